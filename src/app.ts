@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Authenticator } from './auth/authenticator.ts';
+import type { Caller } from './auth/roles.ts';
+import type { Config } from './config.ts';
+import { ApiError } from './errors.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import type { LanguageCode } from './http/language.ts';
+import { coerceToSchema, normalizeFieldNames, parseFormEncoded } from './http/params.ts';
+import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
+import { Urls } from './http/urls.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { tagRoutes } from './modules/tags/tags.routes.ts';
+import { TermsService } from './modules/terms/terms.service.ts';
+import type { Storage } from './storage/database.ts';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly authenticator: Authenticator;
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Headers WordPress core puts on every REST response (wire-format.md section 10.7). */
+const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
+// X-TEC-Total(Pages) are exposed too, unlike the original (decisions.md, quirk #28).
+const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages'];
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Builds the service (no listen): plugins and hooks in a fixed order, then the modules' routes. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, storage, authenticator } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Body parsers: JSON (an empty body is no fields, as WordPress reads it), form fields, multipart fields.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // Fastify's default text/plain parser would hand a bare string to the routes; it is not a format clients send (415).
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    parseJson(request, String(body), done);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    done(null, parseFormEncoded(String(body)));
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 },
+  });
+
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    // An OPTIONS without Origin is not a browser pre-flight; answer it like one instead of a plain-text 400.
+    strictPreflight: false,
+    methods: ['OPTIONS', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: CORS_ALLOW_HEADERS,
+    exposedHeaders: CORS_EXPOSE_HEADERS,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        version: '1.0.0',
+        title: 'The Events Calendar REST API',
+        description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+      },
+    },
+  });
+
+  registerErrorHandling(app);
+
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    request.caller = await authenticator.authenticate(request.headers.authorization, request.ip);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (WRITE_METHODS.has(request.method) && schema?.body) {
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
+      }
+      const fields = request.isMultipart() ? normalizeFieldNames(body as Record<string, unknown>) : (body as Record<string, unknown>);
+      // WordPress merges query-string parameters into the body's, the body winning (wire-format 5.5).
+      const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>), ...fields };
+      // A required field sent as null counts as missing (wire-format 5.1).
+      for (const name of (schema.body as { required?: string[] }).required ?? []) if (merged[name] === null) delete merged[name];
+      request.body = merged;
+      coerceToSchema(schema.body, request.body);
+    }
+    coerceToSchema(schema?.querystring, request.query);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const urls = Urls.forRequest(request, config);
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType === 'string' && contentType.startsWith('application/json')) reply.header('content-type', 'application/json; charset=UTF-8');
+    reply.header('x-request-id', request.id);
+    reply.header('x-robots-tag', 'noindex');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);
+    reply.header('access-control-allow-headers', CORS_ALLOW_HEADERS);
+    reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS.join(', '));
+    const apiPath = request.routeOptions.config.apiPath;
+    if (apiPath !== undefined) reply.header('allow', table.allowedMethods(apiPath, request.caller).join(', '));
+    if (request.caller) {
+      reply.header('expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
+      reply.header('cache-control', 'no-cache, must-revalidate, max-age=0, no-store, private');
+    }
+    return payload;
+  });
+
+  const table = new RouteTable();
+  const context: RouteContext = {
+    table,
+    prefix: config.restPrefix,
+    frameOf: (request) => ({
+      caller: request.caller,
+      urls: Urls.forRequest(request, config),
+      language: ((request.query as { translation_language?: LanguageCode } | undefined)?.translation_language ?? config.defaultLanguage),
+    }),
+  };
+
+  const terms = new TermsService(storage);
+  registerRoutes(app, context, [
+    ...namespaceRoutes({ table, openapi: () => app.swagger() }),
+    ...categoryRoutes(terms),
+    ...tagRoutes(terms),
+  ]);
+  healthRoutes(app, storage);
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * Roles and their capabilities, as data (wire-format.md section 7.2; decisions.md section 4).
+ * The capability names are the original plugin's, so that permission rules read like its source.
+ */
+
+export const ROLE_NAMES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+
+const POST_TYPES = ['tribe_event', 'tribe_venue', 'tribe_organizer'] as const;
+
+/** Capabilities of one post type, grouped as WordPress grants them. */
+const ownUnpublished = (type: string) => [`edit_${type}s`, `delete_${type}s`];
+const ownPublished = (type: string) => [`edit_published_${type}s`, `delete_published_${type}s`, `publish_${type}s`];
+const everyones = (type: string) => [
+  `edit_others_${type}s`, `delete_others_${type}s`, `edit_private_${type}s`, `delete_private_${type}s`, `read_private_${type}s`,
+];
+
+const forAllPostTypes = (grant: (type: string) => string[]) => POST_TYPES.flatMap(grant);
+
+const SUBSCRIBER = ['read'];
+const CONTRIBUTOR = [...SUBSCRIBER, ...forAllPostTypes(ownUnpublished)];
+const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'];
+const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'manage_post_tags', 'unfiltered_html'];
+const ADMINISTRATOR = [...EDITOR, 'list_users', 'edit_users'];
+
+export const ROLE_CAPABILITIES: Readonly<Record<Role, ReadonlySet<string>>> = {
+  administrator: new Set(ADMINISTRATOR),
+  editor: new Set(EDITOR),
+  author: new Set(AUTHOR),
+  contributor: new Set(CONTRIBUTOR),
+  subscriber: new Set(SUBSCRIBER),
+};
+
+export function isRole(value: string): value is Role {
+  return (ROLE_NAMES as readonly string[]).includes(value);
+}
+
+/** The authenticated user of a request; null for anonymous callers. */
+export interface Caller {
+  readonly id: number;
+  readonly login: string;
+  readonly role: Role;
+}
+
+export function can(caller: Caller | null, capability: string): boolean {
+  return caller !== null && ROLE_CAPABILITIES[caller.role].has(capability);
+}
+
+/**
+ * A route's declared permission: `public`, or capabilities the caller must all hold.
+ * The generic check a route makes before its handler runs (wire-format 7.2 "Per operation").
+ */
+export type Permission = 'public' | { readonly all: readonly string[] };
+
+export function permits(permission: Permission, caller: Caller | null): boolean {
+  return permission === 'public' || permission.all.every((capability) => can(caller, capability));
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { LANGUAGE_CODES, type LanguageCode } from './http/language.ts';
+
+/** Where the data lives: the embedded SQLite file or a PostgreSQL server. */
+export type DatabaseConfig =
+  | { readonly dialect: 'sqlite'; readonly file: string }
+  | { readonly dialect: 'postgres'; readonly url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  readonly adminPassword: string | undefined;
+  /** Public origin (and optional path) the service is reached at behind a proxy; overrides the request's own. */
+  readonly publicUrl: string | undefined;
+  /** Origin of the public HTML site used for records' `url`; defaults to the request's origin. */
+  readonly siteUrl: string | undefined;
+  /** Path prefix of the REST root, '' or '/something' (no trailing slash). */
+  readonly restPrefix: string;
+  readonly timezone: string;
+  readonly defaultLanguage: LanguageCode;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULT_SQLITE_FILE = 'data/calendar.sqlite';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function parseDatabaseUrl(value: string | undefined, cwd = process.cwd()): DatabaseConfig {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return { dialect: 'sqlite', file: path.resolve(cwd, DEFAULT_SQLITE_FILE) };
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL: ${raw}`);
+    }
+    return { dialect: 'postgres', url: raw };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file === '') throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/other.sqlite');
+    return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    throw new ConfigError(`DATABASE_URL must be postgres://..., sqlite:<path> or a file path, got: ${raw}`);
+  }
+  return { dialect: 'sqlite', file: raw === ':memory:' ? raw : path.resolve(cwd, raw) };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  // Digits only: Number() would also take '0x50', '1e3' or ' 80'.
+  const port = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got: ${value}`);
+  return port;
+}
+
+function parseUrlSetting(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function parsePrefix(value: string | undefined): string {
+  const raw = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (raw === '') return '';
+  if (!/^[A-Za-z0-9._~\-/]+$/.test(raw) || raw.includes('//')) throw new ConfigError(`CALENDAR_REST_PREFIX must be a URL path such as /api, got: ${value}`);
+  return `/${raw}`;
+}
+
+function parseTimezone(value: string | undefined): string {
+  const zone = value?.trim() || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`CALENDAR_TIMEZONE must be an IANA time zone such as Europe/Rome, got: ${value}`);
+  }
+  return zone;
+}
+
+function parseLanguage(value: string | undefined): LanguageCode {
+  const code = value?.trim() || 'en';
+  if (!(LANGUAGE_CODES as readonly string[]).includes(code)) {
+    throw new ConfigError(`CALENDAR_DEFAULT_LANGUAGE must be one of ${LANGUAGE_CODES.join(', ')}, got: ${value}`);
+  }
+  return code as LanguageCode;
+}
+
+/** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: ${logLevel}`);
+  const adminPassword = env.CALENDAR_ADMIN_PASSWORD === '' ? undefined : env.CALENDAR_ADMIN_PASSWORD;
+  if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('CALENDAR_ADMIN_PASSWORD must be at least 8 characters long');
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST?.trim() || '127.0.0.1',
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    adminPassword,
+    publicUrl: parseUrlSetting('CALENDAR_PUBLIC_URL', env.CALENDAR_PUBLIC_URL),
+    siteUrl: parseUrlSetting('CALENDAR_SITE_URL', env.CALENDAR_SITE_URL),
+    restPrefix: parsePrefix(env.CALENDAR_REST_PREFIX),
+    timezone: parseTimezone(env.CALENDAR_TIMEZONE),
+    defaultLanguage: parseLanguage(env.CALENDAR_DEFAULT_LANGUAGE),
+    logLevel,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The error catalogue: every code the API emits, with its HTTP status and message, in one place.
+ * Codes and messages are the original plugin's and WordPress core's (wire-format.md section 8);
+ * docs/errors.md documents the same list and a test keeps the two in step.
+ */
+export const ERROR_CATALOGUE = {
+  rest_no_route: { status: 404, message: 'No route was found matching the URL and request method.' },
+  rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s' },
+  rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
+  rest_forbidden: { status: 401, message: 'Sorry, you are not allowed to do that.' },
+  incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
+  invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
+  too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %d seconds.' },
+  rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
+  rest_unsupported_media_type: { status: 415, message: 'Unsupported content type: %s' },
+  rest_payload_too_large: { status: 413, message: 'The request body is larger than the allowed %s bytes.' },
+  rest_bad_request: { status: 400, message: 'The request could not be understood: %s' },
+  term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
+  duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
+  rest_taxonomy_not_hierarchical: { status: 400, message: 'Cannot set parent term, taxonomy is not hierarchical.' },
+  rest_term_invalid_parent: { status: 400, message: 'A term cannot be its own ancestor.' },
+  service_unavailable: { status: 503, message: 'The service is not ready: %s' },
+  internal_error: { status: 500, message: 'The server could not complete the request.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Extra members of the `data` object (WordPress puts `params`, `details`, `term_id` there). */
+export type ErrorData = Record<string, unknown>;
+
+function format(template: string, args: readonly (string | number)[]): string {
+  let index = 0;
+  return template.replace(/%[sd]/g, () => String(args[index++] ?? ''));
+}
+
+/**
+ * An error the API answers with: `{code, message, data: {status, ...data}}`.
+ * Services throw it; the HTTP layer serializes it, so services never see Fastify.
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly data: ErrorData;
+  /** Top-level members WordPress adds beside `data` (e.g. `additional_data` of `term_exists`). */
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { args?: readonly (string | number)[]; status?: number; data?: ErrorData; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    const entry = ERROR_CATALOGUE[code];
+    super(format(entry.message, options.args ?? []));
+    this.code = code;
+    this.status = options.status ?? entry.status;
+    this.data = options.data ?? {};
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): Record<string, unknown> {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data }, ...this.extra };
+  }
+}
+
+/** One invalid parameter: the short text for `data.params`, and the WordPress error object for `data.details` if any. */
+export interface InvalidParam {
+  readonly message: string;
+  readonly detail?: { code: string; message: string; data: Record<string, unknown> };
+}
+
+/** `rest_invalid_param` listing every invalid parameter, as WordPress does. */
+export function invalidParams(params: Record<string, InvalidParam>): ApiError {
+  const names = Object.keys(params);
+  const details: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(params)) if (param.detail) details[name] = param.detail;
+  return new ApiError('rest_invalid_param', {
+    args: [names.join(', ')],
+    data: {
+      params: Object.fromEntries(names.map((name) => [name, params[name]!.message])),
+      // WordPress emits an empty PHP array (`[]`) when no validator produced an error object.
+      details: Object.keys(details).length > 0 ? details : [],
+    },
+  });
+}
+
+/** The plain "Invalid parameter." of a plugin validator that returned false. */
+export function invalidParam(name: string, message = 'Invalid parameter.'): ApiError {
+  return invalidParams({ [name]: { message } });
+}
+
+/** A WordPress type-check failure (`<param> is not of type <type>.`), with its `rest_invalid_type` detail. */
+export function typeMismatch(name: string, message: string, code = 'rest_invalid_type'): InvalidParam {
+  return { message, detail: { code, message, data: { param: name } } };
+}
+
+export function missingParams(names: readonly string[]): ApiError {
+  return new ApiError('rest_missing_callback_param', { args: [names.join(', ')], data: { params: [...names] } });
+}

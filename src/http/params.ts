@@ -1,0 +1,81 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { TranslationLanguage } from './language.ts';
+
+/*
+ * How WordPress reads parameters (wire-format.md section 4.0), applied before schema validation:
+ * arrays as `a[]=1&a[]=2`, `a=1,2` or repeated keys; booleans as true/false/1/0 in any case.
+ */
+
+type Params = Record<string, unknown>;
+
+/** Query strings and form bodies: `a[]` and repeated keys become arrays; nested brackets stay literal keys. */
+export function parseFormEncoded(text: string): Params {
+  const out: Params = Object.create(null);
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    if (key === '' || key === '__proto__') continue;
+    const existing = out[key];
+    if (existing === undefined) out[key] = isList ? [value] : value;
+    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+/** Multipart fields arrive as a plain object whose keys may end in `[]`, like form bodies. */
+export function normalizeFieldNames(fields: Params): Params {
+  const out: Params = Object.create(null);
+  for (const [rawKey, value] of Object.entries(fields)) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    const values = Array.isArray(value) ? value : [value];
+    const existing = out[key];
+    if (existing === undefined) out[key] = isList || values.length > 1 ? values : values[0];
+    else out[key] = [...(Array.isArray(existing) ? existing : [existing]), ...values];
+  }
+  return out;
+}
+
+interface PropertySchema {
+  type?: string | string[];
+  properties?: Record<string, PropertySchema>;
+}
+
+const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+function coerceValue(schema: PropertySchema, value: unknown): unknown {
+  if (schema.type === 'array' && typeof value === 'string') {
+    // "4, 5" and "4,5" alike; an empty string is an empty list, as WordPress' wp_parse_list.
+    return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  }
+  if (schema.type === 'array' && typeof value === 'number') return [value];
+  if (schema.type === 'boolean') {
+    if (typeof value === 'string' && value.toLowerCase() in BOOLEAN_TEXT) return BOOLEAN_TEXT[value.toLowerCase()];
+    if (value === 1 || value === 0) return value === 1;
+  }
+  return value;
+}
+
+/** Rewrites the WordPress spellings of arrays and booleans into what the schema expects. */
+export function coerceToSchema(schema: unknown, params: unknown): void {
+  const properties = (schema as PropertySchema | undefined)?.properties;
+  if (!properties || params === null || typeof params !== 'object' || Array.isArray(params)) return;
+  const target = params as Params;
+  for (const [name, property] of Object.entries(properties)) {
+    if (name in target) target[name] = coerceValue(property, target[name]);
+  }
+}
+
+export const PositiveInteger = (description: string, extra: Record<string, unknown> = {}) =>
+  Type.Integer({ minimum: 1, description, ...extra });
+
+export const IdParams = (description: string) => Type.Object({ id: Type.Integer({ minimum: 0, description }) });
+
+/** Query parameters every route accepts. */
+export const CommonQuery = { translation_language: TranslationLanguage };
+
+/** The query of write routes: every body field may also come from the query string (wire-format 5.5). */
+export const WriteQuery = Type.Object(CommonQuery, { additionalProperties: true });
+
+/** Marks a schema as a list that also accepts a comma-separated string. */
+export const List = <T extends TSchema>(items: T, description: string) => Type.Array(items, { description });

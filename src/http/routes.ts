@@ -1,0 +1,144 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { permits, type Caller, type Permission } from '../auth/roles.ts';
+import { ApiError } from '../errors.ts';
+import type { LanguageCode } from './language.ts';
+import { NAMESPACE, type Urls } from './urls.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** WordPress lists a route's methods in this order (the `Allow` header, `targetHints`). */
+const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** WordPress' EDITABLE alias. */
+export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+export interface RouteSchema {
+  readonly summary: string;
+  readonly description?: string;
+  readonly params?: TSchema;
+  readonly querystring: TSchema;
+  readonly body?: TSchema;
+  readonly response: Readonly<Record<number, TSchema>>;
+}
+
+type Infer<T> = T extends TSchema ? Static<T> : undefined;
+
+/** What a handler gets: validated input and the caller, nothing of Fastify. */
+export interface Frame<S extends RouteSchema = RouteSchema> {
+  readonly params: Infer<S['params']>;
+  readonly query: Infer<S['querystring']>;
+  readonly body: Infer<S['body']>;
+  readonly caller: Caller | null;
+  readonly urls: Urls;
+  readonly language: LanguageCode;
+  /** The methods of a namespace route (e.g. '/categories/:id') this caller passes the permission of. */
+  allowedMethods(path: string): HttpMethod[];
+}
+
+export interface Result {
+  readonly status?: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A route of the namespace, declared as data: its contract (schemas), its permission, the
+ * validators that need storage (run after the schema and before the permission, as WordPress
+ * does: wire-format 7.6) and its handler.
+ */
+export interface ApiRoute<S extends RouteSchema = RouteSchema> {
+  readonly method: HttpMethod | readonly HttpMethod[];
+  /** Relative to the namespace; Fastify syntax with `\d+` ids, e.g. '/categories/:id(^\\d+$)'. */
+  readonly path: string;
+  readonly schema: S;
+  readonly permission: Permission;
+  readonly validate?: (frame: Frame<S>) => Promise<void>;
+  readonly handle: (frame: Frame<S>) => Promise<Result>;
+}
+
+/** Keeps the route's schema type for its handler, then erases it so routes of all kinds fit one list. */
+export function defineRoute<S extends RouteSchema>(route: ApiRoute<S>): ApiRoute {
+  return route as unknown as ApiRoute;
+}
+
+export const methodsOf = (route: ApiRoute): readonly HttpMethod[] => (typeof route.method === 'string' ? [route.method] : route.method);
+
+/** The routes of the namespace, grouped by path in registration order (the index and /doc read it). */
+export class RouteTable {
+  readonly byPath = new Map<string, ApiRoute[]>();
+
+  add(route: ApiRoute): void {
+    const missing = !route.schema?.response || Object.keys(route.schema.response).length === 0 ? 'response schema' : !route.permission ? 'declared permission' : undefined;
+    // Start-up check (house style habit 1): no route without a contract.
+    if (missing) throw new Error(`Route ${methodsOf(route).join(',')} ${route.path} has no ${missing}`);
+    this.byPath.set(route.path, [...(this.byPath.get(route.path) ?? []), route]);
+  }
+
+  allowedMethods(path: string, caller: Caller | null): HttpMethod[] {
+    const allowed = new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf));
+    return METHOD_ORDER.filter((method) => allowed.has(method));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The namespace route this Fastify route serves, for the `Allow` header. */
+    apiPath?: string;
+  }
+}
+
+export interface RouteContext {
+  readonly table: RouteTable;
+  readonly prefix: string;
+  frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
+}
+
+/**
+ * A parameter with a default is optional for the client (WordPress lists it as `required: false`)
+ * but always present for the handler, since validation fills it in; the schema types keep it
+ * required, and this drops it from the JSON Schema's `required` list.
+ */
+function defaultsAreOptional(schema: TSchema | undefined): void {
+  const object = schema as { properties?: Record<string, { default?: unknown }>; required?: string[] } | undefined;
+  if (!object?.properties || !object.required) return;
+  object.required = object.required.filter((name) => object.properties![name]?.default === undefined);
+  if (object.required.length === 0) delete object.required;
+}
+
+export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly ApiRoute[]): void {
+  for (const route of routes) {
+    context.table.add(route);
+    defaultsAreOptional(route.schema.querystring);
+    defaultsAreOptional(route.schema.body);
+    const frameFor = (request: FastifyRequest): Frame => {
+      const base = context.frameOf(request);
+      return {
+        ...base,
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
+      };
+    };
+    app.route({
+      method: [...methodsOf(route)],
+      url: `${context.prefix}/${NAMESPACE}${route.path}`,
+      schema: route.schema,
+      config: { apiPath: route.path },
+      preHandler: async (request) => {
+        const frame = frameFor(request);
+        if (route.validate) await route.validate(frame);
+        if (!permits(route.permission, frame.caller)) {
+          throw new ApiError('rest_forbidden', { status: frame.caller ? 403 : 401 });
+        }
+      },
+      handler: async (request, reply) => {
+        const result = await route.handle(frameFor(request));
+        reply.code(result.status ?? 200);
+        if (result.headers) reply.headers(result.headers);
+        return result.body;
+      },
+    });
+  }
+}

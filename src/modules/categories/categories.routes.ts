@@ -1,0 +1,7 @@
+import type { ApiRoute } from '../../http/routes.ts';
+import { CATEGORY } from '../terms/taxonomy.ts';
+import { termRoutes } from '../terms/terms.routes.ts';
+import type { TermsService } from '../terms/terms.service.ts';
+
+/** Event categories: the shared term routes, hierarchical. */
+export const categoryRoutes = (service: TermsService): ApiRoute[] => termRoutes(CATEGORY, service);

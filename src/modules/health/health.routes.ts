@@ -1,0 +1,20 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors.ts';
+import type { Storage } from '../../storage/database.ts';
+
+const Status = Type.Object({ status: Type.String() });
+
+/** Liveness and readiness probes, outside the namespace and the OpenAPI document. */
+export function healthRoutes(app: FastifyInstance, storage: Storage): void {
+  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: Status } } }, async (request) => {
+    try {
+      await storage.ping();
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not reachable');
+      throw new ApiError('service_unavailable', { args: ['the database is not reachable'] });
+    }
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,57 @@
+import type { HttpMethod } from '../../http/routes.ts';
+import type { Urls } from '../../http/urls.ts';
+import type { TermRow } from '../../storage/tables.ts';
+import type { TaxonomyDefinition } from './taxonomy.ts';
+
+/** A term row with the slugs of its ancestors, as the archive URL needs them. */
+export interface TermView {
+  readonly row: TermRow;
+  /** Slugs from the root ancestor down to the term itself. */
+  readonly slugPath: readonly string[];
+}
+
+const segment = (slug: string) => encodeURIComponent(slug);
+
+function termUrls(definition: TaxonomyDefinition, row: TermRow, urls: Urls) {
+  const collection = urls.route(definition.collection);
+  return {
+    self: `${collection}/${row.id}`,
+    collection,
+    ...(row.parent_id !== 0 ? { up: `${collection}/${row.parent_id}` } : {}),
+  };
+}
+
+/** The shape of `/categories` and `/tags` responses (wire-format 2.5.2); tags have no `parent`. */
+export function toTermRecord(definition: TaxonomyDefinition, view: TermView, urls: Urls) {
+  const { row } = view;
+  return {
+    id: row.id,
+    count: row.count,
+    description: row.description,
+    name: row.name,
+    slug: row.slug,
+    taxonomy: definition.wireName,
+    ...(definition.hierarchical ? { parent: row.parent_id } : {}),
+    meta: [],
+    url: urls.page(`${definition.archivePath}/${view.slugPath.map(segment).join('/')}`),
+    urls: termUrls(definition, row, urls),
+  };
+}
+
+/**
+ * Single-term responses add `_links`. The original points them at WordPress' wp/v2 routes; ours
+ * point at this service's own routes (decisions.md, quirk #7), with the same relation names.
+ */
+export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: TermView, urls: Urls, allowed: readonly HttpMethod[]) {
+  const record = toTermRecord(definition, view, urls);
+  return {
+    ...record,
+    _links: {
+      self: [{ href: record.urls.self, targetHints: { allow: [...allowed] } }],
+      collection: [{ href: record.urls.collection }],
+      ...(record.urls.up ? { up: [{ embeddable: true, href: record.urls.up }] } : {}),
+      'wp:post_type': [{ href: `${urls.route('events')}?${definition.eventsFilter}=${view.row.id}` }],
+      curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+    },
+  };
+}

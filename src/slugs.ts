@@ -1,0 +1,27 @@
+/**
+ * Slugs as WordPress' sanitize_title makes them: lower case, accents folded to ASCII, everything
+ * that is not a letter or digit collapsed into single hyphens. Letters of other scripts are kept
+ * (WordPress would percent-encode them) so slugs stay readable in every language of the service;
+ * URLs encode them when they are emitted (docs/decisions/0004-slugs.md).
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/ø/gi, 'o')
+    .replace(/đ/gi, 'd')
+    .replace(/ł/gi, 'l')
+    .toLowerCase()
+    .replace(/&[a-z0-9#]+;/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 190)
+    .replace(/-+$/, '');
+}
+
+/** The n-th candidate for a slug already taken: `jazz`, `jazz-2`, `jazz-3`... */
+export function suffixedSlug(base: string, attempt: number): string {
+  return attempt <= 1 ? base : `${base}-${attempt}`;
+}

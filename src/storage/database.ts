@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './tables.ts';
+import * as initial from './migrations/20261122000000_initial.ts';
+
+/** The few real differences between the two engines, as named capabilities (house style). */
+export interface DialectCapabilities {
+  readonly name: 'sqlite' | 'postgres';
+  /** True when the error is a unique-constraint violation. */
+  isUniqueViolation(error: unknown): boolean;
+}
+
+/** The storage handle the rest of the app receives: one Kysely instance plus what differs. */
+export interface Storage {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectCapabilities;
+  /** The driver handle, for libraries that keep their own table (login throttling). */
+  readonly driver: { kind: 'sqlite'; client: SqliteDatabase.Database } | { kind: 'postgres'; client: pg.Pool };
+  /** A cheap round trip, for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122000000_initial': initial,
+};
+
+const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+const sqliteCapabilities: DialectCapabilities = {
+  name: 'sqlite',
+  isUniqueViolation: (error) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+};
+
+const postgresCapabilities: DialectCapabilities = {
+  name: 'postgres',
+  isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+};
+
+function openSqlite(file: string): Storage {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const client = new SqliteDatabase(file);
+  client.pragma('journal_mode = WAL');
+  // FULL: a commit the API acknowledged survives a power cut, not only a process crash.
+  client.pragma('synchronous = FULL');
+  client.pragma('foreign_keys = ON');
+  client.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) });
+  return {
+    db,
+    dialect: sqliteCapabilities,
+    driver: { kind: 'sqlite', client },
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): Storage {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+    } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: postgresCapabilities,
+    driver: { kind: 'postgres', client: pool },
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export function openStorage(config: DatabaseConfig): Storage {
+  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url);
+}
+
+/** Brings the schema up to date; safe to run on every start and from several nodes at once. */
+export async function migrate(storage: Storage): Promise<string[]> {
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema; otherwise Kysely
+  // would see another schema's tables (tests, several tenants) and skip creating its own.
+  const schema =
+    storage.dialect.name === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: storage.db, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

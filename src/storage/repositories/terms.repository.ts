@@ -1,0 +1,253 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
+
+export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
+
+export interface TermFilter {
+  readonly taxonomy: Taxonomy;
+  readonly include?: readonly number[];
+  readonly exclude?: readonly number[];
+  readonly parentId?: number;
+  readonly eventId?: number;
+  readonly slugs?: readonly string[];
+  readonly search?: string;
+  readonly hideEmpty: boolean;
+  /** Hierarchical taxonomies keep an empty term whose descendants are not empty (WordPress' get_terms). */
+  readonly hierarchical: boolean;
+}
+
+export interface TermPage {
+  readonly orderBy: TermOrderBy;
+  readonly descending: boolean;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** LIKE pattern for "contains", with the wildcards of the user's text escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** SQLSTATE of a PostgreSQL serializable transaction aborted because of a concurrent one; it is safe to run again. */
+const SERIALIZATION_FAILURE = '40001';
+const MAX_SERIALIZABLE_ATTEMPTS = 10;
+
+type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
+
+/** Event categories and tags, and their links to events. */
+export class TermsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private where(filter: TermFilter) {
+    return (eb: TermsBuilder): Expression<SqlBool> => {
+      const conditions: Expression<SqlBool>[] = [eb('terms.taxonomy', '=', filter.taxonomy)];
+      if (filter.include) conditions.push(filter.include.length > 0 ? eb('terms.id', 'in', filter.include) : eb.val(false));
+      if (filter.exclude && filter.exclude.length > 0) conditions.push(eb('terms.id', 'not in', filter.exclude));
+      if (filter.parentId !== undefined) conditions.push(eb('terms.parent_id', '=', filter.parentId));
+      if (filter.slugs) conditions.push(filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : eb.val(false));
+      if (filter.eventId !== undefined) {
+        conditions.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', filter.eventId)));
+      }
+      if (filter.search !== undefined) {
+        const pattern = containsPattern(filter.search);
+        // lower() on both sides: SQLite's only folds ASCII, so folding the text in JS would miss "É" in "Église".
+        conditions.push(
+          eb.or([sql<SqlBool>`lower(terms.name) like lower(${pattern}) escape '\\'`, sql<SqlBool>`lower(terms.slug) like lower(${pattern}) escape '\\'`]),
+        );
+      }
+      if (filter.hideEmpty && filter.hierarchical) {
+        // Non-empty terms and all their ancestors; UNION (not ALL) also stops on a parent cycle.
+        conditions.push(sql<SqlBool>`terms.id in (
+          with recursive kept(id, parent_id) as (
+            select id, parent_id from terms where taxonomy = ${filter.taxonomy} and count > 0
+            union
+            select t.id, t.parent_id from terms t join kept on t.id = kept.parent_id
+          ) select id from kept)`);
+      } else if (filter.hideEmpty) conditions.push(eb('terms.count', '>', 0));
+      return eb.and(conditions);
+    };
+  }
+
+  async count(filter: TermFilter): Promise<number> {
+    const row = await this.db.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).where(this.where(filter)).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  list(filter: TermFilter, page: TermPage): Promise<TermRow[]> {
+    const direction = page.descending ? 'desc' : 'asc';
+    let query = this.db.selectFrom('terms').selectAll().where(this.where(filter));
+    const positional = (column: 'id' | 'slug', values: readonly (number | string)[]) =>
+      sql`case ${sql.ref(`terms.${column}`)} ${sql.join(values.map((value, index) => sql`when ${value} then ${index}`), sql` `)} else ${values.length} end`;
+    switch (page.orderBy) {
+      case 'include':
+        query = filter.include?.length ? query.orderBy(positional('id', filter.include), direction) : query.orderBy(sql`lower(terms.name)`, direction);
+        break;
+      case 'include_slugs':
+        query = filter.slugs?.length ? query.orderBy(positional('slug', filter.slugs), direction) : query.orderBy(sql`lower(terms.name)`, direction);
+        break;
+      case 'name':
+        query = query.orderBy(sql`lower(terms.name)`, direction);
+        break;
+      default:
+        query = query.orderBy(`terms.${page.orderBy}`, direction);
+    }
+    return query.orderBy('terms.id', direction).limit(page.limit).offset(page.offset).execute();
+  }
+
+  get(taxonomy: Taxonomy, id: number): Promise<TermRow | undefined> {
+    return this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Ids of the given ids or slugs that exist in the taxonomy, keyed by the reference given. */
+  async resolve(taxonomy: Taxonomy, ids: readonly number[], slugs: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0 && slugs.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('terms')
+      .select(['id', 'slug'])
+      .where('taxonomy', '=', taxonomy)
+      .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(slugs.length ? [eb('slug', 'in', slugs)] : [])]))
+      .execute();
+    const found = new Map<string, number>();
+    for (const row of rows) {
+      if (ids.includes(row.id)) found.set(String(row.id), row.id);
+      if (slugs.includes(row.slug)) found.set(row.slug, row.id);
+    }
+    return found;
+  }
+
+  findBySlug(taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
+    return this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
+  findByName(taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
+    // The same lower() on both sides, since SQLite's folds only ASCII (an exact "Église" must still match).
+    let query = this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
+    if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
+    return query.orderBy('id').executeTakeFirst();
+  }
+
+  /** For each id, the slugs from its root ancestor down to itself (category archive URLs nest them). */
+  async slugPaths(ids: readonly number[]): Promise<Map<number, string[]>> {
+    const paths = new Map<number, string[]>();
+    if (ids.length === 0) return paths;
+    const { rows } = await sql<{ origin: number; slug: string; depth: number }>`
+      with recursive chain(id, parent_id, slug, origin, depth) as (
+        select id, parent_id, slug, id, 0 from terms where id in (${sql.join([...new Set(ids)])})
+        union all
+        select t.id, t.parent_id, t.slug, chain.origin, chain.depth + 1
+        from terms t join chain on t.id = chain.parent_id
+        where chain.depth < 64
+      ) select origin, slug, depth from chain order by origin, depth desc`.execute(this.db);
+    for (const row of rows) paths.set(Number(row.origin), [...(paths.get(Number(row.origin)) ?? []), row.slug]);
+    return paths;
+  }
+
+  /** True when `candidateId` is `termId` itself or one of its descendants. */
+  async isSelfOrDescendant(termId: number, candidateId: number): Promise<boolean> {
+    const paths = await this.db
+      .withRecursive('chain(id, parent_id, depth)', (db) =>
+        db
+          .selectFrom('terms')
+          .select(['id', 'parent_id', sql<number>`0`.as('depth')])
+          .where('id', '=', candidateId)
+          .unionAll(
+            db
+              .selectFrom('terms')
+              .innerJoin('chain', 'chain.parent_id', 'terms.id')
+              .select(['terms.id', 'terms.parent_id', sql<number>`chain.depth + 1`.as('depth')])
+              .where('chain.depth', '<', 64),
+          ),
+      )
+      .selectFrom('chain')
+      .select('id')
+      .where('id', '=', termId)
+      .executeTakeFirst();
+    return paths !== undefined;
+  }
+
+  /**
+   * Inserts the term unless one of the same name exists (under the same parent when `sameParentOnly`).
+   * Check and insert share a serializable transaction, so parallel creates of one name yield one term:
+   * SQLite runs transactions one at a time; PostgreSQL aborts all but one overlapping transaction,
+   * which then runs again and sees the winner.
+   */
+  async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db
+          .transaction()
+          .setIsolationLevel('serializable')
+          .execute(async (trx) => {
+            const terms = new TermsRepository(trx);
+            const existing = await terms.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
+            return existing ? { existing } : { created: await terms.create(term) };
+          });
+      } catch (error) {
+        if (attempt < MAX_SERIALIZABLE_ATTEMPTS && (error as { code?: unknown } | null)?.code === SERIALIZATION_FAILURE) continue;
+        throw error;
+      }
+    }
+  }
+
+  create(term: NewTerm): Promise<TermRow> {
+    return this.db.insertInto('terms').values(term).returningAll().executeTakeFirstOrThrow();
+  }
+
+  update(id: number, changes: TermUpdate): Promise<TermRow> {
+    return this.db.updateTable('terms').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Deletes a term permanently; its children move up to its parent, as WordPress does. */
+  async remove(term: TermRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('terms').set({ parent_id: term.parent_id }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
+      await trx.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
+      await trx.deleteFrom('terms').where('id', '=', term.id).execute();
+    });
+  }
+
+  async eventExists(eventId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('posts').select('id').where('id', '=', eventId).where('type', '=', 'event').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Replaces an event's terms of one taxonomy and refreshes the counts of every term that gained
+   * or lost the event, in one transaction.
+   */
+  async setEventTerms(eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('event_terms')
+        .innerJoin('terms', 'terms.id', 'event_terms.term_id')
+        .select('terms.id')
+        .where('event_terms.event_id', '=', eventId)
+        .where('terms.taxonomy', '=', taxonomy)
+        .execute();
+      const previousIds = previous.map((row) => row.id);
+      if (previousIds.length > 0) await trx.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', previousIds).execute();
+      const unique = [...new Set(termIds)];
+      if (unique.length > 0) await trx.insertInto('event_terms').values(unique.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
+      await new TermsRepository(trx).recount([...previousIds, ...unique]);
+    });
+  }
+
+  /** WordPress' term count: the published events linked to each term. */
+  async recount(termIds: readonly number[]): Promise<void> {
+    const ids = [...new Set(termIds)];
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('terms')
+      .set((eb) => ({
+        count: eb
+          .selectFrom('event_terms')
+          .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('event_terms.term_id', '=', 'terms.id')
+          .where('posts.status', '=', 'publish'),
+      }))
+      .where('id', 'in', ids)
+      .execute();
+  }
+}

@@ -1,0 +1,190 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types. Storage conventions that keep one set of queries on both dialects
+ * (docs/decisions/0003-storage-conventions.md):
+ * - date-times are TEXT 'YYYY-MM-DD HH:MM:SS' (the wire format), compared as strings;
+ * - flags are INTEGER 0/1; a nullable flag means "never set" (the original's absent meta);
+ * - ids come from one sequence per table; posts (events, venues, organizers) share one id space,
+ *   as WordPress posts do, so an id names one record whatever its type.
+ */
+
+type Id = Generated<number>;
+type Flag = number;
+
+export interface UsersTable {
+  id: Id;
+  login: string;
+  email: string;
+  display_name: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface AppPasswordsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  uuid: string;
+  password_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface ImagesTable {
+  id: Id;
+  url: string;
+  extension: string;
+  width: number | null;
+  height: number | null;
+  filesize: number | null;
+  mime_type: string | null;
+  /** JSON object of named sizes, as WordPress attachment metadata; null when unknown. */
+  sizes_json: string | null;
+  created_at: string;
+}
+
+export type PostType = 'event' | 'venue' | 'organizer';
+
+export interface PostsTable {
+  id: Id;
+  type: PostType;
+  author_id: number;
+  status: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  password: string;
+  parent_id: number;
+  /** -1 marks an event "sticky in month view", as WordPress' menu_order. */
+  menu_order: number;
+  image_id: number | null;
+  /** The language the record was written in; translations hold the others. */
+  language: string;
+  date_local: string;
+  date_utc: string;
+  modified_local: string;
+  modified_utc: string;
+  /** JSON array of lineage global ids of imported records; null for native ones. */
+  global_id_lineage: string | null;
+}
+
+export interface EventsTable {
+  post_id: number;
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  timezone: string;
+  timezone_abbr: string;
+  all_day: Flag;
+  cost: string;
+  currency_symbol: string;
+  currency_position: string;
+  currency_code: string;
+  /** JSON array of the numeric cost components as strings (cost_details.values). */
+  cost_values: string;
+  /** null: never set, so the wire falls back to the permalink. */
+  website: string | null;
+  show_map: Flag | null;
+  show_map_link: Flag | null;
+  hide_from_listings: Flag;
+  featured: Flag;
+}
+
+export interface VenuesTable {
+  post_id: number;
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  stateprovince: string;
+  website: string;
+  show_map: Flag | null;
+  show_map_link: Flag | null;
+  geo_lat: number | null;
+  geo_lng: number | null;
+}
+
+export interface OrganizersTable {
+  post_id: number;
+  phone: string;
+  website: string;
+  email: string;
+}
+
+export type LinkKind = 'venue' | 'organizer';
+
+export interface EventLinksTable {
+  event_id: number;
+  linked_id: number;
+  kind: LinkKind;
+  /** Order the links were given in; the `organizer` array preserves it. */
+  position: number;
+}
+
+export type Taxonomy = 'category' | 'tag';
+
+export interface TermsTable {
+  id: Id;
+  taxonomy: Taxonomy;
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number;
+  term_group: number;
+  /** Published events linked to the term, kept current by the link writers (WordPress' term count). */
+  count: ColumnType<number, number | undefined, number>;
+  language: string;
+  created_at: string;
+}
+
+export interface EventTermsTable {
+  event_id: number;
+  term_id: number;
+}
+
+/** Text of a post in a language other than its original one; null fields fall back to the original. */
+export interface PostTranslationsTable {
+  post_id: number;
+  language: string;
+  title: string | null;
+  content: string | null;
+  excerpt: string | null;
+  slug: string | null;
+}
+
+export interface TermTranslationsTable {
+  term_id: number;
+  language: string;
+  name: string | null;
+  description: string | null;
+  slug: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  app_passwords: AppPasswordsTable;
+  images: ImagesTable;
+  posts: PostsTable;
+  events: EventsTable;
+  venues: VenuesTable;
+  organizers: OrganizersTable;
+  event_links: EventLinksTable;
+  terms: TermsTable;
+  event_terms: EventTermsTable;
+  post_translations: PostTranslationsTable;
+  term_translations: TermTranslationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type AppPasswordRow = Selectable<AppPasswordsTable>;
+export type TermRow = Selectable<TermsTable>;
+export type NewTerm = Insertable<TermsTable>;
+export type TermUpdate = Updateable<TermsTable>;

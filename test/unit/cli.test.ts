@@ -1,0 +1,313 @@
+import { test, describe, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { main } from '../../src/cli.ts';
+import { loadConfig } from '../../src/config.ts';
+import { normalizeApplicationPassword, verifyPassword } from '../../src/auth/passwords.ts';
+import { UsersService } from '../../src/auth/users.service.ts';
+import { openStorage } from '../../src/storage/database.ts';
+import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
+const INITIAL_MIGRATION = '20261122000000_initial';
+const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
+
+interface CliResult {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+async function cli(...argv: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, {
+    out: (line) => out.push(...line.split('\n')),
+    err: (line) => err.push(...line.split('\n')),
+  });
+  return { code, out, err };
+}
+
+/** Reads through the real storage, as a separate process would, to see what the CLI left behind. */
+async function inStorage<T>(read: (service: UsersService) => Promise<T>): Promise<T> {
+  const storage = openStorage(loadConfig().database);
+  try {
+    return await read(new UsersService(storage));
+  } finally {
+    await storage.close();
+  }
+}
+
+const storedUser = (login: string): Promise<UserRow | undefined> => inStorage((service) => service.repository.getByLoginOrEmail(login));
+
+const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> => inStorage((service) => service.listAppPasswords(login));
+
+/** Hands each test an empty database of one engine and removes it afterwards. */
+interface Backend {
+  readonly name: string;
+  setUp?(): Promise<void>;
+  tearDown?(): Promise<void>;
+  createDatabase(): Promise<string>;
+  dropDatabase(url: string): Promise<void>;
+}
+
+const sqliteBackend: Backend = {
+  name: 'SQLite',
+  createDatabase: async () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-cli-')), 'calendar.sqlite'),
+  dropDatabase: async (file) => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+};
+
+function postgresBackend(serverUrl: string): Backend {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  return {
+    name: 'PostgreSQL',
+    setUp: async () => {
+      await admin.connect();
+    },
+    tearDown: () => admin.end(),
+    createDatabase: async () => {
+      const name = `cli_test_${randomBytes(6).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    dropDatabase: async (url) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    },
+  };
+}
+
+function restoreDatabaseUrl(): void {
+  if (GIVEN_DATABASE_URL === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = GIVEN_DATABASE_URL;
+}
+
+function cliSuite(backend: Backend): void {
+  describe(`calendar-events CLI on ${backend.name}`, () => {
+    let databaseUrl = '';
+
+    before(async () => backend.setUp?.());
+    after(async () => backend.tearDown?.());
+    beforeEach(async () => {
+      databaseUrl = await backend.createDatabase();
+      process.env.DATABASE_URL = databaseUrl;
+    });
+    afterEach(async () => {
+      restoreDatabaseUrl();
+      await backend.dropDatabase(databaseUrl);
+    });
+
+    test('migrate applies the schema once, then reports it up to date', async () => {
+      assert.deepEqual(await cli('migrate'), { code: 0, out: [`Applied migration ${INITIAL_MIGRATION}`], err: [] });
+      assert.deepEqual(await cli('migrate'), { code: 0, out: ['Database is up to date.'], err: [] });
+    });
+
+    test('user create without --password prints a generated password as the last line, and it verifies', async () => {
+      const result = await cli('user', 'create', 'alice', '--role', 'editor', '--email', 'alice@example.org', '--display-name', 'Alice A.');
+      assert.equal(result.code, 0);
+      assert.deepEqual(result.err, []);
+      assert.match(result.out[0] ?? '', /^Created user alice \(id \d+, role editor\)\.$/);
+      assert.equal(result.out.at(-2), 'Generated password (shown once):');
+      const password = result.out.at(-1) ?? '';
+      assert.match(password, /^[A-Za-z0-9]{20}$/);
+      const user = await storedUser('alice');
+      assert.ok(user);
+      assert.equal(user.role, 'editor');
+      assert.equal(user.email, 'alice@example.org');
+      assert.equal(user.display_name, 'Alice A.');
+      assert.equal(await verifyPassword(password, user.password_hash), true);
+      assert.equal(await verifyPassword(`${password}x`, user.password_hash), false);
+    });
+
+    test('user create with --password stores that password and prints no secret', async () => {
+      const result = await cli('user', 'create', 'bob', '--role', 'author', '--password', 'correct horse battery');
+      const user = await storedUser('bob');
+      assert.ok(user);
+      assert.deepEqual(result, { code: 0, out: [`Created user bob (id ${user.id}, role author).`], err: [] });
+      assert.equal(user.display_name, 'bob');
+      assert.equal(await verifyPassword('correct horse battery', user.password_hash), true);
+    });
+
+    test('user create with an unknown role fails with one message and writes nothing', async () => {
+      const result = await cli('user', 'create', 'carol', '--role', 'owner');
+      assert.equal(result.code, 1);
+      assert.deepEqual(result.out, []);
+      assert.equal(result.err.length, 1);
+      assert.match(result.err[0] ?? '', /Invalid role "owner"/);
+      assert.equal(await storedUser('carol'), undefined);
+    });
+
+    test('user create with a login already taken fails and keeps the first user', async () => {
+      assert.equal((await cli('user', 'create', 'dave', '--role', 'author', '--password', 'first-password')).code, 0);
+      const result = await cli('user', 'create', 'dave', '--role', 'administrator');
+      assert.equal(result.code, 1);
+      assert.match(result.err.join('\n'), /already exists/);
+      const user = await storedUser('dave');
+      assert.equal(user?.role, 'author');
+      assert.equal(await verifyPassword('first-password', user?.password_hash ?? ''), true);
+    });
+
+    test('user create without --role is a usage error and writes nothing', async () => {
+      const result = await cli('user', 'create', 'erin');
+      assert.equal(result.code, 2);
+      assert.match(result.err[0] ?? '', /--role/);
+      assert.equal((await cli('user', 'list')).out[0], 'No users.');
+    });
+
+    test('an unknown flag is a usage error', async () => {
+      const result = await cli('user', 'create', 'erin', '--role', 'editor', '--colour', 'blue');
+      assert.equal(result.code, 2);
+      assert.equal(result.err[0], "Unknown option '--colour'.");
+      assert.equal((await cli('user', 'list')).out[0], 'No users.');
+    });
+
+    test('a missing or extra positional argument is a usage error', async () => {
+      const missing = await cli('user', 'delete');
+      assert.equal(missing.code, 2);
+      assert.equal(missing.err[0], 'Missing <login>.');
+      const extra = await cli('app-password', 'revoke', 'frank', 'cli', 'more');
+      assert.equal(extra.code, 2);
+      assert.equal(extra.err[0], 'Unexpected argument "more".');
+    });
+
+    test('user list shows every user in an aligned table', async () => {
+      await cli('user', 'create', 'grace', '--role', 'administrator', '--email', 'grace@example.org');
+      await cli('user', 'create', 'heidi-with-a-long-login', '--role', 'subscriber', '--display-name', 'Heidi');
+      const result = await cli('user', 'list');
+      assert.equal(result.code, 0);
+      assert.equal(result.out.length, 3);
+      const [header, grace, heidi] = result.out;
+      assert.match(header ?? '', /^ID +LOGIN +ROLE +EMAIL +DISPLAY NAME +CREATED \(UTC\)$/);
+      assert.match(grace ?? '', /^\d+ +grace +administrator +grace@example\.org +grace +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      assert.match(heidi ?? '', /^\d+ +heidi-with-a-long-login +subscriber +- +Heidi +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      assert.equal(header?.indexOf('ROLE'), grace?.indexOf('administrator'));
+    });
+
+    test('user delete removes the user; deleting an unknown user fails', async () => {
+      await cli('user', 'create', 'ivan', '--role', 'contributor');
+      assert.deepEqual(await cli('user', 'delete', 'ivan'), { code: 0, out: ['Deleted user ivan.'], err: [] });
+      assert.equal(await storedUser('ivan'), undefined);
+      const unknown = await cli('user', 'delete', 'ivan');
+      assert.equal(unknown.code, 1);
+      assert.deepEqual(unknown.err, ['No user with the login "ivan".']);
+    });
+
+    test('app-password create prints the password as the last line, and it verifies', async () => {
+      await cli('user', 'create', 'judy', '--role', 'editor');
+      const result = await cli('app-password', 'create', 'judy', '--name', 'Feed importer');
+      assert.equal(result.code, 0);
+      assert.deepEqual(result.err, []);
+      assert.equal(result.out.length, 2);
+      assert.equal(
+        result.out[0],
+        'Application password "Feed importer" created for judy. Use it with HTTP Basic authentication as judy:<password>. It is shown only once:',
+      );
+      const password = result.out.at(-1) ?? '';
+      assert.match(password, APPLICATION_PASSWORD_PATTERN);
+      const [stored] = await storedAppPasswords('judy');
+      assert.equal(stored?.name, 'Feed importer');
+      assert.equal(await verifyPassword(normalizeApplicationPassword(password), stored?.password_hash ?? ''), true);
+    });
+
+    test('app-password create names the password "cli" by default and fails for an unknown user', async () => {
+      await cli('user', 'create', 'ken', '--role', 'author');
+      const result = await cli('app-password', 'create', 'ken');
+      assert.equal(result.code, 0);
+      assert.match(result.out[0] ?? '', /^Application password "cli" created for ken\./);
+      const unknown = await cli('app-password', 'create', 'nobody');
+      assert.equal(unknown.code, 1);
+      assert.deepEqual(unknown.err, ['No user with the login "nobody".']);
+    });
+
+    test('app-password list shows name, uuid, creation and last use', async () => {
+      await cli('user', 'create', 'laura', '--role', 'author');
+      assert.deepEqual((await cli('app-password', 'list', 'laura')).out, ['No application passwords for laura.']);
+      await cli('app-password', 'create', 'laura', '--name', 'phone');
+      const result = await cli('app-password', 'list', 'laura');
+      assert.equal(result.code, 0);
+      const [stored] = await storedAppPasswords('laura');
+      assert.ok(stored);
+      assert.match(result.out[0] ?? '', /^NAME +UUID +CREATED \(UTC\) +LAST USED \(UTC\)$/);
+      assert.match(result.out[1] ?? '', new RegExp(`^phone +${stored.uuid} +${stored.created_at} +never$`));
+    });
+
+    test('app-password revoke removes it; revoking an unknown name fails', async () => {
+      await cli('user', 'create', 'mallory', '--role', 'editor');
+      await cli('app-password', 'create', 'mallory', '--name', 'laptop');
+      assert.deepEqual(await cli('app-password', 'revoke', 'mallory', 'laptop'), {
+        code: 0,
+        out: ['Revoked application password "laptop" of mallory.'],
+        err: [],
+      });
+      assert.deepEqual(await storedAppPasswords('mallory'), []);
+      const unknown = await cli('app-password', 'revoke', 'mallory', 'laptop');
+      assert.equal(unknown.code, 1);
+      assert.deepEqual(unknown.err, ['User "mallory" has no application password named "laptop".']);
+    });
+
+    test('the installed binary runs a command against DATABASE_URL', async () => {
+      await cli('user', 'create', 'niaj', '--role', 'subscriber');
+      const child = spawnSync(process.execPath, ['bin/calendar-events.js', 'user', 'list'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        encoding: 'utf8',
+      });
+      assert.equal(child.status, 0, child.stderr);
+      assert.match(child.stdout, /\bniaj\b/);
+    });
+  });
+}
+
+describe('calendar-events CLI without a database', () => {
+  afterEach(restoreDatabaseUrl);
+
+  test('help and --help print the usage to stdout', async () => {
+    for (const argv of [['help'], ['--help']]) {
+      const result = await cli(...argv);
+      assert.equal(result.code, 0);
+      assert.deepEqual(result.err, []);
+      assert.match(result.out[0] ?? '', /^Usage: calendar-events <command>/);
+      assert.ok(result.out.some((line) => line.includes('app-password revoke <login> <name>')));
+    }
+  });
+
+  test('a command with --help prints its own usage', async () => {
+    const result = await cli('user', 'create', '--help');
+    assert.equal(result.code, 0);
+    assert.match(result.out[0] ?? '', /^Usage: calendar-events user create <login> --role <role>/);
+  });
+
+  test('no command or an unknown one prints the usage to stderr and exits 2', async () => {
+    for (const [argv, message] of [
+      [[], 'Missing command.'],
+      [['frobnicate'], 'Unknown command "frobnicate".'],
+      [['user'], 'Missing the user subcommand; use one of: create, list, delete.'],
+      [['app-password', 'rotate'], 'Unknown app-password subcommand "rotate"; use one of: create, list, revoke.'],
+    ] as const) {
+      const result = await cli(...argv);
+      assert.equal(result.code, 2);
+      assert.deepEqual(result.out, []);
+      assert.equal(result.err[0], message);
+      assert.match(result.err[1] ?? '', /^Usage: calendar-events/);
+    }
+  });
+
+  test('an unsupported DATABASE_URL exits 2 with one line', async () => {
+    process.env.DATABASE_URL = 'mysql://x';
+    const result = await cli('user', 'list');
+    assert.equal(result.code, 2);
+    assert.deepEqual(result.out, []);
+    assert.deepEqual(result.err, ['DATABASE_URL must be postgres://..., sqlite:<path> or a file path, got: mysql://x']);
+  });
+});
+
+cliSuite(sqliteBackend);
+if (GIVEN_DATABASE_URL?.startsWith('postgres')) cliSuite(postgresBackend(GIVEN_DATABASE_URL));
