@@ -41,6 +41,9 @@ const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Cont
 const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** Trusts the nearest `hops` proxies (Fastify accepts a count at run time but not in its types). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the service (no listen): plugins and hooks in a fixed order, then the modules' routes. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, storage, authenticator } = deps;
@@ -48,6 +51,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },

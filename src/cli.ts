@@ -248,6 +248,7 @@ function parseCommandLine(command: Command, rest: string[]): ParsedCommandLine {
   }
   const { help, ...options } = parsed.values as Record<string, string | boolean | undefined>;
   const stringOptions = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
+  // --help wins over whatever else is wrong on the line, as it does in most tools.
   if (help === true) return { help: true, args: parsed.positionals, options: stringOptions };
   const missing = command.positionals[parsed.positionals.length];
   if (missing !== undefined) throw new UsageError(`Missing <${missing}>.`);
@@ -259,6 +260,9 @@ function parseCommandLine(command: Command, rest: string[]): ParsedCommandLine {
 }
 
 function errorMessage(error: unknown): string {
+  // Node reports a refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1)
+  // as an AggregateError whose own message is empty.
+  if (error instanceof AggregateError && error.message === '') return error.errors.map(errorMessage).join('; ');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -294,6 +298,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       io.err(error.message);
       return 2;
     }
+    // The service's UserInputError and unexpected failures alike: the message alone, exit code 1.
     io.err(errorMessage(error));
     return 1;
   }

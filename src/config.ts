@@ -20,6 +20,8 @@ export interface Config {
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
+  /** Which proxies may set X-Forwarded-For/-Proto: off, all (true), a hop count or an address list. */
+  readonly trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +97,15 @@ function parseLanguage(value: string | undefined): LanguageCode {
   return code as LanguageCode;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (!/^[0-9A-Fa-f:.,/ ]+$/.test(raw)) throw new ConfigError(`CALENDAR_TRUST_PROXY must be true, a hop count or a list of proxy addresses, got: ${value}`);
+  return raw;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -112,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timezone: parseTimezone(env.CALENDAR_TIMEZONE),
     defaultLanguage: parseLanguage(env.CALENDAR_DEFAULT_LANGUAGE),
     logLevel,
+    trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
   };
 }

@@ -52,6 +52,9 @@ function openSqlite(file: string): Storage {
   client.pragma('synchronous = FULL');
   client.pragma('foreign_keys = ON');
   client.pragma('busy_timeout = 5000');
+  // SQLite's built-in lower() folds ASCII only; PostgreSQL's folds every script. Case-insensitive
+  // comparisons (term names, search) must agree on both, so lower() gets JavaScript's Unicode rules.
+  client.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) });
   return {
     db,
@@ -86,6 +89,24 @@ function openPostgres(url: string): Storage {
     },
     close: () => db.destroy(),
   };
+}
+
+const SERIALIZATION_FAILURE = '40001';
+const MAX_SERIALIZABLE_ATTEMPTS = 10;
+
+/**
+ * Runs `work` in a serializable transaction. PostgreSQL aborts one that raced another
+ * (SQLSTATE 40001) and running it again is the remedy; SQLite runs one transaction at a time and
+ * never raises it.
+ */
+export async function serializable<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      if (attempt >= MAX_SERIALIZABLE_ATTEMPTS || (error as { code?: unknown } | null)?.code !== SERIALIZATION_FAILURE) throw error;
+    }
+  }
 }
 
 export function openStorage(config: DatabaseConfig): Storage {

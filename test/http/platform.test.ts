@@ -359,7 +359,7 @@ describe('emitted URLs', () => {
     test(`follow ${name}`, async () => {
       const t = await createTestApp({ env });
       try {
-        const headers = host ? { host } : {};
+        const headers: Record<string, string> = host ? { host } : {};
         const created = await t.request('administrator', 'POST', `${path}/categories`, { name: 'Music' }, headers);
         assert.equal(created.statusCode, 201);
         assert.equal(created.json().urls.self, `${base}${API}/categories/${created.json().id}`);

@@ -36,11 +36,13 @@ function wordpressPattern(path: string): string {
 
 /** One route's arguments as WordPress lists them: default, description, type, items, enum, format, required. */
 function describeArgs(route: ApiRoute): Record<string, unknown> {
-  const isWrite = methodsOf(route).some((method) => method !== 'GET' && method !== 'DELETE');
-  const sources = [route.schema.params, isWrite ? route.schema.body : route.schema.querystring] as (JsonSchema | undefined)[];
+  // WordPress does not tell query from body arguments; write routes also take query parameters
+  // such as translation_language, so both are listed, a body field winning over its query twin.
+  const sources = [route.schema.params, route.schema.body, route.schema.querystring] as (JsonSchema | undefined)[];
   const args: Record<string, unknown> = {};
   for (const schema of sources) {
     for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+      if (name in args) continue;
       const type = Array.isArray(property.type) ? property.type.find((t) => t !== 'null') : property.type;
       args[name] = {
         ...(property.default !== undefined ? { default: property.default } : {}),

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { serializable } from '../database.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
@@ -27,10 +28,6 @@ export interface TermPage {
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
-
-/** SQLSTATE of a PostgreSQL serializable transaction aborted because of a concurrent one; it is safe to run again. */
-const SERIALIZATION_FAILURE = '40001';
-const MAX_SERIALIZABLE_ATTEMPTS = 10;
 
 type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
 
@@ -173,21 +170,11 @@ export class TermsRepository {
    * which then runs again and sees the winner.
    */
   async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db
-          .transaction()
-          .setIsolationLevel('serializable')
-          .execute(async (trx) => {
-            const terms = new TermsRepository(trx);
-            const existing = await terms.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
-            return existing ? { existing } : { created: await terms.create(term) };
-          });
-      } catch (error) {
-        if (attempt < MAX_SERIALIZABLE_ATTEMPTS && (error as { code?: unknown } | null)?.code === SERIALIZATION_FAILURE) continue;
-        throw error;
-      }
-    }
+    return serializable(this.db, async (trx) => {
+      const terms = new TermsRepository(trx);
+      const existing = await terms.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
+      return existing ? { existing } : { created: await terms.create(term) };
+    });
   }
 
   create(term: NewTerm): Promise<TermRow> {

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.ts';
+
+/** Asserts a ConfigError whose message is one line naming the setting. */
+function assertConfigError(run: () => unknown, setting: string): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof ConfigError, String(error));
+    assert.ok(error.message.startsWith(setting), error.message);
+    assert.ok(!error.message.includes('\n'), error.message);
+    return true;
+  });
+}
+
+describe('loadConfig', () => {
+  test('defaults with an empty environment', () => {
+    assert.deepEqual(loadConfig({}), {
+      port: 8080,
+      host: '127.0.0.1',
+      database: { dialect: 'sqlite', file: path.resolve(process.cwd(), 'data/calendar.sqlite') },
+      adminPassword: undefined,
+      publicUrl: undefined,
+      siteUrl: undefined,
+      restPrefix: '',
+      timezone: 'UTC',
+      defaultLanguage: 'en',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  test('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://calendar:secret@db.internal:5432/calendar',
+      CALENDAR_ADMIN_PASSWORD: 'long-enough',
+      CALENDAR_PUBLIC_URL: 'https://events.example.org/site/',
+      CALENDAR_SITE_URL: 'https://www.example.org',
+      CALENDAR_REST_PREFIX: 'wp-json',
+      CALENDAR_TIMEZONE: 'Europe/Rome',
+      CALENDAR_DEFAULT_LANGUAGE: 'pt-pt',
+      LOG_LEVEL: 'debug',
+      CALENDAR_TRUST_PROXY: 'true',
+    });
+    assert.deepEqual(config, {
+      port: 3000,
+      host: '0.0.0.0',
+      database: { dialect: 'postgres', url: 'postgres://calendar:secret@db.internal:5432/calendar' },
+      adminPassword: 'long-enough',
+      publicUrl: 'https://events.example.org/site',
+      siteUrl: 'https://www.example.org',
+      restPrefix: '/wp-json',
+      timezone: 'Europe/Rome',
+      defaultLanguage: 'pt-pt',
+      logLevel: 'debug',
+      trustProxy: true,
+    });
+  });
+
+  test('empty values count as unset', () => {
+    const config = loadConfig({ PORT: '', CALENDAR_ADMIN_PASSWORD: '', CALENDAR_PUBLIC_URL: ' ', CALENDAR_TIMEZONE: '', LOG_LEVEL: '' });
+    assert.equal(config.port, 8080);
+    assert.equal(config.adminPassword, undefined);
+    assert.equal(config.publicUrl, undefined);
+    assert.equal(config.timezone, 'UTC');
+    assert.equal(config.logLevel, 'info');
+  });
+
+  const prefixes: [string, string][] = [['/api', '/api'], ['api', '/api'], ['/api/', '/api'], ['//api/v2//', '/api/v2'], ['/', ''], ['', '']];
+  for (const [raw, normalized] of prefixes) {
+    test(`CALENDAR_REST_PREFIX "${raw}" becomes "${normalized}"`, () => {
+      assert.equal(loadConfig({ CALENDAR_REST_PREFIX: raw }).restPrefix, normalized);
+    });
+  }
+
+  const publicUrls: [string, string][] = [
+    ['https://events.example.org/', 'https://events.example.org'],
+    ['https://events.example.org', 'https://events.example.org'],
+    ['http://events.example.org:8080/calendar//', 'http://events.example.org:8080/calendar'],
+  ];
+  for (const [raw, normalized] of publicUrls) {
+    test(`CALENDAR_PUBLIC_URL "${raw}" becomes "${normalized}"`, () => {
+      assert.equal(loadConfig({ CALENDAR_PUBLIC_URL: raw }).publicUrl, normalized);
+    });
+  }
+
+  const invalid: [string, Record<string, string>][] = [
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '80.5' }],
+    ['PORT', { PORT: '0x50' }],
+    ['CALENDAR_TIMEZONE', { CALENDAR_TIMEZONE: 'Mars/Olympus_Mons' }],
+    ['CALENDAR_DEFAULT_LANGUAGE', { CALENDAR_DEFAULT_LANGUAGE: 'xx' }],
+    ['CALENDAR_DEFAULT_LANGUAGE', { CALENDAR_DEFAULT_LANGUAGE: 'EN' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['CALENDAR_ADMIN_PASSWORD', { CALENDAR_ADMIN_PASSWORD: 'short' }],
+    ['CALENDAR_REST_PREFIX', { CALENDAR_REST_PREFIX: '/a b' }],
+    ['CALENDAR_REST_PREFIX', { CALENDAR_REST_PREFIX: '/api//v1' }],
+    ['CALENDAR_PUBLIC_URL', { CALENDAR_PUBLIC_URL: 'events.example.org' }],
+    ['CALENDAR_PUBLIC_URL', { CALENDAR_PUBLIC_URL: 'ftp://events.example.org' }],
+    ['CALENDAR_SITE_URL', { CALENDAR_SITE_URL: 'not a url' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/calendar' }],
+  ];
+  for (const [setting, env] of invalid) {
+    test(`${setting}=${Object.values(env)[0]} is a ConfigError naming ${setting}`, () => {
+      assertConfigError(() => loadConfig(env), setting);
+    });
+  }
+});
+
+describe('parseDatabaseUrl', () => {
+  const cwd = '/srv/calendar';
+  const forms: [string | undefined, unknown][] = [
+    [undefined, { dialect: 'sqlite', file: '/srv/calendar/data/calendar.sqlite' }],
+    ['', { dialect: 'sqlite', file: '/srv/calendar/data/calendar.sqlite' }],
+    ['sqlite:./other.sqlite', { dialect: 'sqlite', file: '/srv/calendar/other.sqlite' }],
+    ['sqlite:/var/lib/calendar.sqlite', { dialect: 'sqlite', file: '/var/lib/calendar.sqlite' }],
+    ['sqlite:///var/lib/calendar.sqlite', { dialect: 'sqlite', file: '/var/lib/calendar.sqlite' }],
+    ['sqlite::memory:', { dialect: 'sqlite', file: ':memory:' }],
+    ['db/calendar.sqlite', { dialect: 'sqlite', file: '/srv/calendar/db/calendar.sqlite' }],
+    ['/abs/calendar.sqlite', { dialect: 'sqlite', file: '/abs/calendar.sqlite' }],
+    ['postgres://user@127.0.0.1:5432/calendar', { dialect: 'postgres', url: 'postgres://user@127.0.0.1:5432/calendar' }],
+    ['postgresql://user@db/calendar?sslmode=require', { dialect: 'postgres', url: 'postgresql://user@db/calendar?sslmode=require' }],
+  ];
+  for (const [value, expected] of forms) {
+    test(`${JSON.stringify(value)} is ${JSON.stringify(expected)}`, () => {
+      assert.deepEqual(parseDatabaseUrl(value, cwd), expected);
+    });
+  }
+
+  for (const value of ['mysql://localhost/calendar', 'http://example.org/db', 'sqlite:']) {
+    test(`${value} is a one-line ConfigError`, () => {
+      assertConfigError(() => parseDatabaseUrl(value, cwd), 'DATABASE_URL');
+    });
+  }
+});
+
+test('CALENDAR_TRUST_PROXY: off by default, true, a hop count or an address list; anything else stops start-up', () => {
+  assert.equal(loadConfig({}).trustProxy, false);
+  assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '2' }).trustProxy, 2);
+  assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
+  assert.throws(() => loadConfig({ CALENDAR_TRUST_PROXY: 'everyone' }), /CALENDAR_TRUST_PROXY must be/);
+});

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MAX_PER_PAGE, pageWindow, totalHeaders, totalPages } from '../../src/http/pagination.ts';
+
+describe('pagination', () => {
+  test('per_page is capped at 50', () => {
+    assert.equal(MAX_PER_PAGE, 50);
+  });
+
+  const windows: [number, number, { page: number; perPage: number; offset: number }][] = [
+    [1, 10, { page: 1, perPage: 10, offset: 0 }],
+    [3, 10, { page: 3, perPage: 10, offset: 20 }],
+    [1, 50, { page: 1, perPage: 50, offset: 0 }],
+    [2, 51, { page: 2, perPage: 50, offset: 50 }],
+    [3, 1000, { page: 3, perPage: 50, offset: 100 }],
+    [4, 1, { page: 4, perPage: 1, offset: 3 }],
+  ];
+  for (const [page, perPage, expected] of windows) {
+    test(`page ${page} of ${perPage} is offset ${expected.offset}, ${expected.perPage} per page`, () => {
+      assert.deepEqual(pageWindow(page, perPage), expected);
+    });
+  }
+
+  const pages: [number, number, number][] = [[0, 10, 0], [1, 10, 1], [10, 10, 1], [11, 10, 2], [20, 10, 2], [21, 10, 3], [101, 50, 3]];
+  for (const [total, perPage, expected] of pages) {
+    test(`${total} items at ${perPage} per page make ${expected} pages`, () => {
+      assert.equal(totalPages(total, perPage), expected);
+    });
+  }
+
+  test('the total headers are X-TEC-Total and X-TEC-TotalPages as strings', () => {
+    assert.deepEqual(totalHeaders(21, 3), { 'x-tec-total': '21', 'x-tec-totalpages': '3' });
+    assert.deepEqual(totalHeaders(0, 0), { 'x-tec-total': '0', 'x-tec-totalpages': '0' });
+  });
+});
