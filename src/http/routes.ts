@@ -107,20 +107,22 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
 }
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly ApiRoute[]): void {
+  // Built once per request in preHandler (validators and permission need it), reused by the handler.
+  const frames = new WeakMap<FastifyRequest, Frame>();
+  const frameFor = (request: FastifyRequest): Frame => {
+    const base = context.frameOf(request);
+    return {
+      ...base,
+      params: request.params as never,
+      query: request.query as never,
+      body: request.body as never,
+      allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
+    };
+  };
   for (const route of routes) {
     context.table.add(route);
     defaultsAreOptional(route.schema.querystring);
     defaultsAreOptional(route.schema.body);
-    const frameFor = (request: FastifyRequest): Frame => {
-      const base = context.frameOf(request);
-      return {
-        ...base,
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
-      };
-    };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${NAMESPACE}${route.path}`,
@@ -128,13 +130,14 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       config: { apiPath: route.path },
       preHandler: async (request) => {
         const frame = frameFor(request);
+        frames.set(request, frame);
         if (route.validate) await route.validate(frame);
         if (!permits(route.permission, frame.caller)) {
           throw new ApiError('rest_forbidden', { status: frame.caller ? 403 : 401 });
         }
       },
       handler: async (request, reply) => {
-        const result = await route.handle(frameFor(request));
+        const result = await route.handle(frames.get(request)!);
         reply.code(result.status ?? 200);
         if (result.headers) reply.headers(result.headers);
         return result.body;

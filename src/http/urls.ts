@@ -14,16 +14,12 @@ export class Urls {
   readonly api: string;
   /** The public HTML site, for records' `url`. */
   readonly site: string;
-  /** Host and path of the site, no scheme or port: the `global_id` prefix (wire-format 2.1). */
-  readonly globalIdHost: string;
 
   constructor(origin: string, config: Pick<Config, 'publicUrl' | 'siteUrl' | 'restPrefix'>) {
     const publicBase = config.publicUrl ?? origin;
     this.restRoot = `${publicBase}${config.restPrefix}`;
     this.api = `${this.restRoot}/${NAMESPACE}`;
     this.site = config.siteUrl ?? config.publicUrl ?? origin;
-    const site = new URL(this.site);
-    this.globalIdHost = `${site.hostname}${site.pathname.replace(/\/+$/, '')}`;
   }
 
   static forRequest(request: FastifyRequest, config: Config): Urls {
