@@ -18,6 +18,10 @@ import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
+import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
+import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
+import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
+import { VENUE } from './modules/venues/venue.definition.ts';
 import type { Storage } from './storage/database.ts';
 
 export interface AppDependencies {
@@ -55,7 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Body parsers: JSON (an empty body is no fields, as WordPress reads it), form fields, multipart fields.
@@ -152,8 +156,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   const terms = new TermsService(storage);
+  const settings = { timezone: config.timezone };
+  // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
+    ...linkedRecordRoutes(new LinkedRecordsService(storage, settings, VENUE)),
+    ...linkedRecordRoutes(new LinkedRecordsService(storage, settings, ORGANIZER)),
     ...categoryRoutes(terms),
     ...tagRoutes(terms),
   ]);

@@ -19,6 +19,13 @@ export const ERROR_CATALOGUE = {
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_taxonomy_not_hierarchical: { status: 400, message: 'Cannot set parent term, taxonomy is not hierarchical.' },
   rest_term_invalid_parent: { status: 400, message: 'A term cannot be its own ancestor.' },
+  'venue-not-accessible': { status: 403, message: 'The requested venue is not accessible' },
+  'organizer-not-accessible': { status: 403, message: 'The requested organizer is not accessible' },
+  'venue-archive-page-not-found': { status: 404, message: 'The requested venue archive page does not exist' },
+  'organizer-archive-page-not-found': { status: 404, message: 'The requested organizer archive page does not exist' },
+  'venue-is-in-trash': { status: 410, message: 'The venue is already trashed' },
+  'organizer-is-in-trash': { status: 410, message: 'The organizer is already trashed' },
+  rest_cannot_edit_others: { status: 403, message: 'Sorry, you are not allowed to create or update records as this user.' },
   service_unavailable: { status: 503, message: 'The service is not ready: %s' },
   internal_error: { status: 500, message: 'The server could not complete the request.' },
 } as const satisfies Record<string, { status: number; message: string }>;

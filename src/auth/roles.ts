@@ -55,3 +55,36 @@ export type Permission = 'public' | { readonly all: readonly string[] };
 export function permits(permission: Permission, caller: Caller | null): boolean {
   return permission === 'public' || permission.all.every((capability) => can(caller, capability));
 }
+
+export type PostTypeCapability = (typeof POST_TYPES)[number];
+export type RecordAction = 'read' | 'edit' | 'delete';
+
+/** What the per-record rules need to know about a record. */
+export interface OwnedRecord {
+  readonly authorId: number;
+  readonly status: string;
+}
+
+const PUBLISHED = new Set(['publish', 'future']);
+
+/**
+ * WordPress' map_meta_cap for one post: the capabilities that acting on this record needs.
+ * Reading a published record needs nothing; a private one, its author or `read_private_*`; any
+ * other status (draft, pending, future, trash) needs the right to edit it.
+ */
+export function recordCapabilities(action: RecordAction, type: PostTypeCapability, record: OwnedRecord, callerId: number | undefined): string[] {
+  const own = callerId !== undefined && record.authorId === callerId;
+  if (action === 'read') {
+    // Published records are public: anonymous callers read them too.
+    if (record.status === 'publish') return [];
+    if (record.status === 'private') return own ? ['read'] : [`read_private_${type}s`];
+    return recordCapabilities('edit', type, record, callerId);
+  }
+  const published = PUBLISHED.has(record.status);
+  if (own) return [published ? `${action}_published_${type}s` : `${action}_${type}s`];
+  return [`${action}_others_${type}s`, ...(published ? [`${action}_published_${type}s`] : record.status === 'private' ? [`${action}_private_${type}s`] : [])];
+}
+
+export function canOnRecord(caller: Caller | null, action: RecordAction, type: PostTypeCapability, record: OwnedRecord): boolean {
+  return recordCapabilities(action, type, record, caller?.id).every((capability) => can(caller, capability));
+}

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { TranslationLanguage } from './language.ts';
 
 /*
@@ -79,3 +79,11 @@ export const WriteQuery = Type.Object(CommonQuery, { additionalProperties: true 
 
 /** Marks a schema as a list that also accepts a comma-separated string. */
 export const List = <T extends TSchema>(items: T, description: string) => Type.Array(items, { description });
+
+/**
+ * Schemas shared by two resources are typed as the superset of both; at run time each keeps only
+ * its own properties, so validation and /doc show exactly what that resource takes.
+ */
+export function onlyProperties<T extends TProperties>(properties: T, keep: (name: string) => boolean): T {
+  return Object.fromEntries(Object.entries(properties).filter(([name]) => keep(name))) as T;
+}

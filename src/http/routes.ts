@@ -7,9 +7,6 @@ import { NAMESPACE, type Urls } from './urls.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** WordPress lists a route's methods in this order (the `Allow` header, `targetHints`). */
-const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
 /** WordPress' EDITABLE alias. */
 export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
@@ -75,9 +72,9 @@ export class RouteTable {
     this.byPath.set(route.path, [...(this.byPath.get(route.path) ?? []), route]);
   }
 
+  /** In registration order, as WordPress lists them (`Allow: GET, DELETE, POST, PUT, PATCH` for venues). */
   allowedMethods(path: string, caller: Caller | null): HttpMethod[] {
-    const allowed = new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf));
-    return METHOD_ORDER.filter((method) => allowed.has(method));
+    return [...new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf))];
   }
 }
 

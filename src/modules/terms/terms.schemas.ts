@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import { CommonQuery, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { CommonQuery, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
 export const TERM_ORDER_BY = ['name', 'id', 'include', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
@@ -17,11 +17,7 @@ export function termSchemas(definition: TaxonomyDefinition) {
   const { hierarchical, singular, plural, collection } = definition;
   // Types are the category superset; at run time tags lose `parent` and categories `offset`, so
   // validation and /doc show each taxonomy's own fields.
-  const only = <T extends TProperties>(properties: T, dropped: string): T => {
-    const { [dropped]: _dropped, ...kept } = properties;
-    return kept as T;
-  };
-  const forTaxonomy = <T extends TProperties>(properties: T): T => only(properties, hierarchical ? 'offset' : 'parent');
+  const forTaxonomy = <T extends TProperties>(properties: T): T => onlyProperties(properties, (name) => name !== (hierarchical ? 'offset' : 'parent'));
 
   const TermUrls = Type.Object({
     self: Type.String(),

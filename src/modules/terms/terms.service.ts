@@ -3,6 +3,7 @@ import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../
 import type { PageWindow } from '../../http/pagination.ts';
 import { slugify, suffixedSlug } from '../../slugs.ts';
 import type { Storage } from '../../storage/database.ts';
+import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import { TermsRepository, type TermFilter } from '../../storage/repositories/terms.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
 import type { TermView } from './terms.mapper.ts';
@@ -19,9 +20,11 @@ function termExists(existing: TermRow): ApiError {
 /** Rules of event categories and tags, shared by both taxonomies. */
 export class TermsService {
   readonly repository: TermsRepository;
+  private readonly posts: PostsRepository;
 
   constructor(private readonly storage: Storage) {
     this.repository = new TermsRepository(storage.db);
+    this.posts = new PostsRepository(storage.db);
   }
 
   // Argument validators: they run before the permission check, as the original's (wire-format 7.6).
@@ -57,7 +60,7 @@ export class TermsService {
     }
     for (const param of ['post', 'event'] as const) {
       const eventId = query[param];
-      if (eventId !== undefined && !(await this.repository.eventExists(eventId))) invalid[param] = { message: 'Invalid parameter.' };
+      if (eventId !== undefined && !(await this.posts.exists('event', eventId))) invalid[param] = { message: 'Invalid parameter.' };
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }

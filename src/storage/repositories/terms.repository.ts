@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { serializable } from '../database.ts';
+import { containsAny, NEVER } from '../conditions.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
@@ -24,11 +25,6 @@ export interface TermPage {
   readonly offset: number;
 }
 
-/** LIKE pattern for "contains", with the wildcards of the user's text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
 
 /** Event categories and tags, and their links to events. */
@@ -38,19 +34,15 @@ export class TermsRepository {
   private where(filter: TermFilter) {
     return (eb: TermsBuilder): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [eb('terms.taxonomy', '=', filter.taxonomy)];
-      if (filter.include) conditions.push(filter.include.length > 0 ? eb('terms.id', 'in', filter.include) : eb.val(false));
+      if (filter.include) conditions.push(filter.include.length > 0 ? eb('terms.id', 'in', filter.include) : NEVER);
       if (filter.exclude && filter.exclude.length > 0) conditions.push(eb('terms.id', 'not in', filter.exclude));
       if (filter.parentId !== undefined) conditions.push(eb('terms.parent_id', '=', filter.parentId));
-      if (filter.slugs) conditions.push(filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : eb.val(false));
+      if (filter.slugs) conditions.push(filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : NEVER);
       if (filter.eventId !== undefined) {
         conditions.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', filter.eventId)));
       }
       if (filter.search !== undefined) {
-        const pattern = containsPattern(filter.search);
-        // lower() on both sides: SQLite's only folds ASCII, so folding the text in JS would miss "É" in "Église".
-        conditions.push(
-          eb.or([sql<SqlBool>`lower(terms.name) like lower(${pattern}) escape '\\'`, sql<SqlBool>`lower(terms.slug) like lower(${pattern}) escape '\\'`]),
-        );
+        conditions.push(containsAny(['terms.name', 'terms.slug'], filter.search));
       }
       if (filter.hideEmpty && filter.hierarchical) {
         // Non-empty terms and all their ancestors; UNION (not ALL) also stops on a parent cycle.
@@ -118,7 +110,7 @@ export class TermsRepository {
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
   findByName(taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
-    // The same lower() on both sides, since SQLite's folds only ASCII (an exact "Église" must still match).
+    // lower() on both sides, so both engines compare names alike ("Église" and "ÉGLISE" are one name).
     let query = this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
     if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
     return query.orderBy('id').executeTakeFirst();
@@ -192,11 +184,6 @@ export class TermsRepository {
       await trx.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
       await trx.deleteFrom('terms').where('id', '=', term.id).execute();
     });
-  }
-
-  async eventExists(eventId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('posts').select('id').where('id', '=', eventId).where('type', '=', 'event').executeTakeFirst();
-    return row !== undefined;
   }
 
   /**

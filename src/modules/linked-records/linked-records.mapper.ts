@@ -1,0 +1,74 @@
+import { autoParagraph } from '../../content/html.ts';
+import type { Urls } from '../../http/urls.ts';
+import type { ImageRow, LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
+import type { LinkedRecordDefinition, WireFields } from './definition.ts';
+
+/** The image object (wire-format 2.6) as far as the service knows the image; falsy entries dropped. */
+export function toImage(image: ImageRow): Record<string, unknown> {
+  const sizes = image.sizes_json ? (JSON.parse(image.sizes_json) as Record<string, unknown>) : undefined;
+  const candidate: Record<string, unknown> = {
+    url: image.url,
+    id: image.id,
+    extension: image.extension,
+    width: image.width,
+    height: image.height,
+    filesize: image.filesize,
+    sizes,
+  };
+  return Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== 0));
+}
+
+/**
+ * Empty values are dropped from venue and organizer records, as the original does (quirk #4), but
+ * a literal "0" (a zip code) and the number 0 (a latitude on the equator) are kept.
+ */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+}
+
+export interface LinkedRecordContext {
+  readonly urls: Urls;
+  /** Single-record responses carry `json_ld` (wire-format 10.5). */
+  readonly single: boolean;
+  /** The caller may see the protected details (no password, the right password, or edit context). */
+  readonly entitled: boolean;
+}
+
+const flag = (value: unknown): boolean => value === null || value === undefined || Number(value) !== 0;
+
+/** A venue or organizer on the wire (wire-format 2.3, 2.4). */
+export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRecordRow, context: LinkedRecordContext): Record<string, unknown> {
+  const { post, meta, image } = row;
+  const { urls } = context;
+  const texts: WireFields = Object.fromEntries(definition.textFields.map((field) => [field, meta[field] ?? '']));
+  const fields: WireFields = { ...texts, ...definition.derive?.(texts) };
+  const isProtected = post.password !== '';
+  const record: Record<string, unknown> = {
+    id: post.id,
+    author: post.author_id === 0 ? undefined : String(post.author_id),
+    status: post.status,
+    date: post.date_local,
+    date_utc: post.date_utc,
+    modified: post.modified_local,
+    modified_utc: post.modified_utc,
+    url: postUrl(urls, definition.permalinkBase, definition.postType, post),
+    [definition.nameField]: post.title,
+    description: autoParagraph(post.content),
+    excerpt: autoParagraph(post.excerpt),
+    slug: post.slug,
+    image: image ? toImage(image) : undefined,
+    ...fields,
+    ...(definition.hasMap ? { geo_lat: meta.geo_lat, geo_lng: meta.geo_lng } : {}),
+    // The JSON-LD builder skips password-protected records (wire-format 2.9).
+    json_ld: context.single && !isProtected ? definition.jsonLd({ [definition.nameField]: post.title, ...fields }, post.content) : undefined,
+  };
+  const kept = Object.fromEntries(Object.entries(record).filter(([, value]) => !isEmpty(value)));
+  const complete: Record<string, unknown> = {
+    ...kept,
+    ...(definition.hasMap ? { show_map: flag(meta.show_map), show_map_link: flag(meta.show_map_link) } : {}),
+    global_id: globalId(urls, post.id),
+    global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
+  };
+  return isProtected && !context.entitled ? stripProtected(complete, definition.nameField) : complete;
+}

@@ -1,0 +1,83 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Urls } from '../../http/urls.ts';
+
+/*
+ * Rules every post-like record (events, venues, organizers) follows, as WordPress applies them.
+ */
+
+/** WordPress' registered post statuses: what the `status` filter accepts (wire-format 4.1.4). */
+export const REGISTERED_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit'] as const;
+
+/** Statuses a client may set on create or update. */
+export const SETTABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+
+/** What `status=any` (the implicit filter of editors) means: everything but the trash and auto-drafts. */
+export const ANY_STATUS = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+
+/**
+ * Status scale-back (wire-format 5.1): callers who may publish get what they ask for (`publish`
+ * when they ask nothing); the others get `pending` instead of `publish`/`future`, `draft` when they
+ * ask nothing.
+ */
+export function scaleBackStatus(requested: string | undefined, canPublish: boolean): string {
+  if (canPublish) return requested ?? 'publish';
+  if (requested === undefined) return 'draft';
+  return requested === 'publish' || requested === 'future' ? 'pending' : requested;
+}
+
+/** A post scheduled in the future is `future`, not `publish`, as WordPress stores it. */
+export function scheduledStatus(status: string, dateUtc: string, nowUtc: string): string {
+  return status === 'publish' && dateUtc > nowUtc ? 'future' : status;
+}
+
+/** Public permalink for published records, the query form for the others (wire-format 2.1 `url`). */
+export function postUrl(urls: Urls, permalinkBase: string, postType: string, post: { id: number; status: string; slug: string }): string {
+  return post.status === 'publish' && post.slug !== ''
+    ? urls.page(`${permalinkBase}/${encodeURIComponent(post.slug)}`)
+    : `${urls.site}/?post_type=${postType}&p=${post.id}`;
+}
+
+/** `global_id`: the site's host and path (no scheme, no port) and the id (wire-format 2.1). */
+export function globalId(urls: Urls, id: number): string {
+  const site = new URL(urls.site);
+  return `${site.hostname}${site.pathname.replace(/\/+$/, '')}?id=${id}`;
+}
+
+export function globalIdLineage(urls: Urls, id: number, storedLineage: string | null): string[] {
+  return [globalId(urls, id), ...(storedLineage ? (JSON.parse(storedLineage) as string[]) : [])];
+}
+
+/** Constant-time comparison of a post password, as the original's entitlement check. */
+export function passwordMatches(given: string | undefined, stored: string): boolean {
+  if (given === undefined || stored === '') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Replacement values of protected fields (wire-format 2.9). */
+const PROTECTED_REPLACEMENTS: Readonly<Record<string, unknown>> = {
+  description: '', excerpt: '', cost: '', website: '', virtual_url: '', virtual_video_source: '', email: '', phone: '',
+  stateprovince: '', zip: '', province: '', country: '', city: '', address: '',
+  image: false,
+  all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null, ticketed: null, is_virtual: null,
+  cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+  categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+  attendance: { total_attendees: null, checked_in: null, not_checked_in: null },
+  geo_lat: 0, geo_lng: 0,
+};
+
+/**
+ * Password stripping: protected keys present in the record are replaced, the others kept, nested
+ * objects stripped the same way. Unlike the original, a venue's or organizer's name (keys `venue`
+ * and `organizer` of their own records) is kept (quirk #5): `nameKey` names the key to spare.
+ */
+export function stripProtected<T extends Record<string, unknown>>(record: T, nameKey?: string): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key !== nameKey && key in PROTECTED_REPLACEMENTS) out[key] = structuredClone(PROTECTED_REPLACEMENTS[key]);
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = stripProtected(value as Record<string, unknown>);
+    else out[key] = value;
+  }
+  return out as T;
+}

@@ -1,0 +1,13 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+/** A condition no row meets (an empty `include` list); binding a JavaScript `false` is refused by SQLite. */
+export const NEVER = sql<SqlBool>`1 = 0`;
+
+/**
+ * Case-insensitive "contains" on any of the columns, the user's LIKE wildcards escaped. Both sides
+ * go through lower(), which folds every script on both engines (SQLite's is replaced at connection).
+ */
+export function containsAny(columns: readonly string[], text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<SqlBool>`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`), sql` or `)})`;
+}
