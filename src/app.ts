@@ -18,7 +18,10 @@ import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
+import { EventsService } from './modules/events/events.service.ts';
 import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
+import { PostWriter } from './modules/posts/post-writer.ts';
 import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
 import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
@@ -157,11 +160,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const terms = new TermsService(storage);
   const settings = { timezone: config.timezone };
+  const venues = new LinkedRecordsService(storage, settings, VENUE);
+  const organizers = new LinkedRecordsService(storage, settings, ORGANIZER);
+  const events = new EventsService(storage, new PostWriter(storage, settings), terms, { venue: venues, organizer: organizers });
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...linkedRecordRoutes(new LinkedRecordsService(storage, settings, VENUE)),
-    ...linkedRecordRoutes(new LinkedRecordsService(storage, settings, ORGANIZER)),
+    ...eventRoutes(events, config.timezone),
+    ...linkedRecordRoutes(venues),
+    ...linkedRecordRoutes(organizers),
     ...categoryRoutes(terms),
     ...tagRoutes(terms),
   ]);

@@ -8,6 +8,11 @@ export const NEVER = sql<SqlBool>`1 = 0`;
  * go through lower(), which folds every script on both engines (SQLite's is replaced at connection).
  */
 export function containsAny(columns: readonly string[], text: string): RawBuilder<SqlBool> {
-  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = likePattern(text);
   return sql<SqlBool>`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`), sql` or `)})`;
+}
+
+/** A LIKE pattern for "contains `text`", with the user's own wildcards escaped (`escape '\\'`). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

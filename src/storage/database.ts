@@ -2,17 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
+import { likePattern } from './conditions.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
+import * as postSearch from './migrations/20261122010000_post_search.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
   readonly name: 'sqlite' | 'postgres';
   /** True when the error is a unique-constraint violation. */
   isUniqueViolation(error: unknown): boolean;
+  /**
+   * Posts whose title, excerpt or content contain `word` (case-insensitive), through the search
+   * index of migration 20261122010000: FTS5 trigrams on SQLite, pg_trgm on PostgreSQL. Words
+   * shorter than a trigram fall back to a scan.
+   */
+  postsContaining(postsAlias: string, word: string): RawBuilder<SqlBool>;
 }
+
+/** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
+const searchText = (alias: string) => sql`lower(${sql.ref(`${alias}.title`)} || ' ' || ${sql.ref(`${alias}.excerpt`)} || ' ' || ${sql.ref(`${alias}.content`)})`;
+const scan = (alias: string, word: string) => sql<SqlBool>`${searchText(alias)} like lower(${likePattern(word)}) escape '\\'`;
 
 /** The storage handle the rest of the app receives: one Kysely instance plus what differs. */
 export interface Storage {
@@ -27,12 +39,17 @@ export interface Storage {
 
 const MIGRATIONS: Record<string, Migration> = {
   '20261122000000_initial': initial,
+  '20261122010000_post_search': postSearch,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 const sqliteCapabilities: DialectCapabilities = {
   name: 'sqlite',
+  postsContaining: (alias, word) =>
+    [...word].length >= 3
+      ? sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from post_search where post_search match ${`"${word.replace(/"/g, '""')}"`})`
+      : scan(alias, word),
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown } | null)?.code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -41,6 +58,7 @@ const sqliteCapabilities: DialectCapabilities = {
 
 const postgresCapabilities: DialectCapabilities = {
   name: 'postgres',
+  postsContaining: scan,
   isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
 };
 

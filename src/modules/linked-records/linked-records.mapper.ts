@@ -43,7 +43,7 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRe
   const { urls } = context;
   const texts: WireFields = Object.fromEntries(definition.textFields.map((field) => [field, meta[field] ?? '']));
   const fields: WireFields = { ...texts, ...definition.derive?.(texts) };
-  const isProtected = post.password !== '';
+  const stripped = post.password !== '' && !context.entitled;
   const record: Record<string, unknown> = {
     id: post.id,
     author: post.author_id === 0 ? undefined : String(post.author_id),
@@ -60,8 +60,8 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRe
     image: image ? toImage(image) : undefined,
     ...fields,
     ...(definition.hasMap ? { geo_lat: meta.geo_lat, geo_lng: meta.geo_lng } : {}),
-    // The JSON-LD builder skips password-protected records (wire-format 2.9).
-    json_ld: context.single && !isProtected ? definition.jsonLd({ [definition.nameField]: post.title, ...fields }, post.content) : undefined,
+    // No JSON-LD while the details are stripped (wire-format 2.9); the entitled see it all.
+    json_ld: context.single && !stripped ? definition.jsonLd({ [definition.nameField]: post.title, ...fields }, post.content) : undefined,
   };
   const kept = Object.fromEntries(Object.entries(record).filter(([, value]) => !isEmpty(value)));
   const complete: Record<string, unknown> = {
@@ -70,5 +70,5 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRe
     global_id: globalId(urls, post.id),
     global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
   };
-  return isProtected && !context.entitled ? stripProtected(complete, definition.nameField) : complete;
+  return stripped ? stripProtected(complete, definition.nameField) : complete;
 }

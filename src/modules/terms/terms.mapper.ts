@@ -55,3 +55,23 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
     },
   };
 }
+
+/**
+ * A term embedded in an event (wire-format 2.5.1): WordPress' raw term object, `term_id` renamed
+ * `id` and moved to the end, then `urls`. Unrelated to the endpoint shape above; both are kept.
+ */
+export function toEmbeddedTerm(definition: TaxonomyDefinition, row: TermRow, urls: Urls) {
+  return {
+    name: row.name,
+    slug: row.slug,
+    term_group: row.term_group,
+    term_taxonomy_id: row.id,
+    taxonomy: definition.wireName,
+    description: row.description,
+    parent: row.parent_id,
+    count: row.count,
+    filter: 'raw',
+    id: row.id,
+    urls: termUrls(definition, row, urls),
+  };
+}

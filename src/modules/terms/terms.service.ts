@@ -138,6 +138,35 @@ export class TermsService {
     throw new ApiError('duplicate_term_slug', { args: [base] });
   }
 
+  /**
+   * The terms an event's `categories`/`tags` input names (wire-format 5.1.2): ids that exist
+   * (unknown ones are skipped, as the original does), slugs or names of existing terms (an
+   * existing tag given by name links that tag: quirk #16 fixed), and new names, which create terms.
+   */
+  async idsForEvent(definition: TaxonomyDefinition, refs: readonly (string | number)[], language: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (const ref of refs) {
+      const text = String(ref).trim();
+      if (text === '') continue;
+      const existing = /^\d+$/.test(text)
+        ? await this.repository.get(definition.taxonomy, Number(text))
+        : ((await this.repository.findBySlug(definition.taxonomy, text)) ?? (await this.repository.findByName(definition.taxonomy, text, undefined)));
+      if (existing) ids.push(existing.id);
+      else if (!/^\d+$/.test(text)) ids.push(await this.createOrFind(definition, text, language));
+    }
+    return [...new Set(ids)];
+  }
+
+  /** Creates a top-level term by name; a parallel request that created it first wins. */
+  private async createOrFind(definition: TaxonomyDefinition, name: string, language: string): Promise<number> {
+    try {
+      return (await this.create(definition, { name }, language)).row.id;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'term_exists') return Number(error.data.term_id);
+      throw error;
+    }
+  }
+
   async update(definition: TaxonomyDefinition, id: number, input: TermInput): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const current = await this.require(definition, id);

@@ -146,6 +146,13 @@ export class LinkedRecordsRepository {
     return row ? this.toRow(row) : undefined;
   }
 
+  /** Several records at once (the venues and organizers of a page of events). */
+  async getMany(ids: readonly number[]): Promise<LinkedRecordRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.select().where('p.id', 'in', [...new Set(ids)]).execute();
+    return rows.map((row) => this.toRow(row));
+  }
+
   async findBySlug(slug: string): Promise<LinkedRecordRow | undefined> {
     const row = await this.select().where('p.slug', '=', slug).orderBy('p.id').executeTakeFirst();
     return row ? this.toRow(row) : undefined;

@@ -9,4 +9,11 @@ export class PostsRepository {
     const row = await this.db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', type).executeTakeFirst();
     return row !== undefined;
   }
+
+  /** The ids among `ids` that are posts of this type. */
+  async existing(type: PostType, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('posts').select('id').where('type', '=', type).where('id', 'in', [...ids]).execute();
+    return new Set(rows.map((row) => row.id));
+  }
 }

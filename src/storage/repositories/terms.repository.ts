@@ -132,6 +132,18 @@ export class TermsRepository {
     return paths;
   }
 
+  /** The terms and all their descendants (a category filter also matches its sub-categories). */
+  async withDescendants(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ id: number }>`
+      with recursive tree(id) as (
+        select id from terms where id in (${sql.join([...new Set(ids)])})
+        union
+        select t.id from terms t join tree on t.parent_id = tree.id
+      ) select id from tree`.execute(this.db);
+    return rows.map((row) => Number(row.id));
+  }
+
   /** True when `candidateId` is `termId` itself or one of its descendants. */
   async isSelfOrDescendant(termId: number, candidateId: number): Promise<boolean> {
     const paths = await this.db

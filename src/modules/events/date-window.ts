@@ -1,0 +1,69 @@
+import { DateTime } from 'luxon';
+import { WIRE_DATE_FORMAT } from '../../clock.ts';
+import { endOfDay, instantOf, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
+import { utcToZoned } from '../../dates/zones.ts';
+
+/*
+ * The archive's date bounds (wire-format 4.1.1, 4.1.2), compared with each event's own local
+ * start and end wall-clock times.
+ */
+
+export interface DateQuery {
+  start_date?: string | number;
+  end_date?: string | number;
+  starts_before?: string | number;
+  starts_after?: string | number;
+  ends_before?: string | number;
+  ends_after?: string | number;
+  strict_dates?: boolean;
+}
+
+export interface DateBounds {
+  /** start >= */
+  readonly startFrom?: string;
+  /** end <= */
+  readonly endUntil?: string;
+  readonly startsBefore?: string;
+  readonly startsAfter?: string;
+  readonly endsBefore?: string;
+  readonly endsAfter?: string;
+}
+
+const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+
+/**
+ * Non-strict: only the calendar date counts, `start_date` from that day's beginning and every
+ * other bound to its end; a timestamp or a value with an offset is read as a UTC instant first.
+ * Strict: the value is an instant (naive strings are UTC) converted to the site zone.
+ */
+function bound(value: string | number, strict: boolean, siteZone: string, now: Date, edge: 'start' | 'end'): string {
+  const parsed = parseDateInput(value, now, 'UTC');
+  if (strict) return utcToZoned(instantOf(parsed, 'UTC'), siteZone);
+  const wallClock = parsed.kind === 'timestamp' || parsed.offsetMinutes !== null ? instantOf(parsed, 'UTC') : wallClockOf(parsed);
+  return edge === 'start' ? startOfDay(wallClock) : endOfDay(wallClock);
+}
+
+/** The original's default window: from the beginning of "yesterday 23:59 UTC" in the site zone, to now + 24 months. */
+function defaultWindow(now: Date, siteZone: string): { start: string; end: string } {
+  const utcNow = DateTime.fromJSDate(now, { zone: 'utc' });
+  const yesterdayEnd = utcNow.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0, millisecond: 0 }).toFormat(WIRE_DATE_FORMAT);
+  return { start: startOfDay(utcToZoned(yesterdayEnd, siteZone)), end: endOfDay(utcNow.plus({ months: 24 }).toFormat(WIRE_DATE_FORMAT)) };
+}
+
+/** Throws DateParseError (a 400 for the caller) when a value cannot be read. */
+export function dateBounds(query: DateQuery, siteZone: string, now: Date): DateBounds {
+  const strict = query.strict_dates === true;
+  const read = (value: string | number | undefined, edge: 'start' | 'end') => (value === undefined ? undefined : bound(value, strict, siteZone, now, edge));
+  // Any relative bound drops the default window; an explicit start_date/end_date stays.
+  const usesDefaults = RELATIVE.every((name) => query[name] === undefined);
+  const defaults = usesDefaults ? defaultWindow(now, siteZone) : undefined;
+  const bounds: DateBounds = {
+    startFrom: read(query.start_date, 'start') ?? defaults?.start,
+    endUntil: read(query.end_date, 'end') ?? defaults?.end,
+    startsBefore: read(query.starts_before, 'end'),
+    startsAfter: read(query.starts_after, 'end'),
+    endsBefore: read(query.ends_before, 'end'),
+    endsAfter: read(query.ends_after, 'end'),
+  };
+  return Object.fromEntries(Object.entries(bounds).filter(([, value]) => value !== undefined)) as DateBounds;
+}

@@ -1,0 +1,125 @@
+import { autoParagraph, escapeHtml } from '../../content/html.ts';
+import { dateDetails, startOfDay } from '../../dates/parse.ts';
+import { toIsoWithOffset } from '../../dates/zones.ts';
+import type { Urls } from '../../http/urls.ts';
+import type { EventRow } from '../../storage/repositories/events.repository.ts';
+import type { TermRow } from '../../storage/tables.ts';
+import { toImage } from '../linked-records/linked-records.mapper.ts';
+import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
+import { CATEGORY, TAG } from '../terms/taxonomy.ts';
+import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
+import { displayCost, priceText } from './cost.ts';
+
+export interface EventRelations {
+  readonly terms: readonly TermRow[];
+  /** Wire records of the linked venues and organizers, already built in the right context. */
+  readonly venues: readonly Record<string, unknown>[];
+  readonly organizers: readonly Record<string, unknown>[];
+}
+
+export interface EventContext {
+  readonly urls: Urls;
+  /** Single-event responses carry `json_ld` (wire-format 10.5). */
+  readonly single: boolean;
+  /** The caller may see a protected event's details. */
+  readonly entitled: boolean;
+  readonly siteZone: string;
+}
+
+const flag = (value: number | null): boolean => value === null || value !== 0;
+
+/** schema.org `Event` (wire-format 10.5); not contractual, kept close to the original's. */
+function eventJsonLd(row: EventRow, url: string, relations: EventRelations, context: EventContext): Record<string, unknown> {
+  const { post, event, image } = row;
+  const locations = relations.venues.map((venue) => venue.json_ld).filter(Boolean);
+  const organizers = relations.organizers.map((organizer) => organizer.json_ld).filter(Boolean);
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: post.title,
+    description: escapeHtml(autoParagraph(post.excerpt)),
+    ...(image ? { image: image.url } : {}),
+    url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: toIsoWithOffset(event.start_local, event.timezone),
+    endDate: toIsoWithOffset(event.end_local, event.timezone),
+    ...(locations.length > 0 ? { location: locations.length === 1 ? locations[0] : locations } : {}),
+    ...(organizers.length > 0 ? { organizer: organizers.length === 1 ? organizers[0] : organizers } : {}),
+    ...(event.cost !== ''
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: priceText(event.cost),
+            priceCurrency: event.currency_code || 'USD',
+            url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: toIsoWithOffset(startOfDay(post.date_local), context.siteZone),
+          },
+        }
+      : {}),
+    performer: 'Organization',
+  };
+}
+
+/** An event on the wire (wire-format 2.1), in the original's field order. */
+export function toEventRecord(row: EventRow, relations: EventRelations, context: EventContext): Record<string, unknown> {
+  const { post, event, image } = row;
+  const { urls } = context;
+  const url = postUrl(urls, 'event', 'tribe_events', post);
+  const termsOf = (taxonomy: 'category' | 'tag') =>
+    relations.terms.filter((term) => term.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
+  const record: Record<string, unknown> = {
+    id: post.id,
+    global_id: globalId(urls, post.id),
+    global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
+    author: String(post.author_id),
+    status: post.status,
+    date: post.date_local,
+    date_utc: post.date_utc,
+    modified: post.modified_local,
+    modified_utc: post.modified_utc,
+    url,
+    rest_url: urls.route(`events/${post.id}`),
+    title: post.title,
+    description: autoParagraph(post.content),
+    excerpt: autoParagraph(post.excerpt),
+    slug: post.slug,
+    image: image ? toImage(image) : false,
+    all_day: event.all_day !== 0,
+    start_date: event.start_local,
+    start_date_details: dateDetails(event.start_local),
+    end_date: event.end_local,
+    end_date_details: dateDetails(event.end_local),
+    utc_start_date: event.start_utc,
+    utc_start_date_details: dateDetails(event.start_utc),
+    utc_end_date: event.end_utc,
+    utc_end_date_details: dateDetails(event.end_utc),
+    timezone: event.timezone,
+    timezone_abbr: event.timezone_abbr,
+    cost: displayCost(event.cost),
+    cost_details: {
+      currency_symbol: event.currency_symbol,
+      currency_code: event.currency_code,
+      currency_position: event.currency_position,
+      values: JSON.parse(event.cost_values) as string[],
+    },
+    // A website never set falls back to the permalink; one set, even to "", is shown escaped.
+    website: event.website === null ? url : escapeHtml(event.website),
+    show_map: flag(event.show_map),
+    show_map_link: flag(event.show_map_link),
+    hide_from_listings: event.hide_from_listings !== 0,
+    sticky: post.menu_order === -1,
+    featured: event.featured !== 0,
+    categories: termsOf('category'),
+    tags: termsOf('tag'),
+    // One venue is an object, none `[]`, several a list; organizers are always a list (quirk #3).
+    venue: relations.venues.length === 1 ? relations.venues[0] : [...relations.venues],
+    organizer: [...relations.organizers],
+    custom_fields: [],
+  };
+  const isProtected = post.password !== '';
+  if (context.single && !isProtected) record.json_ld = eventJsonLd(row, url, relations, context);
+  return isProtected && !context.entitled ? stripProtected(record) : record;
+}

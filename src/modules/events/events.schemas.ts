@@ -1,0 +1,161 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CommonQuery, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
+
+/** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
+const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });
+const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
+const AnyValue = <T>(description: string) => Type.Unsafe<T>({ description });
+
+export type DateInput = string | number;
+/** A term, venue or organizer reference list as clients send it (wire-format 5.1.2, 5.1.3). */
+export type References = unknown;
+
+const dateInput = (description: string) => OneOf<DateInput>(['string', 'integer'], { description });
+const flag = (description: string) => Type.Optional(Type.Boolean({ description }));
+
+const eventFields = {
+  title: Type.Optional(Type.String({ minLength: 1, description: 'The event title' })),
+  description: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event description' })),
+  excerpt: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event excerpt' })),
+  slug: Type.Optional(Type.String({ minLength: 1, description: 'The event slug' })),
+  status: Type.Optional(Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description: 'The event post status' })),
+  author: Type.Optional(Type.Integer({ minimum: 1, description: 'The event author ID' })),
+  date: Type.Optional(dateInput('The event publication date')),
+  date_utc: Type.Optional(dateInput('The event publication date, in UTC')),
+  timezone: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event time zone: an IANA name or a UTC offset such as UTC+2' })),
+  all_day: flag('Whether the event lasts the whole day'),
+  start_date: Type.Optional(dateInput('The event start date and time')),
+  end_date: Type.Optional(dateInput('The event end date and time')),
+  image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { description: 'The event featured image ID or URL' })),
+  cost: Type.Optional(OneOf<string | number | null>(['string', 'number', 'null'], { description: 'The event cost' })),
+  website: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event website URL' })),
+  show_map: flag('Whether the event shows a map'),
+  show_map_link: flag('Whether the event shows a map link'),
+  hide_from_listings: flag('Whether the event is hidden from the event listings'),
+  sticky: flag('Whether the event is sticky in the calendar view'),
+  featured: flag('Whether the event is featured'),
+  categories: Type.Optional(AnyValue<References>('The event categories: IDs, slugs or names, as a list or a comma-separated string')),
+  tags: Type.Optional(AnyValue<References>('The event tags: IDs, slugs or names, as a list or a comma-separated string')),
+  venue: Type.Optional(AnyValue<References>('The event venue: an ID, an object with an ID, venue data, or a list of these')),
+  organizer: Type.Optional(AnyValue<References>('The event organizers: IDs, objects with an ID, organizer data, or a list of these')),
+  post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'A password protecting the event (additive)' })),
+  post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, description: 'The ID of the parent event (additive)' })),
+};
+
+export const UpdateBody = Type.Object({
+  ...eventFields,
+  password: Type.Optional(Type.String({ description: 'The event password, to unlock a protected event' })),
+});
+/** The same fields, with the three the original requires; the handler's type stays the update's. */
+export const CreateBody = Type.Unsafe<Static<typeof UpdateBody>>({ ...Type.Object(eventFields), required: ['title', 'start_date', 'end_date'] });
+
+export type EventInput = Static<typeof UpdateBody>;
+
+const PasswordQuery = {
+  password: Type.Optional(Type.String({ description: 'The event password' })),
+  context: Type.Optional(Type.Unsafe<'view' | 'edit' | 'embed'>({ type: 'string', enum: ['view', 'edit', 'embed'], description: 'edit: show protected details to those who may edit them' })),
+};
+
+const listDate = (description: string) => Type.Optional(dateInput(description));
+
+export const ListQuery = Type.Object({
+  page: PositiveInteger('The archive page to return', { default: 1 }),
+  per_page: PositiveInteger('The number of events to return on each page', { default: 10 }),
+  start_date: listDate('Events that start on or after this date'),
+  end_date: listDate('Events that end on or before this date'),
+  starts_before: listDate('Events that start before this date'),
+  starts_after: listDate('Events that start after this date'),
+  ends_before: listDate('Events that end before this date'),
+  ends_after: listDate('Events that end after this date'),
+  strict_dates: Type.String({ minLength: 1, default: 'false', description: 'When true, the given times apply exactly; otherwise the dates cover whole days' }),
+  search: Type.Optional(Type.String({ minLength: 1, description: 'Events whose title or description contains these words' })),
+  categories: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Events in any of these categories (IDs or slugs), sub-categories included' })),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Events with any of these tags (IDs or slugs)' })),
+  venue: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Events at any of these venues' })),
+  organizer: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Events by any of these organizers' })),
+  featured: Type.Optional(Type.Boolean({ description: 'Only featured (true) or only non-featured (false) events' })),
+  status: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'The event post status' })),
+  geoloc: Type.Optional(Type.Boolean({ description: 'Events whose venue has (true) or lacks (false) coordinates' })),
+  geoloc_lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the point to search around; geoloc_lng is needed too' })),
+  geoloc_lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the point to search around; geoloc_lat is needed too' })),
+  geoloc_radius: Type.Number({ exclusiveMinimum: 0, maximum: 20000, default: 25, description: 'Radius in km around geoloc_lat/geoloc_lng (additive)' }),
+  include: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Only these event IDs; date filters are ignored' })),
+  post_parent: Type.Optional(Type.Integer({ minimum: 1, description: 'Events whose parent is this event' })),
+  ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
+  ...PasswordQuery,
+  ...CommonQuery,
+});
+export type EventListQuery = Static<typeof ListQuery>;
+
+export const ReadQuery = Type.Object({ ...PasswordQuery, ...CommonQuery });
+export const DeleteQuery = Type.Object({
+  ...PasswordQuery,
+  force: Type.Boolean({ default: false, description: 'Remove the event permanently instead of moving it to the trash (additive)' }),
+  ...CommonQuery,
+});
+export { WriteQuery };
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'the event post ID' }) });
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: 'the event post name' }) });
+
+const DateDetails = Type.Object({
+  year: Type.String(), month: Type.String(), day: Type.String(), hour: Type.String(), minutes: Type.String(), seconds: Type.String(),
+});
+const text = Type.Optional(Type.String());
+const nullableFlag = Type.Optional(OneOf<boolean | null>(['boolean', 'null']));
+const list = Type.Optional(Type.Array(AnyObject));
+
+// Wire order (wire-format 2.1); optional throughout, since the serializer writes required keys first.
+export const EventRecord = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  global_id: text,
+  global_id_lineage: Type.Optional(Type.Array(Type.String())),
+  author: text,
+  status: text,
+  date: text,
+  date_utc: text,
+  modified: text,
+  modified_utc: text,
+  url: text,
+  rest_url: text,
+  title: text,
+  description: text,
+  excerpt: text,
+  slug: text,
+  image: Type.Optional(Type.Unsafe<Record<string, unknown> | false>({ type: ['object', 'boolean'], additionalProperties: true })),
+  all_day: nullableFlag,
+  start_date: text,
+  start_date_details: Type.Optional(DateDetails),
+  end_date: text,
+  end_date_details: Type.Optional(DateDetails),
+  utc_start_date: text,
+  utc_start_date_details: Type.Optional(DateDetails),
+  utc_end_date: text,
+  utc_end_date_details: Type.Optional(DateDetails),
+  timezone: text,
+  timezone_abbr: text,
+  cost: text,
+  cost_details: Type.Optional(AnyObject),
+  website: text,
+  show_map: nullableFlag,
+  show_map_link: nullableFlag,
+  hide_from_listings: nullableFlag,
+  sticky: nullableFlag,
+  featured: nullableFlag,
+  categories: list,
+  tags: list,
+  venue: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
+  organizer: list,
+  custom_fields: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
+  json_ld: Type.Optional(AnyObject),
+});
+
+export const Envelope = Type.Object({
+  events: Type.Optional(Type.Array(EventRecord)),
+  rest_url: Type.Optional(Type.String()),
+  next_rest_url: Type.Optional(Type.String()),
+  previous_rest_url: Type.Optional(Type.String()),
+  total: Type.Optional(Type.Integer()),
+  total_pages: Type.Optional(Type.Integer()),
+});

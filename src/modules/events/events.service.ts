@@ -1,0 +1,435 @@
+import { can, canOnRecord, type Caller } from '../../auth/roles.ts';
+import { nowUtc } from '../../clock.ts';
+import { endOfDay, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
+import { isValidZone, zoneAbbreviation, zonedToUtc } from '../../dates/zones.ts';
+import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
+import type { PageWindow } from '../../http/pagination.ts';
+import type { Storage } from '../../storage/database.ts';
+import { EventsRepository, type EventFields, type EventFilter, type EventRow } from '../../storage/repositories/events.repository.ts';
+import type { LinkedRecordRow, NewPost } from '../../storage/repositories/linked-records.repository.ts';
+import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
+import type { LinkKind, TermRow } from '../../storage/tables.ts';
+import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
+import { ANY_STATUS, passwordMatches, REGISTERED_STATUSES, scaleBackStatus, scheduledStatus } from '../posts/post-rules.ts';
+import type { PostWriter } from '../posts/post-writer.ts';
+import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
+import type { TermsService } from '../terms/terms.service.ts';
+import { parseCost } from './cost.ts';
+import { dateBounds } from './date-window.ts';
+import type { EventInput, EventListQuery } from './events.schemas.ts';
+
+export type EventRef = { readonly id: number } | { readonly slug: string };
+
+export interface Access {
+  readonly password?: string;
+  readonly context?: string;
+}
+
+/** What a page of events embeds, loaded in a fixed number of queries whatever its size. */
+export interface LoadedRelations {
+  readonly terms: Map<number, TermRow[]>;
+  readonly venues: Map<number, LinkedRecordRow[]>;
+  readonly organizers: Map<number, LinkedRecordRow[]>;
+}
+
+const INVALID: InvalidParam = { message: 'Invalid parameter.' };
+const TRUTHY = new Set(['true', '1', 'yes', 'on']);
+const NEEDS_SLUG = new Set(['publish', 'future', 'private']);
+
+/** A list as clients send it: an array, a comma-separated string, or one value. */
+function asList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return [value];
+}
+
+/** `null`, `""`, `0`, `[]` and lists of those: the empty values that unlink (wire-format 5.1.3). */
+function isEmptyReference(value: unknown): boolean {
+  if (value === null || value === '' || value === 0 || value === '0') return true;
+  return Array.isArray(value) && value.every(isEmptyReference);
+}
+
+/** Rules of events (wire-format 4.1, 5.1, 5.2, 6.1, 7), with the fixes of decisions.md. */
+export class EventsService {
+  readonly repository: EventsRepository;
+  private readonly posts: PostsRepository;
+
+  constructor(
+    storage: Storage,
+    private readonly writer: PostWriter,
+    private readonly terms: TermsService,
+    private readonly linked: Readonly<Record<LinkKind, LinkedRecordsService>>,
+  ) {
+    this.repository = new EventsRepository(storage.db, storage.dialect);
+    this.posts = new PostsRepository(storage.db);
+  }
+
+  private get siteZone(): string {
+    return this.writer.settings.timezone;
+  }
+
+  // Argument validators: they run before the permission check (wire-format 7.6).
+
+  listStatuses(requested: readonly string[] | undefined, caller: Caller | null): string[] {
+    const mayEdit = can(caller, 'edit_tribe_events');
+    if (requested === undefined) return mayEdit ? [...ANY_STATUS] : ['publish'];
+    const allowed: readonly string[] = mayEdit ? REGISTERED_STATUSES : ['publish'];
+    if (requested.length === 0 || requested.some((status) => !allowed.includes(status))) throw invalidParam('status');
+    return [...requested];
+  }
+
+  async validateList(query: EventListQuery, caller: Caller | null): Promise<void> {
+    const invalid: Record<string, InvalidParam> = {};
+    try {
+      this.listStatuses(query.status, caller);
+    } catch {
+      invalid.status = INVALID;
+    }
+    for (const field of ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const) {
+      const value = query[field];
+      if (value !== undefined && !this.writer.parses(value, 'UTC')) invalid[field] = INVALID;
+    }
+    for (const definition of [CATEGORY, TAG]) {
+      const refs = query[definition.eventsFilter];
+      if (refs && (await this.termIds(definition, refs)) === undefined) invalid[definition.eventsFilter] = INVALID;
+    }
+    for (const kind of ['venue', 'organizer'] as const) {
+      const ids = query[kind];
+      if (ids && (await this.posts.existing(kind, ids)).size !== new Set(ids).size) invalid[kind] = INVALID;
+    }
+    if (query.post_parent !== undefined && !(await this.posts.exists('event', query.post_parent))) invalid.post_parent = INVALID;
+    // The point needs both coordinates.
+    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) invalid[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = INVALID;
+    if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
+  }
+
+  async validateWrite(input: EventInput, caller: Caller | null): Promise<void> {
+    const invalid = await this.writer.validate(input, caller);
+    const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
+    if (!isValidZone(zone)) invalid.timezone = INVALID;
+    for (const field of ['start_date', 'end_date'] as const) {
+      const value = input[field];
+      if (value !== undefined && !this.writer.parses(value, isValidZone(zone) ? zone : 'UTC')) invalid[field] = INVALID;
+    }
+    if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists('event', input.post_parent))) {
+      invalid.post_parent = INVALID;
+    }
+    for (const kind of ['venue', 'organizer'] as const) {
+      if (input[kind] !== undefined && !(await this.linkedReferencesValid(kind, input[kind]))) invalid[kind] = INVALID;
+    }
+    if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
+  }
+
+  /** By-slug routes: the slug must name an event, whatever its status (wire-format 7.3). */
+  async validateSlug(slug: string): Promise<void> {
+    if (!(await this.repository.findBySlug(slug))) throw invalidParam('slug');
+  }
+
+  // Reads.
+
+  async list(query: EventListQuery, caller: Caller | null, window: PageWindow) {
+    const statuses = this.listStatuses(query.status, caller);
+    const strict = TRUTHY.has(query.strict_dates.toLowerCase());
+    // `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed).
+    const bounds = query.include ? {} : dateBounds({ ...query, strict_dates: strict }, this.siteZone, new Date());
+    const termIdGroups: number[][] = [];
+    for (const definition of [CATEGORY, TAG]) {
+      const refs = query[definition.eventsFilter];
+      if (refs) termIdGroups.push((await this.termIds(definition, refs)) ?? []);
+    }
+    const mayEditOthers = can(caller, 'edit_others_tribe_events');
+    const filter: EventFilter = {
+      statuses,
+      ...bounds,
+      // Others' non-public events only for those who may edit them (quirk #22 fixed).
+      ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
+      ...(query.search !== undefined ? { searchWords: query.search.split(/\s+/).filter((word) => word !== ''), searchTitleOnlyWhenProtected: !mayEditOthers } : {}),
+      ...(termIdGroups.length > 0 ? { termIdGroups } : {}),
+      ...(query.venue ? { venueIds: query.venue } : {}),
+      ...(query.organizer ? { organizerIds: query.organizer } : {}),
+      ...(query.featured !== undefined ? { featured: query.featured } : {}),
+      ...(query.geoloc !== undefined ? { venueHasCoordinates: query.geoloc } : {}),
+      ...(query.geoloc_lat !== undefined && query.geoloc_lng !== undefined
+        ? { near: { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius } }
+        : {}),
+      ...(query.include ? { include: query.include } : {}),
+      ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
+      // This service sells no tickets: ticketed events do not exist, unticketed ones are all.
+      ...(query.ticketed === true ? { none: true } : {}),
+    };
+    const [rows, total] = await Promise.all([this.repository.list(filter, window.perPage, window.offset), this.repository.count(filter)]);
+    if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
+    return { rows, total, statuses, bounds, strict, relations: await this.relations(rows) };
+  }
+
+  /** One event a caller may read, checked in the original's order (wire-format 7.3). */
+  async read(ref: EventRef, caller: Caller | null, access: Access): Promise<{ row: EventRow; relations: LoadedRelations; entitled: boolean }> {
+    const row = await this.find(ref);
+    if (row.post.status === 'trash') throw new ApiError('event-no-longer-available');
+    if (!canOnRecord(caller, 'read', 'tribe_event', this.owned(row))) throw new ApiError('event-not-accessible');
+    const entitled = this.entitled(row, caller, access);
+    if (!entitled) throw new ApiError('event-password-protected');
+    return { row, relations: await this.relations([row]), entitled };
+  }
+
+  entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
+    return (
+      row.post.password === '' ||
+      passwordMatches(access.password, row.post.password) ||
+      (access.context === 'edit' && canOnRecord(caller, 'edit', 'tribe_event', this.owned(row)))
+    );
+  }
+
+  async relations(rows: readonly EventRow[]): Promise<LoadedRelations> {
+    const ids = rows.map((row) => row.post.id);
+    const [terms, venueLinks, organizerLinks] = await Promise.all([
+      this.repository.terms(ids),
+      this.repository.links(ids, 'venue'),
+      this.repository.links(ids, 'organizer'),
+    ]);
+    const load = async (kind: LinkKind, links: Map<number, number[]>) => {
+      const records = new Map((await this.linked[kind].repository.getMany([...links.values()].flat())).map((record) => [record.post.id, record]));
+      return new Map([...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]));
+    };
+    const [venues, organizers] = await Promise.all([load('venue', venueLinks), load('organizer', organizerLinks)]);
+    return { terms, venues, organizers };
+  }
+
+  // Writes.
+
+  async create(input: EventInput, caller: Caller, language: string): Promise<EventRow> {
+    const now = nowUtc();
+    const dateUtc = this.writer.publicationDate(input) ?? now;
+    const status = scheduledStatus(scaleBackStatus(input.status, can(caller, 'publish_tribe_events')), dateUtc, now);
+    const dates = this.siteDates(dateUtc);
+    const post: NewPost = {
+      type: 'event',
+      author_id: this.writer.authorFor(input.author, caller, 'edit_others_tribe_events'),
+      status,
+      slug: '',
+      title: input.title!.trim(),
+      content: input.description ? this.writer.html(input.description, caller) : '',
+      excerpt: input.excerpt ? this.writer.html(input.excerpt, caller) : '',
+      password: input.post_password ?? '',
+      parent_id: input.post_parent ?? 0,
+      // -1 is WordPress' "sticky in month view".
+      menu_order: input.sticky ? -1 : 0,
+      image_id: await this.writer.imageId(input.image),
+      language,
+      date_local: dates.local,
+      date_utc: dates.utc,
+      ...this.writer.modifiedNow(),
+      global_id_lineage: null,
+    };
+    if (post.title === '') throw invalidParam('title');
+    const event: EventFields = {
+      ...this.schedule(input, undefined),
+      ...this.costFields(input.cost ?? ''),
+      website: input.website === undefined ? null : (input.website ?? ''),
+      // Omitted flags are false on create, as the original stores them (wire-format 5.1).
+      show_map: input.show_map ? 1 : 0,
+      show_map_link: input.show_map_link ? 1 : 0,
+      hide_from_listings: input.hide_from_listings ? 1 : 0,
+      featured: input.featured ? 1 : 0,
+    };
+    // Drafts and pending events keep an empty slug until published, as WordPress does.
+    const slugBase = input.slug ?? (NEEDS_SLUG.has(status) ? post.title : undefined);
+    const id = slugBase === undefined
+      ? await this.repository.create(post, event)
+      : await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => this.repository.create({ ...post, slug }, event));
+    await this.writeRelations(id, input, caller, language, true);
+    return this.require(id);
+  }
+
+  /** Partial on POST, PUT and PATCH alike (decisions.md, quirk #15 fixed). */
+  async update(ref: EventRef, input: EventInput, caller: Caller, language: string): Promise<EventRow> {
+    const row = await this.find(ref);
+    this.requireOnRecord(caller, 'edit', row);
+    const post: Partial<NewPost> = { ...this.writer.modifiedNow() };
+    if (input.title !== undefined) {
+      post.title = input.title.trim();
+      if (post.title === '') throw invalidParam('title');
+    }
+    if (input.description !== undefined) post.content = input.description ? this.writer.html(input.description, caller) : '';
+    if (input.excerpt !== undefined) post.excerpt = input.excerpt ? this.writer.html(input.excerpt, caller) : '';
+    if (input.author !== undefined) post.author_id = this.writer.authorFor(input.author, caller, 'edit_others_tribe_events');
+    if (input.image !== undefined) post.image_id = await this.writer.imageId(input.image);
+    if (input.post_password !== undefined) post.password = input.post_password ?? '';
+    if (input.post_parent !== undefined) {
+      if (input.post_parent === row.post.id) throw invalidParam('post_parent');
+      post.parent_id = input.post_parent ?? 0;
+    }
+    if (input.sticky !== undefined) post.menu_order = input.sticky ? -1 : 0;
+    const dateUtc = this.writer.publicationDate(input);
+    if (dateUtc !== undefined) Object.assign(post, { date_local: this.siteDates(dateUtc).local, date_utc: dateUtc });
+    if (input.status !== undefined || dateUtc !== undefined) {
+      const requested = input.status ?? (row.post.status === 'future' ? 'publish' : row.post.status);
+      post.status = scheduledStatus(scaleBackStatus(requested, can(caller, 'publish_tribe_events')), dateUtc ?? row.post.date_utc, nowUtc());
+    }
+    const event: Partial<EventFields> = {};
+    if (['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)) Object.assign(event, this.schedule(input, row.event));
+    if (input.cost !== undefined) Object.assign(event, this.costFields(input.cost ?? ''));
+    if (input.website !== undefined) event.website = input.website ?? '';
+    for (const field of ['show_map', 'show_map_link', 'hide_from_listings', 'featured'] as const) {
+      if (input[field] !== undefined) event[field] = input[field] ? 1 : 0;
+    }
+    const write = (changes: Partial<NewPost>) => this.repository.update(row.post.id, changes, event);
+    const status = post.status ?? row.post.status;
+    const slugBase = input.slug ?? (row.post.slug === '' && NEEDS_SLUG.has(status) ? (post.title ?? row.post.title) : undefined);
+    if (slugBase === undefined) await write(post);
+    else await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => write({ ...post, slug }));
+    await this.writeRelations(row.post.id, input, caller, language, false);
+    return this.require(row.post.id);
+  }
+
+  /** Trash (answering with the event as trashed), or with `force` a permanent removal (additive). */
+  async remove(ref: EventRef, caller: Caller, force: boolean): Promise<EventRow> {
+    const row = await this.find(ref);
+    this.requireOnRecord(caller, 'delete', row);
+    const termIds = (await this.repository.terms([row.post.id])).get(row.post.id)?.map((term) => term.id) ?? [];
+    if (force) {
+      await this.repository.remove(row.post.id);
+      await this.terms.repository.recount(termIds);
+      return row;
+    }
+    if (row.post.status === 'trash') throw new ApiError('event-is-in-trash');
+    await this.writer.trash('event', row.post.slug, (changes) => this.repository.update(row.post.id, changes, {}));
+    await this.terms.repository.recount(termIds);
+    return this.require(row.post.id);
+  }
+
+  // Helpers.
+
+  /** The event an id or slug names; 404 for a missing id, 400 for another type's id (wire-format 7.3). */
+  async find(ref: EventRef): Promise<EventRow> {
+    if ('slug' in ref) {
+      const row = await this.repository.findBySlug(ref.slug);
+      if (!row) throw invalidParam('slug');
+      return row;
+    }
+    const row = await this.repository.get(ref.id);
+    if (row) return row;
+    const type = await this.repository.postType(ref.id);
+    throw type === undefined ? new ApiError('rest-event-not-found', { args: [ref.id] }) : new ApiError('rest-invalid-event-id');
+  }
+
+  private async require(id: number): Promise<EventRow> {
+    return this.find({ id });
+  }
+
+  private owned(row: EventRow) {
+    return { authorId: row.post.author_id, status: row.post.status };
+  }
+
+  private requireOnRecord(caller: Caller, action: 'edit' | 'delete', row: EventRow): void {
+    if (!canOnRecord(caller, action, 'tribe_event', this.owned(row))) throw new ApiError('rest_forbidden', { status: 403 });
+  }
+
+  private siteDates(utc: string) {
+    return this.writer.siteDates(utc);
+  }
+
+  /**
+   * Start, end and zone: wall-clock times in the event's zone (an offset in the input is dropped,
+   * as the original does), whole local days for all-day events, UTC and the abbreviation derived.
+   */
+  private schedule(input: EventInput, current: EventFields | undefined): Pick<EventFields, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'timezone_abbr' | 'all_day'> {
+    const zone = input.timezone === undefined ? (current?.timezone ?? this.siteZone) : input.timezone || this.siteZone;
+    const now = new Date();
+    const read = (value: string | number | undefined, fallback: string | undefined) =>
+      value === undefined ? fallback! : wallClockOf(parseDateInput(value, now, zone));
+    const allDay = input.all_day ?? (current ? current.all_day !== 0 : false);
+    let start = read(input.start_date, current?.start_local);
+    let end = read(input.end_date, current?.end_local);
+    if (allDay) {
+      start = startOfDay(start);
+      end = endOfDay(end);
+    }
+    // Unlike the original, which silently moved the end to the start (decisions.md section 6).
+    if (end < start) throw invalidParams({ end_date: { message: 'The end date must not be before the start date.' } });
+    const startUtc = zonedToUtc(start, zone);
+    return {
+      start_local: start,
+      end_local: end,
+      start_utc: startUtc,
+      end_utc: zonedToUtc(end, zone),
+      timezone: zone,
+      timezone_abbr: zoneAbbreviation(zone, startUtc),
+      all_day: allDay ? 1 : 0,
+    };
+  }
+
+  private costFields(cost: string | number) {
+    const text = String(cost).trim();
+    const parsed = parseCost(text);
+    return {
+      cost: text,
+      currency_symbol: parsed.currencySymbol,
+      currency_position: parsed.currencyPosition,
+      currency_code: '',
+      cost_values: JSON.stringify(parsed.values),
+    };
+  }
+
+  /** Term ids for a list filter, or undefined when an id or slug names no term of the taxonomy. */
+  private async termIds(definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined> {
+    const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
+    const found = await this.terms.repository.resolve(definition.taxonomy, ids, refs.filter((ref) => !/^\d+$/.test(ref)));
+    if (refs.some((ref) => !found.has(/^\d+$/.test(ref) ? String(Number(ref)) : ref))) return undefined;
+    const selected = [...found.values()];
+    // A parent category matches events filed under its sub-categories (wire-format 4.1).
+    return definition.hierarchical ? this.terms.repository.withDescendants(selected) : selected;
+  }
+
+  /** Venue/organizer input: ids that exist, objects with such an id, or objects with a name. */
+  private async linkedReferencesValid(kind: LinkKind, value: unknown): Promise<boolean> {
+    if (value === undefined || isEmptyReference(value)) return true;
+    const ids: number[] = [];
+    for (const item of Array.isArray(value) ? value : typeof value === 'object' ? [value] : asList(value)) {
+      if (isEmptyReference(item)) continue;
+      if (item !== null && typeof item === 'object') {
+        const id = (item as Record<string, unknown>).id;
+        if (id !== undefined) {
+          if (!/^\d+$/.test(String(id))) return false;
+          ids.push(Number(id));
+        } else if (typeof (item as Record<string, unknown>)[kind] !== 'string' || ((item as Record<string, unknown>)[kind] as string).trim() === '') return false;
+      } else if (/^\d+$/.test(String(item).trim())) ids.push(Number(String(item).trim()));
+      else return false;
+    }
+    return (await this.posts.existing(kind, ids)).size === new Set(ids).size;
+  }
+
+  /** The linked ids an input names, creating inline venues/organizers (or reusing them by name). */
+  private async linkedIds(kind: LinkKind, value: unknown, caller: Caller, language: string): Promise<number[]> {
+    if (isEmptyReference(value)) return [];
+    const ids: number[] = [];
+    for (const item of Array.isArray(value) ? value : typeof value === 'object' ? [value] : asList(value)) {
+      if (isEmptyReference(item)) continue;
+      if (item !== null && typeof item === 'object') {
+        const data = item as Record<string, unknown>;
+        ids.push(data.id !== undefined ? Number(data.id) : (await this.linked[kind].create(data, caller, language)).post.id);
+      } else ids.push(Number(String(item).trim()));
+    }
+    return ids;
+  }
+
+  /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). */
+  private async writeRelations(eventId: number, input: EventInput, caller: Caller, language: string, creating: boolean): Promise<void> {
+    for (const definition of [CATEGORY, TAG]) {
+      const value = input[definition.eventsFilter];
+      if (value === undefined || value === null) continue;
+      const refs = asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
+      await this.terms.repository.setEventTerms(eventId, definition.taxonomy, await this.terms.idsForEvent(definition, refs, language));
+    }
+    for (const kind of ['venue', 'organizer'] as const) {
+      const value = input[kind];
+      if (value === undefined) continue;
+      await this.repository.setLinks(eventId, kind, await this.linkedIds(kind, value, caller, language));
+    }
+    if (!creating) {
+      // A status change moves the event in or out of its terms' published counts.
+      const termIds = (await this.repository.terms([eventId])).get(eventId)?.map((term) => term.id) ?? [];
+      await this.terms.repository.recount(termIds);
+    }
+  }
+}
