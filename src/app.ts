@@ -159,10 +159,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   const terms = new TermsService(storage);
-  const settings = { timezone: config.timezone };
-  const venues = new LinkedRecordsService(storage, settings, VENUE);
-  const organizers = new LinkedRecordsService(storage, settings, ORGANIZER);
-  const events = new EventsService(storage, new PostWriter(storage, settings), terms, { venue: venues, organizer: organizers });
+  const writer = new PostWriter(storage, { timezone: config.timezone });
+  const venues = new LinkedRecordsService(storage, writer, VENUE);
+  const organizers = new LinkedRecordsService(storage, writer, ORGANIZER);
+  const events = new EventsService(storage, writer, terms, { venue: venues, organizer: organizers });
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),

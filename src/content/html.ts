@@ -55,6 +55,7 @@ export function filterPostHtml(html: string, unfiltered: boolean): string {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 
+/** HTML-escapes text; entities already in it are left alone, as WordPress' esc_html does. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+  return text.replace(/&(?!#\d+;|#x[0-9a-f]+;|[a-z][a-z0-9]*;)|[<>"']/gi, (char) => ESCAPES[char]!);
 }

@@ -55,7 +55,8 @@ const VENUES: LinkedCase = {
   jsonLd: (record) => ({
     '@type': 'Place',
     name: record.venue,
-    description: 'Where the town meets',
+    // The formatted description, HTML-escaped, as the original's JSON-LD (wire-format 2.4).
+    description: '&lt;p&gt;Where the town meets&lt;/p&gt;',
     url: '',
     address: {
       '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'United States',
@@ -78,7 +79,7 @@ const ORGANIZERS: LinkedCase = {
   jsonLd: (record) => ({
     '@type': 'Person',
     name: record.organizer,
-    description: 'Where the town meets',
+    description: '&lt;p&gt;Where the town meets&lt;/p&gt;',
     url: 'https://jane.example.com',
     telephone: '555-9999',
     // Obfuscated with entities; the single-GET test compares it decoded.

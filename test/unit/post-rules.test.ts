@@ -16,6 +16,7 @@ describe('scaleBackStatus', () => {
     ['future', false, 'pending'],
     ['draft', false, 'draft'],
     ['pending', false, 'pending'],
+    ['private', false, 'pending'],
   ];
   for (const [requested, canPublish, status] of cases) {
     test(`${requested ?? 'nothing'} asked by a caller who ${canPublish ? 'may' : 'may not'} publish: ${status}`, () => {

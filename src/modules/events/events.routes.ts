@@ -9,7 +9,8 @@ import { VENUE } from '../venues/venue.definition.ts';
 import { toEventRecord } from './events.mapper.ts';
 import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { DateBounds } from './date-window.ts';
-import type { Access, EventRef, EventsService, LoadedRelations } from './events.service.ts';
+import type { Access } from '../posts/post-rules.ts';
+import type { EventRef, EventsService, LoadedRelations } from './events.service.ts';
 
 type Args = [string, string][];
 

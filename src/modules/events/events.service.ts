@@ -1,4 +1,4 @@
-import { can, canOnRecord, type Caller } from '../../auth/roles.ts';
+import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc } from '../../clock.ts';
 import { endOfDay, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
 import { isValidZone, zoneAbbreviation, zonedToUtc } from '../../dates/zones.ts';
@@ -10,7 +10,7 @@ import type { LinkedRecordRow, NewPost } from '../../storage/repositories/linked
 import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { LinkKind, TermRow } from '../../storage/tables.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
-import { ANY_STATUS, passwordMatches, REGISTERED_STATUSES, scaleBackStatus, scheduledStatus } from '../posts/post-rules.ts';
+import { archiveStatuses, entitledToPost, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
@@ -19,11 +19,6 @@ import { dateBounds } from './date-window.ts';
 import type { EventInput, EventListQuery } from './events.schemas.ts';
 
 export type EventRef = { readonly id: number } | { readonly slug: string };
-
-export interface Access {
-  readonly password?: string;
-  readonly context?: string;
-}
 
 /** What a page of events embeds, loaded in a fixed number of queries whatever its size. */
 export interface LoadedRelations {
@@ -70,18 +65,10 @@ export class EventsService {
 
   // Argument validators: they run before the permission check (wire-format 7.6).
 
-  listStatuses(requested: readonly string[] | undefined, caller: Caller | null): string[] {
-    const mayEdit = can(caller, 'edit_tribe_events');
-    if (requested === undefined) return mayEdit ? [...ANY_STATUS] : ['publish'];
-    const allowed: readonly string[] = mayEdit ? REGISTERED_STATUSES : ['publish'];
-    if (requested.length === 0 || requested.some((status) => !allowed.includes(status))) throw invalidParam('status');
-    return [...requested];
-  }
-
   async validateList(query: EventListQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
     try {
-      this.listStatuses(query.status, caller);
+      archiveStatuses(query.status, caller, 'tribe_event');
     } catch {
       invalid.status = INVALID;
     }
@@ -128,7 +115,7 @@ export class EventsService {
   // Reads.
 
   async list(query: EventListQuery, caller: Caller | null, window: PageWindow) {
-    const statuses = this.listStatuses(query.status, caller);
+    const statuses = archiveStatuses(query.status, caller, 'tribe_event');
     const strict = TRUTHY.has(query.strict_dates.toLowerCase());
     // `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed).
     const bounds = query.include ? {} : dateBounds({ ...query, strict_dates: strict }, this.siteZone, new Date());
@@ -166,18 +153,14 @@ export class EventsService {
   async read(ref: EventRef, caller: Caller | null, access: Access): Promise<{ row: EventRow; relations: LoadedRelations; entitled: boolean }> {
     const row = await this.find(ref);
     if (row.post.status === 'trash') throw new ApiError('event-no-longer-available');
-    if (!canOnRecord(caller, 'read', 'tribe_event', this.owned(row))) throw new ApiError('event-not-accessible');
+    if (!mayOnPost(caller, 'read', 'tribe_event', row.post)) throw new ApiError('event-not-accessible');
     const entitled = this.entitled(row, caller, access);
     if (!entitled) throw new ApiError('event-password-protected');
     return { row, relations: await this.relations([row]), entitled };
   }
 
   entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
-    return (
-      row.post.password === '' ||
-      passwordMatches(access.password, row.post.password) ||
-      (access.context === 'edit' && canOnRecord(caller, 'edit', 'tribe_event', this.owned(row)))
-    );
+    return entitledToPost(caller, 'tribe_event', row.post, access);
   }
 
   async relations(rows: readonly EventRow[]): Promise<LoadedRelations> {
@@ -198,10 +181,9 @@ export class EventsService {
   // Writes.
 
   async create(input: EventInput, caller: Caller, language: string): Promise<EventRow> {
-    const now = nowUtc();
-    const dateUtc = this.writer.publicationDate(input) ?? now;
-    const status = scheduledStatus(scaleBackStatus(input.status, can(caller, 'publish_tribe_events')), dateUtc, now);
-    const dates = this.siteDates(dateUtc);
+    const dateUtc = this.writer.publicationDate(input) ?? nowUtc();
+    const status = this.writer.statusFor(input.status, caller, dateUtc);
+    const dates = this.writer.siteDates(dateUtc);
     const post: NewPost = {
       type: 'event',
       author_id: this.writer.authorFor(input.author, caller, 'edit_others_tribe_events'),
@@ -244,7 +226,7 @@ export class EventsService {
   /** Partial on POST, PUT and PATCH alike (decisions.md, quirk #15 fixed). */
   async update(ref: EventRef, input: EventInput, caller: Caller, language: string): Promise<EventRow> {
     const row = await this.find(ref);
-    this.requireOnRecord(caller, 'edit', row);
+    requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const post: Partial<NewPost> = { ...this.writer.modifiedNow() };
     if (input.title !== undefined) {
       post.title = input.title.trim();
@@ -260,12 +242,7 @@ export class EventsService {
       post.parent_id = input.post_parent ?? 0;
     }
     if (input.sticky !== undefined) post.menu_order = input.sticky ? -1 : 0;
-    const dateUtc = this.writer.publicationDate(input);
-    if (dateUtc !== undefined) Object.assign(post, { date_local: this.siteDates(dateUtc).local, date_utc: dateUtc });
-    if (input.status !== undefined || dateUtc !== undefined) {
-      const requested = input.status ?? (row.post.status === 'future' ? 'publish' : row.post.status);
-      post.status = scheduledStatus(scaleBackStatus(requested, can(caller, 'publish_tribe_events')), dateUtc ?? row.post.date_utc, nowUtc());
-    }
+    Object.assign(post, this.writer.republication(input, row.post, caller));
     const event: Partial<EventFields> = {};
     if (['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)) Object.assign(event, this.schedule(input, row.event));
     if (input.cost !== undefined) Object.assign(event, this.costFields(input.cost ?? ''));
@@ -285,7 +262,7 @@ export class EventsService {
   /** Trash (answering with the event as trashed), or with `force` a permanent removal (additive). */
   async remove(ref: EventRef, caller: Caller, force: boolean): Promise<EventRow> {
     const row = await this.find(ref);
-    this.requireOnRecord(caller, 'delete', row);
+    requireOnPost(caller, 'delete', 'tribe_event', row.post);
     const termIds = (await this.repository.terms([row.post.id])).get(row.post.id)?.map((term) => term.id) ?? [];
     if (force) {
       await this.repository.remove(row.post.id);
@@ -315,18 +292,6 @@ export class EventsService {
 
   private async require(id: number): Promise<EventRow> {
     return this.find({ id });
-  }
-
-  private owned(row: EventRow) {
-    return { authorId: row.post.author_id, status: row.post.status };
-  }
-
-  private requireOnRecord(caller: Caller, action: 'edit' | 'delete', row: EventRow): void {
-    if (!canOnRecord(caller, action, 'tribe_event', this.owned(row))) throw new ApiError('rest_forbidden', { status: 403 });
-  }
-
-  private siteDates(utc: string) {
-    return this.writer.siteDates(utc);
   }
 
   /**

@@ -5,7 +5,8 @@ import type { Urls } from '../../http/urls.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import { toLinkedRecord } from './linked-records.mapper.ts';
 import { linkedRecordSchemas } from './linked-records.schemas.ts';
-import type { Access, LinkedRecordsService, RecordRef } from './linked-records.service.ts';
+import type { Access } from '../posts/post-rules.ts';
+import type { LinkedRecordsService, RecordRef } from './linked-records.service.ts';
 
 /**
  * `rest_url` of an archive (wire-format 3.6): the effective arguments in the original's order,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../content/html.ts';
+import { autoParagraph, escapeHtml } from '../../content/html.ts';
 import type { LinkedRecordDefinition, WireFields } from '../linked-records/definition.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -13,7 +13,7 @@ function personJsonLd(fields: WireFields, content: string): Record<string, unkno
   return {
     '@type': 'Person',
     name: fields.organizer,
-    description: content === '' ? '' : escapeHtml(content),
+    description: escapeHtml(autoParagraph(content)),
     url: text(fields.website),
     telephone: text(fields.phone),
     email: obfuscateEmail(text(fields.email)),

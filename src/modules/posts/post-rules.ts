@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { can, canOnRecord, type Caller, type PostTypeCapability, type RecordAction } from '../../auth/roles.ts';
+import { ApiError, invalidParam } from '../../errors.ts';
 import type { Urls } from '../../http/urls.ts';
 
 /*
@@ -16,13 +18,14 @@ export const ANY_STATUS = ['publish', 'future', 'draft', 'pending', 'private'] a
 
 /**
  * Status scale-back (wire-format 5.1): callers who may publish get what they ask for (`publish`
- * when they ask nothing); the others get `pending` instead of `publish`/`future`, `draft` when they
- * ask nothing.
+ * when they ask nothing); the others get `pending` instead of `publish`/`future`/`private`,
+ * `draft` when they ask nothing.
  */
 export function scaleBackStatus(requested: string | undefined, canPublish: boolean): string {
   if (canPublish) return requested ?? 'publish';
   if (requested === undefined) return 'draft';
-  return requested === 'publish' || requested === 'future' ? 'pending' : requested;
+  // `private` is a form of publishing too: WordPress refuses it to those who may not publish.
+  return requested === 'publish' || requested === 'future' || requested === 'private' ? 'pending' : requested;
 }
 
 /** A post scheduled in the future is `future`, not `publish`, as WordPress stores it. */
@@ -80,4 +83,46 @@ export function stripProtected<T extends Record<string, unknown>>(record: T, nam
     else out[key] = value;
   }
   return out as T;
+}
+
+/** What may lift password protection: the `password` parameter, or `context=edit` with edit rights. */
+export interface Access {
+  readonly password?: string;
+  readonly context?: string;
+}
+
+interface PostFacts {
+  readonly author_id: number;
+  readonly status: string;
+  readonly password: string;
+}
+
+const owned = (post: PostFacts) => ({ authorId: post.author_id, status: post.status });
+
+/** May the caller act on this record (WordPress' per-post capability mapping)? */
+export function mayOnPost(caller: Caller | null, action: RecordAction, type: PostTypeCapability, post: PostFacts): boolean {
+  return canOnRecord(caller, action, type, owned(post));
+}
+
+/** Refuses with 403 `rest_forbidden` a caller who may not act on this record. */
+export function requireOnPost(caller: Caller, action: 'edit' | 'delete', type: PostTypeCapability, post: PostFacts): void {
+  if (!mayOnPost(caller, action, type, post)) throw new ApiError('rest_forbidden', { status: 403 });
+}
+
+/** Entitled to a protected record's details (wire-format 7.4): no password, the right one, or edit context with edit rights. */
+export function entitledToPost(caller: Caller | null, type: PostTypeCapability, post: PostFacts, access: Access): boolean {
+  return post.password === '' || passwordMatches(access.password, post.password) || (access.context === 'edit' && mayOnPost(caller, 'edit', type, post));
+}
+
+/**
+ * The statuses an archive lists (wire-format 4.1.4): callers who may not edit the type get only
+ * `publish` (and may ask for nothing else); the others any registered status, by default `any`.
+ * Throws `rest_invalid_param` for `status`.
+ */
+export function archiveStatuses(requested: readonly string[] | undefined, caller: Caller | null, type: PostTypeCapability): string[] {
+  const mayEdit = can(caller, `edit_${type}s`);
+  if (requested === undefined) return mayEdit ? [...ANY_STATUS] : ['publish'];
+  const allowed: readonly string[] = mayEdit ? REGISTERED_STATUSES : ['publish'];
+  if (requested.length === 0 || requested.some((status) => !allowed.includes(status))) throw invalidParam('status');
+  return [...requested];
 }

@@ -4,6 +4,7 @@ import { filterPostHtml } from '../../content/html.ts';
 import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
+import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
 import { slugify, suffixedSlug } from '../../slugs.ts';
 import type { Storage } from '../../storage/database.ts';
 import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
@@ -80,6 +81,25 @@ export class PostWriter {
     if (input.date_utc !== undefined) return instantOf(parseDateInput(input.date_utc, now, 'UTC'), 'UTC');
     if (input.date !== undefined) return instantOf(parseDateInput(input.date, now, this.settings.timezone), this.settings.timezone);
     return undefined;
+  }
+
+  /**
+   * The status a write ends with: scaled back for those who may not publish (venues and organizers
+   * follow the events' publish capability too, wire-format 5.1), `future` when scheduled.
+   */
+  statusFor(requested: string | undefined, caller: Caller, dateUtc: string): string {
+    return scheduledStatus(scaleBackStatus(requested, can(caller, 'publish_tribe_events')), dateUtc, nowUtc());
+  }
+
+  /** On update, a new status or a new publication date decide the status and dates again; else nothing changes. */
+  republication(input: CommonPostInput & { status?: string }, current: { status: string; date_utc: string }, caller: Caller): { status?: string; date_local?: string; date_utc?: string } {
+    const dateUtc = this.publicationDate(input);
+    if (input.status === undefined && dateUtc === undefined) return {};
+    const requested = input.status ?? (current.status === 'future' ? 'publish' : current.status);
+    return {
+      status: this.statusFor(requested, caller, dateUtc ?? current.date_utc),
+      ...(dateUtc !== undefined ? { date_local: this.siteDates(dateUtc).local, date_utc: dateUtc } : {}),
+    };
   }
 
   /** A UTC instant with its site-local twin, as posts store `date`/`date_utc`. */

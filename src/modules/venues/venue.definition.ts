@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../content/html.ts';
+import { autoParagraph, escapeHtml } from '../../content/html.ts';
 import type { LinkedRecordDefinition, WireFields } from '../linked-records/definition.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -17,7 +17,7 @@ function placeJsonLd(fields: WireFields, content: string): Record<string, unknow
   return {
     '@type': 'Place',
     name: fields.venue,
-    description: content === '' ? '' : escapeHtml(content),
+    description: escapeHtml(autoParagraph(content)),
     url: '',
     address: { '@type': 'PostalAddress', ...address },
     telephone: text(fields.phone),

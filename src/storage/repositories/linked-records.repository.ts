@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { containsAny, NEVER } from '../conditions.ts';
+import type { DialectCapabilities } from '../database.ts';
 import type { Database, ImagesTable, PostsTable } from '../tables.ts';
 
 /*
@@ -52,6 +53,7 @@ export class LinkedRecordsRepository {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: DialectCapabilities,
     private readonly shape: LinkedRecordTable,
   ) {
     this.anyDb = db as unknown as AnyDb;
@@ -90,7 +92,8 @@ export class LinkedRecordsRepository {
         conditions.push(eb.or([eb('p.status', '=', 'publish'), own]));
       }
       if (filter.search !== undefined) {
-        conditions.push(containsAny(['p.title', 'p.content', 'p.excerpt', ...searchColumns.map((column) => `m.${column}`)], filter.search));
+        // Title and text through the posts search index, the type's own fields by a scan of their rows.
+        conditions.push(eb.or([this.dialect.postsContaining('p', filter.search), containsAny(searchColumns.map((column) => `m.${column}`), filter.search)]));
       }
       if (filter.eventId !== undefined) {
         conditions.push(eb('p.id', 'in', eb.selectFrom('event_links').select('linked_id').where('event_id', '=', filter.eventId).where('kind', '=', type)));
