@@ -25,3 +25,10 @@ export function slugify(text: string): string {
 export function suffixedSlug(base: string, attempt: number): string {
   return attempt <= 1 ? base : `${base}-${attempt}`;
 }
+
+/** The first of `base`, `base-2`, `base-3`... not among the taken slugs, as WordPress numbers them. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  let attempt = 1;
+  while (taken.has(suffixedSlug(base, attempt))) attempt++;
+  return suffixedSlug(base, attempt);
+}

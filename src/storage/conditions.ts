@@ -12,7 +12,17 @@ export function containsAny(columns: readonly string[], text: string): RawBuilde
   return sql<SqlBool>`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`), sql` or `)})`;
 }
 
-/** A LIKE pattern for "contains `text`", with the user's own wildcards escaped (`escape '\\'`). */
+/** The text with LIKE's wildcards escaped, for a pattern used with `escape '\\'`. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A LIKE pattern for "contains `text`". */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** The slugs among `column` equal to `base` or of the form `base-…`: what a new `base` slug must avoid. */
+export function slugFamily(column: string, base: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`;
 }

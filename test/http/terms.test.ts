@@ -853,3 +853,22 @@ describe(`recorded examples (${DIALECT})`, () => {
     });
   }
 });
+
+describe(`term slugs never run out (${DIALECT})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  test('the 60th tag whose name gives the same slug is numbered -60', async () => {
+    let last: { slug: string } | undefined;
+    for (let i = 1; i <= 60; i++) {
+      // Names differ by punctuation only, so they are distinct names with one slug.
+      const response = await t.request('administrator', 'POST', 'tags', { name: `Meetup${'!'.repeat(i)}` });
+      assert.equal(response.statusCode, 201, response.body);
+      last = response.json();
+    }
+    assert.equal(last!.slug, 'meetup-60');
+  });
+});

@@ -5,7 +5,8 @@ import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts'
 import { utcToZoned } from '../../dates/zones.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
 import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
-import { slugify, suffixedSlug } from '../../slugs.ts';
+import { slugify, firstFreeSlug } from '../../slugs.ts';
+import { slugFamily } from '../../storage/conditions.ts';
 import type { Storage } from '../../storage/database.ts';
 import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import { UsersRepository } from '../../storage/repositories/users.repository.ts';
@@ -25,7 +26,8 @@ export interface ServiceSettings {
   readonly timezone: string;
 }
 
-const MAX_SLUG_ATTEMPTS = 50;
+/** Writes that lost a race for a slug to a concurrent writer before giving up. */
+const MAX_SLUG_ATTEMPTS = 5;
 const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 
@@ -141,13 +143,14 @@ export class PostWriter {
     return (await this.images.ensure(url, extension, nowUtc())).id;
   }
 
-  /** Runs `write` with the first free slug from `base`; the unique index settles races between nodes. */
+  /**
+   * Runs `write` with the first free slug from `base` (`base`, `base-2`, `base-3`...), found with one
+   * query however many are taken; the unique index settles races between nodes, and a lost race retries.
+   */
   async withUniqueSlug<T>(type: PostType, base: string, write: (slug: string) => Promise<T>): Promise<T> {
     for (let attempt = 1; attempt <= MAX_SLUG_ATTEMPTS; attempt++) {
-      const slug = suffixedSlug(base, attempt);
-      if (await this.slugTaken(type, slug)) continue;
       try {
-        return await write(slug);
+        return await write(await this.firstFreeSlug(type, base));
       } catch (error) {
         if (!this.storage.dialect.isUniqueViolation(error)) throw error;
       }
@@ -167,8 +170,8 @@ export class PostWriter {
     else await this.withUniqueSlug(type, `${slug}__trashed`, (candidate) => update({ ...trashed, slug: candidate }));
   }
 
-  private async slugTaken(type: PostType, slug: string): Promise<boolean> {
-    const row = await this.storage.db.selectFrom('posts').select('id').where('type', '=', type).where('slug', '=', slug).executeTakeFirst();
-    return row !== undefined;
+  private async firstFreeSlug(type: PostType, base: string): Promise<string> {
+    const rows = await this.storage.db.selectFrom('posts').select('slug').where('type', '=', type).where(slugFamily('slug', base)).execute();
+    return firstFreeSlug(base, new Set(rows.map((row) => row.slug)));
   }
 }

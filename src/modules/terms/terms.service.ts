@@ -1,7 +1,7 @@
 import { nowUtc } from '../../clock.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { PageWindow } from '../../http/pagination.ts';
-import { slugify, suffixedSlug } from '../../slugs.ts';
+import { firstFreeSlug, slugify } from '../../slugs.ts';
 import type { Storage } from '../../storage/database.ts';
 import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import { TermsRepository, type TermFilter } from '../../storage/repositories/terms.repository.ts';
@@ -10,7 +10,8 @@ import type { TermView } from './terms.mapper.ts';
 import type { TermInput, TermListQuery } from './terms.schemas.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
-const MAX_SLUG_ATTEMPTS = 50;
+/** Concurrent creates that may take the chosen slug before we give up (each retry looks again). */
+const MAX_SLUG_RACES = 10;
 
 function termExists(existing: TermRow): ApiError {
   // WordPress reports the clash twice in `additional_data`, once per payload it merged.
@@ -110,10 +111,9 @@ export class TermsService {
     if (explicitSlug && (await this.repository.findBySlug(definition.taxonomy, base))) throw new ApiError('duplicate_term_slug', { args: [base] });
 
     // The name check and the insert share one transaction (parallel creates of one name yield one
-    // term); the unique (taxonomy, slug) index settles slug races: on a collision try the next suffix.
-    for (let attempt = 1; attempt <= MAX_SLUG_ATTEMPTS; attempt++) {
-      const slug = suffixedSlug(base, attempt);
-      if (!explicitSlug && attempt < MAX_SLUG_ATTEMPTS && (await this.repository.findBySlug(definition.taxonomy, slug))) continue;
+    // term); the unique (taxonomy, slug) index settles slug races: on a collision look again.
+    for (let attempt = 1; attempt <= MAX_SLUG_RACES; attempt++) {
+      const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(definition.taxonomy, base));
       try {
         const result = await this.repository.createUnlessNameTaken(
           {

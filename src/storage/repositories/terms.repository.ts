@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { serializable } from '../database.ts';
-import { containsAny, NEVER } from '../conditions.ts';
+import { containsAny, NEVER, slugFamily } from '../conditions.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
@@ -106,6 +106,12 @@ export class TermsRepository {
 
   findBySlug(taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
     return this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
+  async slugsLike(taxonomy: Taxonomy, base: string): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(slugFamily('terms.slug', base)).execute();
+    return new Set(rows.map((row) => row.slug));
   }
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
