@@ -8,11 +8,12 @@ import type { Authenticator } from './auth/authenticator.ts';
 import type { Caller } from './auth/roles.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
-import type { LanguageCode } from './http/language.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parseFormEncoded } from './http/params.ts';
+import { readMultipartFields } from './http/multipart.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
-import { Urls } from './http/urls.ts';
+import { NAMESPACE, Urls } from './http/urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
@@ -61,6 +62,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
+    // `/{lang}/calendar/events/v1/...` serves every route in that language (issue 5).
+    rewriteUrl: languageSegmentRewriter(`${config.restPrefix}/${NAMESPACE}`),
+    // Errors raised before routing (an undecodable URL, an over-long path parameter) in the envelope too.
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -77,9 +82,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     done(null, parseFormEncoded(String(body)));
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 },
+  await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 } });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) request.body = await readMultipartFields(request);
   });
 
   await app.register(cors, {
@@ -139,7 +144,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('access-control-allow-headers', CORS_ALLOW_HEADERS);
     reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS.join(', '));
     const apiPath = request.routeOptions.config.apiPath;
-    if (apiPath !== undefined) reply.header('allow', table.allowedMethods(apiPath, request.caller).join(', '));
+    if (apiPath !== undefined) {
+      reply.header('allow', table.allowedMethods(apiPath, request.caller).join(', '));
+      reply.header('content-language', requestLanguage(request.raw, request.query, config.defaultLanguage).code);
+    }
     if (request.caller) {
       reply.header('expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
       reply.header('cache-control', 'no-cache, must-revalidate, max-age=0, no-store, private');
@@ -151,11 +159,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const context: RouteContext = {
     table,
     prefix: config.restPrefix,
-    frameOf: (request) => ({
-      caller: request.caller,
-      urls: Urls.forRequest(request, config),
-      language: ((request.query as { translation_language?: LanguageCode } | undefined)?.translation_language ?? config.defaultLanguage),
-    }),
+    frameOf: (request) => {
+      const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
+      return { caller: request.caller, urls: Urls.forRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
+    },
   };
 
   const terms = new TermsService(storage);

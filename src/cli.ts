@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ROLE_NAMES } from './auth/roles.ts';
 import { UsersService } from './auth/users.service.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
+import { parseEventCount, seed } from './storage/seed.ts';
 
 /** Where the CLI writes; tests pass their own to capture output without spawning a process. */
 export interface CliIo {
@@ -35,6 +36,8 @@ interface Command {
   readonly positionals: readonly string[];
   readonly options: readonly string[];
   readonly requiredOptions?: readonly string[];
+  /** Options that take no value (`--force`); given, they read as 'true' in `options`. */
+  readonly flags?: readonly string[];
   run(input: CommandInput): Promise<void>;
 }
 
@@ -191,6 +194,22 @@ const COMMANDS: readonly Command[] = [
         io.out(`Revoked application password "${name}" of ${login}.`);
       }),
   },
+  {
+    words: ['seed'],
+    synopsis: '--events <count> [--force]',
+    summary: 'Fill the database with a generated calendar of <count> events (5000, 10k, 1m...); --force adds to existing data.',
+    positionals: [],
+    options: ['events'],
+    flags: ['force'],
+    requiredOptions: ['events'],
+    run: ({ config, io, options }) => {
+      const events = parseEventCount(validated(options.events));
+      if (events === undefined) throw new UsageError(`--events must be a count such as 5000, 10k or 1m, got "${options.events}".`);
+      return withStorage(config, async (storage) => {
+        await seed(storage, { events, force: options.force === 'true', siteZone: config.timezone, log: io.out });
+      });
+    },
+  },
 ];
 
 function commandUsage(command: Command): string {
@@ -236,6 +255,7 @@ function parseCommandLine(command: Command, rest: string[]): ParsedCommandLine {
       options: {
         help: { type: 'boolean', short: 'h' },
         ...Object.fromEntries(command.options.map((name) => [name, { type: 'string' as const }])),
+        ...Object.fromEntries((command.flags ?? []).map((name) => [name, { type: 'boolean' as const }])),
       },
       strict: true,
       allowPositionals: true,
@@ -247,7 +267,7 @@ function parseCommandLine(command: Command, rest: string[]): ParsedCommandLine {
     throw new UsageError((error as Error).message.replace(/^(Unknown option '[^']*')\..*$/s, '$1.'));
   }
   const { help, ...options } = parsed.values as Record<string, string | boolean | undefined>;
-  const stringOptions = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
+  const stringOptions = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, typeof value === 'string' ? value : value === true ? 'true' : undefined]));
   // --help wins over whatever else is wrong on the line, as it does in most tools.
   if (help === true) return { help: true, args: parsed.positionals, options: stringOptions };
   const missing = command.positionals[parsed.positionals.length];

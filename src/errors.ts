@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
   'venue-is-in-trash': { status: 410, message: 'The venue is already trashed' },
   'organizer-is-in-trash': { status: 410, message: 'The organizer is already trashed' },
   rest_cannot_edit_others: { status: 403, message: 'Sorry, you are not allowed to create or update records as this user.' },
+  'translation-not-found': { status: 404, message: 'The record has no translation in this language.' },
   service_unavailable: { status: 503, message: 'The service is not ready: %s' },
   internal_error: { status: 500, message: 'The server could not complete the request.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalidParams, missingParams, typeMismatch, type InvalidParam } from '../errors.ts';
 
 /** One AJV error, as Fastify attaches them to a validation failure. */
@@ -83,6 +83,30 @@ function fromFastify(error: FastifyError): ApiError | undefined {
       }
       return undefined;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: the failures it meets before any route or hook runs, which it would
+ * otherwise answer in its own format, echoing the URL.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let apiError: ApiError;
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      apiError = new ApiError('rest_bad_request', { args: ['the URL path is not valid percent-encoded UTF-8'] });
+      break;
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      apiError = new ApiError('rest_bad_request', { args: ['a path parameter is too long'], status: 414 });
+      break;
+    default:
+      request.log.error({ err: error }, 'unhandled framework error');
+      apiError = new ApiError('internal_error');
+  }
+  // The app's onSend hook does not run for these replies; the headers that matter for safety are set here.
+  void reply
+    .code(apiError.status)
+    .headers({ 'content-type': 'application/json; charset=UTF-8', 'x-content-type-options': 'nosniff', 'x-request-id': request.id })
+    .send(apiError.toBody());
 }
 
 /** One error handler for the whole service: every failure leaves in the `{code, message, data}` envelope. */

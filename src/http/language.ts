@@ -16,3 +16,43 @@ export const TranslationLanguage = Type.Optional(
     description: 'The language of the request (a code from the translation plugin)',
   }),
 );
+
+/** Where a request's language came from: it decides how emitted URLs carry it. */
+export type LanguageSource = 'query' | 'segment' | 'default';
+
+export interface RequestLanguage {
+  readonly code: LanguageCode;
+  readonly source: LanguageSource;
+}
+
+export function isLanguageCode(value: string): value is LanguageCode {
+  return (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+/** Languages given by a `/{lang}/` path segment, keyed by the raw request the router rewrote. */
+const segments = new WeakMap<object, LanguageCode>();
+
+/**
+ * For Fastify's `rewriteUrl`: `/{lang}{prefix}/calendar/events/v1/...` is served as
+ * `{prefix}/calendar/events/v1/...`, remembering the language. Any other first segment is left
+ * alone, so an unknown language answers `rest_no_route`.
+ */
+export function languageSegmentRewriter(namespaceRoot: string) {
+  return (raw: { url?: string }): string => {
+    const url = raw.url ?? '/';
+    const match = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)$/.exec(url);
+    if (!match || !isLanguageCode(match[1]!)) return url;
+    const rest = match[2]!;
+    if (rest !== namespaceRoot && !rest.startsWith(`${namespaceRoot}/`) && !rest.startsWith(`${namespaceRoot}?`)) return url;
+    segments.set(raw, match[1]!);
+    return rest;
+  };
+}
+
+/** The language of a request: `translation_language` wins over the path segment, then the site default. */
+export function requestLanguage(raw: object, query: unknown, fallback: LanguageCode): RequestLanguage {
+  const fromQuery = (query as { translation_language?: unknown } | undefined)?.translation_language;
+  if (typeof fromQuery === 'string' && isLanguageCode(fromQuery)) return { code: fromQuery, source: 'query' };
+  const fromSegment = segments.get(raw);
+  return fromSegment ? { code: fromSegment, source: 'segment' } : { code: fallback, source: 'default' };
+}

@@ -9,7 +9,8 @@ export interface PageWindow {
 
 export function pageWindow(page: number, requestedPerPage: number): PageWindow {
   const perPage = Math.min(requestedPerPage, MAX_PER_PAGE);
-  return { page, perPage, offset: (page - 1) * perPage };
+  // A page far past the data (page=1e18) must still give an OFFSET the database takes (PostgreSQL: bigint).
+  return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };
 }
 
 export function totalPages(total: number, perPage: number): number {

@@ -29,6 +29,8 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   readonly caller: Caller | null;
   readonly urls: Urls;
   readonly language: LanguageCode;
+  /** The request named its language (parameter or path segment) rather than taking the default. */
+  readonly explicitLanguage: boolean;
   /** The methods of a namespace route (e.g. '/categories/:id') this caller passes the permission of. */
   allowedMethods(path: string): HttpMethod[];
 }

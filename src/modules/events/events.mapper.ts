@@ -8,10 +8,11 @@ import { toImage } from '../linked-records/linked-records.mapper.ts';
 import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
+import type { Localized } from '../translations/translations.ts';
 import { displayCost, priceText } from './cost.ts';
 
 export interface EventRelations {
-  readonly terms: readonly TermRow[];
+  readonly terms: readonly Localized<{ row: TermRow }>[];
   /** Wire records of the linked venues and organizers, already built in the right context. */
   readonly venues: readonly Record<string, unknown>[];
   readonly organizers: readonly Record<string, unknown>[];
@@ -64,12 +65,12 @@ function eventJsonLd(row: EventRow, url: string, relations: EventRelations, cont
 }
 
 /** An event on the wire (wire-format 2.1), in the original's field order. */
-export function toEventRecord(row: EventRow, relations: EventRelations, context: EventContext): Record<string, unknown> {
+export function toEventRecord(row: Localized<EventRow>, relations: EventRelations, context: EventContext): Record<string, unknown> {
   const { post, event, image } = row;
   const { urls } = context;
   const url = postUrl(urls, 'event', 'tribe_events', post);
   const termsOf = (taxonomy: 'category' | 'tag') =>
-    relations.terms.filter((term) => term.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
+    relations.terms.filter((term) => term.row.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
   const record: Record<string, unknown> = {
     id: post.id,
     global_id: globalId(urls, post.id),
@@ -121,5 +122,6 @@ export function toEventRecord(row: EventRow, relations: EventRelations, context:
   };
   const isProtected = post.password !== '';
   if (context.single && !isProtected) record.json_ld = eventJsonLd(row, url, relations, context);
+  Object.assign(record, row.languages);
   return isProtected && !context.entitled ? stripProtected(record) : record;
 }

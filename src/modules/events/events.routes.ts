@@ -3,6 +3,7 @@ import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type ApiRoute, type Frame } from '../../http/routes.ts';
 import type { Urls } from '../../http/urls.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
+import type { Localized } from '../translations/translations.ts';
 import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
 import { ORGANIZER } from '../organizers/organizer.definition.ts';
 import { VENUE } from '../venues/venue.definition.ts';
@@ -38,7 +39,7 @@ const optionalArg = (name: string, value: string | number | undefined): Args => 
 
 /** The routes of events (spec 4.2); `/{id}` and `/by-slug/{slug}` share one handler set. */
 export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[] {
-  const renderAll = (rows: readonly EventRow[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
+  const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
     rows.map((row) => {
       // Embedded venues and organizers stay stripped when protected: the original lifts that only
       // for a browser holding the post-password cookie (wire-format 2.9).
@@ -50,14 +51,14 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         { urls, single, entitled: service.entitled(row, caller, access), siteZone },
       );
     });
-  const renderWritten = async (row: EventRow, frame: Frame) =>
+  const renderWritten = async (row: Localized<EventRow>, frame: Frame) =>
     // Whoever just wrote an event sees it whole, if they may edit it.
-    renderAll([row], await service.relations([row]), frame.urls, frame.caller, { context: 'edit' }, false)[0];
+    renderAll([row], await service.relations([row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0];
 
   const singleRoutes = (path: string, refOf: (frame: Frame) => EventRef, params: typeof IdParams | typeof SlugParams, bySlug: boolean) => {
     // By id, a missing event is the handler's 404 after the permission check; by slug, the slug
     // argument itself is validated first (wire-format 5.2, 7.3).
-    const validateRef = bySlug ? (frame: Frame) => service.validateSlug((frame.params as { slug: string }).slug) : async () => undefined;
+    const validateRef = bySlug ? (frame: Frame) => service.validateSlug((frame.params as { slug: string }).slug, frame.language) : async () => undefined;
     const label = bySlug ? 'slug' : 'ID';
     return [
       defineRoute({
@@ -66,7 +67,7 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         permission: 'public',
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame) => {
-          const { row, relations } = await service.read(refOf(frame), frame.caller, frame.query);
+          const { row, relations } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);
           return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0] };
         },
       }),
@@ -74,9 +75,11 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         method: 'DELETE',
         path,
         permission: { all: ['delete_tribe_events'] },
-        schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
+        schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
         validate: validateRef,
-        handle: async (frame) => ({ body: await renderWritten(await service.remove(refOf(frame), frame.caller!, frame.query.force), frame) }),
+        handle: async (frame) => ({
+          body: await renderWritten(await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage), frame),
+        }),
       }),
       defineRoute({
         method: EDITABLE,
@@ -120,16 +123,16 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
       permission: 'public',
       schema: { summary: 'Returns all the events matching the search criteria', querystring: ListQuery, response: { 200: Envelope } },
       validate: (frame) => service.validateList(frame.query, frame.caller),
-      handle: async ({ query, caller, urls }) => {
+      handle: async ({ query, caller, urls, language }) => {
         const window = pageWindow(query.page, query.per_page);
-        const { rows, total, statuses, bounds, relations } = await service.list(query, caller, window);
+        const { rows, total, statuses, bounds, relations } = await service.list(query, caller, window, language);
         const pages = totalPages(total, window.perPage);
         const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
         return {
           headers: totalHeaders(total, pages),
           body: {
             events: renderAll(rows, relations, urls, caller, query, false),
-            ...eventArchiveUrls(`${urls.route('events')}/`, args, echoed, window.page, pages),
+            ...eventArchiveUrls(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
             total,
             total_pages: pages,
           },

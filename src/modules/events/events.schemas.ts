@@ -149,6 +149,8 @@ export const EventRecord = Type.Object({
   organizer: list,
   custom_fields: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
   json_ld: Type.Optional(AnyObject),
+  translation_language: text,
+  translations: Type.Optional(Type.Array(Type.String())),
 });
 
 export const Envelope = Type.Object({

@@ -17,14 +17,17 @@ import type { TermsService } from '../terms/terms.service.ts';
 import { parseCost } from './cost.ts';
 import { dateBounds } from './date-window.ts';
 import type { EventInput, EventListQuery } from './events.schemas.ts';
+import type { LanguageCode } from '../../http/language.ts';
+import type { PostText } from '../../storage/repositories/translations.repository.ts';
+import { PostTranslations, type Localized } from '../translations/translations.ts';
 
 export type EventRef = { readonly id: number } | { readonly slug: string };
 
-/** What a page of events embeds, loaded in a fixed number of queries whatever its size. */
+/** What a page of events embeds, in the request's language, loaded in a fixed number of queries whatever its size. */
 export interface LoadedRelations {
-  readonly terms: Map<number, TermRow[]>;
-  readonly venues: Map<number, LinkedRecordRow[]>;
-  readonly organizers: Map<number, LinkedRecordRow[]>;
+  readonly terms: Map<number, Localized<{ row: TermRow }>[]>;
+  readonly venues: Map<number, Localized<LinkedRecordRow>[]>;
+  readonly organizers: Map<number, Localized<LinkedRecordRow>[]>;
 }
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
@@ -48,6 +51,7 @@ function isEmptyReference(value: unknown): boolean {
 export class EventsService {
   readonly repository: EventsRepository;
   private readonly posts: PostsRepository;
+  private readonly translations: PostTranslations;
 
   constructor(
     storage: Storage,
@@ -57,6 +61,7 @@ export class EventsService {
   ) {
     this.repository = new EventsRepository(storage.db, storage.dialect);
     this.posts = new PostsRepository(storage.db);
+    this.translations = new PostTranslations(storage.db);
   }
 
   private get siteZone(): string {
@@ -108,13 +113,13 @@ export class EventsService {
   }
 
   /** By-slug routes: the slug must name an event, whatever its status (wire-format 7.3). */
-  async validateSlug(slug: string): Promise<void> {
-    if (!(await this.repository.findBySlug(slug))) throw invalidParam('slug');
+  async validateSlug(slug: string, language: LanguageCode): Promise<void> {
+    await this.find({ slug }, language);
   }
 
   // Reads.
 
-  async list(query: EventListQuery, caller: Caller | null, window: PageWindow) {
+  async list(query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const statuses = archiveStatuses(query.status, caller, 'tribe_event');
     const strict = TRUTHY.has(query.strict_dates.toLowerCase());
     // `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed).
@@ -130,7 +135,9 @@ export class EventsService {
       ...bounds,
       // Others' non-public events only for those who may edit them (quirk #22 fixed).
       ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
-      ...(query.search !== undefined ? { searchWords: query.search.split(/\s+/).filter((word) => word !== ''), searchTitleOnlyWhenProtected: !mayEditOthers } : {}),
+      ...(query.search !== undefined
+        ? { searchWords: query.search.split(/\s+/).filter((word) => word !== ''), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
+        : {}),
       ...(termIdGroups.length > 0 ? { termIdGroups } : {}),
       ...(query.venue ? { venueIds: query.venue } : {}),
       ...(query.organizer ? { organizerIds: query.organizer } : {}),
@@ -146,24 +153,28 @@ export class EventsService {
     };
     const [rows, total] = await Promise.all([this.repository.list(filter, window.perPage, window.offset), this.repository.count(filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
-    return { rows, total, statuses, bounds, strict, relations: await this.relations(rows) };
+    return { rows: await this.translations.localize(rows, language), total, statuses, bounds, strict, relations: await this.relations(rows, language) };
   }
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3). */
-  async read(ref: EventRef, caller: Caller | null, access: Access): Promise<{ row: EventRow; relations: LoadedRelations; entitled: boolean }> {
-    const row = await this.find(ref);
+  async read(ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ row: Localized<EventRow>; relations: LoadedRelations; entitled: boolean }> {
+    const row = await this.find(ref, language);
     if (row.post.status === 'trash') throw new ApiError('event-no-longer-available');
     if (!mayOnPost(caller, 'read', 'tribe_event', row.post)) throw new ApiError('event-not-accessible');
     const entitled = this.entitled(row, caller, access);
     if (!entitled) throw new ApiError('event-password-protected');
-    return { row, relations: await this.relations([row]), entitled };
+    return { row: await this.localized(row, language), relations: await this.relations([row], language), entitled };
   }
 
   entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
     return entitledToPost(caller, 'tribe_event', row.post, access);
   }
 
-  async relations(rows: readonly EventRow[]): Promise<LoadedRelations> {
+  async localized(row: EventRow, language: LanguageCode): Promise<Localized<EventRow>> {
+    return (await this.translations.localize([row], language))[0]!;
+  }
+
+  async relations(rows: readonly EventRow[], language: LanguageCode): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
     const [terms, venueLinks, organizerLinks] = await Promise.all([
       this.repository.terms(ids),
@@ -171,16 +182,24 @@ export class EventsService {
       this.repository.links(ids, 'organizer'),
     ]);
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {
-      const records = new Map((await this.linked[kind].repository.getMany([...links.values()].flat())).map((record) => [record.post.id, record]));
+      const { repository, translations } = this.linked[kind];
+      const localized = await translations.localize(await repository.getMany([...links.values()].flat()), language);
+      const records = new Map(localized.map((record) => [record.post.id, record]));
       return new Map([...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]));
     };
+    const allTerms = await this.terms.translations.localize([...terms.values()].flat().map((row) => ({ row })), language);
+    const termsById = new Map(allTerms.map((term) => [term.row.id, term]));
     const [venues, organizers] = await Promise.all([load('venue', venueLinks), load('organizer', organizerLinks)]);
-    return { terms, venues, organizers };
+    return {
+      terms: new Map([...terms].map(([eventId, rows]) => [eventId, rows.map((row) => termsById.get(row.id)!)])),
+      venues,
+      organizers,
+    };
   }
 
   // Writes.
 
-  async create(input: EventInput, caller: Caller, language: string): Promise<EventRow> {
+  async create(input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
     const dateUtc = this.writer.publicationDate(input) ?? nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const dates = this.writer.siteDates(dateUtc);
@@ -220,20 +239,28 @@ export class EventsService {
       ? await this.repository.create(post, event)
       : await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => this.repository.create({ ...post, slug }, event));
     await this.writeRelations(id, input, caller, language, true);
-    return this.require(id);
+    return this.localized(await this.require(id), language);
   }
 
-  /** Partial on POST, PUT and PATCH alike (decisions.md, quirk #15 fixed). */
-  async update(ref: EventRef, input: EventInput, caller: Caller, language: string): Promise<EventRow> {
-    const row = await this.find(ref);
+  /**
+   * Partial on POST, PUT and PATCH alike (decisions.md, quirk #15 fixed). Title, description,
+   * excerpt and slug written in a language other than the event's original one go to that
+   * language's translation; every other field is shared.
+   */
+  async update(ref: EventRef, input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
+    const row = await this.find(ref, language);
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const post: Partial<NewPost> = { ...this.writer.modifiedNow() };
+    const text: PostText = {};
     if (input.title !== undefined) {
-      post.title = input.title.trim();
-      if (post.title === '') throw invalidParam('title');
+      text.title = input.title.trim();
+      if (text.title === '') throw invalidParam('title');
     }
-    if (input.description !== undefined) post.content = input.description ? this.writer.html(input.description, caller) : '';
-    if (input.excerpt !== undefined) post.excerpt = input.excerpt ? this.writer.html(input.excerpt, caller) : '';
+    if (input.description !== undefined) text.content = input.description ? this.writer.html(input.description, caller) : '';
+    if (input.excerpt !== undefined) text.excerpt = input.excerpt ? this.writer.html(input.excerpt, caller) : '';
+    const original = row.post.language === language;
+    if (original) Object.assign(post, text);
+    else if (Object.keys(text).length > 0 || input.slug !== undefined) await this.translations.write('event', row.post.id, language, { ...text, ...(input.slug !== undefined ? { slug: input.slug } : {}) });
     if (input.author !== undefined) post.author_id = this.writer.authorFor(input.author, caller, 'edit_others_tribe_events');
     if (input.image !== undefined) post.image_id = await this.writer.imageId(input.image);
     if (input.post_password !== undefined) post.password = input.post_password ?? '';
@@ -252,35 +279,47 @@ export class EventsService {
     }
     const write = (changes: Partial<NewPost>) => this.repository.update(row.post.id, changes, event);
     const status = post.status ?? row.post.status;
-    const slugBase = input.slug ?? (row.post.slug === '' && NEEDS_SLUG.has(status) ? (post.title ?? row.post.title) : undefined);
+    const slugBase = (original ? input.slug : undefined) ?? (row.post.slug === '' && NEEDS_SLUG.has(status) ? (post.title ?? row.post.title) : undefined);
     if (slugBase === undefined) await write(post);
     else await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => write({ ...post, slug }));
     await this.writeRelations(row.post.id, input, caller, language, false);
-    return this.require(row.post.id);
+    return this.localized(await this.require(row.post.id), language);
   }
 
-  /** Trash (answering with the event as trashed), or with `force` a permanent removal (additive). */
-  async remove(ref: EventRef, caller: Caller, force: boolean): Promise<EventRow> {
-    const row = await this.find(ref);
+  /**
+   * Trash (answering with the event as trashed), or with `force` a permanent removal (additive).
+   * Asked in a language other than the event's original one, removes only that translation (additive).
+   */
+  async remove(ref: EventRef, caller: Caller, force: boolean, language: LanguageCode, explicitLanguage: boolean): Promise<Localized<EventRow>> {
+    const row = await this.find(ref, language);
+    if (explicitLanguage && row.post.language !== language) {
+      requireOnPost(caller, 'edit', 'tribe_event', row.post);
+      if (!(await this.translations.remove(row.post.id, language))) throw new ApiError('translation-not-found');
+      return this.localized(row, language);
+    }
     requireOnPost(caller, 'delete', 'tribe_event', row.post);
     const termIds = (await this.repository.terms([row.post.id])).get(row.post.id)?.map((term) => term.id) ?? [];
     if (force) {
+      const before = await this.localized(row, language);
       await this.repository.remove(row.post.id);
       await this.terms.repository.recount(termIds);
-      return row;
+      return before;
     }
     if (row.post.status === 'trash') throw new ApiError('event-is-in-trash');
     await this.writer.trash('event', row.post.slug, (changes) => this.repository.update(row.post.id, changes, {}));
     await this.terms.repository.recount(termIds);
-    return this.require(row.post.id);
+    return this.localized(await this.require(row.post.id), language);
   }
 
   // Helpers.
 
   /** The event an id or slug names; 404 for a missing id, 400 for another type's id (wire-format 7.3). */
-  async find(ref: EventRef): Promise<EventRow> {
+  async find(ref: EventRef, language?: LanguageCode): Promise<EventRow> {
     if ('slug' in ref) {
-      const row = await this.repository.findBySlug(ref.slug);
+      // The original slug, or the one translated into the request's language.
+      let row = await this.repository.findBySlug(ref.slug);
+      const translatedId = row || !language ? undefined : await this.translations.bySlug('event', language, ref.slug);
+      if (translatedId !== undefined) row = await this.repository.get(translatedId);
       if (!row) throw invalidParam('slug');
       return row;
     }
@@ -365,7 +404,7 @@ export class EventsService {
   }
 
   /** The linked ids an input names, creating inline venues/organizers (or reusing them by name). */
-  private async linkedIds(kind: LinkKind, value: unknown, caller: Caller, language: string): Promise<number[]> {
+  private async linkedIds(kind: LinkKind, value: unknown, caller: Caller, language: LanguageCode): Promise<number[]> {
     if (isEmptyReference(value)) return [];
     const ids: number[] = [];
     for (const item of Array.isArray(value) ? value : typeof value === 'object' ? [value] : asList(value)) {
@@ -379,7 +418,7 @@ export class EventsService {
   }
 
   /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). */
-  private async writeRelations(eventId: number, input: EventInput, caller: Caller, language: string, creating: boolean): Promise<void> {
+  private async writeRelations(eventId: number, input: EventInput, caller: Caller, language: LanguageCode, creating: boolean): Promise<void> {
     for (const definition of [CATEGORY, TAG]) {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;

@@ -2,6 +2,7 @@ import { autoParagraph } from '../../content/html.ts';
 import type { Urls } from '../../http/urls.ts';
 import type { ImageRow, LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
+import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition, WireFields } from './definition.ts';
 
 /** The image object (wire-format 2.6) as far as the service knows the image; falsy entries dropped. */
@@ -38,7 +39,7 @@ export interface LinkedRecordContext {
 const flag = (value: unknown): boolean => value === null || value === undefined || Number(value) !== 0;
 
 /** A venue or organizer on the wire (wire-format 2.3, 2.4). */
-export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRecordRow, context: LinkedRecordContext): Record<string, unknown> {
+export function toLinkedRecord(definition: LinkedRecordDefinition, row: Localized<LinkedRecordRow>, context: LinkedRecordContext): Record<string, unknown> {
   const { post, meta, image } = row;
   const { urls } = context;
   const texts: WireFields = Object.fromEntries(definition.textFields.map((field) => [field, meta[field] ?? '']));
@@ -69,6 +70,7 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: LinkedRe
     ...(definition.hasMap ? { show_map: flag(meta.show_map), show_map_link: flag(meta.show_map_link) } : {}),
     global_id: globalId(urls, post.id),
     global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
+    ...row.languages,
   };
   return stripped ? stripProtected(complete, definition.nameField) : complete;
 }

@@ -3,6 +3,7 @@ import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type ApiRoute, type Frame } from '../../http/routes.ts';
 import type { Urls } from '../../http/urls.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import type { Localized } from '../translations/translations.ts';
 import { toLinkedRecord } from './linked-records.mapper.ts';
 import { linkedRecordSchemas } from './linked-records.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
@@ -34,7 +35,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
   const { collection, singular, plural, postType } = definition;
   const create = { all: [`edit_${postType}s`] };
   const remove = { all: [`delete_${postType}s`] };
-  const render = (row: LinkedRecordRow, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
+  const render = (row: Localized<LinkedRecordRow>, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
     toLinkedRecord(definition, row, { urls, single, entitled: service.entitled(row, caller, access) });
   // Whoever just wrote a record sees what they wrote, protected details included, if they may edit it.
   const WRITER: Access = { context: 'edit' };
@@ -47,7 +48,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       schema: { summary: `Returns the data of the ${singular} with the specified ${label}`, params, querystring: schemas.ReadQuery, response: { 200: schemas.WireRecord } },
       // No separate validator: reading is public, so the 400 for an unknown id or slug can come from the lookup itself.
       handle: async (frame) => {
-        const { row, entitled } = await service.read(refOf(frame), frame.caller, frame.query);
+        const { row, entitled } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);
         return { body: toLinkedRecord(definition, row, { urls: frame.urls, single: true, entitled }) };
       },
     }),
@@ -55,10 +56,10 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       method: 'DELETE',
       path,
       permission: remove,
-      schema: { summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true`, params, querystring: schemas.DeleteQuery, response: { 200: schemas.WireRecord } },
-      validate: async (frame) => void (await service.find(refOf(frame))),
+      schema: { summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: schemas.DeleteQuery, response: { 200: schemas.WireRecord } },
+      validate: async (frame) => void (await service.find(refOf(frame), frame.language)),
       handle: async (frame) => {
-        const row = await service.remove(refOf(frame), frame.caller!, frame.query.force);
+        const row = await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage);
         return { body: render(row, frame.urls, frame.caller, WRITER, false) };
       },
     }),
@@ -74,11 +75,11 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
         response: { 200: schemas.WireRecord },
       },
       validate: async (frame) => {
-        await service.find(refOf(frame));
+        await service.find(refOf(frame), frame.language);
         await service.validateWrite(frame.body, frame.caller);
       },
       handle: async (frame) => {
-        const row = await service.update(refOf(frame), frame.body, frame.caller!);
+        const row = await service.update(refOf(frame), frame.body, frame.caller!, frame.language);
         return { body: render(row, frame.urls, frame.caller, WRITER, false) };
       },
     }),
@@ -91,9 +92,9 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       permission: 'public',
       schema: { summary: `Returns all the ${plural} matching the search criteria`, querystring: schemas.ListQuery, response: { 200: schemas.Envelope } },
       validate: (frame) => service.validateList(frame.query, frame.caller),
-      handle: async ({ query, caller, urls }) => {
+      handle: async ({ query, caller, urls, language }) => {
         const window = pageWindow(query.page, query.per_page);
-        const { rows, total, statuses } = await service.list(query, caller, window);
+        const { rows, total, statuses } = await service.list(query, caller, window, language);
         const pages = totalPages(total, window.perPage);
         // `search` and `only_with_upcoming` are not echoed, as in the original.
         const args: [string, string][] = [
@@ -106,7 +107,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
           headers: totalHeaders(total, pages),
           body: {
             [collection]: rows.map((row) => render(row, urls, caller, query, false)),
-            ...archiveUrls(`${urls.route(collection)}/`, args, window.page, pages),
+            ...archiveUrls(urls.collection(collection), [...args, ...urls.languageArgs], window.page, pages),
             total,
             total_pages: pages,
           },

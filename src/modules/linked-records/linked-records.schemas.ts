@@ -76,6 +76,8 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
       : {}),
     global_id: text,
     global_id_lineage: Type.Optional(Type.Array(Type.String())),
+    translation_language: text,
+    translations: Type.Optional(Type.Array(Type.String())),
   });
 
   const PasswordQuery = {

@@ -37,12 +37,12 @@ export function scheduledStatus(status: string, dateUtc: string, nowUtc: string)
 export function postUrl(urls: Urls, permalinkBase: string, postType: string, post: { id: number; status: string; slug: string }): string {
   return post.status === 'publish' && post.slug !== ''
     ? urls.page(`${permalinkBase}/${encodeURIComponent(post.slug)}`)
-    : `${urls.site}/?post_type=${postType}&p=${post.id}`;
+    : urls.pageQuery(`post_type=${postType}&p=${post.id}`);
 }
 
 /** `global_id`: the site's host and path (no scheme, no port) and the id (wire-format 2.1). */
 export function globalId(urls: Urls, id: number): string {
-  const site = new URL(urls.site);
+  const site = new URL(urls.siteOrigin);
   return `${site.hostname}${site.pathname.replace(/\/+$/, '')}?id=${id}`;
 }
 

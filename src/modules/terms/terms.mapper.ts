@@ -1,11 +1,13 @@
 import type { HttpMethod } from '../../http/routes.ts';
 import type { Urls } from '../../http/urls.ts';
 import type { TermRow } from '../../storage/tables.ts';
+import type { LanguageFacts } from '../translations/translations.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
 /** A term row with the slugs of its ancestors, as the archive URL needs them. */
 export interface TermView {
   readonly row: TermRow;
+  readonly languages: LanguageFacts;
   /** Slugs from the root ancestor down to the term itself. */
   readonly slugPath: readonly string[];
 }
@@ -13,11 +15,10 @@ export interface TermView {
 const segment = (slug: string) => encodeURIComponent(slug);
 
 function termUrls(definition: TaxonomyDefinition, row: TermRow, urls: Urls) {
-  const collection = urls.route(definition.collection);
   return {
-    self: `${collection}/${row.id}`,
-    collection,
-    ...(row.parent_id !== 0 ? { up: `${collection}/${row.parent_id}` } : {}),
+    self: urls.route(`${definition.collection}/${row.id}`),
+    collection: urls.route(definition.collection),
+    ...(row.parent_id !== 0 ? { up: urls.route(`${definition.collection}/${row.parent_id}`) } : {}),
   };
 }
 
@@ -35,6 +36,7 @@ export function toTermRecord(definition: TaxonomyDefinition, view: TermView, url
     meta: [],
     url: urls.page(`${definition.archivePath}/${view.slugPath.map(segment).join('/')}`),
     urls: termUrls(definition, row, urls),
+    ...view.languages,
   };
 }
 
@@ -50,7 +52,7 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
       self: [{ href: record.urls.self, targetHints: { allow: [...allowed] } }],
       collection: [{ href: record.urls.collection }],
       ...(record.urls.up ? { up: [{ embeddable: true, href: record.urls.up }] } : {}),
-      'wp:post_type': [{ href: `${urls.route('events')}?${definition.eventsFilter}=${view.row.id}` }],
+      'wp:post_type': [{ href: `${urls.api}/events?${new URLSearchParams([[definition.eventsFilter, String(view.row.id)], ...urls.languageArgs])}` }],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     },
   };
@@ -60,7 +62,7 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
  * A term embedded in an event (wire-format 2.5.1): WordPress' raw term object, `term_id` renamed
  * `id` and moved to the end, then `urls`. Unrelated to the endpoint shape above; both are kept.
  */
-export function toEmbeddedTerm(definition: TaxonomyDefinition, row: TermRow, urls: Urls) {
+export function toEmbeddedTerm(definition: TaxonomyDefinition, { row, languages }: Pick<TermView, 'row' | 'languages'>, urls: Urls) {
   return {
     name: row.name,
     slug: row.slug,
@@ -73,5 +75,6 @@ export function toEmbeddedTerm(definition: TaxonomyDefinition, row: TermRow, url
     filter: 'raw',
     id: row.id,
     urls: termUrls(definition, row, urls),
+    ...languages,
   };
 }

@@ -22,17 +22,20 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.Envelope },
       },
       validate: (frame) => service.validateListQuery(definition, frame.query),
-      handle: async ({ query, urls }) => {
+      handle: async ({ query, urls, language }) => {
         const window = pageWindow(query.page, query.per_page);
-        const { items, total } = await service.list(definition, query, window);
+        const { items, total } = await service.list(definition, query, window, language);
         const pages = totalPages(total, window.perPage);
-        const base = `${urls.route(collection)}/`;
-        // Term archives never 404 past the last page, and carry only `page` in their links (wire-format 3.4, 3.6).
-        const pageUrl = (page: number) => (page === 1 ? base : `${base}?page=${page}`);
+        const base = urls.collection(collection);
+        // Term archives never 404 past the last page, and carry only `page` (and the language) in their links (wire-format 3.4, 3.6).
+        const pageUrl = (page: number) => {
+          const params = new URLSearchParams([...urls.languageArgs, ...(page === 1 ? [] : [['page', String(page)] as [string, string]])]).toString();
+          return params === '' ? base : `${base}?${params}`;
+        };
         return {
           headers: totalHeaders(total, pages),
           body: {
-            rest_url: base,
+            rest_url: pageUrl(1),
             total,
             total_pages: pages,
             [collection]: items.map((view) => toTermRecord(definition, view, urls)),
@@ -71,8 +74,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.TermWithLinks },
       },
       validate: (frame) => service.assertExists(definition, frame.params.id),
-      handle: async ({ params, urls, allowedMethods }) => ({
-        body: toTermRecordWithLinks(definition, await service.get(definition, params.id), urls, allowedMethods(single)),
+      handle: async ({ params, urls, language, allowedMethods }) => ({
+        body: toTermRecordWithLinks(definition, await service.get(definition, params.id, language), urls, allowedMethods(single)),
       }),
     }),
     defineRoute({
@@ -90,8 +93,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         await service.assertExists(definition, frame.params.id);
         await service.validateParent(definition, frame.body);
       },
-      handle: async ({ params, body, urls, allowedMethods }) => ({
-        body: toTermRecordWithLinks(definition, await service.update(definition, params.id, body), urls, allowedMethods(single)),
+      handle: async ({ params, body, urls, language, allowedMethods }) => ({
+        body: toTermRecordWithLinks(definition, await service.update(definition, params.id, body, language), urls, allowedMethods(single)),
       }),
     }),
     defineRoute({
@@ -99,13 +102,15 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       path: single,
       permission: writePermission,
       schema: {
-        summary: `Deletes the ${singular} with the specified term ID and returns its data`,
+        summary: `Deletes the ${singular} with the specified term ID and returns its data; in a language other than its original one, deletes only that translation`,
         params: schemas.Params,
         querystring: schemas.ReadQuery,
         response: { 200: schemas.Term },
       },
       validate: (frame) => service.assertExists(definition, frame.params.id),
-      handle: async ({ params, urls }) => ({ body: toTermRecord(definition, await service.remove(definition, params.id), urls) }),
+      handle: async ({ params, urls, language, explicitLanguage }) => ({
+        body: toTermRecord(definition, await service.remove(definition, params.id, language, explicitLanguage), urls),
+      }),
     }),
   ];
 }

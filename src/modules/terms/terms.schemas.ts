@@ -37,6 +37,8 @@ export function termSchemas(definition: TaxonomyDefinition) {
     meta: Type.Array(Type.Unknown()),
     url: Type.String({ description: 'The URL to the term archive page' }),
     urls: TermUrls,
+    translation_language: Type.String({ description: 'The language of this representation (additive)' }),
+    translations: Type.Array(Type.String(), { description: 'The languages the term has text in, its original one first (additive)' }),
   };
   const Term = Type.Object(forTaxonomy(termProperties));
   const TermWithLinks = Type.Object({

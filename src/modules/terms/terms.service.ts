@@ -3,7 +3,10 @@ import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../
 import type { PageWindow } from '../../http/pagination.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
 import type { Storage } from '../../storage/database.ts';
+import type { LanguageCode } from '../../http/language.ts';
 import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
+import type { TermText } from '../../storage/repositories/translations.repository.ts';
+import { TermTranslations } from '../translations/translations.ts';
 import { TermsRepository, type TermFilter } from '../../storage/repositories/terms.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
 import type { TermView } from './terms.mapper.ts';
@@ -22,10 +25,12 @@ function termExists(existing: TermRow): ApiError {
 export class TermsService {
   readonly repository: TermsRepository;
   private readonly posts: PostsRepository;
+  readonly translations: TermTranslations;
 
   constructor(private readonly storage: Storage) {
     this.repository = new TermsRepository(storage.db);
     this.posts = new PostsRepository(storage.db);
+    this.translations = new TermTranslations(storage.db);
   }
 
   // Argument validators: they run before the permission check, as the original's (wire-format 7.6).
@@ -72,8 +77,10 @@ export class TermsService {
 
   // Operations.
 
-  async list(definition: TaxonomyDefinition, query: TermListQuery, window: PageWindow): Promise<{ items: TermView[]; total: number }> {
+  async list(definition: TaxonomyDefinition, query: TermListQuery, window: PageWindow, language: LanguageCode): Promise<{ items: TermView[]; total: number }> {
     const references = await this.resolveReferences(definition, query);
+    // The `slug` filter also matches slugs translated into the request's language.
+    const translatedSlugs = query.slug ? [...(await this.translations.bySlugs(definition.taxonomy, language, query.slug)).values()] : [];
     const filter: TermFilter = {
       taxonomy: definition.taxonomy,
       hierarchical: definition.hierarchical,
@@ -81,8 +88,8 @@ export class TermsService {
       ...references,
       ...(definition.hierarchical && query.parent !== undefined ? { parentId: query.parent } : {}),
       ...(query.post ?? query.event ? { eventId: query.post ?? query.event } : {}),
-      ...(query.slug ? { slugs: query.slug } : {}),
-      ...(query.search !== undefined ? { search: query.search } : {}),
+      ...(query.slug ? { slugs: query.slug, slugIds: translatedSlugs } : {}),
+      ...(query.search !== undefined ? { search: { text: query.search, language } } : {}),
     };
     const [rows, total] = await Promise.all([
       this.repository.list(filter, {
@@ -94,14 +101,14 @@ export class TermsService {
       }),
       this.repository.count(filter),
     ]);
-    return { items: await this.views(rows), total };
+    return { items: await this.views(rows, language), total };
   }
 
-  async get(definition: TaxonomyDefinition, id: number): Promise<TermView> {
-    return this.view(await this.require(definition, id));
+  async get(definition: TaxonomyDefinition, id: number, language: LanguageCode): Promise<TermView> {
+    return this.view(await this.require(definition, id), language);
   }
 
-  async create(definition: TaxonomyDefinition, input: TermInput & { name: string }, language: string): Promise<TermView> {
+  async create(definition: TaxonomyDefinition, input: TermInput & { name: string }, language: LanguageCode): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const name = this.cleanName(input.name);
     const parentId = definition.hierarchical ? (input.parent ?? 0) : 0;
@@ -129,7 +136,7 @@ export class TermsService {
           definition.hierarchical,
         );
         if ('existing' in result) throw termExists(result.existing);
-        return this.view(result.created);
+        return this.view(result.created, language);
       } catch (error) {
         if (!this.storage.dialect.isUniqueViolation(error)) throw error;
         if (explicitSlug) throw new ApiError('duplicate_term_slug', { args: [slug] });
@@ -143,7 +150,7 @@ export class TermsService {
    * (unknown ones are skipped, as the original does), slugs or names of existing terms (an
    * existing tag given by name links that tag: quirk #16 fixed), and new names, which create terms.
    */
-  async idsForEvent(definition: TaxonomyDefinition, refs: readonly (string | number)[], language: string): Promise<number[]> {
+  async idsForEvent(definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode): Promise<number[]> {
     const ids: number[] = [];
     for (const ref of refs) {
       const text = String(ref).trim();
@@ -158,7 +165,7 @@ export class TermsService {
   }
 
   /** Creates a top-level term by name; a parallel request that created it first wins. */
-  private async createOrFind(definition: TaxonomyDefinition, name: string, language: string): Promise<number> {
+  private async createOrFind(definition: TaxonomyDefinition, name: string, language: LanguageCode): Promise<number> {
     try {
       return (await this.create(definition, { name }, language)).row.id;
     } catch (error) {
@@ -167,9 +174,17 @@ export class TermsService {
     }
   }
 
-  async update(definition: TaxonomyDefinition, id: number, input: TermInput): Promise<TermView> {
+  /**
+   * Partial. Text written in a language other than the term's original one (name, description,
+   * slug) goes to that language's translation; the parent is shared.
+   */
+  async update(definition: TaxonomyDefinition, id: number, input: TermInput, language: LanguageCode): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const current = await this.require(definition, id);
+    if (current.language !== language) {
+      await this.translate(definition, current, input, language);
+      input = { ...(input.parent !== undefined ? { parent: input.parent } : {}) };
+    }
     const changes: Partial<Pick<TermRow, 'name' | 'slug' | 'description' | 'parent_id'>> = {};
     if (input.name !== undefined) changes.name = this.cleanName(input.name);
     if (input.description !== undefined) changes.description = input.description ?? '';
@@ -184,20 +199,43 @@ export class TermsService {
       if (input.parent !== 0 && (await this.repository.isSelfOrDescendant(id, input.parent))) throw new ApiError('rest_term_invalid_parent');
       changes.parent_id = input.parent;
     }
-    if (Object.keys(changes).length === 0) return this.view(current);
+    if (Object.keys(changes).length === 0) return this.view(current, language);
     try {
-      return this.view(await this.repository.update(id, changes));
+      return this.view(await this.repository.update(id, changes), language);
     } catch (error) {
       if (this.storage.dialect.isUniqueViolation(error)) throw new ApiError('duplicate_term_slug', { args: [changes.slug ?? current.slug] });
       throw error;
     }
   }
 
-  /** Permanent, as the original always is for terms; answers with the term as it was. */
-  async remove(definition: TaxonomyDefinition, id: number): Promise<TermView> {
-    const view = await this.get(definition, id);
-    await this.repository.remove(view.row);
+  /**
+   * Permanent, as the original always is for terms; answers with the term as it was. Asked in a
+   * language other than the term's original one, removes only that translation (additive).
+   */
+  async remove(definition: TaxonomyDefinition, id: number, language: LanguageCode, explicitLanguage: boolean): Promise<TermView> {
+    const current = await this.require(definition, id);
+    if (explicitLanguage && current.language !== language) {
+      if (!(await this.translations.remove(id, language))) throw new ApiError('translation-not-found');
+      return this.view(current, language);
+    }
+    const view = await this.view(current, language);
+    await this.repository.remove(current);
     return view;
+  }
+
+  /** Writes a translation; its slug must be free among the taxonomy's slugs in that language. */
+  private async translate(definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode): Promise<void> {
+    const text: TermText = {};
+    if (input.name !== undefined) text.name = this.cleanName(input.name);
+    if (input.description !== undefined) text.description = input.description ?? '';
+    if (input.slug !== undefined) {
+      const slug = slugify(input.slug);
+      if (slug === '') throw invalidParam('slug');
+      const holder = (await this.translations.bySlugs(definition.taxonomy, language, [slug])).get(slug);
+      if (holder !== undefined && holder !== current.id) throw new ApiError('duplicate_term_slug', { args: [slug] });
+      text.slug = slug;
+    }
+    if (Object.keys(text).length > 0) await this.translations.write(current.id, language, text);
   }
 
   private async require(definition: TaxonomyDefinition, id: number): Promise<TermRow> {
@@ -222,12 +260,14 @@ export class TermsService {
     if (existing) throw termExists(existing);
   }
 
-  private async view(row: TermRow): Promise<TermView> {
-    return (await this.views([row]))[0]!;
+  private async view(row: TermRow, language: LanguageCode): Promise<TermView> {
+    return (await this.views([row], language))[0]!;
   }
 
-  private async views(rows: readonly TermRow[]): Promise<TermView[]> {
+  /** Terms in the request's language, with the slug path of their archive URL (ancestors as stored). */
+  async views(rows: readonly TermRow[], language: LanguageCode): Promise<TermView[]> {
     const paths = await this.repository.slugPaths(rows.filter((row) => row.parent_id !== 0).map((row) => row.id));
-    return rows.map((row) => ({ row, slugPath: paths.get(row.id) ?? [row.slug] }));
+    const localized = await this.translations.localize(rows.map((row) => ({ row })), language);
+    return localized.map(({ row, languages }) => ({ row, languages, slugPath: [...(paths.get(row.id) ?? [row.slug]).slice(0, -1), row.slug] }));
   }
 }

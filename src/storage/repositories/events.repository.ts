@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { likePattern, NEVER } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
+import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventsTable, LinkKind, TermRow } from '../tables.ts';
 import type { ImageRow, NewPost, PostRow } from './linked-records.repository.ts';
 
@@ -25,6 +26,8 @@ export interface EventFilter {
   readonly endsAfter?: string;
   /** Every word must appear in the title, excerpt or content. */
   readonly searchWords?: readonly string[];
+  /** Words also match the text translated into this language. */
+  readonly searchLanguage?: string;
   /** Password-protected events match a search by their title only (their text is not public). */
   readonly searchTitleOnlyWhenProtected?: boolean;
   /** Any of these terms; each list is one filter, lists combine with AND. */
@@ -105,7 +108,8 @@ export class EventsRepository {
         if (typeof value === 'string') conditions.push(eb(column, operator, value));
       }
       for (const word of filter.searchWords ?? []) {
-        const fullText = this.dialect.postsContaining('p', word);
+        const original = this.dialect.postsContaining('p', word);
+        const fullText = filter.searchLanguage ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)]) : original;
         conditions.push(
           filter.searchTitleOnlyWhenProtected
             ? eb.or([eb.and([eb('p.password', '=', ''), fullText]), eb.and([eb('p.password', '<>', ''), sql<SqlBool>`lower(p.title) like lower(${likePattern(word)}) escape '\\'`])])

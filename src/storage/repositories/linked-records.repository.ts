@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { containsAny, NEVER } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
+import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, ImagesTable, PostsTable } from '../tables.ts';
 
 /*
@@ -31,7 +32,8 @@ export interface LinkedRecordFilter {
   readonly statuses: readonly string[];
   /** Non-published records are listed only to their author, unless the caller may edit others'. */
   readonly restrictTo?: { readonly authorId: number | null };
-  readonly search?: string;
+  /** Name, description or details contain the text, in the original or in the request's language. */
+  readonly search?: { readonly text: string; readonly language: string };
   readonly eventId?: number;
   readonly hasEvents?: boolean;
   /** Only records linked to a published event that has not ended at this UTC time. */
@@ -93,7 +95,14 @@ export class LinkedRecordsRepository {
       }
       if (filter.search !== undefined) {
         // Title and text through the posts search index, the type's own fields by a scan of their rows.
-        conditions.push(eb.or([this.dialect.postsContaining('p', filter.search), containsAny(searchColumns.map((column) => `m.${column}`), filter.search)]));
+        const { text, language } = filter.search;
+        conditions.push(
+          eb.or([
+            this.dialect.postsContaining('p', text),
+            containsAny(searchColumns.map((column) => `m.${column}`), text),
+            TranslationsRepository.postTextContains('p.id', language, text),
+          ]),
+        );
       }
       if (filter.eventId !== undefined) {
         conditions.push(eb('p.id', 'in', eb.selectFrom('event_links').select('linked_id').where('event_id', '=', filter.eventId).where('kind', '=', type)));

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { serializable } from '../database.ts';
 import { containsAny, NEVER, slugFamily } from '../conditions.ts';
+import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
@@ -12,7 +13,10 @@ export interface TermFilter {
   readonly parentId?: number;
   readonly eventId?: number;
   readonly slugs?: readonly string[];
-  readonly search?: string;
+  /** Terms whose slug in the request's language is one of `slugs` (translations). */
+  readonly slugIds?: readonly number[];
+  /** Name or slug contains the text, in the original or in the request's language. */
+  readonly search?: { readonly text: string; readonly language: string };
   readonly hideEmpty: boolean;
   /** Hierarchical taxonomies keep an empty term whose descendants are not empty (WordPress' get_terms). */
   readonly hierarchical: boolean;
@@ -37,12 +41,16 @@ export class TermsRepository {
       if (filter.include) conditions.push(filter.include.length > 0 ? eb('terms.id', 'in', filter.include) : NEVER);
       if (filter.exclude && filter.exclude.length > 0) conditions.push(eb('terms.id', 'not in', filter.exclude));
       if (filter.parentId !== undefined) conditions.push(eb('terms.parent_id', '=', filter.parentId));
-      if (filter.slugs) conditions.push(filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : NEVER);
+      if (filter.slugs) {
+        const bySlug = filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : NEVER;
+        conditions.push(filter.slugIds?.length ? eb.or([bySlug, eb('terms.id', 'in', filter.slugIds)]) : bySlug);
+      }
       if (filter.eventId !== undefined) {
         conditions.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', filter.eventId)));
       }
       if (filter.search !== undefined) {
-        conditions.push(containsAny(['terms.name', 'terms.slug'], filter.search));
+        const { text, language } = filter.search;
+        conditions.push(eb.or([containsAny(['terms.name', 'terms.slug'], text), TranslationsRepository.termTextContains('terms.id', language, text)]));
       }
       if (filter.hideEmpty && filter.hierarchical) {
         // Non-empty terms and all their ancestors; UNION (not ALL) also stops on a parent cycle.

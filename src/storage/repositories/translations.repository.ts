@@ -1,0 +1,113 @@
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { likePattern, slugFamily } from '../conditions.ts';
+import type { Database, PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
+
+export type PostTranslationRow = Selectable<PostTranslationsTable>;
+export type TermTranslationRow = Selectable<TermTranslationsTable>;
+export type PostText = Partial<Pick<PostTranslationRow, 'title' | 'content' | 'excerpt' | 'slug'>>;
+export type TermText = Partial<Pick<TermTranslationRow, 'name' | 'description' | 'slug'>>;
+
+/** Every translation of each record, by record id then language: one query for a whole page. */
+function byRecord<T extends { language: string }>(rows: readonly T[], idOf: (row: T) => number): Map<number, Map<string, T>> {
+  const out = new Map<number, Map<string, T>>();
+  for (const row of rows) {
+    const id = idOf(row);
+    if (!out.has(id)) out.set(id, new Map());
+    out.get(id)!.set(row.language, row);
+  }
+  return out;
+}
+
+/** The text of records in languages other than their original one (decisions.md section 5). */
+export class TranslationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async forPosts(postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
+    if (postIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('post_translations').selectAll().where('post_id', 'in', [...new Set(postIds)]).execute();
+    return byRecord(rows, (row) => row.post_id);
+  }
+
+  async forTerms(termIds: readonly number[]): Promise<Map<number, Map<string, TermTranslationRow>>> {
+    if (termIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('term_translations').selectAll().where('term_id', 'in', [...new Set(termIds)]).execute();
+    return byRecord(rows, (row) => row.term_id);
+  }
+
+  /** Writes the given fields of a post's translation; fields not given keep their translated value. */
+  async savePost(postId: number, language: string, text: PostText): Promise<void> {
+    const fields = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
+    await this.db
+      .insertInto('post_translations')
+      .values({ post_id: postId, language, title: null, content: null, excerpt: null, slug: null, ...fields })
+      .onConflict((conflict) => conflict.columns(['post_id', 'language']).doUpdateSet(fields))
+      .execute();
+  }
+
+  async saveTerm(termId: number, language: string, text: TermText): Promise<void> {
+    const fields = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
+    await this.db
+      .insertInto('term_translations')
+      .values({ term_id: termId, language, name: null, description: null, slug: null, ...fields })
+      .onConflict((conflict) => conflict.columns(['term_id', 'language']).doUpdateSet(fields))
+      .execute();
+  }
+
+  async removePost(postId: number, language: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('post_translations').where('post_id', '=', postId).where('language', '=', language).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async removeTerm(termId: number, language: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('term_translations').where('term_id', '=', termId).where('language', '=', language).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The post of this type whose translation in `language` has this slug. */
+  async postBySlug(type: PostType, language: string, slug: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('post_translations as t')
+      .innerJoin('posts as p', 'p.id', 't.post_id')
+      .select('p.id')
+      .where('t.language', '=', language)
+      .where('t.slug', '=', slug)
+      .where('p.type', '=', type)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Translated slugs of this type in `language` equal to `base` or `base-…` (slugs are unique per language). */
+  async postSlugsLike(type: PostType, language: string, base: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('post_translations as t')
+      .innerJoin('posts as p', 'p.id', 't.post_id')
+      .select('t.slug')
+      .where('t.language', '=', language)
+      .where('p.type', '=', type)
+      .where(slugFamily('t.slug', base))
+      .execute();
+    return new Set(rows.flatMap((row) => (row.slug === null ? [] : [row.slug])));
+  }
+
+  async termsBySlug(taxonomy: Taxonomy, language: string, slugs: readonly string[]): Promise<Map<string, number>> {
+    if (slugs.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('term_translations as t')
+      .innerJoin('terms', 'terms.id', 't.term_id')
+      .select(['terms.id', 't.slug'])
+      .where('t.language', '=', language)
+      .where('terms.taxonomy', '=', taxonomy)
+      .where('t.slug', 'in', [...slugs])
+      .execute();
+    return new Map(rows.map((row) => [row.slug!, row.id]));
+  }
+
+  /** The condition "a translation in `language` of post `postId` contains `word`", for searches. */
+  static postTextContains(postIdColumn: string, language: string, word: string) {
+    return sql<SqlBool>`${sql.ref(postIdColumn)} in (select post_id from post_translations where language = ${language} and lower(coalesce(title, '') || ' ' || coalesce(excerpt, '') || ' ' || coalesce(content, '')) like lower(${likePattern(word)}) escape '\\')`;
+  }
+
+  static termTextContains(termIdColumn: string, language: string, text: string) {
+    return sql<SqlBool>`${sql.ref(termIdColumn)} in (select term_id from term_translations where language = ${language} and (lower(coalesce(name, '')) like lower(${likePattern(text)}) escape '\\' or lower(coalesce(slug, '')) like lower(${likePattern(text)}) escape '\\'))`;
+  }
+}
