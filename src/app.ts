@@ -7,10 +7,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Authenticator } from './auth/authenticator.ts';
 import type { Caller } from './auth/roles.ts';
 import type { Config } from './config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, invalidParams } from './errors.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
-import { coerceToSchema, normalizeFieldNames, parseFormEncoded } from './http/params.ts';
+import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
 import { readMultipartFields } from './http/multipart.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { NAMESPACE, Urls } from './http/urls.ts';
@@ -131,6 +131,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       coerceToSchema(schema.body, request.body);
     }
     coerceToSchema(schema?.querystring, request.query);
+    coerceToSchema(schema?.params, request.params);
+    // PostgreSQL cannot store U+0000 in text, and no field of the API needs it: refuse it on both engines.
+    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(request.body)];
+    if (withNul.length > 0) throw invalidParams(Object.fromEntries(withNul.map((name) => [name, { message: `${name} contains a NUL character.` }])));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

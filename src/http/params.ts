@@ -1,4 +1,5 @@
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
+import { MAX_ID } from '../storage/tables.ts';
 import { TranslationLanguage } from './language.ts';
 
 /*
@@ -43,7 +44,22 @@ interface PropertySchema {
 
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
+/**
+ * A numeral too large for a double reads as Infinity, which AJV then accepts as an integer; a
+ * finite stand-in of the same sign makes the schema's `maximum`/`minimum` refuse it instead.
+ */
+function finiteNumeral(value: unknown): unknown {
+  const number = typeof value === 'string' && /^\s*[+-]?\d/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && !Number.isFinite(number) && !Number.isNaN(number) ? Math.sign(number) * Number.MAX_VALUE : value;
+}
+
 function coerceValue(schema: PropertySchema, value: unknown): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return finiteNumeral(value);
+  const itemType = (schema as { items?: PropertySchema }).items?.type;
+  if (schema.type === 'array' && (itemType === 'integer' || itemType === 'number')) {
+    const items = coerceValue({ type: 'array' }, value);
+    return Array.isArray(items) ? items.map(finiteNumeral) : items;
+  }
   if (schema.type === 'array' && typeof value === 'string') {
     // "4, 5" and "4,5" alike; an empty string is an empty list, as WordPress' wp_parse_list.
     return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
@@ -69,7 +85,8 @@ export function coerceToSchema(schema: unknown, params: unknown): void {
 export const PositiveInteger = (description: string, extra: Record<string, unknown> = {}) =>
   Type.Integer({ minimum: 1, description, ...extra });
 
-export const IdParams = (description: string) => Type.Object({ id: Type.Integer({ minimum: 0, description }) });
+/** A record id: bounded by what the database stores, so a huge one is a 400, not a database error. */
+export const Id = (options: { minimum?: number; description?: string } = {}) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...options });
 
 /** Query parameters every route accepts. */
 export const CommonQuery = { translation_language: TranslationLanguage };
@@ -77,13 +94,18 @@ export const CommonQuery = { translation_language: TranslationLanguage };
 /** The query of write routes: every body field may also come from the query string (wire-format 5.5). */
 export const WriteQuery = Type.Object(CommonQuery, { additionalProperties: true });
 
-/** Marks a schema as a list that also accepts a comma-separated string. */
-export const List = <T extends TSchema>(items: T, description: string) => Type.Array(items, { description });
-
 /**
  * Schemas shared by two resources are typed as the superset of both; at run time each keeps only
  * its own properties, so validation and /doc show exactly what that resource takes.
  */
 export function onlyProperties<T extends TProperties>(properties: T, keep: (name: string) => boolean): T {
   return Object.fromEntries(Object.entries(properties).filter(([name]) => keep(name))) as T;
+}
+
+/** The top-level parameters whose value holds a NUL character anywhere inside it. */
+export function parametersWithNul(params: unknown): string[] {
+  const holdsNul = (value: unknown): boolean =>
+    typeof value === 'string' ? value.includes('\u0000') : value !== null && typeof value === 'object' ? Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item)) : false;
+  if (params === null || typeof params !== 'object') return [];
+  return Object.entries(params).filter(([name, value]) => name.includes('\u0000') || holdsNul(value)).map(([name]) => name.replace(/\u0000/g, ''));
 }

@@ -8,6 +8,7 @@ import { likePattern } from './conditions.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
+import * as eventListing from './migrations/20261122020000_event_listing.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -40,6 +41,7 @@ export interface Storage {
 const MIGRATIONS: Record<string, Migration> = {
   '20261122000000_initial': initial,
   '20261122010000_post_search': postSearch,
+  '20261122020000_event_listing': eventListing,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

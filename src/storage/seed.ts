@@ -14,12 +14,13 @@ import type { Database, Taxonomy } from './tables.ts';
  * links, and some French translations. Deterministic: the same options give the same data.
  *
  * Speed matters (1,000,000 events into SQLite in under a minute), so the rows go through the raw
- * driver in large transactions rather than through the repositories, and the structures that make
- * each insert expensive are set aside during the load and rebuilt once at the end: on SQLite the
- * full-text triggers on `posts` (the index is rebuilt in one pass) and the secondary indexes of the
- * tables being filled; on PostgreSQL the secondary indexes of those tables. They are recreated from
- * the exact SQL the database itself recorded (sqlite_master, pg_indexes), so the migrations stay the
- * only place that defines them. A seed killed midway leaves them missing: seed a fresh database.
+ * driver in large transactions rather than through the repositories, with explicit post ids, and
+ * what makes each insert expensive is set aside during the load and rebuilt once at the end: the
+ * full-text triggers on `posts` on SQLite (the FTS5 index is then rebuilt in one pass) and the
+ * secondary indexes of the tables being filled, unique ones too when the database held no posts.
+ * They are recreated from the exact SQL the database itself recorded (sqlite_master, pg_indexes),
+ * so the migrations stay the only place that defines them; the seed test compares them with a
+ * freshly migrated database. A seed killed midway leaves them missing: seed a fresh database.
  */
 
 export interface SeedOptions {

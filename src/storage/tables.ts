@@ -10,6 +10,17 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  */
 
 type Id = Generated<number>;
+
+/** The largest id the schema stores (PostgreSQL `integer`); a larger one names no record. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id as clients send it in text (`"12"`), if it is one the database could hold. */
+export function storableId(value: unknown): number | undefined {
+  const text = String(value).trim();
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_ID ? id : undefined;
+}
 type Flag = number;
 
 export interface UsersTable {
@@ -73,6 +84,8 @@ export interface PostsTable {
 
 export interface EventsTable {
   post_id: number;
+  /** A copy of the post's status, so the archive reads from one index (migration 20261122020000). */
+  status: ColumnType<string, string | undefined, string>;
   start_local: string;
   end_local: string;
   start_utc: string;

@@ -315,10 +315,10 @@ describe(`events: create (${DIALECT})`, () => {
       assert.deepEqual(names((await create({ tags: 'Outdoor Fun' })).tags), ['Outdoor Fun']);
     });
 
-    test('a category id sent in tags is skipped; the embedded term shape is the raw WordPress term', async () => {
+    test('a category id sent in tags is skipped; the embedded term shape is the raw WordPress term, then the language fields', async () => {
       const event = await create({ tags: [jazz.id], categories: [jazz.id] });
       assert.deepEqual(event.tags, []);
-      assert.deepEqual(Object.keys(event.categories[0]!), ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']);
+      assert.deepEqual(Object.keys(event.categories[0]!), ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls', 'translation_language', 'translations']);
       assert.deepEqual(event.categories[0]!.urls, {
         self: `${BASE}/categories/${jazz.id}`, collection: `${BASE}/categories`, up: `${BASE}/categories/${parent.id}`,
       });

@@ -58,6 +58,8 @@ interface TermJson {
   meta: unknown[];
   url: string;
   urls: { self: string; collection: string; up?: string };
+  translation_language: string;
+  translations: string[];
   _links?: Record<string, Array<{ href: string; embeddable?: boolean; targetHints?: { allow: string[] } }>>;
 }
 
@@ -129,7 +131,7 @@ class TermsClient {
     return eventId;
   }
 
-  /** The record the API must return for a term (wire-format 2.5.2); `parent` only for categories. */
+  /** The record the API must return for a term (wire-format 2.5.2, then the additive language fields); `parent` only for categories. */
   expectedRecord(fields: { id: number; name: string; slug: string; description?: string; count?: number; slugPath?: string[]; parentId?: number }): TermJson {
     const { collection, hierarchical, wireName, archive } = this.tax;
     const parentId = fields.parentId ?? 0;
@@ -148,6 +150,9 @@ class TermsClient {
         collection: `${BASE}/${collection}`,
         ...(parentId !== 0 ? { up: `${BASE}/${collection}/${parentId}` } : {}),
       },
+      // Created and read in the default language, with no translation.
+      translation_language: 'en',
+      translations: ['en'],
     };
   }
 }
@@ -743,7 +748,7 @@ describe(`/tags only (${DIALECT})`, () => {
 
   test('a tag has no parent key', async () => {
     const tag = await api.create({ name: 'Flat' });
-    assert.deepEqual(Object.keys(tag), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', '_links']);
+    assert.deepEqual(Object.keys(tag), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', 'translation_language', 'translations', '_links']);
   });
 
   for (const parent of [0, 1]) {

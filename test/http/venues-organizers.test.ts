@@ -206,6 +206,9 @@ for (const type of [VENUES, ORGANIZERS]) {
         ...type.wireTrailer,
         global_id: `localhost?id=${id}`,
         global_id_lineage: [`localhost?id=${id}`],
+        // Created and read in the default language, with no translation.
+        translation_language: 'en',
+        translations: ['en'],
       });
       const withoutTimestamps = ({ date, date_utc, modified, modified_utc, ...rest }: WireRecord) => {
         for (const value of [date, date_utc, modified, modified_utc]) assert.match(String(value), WIRE_DATE);

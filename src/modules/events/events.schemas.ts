@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonQuery, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { CommonQuery, Id, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 
 /** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
@@ -20,7 +21,7 @@ const eventFields = {
   excerpt: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event excerpt' })),
   slug: Type.Optional(Type.String({ minLength: 1, description: 'The event slug' })),
   status: Type.Optional(Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description: 'The event post status' })),
-  author: Type.Optional(Type.Integer({ minimum: 1, description: 'The event author ID' })),
+  author: Type.Optional(Id({ description: 'The event author ID' })),
   date: Type.Optional(dateInput('The event publication date')),
   date_utc: Type.Optional(dateInput('The event publication date, in UTC')),
   timezone: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event time zone: an IANA name or a UTC offset such as UTC+2' })),
@@ -40,7 +41,7 @@ const eventFields = {
   venue: Type.Optional(AnyValue<References>('The event venue: an ID, an object with an ID, venue data, or a list of these')),
   organizer: Type.Optional(AnyValue<References>('The event organizers: IDs, objects with an ID, organizer data, or a list of these')),
   post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'A password protecting the event (additive)' })),
-  post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, description: 'The ID of the parent event (additive)' })),
+  post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, maximum: MAX_ID, description: 'The ID of the parent event (additive)' })),
 };
 
 export const UpdateBody = Type.Object({
@@ -72,16 +73,16 @@ export const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ minLength: 1, description: 'Events whose title or description contains these words' })),
   categories: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Events in any of these categories (IDs or slugs), sub-categories included' })),
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Events with any of these tags (IDs or slugs)' })),
-  venue: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Events at any of these venues' })),
-  organizer: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Events by any of these organizers' })),
+  venue: Type.Optional(Type.Array(Id(), { description: 'Events at any of these venues' })),
+  organizer: Type.Optional(Type.Array(Id(), { description: 'Events by any of these organizers' })),
   featured: Type.Optional(Type.Boolean({ description: 'Only featured (true) or only non-featured (false) events' })),
   status: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'The event post status' })),
   geoloc: Type.Optional(Type.Boolean({ description: 'Events whose venue has (true) or lacks (false) coordinates' })),
   geoloc_lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the point to search around; geoloc_lng is needed too' })),
   geoloc_lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the point to search around; geoloc_lat is needed too' })),
   geoloc_radius: Type.Number({ exclusiveMinimum: 0, maximum: 20000, default: 25, description: 'Radius in km around geoloc_lat/geoloc_lng (additive)' }),
-  include: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Only these event IDs; date filters are ignored' })),
-  post_parent: Type.Optional(Type.Integer({ minimum: 1, description: 'Events whose parent is this event' })),
+  include: Type.Optional(Type.Array(Id(), { description: 'Only these event IDs; date filters are ignored' })),
+  post_parent: Type.Optional(Id({ description: 'Events whose parent is this event' })),
   ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
   ...PasswordQuery,
   ...CommonQuery,
@@ -96,7 +97,7 @@ export const DeleteQuery = Type.Object({
 });
 export { WriteQuery };
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: 'the event post ID' }) });
+export const IdParams = Type.Object({ id: Id({ minimum: 0, description: 'the event post ID' }) });
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: 'the event post name' }) });
 
 const DateDetails = Type.Object({

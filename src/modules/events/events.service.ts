@@ -8,7 +8,7 @@ import type { Storage } from '../../storage/database.ts';
 import { EventsRepository, type EventFields, type EventFilter, type EventRow } from '../../storage/repositories/events.repository.ts';
 import type { LinkedRecordRow, NewPost } from '../../storage/repositories/linked-records.repository.ts';
 import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { LinkKind, TermRow } from '../../storage/tables.ts';
+import { storableId, type LinkKind, type TermRow } from '../../storage/tables.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import { archiveStatuses, entitledToPost, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
@@ -39,6 +39,12 @@ function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
   return [value];
+}
+
+/** WordPress' rule: each word is required, but more than nine are searched as one phrase (bounding the query). */
+function searchTerms(search: string): string[] {
+  const words = search.split(/\s+/).filter((word) => word !== '');
+  return words.length > 9 ? [search.trim()] : words;
 }
 
 /** `null`, `""`, `0`, `[]` and lists of those: the empty values that unlink (wire-format 5.1.3). */
@@ -136,7 +142,7 @@ export class EventsService {
       // Others' non-public events only for those who may edit them (quirk #22 fixed).
       ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
       ...(query.search !== undefined
-        ? { searchWords: query.search.split(/\s+/).filter((word) => word !== ''), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
+        ? { searchWords: searchTerms(query.search), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
         : {}),
       ...(termIdGroups.length > 0 ? { termIdGroups } : {}),
       ...(query.venue ? { venueIds: query.venue } : {}),
@@ -377,12 +383,9 @@ export class EventsService {
 
   /** Term ids for a list filter, or undefined when an id or slug names no term of the taxonomy. */
   private async termIds(definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined> {
-    const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
-    const found = await this.terms.repository.resolve(definition.taxonomy, ids, refs.filter((ref) => !/^\d+$/.test(ref)));
-    if (refs.some((ref) => !found.has(/^\d+$/.test(ref) ? String(Number(ref)) : ref))) return undefined;
-    const selected = [...found.values()];
+    const selected = await this.terms.idsOf(definition, refs);
     // A parent category matches events filed under its sub-categories (wire-format 4.1).
-    return definition.hierarchical ? this.terms.repository.withDescendants(selected) : selected;
+    return selected && definition.hierarchical ? this.terms.repository.withDescendants(selected) : selected;
   }
 
   /** Venue/organizer input: ids that exist, objects with such an id, or objects with a name. */
@@ -394,11 +397,15 @@ export class EventsService {
       if (item !== null && typeof item === 'object') {
         const id = (item as Record<string, unknown>).id;
         if (id !== undefined) {
-          if (!/^\d+$/.test(String(id))) return false;
-          ids.push(Number(id));
+          const storable = storableId(id);
+          if (storable === undefined) return false;
+          ids.push(storable);
         } else if (typeof (item as Record<string, unknown>)[kind] !== 'string' || ((item as Record<string, unknown>)[kind] as string).trim() === '') return false;
-      } else if (/^\d+$/.test(String(item).trim())) ids.push(Number(String(item).trim()));
-      else return false;
+      } else {
+        const storable = storableId(item);
+        if (storable === undefined) return false;
+        ids.push(storable);
+      }
     }
     return (await this.posts.existing(kind, ids)).size === new Set(ids).size;
   }
@@ -411,8 +418,9 @@ export class EventsService {
       if (isEmptyReference(item)) continue;
       if (item !== null && typeof item === 'object') {
         const data = item as Record<string, unknown>;
-        ids.push(data.id !== undefined ? Number(data.id) : (await this.linked[kind].create(data, caller, language)).post.id);
-      } else ids.push(Number(String(item).trim()));
+        // Ids were validated (linkedReferencesValid) before the permission check.
+        ids.push(data.id !== undefined ? storableId(data.id)! : (await this.linked[kind].create(data, caller, language)).post.id);
+      } else ids.push(storableId(item)!);
     }
     return ids;
   }

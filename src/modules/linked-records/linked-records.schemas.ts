@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonQuery, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 
@@ -23,7 +23,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
       organizer: Type.Optional(name),
       description: Type.Optional(OneOf<string | null>(['string', 'null'], { description: `The ${singular} description` })),
       status: Type.Optional(Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description: `The ${singular} post status` })),
-      author: Type.Optional(Type.Integer({ minimum: 1, description: `The ${singular} author ID` })),
+      author: Type.Optional(Id({ description: `The ${singular} author ID` })),
       date: Type.Optional(OneOf<string | number>(['string', 'integer'], { description: `The ${singular} publication date` })),
       date_utc: Type.Optional(OneOf<string | number>(['string', 'integer'], { description: `The ${singular} publication date, in UTC` })),
       image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { description: `The ${singular} featured image ID or URL` })),
@@ -88,7 +88,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     page: PositiveInteger('The archive page to return', { default: 1 }),
     per_page: PositiveInteger(`The number of ${plural} to return on each page`, { default: 10 }),
     search: Type.Optional(Type.String({ minLength: 1, description: `Limit results to ${plural} whose name, description or details contain this text` })),
-    event: Type.Optional(Type.Integer({ minimum: 1, description: `Limit results to ${plural} linked to this event` })),
+    event: Type.Optional(Id({ description: `Limit results to ${plural} linked to this event` })),
     has_events: Type.Optional(Type.Boolean({ description: `Only ${plural} linked to at least one event (true) or to none (false)` })),
     only_with_upcoming: Type.Boolean({ default: false, description: `Only ${plural} linked to an upcoming event` }),
     status: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: `The ${singular} post status` })),
@@ -104,7 +104,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     ...CommonQuery,
   });
 
-  const IdParams = Type.Object({ id: Type.Integer({ minimum: 0, description: `the ${singular} post ID` }) });
+  const IdParams = Type.Object({ id: Id({ minimum: 0, description: `the ${singular} post ID` }) });
   const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: `the ${singular} slug` }) });
 
   // Optional throughout for the same reason as the record: the key order is the wire's.

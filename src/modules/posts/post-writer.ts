@@ -10,7 +10,7 @@ import { slugFamily } from '../../storage/conditions.ts';
 import type { Storage } from '../../storage/database.ts';
 import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import { UsersRepository } from '../../storage/repositories/users.repository.ts';
-import type { PostType } from '../../storage/tables.ts';
+import { storableId, type PostType } from '../../storage/tables.ts';
 
 /** The fields every post-like record writes the same way. */
 export interface CommonPostInput {
@@ -128,7 +128,10 @@ export class PostWriter {
   /** Why `image` is unusable, or undefined when it is fine: a known image id, or an image URL. */
   private async imageProblem(image: unknown, caller: Caller | null): Promise<string | undefined> {
     if (image === undefined || image === null || image === '') return undefined;
-    if (typeof image === 'number' || /^\d+$/.test(String(image))) return (await this.images.get(Number(image))) ? undefined : 'No image with this ID.';
+    if (typeof image === 'number' || /^\d+$/.test(String(image))) {
+      const id = storableId(image);
+      return id !== undefined && (await this.images.get(id)) ? undefined : 'No image with this ID.';
+    }
     if (!isAbsoluteUrl(String(image))) return 'The image must be an image ID or an http(s) URL.';
     // A new URL adds to the media library, which WordPress allows only with `upload_files`.
     return can(caller, 'upload_files') ? undefined : 'Sorry, you are not allowed to add images.';
@@ -137,7 +140,8 @@ export class PostWriter {
   /** The image id for `image`: an id as given, a URL registered on first use, nothing for empty. */
   async imageId(image: unknown): Promise<number | null> {
     if (image === undefined || image === null || image === '') return null;
-    if (typeof image === 'number' || /^\d+$/.test(String(image))) return Number(image);
+    // Validated before the permission check: a numeric image is a known, storable id.
+    if (typeof image === 'number' || /^\d+$/.test(String(image))) return storableId(image)!;
     const url = String(image);
     const extension = IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
     return (await this.images.ensure(url, extension, nowUtc())).id;

@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import { CommonQuery, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
 export const TERM_ORDER_BY = ['name', 'id', 'include', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
@@ -55,11 +55,11 @@ export function termSchemas(definition: TaxonomyDefinition) {
     order: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], description: 'Order sort attribute ascending or descending' })),
     orderby: Type.Optional(Type.Unsafe<(typeof TERM_ORDER_BY)[number]>({ type: 'string', enum: [...TERM_ORDER_BY], description: 'Sort collection by term attribute' })),
     hide_empty: Type.Boolean({ default: true, description: 'Whether to hide terms not assigned to any posts' }),
-    parent: Type.Optional(Type.Integer({ minimum: 0, description: 'Limit result set to terms assigned to a specific parent' })),
-    post: Type.Optional(Type.Integer({ minimum: 1, description: 'Limit result set to terms assigned to a specific post' })),
-    event: Type.Optional(Type.Integer({ minimum: 1, description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)' })),
+    parent: Type.Optional(Id({ minimum: 0, description: 'Limit result set to terms assigned to a specific parent' })),
+    post: Type.Optional(Id({ description: 'Limit result set to terms assigned to a specific post' })),
+    event: Type.Optional(Id({ description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)' })),
     slug: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Limit result set to terms with a specific slug' })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Offset the result set by a specific number of items' })),
+    offset: Type.Optional(Id({ minimum: 0, description: 'Offset the result set by a specific number of items' })),
     ...CommonQuery,
   }));
 
@@ -67,13 +67,13 @@ export function termSchemas(definition: TaxonomyDefinition) {
     name: Type.String({ minLength: 1, description: `The ${singular} name` }),
     description: Nullable(Type.String({ description: `The ${singular} description` })),
     slug: Type.String({ minLength: 1, description: `The ${singular} slug` }),
-    parent: Type.Integer({ minimum: 0, description: `The ${singular} parent term ID` }),
+    parent: Id({ minimum: 0, description: `The ${singular} parent term ID` }),
   });
   const { name, ...optionalFields } = writeFields;
   const CreateBody = Type.Object({ name, ...Type.Partial(Type.Object(optionalFields)).properties });
   const UpdateBody = Type.Partial(Type.Object(writeFields));
 
-  const Params = Type.Object({ id: Type.Integer({ minimum: 0, description: `the ${singular} term ID` }) });
+  const Params = Type.Object({ id: Id({ minimum: 0, description: `the ${singular} term ID` }) });
 
   const Envelope = Type.Object({
     rest_url: Type.String(),

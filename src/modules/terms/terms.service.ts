@@ -8,7 +8,7 @@ import { PostsRepository } from '../../storage/repositories/posts.repository.ts'
 import type { TermText } from '../../storage/repositories/translations.repository.ts';
 import { TermTranslations } from '../translations/translations.ts';
 import { TermsRepository, type TermFilter } from '../../storage/repositories/terms.repository.ts';
-import type { TermRow } from '../../storage/tables.ts';
+import { storableId, type TermRow } from '../../storage/tables.ts';
 import type { TermView } from './terms.mapper.ts';
 import type { TermInput, TermListQuery } from './terms.schemas.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
@@ -50,13 +50,23 @@ export class TermsService {
     for (const param of ['include', 'exclude'] as const) {
       const refs = query[param];
       if (refs === undefined) continue;
-      const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
-      const found = await this.repository.resolve(definition.taxonomy, ids, refs.filter((ref) => !/^\d+$/.test(ref)));
-      if (refs.some((ref) => !found.has(/^\d+$/.test(ref) ? String(Number(ref)) : ref))) invalid[param] = { message: 'Invalid parameter.' };
-      else resolved[param] = refs.map((ref) => found.get(/^\d+$/.test(ref) ? String(Number(ref)) : ref)!);
+      const ids = await this.idsOf(definition, refs);
+      if (ids === undefined) invalid[param] = { message: 'Invalid parameter.' };
+      else resolved[param] = ids;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
     return resolved;
+  }
+
+  /** The ids of terms given by id or slug, in the order given; undefined when one names no term of the taxonomy. */
+  async idsOf(definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined> {
+    const isNumeric = (ref: string) => /^\d+$/.test(ref);
+    // A number too large to be stored names no term, like any unknown id.
+    const key = (ref: string) => (isNumeric(ref) ? String(storableId(ref) ?? ref) : ref);
+    const ids = refs.flatMap((ref) => (isNumeric(ref) ? (storableId(ref) ?? []) : []));
+    const found = await this.repository.resolve(definition.taxonomy, ids, refs.filter((ref) => !isNumeric(ref)));
+    if (refs.some((ref) => !found.has(key(ref)))) return undefined;
+    return refs.map((ref) => found.get(key(ref))!);
   }
 
   async validateListQuery(definition: TaxonomyDefinition, query: TermListQuery): Promise<void> {
@@ -156,7 +166,7 @@ export class TermsService {
       const text = String(ref).trim();
       if (text === '') continue;
       const existing = /^\d+$/.test(text)
-        ? await this.repository.get(definition.taxonomy, Number(text))
+        ? await this.repository.get(definition.taxonomy, storableId(text) ?? 0)
         : ((await this.repository.findBySlug(definition.taxonomy, text)) ?? (await this.repository.findByName(definition.taxonomy, text, undefined)));
       if (existing) ids.push(existing.id);
       else if (!/^\d+$/.test(text)) ids.push(await this.createOrFind(definition, text, language));
@@ -223,7 +233,10 @@ export class TermsService {
     return view;
   }
 
-  /** Writes a translation; its slug must be free among the taxonomy's slugs in that language. */
+  /**
+   * Writes a translation; its slug must be free among the slugs other terms of the taxonomy read
+   * with in that language: their translated slugs and the original ones they fall back to.
+   */
   private async translate(definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode): Promise<void> {
     const text: TermText = {};
     if (input.name !== undefined) text.name = this.cleanName(input.name);
@@ -231,8 +244,8 @@ export class TermsService {
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
-      const holder = (await this.translations.bySlugs(definition.taxonomy, language, [slug])).get(slug);
-      if (holder !== undefined && holder !== current.id) throw new ApiError('duplicate_term_slug', { args: [slug] });
+      const holders = [(await this.translations.bySlugs(definition.taxonomy, language, [slug])).get(slug), (await this.repository.findBySlug(definition.taxonomy, slug))?.id];
+      if (holders.some((holder) => holder !== undefined && holder !== current.id)) throw new ApiError('duplicate_term_slug', { args: [slug] });
       text.slug = slug;
     }
     if (Object.keys(text).length > 0) await this.translations.write(current.id, language, text);

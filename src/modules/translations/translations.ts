@@ -57,13 +57,14 @@ export class PostTranslations {
 
   /**
    * Stores text of a post in a language other than its original one. A new translated title
-   * without a slug gives the translation a slug of its own, unique among that language's.
+   * without a slug gives the translation a slug of its own, unique among the slugs other posts
+   * read with in that language (their own translated slugs and original ones).
    */
   async write(type: PostType, postId: number, language: LanguageCode, text: PostText): Promise<void> {
     let slug = text.slug === undefined || text.slug === null ? undefined : slugify(text.slug);
     const current = (await this.repository.forPosts([postId])).get(postId)?.get(language);
     if (slug === undefined && text.title && !current?.slug) slug = slugify(text.title) || type;
-    if (slug !== undefined) slug = firstFreeSlug(slug, await this.repository.postSlugsLike(type, language, slug));
+    if (slug !== undefined) slug = firstFreeSlug(slug, await this.repository.postSlugsLike(type, language, slug, postId));
     await this.repository.savePost(postId, language, { ...text, ...(slug !== undefined ? { slug } : {}) });
   }
 

@@ -5,7 +5,8 @@ import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventsTable, LinkKind, TermRow } from '../tables.ts';
 import type { ImageRow, NewPost, PostRow } from './linked-records.repository.ts';
 
-export type EventFields = Omit<Selectable<EventsTable>, 'post_id'>;
+/** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
+export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
 
 export interface EventRow {
   readonly post: PostRow;
@@ -87,13 +88,13 @@ export class EventsRepository {
     return (eb: Builder): Expression<SqlBool> => {
       if (filter.none) return NEVER;
       const conditions: Expression<SqlBool>[] = [
-        eb('p.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
+        eb('ev.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
         // Hidden events stay reachable by id and slug, never in the archive (wire-format 4.1).
         eb('ev.hide_from_listings', '=', 0),
       ];
       if (filter.restrictTo) {
         const own = filter.restrictTo.authorId === null ? NEVER : eb('p.author_id', '=', filter.restrictTo.authorId);
-        conditions.push(eb.or([eb('p.status', '=', 'publish'), own]));
+        conditions.push(eb.or([eb('ev.status', '=', 'publish'), own]));
       }
       const compare: [keyof EventFilter, 'ev.start_local' | 'ev.end_local', '>=' | '<=' | '<' | '>'][] = [
         ['startFrom', 'ev.start_local', '>='],
@@ -117,10 +118,10 @@ export class EventsRepository {
         );
       }
       for (const termIds of filter.termIdGroups ?? []) {
-        conditions.push(eb('p.id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
+        conditions.push(eb('ev.post_id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
       }
       const linkedTo = (kind: LinkKind, ids: readonly number[]) =>
-        eb('p.id', 'in', eb.selectFrom('event_links').select('event_id').where('kind', '=', kind).where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]));
+        eb('ev.post_id', 'in', eb.selectFrom('event_links').select('event_id').where('kind', '=', kind).where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]));
       if (filter.venueIds) conditions.push(linkedTo('venue', filter.venueIds));
       if (filter.organizerIds) conditions.push(linkedTo('organizer', filter.organizerIds));
       if (filter.featured !== undefined) conditions.push(eb('ev.featured', '=', filter.featured ? 1 : 0));
@@ -141,22 +142,26 @@ export class EventsRepository {
             radiusKm,
           );
         }
-        const withCoordinates = eb('p.id', 'in', venues);
+        const withCoordinates = eb('ev.post_id', 'in', venues);
         conditions.push(filter.venueHasCoordinates === false ? eb.not(withCoordinates) : withCoordinates);
       }
-      if (filter.include) conditions.push(eb('p.id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
+      if (filter.include) conditions.push(eb('ev.post_id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
       if (filter.parentId !== undefined) conditions.push(eb('p.parent_id', '=', filter.parentId));
       return eb.and(conditions);
     };
   }
 
+  /** Whether a filter looks at `posts` columns; the default archive needs only the events index. */
+  private needsPosts(filter: EventFilter): boolean {
+    return (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined;
+  }
+
   async count(filter: EventFilter): Promise<number> {
-    const row = await this.db
-      .selectFrom('posts as p')
-      .innerJoin('events as ev', 'ev.post_id', 'p.id')
+    const base = this.db.selectFrom('events as ev');
+    const query = this.needsPosts(filter) ? base.innerJoin('posts as p', 'p.id', 'ev.post_id') : base;
+    const row = await (query as typeof base)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('p.type', '=', 'event')
-      .where(this.where(filter))
+      .where(this.where(filter) as never)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -164,7 +169,7 @@ export class EventsRepository {
   /** By local start, then id (wire-format 3.7); with `include`, by publication date then id. */
   async list(filter: EventFilter, limit: number, offset: number): Promise<EventRow[]> {
     let query = this.select().where(this.where(filter));
-    query = filter.include ? query.orderBy('p.date_utc').orderBy('p.id') : query.orderBy('ev.start_local').orderBy('p.id');
+    query = filter.include ? query.orderBy('p.date_utc').orderBy('p.id') : query.orderBy('ev.start_local').orderBy('ev.post_id');
     const rows = await query.limit(limit).offset(offset).execute();
     return rows.map((row) => this.toRow(row));
   }
@@ -175,7 +180,8 @@ export class EventsRepository {
   }
 
   async findBySlug(slug: string): Promise<EventRow | undefined> {
-    const row = await this.select().where('p.slug', '=', slug).orderBy('p.id').executeTakeFirst();
+    // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
+    const row = await this.select().where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
     return row ? this.toRow(row) : undefined;
   }
 
@@ -187,15 +193,17 @@ export class EventsRepository {
   async create(post: NewPost, event: EventFields): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('events').values({ ...event, post_id: id }).execute();
+      await trx.insertInto('events').values({ ...event, status: post.status, post_id: id }).execute();
       return id;
     });
   }
 
+  /** Updates both rows in one transaction; a status change is copied onto `events` with it. */
   async update(id: number, post: Partial<NewPost>, event: Partial<EventFields>): Promise<void> {
+    const eventChanges = post.status === undefined ? event : { ...event, status: post.status };
     await this.db.transaction().execute(async (trx) => {
       if (Object.keys(post).length > 0) await trx.updateTable('posts').set(post).where('id', '=', id).execute();
-      if (Object.keys(event).length > 0) await trx.updateTable('events').set(event).where('post_id', '=', id).execute();
+      if (Object.keys(eventChanges).length > 0) await trx.updateTable('events').set(eventChanges).where('post_id', '=', id).execute();
     });
   }
 

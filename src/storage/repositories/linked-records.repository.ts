@@ -166,7 +166,8 @@ export class LinkedRecordsRepository {
   }
 
   async findBySlug(slug: string): Promise<LinkedRecordRow | undefined> {
-    const row = await this.select().where('p.slug', '=', slug).orderBy('p.id').executeTakeFirst();
+    // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
+    const row = await this.select().where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
     return row ? this.toRow(row) : undefined;
   }
 

@@ -76,17 +76,25 @@ export class TranslationsRepository {
     return row?.id;
   }
 
-  /** Translated slugs of this type in `language` equal to `base` or `base-…` (slugs are unique per language). */
-  async postSlugsLike(type: PostType, language: string, base: string): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('post_translations as t')
-      .innerJoin('posts as p', 'p.id', 't.post_id')
-      .select('t.slug')
-      .where('t.language', '=', language)
-      .where('p.type', '=', type)
-      .where(slugFamily('t.slug', base))
-      .execute();
-    return new Set(rows.flatMap((row) => (row.slug === null ? [] : [row.slug])));
+  /**
+   * The slugs equal to `base` or `base-…` that a post of this type other than `postId` reads with
+   * in `language`: translated slugs in that language, and original slugs, which every record
+   * without a translated slug falls back to (slugs are unique per language).
+   */
+  async postSlugsLike(type: PostType, language: string, base: string, postId: number): Promise<Set<string>> {
+    const [translated, originals] = await Promise.all([
+      this.db
+        .selectFrom('post_translations as t')
+        .innerJoin('posts as p', 'p.id', 't.post_id')
+        .select('t.slug')
+        .where('t.language', '=', language)
+        .where('p.type', '=', type)
+        .where('p.id', '!=', postId)
+        .where(slugFamily('t.slug', base))
+        .execute(),
+      this.db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(slugFamily('slug', base)).execute(),
+    ]);
+    return new Set([...translated, ...originals].flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
 
   async termsBySlug(taxonomy: Taxonomy, language: string, slugs: readonly string[]): Promise<Map<string, number>> {

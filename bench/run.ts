@@ -1,0 +1,504 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { UsersService } from '../src/auth/users.service.ts';
+import type { DatabaseConfig } from '../src/config.ts';
+import { migrate, openStorage, type Storage } from '../src/storage/database.ts';
+import { ONE_PERCENT_TITLE_WORD, parseEventCount, seed } from '../src/storage/seed.ts';
+
+/*
+ * `npm run bench -- --events 10k,100k [--db sqlite|postgres] [--duration 10] [--connections 10]
+ * [--warmup 2] [--scenarios list-10,event-by-id]`: for each size, a fresh seeded database, the
+ * service and a bare-Fastify baseline as separate processes pinned to CPU 0, autocannon in this
+ * process pinned to CPU 1, one table of results printed and written to bench/results/.
+ * See bench/README.md.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const API = '/calendar/events/v1';
+/** Where fresh `bench_<random>` PostgreSQL databases are created and dropped. */
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const { values: flags } = parseArgs({
+  options: {
+    events: { type: 'string', default: '100k' },
+    db: { type: 'string', default: 'sqlite' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    scenarios: { type: 'string' },
+  },
+  strict: true,
+});
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+const sizes = flags.events.split(',').map((text) => parseEventCount(text) ?? fail(`--events: not a count: "${text}" (use 10k, 100k, 1m...)`));
+const dialect = flags.db === 'sqlite' || flags.db === 'postgres' ? flags.db : fail(`--db must be sqlite or postgres, got "${flags.db}"`);
+const positive = (name: string, text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? Number(text) : fail(`--${name} must be a positive integer, got "${text}"`));
+const duration = positive('duration', flags.duration);
+const connections = positive('connections', flags.connections);
+const warmup = flags.warmup === '0' ? 0 : positive('warmup', flags.warmup);
+
+/** What the scenarios need to know about the seeded data. */
+interface Fixtures {
+  readonly events: readonly { id: number; slug: string }[];
+  readonly categoryId: number;
+  readonly venueId: number;
+  /** A calendar month about six months ahead, `YYYY-MM-DD` bounds. */
+  readonly month: { readonly start: string; readonly end: string };
+  readonly authorization: string;
+}
+
+type Body = Record<string, unknown>;
+
+interface Scenario {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** Archive scenarios, whose cost must not grow with the calendar. */
+  readonly list: boolean;
+  readonly status: number;
+  /** The n-th request; ids and bodies vary so that no cache answers them all. */
+  request(n: number): { path: string; body?: Body };
+  /** Throws a message when the response to the n-th request is not the right answer. */
+  check(body: Body, n: number): void;
+}
+
+function must(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const itemsOf = (body: Body, key: string, atLeast: number) => {
+  const items = body[key];
+  must(Array.isArray(items), `no "${key}" array in the response`);
+  must(items.length >= atLeast, `"${key}" has ${items.length} items, expected at least ${atLeast}`);
+  return items as Body[];
+};
+
+function scenarios(fixtures: Fixtures): Scenario[] {
+  const at = <T>(items: readonly T[], n: number) => items[n % items.length]!;
+  const word = ONE_PERCENT_TITLE_WORD.toLowerCase();
+  const list = (name: string, query: string, check: (events: Body[]) => void = () => undefined, perPage = 10): Scenario => ({
+    name,
+    method: 'GET',
+    list: true,
+    status: 200,
+    request: () => ({ path: `${API}/events?${query}` }),
+    check: (body) => check(itemsOf(body, 'events', perPage)),
+  });
+  const collection = (name: string): Scenario => ({
+    name, method: 'GET', list: false, status: 200, request: () => ({ path: `${API}/${name}` }), check: (body) => void itemsOf(body, name, 1),
+  });
+  return [
+    list('list-10', 'per_page=10'),
+    list('list-50', 'per_page=50', () => undefined, 50),
+    list('search', `search=${word}`, (events) => {
+      for (const event of events) must(`${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word), `event ${event.id} does not contain "${word}"`);
+    }),
+    list('category', `categories=${fixtures.categoryId}`, (events) => {
+      for (const event of events) must((event.categories as Body[]).some((term) => term.id === fixtures.categoryId), `event ${event.id} is not in category ${fixtures.categoryId}`);
+    }),
+    list('date-range', `start_date=${fixtures.month.start}&end_date=${fixtures.month.end}`, (events) => {
+      for (const event of events) {
+        must(String(event.start_date) >= `${fixtures.month.start} 00:00:00` && String(event.end_date) <= `${fixtures.month.end} 23:59:59`, `event ${event.id} is outside ${fixtures.month.start}..${fixtures.month.end}`);
+      }
+    }),
+    {
+      name: 'event-by-id', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}` }),
+      check: (body, n) => must(body.id === at(fixtures.events, n).id, `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`),
+    },
+    {
+      name: 'event-by-slug', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/by-slug/${at(fixtures.events, n).slug}` }),
+      check: (body, n) => must(body.slug === at(fixtures.events, n).slug, `asked for slug ${at(fixtures.events, n).slug}, got ${String(body.slug)}`),
+    },
+    collection('venues'),
+    collection('categories'),
+    list('list-fr', 'translation_language=fr'),
+    {
+      name: 'create', method: 'POST', list: false, status: 201,
+      request: (n) => ({
+        path: `${API}/events`,
+        body: {
+          title: `Bench concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
+          start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
+        },
+      }),
+      check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+    },
+    {
+      name: 'update', method: 'PATCH', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),
+      check: (body, n) => must(body.title === `Bench update ${n} ${RUN_ID}`, 'the update was not applied'),
+    },
+  ];
+}
+
+const RUN_ID = randomBytes(3).toString('hex');
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return os.availableParallelism() >= 2;
+  } catch {
+    return false;
+  }
+})();
+
+/** A server process pinned to CPU 0; its output is kept to explain a failure. */
+interface Server {
+  readonly process: ChildProcess;
+  readonly port: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const server: Server = {
+    process: child,
+    port,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}:\n${output}`);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.status < 500, () => false);
+    if (up) return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`${args.join(' ')} did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Peak resident memory since the last reset, in MB; resetting needs Linux' clear_refs. */
+const memory = {
+  reset(pid: number): void {
+    try {
+      fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      // Without the reset, the peak covers the process' whole life: still an upper bound.
+    }
+  },
+  peakMb(pid: number): number {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  },
+};
+
+interface Measurement {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function drive(port: number, scenario: Pick<Scenario, 'method' | 'request'>, headers: Record<string, string>, seconds: number, counter: { n: number }): Promise<Measurement> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { path: requestPath, body } = scenario.request(counter.n++);
+          return { ...request, method: scenario.method, path: requestPath, headers, ...(body ? { body: JSON.stringify(body) } : {}) };
+        },
+      },
+    ],
+  });
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+interface Row {
+  readonly scenario: string;
+  readonly events: number;
+  readonly measurement?: Measurement;
+  readonly peakRssMb?: number;
+  readonly ratio?: number;
+  readonly note: string;
+  readonly list: boolean;
+}
+
+async function createDatabase(): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
+    const file = path.join(dir, 'calendar.sqlite');
+    return { config: { dialect: 'sqlite', file }, url: file, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: 'postgres', url: url.toString() },
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function prepareFixtures(storage: Storage): Promise<Fixtures> {
+  const events = await storage.db
+    .selectFrom('posts')
+    .select(['id', 'slug'])
+    .where('type', '=', 'event')
+    .where('status', '=', 'publish')
+    .where('password', '=', '')
+    .orderBy(sql`random()`)
+    .limit(1000)
+    .execute();
+  const leaf = await storage.db
+    .selectFrom('terms as t')
+    .select('t.id')
+    .where('t.taxonomy', '=', 'category')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
+    .orderBy('t.count', 'desc')
+    .executeTakeFirstOrThrow();
+  const venue = await storage.db.selectFrom('venues').select('post_id').executeTakeFirstOrThrow();
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 0));
+  const users = new UsersService(storage);
+  const login = `bench-${RUN_ID}`;
+  await users.create({ login, role: 'administrator' });
+  const { password } = await users.createAppPassword(login, 'bench');
+  return {
+    events,
+    categoryId: leaf.id,
+    venueId: venue.post_id,
+    month: { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) },
+    authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+  };
+}
+
+/**
+ * Waits until the server answers a health check quickly: requests of a scenario that timed out
+ * are still being worked through after autocannon gives up, and must not slow the next scenario.
+ */
+async function settle(port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.arrayBuffer());
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** One request, checked; the message says what is wrong, or undefined when the answer is right. */
+async function verify(port: number, scenario: Scenario, headers: Record<string, string>, n: number): Promise<string | undefined> {
+  const { path: requestPath, body } = scenario.request(n);
+  const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, { method: scenario.method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const text = await response.text();
+  if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
+  try {
+    scenario.check(JSON.parse(text) as Body, n);
+    return undefined;
+  } catch (error) {
+    return `${scenario.method} ${requestPath}: ${(error as Error).message}`;
+  }
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const format = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+
+async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: Row[]; seedSeconds: number }> {
+  log(`\n== ${events.toLocaleString('en-US')} events on ${dialect} ==`);
+  const database = await createDatabase();
+  let service: Server | undefined;
+  try {
+    const storage = openStorage(database.config);
+    let fixtures: Fixtures;
+    let seedSeconds: number;
+    try {
+      await migrate(storage);
+      ({ seconds: seedSeconds } = await seed(storage, { events, force: false, log: (line) => log(`  seed: ${line}`) }));
+      fixtures = await prepareFixtures(storage);
+    } finally {
+      await storage.close();
+    }
+    service = await startServer(['bin/calendar-events.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1' }, await freePort());
+
+    const rows: Row[] = [];
+    const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request'>, headers: Record<string, string>, counter: { n: number }) => {
+      memory.reset(server.process.pid!);
+      if (warmup > 0) await drive(server.port, scenario, headers, warmup, counter);
+      const measurement = await drive(server.port, scenario, headers, duration, counter);
+      if (server.process.exitCode !== null || server.process.signalCode !== null) {
+        throw new Error(`the server died during ${name} (${server.process.exitCode ?? server.process.signalCode}); its last output:\n${server.output()}`);
+      }
+      const peakRssMb = memory.peakMb(server.process.pid!);
+      const flagged = [measurement.non2xx > 0 ? `${measurement.non2xx} non-2xx!` : '', measurement.errors > 0 ? `${measurement.errors} errors!` : ''].filter(Boolean).join(' ');
+      log(`  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB ${flagged}`);
+      return { measurement, peakRssMb, flagged };
+    };
+
+    const base = await measure('baseline', baseline, { method: 'GET', request: () => ({ path: '/' }) }, {}, { n: 0 });
+    rows.push({ scenario: 'baseline', events, measurement: base.measurement, peakRssMb: base.peakRssMb, ratio: 1, note: base.flagged, list: false });
+
+    const selected = flags.scenarios?.split(',') ?? null;
+    for (const scenario of scenarios(fixtures)) {
+      if (selected && !selected.includes(scenario.name)) continue;
+      const headers: Record<string, string> = scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization };
+      // Writes continue the numbering of the checked request, so titles stay unique.
+      const counter = { n: 1 };
+      await settle(service.port);
+      const wrong = await verify(service.port, scenario, headers, 0);
+      if (wrong !== undefined) {
+        log(`  ${scenario.name.padEnd(14)} ABORTED, wrong answer: ${wrong}`);
+        log(`  service output (tail): ${service.output().slice(-1500)}`);
+        rows.push({ scenario: scenario.name, events, note: `aborted: ${wrong.slice(0, 120)}`, list: scenario.list });
+        continue;
+      }
+      const { measurement, peakRssMb, flagged } = await measure(scenario.name, service, scenario, headers, counter);
+      rows.push({ scenario: scenario.name, events, measurement, peakRssMb, ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond, note: flagged, list: scenario.list });
+    }
+    return { rows, seedSeconds };
+  } finally {
+    await service?.stop();
+    await database.drop();
+  }
+}
+
+const sizeLabel = (events: number) => (events % 1_000_000 === 0 ? `${events / 1_000_000}m` : events % 1000 === 0 ? `${events / 1000}k` : String(events));
+
+function table(rows: readonly Row[]): string[] {
+  const header = ['scenario', 'events', 'database', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MB', 'ratio', 'note'];
+  const cells = rows.map((row) => [
+    row.scenario, sizeLabel(row.events), dialect, format(row.measurement?.requestsPerSecond), format(row.measurement?.p50), format(row.measurement?.p99),
+    format(row.peakRssMb), format(row.ratio, 4), row.note,
+  ]);
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...cells.map((line) => `| ${line.join(' | ')} |`)];
+}
+
+/** The issue's targets, checked against what this run measured (those it could measure). */
+function targets(rows: readonly Row[]): string[] {
+  const find = (scenario: string, events: number) => rows.find((row) => row.scenario === scenario && row.events === events && row.measurement);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const lines: string[] = [];
+  const list10 = find('list-10', 100_000);
+  if (dialect === 'sqlite' && list10) {
+    lines.push(`- list-10 at 100k, SQLite: ratio ${format(list10.ratio, 4)} (target >= 0.12), p99 ${list10.measurement!.p99} ms (target <= 15): ${verdict(list10.ratio! >= 0.12 && list10.measurement!.p99 <= 15)}`);
+  }
+  for (const row of rows.filter((candidate) => candidate.scenario === 'event-by-id' && candidate.measurement)) {
+    lines.push(`- event-by-id at ${sizeLabel(row.events)}: ratio ${format(row.ratio, 4)} (target >= 0.30): ${verdict(row.ratio! >= 0.3)}`);
+  }
+  const largest = Math.max(...rows.map((row) => row.events));
+  const smallest = Math.min(...rows.map((row) => row.events));
+  if (largest > smallest) {
+    for (const row of rows.filter((candidate) => candidate.list && candidate.events === largest && candidate.measurement)) {
+      const small = find(row.scenario, smallest);
+      if (!small) continue;
+      const kept = row.measurement!.requestsPerSecond / small.measurement!.requestsPerSecond;
+      lines.push(`- ${row.scenario} at ${sizeLabel(largest)} keeps ${format(kept, 2)} of its ${sizeLabel(smallest)} req/s (target >= 0.8 from 10k to 1m): ${verdict(kept >= 0.8)}`);
+    }
+  }
+  if (dialect === 'sqlite') {
+    for (const row of rows.filter((candidate) => candidate.scenario === 'create' && candidate.measurement)) {
+      lines.push(`- create at ${sizeLabel(row.events)}, SQLite: ${format(row.measurement!.requestsPerSecond)}/s (target >= 1000): ${verdict(row.measurement!.requestsPerSecond >= 1000)}`);
+    }
+  }
+  const million = rows.filter((row) => row.events >= 1_000_000 && row.scenario !== 'baseline' && row.peakRssMb !== undefined);
+  if (million.length > 0) {
+    const peak = Math.max(...million.map((row) => row.peakRssMb!));
+    lines.push(`- peak RSS during the 1m runs: ${format(peak)} MB (target <= 250): ${verdict(peak <= 250)}`);
+  }
+  if (dialect === 'postgres') {
+    for (const row of rows.filter((candidate) => candidate.list && candidate.measurement)) {
+      lines.push(`- ${row.scenario} at ${sizeLabel(row.events)}, PostgreSQL: ratio ${format(row.ratio, 4)} (target >= 0.06): ${verdict(row.ratio! >= 0.06)}`);
+    }
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const cpuCount = os.cpus().length;
+  const cpuModel = /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const started = new Date();
+  const loadAverage = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+  log(`calendar-events bench: ${sizes.map(sizeLabel).join(', ')} events on ${dialect}; ${duration} s per scenario after ${warmup} s of warm-up, ${connections} connections`);
+  // The load generator on CPU 1, the servers on CPU 0: neither steals the other's core.
+  if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  log(`${cpuCount} CPUs (${cpuModel}), Node ${process.version}, load average ${loadAverage}; pinning ${hasTaskset ? 'servers to CPU 0, load generator to CPU 1' : 'unavailable (no taskset or one CPU)'}`);
+
+  const baseline = await startServer(['--import', 'tsx', 'bench/baseline.ts'], {}, await freePort());
+  const rows: Row[] = [];
+  const seedTimes: string[] = [];
+  try {
+    for (const events of sizes) {
+      const result = await benchmarkSize(events, baseline);
+      rows.push(...result.rows);
+      seedTimes.push(`${sizeLabel(events)}: ${result.seedSeconds.toFixed(1)} s`);
+    }
+  } finally {
+    await baseline.stop();
+  }
+
+  const verdicts = targets(rows);
+  const report = [
+    `# Benchmark ${started.toISOString().slice(0, 10)}, ${dialect}, ${sizes.map(sizeLabel).join(' + ')} events`,
+    '',
+    `- Date: ${started.toISOString()}`,
+    `- Machine: ${cpuCount} CPUs, ${cpuModel}; load average at start ${loadAverage}`,
+    `- Node ${process.version}; autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario`,
+    `- Pinning: ${hasTaskset ? 'servers on CPU 0, load generator on CPU 1 (taskset)' : 'none'}`,
+    `- Seed time: ${seedTimes.join(', ')}`,
+    '',
+    ...table(rows),
+    '',
+    'Targets (issue 6):',
+    '',
+    ...(verdicts.length > 0 ? verdicts : ['- none measurable with these sizes and scenarios']),
+    '',
+  ].join('\n');
+  log('');
+  log(report);
+  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}.md`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, report);
+  log(`Written to ${path.relative(ROOT, file)}`);
+}
+
+await main();
