@@ -31,16 +31,29 @@ function wordpressOffsetMinutes(zone: string): number | null {
   return sign === '-' ? -total : total;
 }
 
+/** Zones resolved so far: luxon builds an `Intl.DateTimeFormat` to check a name, which showed in profiles. */
+const resolvedZones = new Map<string, Zone | null>();
+
+function lookUpZone(zone: string): Zone | null {
+  let resolved = resolvedZones.get(zone);
+  if (resolved === undefined) {
+    const offset = wordpressOffsetMinutes(zone);
+    resolved = offset !== null ? FixedOffsetZone.instance(offset) : IANA_NAME.test(zone) && IANAZone.isValidZone(zone) ? IANAZone.create(zone) : null;
+    // Bounded: zone names come from clients.
+    if (resolvedZones.size < 1000) resolvedZones.set(zone, resolved);
+  }
+  return resolved;
+}
+
 export function isValidZone(zone: string): boolean {
-  return wordpressOffsetMinutes(zone) !== null || (IANA_NAME.test(zone) && IANAZone.isValidZone(zone));
+  return lookUpZone(zone) !== null;
 }
 
 /** The luxon zone for a zone name; throws RangeError for an invalid one (callers validate input first). */
 export function resolveZone(zone: string): Zone {
-  const offset = wordpressOffsetMinutes(zone);
-  if (offset !== null) return FixedOffsetZone.instance(offset);
-  if (IANA_NAME.test(zone) && IANAZone.isValidZone(zone)) return IANAZone.create(zone);
-  throw new RangeError(`Invalid time zone: ${JSON.stringify(zone)}`);
+  const resolved = lookUpZone(zone);
+  if (!resolved) throw new RangeError(`Invalid time zone: ${JSON.stringify(zone)}`);
+  return resolved;
 }
 
 /** Reads a wire date-time as a wall clock in `zone`; throws RangeError when it is not one. */

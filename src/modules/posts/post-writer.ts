@@ -6,7 +6,6 @@ import { utcToZoned } from '../../dates/zones.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
 import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
 import { slugify, firstFreeSlug } from '../../slugs.ts';
-import { slugFamily } from '../../storage/conditions.ts';
 import type { Storage } from '../../storage/database.ts';
 import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import { UsersRepository } from '../../storage/repositories/users.repository.ts';
@@ -175,7 +174,7 @@ export class PostWriter {
   }
 
   private async firstFreeSlug(type: PostType, base: string): Promise<string> {
-    const rows = await this.storage.db.selectFrom('posts').select('slug').where('type', '=', type).where(slugFamily('slug', base)).execute();
+    const rows = await this.storage.db.selectFrom('posts').select('slug').where('type', '=', type).where(this.storage.dialect.slugFamily('slug', base)).execute();
     return firstFreeSlug(base, new Set(rows.map((row) => row.slug)));
   }
 }
