@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CommonQuery, Id, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
+import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
 
 /** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
 const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });
@@ -112,13 +113,7 @@ export const EventRecord = Type.Object({
   id: Type.Optional(Type.Integer()),
   global_id: text,
   global_id_lineage: Type.Optional(Type.Array(Type.String())),
-  author: text,
-  status: text,
-  date: text,
-  date_utc: text,
-  modified: text,
-  modified_utc: text,
-  url: text,
+  ...PostWireFields,
   rest_url: text,
   title: text,
   description: text,
@@ -150,8 +145,7 @@ export const EventRecord = Type.Object({
   organizer: list,
   custom_fields: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
   json_ld: Type.Optional(AnyObject),
-  translation_language: text,
-  translations: Type.Optional(Type.Array(Type.String())),
+  ...LanguageWireFields,
 });
 
 export const Envelope = Type.Object({

@@ -208,26 +208,23 @@ export class EventsService {
   async create(input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
     const dateUtc = this.writer.publicationDate(input) ?? nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
-    const dates = this.writer.siteDates(dateUtc);
-    const post: NewPost = {
-      type: 'event',
-      author_id: this.writer.authorFor(input.author, caller, 'edit_others_tribe_events'),
-      status,
-      slug: '',
-      title: input.title!.trim(),
-      content: input.description ? this.writer.html(input.description, caller) : '',
-      excerpt: input.excerpt ? this.writer.html(input.excerpt, caller) : '',
-      password: input.post_password ?? '',
-      parent_id: input.post_parent ?? 0,
-      // -1 is WordPress' "sticky in month view".
-      menu_order: input.sticky ? -1 : 0,
-      image_id: await this.writer.imageId(input.image),
-      language,
-      date_local: dates.local,
-      date_utc: dates.utc,
-      ...this.writer.modifiedNow(),
-      global_id_lineage: null,
-    };
+    const post = this.writer.newPost(
+      {
+        type: 'event',
+        author_id: this.writer.authorFor(input.author, caller, 'edit_others_tribe_events'),
+        status,
+        title: input.title!.trim(),
+        content: input.description ? this.writer.html(input.description, caller) : '',
+        excerpt: input.excerpt ? this.writer.html(input.excerpt, caller) : '',
+        password: input.post_password ?? '',
+        parent_id: input.post_parent ?? 0,
+        // -1 is WordPress' "sticky in month view".
+        menu_order: input.sticky ? -1 : 0,
+        image_id: await this.writer.imageId(input.image),
+        language,
+      },
+      dateUtc,
+    );
     if (post.title === '') throw invalidParam('title');
     const event: EventFields = {
       ...this.schedule(input, undefined),

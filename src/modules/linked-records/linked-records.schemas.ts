@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
+import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 
 /** Any of several JSON types: `null` clears a field, ids may come as numbers or strings. */
@@ -56,13 +57,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
   // All optional: the serializer writes required properties first, which would break the wire order.
   const WireRecord = Type.Object({
     id: Type.Optional(Type.Integer()),
-    author: text,
-    status: text,
-    date: text,
-    date_utc: text,
-    modified: text,
-    modified_utc: text,
-    url: text,
+    ...PostWireFields,
     [nameField]: text,
     description: text,
     excerpt: text,
@@ -76,8 +71,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
       : {}),
     global_id: text,
     global_id_lineage: Type.Optional(Type.Array(Type.String())),
-    translation_language: text,
-    translations: Type.Optional(Type.Array(Type.String())),
+    ...LanguageWireFields,
   });
 
   const PasswordQuery = {

@@ -116,25 +116,22 @@ export class LinkedRecordsService {
       return this.update({ id: duplicate.post.id }, details, caller, language);
     }
     const dateUtc = this.writer.publicationDate(input) ?? nowUtc();
-    const dates = this.writer.siteDates(dateUtc);
-    const post: NewPost = {
-      type: this.definition.type,
-      author_id: this.writer.authorFor(input.author, caller, `edit_others_${this.definition.postType}s`),
-      status: this.writer.statusFor(input.status, caller, dateUtc),
-      slug: '',
-      title: name,
-      content: description ?? '',
-      excerpt: '',
-      password: input.post_password ?? '',
-      parent_id: 0,
-      menu_order: 0,
-      image_id: await this.writer.imageId(input.image),
-      language,
-      date_local: dates.local,
-      date_utc: dates.utc,
-      ...this.writer.modifiedNow(),
-      global_id_lineage: null,
-    };
+    const post = this.writer.newPost(
+      {
+        type: this.definition.type,
+        author_id: this.writer.authorFor(input.author, caller, `edit_others_${this.definition.postType}s`),
+        status: this.writer.statusFor(input.status, caller, dateUtc),
+        title: name,
+        content: description ?? '',
+        excerpt: '',
+        password: input.post_password ?? '',
+        parent_id: 0,
+        menu_order: 0,
+        image_id: await this.writer.imageId(input.image),
+        language,
+      },
+      dateUtc,
+    );
     const meta = { ...this.defaults(), ...this.metaChanges(input as Record<string, unknown>) };
     const id = await this.writer.withUniqueSlug(this.definition.type, this.writer.slugFor(name, this.definition.type), (slug) =>
       this.repository.create({ ...post, slug }, meta),

@@ -9,6 +9,7 @@ import { slugify, firstFreeSlug } from '../../slugs.ts';
 import type { Storage } from '../../storage/database.ts';
 import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import { UsersRepository } from '../../storage/repositories/users.repository.ts';
+import type { NewPost } from '../../storage/repositories/linked-records.repository.ts';
 import { storableId, type PostType } from '../../storage/tables.ts';
 
 /** The fields every post-like record writes the same way. */
@@ -101,6 +102,12 @@ export class PostWriter {
       status: this.statusFor(requested, caller, dateUtc ?? current.date_utc),
       ...(dateUtc !== undefined ? { date_local: this.siteDates(dateUtc).local, date_utc: dateUtc } : {}),
     };
+  }
+
+  /** A post row as a create writes it: the given fields, its publication and modification dates, no slug yet, no import lineage. */
+  newPost(fields: Omit<NewPost, 'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'>, dateUtc: string): NewPost {
+    const dates = this.siteDates(dateUtc);
+    return { ...fields, slug: '', date_local: dates.local, date_utc: dates.utc, ...this.modifiedNow(), global_id_lineage: null };
   }
 
   /** A UTC instant with its site-local twin, as posts store `date`/`date_utc`. */

@@ -108,6 +108,10 @@ export class EventsRepository {
         const value = filter[key];
         if (typeof value === 'string') conditions.push(eb(column, operator, value));
       }
+      // An event never ends before it starts (writes refuse it), so a bound on the end bounds the
+      // start too: stated, it ends the index range scan there instead of at the end of the index.
+      if (filter.endUntil !== undefined) conditions.push(eb('ev.start_local', '<=', filter.endUntil));
+      if (filter.endsBefore !== undefined) conditions.push(eb('ev.start_local', '<', filter.endsBefore));
       for (const word of filter.searchWords ?? []) {
         const original = this.dialect.postsContaining('p', word);
         const fullText = filter.searchLanguage ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)]) : original;
