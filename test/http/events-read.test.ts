@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../src/auth/roles.ts';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { assertSameShape, loadExample, withoutAdditiveFields, type RecordedExample } from '../fixtures/examples.ts';
+import { assertSameShape, loadExample, withoutAdditiveFields, type RecordedExample, exampleIdMap } from '../fixtures/examples.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -158,12 +158,8 @@ describe(`events: single GET (${DIALECT})`, () => {
  */
 describe(`events: recorded examples (${DIALECT})`, () => {
   let t: TestApp;
-  const ids = new Map<number, number>();
-  const ourId = (exampleId: number) => {
-    const id = ids.get(exampleId);
-    assert.ok(id !== undefined, `no record of ours stands for example id ${exampleId}`);
-    return id;
-  };
+  /** Example id → our id. */
+  const { ids, ourId } = exampleIdMap();
   const RECORDED_USERS: Readonly<Record<string, Role>> = { '2': 'administrator', '5': 'contributor' };
 
   before(async () => {

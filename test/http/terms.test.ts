@@ -5,7 +5,7 @@ import { ROLE_NAMES, type Role } from '../../src/auth/roles.ts';
 import { TermsRepository } from '../../src/storage/repositories/terms.repository.ts';
 import type { Taxonomy } from '../../src/storage/tables.ts';
 import { API, createTestApp, DIALECT, insertEvent, type TestApp } from '../fixtures/app.ts';
-import { assertSameShape, loadExample, type RecordedExample } from '../fixtures/examples.ts';
+import { assertSameShape, loadExample, type RecordedExample, exampleIdMap } from '../fixtures/examples.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -783,12 +783,7 @@ describe(`/tags only (${DIALECT})`, () => {
 describe(`recorded examples (${DIALECT})`, () => {
   let t: TestApp;
   /** Example id → our id. */
-  const ids = new Map<number, number>();
-  const ourId = (exampleId: number) => {
-    const id = ids.get(exampleId);
-    assert.ok(id !== undefined, `no record of ours stands for example id ${exampleId}`);
-    return id;
-  };
+  const { ids, ourId } = exampleIdMap();
 
   before(async () => {
     t = await createTestApp();

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ROLE_NAMES, type Role } from '../../src/auth/roles.ts';
 import type { LinkKind } from '../../src/storage/tables.ts';
 import { API, createTestApp, DIALECT, insertEvent, type TestApp } from '../fixtures/app.ts';
-import { assertSameShape, loadExample, type RecordedExample } from '../fixtures/examples.ts';
+import { assertSameShape, loadExample, type RecordedExample, exampleIdMap } from '../fixtures/examples.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -822,12 +822,7 @@ for (const type of [VENUES, ORGANIZERS]) {
 describe(`recorded examples (${DIALECT})`, () => {
   let t: TestApp;
   /** Example id → our id. */
-  const ids = new Map<number, number>();
-  const ourId = (exampleId: number) => {
-    const id = ids.get(exampleId);
-    assert.ok(id !== undefined, `no record of ours stands for example id ${exampleId}`);
-    return id;
-  };
+  const { ids, ourId } = exampleIdMap();
   const RECORDED_ADMIN = '2';
 
   before(async () => {

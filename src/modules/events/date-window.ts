@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { endOfDay, instantOf, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
 import { utcToZoned } from '../../dates/zones.ts';
+import type { DateBounds } from '../../storage/repositories/events.repository.ts';
 
 /*
  * The archive's date bounds (wire-format 4.1.1, 4.1.2), compared with each event's own local
@@ -16,17 +17,6 @@ export interface DateQuery {
   ends_before?: string | number;
   ends_after?: string | number;
   strict_dates?: boolean;
-}
-
-export interface DateBounds {
-  /** start >= */
-  readonly startFrom?: string;
-  /** end <= */
-  readonly endUntil?: string;
-  readonly startsBefore?: string;
-  readonly startsAfter?: string;
-  readonly endsBefore?: string;
-  readonly endsAfter?: string;
 }
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;

@@ -2,14 +2,13 @@ import type { Caller } from '../../auth/roles.ts';
 import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type ApiRoute, type Frame } from '../../http/routes.ts';
 import type { Urls } from '../../http/urls.ts';
-import type { EventRow } from '../../storage/repositories/events.repository.ts';
+import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Localized } from '../translations/translations.ts';
 import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
 import { ORGANIZER } from '../organizers/organizer.definition.ts';
 import { VENUE } from '../venues/venue.definition.ts';
 import { toEventRecord } from './events.mapper.ts';
 import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
-import type { DateBounds } from './date-window.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventRef, EventsService, LoadedRelations } from './events.service.ts';
 

@@ -14,17 +14,22 @@ export interface EventRow {
   readonly image: ImageRow | null;
 }
 
-export interface EventFilter {
-  readonly statuses: readonly string[];
-  /** Non-published events are listed only to their author, unless the caller may edit others'. */
-  readonly restrictTo?: { readonly authorId: number | null };
-  /** Bounds on the events' local wall-clock start and end (wire-format 4.1.2). */
+/** Bounds on the events' local wall-clock start and end (wire-format 4.1.2). */
+export interface DateBounds {
+  /** start >= */
   readonly startFrom?: string;
+  /** end <= */
   readonly endUntil?: string;
   readonly startsBefore?: string;
   readonly startsAfter?: string;
   readonly endsBefore?: string;
   readonly endsAfter?: string;
+}
+
+export interface EventFilter extends DateBounds {
+  readonly statuses: readonly string[];
+  /** Non-published events are listed only to their author, unless the caller may edit others'. */
+  readonly restrictTo?: { readonly authorId: number | null };
   /** Every word must appear in the title, excerpt or content. */
   readonly searchWords?: readonly string[];
   /** Words also match the text translated into this language. */
