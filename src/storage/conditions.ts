@@ -21,8 +21,3 @@ export function escapeLike(text: string): string {
 export function likePattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
-
-/** The slugs among `column` equal to `base` or of the form `base-…`: what a new `base` slug must avoid. */
-export function slugFamily(column: string, base: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`;
-}

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { likePattern, slugFamily } from './conditions.ts';
+import { escapeLike, likePattern } from './conditions.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
@@ -67,8 +67,9 @@ const sqliteCapabilities: DialectCapabilities = {
 const postgresCapabilities: DialectCapabilities = {
   name: 'postgres',
   postsContaining: scan,
-  // Served by the text_pattern_ops index of migration 20261122020000 (collations ignore hyphens in ranges).
-  slugFamily,
+  // Served by the text_pattern_ops index of migration 20261122020000 (a range would be wrong: the
+  // database's collation ignores hyphens when ordering).
+  slugFamily: (column, base) => sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`,
   isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
 };
 

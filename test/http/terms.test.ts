@@ -127,7 +127,7 @@ class TermsClient {
   /** Links the terms to a new event of that status, as the events module will. */
   async linkToNewEvent(terms: readonly TermJson[], status = 'publish'): Promise<number> {
     const eventId = await insertEvent(this.t.storage, status);
-    await new TermsRepository(this.t.storage.db).setEventTerms(eventId, this.tax.taxonomy, terms.map((term) => term.id));
+    await new TermsRepository(this.t.storage.db, this.t.storage.dialect).setEventTerms(eventId, this.tax.taxonomy, terms.map((term) => term.id));
     return eventId;
   }
 
@@ -177,7 +177,7 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       before(async () => {
         // Through the repository: 51 API calls would only slow the suite down.
-        const repository = new TermsRepository(t.storage.db);
+        const repository = new TermsRepository(t.storage.db, t.storage.dialect);
         for (let n = 1; n <= TOTAL; n++) {
           const name = pageName(n);
           await repository.create({ taxonomy: tax.taxonomy, name, slug: name.toLowerCase().replace(' ', '-'), description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 12:00:00' });

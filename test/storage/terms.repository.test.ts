@@ -15,7 +15,7 @@ describe(`terms repository (${DIALECT})`, () => {
     database = await freshDatabase();
     storage = openStorage(loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database);
     await migrate(storage);
-    terms = new TermsRepository(storage.db);
+    terms = new TermsRepository(storage.db, storage.dialect);
   });
   afterEach(async () => {
     await storage.close();

@@ -67,7 +67,7 @@ export class EventsService {
   ) {
     this.repository = new EventsRepository(storage.db, storage.dialect);
     this.posts = new PostsRepository(storage.db);
-    this.translations = new PostTranslations(storage.db);
+    this.translations = new PostTranslations(storage);
   }
 
   private get siteZone(): string {

@@ -34,7 +34,7 @@ export class LinkedRecordsService {
     readonly definition: LinkedRecordDefinition,
   ) {
     this.repository = new LinkedRecordsRepository(storage.db, storage.dialect, definition);
-    this.translations = new PostTranslations(storage.db);
+    this.translations = new PostTranslations(storage);
     this.posts = new PostsRepository(storage.db);
   }
 

@@ -28,9 +28,9 @@ export class TermsService {
   readonly translations: TermTranslations;
 
   constructor(private readonly storage: Storage) {
-    this.repository = new TermsRepository(storage.db);
+    this.repository = new TermsRepository(storage.db, storage.dialect);
     this.posts = new PostsRepository(storage.db);
-    this.translations = new TermTranslations(storage.db);
+    this.translations = new TermTranslations(storage);
   }
 
   // Argument validators: they run before the permission check, as the original's (wire-format 7.6).

@@ -4,8 +4,7 @@ import { firstFreeSlug, slugify } from '../../slugs.ts';
 import type { PostRow } from '../../storage/repositories/linked-records.repository.ts';
 import { TranslationsRepository, type PostText, type TermText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType, Taxonomy, TermRow } from '../../storage/tables.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/tables.ts';
+import type { Storage } from '../../storage/database.ts';
 
 /*
  * Records in several languages (decisions.md section 5): a record keeps its text in its original
@@ -33,8 +32,8 @@ export type Localized<T> = T & { readonly languages: LanguageFacts };
 export class PostTranslations {
   readonly repository: TranslationsRepository;
 
-  constructor(db: Kysely<Database>) {
-    this.repository = new TranslationsRepository(db);
+  constructor(storage: Storage) {
+    this.repository = new TranslationsRepository(storage.db, storage.dialect);
   }
 
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
@@ -77,8 +76,8 @@ export class PostTranslations {
 export class TermTranslations {
   readonly repository: TranslationsRepository;
 
-  constructor(db: Kysely<Database>) {
-    this.repository = new TranslationsRepository(db);
+  constructor(storage: Storage) {
+    this.repository = new TranslationsRepository(storage.db, storage.dialect);
   }
 
   async localize<T extends { readonly row: TermRow }>(items: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {

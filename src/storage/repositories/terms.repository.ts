@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { serializable } from '../database.ts';
-import { containsAny, NEVER, slugFamily } from '../conditions.ts';
+import { containsAny, NEVER } from '../conditions.ts';
+import type { DialectCapabilities } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
@@ -33,7 +34,10 @@ type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
 
 /** Event categories and tags, and their links to events. */
 export class TermsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectCapabilities,
+  ) {}
 
   private where(filter: TermFilter) {
     return (eb: TermsBuilder): Expression<SqlBool> => {
@@ -118,7 +122,7 @@ export class TermsRepository {
 
   /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
   async slugsLike(taxonomy: Taxonomy, base: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(slugFamily('terms.slug', base)).execute();
+    const rows = await this.db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(this.dialect.slugFamily('terms.slug', base)).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
@@ -189,7 +193,7 @@ export class TermsRepository {
    */
   async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
     return serializable(this.db, async (trx) => {
-      const terms = new TermsRepository(trx);
+      const terms = new TermsRepository(trx, this.dialect);
       const existing = await terms.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
       return existing ? { existing } : { created: await terms.create(term) };
     });
@@ -229,7 +233,7 @@ export class TermsRepository {
       if (previousIds.length > 0) await trx.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', previousIds).execute();
       const unique = [...new Set(termIds)];
       if (unique.length > 0) await trx.insertInto('event_terms').values(unique.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
-      await new TermsRepository(trx).recount([...previousIds, ...unique]);
+      await new TermsRepository(trx, this.dialect).recount([...previousIds, ...unique]);
     });
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { likePattern, slugFamily } from '../conditions.ts';
+import { likePattern } from '../conditions.ts';
+import type { DialectCapabilities } from '../database.ts';
 import type { Database, PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 
 export type PostTranslationRow = Selectable<PostTranslationsTable>;
@@ -20,7 +21,10 @@ function byRecord<T extends { language: string }>(rows: readonly T[], idOf: (row
 
 /** The text of records in languages other than their original one (decisions.md section 5). */
 export class TranslationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectCapabilities,
+  ) {}
 
   async forPosts(postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
     if (postIds.length === 0) return new Map();
@@ -90,9 +94,9 @@ export class TranslationsRepository {
         .where('t.language', '=', language)
         .where('p.type', '=', type)
         .where('p.id', '!=', postId)
-        .where(slugFamily('t.slug', base))
+        .where(this.dialect.slugFamily('t.slug', base))
         .execute(),
-      this.db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(slugFamily('slug', base)).execute(),
+      this.db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(this.dialect.slugFamily('slug', base)).execute(),
     ]);
     return new Set([...translated, ...originals].flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
