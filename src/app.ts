@@ -8,7 +8,7 @@ import type { Authenticator } from './auth/authenticator.ts';
 import type { Caller } from './auth/roles.ts';
 import type { Config } from './config.ts';
 import { ApiError, invalidParams } from './errors.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
 import { readMultipartFields } from './http/multipart.ts';
@@ -43,10 +43,13 @@ declare module 'fastify' {
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** Headers WordPress core puts on every REST response (wire-format.md section 10.7). */
-const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
+/**
+ * Headers WordPress core puts on every REST response (wire-format.md section 10.7), with the
+ * conditional-request headers added (decision 0012).
+ */
+const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match';
 // X-TEC-Total(Pages) are exposed too, unlike the original (decisions.md, quirk #28).
-const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages'];
+const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Trusts the nearest `hops` proxies (Fastify accepts a count at run time but not in its types). */
@@ -66,6 +69,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rewriteUrl: languageSegmentRewriter(`${config.restPrefix}/${NAMESPACE}`),
     // Errors raised before routing (an undecodable URL, an over-long path parameter) in the envelope too.
     frameworkErrors: answerFrameworkError,
+    // Over-long request lines and headers, malformed HTTP: in the envelope too, not Fastify's format.
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -87,15 +92,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (request.isMultipart()) request.body = await readMultipartFields(request);
   });
 
-  await app.register(cors, {
-    origin: true,
-    credentials: true,
+  const corsPolicy = {
     // An OPTIONS without Origin is not a browser pre-flight; answer it like one instead of a plain-text 400.
     strictPreflight: false,
     methods: ['OPTIONS', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: CORS_ALLOW_HEADERS,
     exposedHeaders: CORS_EXPOSE_HEADERS,
-  });
+  };
+  // WordPress echoes any Origin with credentials allowed; with an allow-list, only listed origins
+  // get credentials, the others the public API (decision 0013).
+  const trustedOrigin = (origin: string | undefined) => origin !== undefined && (config.corsOrigins?.has(origin) ?? true);
+  const credentialed = { ...corsPolicy, origin: true, credentials: true };
+  const anonymousOnly = { ...corsPolicy, origin: '*', credentials: false };
+  await app.register(cors, { delegator: (request, done) => done(null, trustedOrigin(request.headers.origin) ? credentialed : anonymousOnly) });
 
   await app.register(swagger, {
     openapi: {
@@ -112,7 +121,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    request.caller = await authenticator.authenticate(request.headers.authorization, request.ip);
+    // Browsers enforce CORS only on credentials they attach themselves; a script on another origin
+    // can still set Authorization on a non-credentialed request, so the server refuses it too.
+    const { origin, authorization } = request.headers;
+    if (origin !== undefined && authorization !== undefined && !trustedOrigin(origin)) throw new ApiError('rest_origin_not_allowed', { args: [origin] });
+    request.caller = await authenticator.authenticate(authorization, request.ip);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -163,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const context: RouteContext = {
     table,
     prefix: config.restPrefix,
+    unitOfWork: (work) => storage.unitOfWork(work),
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
       return { caller: request.caller, urls: Urls.forRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };

@@ -22,6 +22,11 @@ export interface Config {
   readonly logLevel: string;
   /** Which proxies may set X-Forwarded-For/-Proto: off, all (true), a hop count or an address list. */
   readonly trustProxy: boolean | number | string;
+  /**
+   * Origins whose pages may use the API with credentials (CALENDAR_CORS_ORIGINS); undefined:
+   * every origin, as WordPress (docs/decisions/0013-cors-origins.md).
+   */
+  readonly corsOrigins: ReadonlySet<string> | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +111,26 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return raw;
 }
 
+function parseCorsOrigins(value: string | undefined): ReadonlySet<string> | undefined {
+  const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
+  if (listed.length === 0) return undefined;
+  return new Set(
+    listed.map((item) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      // An origin is a scheme, a host and a port: anything more would never equal a browser's Origin header.
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
+        throw new ConfigError(`CALENDAR_CORS_ORIGINS must list origins such as https://app.example.com, separated by commas, got: ${item}`);
+      }
+      return url.origin;
+    }),
+  );
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -124,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultLanguage: parseLanguage(env.CALENDAR_DEFAULT_LANGUAGE),
     logLevel,
     trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
+    corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
   };
 }

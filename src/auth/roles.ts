@@ -69,15 +69,17 @@ const PUBLISHED = new Set(['publish', 'future']);
 
 /**
  * WordPress' map_meta_cap for one post: the capabilities that acting on this record needs.
- * Reading a published record needs nothing; a private one, its author or `read_private_*`; any
- * other status (draft, pending, future, trash) needs the right to edit it.
+ * Reading a published record needs nothing; any other record, for its author, `read`; someone
+ * else's private one `read_private_*`, and any other status (draft, pending, future, trash) the
+ * right to edit it.
  */
 export function recordCapabilities(action: RecordAction, type: PostTypeCapability, record: OwnedRecord, callerId: number | undefined): string[] {
   const own = callerId !== undefined && record.authorId === callerId;
   if (action === 'read') {
     // Published records are public: anonymous callers read them too.
     if (record.status === 'publish') return [];
-    if (record.status === 'private') return own ? ['read'] : [`read_private_${type}s`];
+    if (own) return ['read'];
+    if (record.status === 'private') return [`read_private_${type}s`];
     return recordCapabilities('edit', type, record, callerId);
   }
   const published = PUBLISHED.has(record.status);

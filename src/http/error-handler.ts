@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalidParams, missingParams, typeMismatch, type InvalidParam } from '../errors.ts';
 
@@ -107,6 +109,33 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     .code(apiError.status)
     .headers({ 'content-type': 'application/json; charset=UTF-8', 'x-content-type-options': 'nosniff', 'x-request-id': request.id })
     .send(apiError.toBody());
+}
+
+/** Node's bound on a request's line and headers together (`--max-http-header-size`, 16 KiB by default). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them
+ * (a request line and headers over MAX_HEADER_BYTES, a malformed request, a client too slow to
+ * send its headers), answered in the envelope and the connection closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('rest_headers_too_large', { args: [MAX_HEADER_BYTES] })
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('rest_bad_request', { args: ['the request was not received in time'], status: 408 })
+        : new ApiError('rest_bad_request', { args: ['the request is not valid HTTP/1.1'] });
+  const body = JSON.stringify(apiError.toBody());
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+      'Content-Type: application/json; charset=UTF-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** One error handler for the whole service: every failure leaves in the `{code, message, data}` envelope. */

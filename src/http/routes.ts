@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
 import { ApiError } from '../errors.ts';
+import { entityTag, holdsRepresentation, matchesVersion } from './entity-tags.ts';
 import type { LanguageCode } from './language.ts';
 import { NAMESPACE, type Urls } from './urls.ts';
 
@@ -39,6 +40,8 @@ export interface Result {
   readonly status?: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The version of the single record answered with, for its `ETag`. */
+  readonly version?: number;
 }
 
 /**
@@ -53,6 +56,8 @@ export interface ApiRoute<S extends RouteSchema = RouteSchema> {
   readonly schema: S;
   readonly permission: Permission;
   readonly validate?: (frame: Frame<S>) => Promise<void>;
+  /** The version of the record a write names (undefined when it names none), for `If-Match`. */
+  readonly currentVersion?: (frame: Frame<S>) => Promise<number | undefined>;
   readonly handle: (frame: Frame<S>) => Promise<Result>;
 }
 
@@ -90,6 +95,8 @@ declare module 'fastify' {
 export interface RouteContext {
   readonly table: RouteTable;
   readonly prefix: string;
+  /** Runs a write's checks and handler as one transaction (Storage.unitOfWork). */
+  unitOfWork<T>(work: () => Promise<T>): Promise<T>;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
 }
 
@@ -106,8 +113,7 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
 }
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly ApiRoute[]): void {
-  // Built once per request in preHandler (validators and permission need it), reused by the handler.
-  const frames = new WeakMap<FastifyRequest, Frame>();
+  const versions = new WeakMap<FastifyRequest, number>();
   const frameFor = (request: FastifyRequest): Frame => {
     const base = context.frameOf(request);
     return {
@@ -122,24 +128,43 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     context.table.add(route);
     defaultsAreOptional(route.schema.querystring);
     defaultsAreOptional(route.schema.body);
+    const answer = async (request: FastifyRequest, frame: Frame): Promise<Result> => {
+      if (route.validate) await route.validate(frame);
+      if (!permits(route.permission, frame.caller)) {
+        throw new ApiError('rest_forbidden', { status: frame.caller ? 403 : 401 });
+      }
+      const ifMatch = request.headers['if-match'];
+      if (ifMatch !== undefined && route.currentVersion) {
+        // Checked in the write's own transaction, so no other write can slip in between.
+        const version = await route.currentVersion(frame);
+        if (version !== undefined && !matchesVersion(ifMatch, version)) throw new ApiError('rest_precondition_failed');
+      }
+      return route.handle(frame);
+    };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${NAMESPACE}${route.path}`,
       schema: route.schema,
       config: { apiPath: route.path },
-      preHandler: async (request) => {
-        const frame = frameFor(request);
-        frames.set(request, frame);
-        if (route.validate) await route.validate(frame);
-        if (!permits(route.permission, frame.caller)) {
-          throw new ApiError('rest_forbidden', { status: frame.caller ? 403 : 401 });
-        }
-      },
       handler: async (request, reply) => {
-        const result = await route.handle(frames.get(request)!);
+        const frame = frameFor(request);
+        // A write's checks, reads and writes commit together or not at all.
+        const result = request.method === 'GET' ? await answer(request, frame) : await context.unitOfWork(() => answer(request, frame));
         reply.code(result.status ?? 200);
         if (result.headers) reply.headers(result.headers);
+        if (result.version !== undefined) versions.set(request, result.version);
         return result.body;
+      },
+      onSend: async (request, reply, payload) => {
+        const version = versions.get(request);
+        if (version === undefined || typeof payload !== 'string') return payload;
+        const tag = entityTag(version, payload);
+        reply.header('etag', tag);
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || !holdsRepresentation(ifNoneMatch, tag)) return payload;
+        reply.code(304);
+        reply.removeHeader('content-type');
+        return '';
       },
     });
   }

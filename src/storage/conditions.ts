@@ -1,4 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+/** A record's next version, set by every write of its fields (migration 20261122030000). */
+export const NEXT_VERSION = sql<number>`version + 1`;
 
 /** A condition no row meets (an empty `include` list); binding a JavaScript `false` is refused by SQLite. */
 export const NEVER = sql<SqlBool>`1 = 0`;
@@ -20,4 +23,13 @@ export function escapeLike(text: string): string {
 /** A LIKE pattern for "contains `text`". */
 export function likePattern(text: string): string {
   return `%${escapeLike(text)}%`;
+}
+
+/**
+ * A search condition under which a password-protected post matches by its title only: its other
+ * text is not public, and matching it would confirm that text word by word to whoever searches.
+ */
+export function titleOnlyWhenProtected(postsAlias: string, textMatch: Expression<SqlBool>, text: string): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${postsAlias}.${name}`);
+  return sql<SqlBool>`((${column('password')} = '' and ${textMatch}) or (${column('password')} <> '' and lower(${column('title')}) like lower(${likePattern(text)}) escape '\\'))`;
 }

@@ -80,6 +80,8 @@ export interface PostsTable {
   modified_utc: string;
   /** JSON array of lineage global ids of imported records; null for native ones. */
   global_id_lineage: string | null;
+  /** Counts the record's writes (the `ETag`'s version; migration 20261122030000). */
+  version: Generated<number>;
 }
 
 export interface EventsTable {
@@ -155,6 +157,8 @@ export interface TermsTable {
   count: ColumnType<number, number | undefined, number>;
   language: string;
   created_at: string;
+  /** Counts writes of the term's own fields, not of its count (the `ETag`'s version). */
+  version: Generated<number>;
 }
 
 export interface EventTermsTable {

@@ -249,16 +249,16 @@ describe('platform', () => {
 
   describe('generic headers', () => {
     const urls = () => [`${API}`, `${API}/doc`, `${API}/categories`, `${API}/categories/${categories.Alpha}`, `${API}/nothing-here`];
-    test('every response carries WordPress core headers, with the TEC totals CORS-exposed', async () => {
+    test('every response carries WordPress core headers, with the TEC totals and ETag CORS-exposed and the conditional headers allowed', async () => {
       for (const url of urls()) {
         const { headers } = await t.request('anonymous', 'GET', url);
         assert.equal(headers['x-robots-tag'], 'noindex', url);
         assert.equal(headers['x-content-type-options'], 'nosniff', url);
         assert.equal(headers['content-type'], JSON_TYPE, url);
         assert.equal(headers.link, '<http://localhost:80/>; rel="https://api.w.org/"', url);
-        assert.equal(headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type', url);
+        assert.equal(headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match', url);
         const exposed = String(headers['access-control-expose-headers']).split(', ');
-        for (const name of ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages']) assert.ok(exposed.includes(name), `${url} exposes ${name}`);
+        for (const name of ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag']) assert.ok(exposed.includes(name), `${url} exposes ${name}`);
       }
     });
 
@@ -316,12 +316,63 @@ describe('platform', () => {
       assert.ok(response.statusCode === 200 || response.statusCode === 204, String(response.statusCode));
       assert.equal(response.headers['access-control-allow-origin'], ORIGIN);
       assert.equal(response.headers['access-control-allow-methods'], 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
-      assert.equal(response.headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type');
+      assert.equal(response.headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match');
     });
 
     test('an OPTIONS without Origin is not refused', async () => {
       const response = await t.request('anonymous', 'OPTIONS', 'categories');
       assert.ok(response.statusCode < 400, String(response.statusCode));
+    });
+
+    describe('with an origin allow-list (CALENDAR_CORS_ORIGINS)', () => {
+      const OTHER = 'https://elsewhere.example.net';
+      let listed: TestApp;
+      before(async () => {
+        listed = await createTestApp({ env: { CALENDAR_CORS_ORIGINS: `${ORIGIN}, https://second.example.org:8443` } });
+      });
+      after(() => listed.close());
+
+      test('a listed origin is echoed with credentials allowed, and may write', async () => {
+        for (const origin of [ORIGIN, 'https://second.example.org:8443']) {
+          const response = await listed.request('editor', 'POST', 'tags', { name: `From ${origin}` }, { origin });
+          assert.equal(response.statusCode, 201, response.body);
+          assert.equal(response.headers['access-control-allow-origin'], origin);
+          assert.equal(response.headers['access-control-allow-credentials'], 'true');
+          assert.match(String(response.headers.vary), /\bOrigin\b/);
+        }
+      });
+
+      test('another origin gets the public API without credentials', async () => {
+        const read = await listed.request('anonymous', 'GET', 'categories', undefined, { origin: OTHER });
+        assert.equal(read.statusCode, 200);
+        assert.equal(read.headers['access-control-allow-origin'], '*');
+        assert.equal(read.headers['access-control-allow-credentials'], undefined);
+        const preflight = await listed.request('anonymous', 'OPTIONS', 'tags', undefined, { origin: OTHER, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' });
+        assert.ok(preflight.statusCode < 400, String(preflight.statusCode));
+        assert.equal(preflight.headers['access-control-allow-origin'], '*');
+        assert.equal(preflight.headers['access-control-allow-credentials'], undefined);
+      });
+
+      test('another origin sending credentials is refused with 403 rest_origin_not_allowed before they are checked, and nothing is written', async () => {
+        const before = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags.length;
+        for (const as of ['editor', 'anonymous'] as const) {
+          const headers = { origin: OTHER, ...(as === 'anonymous' ? { authorization: 'Basic bm9ib2R5Om5vdGhpbmc=' } : {}) };
+          const response = await listed.request(as, 'POST', 'tags', { name: 'Cross-site' }, headers);
+          assert.equal(response.statusCode, 403, response.body);
+          assert.deepEqual(response.json(), {
+            code: 'rest_origin_not_allowed',
+            message: `Credentials are not accepted from the origin ${OTHER}.`,
+            data: { status: 403 },
+          });
+        }
+        const afterwards = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags.length;
+        assert.equal(afterwards, before);
+      });
+
+      test('requests without an Origin (servers, scripts) are not affected', async () => {
+        const response = await listed.request('editor', 'POST', 'tags', { name: 'From a script' });
+        assert.equal(response.statusCode, 201, response.body);
+      });
     });
   });
 

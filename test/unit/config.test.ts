@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       defaultLanguage: 'en',
       logLevel: 'info',
       trustProxy: false,
+      corsOrigins: undefined,
     });
   });
 
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       CALENDAR_DEFAULT_LANGUAGE: 'pt-pt',
       LOG_LEVEL: 'debug',
       CALENDAR_TRUST_PROXY: 'true',
+      CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       defaultLanguage: 'pt-pt',
       logLevel: 'debug',
       trustProxy: true,
+      corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
     });
   });
 
@@ -144,4 +147,13 @@ test('CALENDAR_TRUST_PROXY: off by default, true, a hop count or an address list
   assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '2' }).trustProxy, 2);
   assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
   assert.throws(() => loadConfig({ CALENDAR_TRUST_PROXY: 'everyone' }), /CALENDAR_TRUST_PROXY must be/);
+});
+
+test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas or spaces); a path, a wildcard or a non-http URL stops start-up', () => {
+  assert.equal(loadConfig({}).corsOrigins, undefined);
+  assert.equal(loadConfig({ CALENDAR_CORS_ORIGINS: ' ' }).corsOrigins, undefined);
+  assert.deepEqual(loadConfig({ CALENDAR_CORS_ORIGINS: 'https://a.example https://b.example:8443/' }).corsOrigins, new Set(['https://a.example', 'https://b.example:8443']));
+  for (const bad of ['*', 'https://a.example/app', 'a.example', 'ftp://a.example', 'https://a.example?x=1']) {
+    assert.throws(() => loadConfig({ CALENDAR_CORS_ORIGINS: bad }), /CALENDAR_CORS_ORIGINS must list origins/, bad);
+  }
 });

@@ -54,11 +54,14 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
     // Whoever just wrote an event sees it whole, if they may edit it.
     renderAll([row], await service.relations([row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0];
 
+  const written = async (row: Localized<EventRow>, frame: Frame, status?: number) => ({ status, body: await renderWritten(row, frame), version: row.post.version });
+
   const singleRoutes = (path: string, refOf: (frame: Frame) => EventRef, params: typeof IdParams | typeof SlugParams, bySlug: boolean) => {
     // By id, a missing event is the handler's 404 after the permission check; by slug, the slug
     // argument itself is validated first (wire-format 5.2, 7.3).
     const validateRef = bySlug ? (frame: Frame) => service.validateSlug((frame.params as { slug: string }).slug, frame.language) : async () => undefined;
     const label = bySlug ? 'slug' : 'ID';
+    const currentVersion = async (frame: Frame) => (await service.find(refOf(frame), frame.language)).post.version;
     return [
       defineRoute({
         method: 'GET',
@@ -67,7 +70,7 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame) => {
           const { row, relations } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);
-          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0] };
+          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0], version: row.post.version };
         },
       }),
       defineRoute({
@@ -76,9 +79,11 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         permission: { all: ['delete_tribe_events'] },
         schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
         validate: validateRef,
-        handle: async (frame) => ({
-          body: await renderWritten(await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage), frame),
-        }),
+        currentVersion,
+        handle: async (frame) => {
+          const row = await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage);
+          return { body: await renderWritten(row, frame) };
+        },
       }),
       defineRoute({
         method: EDITABLE,
@@ -89,7 +94,8 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
           await validateRef(frame);
           await service.validateWrite(frame.body, frame.caller);
         },
-        handle: async (frame) => ({ body: await renderWritten(await service.update(refOf(frame), frame.body, frame.caller!, frame.language), frame) }),
+        currentVersion,
+        handle: async (frame) => written(await service.update(refOf(frame), frame.body, frame.caller!, frame.language), frame),
       }),
     ];
   };
@@ -144,7 +150,7 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
       permission: { all: ['edit_tribe_events'] },
       schema: { summary: 'Creates a new event', querystring: WriteQuery, body: CreateBody, response: { 201: EventRecord } },
       validate: (frame) => service.validateWrite(frame.body, frame.caller),
-      handle: async (frame) => ({ status: 201, body: await renderWritten(await service.create(frame.body, frame.caller!, frame.language), frame) }),
+      handle: async (frame) => written(await service.create(frame.body, frame.caller!, frame.language), frame, 201),
     }),
     ...singleRoutes('/events/:id(^\\d+$)', (frame) => ({ id: (frame.params as { id: number }).id }), IdParams, false),
     ...singleRoutes('/events/by-slug/:slug', (frame) => ({ slug: (frame.params as { slug: string }).slug }), SlugParams, true),

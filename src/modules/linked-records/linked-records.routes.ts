@@ -39,6 +39,8 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
     toLinkedRecord(definition, row, { urls, single, entitled: service.entitled(row, caller, access) });
   // Whoever just wrote a record sees what they wrote, protected details included, if they may edit it.
   const WRITER: Access = { context: 'edit' };
+  const written = (row: Localized<LinkedRecordRow>, frame: Frame, status?: number) => ({ status, body: render(row, frame.urls, frame.caller, WRITER, false), version: row.post.version });
+  const currentVersion = (refOf: (frame: Frame) => RecordRef) => async (frame: Frame) => (await service.find(refOf(frame), frame.language)).post.version;
 
   const singleRoutes = (path: string, refOf: (frame: Frame) => RecordRef, params: typeof schemas.IdParams | typeof schemas.SlugParams, label: string) => [
     defineRoute({
@@ -49,7 +51,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       // No separate validator: reading is public, so the 400 for an unknown id or slug can come from the lookup itself.
       handle: async (frame) => {
         const { row, entitled } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);
-        return { body: toLinkedRecord(definition, row, { urls: frame.urls, single: true, entitled }) };
+        return { body: toLinkedRecord(definition, row, { urls: frame.urls, single: true, entitled }), version: row.post.version };
       },
     }),
     defineRoute({
@@ -58,6 +60,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       permission: remove,
       schema: { summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: schemas.DeleteQuery, response: { 200: schemas.WireRecord } },
       validate: async (frame) => void (await service.find(refOf(frame), frame.language)),
+      currentVersion: currentVersion(refOf),
       handle: async (frame) => {
         const row = await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage);
         return { body: render(row, frame.urls, frame.caller, WRITER, false) };
@@ -78,10 +81,8 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
         await service.find(refOf(frame), frame.language);
         await service.validateWrite(frame.body, frame.caller);
       },
-      handle: async (frame) => {
-        const row = await service.update(refOf(frame), frame.body, frame.caller!, frame.language);
-        return { body: render(row, frame.urls, frame.caller, WRITER, false) };
-      },
+      currentVersion: currentVersion(refOf),
+      handle: async (frame) => written(await service.update(refOf(frame), frame.body, frame.caller!, frame.language), frame),
     }),
   ];
 
@@ -120,10 +121,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       permission: create,
       schema: { summary: `Creates a new ${singular}`, querystring: schemas.WriteQuery, body: schemas.CreateBody, response: { 201: schemas.WireRecord } },
       validate: (frame) => service.validateWrite(frame.body, frame.caller),
-      handle: async (frame) => {
-        const row = await service.create(frame.body, frame.caller!, frame.language);
-        return { status: 201, body: render(row, frame.urls, frame.caller, WRITER, false) };
-      },
+      handle: async (frame) => written(await service.create(frame.body, frame.caller!, frame.language), frame, 201),
     }),
     ...singleRoutes(`/${collection}/:id(^\\d+$)`, (frame) => ({ id: (frame.params as { id: number }).id }), schemas.IdParams, 'ID'),
     ...singleRoutes(`/${collection}/by-slug/:slug`, (frame) => ({ slug: (frame.params as { slug: string }).slug }), schemas.SlugParams, 'slug'),

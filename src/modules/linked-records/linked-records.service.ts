@@ -78,11 +78,12 @@ export class LinkedRecordsService {
 
   async list(query: LinkedRecordListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode): Promise<{ rows: Localized<LinkedRecordRow>[]; total: number; statuses: string[] }> {
     const statuses = archiveStatuses(query.status, caller, this.definition.postType);
+    const mayEditOthers = can(caller, `edit_others_${this.definition.postType}s`);
     const filter: LinkedRecordFilter = {
       statuses,
       // Others' non-public records only for those who may edit them (quirk #22 fixed).
-      ...(can(caller, `edit_others_${this.definition.postType}s`) ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
-      ...(query.search !== undefined ? { search: { text: query.search, language } } : {}),
+      ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
+      ...(query.search !== undefined ? { search: { text: query.search, language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
       ...(query.only_with_upcoming ? { upcomingAfter: nowUtc() } : {}),

@@ -26,8 +26,6 @@ export interface ServiceSettings {
   readonly timezone: string;
 }
 
-/** Writes that lost a race for a slug to a concurrent writer before giving up. */
-const MAX_SLUG_ATTEMPTS = 5;
 const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 
@@ -155,17 +153,12 @@ export class PostWriter {
 
   /**
    * Runs `write` with the first free slug from `base` (`base`, `base-2`, `base-3`...), found with one
-   * query however many are taken; the unique index settles races between nodes, and a lost race retries.
+   * query however many are taken. Writes run in a unit of work (Storage.unitOfWork), which makes
+   * the choice and the write one step: SQLite has one writer at a time, and on PostgreSQL a
+   * concurrent writer that took the same slug makes the unit run again from a view that sees it.
    */
   async withUniqueSlug<T>(type: PostType, base: string, write: (slug: string) => Promise<T>): Promise<T> {
-    for (let attempt = 1; attempt <= MAX_SLUG_ATTEMPTS; attempt++) {
-      try {
-        return await write(await this.firstFreeSlug(type, base));
-      } catch (error) {
-        if (!this.storage.dialect.isUniqueViolation(error)) throw error;
-      }
-    }
-    throw new ApiError('rest_bad_request', { args: [`no free slug for "${base}"`] });
+    return write(await this.firstFreeSlug(type, base));
   }
 
   /** The slug a name gives, or the type's name when the name has no letters or digits. */

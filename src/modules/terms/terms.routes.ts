@@ -1,7 +1,9 @@
 import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type ApiRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type ApiRoute, type Frame, type HttpMethod } from '../../http/routes.ts';
+import type { Urls } from '../../http/urls.ts';
 import { toTermRecord, toTermRecordWithLinks } from './terms.mapper.ts';
 import { termSchemas } from './terms.schemas.ts';
+import type { TermView } from './terms.mapper.ts';
 import type { TermsService } from './terms.service.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
@@ -10,6 +12,11 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
   const schemas = termSchemas(definition);
   const { collection, singular, plural, writePermission } = definition;
   const single = `/${collection}/:id(^\\d+$)`;
+  const withLinks = (view: TermView, urls: Urls, allowedMethods: (path: string) => HttpMethod[]) => ({
+    body: toTermRecordWithLinks(definition, view, urls, allowedMethods(single)),
+    version: view.row.version,
+  });
+  const currentVersion = async (frame: Frame) => (await service.get(definition, (frame.params as { id: number }).id, frame.language)).row.version;
 
   return [
     defineRoute({
@@ -60,7 +67,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         const view = await service.create(definition, body, language);
         const record = toTermRecordWithLinks(definition, view, urls, allowedMethods(single));
         // Location points at our own route, not WordPress' wp/v2 (decisions.md, quirk #7).
-        return { status: 201, headers: { location: record.urls.self }, body: record };
+        return { status: 201, headers: { location: record.urls.self }, body: record, version: view.row.version };
       },
     }),
     defineRoute({
@@ -74,9 +81,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.TermWithLinks },
       },
       validate: (frame) => service.assertExists(definition, frame.params.id),
-      handle: async ({ params, urls, language, allowedMethods }) => ({
-        body: toTermRecordWithLinks(definition, await service.get(definition, params.id, language), urls, allowedMethods(single)),
-      }),
+      handle: async ({ params, urls, language, allowedMethods }) => withLinks(await service.get(definition, params.id, language), urls, allowedMethods),
     }),
     defineRoute({
       method: EDITABLE,
@@ -93,9 +98,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         await service.assertExists(definition, frame.params.id);
         await service.validateParent(definition, frame.body);
       },
-      handle: async ({ params, body, urls, language, allowedMethods }) => ({
-        body: toTermRecordWithLinks(definition, await service.update(definition, params.id, body, language), urls, allowedMethods(single)),
-      }),
+      currentVersion,
+      handle: async ({ params, body, urls, language, allowedMethods }) => withLinks(await service.update(definition, params.id, body, language), urls, allowedMethods),
     }),
     defineRoute({
       method: 'DELETE',
@@ -108,6 +112,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.Term },
       },
       validate: (frame) => service.assertExists(definition, frame.params.id),
+      currentVersion,
       handle: async ({ params, urls, language, explicitLanguage }) => ({
         body: toTermRecord(definition, await service.remove(definition, params.id, language, explicitLanguage), urls),
       }),

@@ -13,9 +13,6 @@ import type { TermView } from './terms.mapper.ts';
 import type { TermInput, TermListQuery } from './terms.schemas.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
-/** Concurrent creates that may take the chosen slug before we give up (each retry looks again). */
-const MAX_SLUG_RACES = 10;
-
 function termExists(existing: TermRow): ApiError {
   // WordPress reports the clash twice in `additional_data`, once per payload it merged.
   return new ApiError('term_exists', { data: { term_id: existing.id }, extra: { additional_data: [existing.id, existing.id] } });
@@ -127,32 +124,24 @@ export class TermsService {
     const base = slugify(input.slug ?? name) || slugify(definition.singular);
     if (explicitSlug && (await this.repository.findBySlug(definition.taxonomy, base))) throw new ApiError('duplicate_term_slug', { args: [base] });
 
-    // The name check and the insert share one transaction (parallel creates of one name yield one
-    // term); the unique (taxonomy, slug) index settles slug races: on a collision look again.
-    for (let attempt = 1; attempt <= MAX_SLUG_RACES; attempt++) {
-      const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(definition.taxonomy, base));
-      try {
-        const result = await this.repository.createUnlessNameTaken(
-          {
-            taxonomy: definition.taxonomy,
-            name,
-            slug,
-            description: input.description ?? '',
-            parent_id: parentId,
-            term_group: 0,
-            language,
-            created_at: nowUtc(),
-          },
-          definition.hierarchical,
-        );
-        if ('existing' in result) throw termExists(result.existing);
-        return this.view(result.created, language);
-      } catch (error) {
-        if (!this.storage.dialect.isUniqueViolation(error)) throw error;
-        if (explicitSlug) throw new ApiError('duplicate_term_slug', { args: [slug] });
-      }
-    }
-    throw new ApiError('duplicate_term_slug', { args: [base] });
+    // The name check, the slug choice and the insert share the request's unit of work: parallel
+    // creates of one name yield one term, and the others answer `term_exists` (Storage.unitOfWork).
+    const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(definition.taxonomy, base));
+    const result = await this.repository.createUnlessNameTaken(
+      {
+        taxonomy: definition.taxonomy,
+        name,
+        slug,
+        description: input.description ?? '',
+        parent_id: parentId,
+        term_group: 0,
+        language,
+        created_at: nowUtc(),
+      },
+      definition.hierarchical,
+    );
+    if ('existing' in result) throw termExists(result.existing);
+    return this.view(result.created, language);
   }
 
   /**

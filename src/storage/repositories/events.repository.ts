@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { likePattern, NEVER } from '../conditions.ts';
+import { NEVER, NEXT_VERSION, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventsTable, LinkKind, TermRow } from '../tables.ts';
@@ -120,11 +120,7 @@ export class EventsRepository {
       for (const word of filter.searchWords ?? []) {
         const original = this.dialect.postsContaining('p', word);
         const fullText = filter.searchLanguage ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)]) : original;
-        conditions.push(
-          filter.searchTitleOnlyWhenProtected
-            ? eb.or([eb.and([eb('p.password', '=', ''), fullText]), eb.and([eb('p.password', '<>', ''), sql<SqlBool>`lower(p.title) like lower(${likePattern(word)}) escape '\\'`])])
-            : fullText,
-        );
+        conditions.push(filter.searchTitleOnlyWhenProtected ? titleOnlyWhenProtected('p', fullText, word) : fullText);
       }
       for (const termIds of filter.termIdGroups ?? []) {
         conditions.push(eb('ev.post_id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
@@ -211,7 +207,7 @@ export class EventsRepository {
   async update(id: number, post: Partial<NewPost>, event: Partial<EventFields>): Promise<void> {
     const eventChanges = post.status === undefined ? event : { ...event, status: post.status };
     await this.db.transaction().execute(async (trx) => {
-      if (Object.keys(post).length > 0) await trx.updateTable('posts').set(post).where('id', '=', id).execute();
+      if (Object.keys(post).length > 0) await trx.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
       if (Object.keys(eventChanges).length > 0) await trx.updateTable('events').set(eventChanges).where('post_id', '=', id).execute();
     });
   }

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { containsAny, NEVER } from '../conditions.ts';
+import { containsAny, NEVER, NEXT_VERSION, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, ImagesTable, PostsTable } from '../tables.ts';
@@ -32,15 +32,18 @@ export interface LinkedRecordFilter {
   readonly statuses: readonly string[];
   /** Non-published records are listed only to their author, unless the caller may edit others'. */
   readonly restrictTo?: { readonly authorId: number | null };
-  /** Name, description or details contain the text, in the original or in the request's language. */
-  readonly search?: { readonly text: string; readonly language: string };
+  /**
+   * Name, description or details contain the text, in the original or in the request's language;
+   * with `titleOnlyWhenProtected`, a password-protected record matches by its name only.
+   */
+  readonly search?: { readonly text: string; readonly language: string; readonly titleOnlyWhenProtected: boolean };
   readonly eventId?: number;
   readonly hasEvents?: boolean;
   /** Only records linked to a published event that has not ended at this UTC time. */
   readonly upcomingAfter?: string;
 }
 
-export type NewPost = Omit<PostRow, 'id'>;
+export type NewPost = Omit<PostRow, 'id' | 'version'>;
 
 const IMAGE_COLUMNS = ['id', 'url', 'extension', 'width', 'height', 'filesize', 'mime_type', 'sizes_json', 'created_at'] as const;
 
@@ -95,14 +98,13 @@ export class LinkedRecordsRepository {
       }
       if (filter.search !== undefined) {
         // Title and text through the posts search index, the type's own fields by a scan of their rows.
-        const { text, language } = filter.search;
-        conditions.push(
-          eb.or([
-            this.dialect.postsContaining('p', text),
-            containsAny(searchColumns.map((column) => `m.${column}`), text),
-            TranslationsRepository.postTextContains('p.id', language, text),
-          ]),
-        );
+        const { text, language, titleOnlyWhenProtected: protectedByTitle } = filter.search;
+        const textMatch = eb.or([
+          this.dialect.postsContaining('p', text),
+          containsAny(searchColumns.map((column) => `m.${column}`), text),
+          TranslationsRepository.postTextContains('p.id', language, text),
+        ]);
+        conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, text) : textMatch);
       }
       if (filter.eventId !== undefined) {
         conditions.push(eb('p.id', 'in', eb.selectFrom('event_links').select('linked_id').where('event_id', '=', filter.eventId).where('kind', '=', type)));
@@ -194,7 +196,7 @@ export class LinkedRecordsRepository {
 
   async update(id: number, post: Partial<NewPost>, meta: Readonly<Record<string, MetaValue>>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (Object.keys(post).length > 0) await trx.updateTable('posts').set(post).where('id', '=', id).execute();
+      if (Object.keys(post).length > 0) await trx.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
       if (Object.keys(meta).length > 0) await (trx as unknown as AnyDb).updateTable(this.shape.table).set(meta).where('post_id', '=', id).execute();
     });
   }

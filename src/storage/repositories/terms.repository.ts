@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { serializable } from '../database.ts';
-import { containsAny, NEVER } from '../conditions.ts';
+import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
@@ -187,9 +187,9 @@ export class TermsRepository {
 
   /**
    * Inserts the term unless one of the same name exists (under the same parent when `sameParentOnly`).
-   * Check and insert share a serializable transaction, so parallel creates of one name yield one term:
-   * SQLite runs transactions one at a time; PostgreSQL aborts all but one overlapping transaction,
-   * which then runs again and sees the winner.
+   * Check and insert share a serializable transaction (inside a request's unit of work, the unit's),
+   * so parallel creates of one name yield one term: SQLite runs transactions one at a time;
+   * PostgreSQL aborts all but one overlapping transaction, which then runs again and sees the winner.
    */
   async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
     return serializable(this.db, async (trx) => {
@@ -204,13 +204,13 @@ export class TermsRepository {
   }
 
   update(id: number, changes: TermUpdate): Promise<TermRow> {
-    return this.db.updateTable('terms').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
   /** Deletes a term permanently; its children move up to its parent, as WordPress does. */
   async remove(term: TermRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('terms').set({ parent_id: term.parent_id }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
+      await trx.updateTable('terms').set({ parent_id: term.parent_id, version: NEXT_VERSION }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
       await trx.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
       await trx.deleteFrom('terms').where('id', '=', term.id).execute();
     });

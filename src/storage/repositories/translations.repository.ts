@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { likePattern } from '../conditions.ts';
+import { likePattern, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
 import type { Database, PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 
@@ -46,6 +46,7 @@ export class TranslationsRepository {
       .values({ post_id: postId, language, title: null, content: null, excerpt: null, slug: null, ...fields })
       .onConflict((conflict) => conflict.columns(['post_id', 'language']).doUpdateSet(fields))
       .execute();
+    await this.touchPost(postId);
   }
 
   async saveTerm(termId: number, language: string, text: TermText): Promise<void> {
@@ -55,16 +56,30 @@ export class TranslationsRepository {
       .values({ term_id: termId, language, name: null, description: null, slug: null, ...fields })
       .onConflict((conflict) => conflict.columns(['term_id', 'language']).doUpdateSet(fields))
       .execute();
+    await this.touchTerm(termId);
   }
 
   async removePost(postId: number, language: string): Promise<boolean> {
     const result = await this.db.deleteFrom('post_translations').where('post_id', '=', postId).where('language', '=', language).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    await this.touchPost(postId);
+    return true;
   }
 
   async removeTerm(termId: number, language: string): Promise<boolean> {
     const result = await this.db.deleteFrom('term_translations').where('term_id', '=', termId).where('language', '=', language).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    await this.touchTerm(termId);
+    return true;
+  }
+
+  // A translation is part of its record: writing one is a new version of the record.
+  private async touchPost(postId: number): Promise<void> {
+    await this.db.updateTable('posts').set({ version: NEXT_VERSION }).where('id', '=', postId).execute();
+  }
+
+  private async touchTerm(termId: number): Promise<void> {
+    await this.db.updateTable('terms').set({ version: NEXT_VERSION }).where('id', '=', termId).execute();
   }
 
   /** The post of this type whose translation in `language` has this slug. */
