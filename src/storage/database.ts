@@ -305,8 +305,13 @@ export async function migrate(storage: Storage): Promise<string[]> {
     storage.dialect.name === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: storage.db, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  // One unit of work: its lock is what makes nodes starting together take turns (Kysely's own
+  // migration lock does nothing on SQLite, so two processes both saw the migrations pending and
+  // one failed on "table already exists"); a failed migration rolls back whole.
+  return storage.unitOfWork(async () => {
+    const migrator = new Migrator({ db: storage.db, provider: staticMigrations, disableTransactions: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  });
 }

@@ -38,7 +38,8 @@ function exchange(request: string): Promise<RawAnswer> {
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body });
     });
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
-    socket.end(request);
+    // Not end(): a client that half-closes may be answered with nothing; `Connection: close` ends the exchange.
+    socket.write(request);
   });
 }
 

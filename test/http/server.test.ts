@@ -1,34 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { basicAuth, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin/calendar-events.js');
-
-/** Starts `calendar-events serve` on a free port; resolves with its base URL once it listens. */
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve({ child, base: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-    setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 20_000).unref();
-  });
-}
-
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+import { BIN, ROOT, startServer } from '../fixtures/server-process.ts';
 
 describe('calendar-events serve', () => {
   let database: TestDatabase;
@@ -38,7 +16,7 @@ describe('calendar-events serve', () => {
   after(() => database.drop());
 
   test('migrates a fresh database, creates admin from CALENDAR_ADMIN_PASSWORD, serves, and stops cleanly on SIGTERM', async () => {
-    const { child, base, output } = await serve({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
+    const { base, output, exited, signal } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
     const created = await fetch(`${base}/calendar/events/v1/tags`, {
       method: 'POST',
       headers: { authorization: basicAuth('admin', 'first-start-secret'), 'content-type': 'application/json' },
@@ -49,13 +27,12 @@ describe('calendar-events serve', () => {
     assert.equal(created.headers.get('location'), `${base}/calendar/events/v1/tags/${(await created.json()).id}`);
     assert.match(output(), /"reqId":"[0-9a-f-]{36}"/, 'JSON logs carry a request id');
 
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
+    signal('SIGTERM');
     assert.equal(await exited, 0);
   });
 
   test('SIGTERM lets an in-flight request finish before exiting', async () => {
-    const { child, base } = await serve({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
+    const { base, exited, signal } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
     const body = JSON.stringify({ name: 'Finished during shutdown' });
     // Headers and half the body reach the server before SIGTERM; the rest follows after it.
     const request = http.request(`${base}/calendar/events/v1/tags`, {
@@ -71,12 +48,58 @@ describe('calendar-events serve', () => {
     });
     request.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
+    signal('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     request.end(body.slice(10));
     assert.equal(await response, 201);
     assert.equal(await exited, 0);
+  });
+
+  test('SIGTERM under load: requests already sent complete, new connections are refused, exit code 0, and every acknowledged write is there after a restart', async () => {
+    const env = { DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' };
+    const { base, exited, signal } = await startServer(env);
+    const authorization = basicAuth('admin', 'first-start-secret');
+    /** A POST whose headers and first bytes are sent now; `finish` sends the rest. Fresh connection each (no keep-alive reuse). */
+    const held = (name: string) => {
+      const body = JSON.stringify({ name });
+      const request = http.request(`${base}/calendar/events/v1/tags`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        request.on('error', reject);
+      });
+      request.write(body.slice(0, 5));
+      return { name, answered, finish: () => request.end(body.slice(5)) };
+    };
+    const inFlight = Array.from({ length: 20 }, (_, index) => held(`Under load ${index}`));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    signal('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The listening socket is closed while the held requests still run: a new connection is refused.
+    const refused = await new Promise<string>((resolve) => {
+      const late = http.get(`${base}/healthz`, { agent: false }, (res) => resolve(`answered ${res.statusCode}`));
+      late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    assert.equal(refused, 'ECONNREFUSED');
+    for (const request of inFlight) request.finish();
+    assert.deepEqual(await Promise.all(inFlight.map((request) => request.answered)), inFlight.map(() => 201));
+    assert.equal(await exited, 0);
+
+    const restarted = await startServer(env);
+    try {
+      const listed = await fetch(`${restarted.base}/calendar/events/v1/tags?hide_empty=0&per_page=100&search=load`);
+      const names = ((await listed.json()) as { tags: { name: string }[] }).tags.map((tag) => tag.name).sort();
+      assert.deepEqual(names, inFlight.map((request) => request.name).sort());
+    } finally {
+      restarted.signal('SIGTERM');
+      await restarted.exited;
+    }
   });
 
   test('invalid configuration stops start-up with one clear line and a non-zero exit', () => {

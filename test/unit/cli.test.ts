@@ -1,6 +1,6 @@
 import { test, describe, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,6 +108,28 @@ function cliSuite(backend: Backend): void {
     test('migrate applies the schema once, then reports it up to date', async () => {
       assert.deepEqual(await cli('migrate'), { code: 0, out: MIGRATIONS.map((name) => `Applied migration ${name}`), err: [] });
       assert.deepEqual(await cli('migrate'), { code: 0, out: ['Database is up to date.'], err: [] });
+    });
+
+    test('three migrate processes started together on a fresh database all succeed, and the schema is applied once', async () => {
+      for (let round = 0; round < 3; round++) {
+        if (round > 0) {
+          await backend.dropDatabase(databaseUrl);
+          databaseUrl = await backend.createDatabase();
+        }
+        const runs = await Promise.all(
+          Array.from({ length: 3 }, () => {
+            const child = spawn(process.execPath, ['bin/calendar-events.js', 'migrate'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+            let output = '';
+            child.stdout.on('data', (chunk) => (output += chunk));
+            child.stderr.on('data', (chunk) => (output += chunk));
+            return new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+          }),
+        );
+        assert.deepEqual(runs.map((run) => run.code), [0, 0, 0], runs.map((run) => run.output).join('\n'));
+        // Exactly one process applied each migration; the others found the schema up to date.
+        const applied = runs.flatMap((run) => run.output.split('\n').filter((line) => line.startsWith('Applied migration ')));
+        assert.deepEqual(applied, MIGRATIONS.map((name) => `Applied migration ${name}`));
+      }
     });
 
     test('user create without --password prints a generated password as the last line, and it verifies', async () => {
