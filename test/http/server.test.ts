@@ -8,6 +8,28 @@ import { after, before, describe, test } from 'node:test';
 import { basicAuth, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 import { BIN, ROOT, startServer } from '../fixtures/server-process.ts';
 
+/**
+ * A tag creation as admin whose headers and first bytes are sent now, on a connection of its own
+ * (no keep-alive reuse); `finish` sends the rest of the body.
+ */
+function heldTagCreation(base: string, name: string): { name: string; answered: Promise<number>; finish(): void } {
+  const body = JSON.stringify({ name });
+  const request = http.request(`${base}/calendar/events/v1/tags`, {
+    method: 'POST',
+    agent: false,
+    headers: { authorization: basicAuth('admin', 'first-start-secret'), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, 5));
+  return { name, answered, finish: () => request.end(body.slice(5)) };
+}
+
 describe('calendar-events serve', () => {
   let database: TestDatabase;
   before(async () => {
@@ -33,51 +55,20 @@ describe('calendar-events serve', () => {
 
   test('SIGTERM lets an in-flight request finish before exiting', async () => {
     const { base, exited, signal } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
-    const body = JSON.stringify({ name: 'Finished during shutdown' });
-    // Headers and half the body reach the server before SIGTERM; the rest follows after it.
-    const request = http.request(`${base}/calendar/events/v1/tags`, {
-      method: 'POST',
-      headers: { authorization: basicAuth('admin', 'first-start-secret'), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
-    const response = new Promise<number>((resolve, reject) => {
-      request.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
-      request.on('error', reject);
-    });
-    request.write(body.slice(0, 10));
+    // Headers and the first bytes of the body reach the server before SIGTERM; the rest follows after it.
+    const request = heldTagCreation(base, 'Finished during shutdown');
     await new Promise((resolve) => setTimeout(resolve, 300));
     signal('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    request.end(body.slice(10));
-    assert.equal(await response, 201);
+    request.finish();
+    assert.equal(await request.answered, 201);
     assert.equal(await exited, 0);
   });
 
   test('SIGTERM under load: requests already sent complete, new connections are refused, exit code 0, and every acknowledged write is there after a restart', async () => {
     const env = { DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' };
     const { base, exited, signal } = await startServer(env);
-    const authorization = basicAuth('admin', 'first-start-secret');
-    /** A POST whose headers and first bytes are sent now; `finish` sends the rest. Fresh connection each (no keep-alive reuse). */
-    const held = (name: string) => {
-      const body = JSON.stringify({ name });
-      const request = http.request(`${base}/calendar/events/v1/tags`, {
-        method: 'POST',
-        agent: false,
-        headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      const answered = new Promise<number>((resolve, reject) => {
-        request.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode!));
-        });
-        request.on('error', reject);
-      });
-      request.write(body.slice(0, 5));
-      return { name, answered, finish: () => request.end(body.slice(5)) };
-    };
-    const inFlight = Array.from({ length: 20 }, (_, index) => held(`Under load ${index}`));
+    const inFlight = Array.from({ length: 20 }, (_, index) => heldTagCreation(base, `Under load ${index}`));
     await new Promise((resolve) => setTimeout(resolve, 300));
     signal('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
