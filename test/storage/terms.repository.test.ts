@@ -43,7 +43,7 @@ describe(`terms repository (${DIALECT})`, () => {
     return { root, child, grandchild, sibling };
   };
 
-  test('setEventTerms replaces the links of one taxonomy and recounts the terms that gained or lost the event', async () => {
+  test('setEventTerms replaces the links of one taxonomy; the terms that gained or lost a published event count one more or one less', async () => {
     const [a, b, c] = [await addTerm('category', 'a'), await addTerm('category', 'b'), await addTerm('category', 'c')];
     const tag = await addTerm('tag', 'kept-tag');
     const eventId = await insertEvent(storage, 'publish');
@@ -67,15 +67,16 @@ describe(`terms repository (${DIALECT})`, () => {
     assert.deepEqual(await countsOf([term]), [2]);
   });
 
-  test('recount follows a change of the event status', async () => {
-    const term = await addTerm('category', 'status-watch');
+  test('shiftCounts moves the counts of an event\'s terms as it is published, unpublished or trashed', async () => {
+    const [kept, other] = [await addTerm('category', 'status-watch'), await addTerm('tag', 'status-watch-tag')];
     const eventId = await insertEvent(storage, 'publish');
-    await terms.setEventTerms(eventId, 'category', [term.id]);
-    const expectations: ReadonlyArray<readonly [status: string, count: number]> = [['draft', 0], ['publish', 1], ['trash', 0]];
-    for (const [status, count] of expectations) {
+    await terms.setEventTerms(eventId, 'category', [kept.id]);
+    await terms.setEventTerms(eventId, 'tag', [other.id]);
+    const steps: ReadonlyArray<readonly [status: string, step: 1 | -1, counts: number[]]> = [['draft', -1, [0, 0]], ['publish', 1, [1, 1]], ['trash', -1, [0, 0]]];
+    for (const [status, step, counts] of steps) {
       await storage.db.updateTable('posts').set({ status }).where('id', '=', eventId).execute();
-      await terms.recount([term.id]);
-      assert.deepEqual(await countsOf([term]), [count], `after the event became ${status}`);
+      await terms.shiftCounts([kept.id, other.id, kept.id], step);
+      assert.deepEqual(await countsOf([kept, other]), counts, `after the event became ${status}`);
     }
   });
 

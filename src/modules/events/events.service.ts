@@ -241,7 +241,7 @@ export class EventsService {
     const id = slugBase === undefined
       ? await this.repository.create(post, event)
       : await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => this.repository.create({ ...post, slug }, event));
-    await this.writeRelations(id, input, caller, language, true);
+    await this.writeRelations(id, input, caller, language);
     return this.localized(await this.require(id), language);
   }
 
@@ -285,7 +285,10 @@ export class EventsService {
     const slugBase = (original ? input.slug : undefined) ?? (row.post.slug === '' && NEEDS_SLUG.has(status) ? (post.title ?? row.post.title) : undefined);
     if (slugBase === undefined) await write(post);
     else await this.writer.withUniqueSlug('event', this.writer.slugFor(slugBase, 'event'), (slug) => write({ ...post, slug }));
-    await this.writeRelations(row.post.id, input, caller, language, false);
+    // Published or no longer: the event enters or leaves its current terms' counts, before the
+    // terms themselves change (which then count by the new status).
+    if ((status === 'publish') !== (row.post.status === 'publish')) await this.terms.repository.shiftCounts(await this.termIdsOf(row.post.id), status === 'publish' ? 1 : -1);
+    await this.writeRelations(row.post.id, input, caller, language);
     return this.localized(await this.require(row.post.id), language);
   }
 
@@ -301,16 +304,15 @@ export class EventsService {
       return this.localized(row, language);
     }
     requireOnPost(caller, 'delete', 'tribe_event', row.post);
-    const termIds = (await this.repository.terms([row.post.id])).get(row.post.id)?.map((term) => term.id) ?? [];
+    if (!force && row.post.status === 'trash') throw new ApiError('event-is-in-trash');
+    // Trashed or removed, a published event leaves its terms' counts.
+    if (row.post.status === 'publish') await this.terms.repository.shiftCounts(await this.termIdsOf(row.post.id), -1);
     if (force) {
       const before = await this.localized(row, language);
       await this.repository.remove(row.post.id);
-      await this.terms.repository.recount(termIds);
       return before;
     }
-    if (row.post.status === 'trash') throw new ApiError('event-is-in-trash');
     await this.writer.trash('event', row.post.slug, (changes) => this.repository.update(row.post.id, changes, {}));
-    await this.terms.repository.recount(termIds);
     return this.localized(await this.require(row.post.id), language);
   }
 
@@ -422,8 +424,12 @@ export class EventsService {
     return ids;
   }
 
+  private async termIdsOf(eventId: number): Promise<number[]> {
+    return (await this.repository.terms([eventId])).get(eventId)?.map((term) => term.id) ?? [];
+  }
+
   /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). */
-  private async writeRelations(eventId: number, input: EventInput, caller: Caller, language: LanguageCode, creating: boolean): Promise<void> {
+  private async writeRelations(eventId: number, input: EventInput, caller: Caller, language: LanguageCode): Promise<void> {
     for (const definition of [CATEGORY, TAG]) {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;
@@ -434,11 +440,6 @@ export class EventsService {
       const value = input[kind];
       if (value === undefined) continue;
       await this.repository.setLinks(eventId, kind, await this.linkedIds(kind, value, caller, language));
-    }
-    if (!creating) {
-      // A status change moves the event in or out of its terms' published counts.
-      const termIds = (await this.repository.terms([eventId])).get(eventId)?.map((term) => term.id) ?? [];
-      await this.terms.repository.recount(termIds);
     }
   }
 }
