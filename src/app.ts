@@ -12,6 +12,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
 import { readMultipartFields } from './http/multipart.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { NAMESPACE, Urls } from './http/urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -177,6 +178,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     table,
     prefix: config.restPrefix,
     unitOfWork: (work) => storage.unitOfWork(work),
+    contentVersion: () => storage.contentVersion(),
+    touchContent: () => storage.touchContent(),
+    readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes) : undefined,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
       return { caller: request.caller, urls: Urls.forRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };

@@ -27,6 +27,8 @@ export interface Config {
    * every origin, as WordPress (docs/decisions/0013-cors-origins.md).
    */
   readonly corsOrigins: ReadonlySet<string> | undefined;
+  /** Memory for cached answers to anonymous reads (CALENDAR_READ_CACHE_MB); 0 turns caching off. */
+  readonly readCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +133,13 @@ function parseCorsOrigins(value: string | undefined): ReadonlySet<string> | unde
   );
 }
 
+function parseReadCacheBytes(value: string | undefined): number {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return 64 * 1024 * 1024;
+  if (!/^\d{1,5}$/.test(raw)) throw new ConfigError(`CALENDAR_READ_CACHE_MB must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
+  return Number(raw) * 1024 * 1024;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -150,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
+    readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
   };
 }

@@ -1,8 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
 import { ApiError } from '../errors.ts';
 import { entityTag, holdsRepresentation, matchesVersion } from './entity-tags.ts';
+import { ReadCache, type CachedAnswer } from './read-cache.ts';
 import type { LanguageCode } from './language.ts';
 import { NAMESPACE, type Urls } from './urls.ts';
 
@@ -97,6 +98,11 @@ export interface RouteContext {
   readonly prefix: string;
   /** Runs a write's checks and handler as one transaction (Storage.unitOfWork). */
   unitOfWork<T>(work: () => Promise<T>): Promise<T>;
+  /** The database's count of content writes, and raising it (Storage.contentVersion, touchContent). */
+  contentVersion(): Promise<number>;
+  touchContent(): Promise<void>;
+  /** Answers to anonymous reads; undefined when caching is off. */
+  readonly readCache: ReadCache | undefined;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
 }
 
@@ -114,6 +120,14 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly ApiRoute[]): void {
   const versions = new WeakMap<FastifyRequest, number>();
+  /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
+  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string }>();
+  const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
+    reply.code(result.status ?? 200);
+    if (result.headers) reply.headers(result.headers);
+    if (result.version !== undefined) versions.set(request, result.version);
+    return result.body;
+  };
   const frameFor = (request: FastifyRequest): Frame => {
     const base = context.frameOf(request);
     return {
@@ -148,14 +162,38 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       config: { apiPath: route.path },
       handler: async (request, reply) => {
         const frame = frameFor(request);
-        // A write's checks, reads and writes commit together or not at all.
-        const result = request.method === 'GET' ? await answer(request, frame) : await context.unitOfWork(() => answer(request, frame));
-        reply.code(result.status ?? 200);
-        if (result.headers) reply.headers(result.headers);
-        if (result.version !== undefined) versions.set(request, result.version);
-        return result.body;
+        if (request.method !== 'GET') {
+          // A write's checks, reads and writes commit together or not at all, and so does the new
+          // content version that retires every cached answer on every node.
+          return respond(request, reply, await context.unitOfWork(async () => {
+            const result = await answer(request, frame);
+            await context.touchContent();
+            return result;
+          }));
+        }
+        const cache = frame.caller === null ? context.readCache : undefined;
+        const key = cache && ReadCache.key({
+          contentVersion: await context.contentVersion(),
+          second: Math.floor(Date.now() / 1000),
+          origin: `${request.protocol}://${request.host}`,
+          url: request.originalUrl,
+        });
+        const cached = key === undefined ? undefined : cache!.get(key);
+        if (cached) {
+          reply.type('application/json; charset=utf-8');
+          // Sent as stored: a string skips serialization.
+          return respond(request, reply, { ...cached, body: cached.payload });
+        }
+        const result = await answer(request, frame);
+        if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
+        return respond(request, reply, result);
       },
       onSend: async (request, reply, payload) => {
+        const pending = toCache.get(request);
+        if (pending && typeof payload === 'string' && reply.statusCode === pending.status) {
+          const { key, ...answer } = pending;
+          context.readCache!.set(key, { ...answer, payload });
+        }
         const version = versions.get(request);
         if (version === undefined || typeof payload !== 'string') return payload;
         const tag = entityTag(version, payload);

@@ -6,12 +6,13 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { escapeLike, likePattern } from './conditions.ts';
+import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
 import * as eventListing from './migrations/20261122020000_event_listing.ts';
 import * as recordVersions from './migrations/20261122030000_record_versions.ts';
+import * as contentVersion from './migrations/20261122040000_content_version.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -49,6 +50,10 @@ export interface Storage {
    * the open unit; nested `db.transaction()` calls become savepoints.
    */
   unitOfWork<T>(work: () => Promise<T>): Promise<T>;
+  /** The count of content writes (migration 20261122040000), which keys cached answers. */
+  contentVersion(): Promise<number>;
+  /** Raises the count of content writes: inside a write's unit of work, it commits with it. */
+  touchContent(): Promise<void>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122010000_post_search': postSearch,
   '20261122020000_event_listing': eventListing,
   '20261122030000_record_versions': recordVersions,
+  '20261122040000_content_version': contentVersion,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -218,6 +224,16 @@ const SERIALIZATION_FAILURE = '40001';
  */
 const RETRYABLE_STATES = new Set([SERIALIZATION_FAILURE, '40P01']);
 
+/** The content version's reads and writes, the same SQL on both engines. */
+function contentVersionOf(db: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
+  return {
+    contentVersion: async () => (await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version,
+    touchContent: async () => {
+      await db.updateTable('content_version').set({ version: NEXT_VERSION }).where('id', '=', 1).execute();
+    },
+  };
+}
+
 function openSqlite(file: string): Storage {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const client = connectSqlite(file);
@@ -229,6 +245,7 @@ function openSqlite(file: string): Storage {
     db,
     dialect: sqliteCapabilities,
     driver: { kind: 'sqlite', client: sideClient },
+    ...contentVersionOf(db),
     // IMMEDIATE takes the write lock up front: a unit that read first and wrote later could
     // otherwise fail on another process' write (SQLITE_BUSY_SNAPSHOT) instead of waiting its turn.
     unitOfWork: unitRunner(root, { begin: ['begin immediate'], retryable: (error) => String(errorCode(error)).startsWith('SQLITE_BUSY') }),
@@ -260,6 +277,7 @@ function openPostgres(url: string): Storage {
     db,
     dialect: postgresCapabilities,
     driver: { kind: 'postgres', client: pool },
+    ...contentVersionOf(db),
     // One writer at a time per schema, across every node, as on SQLite: units that all touch the
     // same hot rows (a popular category's count) would otherwise abort each other under SERIALIZABLE
     // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20

@@ -669,6 +669,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
   } finally {
     if (!restored) await writer.restore(lastPostId, log);
   }
+  // Running nodes must not keep serving answers cached before the seed.
+  await storage.touchContent();
 
   const seconds = (performance.now() - started) / 1000;
   log(`seeded ${options.events.toLocaleString('en-US')} events, ${venueCount} venues, ${organizerCount} organizers, ${categories.length} categories, ${tags.length} tags in ${seconds.toFixed(1)} s`);

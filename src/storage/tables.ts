@@ -184,6 +184,12 @@ export interface TermTranslationsTable {
   slug: string | null;
 }
 
+/** One row (id 1): the count of content writes, keying cached answers (migration 20261122040000). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -197,6 +203,7 @@ export interface Database {
   event_terms: EventTermsTable;
   post_translations: PostTranslationsTable;
   term_translations: TermTranslationsTable;
+  content_version: ContentVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -190,7 +190,17 @@ describe('route contract check at start-up', () => {
     test(`registerRoutes refuses a route with ${name}`, async () => {
       const app = Fastify();
       const table = new RouteTable();
-      const context: RouteContext = { table, prefix: '', unitOfWork: (work) => work(), frameOf: () => { throw new Error('not reached'); } };
+      const context: RouteContext = {
+        table,
+        prefix: '',
+        unitOfWork: (work) => work(),
+        contentVersion: async () => 1,
+        touchContent: async () => undefined,
+        readCache: undefined,
+        frameOf: () => {
+          throw new Error('not reached');
+        },
+      };
       try {
         assert.throws(() => registerRoutes(app, context, [defineRoute(complete), route]), message);
       } finally {

@@ -16,7 +16,7 @@ import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
-const MIGRATIONS = ['20261122000000_initial', '20261122010000_post_search', '20261122020000_event_listing', '20261122030000_record_versions'];
+const MIGRATIONS = ['20261122000000_initial', '20261122010000_post_search', '20261122020000_event_listing', '20261122030000_record_versions', '20261122040000_content_version'];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
 interface CliResult {

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: undefined,
+      readCacheBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       CALENDAR_TRUST_PROXY: 'true',
       CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
+      CALENDAR_READ_CACHE_MB: '16',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: true,
       corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
+      readCacheBytes: 16 * 1024 * 1024,
     });
   });
 
@@ -156,4 +159,10 @@ test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas 
   for (const bad of ['*', 'https://a.example/app', 'a.example', 'ftp://a.example', 'https://a.example?x=1']) {
     assert.throws(() => loadConfig({ CALENDAR_CORS_ORIGINS: bad }), /CALENDAR_CORS_ORIGINS must list origins/, bad);
   }
+});
+
+test('CALENDAR_READ_CACHE_MB: 64 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
+  assert.equal(loadConfig({}).readCacheBytes, 64 * 1024 * 1024);
+  assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
+  for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
 });
