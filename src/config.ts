@@ -135,7 +135,7 @@ function parseCorsOrigins(value: string | undefined): ReadonlySet<string> | unde
 
 function parseReadCacheBytes(value: string | undefined): number {
   const raw = value?.trim() ?? '';
-  if (raw === '') return 64 * 1024 * 1024;
+  if (raw === '') return 16 * 1024 * 1024;
   if (!/^\d{1,5}$/.test(raw)) throw new ConfigError(`CALENDAR_READ_CACHE_MB must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
   return Number(raw) * 1024 * 1024;
 }

@@ -57,6 +57,11 @@ export interface ApiRoute<S extends RouteSchema = RouteSchema> {
   readonly schema: S;
   readonly permission: Permission;
   readonly validate?: (frame: Frame<S>) => Promise<void>;
+  /**
+   * The answer does not depend on the current time (no date window, no "upcoming" filter): a
+   * cached answer to an anonymous read then lasts until the next write, not only for the second.
+   */
+  readonly timeless?: boolean;
   /** The version of the record a write names (undefined when it names none), for `If-Match`. */
   readonly currentVersion?: (frame: Frame<S>) => Promise<number | undefined>;
   readonly handle: (frame: Frame<S>) => Promise<Result>;
@@ -174,7 +179,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         const cache = frame.caller === null ? context.readCache : undefined;
         const key = cache && ReadCache.key({
           contentVersion: await context.contentVersion(),
-          second: Math.floor(Date.now() / 1000),
+          second: route.timeless ? 0 : Math.floor(Date.now() / 1000),
           origin: `${request.protocol}://${request.host}`,
           url: request.originalUrl,
         });

@@ -226,8 +226,10 @@ const RETRYABLE_STATES = new Set([SERIALIZATION_FAILURE, '40P01']);
 
 /** The content version's reads and writes, the same SQL on both engines. */
 function contentVersionOf(db: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
+  // Read on every anonymous request: compiled once rather than built anew each time.
+  const read = db.selectFrom('content_version').select('version').where('id', '=', 1).compile();
   return {
-    contentVersion: async () => (await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version,
+    contentVersion: async () => (await db.executeQuery(read)).rows[0]!.version,
     touchContent: async () => {
       await db.updateTable('content_version').set({ version: NEXT_VERSION }).where('id', '=', 1).execute();
     },

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: undefined,
-      readCacheBytes: 64 * 1024 * 1024,
+      readCacheBytes: 16 * 1024 * 1024,
     });
   });
 
@@ -161,8 +161,8 @@ test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas 
   }
 });
 
-test('CALENDAR_READ_CACHE_MB: 64 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
-  assert.equal(loadConfig({}).readCacheBytes, 64 * 1024 * 1024);
+test('CALENDAR_READ_CACHE_MB: 16 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
+  assert.equal(loadConfig({}).readCacheBytes, 16 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
   for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
 });

@@ -67,6 +67,7 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         method: 'GET',
         path,
         permission: 'public',
+        timeless: true,
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame) => {
           const { row, relations } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);

@@ -47,6 +47,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService): ApiRoute[] {
       method: 'GET',
       path,
       permission: 'public',
+      timeless: true,
       schema: { summary: `Returns the data of the ${singular} with the specified ${label}`, params, querystring: schemas.ReadQuery, response: { 200: schemas.WireRecord } },
       // No separate validator: reading is public, so the 400 for an unknown id or slug can come from the lookup itself.
       handle: async (frame) => {

@@ -80,6 +80,7 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
       method: 'GET',
       path: '',
       permission: 'public',
+      timeless: true,
       schema: {
         summary: 'Lists every route of the namespace with its methods and arguments',
         querystring: Type.Object({
@@ -109,6 +110,7 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
       method: 'GET',
       path: '/doc',
       permission: 'public',
+      timeless: true,
       schema: {
         summary: 'Returns the documentation for The Events Calendar REST API in Swagger consumable format.',
         querystring: Type.Object(CommonQuery),

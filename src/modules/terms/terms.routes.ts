@@ -23,6 +23,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       method: 'GET',
       path: `/${collection}`,
       permission: 'public',
+      timeless: true,
       schema: {
         summary: `Returns all the ${plural} matching the search criteria`,
         querystring: schemas.ListQuery,
@@ -74,6 +75,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       method: 'GET',
       path: single,
       permission: 'public',
+      timeless: true,
       schema: {
         summary: `Returns the data of the ${singular} with the specified term ID`,
         params: schemas.Params,
