@@ -183,8 +183,10 @@ function unitRunner(root: Kysely<Database>, settings: UnitSettings): Storage['un
     for (let attempt = 1; ; attempt++) {
       try {
         return await root.connection().execute(async (connection) => {
-          for (const statement of settings.begin) await sql.raw(statement).execute(connection);
           try {
+            // Inside the try: a connection must not go back to the pool with a transaction open
+            // because the lock statement after BEGIN failed.
+            for (const statement of settings.begin) await sql.raw(statement).execute(connection);
             const result = await openUnits.run({ root, connection, savepoints: 0 }, work);
             await sql`commit`.execute(connection);
             return result;
