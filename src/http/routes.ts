@@ -166,8 +166,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       schema: route.schema,
       config: { apiPath: route.path },
       handler: async (request, reply) => {
-        const frame = frameFor(request);
         if (request.method !== 'GET') {
+          const frame = frameFor(request);
           // A write's checks, reads and writes commit together or not at all, and so does the new
           // content version that retires every cached answer on every node.
           return respond(request, reply, await context.unitOfWork(async () => {
@@ -176,7 +176,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
             return result;
           }));
         }
-        const cache = frame.caller === null ? context.readCache : undefined;
+        // A hit needs no frame: only the authentication decides whether the cache applies.
+        const cache = request.caller === null ? context.readCache : undefined;
         const key = cache && ReadCache.key({
           contentVersion: await context.contentVersion(),
           second: route.timeless ? 0 : Math.floor(Date.now() / 1000),
@@ -189,7 +190,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           // Sent as stored: a string skips serialization.
           return respond(request, reply, { ...cached, body: cached.payload });
         }
-        const result = await answer(request, frame);
+        const result = await answer(request, frameFor(request));
         if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
         return respond(request, reply, result);
       },

@@ -219,12 +219,11 @@ function connectSqlite(file: string): SqliteDatabase.Database {
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-const SERIALIZATION_FAILURE = '40001';
 /**
  * Failures of a PostgreSQL unit of work that running it again cures: serialization failure and
  * deadlock, which units serialized by their lock meet only against writers outside units.
  */
-const RETRYABLE_STATES = new Set([SERIALIZATION_FAILURE, '40P01']);
+const RETRYABLE_STATES = new Set(['40001', '40P01']);
 
 /** The content version's reads and writes, the same SQL on both engines. */
 function contentVersionOf(db: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
@@ -296,23 +295,6 @@ function openPostgres(url: string): Storage {
     },
     close: () => root.destroy(),
   };
-}
-
-const MAX_SERIALIZABLE_ATTEMPTS = 10;
-
-/**
- * Runs `work` in a serializable transaction. PostgreSQL aborts one that raced another
- * (SQLSTATE 40001) and running it again is the remedy; SQLite runs one transaction at a time and
- * never raises it.
- */
-export async function serializable<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().setIsolationLevel('serializable').execute(work);
-    } catch (error) {
-      if (attempt >= MAX_SERIALIZABLE_ATTEMPTS || errorCode(error) !== SERIALIZATION_FAILURE) throw error;
-    }
-  }
 }
 
 export function openStorage(config: DatabaseConfig): Storage {

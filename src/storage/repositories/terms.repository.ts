@@ -1,5 +1,4 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { serializable } from '../database.ts';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
@@ -187,16 +186,12 @@ export class TermsRepository {
 
   /**
    * Inserts the term unless one of the same name exists (under the same parent when `sameParentOnly`).
-   * Check and insert share a serializable transaction (inside a request's unit of work, the unit's),
-   * so parallel creates of one name yield one term: SQLite runs transactions one at a time;
-   * PostgreSQL aborts all but one overlapping transaction, which then runs again and sees the winner.
+   * Parallel creates of one name yield one term because writes run one at a time, each seeing the
+   * ones before it (Storage.unitOfWork): the check and the insert need no transaction of their own.
    */
   async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
-    return serializable(this.db, async (trx) => {
-      const terms = new TermsRepository(trx, this.dialect);
-      const existing = await terms.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
-      return existing ? { existing } : { created: await terms.create(term) };
-    });
+    const existing = await this.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
+    return existing ? { existing } : { created: await this.create(term) };
   }
 
   create(term: NewTerm): Promise<TermRow> {
