@@ -8,10 +8,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { UsersService } from '../src/auth/users.service.ts';
+import { LOGIN_THROTTLE } from '../src/auth/authenticator.ts';
+import { systemClock } from '../src/clock.ts';
+import { composeApplication } from '../src/container.ts';
 import type { DatabaseConfig } from '../src/config.ts';
 import { migrate, openStorage, type Storage } from '../src/storage/database.ts';
-import { ONE_PERCENT_TITLE_WORD, parseEventCount, seed } from '../src/storage/seed.ts';
+import { parseEventCount, seed } from '../src/seed/seed.ts';
+import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
 
 /*
  * `npm run bench -- --events 10k,100k [--db sqlite|postgres] [--duration 10] [--connections 10]
@@ -178,8 +181,8 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number)
   const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const server: Server = {
     process: child,
     port,
@@ -280,7 +283,7 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; url: string; 
 }
 
 async function prepareFixtures(storage: Storage): Promise<Fixtures> {
-  const events = await storage.db
+  const events = await storage.write((tx) => tx
     .selectFrom('posts')
     .select(['id', 'slug'])
     .where('type', '=', 'event')
@@ -288,19 +291,19 @@ async function prepareFixtures(storage: Storage): Promise<Fixtures> {
     .where('password', '=', '')
     .orderBy(sql`random()`)
     .limit(1000)
-    .execute();
-  const leaf = await storage.db
+    .execute());
+  const leaf = await storage.write((tx) => tx
     .selectFrom('terms as t')
     .select('t.id')
     .where('t.taxonomy', '=', 'category')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
     .orderBy('t.count', 'desc')
-    .executeTakeFirstOrThrow();
-  const venue = await storage.db.selectFrom('venues').select('post_id').executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow());
+  const venue = await storage.write((tx) => tx.selectFrom('venues').select('post_id').executeTakeFirstOrThrow());
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 0));
-  const users = new UsersService(storage);
+  const { users } = (await composeApplication(storage, { timezone: 'UTC' }, systemClock, LOGIN_THROTTLE)).services;
   const login = `bench-${RUN_ID}`;
   await users.create({ login, role: 'administrator' });
   const { password } = await users.createAppPassword(login, 'bench');
@@ -359,7 +362,8 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
     } finally {
       await storage.close();
     }
-    service = await startServer(['bin/calendar-events.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1' }, await freePort());
+    // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
+    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1' }, await freePort());
 
     const rows: Row[] = [];
     const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request'>, headers: Record<string, string>, counter: { n: number }) => {

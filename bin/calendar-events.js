@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Thin launcher: registers tsx so the TypeScript sources run directly after `npm ci` (no build step).
-import { register } from 'tsx/esm/api';
+// The installed command runs the build in dist/ with plain Node: `npm ci` makes it (the `prepare`
+// script), `npm run build` remakes it. Development and the tests run src/ through tsx instead.
+import fs from 'node:fs';
 
-register();
-const { main } = await import('../src/cli.ts');
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!fs.existsSync(cli)) {
+  process.stderr.write('calendar-events: there is no build in dist/; run `npm run build` (npm ci runs it too).\n');
+  process.exit(1);
+}
+const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

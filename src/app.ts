@@ -4,9 +4,11 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Authenticator } from './auth/authenticator.ts';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { Caller } from './auth/roles.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
@@ -14,25 +16,22 @@ import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncode
 import { readMultipartFields } from './http/multipart.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
-import { NAMESPACE, Urls } from './http/urls.ts';
+import { urlsForRequest } from './http/urls.ts';
+import { NAMESPACE } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
-import { TermsService } from './modules/terms/terms.service.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
-import { EventsService } from './modules/events/events.service.ts';
 import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
-import { PostWriter } from './modules/posts/post-writer.ts';
-import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
-import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
-import { VENUE } from './modules/venues/venue.definition.ts';
 import type { Storage } from './storage/database.ts';
 
 export interface AppDependencies {
   readonly config: Config;
   readonly storage: Storage;
-  readonly authenticator: Authenticator;
+  /** The services and authenticator from the composition root (container.ts). */
+  readonly application: Application;
+  readonly clock: Clock;
   readonly logger?: FastifyServerOptions['logger'];
 }
 
@@ -53,12 +52,24 @@ const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Cont
 const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * The schema without `required` lists, for the serializer only: fast-json-stringify writes
+ * required properties first, and the wire keeps the original's key order, which is the order of
+ * `properties`. Validation, types and the OpenAPI document keep the lists.
+ */
+function withoutRequired(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutRequired);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'required').map(([key, value]) => [key, withoutRequired(value)]));
+}
+
 /** Trusts the nearest `hops` proxies (Fastify accepts a count at run time but not in its types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the service (no listen): plugins and hooks in a fixed order, then the modules' routes. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, storage, authenticator } = deps;
+  const { config, storage, clock } = deps;
+  const { services, authenticator } = deps.application;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -75,6 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setSerializerCompiler(({ schema }) => fastJsonStringify(withoutRequired(schema) as Schema));
 
   // Body parsers: JSON (an empty body is no fields, as WordPress reads it), form fields, multipart fields.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -83,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    parseJson(request, String(body), done);
+    void parseJson(request, String(body), done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     done(null, parseFormEncoded(String(body)));
@@ -152,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const urls = Urls.forRequest(request, config);
+    const urls = urlsForRequest(request, config);
     const contentType = reply.getHeader('content-type');
     if (typeof contentType === 'string' && contentType.startsWith('application/json')) reply.header('content-type', 'application/json; charset=UTF-8');
     reply.header('x-request-id', request.id);
@@ -177,29 +189,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const context: RouteContext = {
     table,
     prefix: config.restPrefix,
-    unitOfWork: (work) => storage.unitOfWork(work),
-    contentVersion: () => storage.contentVersion(),
-    touchContent: () => storage.touchContent(),
+    storage,
+    clock,
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes) : undefined,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
-      return { caller: request.caller, urls: Urls.forRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
+      return { caller: request.caller, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
     },
   };
 
-  const terms = new TermsService(storage);
-  const writer = new PostWriter(storage, { timezone: config.timezone });
-  const venues = new LinkedRecordsService(storage, writer, VENUE);
-  const organizers = new LinkedRecordsService(storage, writer, ORGANIZER);
-  const events = new EventsService(storage, writer, terms, { venue: venues, organizer: organizers });
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...eventRoutes(events, config.timezone),
-    ...linkedRecordRoutes(venues),
-    ...linkedRecordRoutes(organizers),
-    ...categoryRoutes(terms),
-    ...tagRoutes(terms),
+    ...eventRoutes(services.events, config.timezone),
+    ...linkedRecordRoutes(services.venues),
+    ...linkedRecordRoutes(services.organizers),
+    ...categoryRoutes(services.terms),
+    ...tagRoutes(services.terms),
   ]);
   healthRoutes(app, storage);
   return app;

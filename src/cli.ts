@@ -1,14 +1,19 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ROLE_NAMES } from './auth/roles.ts';
-import { UsersService } from './auth/users.service.ts';
+import { LOGIN_THROTTLE } from './auth/authenticator.ts';
+import type { UsersService } from './auth/users.service.ts';
+import { systemClock } from './clock.ts';
+import { composeApplication } from './container.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
-import { parseEventCount, seed } from './storage/seed.ts';
+import { parseEventCount, seed } from './seed/seed.ts';
 
 /** Where the CLI writes; tests pass their own to capture output without spawning a process. */
 export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
 }
 
 const defaultIo: CliIo = {
@@ -50,6 +55,11 @@ async function withStorage<T>(config: Config, work: (storage: Storage) => Promis
   } finally {
     await storage.close();
   }
+}
+
+/** The users service over a migrated database, from the one composition root. */
+function withUsers<T>(config: Config, work: (users: UsersService) => Promise<T>): Promise<T> {
+  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.users));
 }
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
@@ -102,8 +112,8 @@ const COMMANDS: readonly Command[] = [
     options: ['role', 'email', 'display-name', 'password'],
     requiredOptions: ['role'],
     run: ({ config, io, args, options }) =>
-      withStorage(config, async (storage) => {
-        const { user, generatedPassword } = await new UsersService(storage).create({
+      withUsers(config, async (users) => {
+        const { user, generatedPassword } = await users.create({
           login: validated(args[0]),
           role: validated(options.role),
           email: options.email,
@@ -125,8 +135,8 @@ const COMMANDS: readonly Command[] = [
     positionals: [],
     options: [],
     run: ({ config, io }) =>
-      withStorage(config, async (storage) => {
-        const users = await new UsersService(storage).list();
+      withUsers(config, async (service) => {
+        const users = await service.list();
         if (users.length === 0) {
           io.out('No users.');
           return;
@@ -142,9 +152,9 @@ const COMMANDS: readonly Command[] = [
     positionals: ['login'],
     options: [],
     run: ({ config, io, args }) =>
-      withStorage(config, async (storage) => {
+      withUsers(config, async (users) => {
         const login = validated(args[0]);
-        await new UsersService(storage).remove(login);
+        await users.remove(login);
         io.out(`Deleted user ${login}.`);
       }),
   },
@@ -155,9 +165,9 @@ const COMMANDS: readonly Command[] = [
     positionals: ['login'],
     options: ['name'],
     run: ({ config, io, args, options }) =>
-      withStorage(config, async (storage) => {
+      withUsers(config, async (users) => {
         const login = validated(args[0]);
-        const { row, password } = await new UsersService(storage).createAppPassword(login, options.name ?? 'cli');
+        const { row, password } = await users.createAppPassword(login, options.name ?? 'cli');
         io.out(`Application password "${row.name}" created for ${login}. Use it with HTTP Basic authentication as ${login}:<password>. It is shown only once:`);
         io.out(password);
       }),
@@ -169,9 +179,9 @@ const COMMANDS: readonly Command[] = [
     positionals: ['login'],
     options: [],
     run: ({ config, io, args }) =>
-      withStorage(config, async (storage) => {
+      withUsers(config, async (users) => {
         const login = validated(args[0]);
-        const passwords = await new UsersService(storage).listAppPasswords(login);
+        const passwords = await users.listAppPasswords(login);
         if (passwords.length === 0) {
           io.out(`No application passwords for ${login}.`);
           return;
@@ -187,10 +197,10 @@ const COMMANDS: readonly Command[] = [
     positionals: ['login', 'name'],
     options: [],
     run: ({ config, io, args }) =>
-      withStorage(config, async (storage) => {
+      withUsers(config, async (users) => {
         const login = validated(args[0]);
         const name = validated(args[1]);
-        await new UsersService(storage).revokeAppPassword(login, name);
+        await users.revokeAppPassword(login, name);
         io.out(`Revoked application password "${name}" of ${login}.`);
       }),
   },
@@ -323,3 +333,20 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return 1;
   }
 }
+
+/**
+ * Whether Node was started on this file (`node dist/cli.js serve`, `node --import tsx src/cli.ts
+ * serve`) rather than importing it (bin/calendar-events.js, the tests). Node runs the realpath of
+ * its main script, so a symlinked release directory (`/srv/calendar/current`) still matches.
+ */
+function isMainScript(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false; // `node --eval ... <argument>`: argv[1] is not a file.
+  }
+}
+
+if (isMainScript()) process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LANGUAGE_CODES, type LanguageCode } from './http/language.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /** Where the data lives: the embedded SQLite file or a PostgreSQL server. */
 export type DatabaseConfig =

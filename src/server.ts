@@ -1,20 +1,18 @@
 import { buildApp } from './app.ts';
-import { Authenticator } from './auth/authenticator.ts';
-import { UsersService } from './auth/users.service.ts';
+import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { LOGIN_THROTTLE } from './auth/authenticator.ts';
+import { composeApplication } from './container.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
-
-/** Failed logins allowed per client address within the window, before 429 (decisions.md section 4). */
-export const LOGIN_THROTTLE = { maxFailures: 10, windowSeconds: 600 } as const;
 
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */
 export async function prepareService(config: Config) {
   const storage: Storage = openStorage(config.database);
   try {
     await migrate(storage);
-    const admin = await new UsersService(storage).bootstrapAdmin(config.adminPassword);
-    const authenticator = await Authenticator.create(storage, LOGIN_THROTTLE);
-    return { storage, authenticator, adminCreated: admin };
+    const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
+    const adminCreated = await application.services.users.bootstrapAdmin(config.adminPassword);
+    return { storage, application, adminCreated };
   } catch (error) {
     await storage.close();
     throw error;
@@ -26,15 +24,18 @@ export async function prepareService(config: Config) {
  * in-flight requests finish, close the database. Resolves once all of that is done.
  */
 export async function startServer(config: Config): Promise<void> {
-  const { storage, authenticator, adminCreated } = await prepareService(config);
-  const app = await buildApp({ config, storage, authenticator, logger: { level: config.logLevel } });
+  const { storage, application, adminCreated } = await prepareService(config);
+  const app = await buildApp({ config, storage, application, clock: systemClock, logger: { level: config.logLevel } });
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   await app.listen({ port: config.port, host: config.host });
   await new Promise<void>((resolve) => {
+    let stopping = false;
+    // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the
+    // server, a supervisor repeating itself) would otherwise kill the process mid-way.
     const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       app.log.info({ signal }, 'shutting down');
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
       resolve();
     };
     process.on('SIGTERM', stop);

@@ -27,7 +27,7 @@ export function suffixedSlug(base: string, attempt: number): string {
 }
 
 /** The first of `base`, `base-2`, `base-3`... not among the taken slugs, as WordPress numbers them. */
-export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+export function firstFreeSlug(base: string, taken: Pick<ReadonlySet<string>, 'has'>): string {
   let attempt = 1;
   while (taken.has(suffixedSlug(base, attempt))) attempt++;
   return suffixedSlug(base, attempt);

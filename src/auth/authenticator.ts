@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { nowUtc } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import type { Storage } from '../storage/database.ts';
-import { UsersRepository } from '../storage/repositories/users.repository.ts';
+import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { normalizeApplicationPassword, verifyPassword } from './passwords.ts';
 import { isRole, type Caller } from './roles.ts';
 
@@ -36,33 +36,44 @@ function parseBasic(authorization: string): { login: string; password: string } 
   return colon < 0 ? undefined : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** Failed logins allowed per client address within the window, before 429 (decisions.md section 4). */
+export const LOGIN_THROTTLE: ThrottleSettings = { maxFailures: 10, windowSeconds: 600 };
+
+/** The users and application passwords the authenticator checks credentials against (UsersService). */
+export interface CredentialStore {
+  /** By login, or by e-mail as WordPress also accepts. */
+  userByLogin(login: string): Promise<UserRow | undefined>;
+  appPassword(id: number): Promise<AppPasswordRow | undefined>;
+  appPasswordsOf(userId: number): Promise<AppPasswordRow[]>;
+  markAppPasswordUsed(id: number): Promise<void>;
+}
+
 /**
  * HTTP Basic authentication with application passwords or the account password
  * (decisions.md section 4), with failed logins throttled per client address in the shared
  * database, so every API node sees the same count.
  */
 export class Authenticator {
-  private readonly users: UsersRepository;
   private readonly memo = new Map<string, VerifiedCredential>();
 
   private constructor(
-    storage: Storage,
+    private readonly users: CredentialStore,
+    private readonly clock: Clock,
     private readonly limiter: RateLimiterAbstract,
     private readonly throttle: ThrottleSettings,
-  ) {
-    this.users = new UsersRepository(storage.db);
-  }
+  ) {}
 
-  static async create(storage: Storage, throttle: ThrottleSettings): Promise<Authenticator> {
+  /** Failed logins are counted through `driver`, a connection of their own outside every unit of work. */
+  static async create(driver: Storage['driver'], users: CredentialStore, clock: Clock, throttle: ThrottleSettings): Promise<Authenticator> {
     const options = { points: throttle.maxFailures, duration: throttle.windowSeconds, tableName: 'login_failures', keyPrefix: 'login' };
     const limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
-      const done = (error?: unknown) => (error ? reject(error) : resolve(limiter));
+      const done = (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error('The login throttle could not start.', { cause: error })) : resolve(limiter));
       const limiter: RateLimiterAbstract =
-        storage.driver.kind === 'sqlite'
-          ? new RateLimiterSQLite({ ...options, storeClient: storage.driver.client, storeType: 'better-sqlite3' }, done)
-          : new RateLimiterPostgres({ ...options, storeClient: storage.driver.client, storeType: 'pool' }, done);
+        driver.kind === 'sqlite'
+          ? new RateLimiterSQLite({ ...options, storeClient: driver.client, storeType: 'better-sqlite3' }, done)
+          : new RateLimiterPostgres({ ...options, storeClient: driver.client, storeType: 'pool' }, done);
     });
-    return new Authenticator(storage, limiter, throttle);
+    return new Authenticator(users, clock, limiter, throttle);
   }
 
   /** The caller named by an Authorization header; null when the request carries no Basic credentials. */
@@ -78,7 +89,7 @@ export class Authenticator {
       throw new ApiError('invalid_username');
     }
     const { login, password } = credentials;
-    const user = login === '' ? undefined : await this.users.getByLoginOrEmail(login);
+    const user = login === '' ? undefined : await this.users.userByLogin(login);
     if (!user || !isRole(user.role)) {
       await this.recordFailure(address);
       throw new ApiError('invalid_username');
@@ -99,17 +110,17 @@ export class Authenticator {
 
   private async stillValid(credential: VerifiedCredential, accountHash: string): Promise<boolean> {
     if (credential.appPasswordId === null) return credential.hash === accountHash;
-    const row = await this.users.getAppPassword(credential.appPasswordId);
+    const row = await this.users.appPassword(credential.appPasswordId);
     return row !== undefined && row.user_id === credential.userId && row.password_hash === credential.hash;
   }
 
   private async verify(userId: number, password: string, accountHash: string): Promise<VerifiedCredential | null> {
     const until = Date.now() + MEMO_TTL_MS;
     const candidate = normalizeApplicationPassword(password);
-    for (const row of await this.users.listAppPasswords(userId)) {
+    for (const row of await this.users.appPasswordsOf(userId)) {
       if (await verifyPassword(candidate, row.password_hash)) {
         const lastUsed = row.last_used_at ? Date.parse(`${row.last_used_at.replace(' ', 'T')}Z`) : 0;
-        if (Date.now() - lastUsed > LAST_USED_EVERY_MS) await this.users.touchAppPassword(row.id, nowUtc());
+        if (this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS) await this.users.markAppPasswordUsed(row.id);
         return { userId, appPasswordId: row.id, hash: row.password_hash, until };
       }
     }

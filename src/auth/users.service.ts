@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { nowUtc } from '../clock.ts';
+import { nowUtc, type Clock } from '../clock.ts';
 import type { Storage } from '../storage/database.ts';
-import { UsersRepository } from '../storage/repositories/users.repository.ts';
+import type { UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
 import { isRole, ROLE_NAMES } from './roles.ts';
+import type { CredentialStore } from './authenticator.ts';
 
 /** A rule broken by a user-management request (bad login, unknown role...); the CLI prints it. */
 export class UserInputError extends Error {}
@@ -20,12 +21,12 @@ export interface CreateUserInput {
 }
 
 /** User and application-password management, shared by the CLI and start-up (admin bootstrap). */
-export class UsersService {
-  readonly repository: UsersRepository;
-
-  constructor(private readonly storage: Storage) {
-    this.repository = new UsersRepository(storage.db);
-  }
+export class UsersService implements CredentialStore {
+  constructor(
+    private readonly storage: Storage,
+    private readonly repository: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** Creates a user; returns the generated password when none was given. */
   async create(input: CreateUserInput): Promise<{ user: UserRow; generatedPassword?: string }> {
@@ -33,31 +34,32 @@ export class UsersService {
     if (!isRole(input.role)) throw new UserInputError(`Invalid role "${input.role}": use one of ${ROLE_NAMES.join(', ')}.`);
     if (input.email !== undefined && input.email !== '' && !/^[^\s@]+@[^\s@]+$/.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}".`);
     if (input.password !== undefined && input.password.length < 8) throw new UserInputError('The password must be at least 8 characters long.');
-    if (await this.repository.getByLoginOrEmail(input.login)) throw new UserInputError(`A user with the login "${input.login}" already exists.`);
+    const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`);
+    if (await this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, input.login))) throw taken();
     const password = input.password ?? generateAccountPassword();
-    try {
-      const user = await this.repository.create({
+    // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
+    const passwordHash = await hashPassword(password);
+    const user = await this.storage.write((tx) =>
+      this.repository.create(tx, {
         login: input.login,
         email: input.email ?? '',
         display_name: input.displayName ?? input.login,
         role: input.role,
-        password_hash: await hashPassword(password),
-        created_at: nowUtc(),
-      });
-      return input.password === undefined ? { user, generatedPassword: password } : { user };
-    } catch (error) {
-      if (this.storage.dialect.isUniqueViolation(error)) throw new UserInputError(`A user with the login "${input.login}" already exists.`);
-      throw error;
-    }
+        password_hash: passwordHash,
+        created_at: nowUtc(this.clock),
+      }),
+    );
+    if (user === 'login-taken') throw taken();
+    return input.password === undefined ? { user, generatedPassword: password } : { user };
   }
 
   list(): Promise<UserRow[]> {
-    return this.repository.list();
+    return this.storage.read((tx) => this.repository.list(tx));
   }
 
   async remove(login: string): Promise<void> {
     const user = await this.require(login);
-    await this.repository.remove(user.id);
+    await this.storage.write((tx) => this.repository.remove(tx, user.id));
   }
 
   /** Creates an application password; the secret is returned once and only its hash is kept. */
@@ -66,33 +68,26 @@ export class UsersService {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
     const password = generateApplicationPassword();
-    try {
-      const row = await this.repository.createAppPassword({
-        user_id: user.id,
-        name: trimmed,
-        uuid: randomUUID(),
-        password_hash: await hashPassword(normalizeApplicationPassword(password)),
-        created_at: nowUtc(),
-      });
-      return { row, password };
-    } catch (error) {
-      if (this.storage.dialect.isUniqueViolation(error)) throw new UserInputError(`User "${login}" already has an application password named "${trimmed}".`);
-      throw error;
-    }
+    const passwordHash = await hashPassword(normalizeApplicationPassword(password));
+    const row = await this.storage.write((tx) =>
+      this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, created_at: nowUtc(this.clock) }),
+    );
+    if (row === 'name-taken') throw new UserInputError(`User "${login}" already has an application password named "${trimmed}".`);
+    return { row, password };
   }
 
   async listAppPasswords(login: string): Promise<AppPasswordRow[]> {
-    return this.repository.listAppPasswords((await this.require(login)).id);
+    return this.appPasswordsOf((await this.require(login)).id);
   }
 
   async revokeAppPassword(login: string, name: string): Promise<void> {
     const user = await this.require(login);
-    if (!(await this.repository.removeAppPassword(user.id, name))) throw new UserInputError(`User "${login}" has no application password named "${name}".`);
+    if (!(await this.storage.write((tx) => this.repository.removeAppPassword(tx, user.id, name)))) throw new UserInputError(`User "${login}" has no application password named "${name}".`);
   }
 
   /** First start with an empty database: `CALENDAR_ADMIN_PASSWORD` creates the `admin` user. */
   async bootstrapAdmin(password: string | undefined): Promise<boolean> {
-    if (password === undefined || (await this.repository.count()) > 0) return false;
+    if (password === undefined || (await this.storage.read((tx) => this.repository.count(tx))) > 0) return false;
     try {
       await this.create({ login: 'admin', role: 'administrator', password });
       return true;
@@ -103,8 +98,26 @@ export class UsersService {
     }
   }
 
+  // Credentials, for the authenticator (CredentialStore).
+
+  userByLogin(login: string): Promise<UserRow | undefined> {
+    return this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, login));
+  }
+
+  appPassword(id: number): Promise<AppPasswordRow | undefined> {
+    return this.storage.read((tx) => this.repository.getAppPassword(tx, id));
+  }
+
+  appPasswordsOf(userId: number): Promise<AppPasswordRow[]> {
+    return this.storage.read((tx) => this.repository.listAppPasswords(tx, userId));
+  }
+
+  markAppPasswordUsed(id: number): Promise<void> {
+    return this.storage.write((tx) => this.repository.touchAppPassword(tx, id, nowUtc(this.clock)));
+  }
+
   private async require(login: string): Promise<UserRow> {
-    const user = await this.repository.getByLoginOrEmail(login);
+    const user = await this.userByLogin(login);
     if (!user || user.login !== login) throw new UserInputError(`No user with the login "${login}".`);
     return user;
   }

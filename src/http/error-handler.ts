@@ -146,7 +146,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else if (error.validation) {
       const body = request.routeOptions.schema?.body as { required?: string[] } | undefined;
       const query = request.routeOptions.schema?.querystring as { required?: string[] } | undefined;
-      apiError = fromValidation(error.validation as ValidationIssue[], [...(body?.required ?? []), ...(query?.required ?? [])]);
+      apiError = fromValidation(error.validation, [...(body?.required ?? []), ...(query?.required ?? [])]);
     } else apiError = fromFastify(error);
 
     if (!apiError) {

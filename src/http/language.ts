@@ -1,12 +1,5 @@
 import { Type } from '@sinclair/typebox';
-
-/** The 22 language codes of the spec (section 2.1), in the spec's order. */
-export const LANGUAGE_CODES = [
-  'sq', 'bs', 'bg', 'hr', 'cs', 'da', 'nl', 'en', 'fr', 'de', 'el',
-  'hu', 'it', 'mk', 'pl', 'pt-pt', 'ro', 'sr', 'sk', 'sl', 'es', 'sv',
-] as const;
-
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../languages.ts';
 
 /** `translation_language`, accepted on every route of the namespace. */
 export const TranslationLanguage = Type.Optional(
@@ -25,10 +18,6 @@ export interface RequestLanguage {
   readonly source: LanguageSource;
 }
 
-export function isLanguageCode(value: string): value is LanguageCode {
-  return (LANGUAGE_CODES as readonly string[]).includes(value);
-}
-
 /** Languages given by a `/{lang}/` path segment, keyed by the raw request the router rewrote. */
 const segments = new WeakMap<object, LanguageCode>();
 
@@ -44,7 +33,7 @@ export function languageSegmentRewriter(namespaceRoot: string) {
     if (!match || !isLanguageCode(match[1]!)) return url;
     const rest = match[2]!;
     if (rest !== namespaceRoot && !rest.startsWith(`${namespaceRoot}/`) && !rest.startsWith(`${namespaceRoot}?`)) return url;
-    segments.set(raw, match[1]!);
+    segments.set(raw, match[1]);
     return rest;
   };
 }

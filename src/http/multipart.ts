@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
  * own limit and prototype errors carry a status and go to the error handler as they are.
  */
 export async function readMultipartFields(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const fields: Record<string, unknown> = Object.create(null);
+  const fields = Object.create(null) as Record<string, unknown>;
   try {
     for await (const part of request.parts()) {
       // Files are refused by the `files: 0` limit before they get here; drain one all the same.
@@ -17,7 +17,7 @@ export async function readMultipartFields(request: FastifyRequest): Promise<Reco
         continue;
       }
       const existing = fields[part.fieldname];
-      fields[part.fieldname] = existing === undefined ? part.value : [...(Array.isArray(existing) ? existing : [existing]), part.value];
+      fields[part.fieldname] = existing === undefined ? part.value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), part.value];
     }
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode !== undefined) throw error;

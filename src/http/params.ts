@@ -11,28 +11,28 @@ type Params = Record<string, unknown>;
 
 /** Query strings and form bodies: `a[]` and repeated keys become arrays; nested brackets stay literal keys. */
 export function parseFormEncoded(text: string): Params {
-  const out: Params = Object.create(null);
+  const out = Object.create(null) as Params;
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const isList = rawKey.endsWith('[]');
     const key = isList ? rawKey.slice(0, -2) : rawKey;
     if (key === '' || key === '__proto__') continue;
     const existing = out[key];
     if (existing === undefined) out[key] = isList ? [value] : value;
-    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    else out[key] = Array.isArray(existing) ? [...(existing as unknown[]), value] : [existing, value];
   }
   return out;
 }
 
 /** Multipart fields arrive as a plain object whose keys may end in `[]`, like form bodies. */
 export function normalizeFieldNames(fields: Params): Params {
-  const out: Params = Object.create(null);
+  const out = Object.create(null) as Params;
   for (const [rawKey, value] of Object.entries(fields)) {
     const isList = rawKey.endsWith('[]');
     const key = isList ? rawKey.slice(0, -2) : rawKey;
-    const values = Array.isArray(value) ? value : [value];
+    const values: unknown[] = Array.isArray(value) ? (value as unknown[]) : [value];
     const existing = out[key];
     if (existing === undefined) out[key] = isList || values.length > 1 ? values : values[0];
-    else out[key] = [...(Array.isArray(existing) ? existing : [existing]), ...values];
+    else out[key] = [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), ...values];
   }
   return out;
 }
@@ -107,5 +107,5 @@ export function parametersWithNul(params: unknown): string[] {
   const holdsNul = (value: unknown): boolean =>
     typeof value === 'string' ? value.includes('\u0000') : value !== null && typeof value === 'object' ? Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item)) : false;
   if (params === null || typeof params !== 'object') return [];
-  return Object.entries(params).filter(([name, value]) => name.includes('\u0000') || holdsNul(value)).map(([name]) => name.replace(/\u0000/g, ''));
+  return Object.entries(params).filter(([name, value]) => name.includes('\u0000') || holdsNul(value)).map(([name]) => name.replaceAll('\u0000', ''));
 }

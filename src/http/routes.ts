@@ -1,16 +1,18 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
+import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
+import type { LanguageCode } from '../languages.ts';
+import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import { NAMESPACE, type Urls } from '../urls.ts';
 import { entityTag, holdsRepresentation, matchesVersion } from './entity-tags.ts';
 import { ReadCache, type CachedAnswer } from './read-cache.ts';
-import type { LanguageCode } from './language.ts';
-import { NAMESPACE, type Urls } from './urls.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** WordPress' EDITABLE alias. */
-export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+export const EDITABLE = ['POST', 'PUT', 'PATCH'] as const satisfies readonly HttpMethod[];
 
 export interface RouteSchema {
   readonly summary: string;
@@ -34,12 +36,15 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   /** The request named its language (parameter or path segment) rather than taking the default. */
   readonly explicitLanguage: boolean;
   /** The methods of a namespace route (e.g. '/categories/:id') this caller passes the permission of. */
-  allowedMethods(path: string): HttpMethod[];
+  readonly allowedMethods: (path: string) => HttpMethod[];
 }
 
-export interface Result {
+/** Any of the route's response bodies, by its response schemas. */
+export type ResponseBody<S extends RouteSchema> = { [Status in keyof S['response']]: S['response'][Status] extends TSchema ? Static<S['response'][Status]> : never }[keyof S['response']];
+
+export interface Result<S extends RouteSchema = RouteSchema> {
   readonly status?: number;
-  readonly body: unknown;
+  readonly body: ResponseBody<S>;
   readonly headers?: Readonly<Record<string, string>>;
   /** The version of the single record answered with, for its `ETag`. */
   readonly version?: number;
@@ -48,37 +53,54 @@ export interface Result {
 /**
  * A route of the namespace, declared as data: its contract (schemas), its permission, the
  * validators that need storage (run after the schema and before the permission, as WordPress
- * does: wire-format 7.6) and its handler.
+ * does: wire-format 7.6) and its handler. What the validator loaded (`Loaded`: the record a
+ * write names) is handed on to the version check and the handler, in the same unit of work.
  */
-export interface ApiRoute<S extends RouteSchema = RouteSchema> {
-  readonly method: HttpMethod | readonly HttpMethod[];
+interface RouteBase<S extends RouteSchema, Loaded> {
   /** Relative to the namespace; Fastify syntax with `\d+` ids, e.g. '/categories/:id(^\\d+$)'. */
   readonly path: string;
   readonly schema: S;
   readonly permission: Permission;
-  readonly validate?: (frame: Frame<S>) => Promise<void>;
+  readonly validate?: (frame: Frame<S>, tx: ReadTx) => Promise<Loaded>;
   /**
    * The answer does not depend on the current time (no date window, no "upcoming" filter): a
    * cached answer to an anonymous read then lasts until the next write, not only for the second.
    */
   readonly timeless?: boolean;
-  /** The version of the record a write names (undefined when it names none), for `If-Match`. */
-  readonly currentVersion?: (frame: Frame<S>) => Promise<number | undefined>;
-  readonly handle: (frame: Frame<S>) => Promise<Result>;
 }
 
-/** Keeps the route's schema type for its handler, then erases it so routes of all kinds fit one list. */
-export function defineRoute<S extends RouteSchema>(route: ApiRoute<S>): ApiRoute {
-  return route as unknown as ApiRoute;
+/** A read: it runs in one read unit of work (one snapshot). */
+export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded> {
+  readonly method: 'GET';
+  readonly handle: (frame: Frame<S>, tx: ReadTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
-export const methodsOf = (route: ApiRoute): readonly HttpMethod[] => (typeof route.method === 'string' ? [route.method] : route.method);
+/** A write: it runs in one write unit of work, entered only by callers the route's permission admits. */
+export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded> {
+  readonly method: Exclude<HttpMethod, 'GET'> | readonly Exclude<HttpMethod, 'GET'>[];
+  /** The version of the record the write names (undefined when it names none), for `If-Match`. */
+  readonly currentVersion?: (loaded: Loaded) => number | undefined;
+  readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
+}
+
+export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> = ReadRoute<S, Loaded> | WriteRoute<S, Loaded>;
+
+/** A route of any schema, as the route table keeps them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = ApiRoute<RouteSchema, any>;
+
+/** Types a route's handler and validator by its own schemas, then lets routes of all kinds share one list. */
+export function defineRoute<S extends RouteSchema, Loaded = undefined>(route: ApiRoute<S, Loaded>): AnyRoute {
+  return route as unknown as AnyRoute;
+}
+
+export const methodsOf = (route: AnyRoute): readonly HttpMethod[] => (typeof route.method === 'string' ? [route.method] : route.method);
 
 /** The routes of the namespace, grouped by path in registration order (the index and /doc read it). */
 export class RouteTable {
-  readonly byPath = new Map<string, ApiRoute[]>();
+  readonly byPath = new Map<string, AnyRoute[]>();
 
-  add(route: ApiRoute): void {
+  add(route: AnyRoute): void {
     const missing = !route.schema?.response || Object.keys(route.schema.response).length === 0 ? 'response schema' : !route.permission ? 'declared permission' : undefined;
     // Start-up check (house style habit 1): no route without a contract.
     if (missing) throw new Error(`Route ${methodsOf(route).join(',')} ${route.path} has no ${missing}`);
@@ -101,11 +123,9 @@ declare module 'fastify' {
 export interface RouteContext {
   readonly table: RouteTable;
   readonly prefix: string;
-  /** Runs a write's checks and handler as one transaction (Storage.unitOfWork). */
-  unitOfWork<T>(work: () => Promise<T>): Promise<T>;
-  /** The database's count of content writes, and raising it (Storage.contentVersion, touchContent). */
-  contentVersion(): Promise<number>;
-  touchContent(): Promise<void>;
+  /** Units of work, and the content version that keys cached answers (Storage). */
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'touchContent'>;
+  readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
@@ -123,7 +143,10 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
   if (object.required.length === 0) delete object.required;
 }
 
-export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly ApiRoute[]): void {
+const refused = (caller: Caller | null) => new ApiError('rest_forbidden', { status: caller ? 403 : 401 });
+
+export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly AnyRoute[]): void {
+  const { storage } = context;
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
   const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string }>();
@@ -137,50 +160,55 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     const base = context.frameOf(request);
     return {
       ...base,
-      params: request.params as never,
-      query: request.query as never,
-      body: request.body as never,
+      params: request.params,
+      query: request.query,
+      body: request.body,
       allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
     };
+  };
+  /** A read's validators, permission and handler, on one snapshot. */
+  const read = (route: ReadRoute<RouteSchema, unknown>, frame: Frame) =>
+    storage.read(async (tx) => {
+      const loaded = await route.validate?.(frame, tx);
+      if (!permits(route.permission, frame.caller)) throw refused(frame.caller);
+      return route.handle(frame, tx, loaded);
+    });
+  /**
+   * A write's validators, `If-Match`, handler and the new content version that retires every
+   * cached answer on every node, as one unit: they commit together or not at all. A caller the
+   * permission refuses never takes the write lock: the validators run on a snapshot (their errors
+   * come first, as the original's), then the refusal.
+   */
+  const write = async (route: WriteRoute<RouteSchema, unknown>, frame: Frame, ifMatch: string | undefined) => {
+    if (!permits(route.permission, frame.caller)) {
+      await storage.read(async (tx) => route.validate?.(frame, tx));
+      throw refused(frame.caller);
+    }
+    return storage.write(async (tx) => {
+      const loaded = await route.validate?.(frame, tx);
+      const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
+      if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
+      const result = await route.handle(frame, tx, loaded);
+      await storage.touchContent(tx);
+      return result;
+    });
   };
   for (const route of routes) {
     context.table.add(route);
     defaultsAreOptional(route.schema.querystring);
     defaultsAreOptional(route.schema.body);
-    const answer = async (request: FastifyRequest, frame: Frame): Promise<Result> => {
-      if (route.validate) await route.validate(frame);
-      if (!permits(route.permission, frame.caller)) {
-        throw new ApiError('rest_forbidden', { status: frame.caller ? 403 : 401 });
-      }
-      const ifMatch = request.headers['if-match'];
-      if (ifMatch !== undefined && route.currentVersion) {
-        // Checked in the write's own transaction, so no other write can slip in between.
-        const version = await route.currentVersion(frame);
-        if (version !== undefined && !matchesVersion(ifMatch, version)) throw new ApiError('rest_precondition_failed');
-      }
-      return route.handle(frame);
-    };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${NAMESPACE}${route.path}`,
       schema: route.schema,
       config: { apiPath: route.path },
       handler: async (request, reply) => {
-        if (request.method !== 'GET') {
-          const frame = frameFor(request);
-          // A write's checks, reads and writes commit together or not at all, and so does the new
-          // content version that retires every cached answer on every node.
-          return respond(request, reply, await context.unitOfWork(async () => {
-            const result = await answer(request, frame);
-            await context.touchContent();
-            return result;
-          }));
-        }
+        if (route.method !== 'GET') return respond(request, reply, await write(route, frameFor(request), request.headers['if-match']));
         // A hit needs no frame: only the authentication decides whether the cache applies.
         const cache = request.caller === null ? context.readCache : undefined;
         const key = cache && ReadCache.key({
-          contentVersion: await context.contentVersion(),
-          second: route.timeless ? 0 : Math.floor(Date.now() / 1000),
+          contentVersion: await storage.contentVersion(),
+          second: route.timeless ? 0 : Math.floor(context.clock.now().getTime() / 1000),
           origin: `${request.protocol}://${request.host}`,
           url: request.originalUrl,
         });
@@ -190,7 +218,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           // Sent as stored: a string skips serialization.
           return respond(request, reply, { ...cached, body: cached.payload });
         }
-        const result = await answer(request, frameFor(request));
+        const result = await read(route, frameFor(request));
         if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
         return respond(request, reply, result);
       },

@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqlBool } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
@@ -33,10 +32,20 @@ export interface DialectCapabilities {
 const searchText = (alias: string) => sql`lower(${sql.ref(`${alias}.title`)} || ' ' || ${sql.ref(`${alias}.excerpt`)} || ' ' || ${sql.ref(`${alias}.content`)})`;
 const scan = (alias: string, word: string) => sql<SqlBool>`${searchText(alias)} like lower(${likePattern(word)}) escape '\\'`;
 
-/** The storage handle the rest of the app receives: one Kysely instance plus what differs. */
+declare const readUnit: unique symbol;
+declare const writeUnit: unique symbol;
+
+/**
+ * The handle of a read unit of work: every query through it sees one snapshot of the database, so
+ * an archive's `total` and its rows always agree. Only `Storage.read` and `Storage.write` make one.
+ */
+export type ReadTx = Kysely<Database> & { readonly [readUnit]: true };
+
+/** The handle of a write unit of work: it reads too, and what it writes commits together or not at all. */
+export type WriteTx = ReadTx & { readonly [writeUnit]: true };
+
+/** The storage handle the rest of the app receives: units of work plus what differs between engines. */
 export interface Storage {
-  /** Queries run in the caller's unit of work when one is open (see `unitOfWork`), else on their own. */
-  readonly db: Kysely<Database>;
   readonly dialect: DialectCapabilities;
   /**
    * A driver handle of its own, outside every unit of work, for libraries that keep their own
@@ -44,16 +53,22 @@ export interface Storage {
    */
   readonly driver: { kind: 'sqlite'; client: SqliteDatabase.Database } | { kind: 'postgres'; client: pg.Pool };
   /**
-   * Runs `work` as one transaction: everything it writes through `db` commits together or not at
-   * all, and units run one at a time, each seeing every unit committed before it (SQLite: the
-   * write lock; PostgreSQL: an advisory lock per schema, shared by every node). Nested calls join
-   * the open unit; nested `db.transaction()` calls become savepoints.
+   * Runs `work` in one read transaction and hands it the transaction's handle: one snapshot for
+   * all its statements (SQLite: a deferred transaction in WAL mode; PostgreSQL: REPEATABLE READ,
+   * READ ONLY). Writes through the handle fail.
    */
-  unitOfWork<T>(work: () => Promise<T>): Promise<T>;
-  /** The count of content writes (migration 20261122040000), which keys cached answers. */
+  read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` as one write transaction and hands it the transaction's handle: everything it
+   * writes commits together or not at all, and write units run one at a time, each seeing every
+   * unit committed before it (SQLite: the write lock; PostgreSQL: an advisory lock per schema,
+   * shared by every node). A unit that failed on a lock conflict is run again from the start.
+   */
+  write<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /** The count of content writes (migration 20261122040000), which keys cached answers; outside any unit. */
   contentVersion(): Promise<number>;
-  /** Raises the count of content writes: inside a write's unit of work, it commits with it. */
-  touchContent(): Promise<void>;
+  /** Raises the count of content writes: it commits with the unit it is written in. */
+  touchContent(tx: WriteTx): Promise<void>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -97,110 +112,68 @@ const postgresCapabilities: DialectCapabilities = {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Kysely prepares every statement anew, which took 14% of the server's CPU in profiles; the
- * service's queries have a few hundred shapes, so prepared statements are kept by their SQL text
- * (least recently used evicted). Kysely runs one statement at a time per connection and never
- * keeps an iterator open here, so reusing a statement is safe.
+ * The connection Kysely's SQLite dialect drives, with prepared statements kept by their SQL text
+ * (least recently used evicted): Kysely prepares every statement anew, which took 14% of the
+ * server's CPU in profiles, and the service's queries have a few hundred shapes. Kysely runs one
+ * statement at a time per connection and never keeps an iterator open here, so reusing one is safe.
  */
-function withStatementCache(client: SqliteDatabase.Database): SqliteDatabase.Database {
+function withStatementCache(client: SqliteDatabase.Database): SqliteDialectConfig['database'] {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') return Reflect.get(target, property, receiver);
-      return (sql: string) => {
-        let statement = statements.get(sql);
-        if (statement) statements.delete(sql);
-        else statement = target.prepare(sql);
-        statements.set(sql, statement);
-        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        return statement;
-      };
-    },
-  });
-}
-
-/** The open unit of work of the current async context, for the storage it belongs to. */
-interface OpenUnit {
-  readonly root: Kysely<Database>;
-  readonly connection: Kysely<Database>;
-  savepoints: number;
-}
-
-const openUnits = new AsyncLocalStorage<OpenUnit>();
-
-const unitOf = (root: Kysely<Database>): OpenUnit | undefined => {
-  const unit = openUnits.getStore();
-  return unit?.root === root ? unit : undefined;
-};
-
-/** `db.transaction()` inside a unit of work: a savepoint, so a caught failure undoes only its part. */
-function savepointBuilder(unit: OpenUnit, db: Kysely<Database>) {
-  const builder = {
-    // The unit's own isolation level applies; a nested level cannot be chosen.
-    setIsolationLevel: () => builder,
-    execute: async <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
-      const name = `unit_savepoint_${++unit.savepoints}`;
-      await sql.raw(`savepoint ${name}`).execute(unit.connection);
-      try {
-        const result = await work(db);
-        await sql.raw(`release savepoint ${name}`).execute(unit.connection);
-        return result;
-      } catch (error) {
-        await sql.raw(`rollback to savepoint ${name}`).execute(unit.connection);
-        throw error;
-      }
+  return {
+    close: () => client.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = client.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
     },
   };
-  return builder;
-}
-
-/** `root`, but routed to the connection of the open unit of work of the calling context, if any. */
-function contextualDb(root: Kysely<Database>): Kysely<Database> {
-  const db: Kysely<Database> = new Proxy(root, {
-    get(target, property) {
-      const unit = unitOf(target);
-      if (unit && property === 'transaction') return () => savepointBuilder(unit, db);
-      const receiver = unit?.connection ?? target;
-      const value = Reflect.get(receiver, property, receiver) as unknown;
-      return typeof value === 'function' ? value.bind(receiver) : value;
-    },
-  });
-  return db;
 }
 
 interface UnitSettings {
-  /** The statements that open the transaction and make it the only writer. */
-  readonly begin: readonly string[];
-  /** Failures after which the whole unit is run again. */
+  /** The statements that open a read transaction: one snapshot for all its statements. */
+  readonly beginRead: readonly string[];
+  /** The statements that open a write transaction and make it the only writer. */
+  readonly beginWrite: readonly string[];
+  /** Failures after which a whole write unit is run again. */
   readonly retryable: (error: unknown) => boolean;
 }
 
-const MAX_UNIT_ATTEMPTS = 20;
+const MAX_WRITE_ATTEMPTS = 20;
 
-function unitRunner(root: Kysely<Database>, settings: UnitSettings): Storage['unitOfWork'] {
-  return async (work) => {
-    if (unitOf(root)) return work();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await root.connection().execute(async (connection) => {
-          try {
-            // Inside the try: a connection must not go back to the pool with a transaction open
-            // because the lock statement after BEGIN failed.
-            for (const statement of settings.begin) await sql.raw(statement).execute(connection);
-            const result = await openUnits.run({ root, connection, savepoints: 0 }, work);
-            await sql`commit`.execute(connection);
-            return result;
-          } catch (error) {
-            await sql`rollback`.execute(connection).catch(() => undefined);
-            throw error;
-          }
-        });
-      } catch (error) {
-        if (attempt >= MAX_UNIT_ATTEMPTS || !settings.retryable(error)) throw error;
-        // Spread the re-runs of writers that collided, so they do not collide again in step.
-        await sleep(Math.random() * 2 * attempt);
-      }
+/** Runs `work` on one connection between `begin` and a commit, or a rollback when it throws. */
+async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[], work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+  return root.connection().execute(async (connection) => {
+    try {
+      // Inside the try: a connection must not go back to the pool with a transaction open
+      // because a statement after BEGIN (the lock) failed.
+      for (const statement of begin) await sql.raw(statement).execute(connection);
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
     }
+  });
+}
+
+function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write'> {
+  return {
+    read: (work) => inTransaction(root, settings.beginRead, (connection) => work(connection as ReadTx)),
+    write: async (work) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await inTransaction(root, settings.beginWrite, (connection) => work(connection as WriteTx));
+        } catch (error) {
+          if (attempt >= MAX_WRITE_ATTEMPTS || !settings.retryable(error)) throw error;
+          // Spread the re-runs of writers that collided, so they do not collide again in step.
+          await sleep(Math.random() * 2 * attempt);
+        }
+      }
+    },
   };
 }
 
@@ -220,19 +193,19 @@ function connectSqlite(file: string): SqliteDatabase.Database {
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /**
- * Failures of a PostgreSQL unit of work that running it again cures: serialization failure and
+ * Failures of a PostgreSQL write unit that running it again cures: serialization failure and
  * deadlock, which units serialized by their lock meet only against writers outside units.
  */
 const RETRYABLE_STATES = new Set(['40001', '40P01']);
 
-/** The content version's reads and writes, the same SQL on both engines. */
-function contentVersionOf(db: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
+/** The content version's read and write, the same SQL on both engines. */
+function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
   // Read on every anonymous request: compiled once rather than built anew each time.
-  const read = db.selectFrom('content_version').select('version').where('id', '=', 1).compile();
+  const read = root.selectFrom('content_version').select('version').where('id', '=', 1).compile();
   return {
-    contentVersion: async () => (await db.executeQuery(read)).rows[0]!.version,
-    touchContent: async () => {
-      await db.updateTable('content_version').set({ version: NEXT_VERSION }).where('id', '=', 1).execute();
+    contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
+    touchContent: async (tx) => {
+      await tx.updateTable('content_version').set({ version: NEXT_VERSION }).where('id', '=', 1).execute();
     },
   };
 }
@@ -243,17 +216,20 @@ function openSqlite(file: string): Storage {
   // A second connection to the same file (an in-memory database has no second connection).
   const sideClient = file === ':memory:' ? client : connectSqlite(file);
   const root = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }) });
-  const db = contextualDb(root);
   return {
-    db,
     dialect: sqliteCapabilities,
     driver: { kind: 'sqlite', client: sideClient },
-    ...contentVersionOf(db),
-    // IMMEDIATE takes the write lock up front: a unit that read first and wrote later could
-    // otherwise fail on another process' write (SQLITE_BUSY_SNAPSHOT) instead of waiting its turn.
-    unitOfWork: unitRunner(root, { begin: ['begin immediate'], retryable: (error) => String(errorCode(error)).startsWith('SQLITE_BUSY') }),
+    ...contentVersionOf(root),
+    ...unitRunners(root, {
+      // Deferred: the snapshot starts at the first read and takes no lock other writers wait for.
+      beginRead: ['begin'],
+      // IMMEDIATE takes the write lock up front: a unit that read first and wrote later could
+      // otherwise fail on another process' write (SQLITE_BUSY_SNAPSHOT) instead of waiting its turn.
+      beginWrite: ['begin immediate'],
+      retryable: (error) => String(errorCode(error)).startsWith('SQLITE_BUSY'),
+    }),
     ping: async () => {
-      await sql`select 1`.execute(db);
+      await sql`select 1`.execute(root);
     },
     close: async () => {
       await root.destroy();
@@ -262,36 +238,35 @@ function openSqlite(file: string): Storage {
   };
 }
 
+/** PostgreSQL's `int8` type id. */
+const INT8 = 20;
+
 function openPostgres(url: string): Storage {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
-    types: {
-      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
-    } as pg.CustomTypesConfig,
+    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) },
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const root = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const db = contextualDb(root);
   return {
-    db,
     dialect: postgresCapabilities,
     driver: { kind: 'postgres', client: pool },
-    ...contentVersionOf(db),
-    // One writer at a time per schema, across every node, as on SQLite: units that all touch the
-    // same hot rows (a popular category's count) would otherwise abort each other under SERIALIZABLE
-    // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20
-    // attempts). READ COMMITTED, because each statement after the lock then sees every unit committed
-    // before it; the lock is taken in the transaction's first statement, before any data is read.
-    unitOfWork: unitRunner(root, {
-      begin: ['begin isolation level read committed', 'select pg_advisory_xact_lock(hashtext(current_schema()))'],
+    ...contentVersionOf(root),
+    ...unitRunners(root, {
+      beginRead: ['begin isolation level repeatable read, read only'],
+      // One writer at a time per schema, across every node, as on SQLite: units that all touch the
+      // same hot rows (a popular category's count) would otherwise abort each other under SERIALIZABLE
+      // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20
+      // attempts). READ COMMITTED, because each statement after the lock then sees every unit committed
+      // before it; the lock is taken in the transaction's first statement, before any data is read.
+      beginWrite: ['begin isolation level read committed', 'select pg_advisory_xact_lock(hashtext(current_schema()))'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
     }),
     ping: async () => {
-      await sql`select 1`.execute(db);
+      await sql`select 1`.execute(root);
     },
     close: () => root.destroy(),
   };
@@ -303,19 +278,17 @@ export function openStorage(config: DatabaseConfig): Storage {
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */
 export async function migrate(storage: Storage): Promise<string[]> {
-  // On PostgreSQL the bookkeeping tables live in the connection's own schema; otherwise Kysely
-  // would see another schema's tables (tests, several tenants) and skip creating its own.
-  const schema =
-    storage.dialect.name === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db)).rows[0]?.schema
-      : undefined;
-  // One unit of work: its lock is what makes nodes starting together take turns (Kysely's own
+  // One write unit: its lock is what makes nodes starting together take turns (Kysely's own
   // migration lock does nothing on SQLite, so two processes both saw the migrations pending and
   // one failed on "table already exists"); a failed migration rolls back whole.
-  return storage.unitOfWork(async () => {
-    const migrator = new Migrator({ db: storage.db, provider: staticMigrations, disableTransactions: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return storage.write(async (tx) => {
+    // On PostgreSQL the bookkeeping tables live in the connection's own schema; otherwise Kysely
+    // would see another schema's tables (tests, several tenants) and skip creating its own.
+    const schema =
+      storage.dialect.name === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(tx)).rows[0]?.schema : undefined;
+    const migrator = new Migrator({ db: tx, provider: staticMigrations, disableTransactions: true, ...(schema ? { migrationTableSchema: schema } : {}) });
     const { error, results } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('A migration failed.', { cause: error });
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   });
 }

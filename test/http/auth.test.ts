@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { Authenticator } from '../../src/auth/authenticator.ts';
-import { API, basicAuth, createTestApp, type TestApp } from '../fixtures/app.ts';
+import { pinnedClock } from '../../src/clock.ts';
+import { composeApplication } from '../../src/container.ts';
+
+import { API, basicAuth, createTestApp, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 
 /*
  * HTTP Basic with account and application passwords, and the login throttle. Whether a request
@@ -123,8 +125,9 @@ describe('login throttling', () => {
   });
 
   test('the failures are kept in the database: another app on the same storage sees them', async () => {
-    const authenticator = await Authenticator.create(t.storage, THROTTLE);
-    const other = await buildApp({ config: t.config, storage: t.storage, authenticator });
+    const clock = pinnedClock(TEST_NOW);
+    const application = await composeApplication(t.storage, t.config, clock, THROTTLE);
+    const other = await buildApp({ config: t.config, storage: t.storage, application, clock });
     try {
       const response = await other.inject({
         method: 'GET',

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.ts';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -50,7 +50,7 @@ describe(`events: list (${DIALECT})`, () => {
     const window = defaultWindow(SITE_ZONE);
     const local = (wire: string, shift: Record<string, number>) => DateTime.fromFormat(wire, WIRE).plus(shift).toFormat(WIRE);
     before(async () => {
-      const running = DateTime.now().setZone(SITE_ZONE);
+      const running = DateTime.fromISO(TEST_NOW).setZone(SITE_ZONE);
       await create('Window started last week dfw', { start_date: running.minus({ weeks: 1 }).toFormat(WIRE), end_date: running.plus({ days: 3 }).toFormat(WIRE) });
       await create('Window just before dfw', { start_date: local(window.start, { hours: -1 }), end_date: local(window.start, { minutes: -30 }) });
       await create('Window first hour dfw', { start_date: window.start, end_date: local(window.start, { hours: 1 }) });
@@ -157,17 +157,17 @@ describe(`events: list (${DIALECT})`, () => {
     const linked: Record<string, Json> = {};
     before(async () => {
       terms.music = (await t.request('administrator', 'POST', 'categories', { name: 'Music tlf' })).json();
-      terms.jazz = (await t.request('administrator', 'POST', 'categories', { name: 'Jazz tlf', parent: terms.music!.id })).json();
+      terms.jazz = (await t.request('administrator', 'POST', 'categories', { name: 'Jazz tlf', parent: terms.music.id })).json();
       terms.sport = (await t.request('administrator', 'POST', 'categories', { name: 'Sport tlf' })).json();
       terms.free = (await t.request('administrator', 'POST', 'tags', { name: 'free-tlf' })).json();
       linked.hall = (await t.request('administrator', 'POST', 'venues', { venue: 'Hall tlf', geo_lat: 41.9, geo_lng: 12.5 })).json();
       linked.park = (await t.request('administrator', 'POST', 'venues', { venue: 'Park tlf' })).json();
       linked.ann = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Ann tlf' })).json();
       linked.bob = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Bob tlf' })).json();
-      await create('One tlf', { categories: [terms.jazz!.id], tags: [terms.free!.id], venue: linked.hall!.id, organizer: [linked.ann!.id], featured: true });
-      await create('Two tlf', { categories: [terms.music!.id], venue: linked.park!.id, organizer: [linked.bob!.id] });
-      await create('Three tlf', { categories: [terms.sport!.id], venue: linked.hall!.id, organizer: [linked.ann!.id, linked.bob!.id] });
-      linked.hiddenEvent = await create('Hidden tlf', { categories: [terms.jazz!.id], hide_from_listings: true });
+      await create('One tlf', { categories: [terms.jazz.id], tags: [terms.free.id], venue: linked.hall.id, organizer: [linked.ann.id], featured: true });
+      await create('Two tlf', { categories: [terms.music.id], venue: linked.park.id, organizer: [linked.bob.id] });
+      await create('Three tlf', { categories: [terms.sport.id], venue: linked.hall.id, organizer: [linked.ann.id, linked.bob.id] });
+      linked.hiddenEvent = await create('Hidden tlf', { categories: [terms.jazz.id], hide_from_listings: true });
     });
     const cases: ReadonlyArray<readonly [label: string, query: () => string, expected: readonly string[]]> = [
       ['categories=music', () => `categories=${terms.music!.id}`, ['One tlf', 'Two tlf']],

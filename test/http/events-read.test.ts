@@ -8,7 +8,6 @@ import { assertSameShape, loadExample, withoutAdditiveFields, type RecordedExamp
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
 type Caller = Role | 'anonymous';
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Json = Record<string, unknown>;
 type EventJson = Json & { id: number; slug: string; status: string; venue: Json; organizer: Json[]; json_ld: Json };
 
@@ -169,7 +168,7 @@ describe(`events: recorded examples (${DIALECT})`, () => {
 
   const translate = (value: unknown, key = ''): unknown => {
     if (typeof value === 'string') {
-      if (key === 'author' && RECORDED_USERS[value]) return String(t.ids[RECORDED_USERS[value]!]);
+      if (key === 'author' && RECORDED_USERS[value]) return String(t.ids[RECORDED_USERS[value]]);
       return value
         .replace(/http:\/\/localhost:8080/g, ORIGIN)
         .replace(/\/(events|venues|organizers|categories|tags)\/(\d+)/g, (_match, collection: string, id: string) => `/${collection}/${ourId(Number(id))}`)
@@ -239,8 +238,8 @@ describe(`events: recorded examples (${DIALECT})`, () => {
     // A missing id (16) stays as recorded.
     const path = `${API}${request.path.replace(/(\/|venue=|categories=)(\d+)/g, (_match, prefix: string, id: string) => `${prefix}${ids.get(Number(id)) ?? id}`)}`;
     const response = request.form
-      ? await t.request(as, request.method as Method, path, new URLSearchParams(request.form).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
-      : await t.request(as, request.method as Method, path, translate(request.json));
+      ? await t.request(as, request.method, path, new URLSearchParams(request.form).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+      : await t.request(as, request.method, path, translate(request.json));
     assert.equal(response.statusCode, expected.status, response.body);
     const body = response.json<Json>();
     if (expected.status === 201) learnIds(expected.body as EventJson, body as EventJson);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.ts';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -80,7 +80,7 @@ describe(`events: create (${DIALECT})`, () => {
       assertInvalidParams(await post({ title: 'x', ...SLOT, timezone: 'Mars/Base' }), 'timezone');
     });
 
-    const nowIn = (zone: string) => DateTime.now().setZone(zone);
+    const nowIn = (zone: string) => DateTime.fromISO(TEST_NOW).setZone(zone);
     const nextMonday = () => {
       const today = nowIn(SITE_ZONE).startOf('day');
       return today.plus({ days: (8 - today.weekday) % 7 || 7 });

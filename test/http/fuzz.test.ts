@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT } from '../../src/app.ts';
 import { ERROR_CATALOGUE } from '../../src/errors.ts';
-import { MAX_PER_PAGE } from '../../src/http/pagination.ts';
+import { MAX_PER_PAGE } from '../../src/paging.ts';
 import { API, basicAuth } from '../fixtures/app.ts';
 import { changedTables, createLoggingTestApp, snapshotDatabase } from '../fixtures/fuzz.ts';
 

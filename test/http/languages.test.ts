@@ -16,6 +16,7 @@ const BASE = `${ORIGIN}${API}`;
 type Caller = Role | 'anonymous';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Parsed JSON bodies, read field by field: the assertions check their types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any, not unknown: the fields are read without casts
 type Json = Record<string, any>;
 
 /** How a request names its language. */
@@ -299,12 +300,12 @@ for (const resource of RESOURCES) {
 
     test('translated slugs are unique per language, counting the original slugs records fall back to, and free across languages', async () => {
       const [first, second, third, fourth] = [await api.create('Twin One'), await api.create('Twin Two'), await api.create('Twin Three'), await api.create('Twin Four')];
-      assert.equal((await api.write(first!.id, 'fr', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
+      assert.equal((await api.write(first.id, 'fr', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
       // Writing its own translated slug again keeps it.
-      const again = await api.write(first!.id, 'fr', { [resource.nameField]: 'Jumeau', ...(resource.slugWritable ? { slug: 'jumeau' } : {}) });
+      const again = await api.write(first.id, 'fr', { [resource.nameField]: 'Jumeau', ...(resource.slugWritable ? { slug: 'jumeau' } : {}) });
       assert.equal(again.slug, 'jumeau');
       // Another record's French slug, and another record's original slug (which that record reads with in French).
-      const collisions: ReadonlyArray<readonly [record: Json, name: string, slug: string]> = [[second!, 'Jumeau', 'jumeau'], [fourth!, 'Twin One', 'twin-one']];
+      const collisions: ReadonlyArray<readonly [record: Json, name: string, slug: string]> = [[second, 'Jumeau', 'jumeau'], [fourth, 'Twin One', 'twin-one']];
       for (const [record, name, slug] of collisions) {
         if (resource.slugFromName) {
           assert.equal((await api.write(record.id, 'fr', { [resource.nameField]: name })).slug, `${slug}-2`);
@@ -315,9 +316,9 @@ for (const resource of RESOURCES) {
       }
       assert.deepEqual(await api.namesBySlug('twin-one', 'fr'), ['Jumeau']);
       // The same slug in German belongs to German alone.
-      assert.equal((await api.write(third!.id, 'de', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
+      assert.equal((await api.write(third.id, 'de', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
       assert.deepEqual([await api.namesBySlug('jumeau', 'fr'), await api.namesBySlug('jumeau', 'de')], [['Jumeau'], ['Jumeau']]);
-      assert.equal((await api.get(first!.id, 'fr')).slug, 'jumeau');
+      assert.equal((await api.get(first.id, 'fr')).slug, 'jumeau');
     });
 
     describe('URLs keep the language', () => {

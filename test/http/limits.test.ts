@@ -31,7 +31,7 @@ function exchange(request: string): Promise<RawAnswer> {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
+    socket.on('data', (chunk) => (received += String(chunk)));
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', body = ''] = received.split('\r\n\r\n', 2);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
+import { systemClock } from '../../src/clock.ts';
 import { defineRoute, registerRoutes, RouteTable, type ApiRoute, type RouteContext } from '../../src/http/routes.ts';
 import { API, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { loadExample } from '../fixtures/examples.ts';
@@ -175,7 +176,7 @@ describe('route contract check at start-up', () => {
     handle: async () => ({ body: {} }),
   };
   const incomplete: [string, ApiRoute, RegExp][] = [
-    ['no response schema', defineRoute({ ...complete, schema: { ...complete.schema, response: {} } }), /GET \/checked has no response schema/],
+    ['no response schema', { ...complete, schema: { ...complete.schema, response: {} } }, /GET \/checked has no response schema/],
     ['a missing response map', { ...complete, schema: { summary: 'x', querystring: Type.Object({}) } } as unknown as ApiRoute, /has no response schema/],
     ['no permission', { ...complete, permission: undefined } as unknown as ApiRoute, /GET \/checked has no declared permission/],
   ];
@@ -193,9 +194,13 @@ describe('route contract check at start-up', () => {
       const context: RouteContext = {
         table,
         prefix: '',
-        unitOfWork: (work) => work(),
-        contentVersion: async () => 1,
-        touchContent: async () => undefined,
+        storage: {
+          read: () => Promise.reject(new Error('not reached')),
+          write: () => Promise.reject(new Error('not reached')),
+          contentVersion: async () => 1,
+          touchContent: async () => undefined,
+        },
+        clock: systemClock,
         readCache: undefined,
         frameOf: () => {
           throw new Error('not reached');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 import {
   CALLERS,
   createAsOtherExpectation,
@@ -49,9 +49,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const SITE_ZONE = 'America/New_York';
 /** Event dates inside the archive's default window (yesterday to 24 months ahead, wire-format 4.1.1). */
-const EVENT_DAY = DateTime.now().plus({ days: 30 }).toFormat('yyyy-MM-dd');
+const EVENT_DAY = DateTime.fromISO(TEST_NOW).plus({ days: 30 }).toFormat('yyyy-MM-dd');
 /** A publication date years ahead: a record published with it is scheduled (`future`). */
-const SCHEDULED_DATE = DateTime.now().plus({ years: 5 }).toFormat('yyyy-MM-dd HH:mm:ss');
+const SCHEDULED_DATE = DateTime.fromISO(TEST_NOW).plus({ years: 5 }).toFormat('yyyy-MM-dd HH:mm:ss');
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
 let cellsChecked = 0;
@@ -161,7 +161,8 @@ function jsonOf(response: LightMyRequestResponse): Json | undefined {
 /** A response as a cell sees it: the status, and the error code of an error. */
 function outcome(response: LightMyRequestResponse): string {
   if (response.statusCode < 400) return String(response.statusCode);
-  return `${response.statusCode} ${String(jsonOf(response)?.code ?? '(no error code)')}`;
+  const code: unknown = jsonOf(response)?.code;
+  return `${response.statusCode} ${typeof code === 'string' ? code : '(no error code)'}`;
 }
 
 /** `whole` when every marker shows, `stripped` when none does. */

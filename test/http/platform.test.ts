@@ -49,7 +49,7 @@ describe('platform', () => {
     ];
     for (const [method, url] of unrouted) {
       test(`${method} ${url} is 404 rest_no_route, exactly as recorded`, async () => {
-        const response = await t.request('administrator', method as 'GET', url);
+        const response = await t.request('administrator', method, url);
         assert.equal(response.statusCode, noRoute.response.status);
         assert.equal(response.headers['content-type'], noRoute.response.headers['content-type']);
         assert.equal(response.body, JSON.stringify(noRoute.response.body));

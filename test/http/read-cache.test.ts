@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, mock, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { ReadCache } from '../../src/http/read-cache.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
@@ -17,24 +17,22 @@ describe(`read cache (${DIALECT})`, () => {
   let eventId: number;
   let clock = SECOND;
   before(async () => {
-    mock.method(Date, 'now', () => clock);
-    t = await createTestApp();
+    t = await createTestApp({ clock: { now: () => new Date(clock) } });
     const created = await t.request('administrator', 'POST', 'events', { title: 'Cached Concert', start_date: '2031-05-01 20:00:00', end_date: '2031-05-01 22:00:00' });
     assert.equal(created.statusCode, 201, created.body);
     eventId = created.json().id;
   });
   after(async () => {
-    mock.restoreAll();
     await t.close();
   });
   // Each test starts in a second and a content version of its own.
   beforeEach(async () => {
     clock += 1000;
-    await t.storage.touchContent();
+    await t.storage.write((tx) => t.storage.touchContent(tx));
   });
 
   /** A write that bypasses the API: no new content version, as if not yet seen. */
-  const renameBehindTheApi = (title: string) => t.storage.db.updateTable('posts').set({ title }).where('id', '=', eventId).execute();
+  const renameBehindTheApi = (title: string) => t.storage.write((tx) => tx.updateTable('posts').set({ title }).where('id', '=', eventId).execute());
   const titleAs = async (as: 'anonymous' | 'administrator', url = `events/${eventId}`) => (await t.request(as, 'GET', url)).json().title;
 
   test('an anonymous read is answered from the cache within the second, and computed again once the content version moves', async () => {
@@ -42,7 +40,7 @@ describe(`read cache (${DIALECT})`, () => {
     assert.equal(await titleAs('anonymous'), 'First Title');
     await renameBehindTheApi('Second Title');
     assert.equal(await titleAs('anonymous'), 'First Title', 'the same second and version: the cached answer');
-    await t.storage.touchContent();
+    await t.storage.write((tx) => t.storage.touchContent(tx));
     assert.equal(await titleAs('anonymous'), 'Second Title', 'a new version (another node wrote): computed again');
   });
 
@@ -56,7 +54,7 @@ describe(`read cache (${DIALECT})`, () => {
     clock += 1000;
     assert.equal(await listed(), 'After The Tick');
     assert.equal(await titleAs('anonymous'), 'Before The Tick', 'a single event does not depend on the time');
-    await t.storage.touchContent();
+    await t.storage.write((tx) => t.storage.touchContent(tx));
     assert.equal(await titleAs('anonymous'), 'After The Tick');
   });
 
@@ -101,7 +99,7 @@ describe(`read cache (${DIALECT})`, () => {
   test('errors are not cached: a record that appears is found in the same second', async () => {
     const missing = await t.request('anonymous', 'GET', 'categories/4242');
     assert.equal(missing.statusCode, 400);
-    await t.storage.db.insertInto('terms').values({ id: 4242, taxonomy: 'category', name: 'Appeared', slug: 'appeared', description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 00:00:00' }).execute();
+    await t.storage.write((tx) => tx.insertInto('terms').values({ id: 4242, taxonomy: 'category', name: 'Appeared', slug: 'appeared', description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 00:00:00' }).execute());
     assert.equal((await t.request('anonymous', 'GET', 'categories/4242')).statusCode, 200);
   });
 });
@@ -117,7 +115,7 @@ describe(`read cache turned off (${DIALECT})`, () => {
     const created = await t.request('administrator', 'POST', 'tags', { name: 'Uncached' });
     const id = created.json().id;
     assert.equal((await t.request('anonymous', 'GET', `tags/${id}`)).json().name, 'Uncached');
-    await t.storage.db.updateTable('terms').set({ name: 'Changed Behind' }).where('id', '=', id).execute();
+    await t.storage.write((tx) => tx.updateTable('terms').set({ name: 'Changed Behind' }).where('id', '=', id).execute());
     assert.equal((await t.request('anonymous', 'GET', `tags/${id}`)).json().name, 'Changed Behind');
   });
 });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { basicAuth, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
-import { BIN, ROOT, startServer } from '../fixtures/server-process.ts';
+import { CLI, ROOT, startServer } from '../fixtures/server-process.ts';
 
 /**
  * A tag creation as admin whose headers and first bytes are sent now, on a connection of its own
@@ -28,6 +28,15 @@ function heldTagCreation(base: string, name: string): { name: string; answered: 
   });
   request.write(body.slice(0, 5));
   return { name, answered, finish: () => request.end(body.slice(5)) };
+}
+
+/** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('calendar-events serve', () => {
@@ -67,9 +76,11 @@ describe('calendar-events serve', () => {
 
   test('SIGTERM under load: requests already sent complete, new connections are refused, exit code 0, and every acknowledged write is there after a restart', async () => {
     const env = { DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' };
-    const { base, exited, signal } = await startServer(env);
+    const { base, exited, signal, output } = await startServer(env);
     const inFlight = Array.from({ length: 20 }, (_, index) => heldTagCreation(base, `Under load ${index}`));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every request must have reached the server (its headers read) before the signal: a connection
+    // still waiting for its headers is idle, and closing idle connections is part of the shutdown.
+    await until(() => (output().match(/"url":"\/calendar\/events\/v1\/tags".*"incoming request"/g) ?? []).length === inFlight.length, 10_000);
     signal('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The listening socket is closed while the held requests still run: a new connection is refused.
@@ -94,7 +105,7 @@ describe('calendar-events serve', () => {
   });
 
   test('invalid configuration stops start-up with one clear line and a non-zero exit', () => {
-    const result = spawnSync(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
     assert.notEqual(result.status, 0);
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.match(result.stderr, /PORT must be an integer/);
@@ -105,7 +116,7 @@ describe('calendar-events serve', () => {
     try {
       const env = { ...process.env };
       delete env.DATABASE_URL;
-      const result = spawnSync(process.execPath, [BIN, 'migrate'], { cwd: dir, env, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [...CLI, 'migrate'], { cwd: dir, env, encoding: 'utf8' });
       assert.equal(result.status, 0, result.stderr);
       assert.ok(fs.existsSync(path.join(dir, 'data/calendar.sqlite')));
     } finally {

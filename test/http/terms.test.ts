@@ -127,7 +127,8 @@ class TermsClient {
   /** Links the terms to a new event of that status, as the events module will. */
   async linkToNewEvent(terms: readonly TermJson[], status = 'publish'): Promise<number> {
     const eventId = await insertEvent(this.t.storage, status);
-    await new TermsRepository(this.t.storage.db, this.t.storage.dialect).setEventTerms(eventId, this.tax.taxonomy, terms.map((term) => term.id));
+    const repository = new TermsRepository(this.t.storage.dialect);
+    await this.t.storage.write((tx) => repository.setEventTerms(tx, eventId, this.tax.taxonomy, terms.map((term) => term.id)));
     return eventId;
   }
 
@@ -177,10 +178,10 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       before(async () => {
         // Through the repository: 51 API calls would only slow the suite down.
-        const repository = new TermsRepository(t.storage.db, t.storage.dialect);
+        const repository = new TermsRepository(t.storage.dialect);
         for (let n = 1; n <= TOTAL; n++) {
           const name = pageName(n);
-          await repository.create({ taxonomy: tax.taxonomy, name, slug: name.toLowerCase().replace(' ', '-'), description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 12:00:00' });
+          await t.storage.write((tx) => repository.create(tx, { taxonomy: tax.taxonomy, name, slug: name.toLowerCase().replace(' ', '-'), description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 12:00:00' }));
         }
       });
 
@@ -580,7 +581,7 @@ for (const tax of [CATEGORIES, TAGS]) {
         const [gone, kept] = await api.createAll('Unlinked By Delete', 'Still Linked');
         const eventId = await api.linkToNewEvent([gone!, kept!]);
         await api.request('administrator', 'DELETE', `/${gone!.id}`);
-        const links = await t.storage.db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute();
+        const links = await t.storage.read((tx) => tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute());
         assert.deepEqual(links.map((link) => link.term_id), [kept!.id]);
         assert.equal((await api.get(kept!.id)).count, 1);
         assert.deepEqual(await api.names(`event=${eventId}`), ['Still Linked']);
@@ -814,7 +815,7 @@ describe(`recorded examples (${DIALECT})`, () => {
   const replay = async (example: RecordedExample) => {
     const { request, response: expected } = example;
     const as = request.as === 'admin' ? 'administrator' : (request.as as Caller);
-    const response = await t.request(as, request.method as Method, `${API}${translate(request.path) as string}`, translate(request.json));
+    const response = await t.request(as, request.method, `${API}${translate(request.path) as string}`, translate(request.json));
     assert.equal(response.statusCode, expected.status, response.body);
     const body = response.json();
     if (expected.status === 201) ids.set((expected.body as TermJson).id, body.id);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { LOGIN_THROTTLE } from '../../src/server.ts';
-import { BIN, ROOT, startServer, type ServerProcess } from '../fixtures/server-process.ts';
+import { LOGIN_THROTTLE } from '../../src/auth/authenticator.ts';
+import { CLI, ROOT, startServer, type ServerProcess } from '../fixtures/server-process.ts';
 import { API, basicAuth, DIALECT, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 
 /**
@@ -47,7 +47,7 @@ describe(`two service processes on one ${DIALECT} database`, () => {
 
   /** Runs a CLI command on the shared database, as an operator would next to the running nodes; returns its output lines. */
   const cli = (...args: string[]): string[] => {
-    const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
     assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
     return result.stdout.trim().split('\n');
   };

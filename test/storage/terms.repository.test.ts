@@ -4,18 +4,18 @@ import { loadConfig } from '../../src/config.ts';
 import { migrate, openStorage, type Storage } from '../../src/storage/database.ts';
 import { TermsRepository } from '../../src/storage/repositories/terms.repository.ts';
 import type { Taxonomy, TermRow } from '../../src/storage/tables.ts';
-import { createTestApp, DIALECT, freshDatabase, insertEvent, type TestApp, type TestDatabase } from '../fixtures/app.ts';
+import { createTestApp, DIALECT, freshDatabase, inUnits, insertEvent, type InUnits, type TestApp, type TestDatabase } from '../fixtures/app.ts';
 
 describe(`terms repository (${DIALECT})`, () => {
   let database: TestDatabase;
   let storage: Storage;
-  let terms: TermsRepository;
+  let terms: InUnits<TermsRepository>;
 
   beforeEach(async () => {
     database = await freshDatabase();
     storage = openStorage(loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database);
     await migrate(storage);
-    terms = new TermsRepository(storage.db, storage.dialect);
+    terms = inUnits(new TermsRepository(storage.dialect), storage);
   });
   afterEach(async () => {
     await storage.close();
@@ -32,7 +32,7 @@ describe(`terms repository (${DIALECT})`, () => {
   };
 
   const linkedTermIds = async (eventId: number): Promise<number[]> =>
-    (await storage.db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).orderBy('term_id').execute()).map((row) => row.term_id);
+    (await storage.read((tx) => tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).orderBy('term_id').execute())).map((row) => row.term_id);
 
   /** A root > child > grandchild chain of categories, plus a sibling of the child. */
   const addTree = async () => {
@@ -74,7 +74,7 @@ describe(`terms repository (${DIALECT})`, () => {
     await terms.setEventTerms(eventId, 'tag', [other.id]);
     const steps: ReadonlyArray<readonly [status: string, step: 1 | -1, counts: number[]]> = [['draft', -1, [0, 0]], ['publish', 1, [1, 1]], ['trash', -1, [0, 0]]];
     for (const [status, step, counts] of steps) {
-      await storage.db.updateTable('posts').set({ status }).where('id', '=', eventId).execute();
+      await storage.write((tx) => tx.updateTable('posts').set({ status }).where('id', '=', eventId).execute());
       await terms.shiftCounts([kept.id, other.id, kept.id], step);
       assert.deepEqual(await countsOf([kept, other]), counts, `after the event became ${status}`);
     }

@@ -10,9 +10,13 @@ import pg from 'pg';
 import { main } from '../../src/cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { normalizeApplicationPassword, verifyPassword } from '../../src/auth/passwords.ts';
-import { UsersService } from '../../src/auth/users.service.ts';
+import { LOGIN_THROTTLE } from '../../src/auth/authenticator.ts';
+import type { UsersService } from '../../src/auth/users.service.ts';
+import { systemClock } from '../../src/clock.ts';
+import { composeApplication } from '../../src/container.ts';
 import { openStorage } from '../../src/storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
+import { CLI } from '../fixtures/server-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
@@ -37,15 +41,16 @@ async function cli(...argv: string[]): Promise<CliResult> {
 
 /** Reads through the real storage, as a separate process would, to see what the CLI left behind. */
 async function inStorage<T>(read: (service: UsersService) => Promise<T>): Promise<T> {
-  const storage = openStorage(loadConfig().database);
+  const config = loadConfig();
+  const storage = openStorage(config.database);
   try {
-    return await read(new UsersService(storage));
+    return await read((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.users);
   } finally {
     await storage.close();
   }
 }
 
-const storedUser = (login: string): Promise<UserRow | undefined> => inStorage((service) => service.repository.getByLoginOrEmail(login));
+const storedUser = (login: string): Promise<UserRow | undefined> => inStorage((service) => service.userByLogin(login));
 
 const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> => inStorage((service) => service.listAppPasswords(login));
 
@@ -118,7 +123,7 @@ function cliSuite(backend: Backend): void {
         }
         const runs = await Promise.all(
           Array.from({ length: 3 }, () => {
-            const child = spawn(process.execPath, ['bin/calendar-events.js', 'migrate'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+            const child = spawn(process.execPath, [...CLI, 'migrate'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
             let output = '';
             child.stdout.on('data', (chunk) => (output += chunk));
             child.stderr.on('data', (chunk) => (output += chunk));
@@ -275,9 +280,9 @@ function cliSuite(backend: Backend): void {
       assert.deepEqual(unknown.err, ['User "mallory" has no application password named "laptop".']);
     });
 
-    test('the installed binary runs a command against DATABASE_URL', async () => {
+    test('the command run as a process works on DATABASE_URL', async () => {
       await cli('user', 'create', 'niaj', '--role', 'subscriber');
-      const child = spawnSync(process.execPath, ['bin/calendar-events.js', 'user', 'list'], {
+      const child = spawnSync(process.execPath, [...CLI, 'user', 'list'], {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: databaseUrl },
         encoding: 'utf8',

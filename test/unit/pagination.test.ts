@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_PER_PAGE, pageWindow, totalHeaders, totalPages } from '../../src/http/pagination.ts';
+import { totalHeaders } from '../../src/http/pagination.ts';
+import { MAX_PER_PAGE, pageWindow, totalPages } from '../../src/paging.ts';
 
 describe('pagination', () => {
   test('per_page is capped at 50', () => {

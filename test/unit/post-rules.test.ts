@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Urls } from '../../src/http/urls.ts';
+import { Urls } from '../../src/urls.ts';
 import { globalId, globalIdLineage, passwordMatches, postUrl, scaleBackStatus, scheduledStatus, stripProtected } from '../../src/modules/posts/post-rules.ts';
 
 const urlsFor = (origin: string, siteUrl?: string) => new Urls(origin, { publicUrl: undefined, siteUrl, restPrefix: '' });

@@ -55,5 +55,5 @@ export function dateBounds(query: DateQuery, siteZone: string, now: Date): DateB
     endsBefore: read(query.ends_before, 'end'),
     endsAfter: read(query.ends_after, 'end'),
   };
-  return Object.fromEntries(Object.entries(bounds).filter(([, value]) => value !== undefined)) as DateBounds;
+  return Object.fromEntries(Object.entries(bounds).filter(([, value]) => value !== undefined));
 }

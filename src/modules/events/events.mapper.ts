@@ -1,7 +1,7 @@
 import { autoParagraph, escapeHtml } from '../../content/html.ts';
 import { dateDetails, startOfDay } from '../../dates/parse.ts';
 import { toIsoWithOffset } from '../../dates/zones.ts';
-import type { Urls } from '../../http/urls.ts';
+import type { Urls } from '../../urls.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
 import { toImage } from '../linked-records/linked-records.mapper.ts';
@@ -10,6 +10,7 @@ import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
 import type { Localized } from '../translations/translations.ts';
 import { displayCost, priceText } from './cost.ts';
+import type { EventWire } from './events.schemas.ts';
 
 export interface EventRelations {
   readonly terms: readonly Localized<{ row: TermRow }>[];
@@ -31,7 +32,7 @@ const flag = (value: number | null): boolean => value === null || value !== 0;
 
 /** schema.org `Event` (wire-format 10.5); not contractual, kept close to the original's. */
 function eventJsonLd(row: EventRow, url: string, relations: EventRelations, context: EventContext): Record<string, unknown> {
-  const { post, event, image } = row;
+  const { post, fields: event, image } = row;
   const locations = relations.venues.map((venue) => venue.json_ld).filter(Boolean);
   const organizers = relations.organizers.map((organizer) => organizer.json_ld).filter(Boolean);
   return {
@@ -65,13 +66,13 @@ function eventJsonLd(row: EventRow, url: string, relations: EventRelations, cont
 }
 
 /** An event on the wire (wire-format 2.1), in the original's field order. */
-export function toEventRecord(row: Localized<EventRow>, relations: EventRelations, context: EventContext): Record<string, unknown> {
-  const { post, event, image } = row;
+export function toEventRecord(row: Localized<EventRow>, relations: EventRelations, context: EventContext): EventWire {
+  const { post, fields: event, image } = row;
   const { urls } = context;
   const url = postUrl(urls, 'event', 'tribe_events', post);
   const termsOf = (taxonomy: 'category' | 'tag') =>
     relations.terms.filter((term) => term.row.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
-  const record: Record<string, unknown> = {
+  const record: EventWire = {
     id: post.id,
     global_id: globalId(urls, post.id),
     global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
@@ -116,12 +117,13 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     categories: termsOf('category'),
     tags: termsOf('tag'),
     // One venue is an object, none `[]`, several a list; organizers are always a list (quirk #3).
-    venue: relations.venues.length === 1 ? relations.venues[0] : [...relations.venues],
+    venue: relations.venues.length === 1 ? relations.venues[0]! : [...relations.venues],
     organizer: [...relations.organizers],
     custom_fields: [],
+    ...row.languages,
   };
   const isProtected = post.password !== '';
-  if (context.single && !isProtected) record.json_ld = eventJsonLd(row, url, relations, context);
-  Object.assign(record, row.languages);
-  return isProtected && !context.entitled ? stripProtected(record) : record;
+  if (isProtected) return context.entitled ? record : stripProtected(record);
+  // `json_ld` comes before the language fields on the wire (EventRecord's order), whatever the insertion order here.
+  return context.single ? { ...record, json_ld: eventJsonLd(row, url, relations, context) } : record;
 }

@@ -1,7 +1,11 @@
 import type { Caller } from '../../auth/roles.ts';
-import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type ApiRoute, type Frame } from '../../http/routes.ts';
-import type { Urls } from '../../http/urls.ts';
+import { archiveLinks } from '../../http/archive-links.ts';
+import { totalHeaders } from '../../http/pagination.ts';
+import { pageWindow, totalPages } from '../../paging.ts';
+import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/routes.ts';
+import type { LanguageCode } from '../../languages.ts';
+import type { ReadTx } from '../../storage/database.ts';
+import type { Urls } from '../../urls.ts';
 import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Localized } from '../translations/translations.ts';
 import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
@@ -14,30 +18,11 @@ import type { EventRef, EventsService, LoadedRelations } from './events.service.
 
 type Args = [string, string][];
 
-/**
- * `rest_url` of the event archive (wire-format 3.6): the effective arguments in the original's
- * order with raw values; `venue`, `organizer` and `featured` are echoed once more at the end, which
- * makes WordPress re-encode the whole URL (recorded example 14). Categories and tags are not echoed.
- */
-function eventArchiveUrls(base: string, args: Args, echoed: Args, page: number, pages: number) {
-  const encoded = (entries: Args) => new URLSearchParams(entries).toString();
-  const restUrl =
-    echoed.length > 0
-      ? `${base}?${encoded([['page', String(page)], ...args, ...echoed])}`
-      : `${base}?${[['page', String(page)], ...args].map(([key, value]) => `${key}=${value}`).join('&')}`;
-  const linkTo = (target: number) => `${base}?${encoded([...args, ...echoed, ...(target > 1 ? [['page', String(target)] as [string, string]] : [])])}`;
-  return {
-    rest_url: restUrl,
-    ...(page < pages ? { next_rest_url: linkTo(page + 1) } : {}),
-    ...(page > 1 && page - 1 <= pages ? { previous_rest_url: linkTo(page - 1) } : {}),
-  };
-}
-
 const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[name, '1']] : []);
 const optionalArg = (name: string, value: string | number | undefined): Args => (value === undefined ? [] : [[name, String(value)]]);
 
 /** The routes of events (spec 4.2); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[] {
+export function eventRoutes(service: EventsService, siteZone: string): AnyRoute[] {
   const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
     rows.map((row) => {
       // Embedded venues and organizers stay stripped when protected: the original lifts that only
@@ -50,18 +35,19 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         { urls, single, entitled: service.entitled(row, caller, access), siteZone },
       );
     });
-  const renderWritten = async (row: Localized<EventRow>, frame: Frame) =>
-    // Whoever just wrote an event sees it whole, if they may edit it.
-    renderAll([row], await service.relations([row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0];
+  // Whoever just wrote an event sees it whole, if they may edit it.
+  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame) =>
+    renderAll([row], await service.relations(tx, [row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
 
-  const written = async (row: Localized<EventRow>, frame: Frame, status?: number) => ({ status, body: await renderWritten(row, frame), version: row.post.version });
-
-  const singleRoutes = (path: string, refOf: (frame: Frame) => EventRef, params: typeof IdParams | typeof SlugParams, bySlug: boolean) => {
-    // By id, a missing event is the handler's 404 after the permission check; by slug, the slug
-    // argument itself is validated first (wire-format 5.2, 7.3).
-    const validateRef = bySlug ? (frame: Frame) => service.validateSlug((frame.params as { slug: string }).slug, frame.language) : async () => undefined;
+  // The params (`{ id }` or `{ slug }`) are the event's reference.
+  const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {
+    const bySlug = params === SlugParams;
     const label = bySlug ? 'slug' : 'ID';
-    const currentVersion = async (frame: Frame) => (await service.find(refOf(frame), frame.language)).post.version;
+    // By slug, the slug argument itself is validated first (wire-format 5.2, 7.3); by id, a
+    // missing event is the handler's 404 after the permission check, so the validator only looks.
+    const load = (frame: { params: EventRef; language: LanguageCode }, tx: ReadTx) =>
+      bySlug ? service.find(tx, frame.params, frame.language) : service.lookup(tx, frame.params);
+    const target = async (tx: ReadTx, frame: { params: EventRef; language: LanguageCode }, loaded: EventRow | undefined) => loaded ?? service.find(tx, frame.params, frame.language);
     return [
       defineRoute({
         method: 'GET',
@@ -69,9 +55,9 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         permission: 'public',
         timeless: true,
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
-        handle: async (frame) => {
-          const { row, relations } = await service.read(refOf(frame), frame.caller, frame.query, frame.language);
-          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0], version: row.post.version };
+        handle: async (frame, tx) => {
+          const { row, relations } = await service.read(tx, frame.params, frame.caller, frame.query, frame.language);
+          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!, version: row.post.version };
         },
       }),
       defineRoute({
@@ -79,11 +65,11 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         path,
         permission: { all: ['delete_tribe_events'] },
         schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
-        validate: validateRef,
-        currentVersion,
-        handle: async (frame) => {
-          const row = await service.remove(refOf(frame), frame.caller!, frame.query.force, frame.language, frame.explicitLanguage);
-          return { body: await renderWritten(row, frame) };
+        validate: load,
+        currentVersion: (loaded) => loaded?.post.version,
+        handle: async (frame, tx, loaded) => {
+          const row = await service.remove(tx, await target(tx, frame, loaded), { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
+          return { body: await renderWritten(tx, row, frame) };
         },
       }),
       defineRoute({
@@ -91,12 +77,16 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
         path,
         permission: { all: ['edit_tribe_events'] },
         schema: { summary: `Updates the event with the specified ${label}`, params, querystring: WriteQuery, body: UpdateBody, response: { 200: EventRecord } },
-        validate: async (frame) => {
-          await validateRef(frame);
-          await service.validateWrite(frame.body, frame.caller);
+        validate: async (frame, tx) => {
+          const loaded = await load(frame, tx);
+          await service.validateWrite(tx, frame.body, frame.caller);
+          return loaded;
         },
-        currentVersion,
-        handle: async (frame) => written(await service.update(refOf(frame), frame.body, frame.caller!, frame.language), frame),
+        currentVersion: (loaded) => loaded?.post.version,
+        handle: async (frame, tx, loaded) => {
+          const row = await service.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language);
+          return { body: await renderWritten(tx, row, frame), version: row.post.version };
+        },
       }),
     ];
   };
@@ -128,17 +118,17 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
       path: '/events',
       permission: 'public',
       schema: { summary: 'Returns all the events matching the search criteria', querystring: ListQuery, response: { 200: Envelope } },
-      validate: (frame) => service.validateList(frame.query, frame.caller),
-      handle: async ({ query, caller, urls, language }) => {
+      validate: (frame, tx) => service.validateList(tx, frame.query, frame.caller),
+      handle: async ({ query, caller, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
-        const { rows, total, statuses, bounds, relations } = await service.list(query, caller, window, language);
+        const { rows, total, statuses, bounds, relations } = await service.list(tx, query, caller, window, language);
         const pages = totalPages(total, window.perPage);
         const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
         return {
           headers: totalHeaders(total, pages),
           body: {
             events: renderAll(rows, relations, urls, caller, query, false),
-            ...eventArchiveUrls(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
+            ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
             total,
             total_pages: pages,
           },
@@ -150,10 +140,13 @@ export function eventRoutes(service: EventsService, siteZone: string): ApiRoute[
       path: '/events',
       permission: { all: ['edit_tribe_events'] },
       schema: { summary: 'Creates a new event', querystring: WriteQuery, body: CreateBody, response: { 201: EventRecord } },
-      validate: (frame) => service.validateWrite(frame.body, frame.caller),
-      handle: async (frame) => written(await service.create(frame.body, frame.caller!, frame.language), frame, 201),
+      validate: (frame, tx) => service.validateWrite(tx, frame.body, frame.caller),
+      handle: async (frame, tx) => {
+        const row = await service.create(tx, frame.body, frame.caller!, frame.language);
+        return { status: 201, body: await renderWritten(tx, row, frame), version: row.post.version };
+      },
     }),
-    ...singleRoutes('/events/:id(^\\d+$)', (frame) => ({ id: (frame.params as { id: number }).id }), IdParams, false),
-    ...singleRoutes('/events/by-slug/:slug', (frame) => ({ slug: (frame.params as { slug: string }).slug }), SlugParams, true),
+    ...singleRoutes('/events/:id(^\\d+$)', IdParams),
+    ...singleRoutes('/events/by-slug/:slug', SlugParams),
   ];
 }

@@ -49,10 +49,16 @@ export const UpdateBody = Type.Object({
   ...eventFields,
   password: Type.Optional(Type.String({ description: 'The event password, to unlock a protected event' })),
 });
-/** The same fields, with the three the original requires; the handler's type stays the update's. */
-export const CreateBody = Type.Unsafe<Static<typeof UpdateBody>>({ ...Type.Object(eventFields), required: ['title', 'start_date', 'end_date'] });
+/** The same fields, with the three the original requires. */
+export const CreateBody = Type.Object({
+  ...eventFields,
+  title: Type.String({ minLength: 1, description: 'The event title' }),
+  start_date: dateInput('The event start date and time'),
+  end_date: dateInput('The event end date and time'),
+});
 
 export type EventInput = Static<typeof UpdateBody>;
+export type EventCreateInput = Static<typeof CreateBody>;
 
 const PasswordQuery = {
   password: Type.Optional(Type.String({ description: 'The event password' })),
@@ -104,35 +110,36 @@ export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, descri
 const DateDetails = Type.Object({
   year: Type.String(), month: Type.String(), day: Type.String(), hour: Type.String(), minutes: Type.String(), seconds: Type.String(),
 });
-const text = Type.Optional(Type.String());
-const nullableFlag = Type.Optional(OneOf<boolean | null>(['boolean', 'null']));
-const list = Type.Optional(Type.Array(AnyObject));
+const text = Type.String();
+const nullableFlag = OneOf<boolean | null>(['boolean', 'null']);
+const list = Type.Array(AnyObject);
 
-// Wire order (wire-format 2.1); optional throughout, since the serializer writes required keys first.
+// Wire order (wire-format 2.1). Every key is always present but `json_ld` (single reads of
+// unprotected events); the serializer keeps this order whatever is required (app.ts).
 export const EventRecord = Type.Object({
-  id: Type.Optional(Type.Integer()),
+  id: Type.Integer(),
   global_id: text,
-  global_id_lineage: Type.Optional(Type.Array(Type.String())),
+  global_id_lineage: Type.Array(Type.String()),
   ...PostWireFields,
   rest_url: text,
   title: text,
   description: text,
   excerpt: text,
   slug: text,
-  image: Type.Optional(Type.Unsafe<Record<string, unknown> | false>({ type: ['object', 'boolean'], additionalProperties: true })),
+  image: Type.Unsafe<Record<string, unknown> | false>({ type: ['object', 'boolean'], additionalProperties: true }),
   all_day: nullableFlag,
   start_date: text,
-  start_date_details: Type.Optional(DateDetails),
+  start_date_details: DateDetails,
   end_date: text,
-  end_date_details: Type.Optional(DateDetails),
+  end_date_details: DateDetails,
   utc_start_date: text,
-  utc_start_date_details: Type.Optional(DateDetails),
+  utc_start_date_details: DateDetails,
   utc_end_date: text,
-  utc_end_date_details: Type.Optional(DateDetails),
+  utc_end_date_details: DateDetails,
   timezone: text,
   timezone_abbr: text,
   cost: text,
-  cost_details: Type.Optional(AnyObject),
+  cost_details: AnyObject,
   website: text,
   show_map: nullableFlag,
   show_map_link: nullableFlag,
@@ -141,18 +148,19 @@ export const EventRecord = Type.Object({
   featured: nullableFlag,
   categories: list,
   tags: list,
-  venue: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
+  venue: Type.Unsafe<Record<string, unknown> | Record<string, unknown>[]>({ type: ['object', 'array'], additionalProperties: true }),
   organizer: list,
-  custom_fields: Type.Optional(Type.Unsafe<unknown>({ type: ['object', 'array'], additionalProperties: true })),
+  custom_fields: Type.Unsafe<unknown[] | Record<string, unknown>>({ type: ['object', 'array'], additionalProperties: true }),
   json_ld: Type.Optional(AnyObject),
   ...LanguageWireFields,
 });
+export type EventWire = Static<typeof EventRecord>;
 
 export const Envelope = Type.Object({
-  events: Type.Optional(Type.Array(EventRecord)),
-  rest_url: Type.Optional(Type.String()),
+  events: Type.Array(EventRecord),
+  rest_url: Type.String(),
   next_rest_url: Type.Optional(Type.String()),
   previous_rest_url: Type.Optional(Type.String()),
-  total: Type.Optional(Type.Integer()),
-  total_pages: Type.Optional(Type.Integer()),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
 });

@@ -1,6 +1,7 @@
 import { autoParagraph } from '../../content/html.ts';
-import type { Urls } from '../../http/urls.ts';
-import type { ImageRow, LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import type { Urls } from '../../urls.ts';
+import type { ImageRow } from '../../storage/repositories/images.repository.ts';
+import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
 import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition, WireFields } from './definition.ts';
@@ -40,7 +41,7 @@ const flag = (value: unknown): boolean => value === null || value === undefined 
 
 /** A venue or organizer on the wire (wire-format 2.3, 2.4). */
 export function toLinkedRecord(definition: LinkedRecordDefinition, row: Localized<LinkedRecordRow>, context: LinkedRecordContext): Record<string, unknown> {
-  const { post, meta, image } = row;
+  const { post, fields: meta, image } = row;
   const { urls } = context;
   const texts: WireFields = Object.fromEntries(definition.textFields.map((field) => [field, meta[field] ?? '']));
   const fields: WireFields = { ...texts, ...definition.derive?.(texts) };

@@ -53,12 +53,14 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
 
   const Image = Type.Unsafe<Record<string, unknown> | false>({ type: ['object', 'boolean'], additionalProperties: true });
   const text = Type.Optional(Type.String());
-  // Wire order (wire-format 2.3, 2.4); empty fields are omitted, hence every property optional.
-  // All optional: the serializer writes required properties first, which would break the wire order.
+  // Wire order (wire-format 2.3, 2.4). Empty fields are omitted, as the original does (quirk #4), so
+  // only what is never empty is required; the serializer keeps this order whatever is required (app.ts).
   const WireRecord = Type.Object({
-    id: Type.Optional(Type.Integer()),
+    id: Type.Integer(),
     ...PostWireFields,
-    [nameField]: text,
+    // Omitted for records without an author (imported ones).
+    author: text,
+    [nameField]: Type.String(),
     description: text,
     excerpt: text,
     slug: text,
@@ -66,11 +68,9 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     ...Object.fromEntries(textFields.map((field) => [field, text])),
     ...(hasMap ? { geo_lat: Type.Optional(Type.Number()), geo_lng: Type.Optional(Type.Number()) } : {}),
     json_ld: Type.Optional(AnyObject),
-    ...(hasMap
-      ? { show_map: Type.Optional(OneOf<boolean | null>(['boolean', 'null'])), show_map_link: Type.Optional(OneOf<boolean | null>(['boolean', 'null'])) }
-      : {}),
-    global_id: text,
-    global_id_lineage: Type.Optional(Type.Array(Type.String())),
+    ...(hasMap ? { show_map: OneOf<boolean | null>(['boolean', 'null']), show_map_link: OneOf<boolean | null>(['boolean', 'null']) } : {}),
+    global_id: Type.String(),
+    global_id_lineage: Type.Array(Type.String()),
     ...LanguageWireFields,
   });
 
@@ -101,14 +101,13 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
   const IdParams = Type.Object({ id: Id({ minimum: 0, description: `the ${singular} post ID` }) });
   const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: `the ${singular} slug` }) });
 
-  // Optional throughout for the same reason as the record: the key order is the wire's.
   const Envelope = Type.Object({
-    [collection]: Type.Optional(Type.Array(WireRecord)),
-    rest_url: Type.Optional(Type.String()),
+    [collection]: Type.Array(WireRecord),
+    rest_url: Type.String(),
     next_rest_url: Type.Optional(Type.String()),
     previous_rest_url: Type.Optional(Type.String()),
-    total: Type.Optional(Type.Integer()),
-    total_pages: Type.Optional(Type.Integer()),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
   });
 
   return { CreateBody, UpdateBody, WireRecord, ListQuery, ReadQuery, DeleteQuery, WriteQuery, IdParams, SlugParams, Envelope };
@@ -116,5 +115,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
 
 export type LinkedRecordSchemas = ReturnType<typeof linkedRecordSchemas>;
 export type LinkedRecordInput = Static<LinkedRecordSchemas['UpdateBody']>;
+/** The create body: the update's fields with the type's name required (checked by the schema, and again by the service for inline records). */
+export type LinkedRecordCreateInput = LinkedRecordInput;
 export type LinkedRecordListQuery = Static<LinkedRecordSchemas['ListQuery']>;
 export type LinkedRecordReadQuery = Static<LinkedRecordSchemas['DeleteQuery']>;

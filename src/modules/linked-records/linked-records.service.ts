@@ -1,122 +1,103 @@
-import { can, type Caller } from '../../auth/roles.ts';
-import { nowUtc } from '../../clock.ts';
+import type { Caller } from '../../auth/roles.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
-import type { PageWindow } from '../../http/pagination.ts';
-import type { Storage } from '../../storage/database.ts';
-import { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import {
-  LinkedRecordsRepository,
-  type LinkedRecordFilter,
-  type LinkedRecordRow,
-  type MetaValue,
-  type NewPost,
-} from '../../storage/repositories/linked-records.repository.ts';
-import { archiveStatuses, entitledToPost, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
-import type { PostWriter } from '../posts/post-writer.ts';
-import { PostTranslations, type Localized } from '../translations/translations.ts';
-import type { LanguageCode } from '../../http/language.ts';
-import type { PostText } from '../../storage/repositories/translations.repository.ts';
+import type { LanguageCode } from '../../languages.ts';
+import type { PageWindow } from '../../paging.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
+import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
+import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
+import type { PostRecords, RecordRef } from '../posts/post-records.ts';
+import { mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
+import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
-import type { LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
+import type { LinkedRecordCreateInput, LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
 
-/** How a record is addressed: `/venues/{id}` or `/venues/by-slug/{slug}` (one service method serves both). */
-export type RecordRef = { readonly id: number } | { readonly slug: string };
+export type { RecordRef };
 
 /** Rules of venues and organizers, shared by both (wire-format 4.2, 5.3, 6.1, 7.2-7.4). */
 export class LinkedRecordsService {
-  readonly repository: LinkedRecordsRepository;
-  readonly translations: PostTranslations;
-  private readonly posts: PostsRepository;
-
   constructor(
-    storage: Storage,
-    private readonly writer: PostWriter,
     readonly definition: LinkedRecordDefinition,
-  ) {
-    this.repository = new LinkedRecordsRepository(storage.db, storage.dialect, definition);
-    this.translations = new PostTranslations(storage);
-    this.posts = new PostsRepository(storage.db);
+    private readonly records: PostRecords<LinkedRecordRow['fields']>,
+    private readonly repository: LinkedRecordsRepository,
+    private readonly posts: PostsRepository,
+  ) {}
+
+  private get writer() {
+    return this.records.writer;
   }
 
   // Argument validators: they run before the permission check (wire-format 7.6).
 
   /** The record an id or slug names; a slug matches the original or the one translated into `language`. */
-  async find(ref: RecordRef, language?: LanguageCode): Promise<LinkedRecordRow> {
-    const row = 'id' in ref ? await this.repository.get(ref.id) : await this.findBySlug(ref.slug, language);
+  async find(tx: ReadTx, ref: RecordRef, language?: LanguageCode): Promise<LinkedRecordRow> {
+    const row = await this.records.lookup(tx, ref, language);
     if (!row) throw invalidParam('id' in ref ? 'id' : 'slug');
     return row;
   }
 
-  private async findBySlug(slug: string, language: LanguageCode | undefined): Promise<LinkedRecordRow | undefined> {
-    const original = await this.repository.findBySlug(slug);
-    if (original || !language) return original;
-    const id = await this.translations.bySlug(this.definition.type, language, slug);
-    return id === undefined ? undefined : this.repository.get(id);
-  }
-
-  async localized(row: LinkedRecordRow, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
-    return (await this.translations.localize([row], language))[0]!;
-  }
-
-  async validateList(query: LinkedRecordListQuery, caller: Caller | null): Promise<void> {
+  async validateList(tx: ReadTx, query: LinkedRecordListQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
     try {
-      archiveStatuses(query.status, caller, this.definition.postType);
+      this.records.archiveScope(query.status, caller);
     } catch {
       invalid.status = { message: 'Invalid parameter.' };
     }
-    if (query.event !== undefined && !(await this.posts.exists('event', query.event))) invalid.event = { message: 'Invalid parameter.' };
+    if (query.event !== undefined && !(await this.posts.exists(tx, 'event', query.event))) invalid.event = { message: 'Invalid parameter.' };
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
-  async validateWrite(input: LinkedRecordInput, caller: Caller | null): Promise<void> {
-    const invalid = await this.writer.validate(input, caller);
+  async validateWrite(tx: ReadTx, input: LinkedRecordInput, caller: Caller | null): Promise<void> {
+    const invalid = await this.writer.validate(tx, input, caller);
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
   // Operations.
 
-  async list(query: LinkedRecordListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode): Promise<{ rows: Localized<LinkedRecordRow>[]; total: number; statuses: string[] }> {
-    const statuses = archiveStatuses(query.status, caller, this.definition.postType);
-    const mayEditOthers = can(caller, `edit_others_${this.definition.postType}s`);
+  async list(tx: ReadTx, query: LinkedRecordListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode): Promise<{ rows: Localized<LinkedRecordRow>[]; total: number; statuses: string[] }> {
+    const { statuses, restrictTo, mayEditOthers } = this.records.archiveScope(query.status, caller);
     const filter: LinkedRecordFilter = {
       statuses,
-      // Others' non-public records only for those who may edit them (quirk #22 fixed).
-      ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }),
+      ...(restrictTo ? { restrictTo } : {}),
       ...(query.search !== undefined ? { search: { text: query.search, language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
-      ...(query.only_with_upcoming ? { upcomingAfter: nowUtc() } : {}),
+      ...(query.only_with_upcoming ? { upcomingAfter: this.writer.nowUtc() } : {}),
     };
-    const [rows, total] = await Promise.all([this.repository.list(filter, window.perPage, window.offset), this.repository.count(filter)]);
+    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError(this.definition.errors.pageNotFound);
-    return { rows: await this.translations.localize(rows, language), total, statuses };
+    return { rows: await this.records.localize(tx, rows, language), total, statuses };
   }
 
-  /** A record the caller may read, and whether they may see its protected details. */
-  async read(ref: RecordRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ row: Localized<LinkedRecordRow>; entitled: boolean }> {
-    const row = await this.find(ref, language);
-    if (!mayOnPost(caller, 'read', this.definition.postType, row.post)) throw new ApiError(this.definition.errors.notAccessible);
-    return { row: await this.localized(row, language), entitled: this.entitled(row, caller, access) };
+  /** A record the caller may read (whether they may see its protected details is `entitled`). */
+  async read(tx: ReadTx, ref: RecordRef, caller: Caller | null, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
+    const row = await this.find(tx, ref, language);
+    if (!this.records.mayRead(caller, row)) throw new ApiError(this.definition.errors.notAccessible);
+    return this.records.localized(tx, row, language);
   }
 
   entitled(row: LinkedRecordRow, caller: Caller | null, access: Access): boolean {
-    return entitledToPost(caller, this.definition.postType, row.post, access);
+    return this.records.entitled(row, caller, access);
+  }
+
+  /** Records by id in `language` (the venues and organizers a page of events embeds). */
+  localizedMany(tx: ReadTx, ids: readonly number[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]> {
+    return this.records.localizedMany(tx, ids, language);
   }
 
   /**
    * Creates a record, or reuses a non-trashed one of the same name (and description, when given)
    * that the caller may edit, writing the given details onto it, as the original does (quirk #26).
    */
-  async create(input: LinkedRecordInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
+  async create(tx: WriteTx, input: LinkedRecordCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
     const name = this.cleanName(input[this.definition.nameField]);
     const description = input.description === undefined || input.description === null ? undefined : this.writer.html(input.description, caller);
-    const duplicate = await this.repository.findDuplicate(name, description);
+    const duplicate = await this.repository.findDuplicate(tx, name, description);
     if (duplicate && mayOnPost(caller, 'edit', this.definition.postType, duplicate.post)) {
       const { [this.definition.nameField]: _name, description: _description, status: _status, ...details } = input;
-      return this.update({ id: duplicate.post.id }, details, caller, language);
+      return this.update(tx, duplicate, details, caller, language);
     }
-    const dateUtc = this.writer.publicationDate(input) ?? nowUtc();
+    const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const post = this.writer.newPost(
       {
         type: this.definition.type,
@@ -128,62 +109,43 @@ export class LinkedRecordsService {
         password: input.post_password ?? '',
         parent_id: 0,
         menu_order: 0,
-        image_id: await this.writer.imageId(input.image),
+        image_id: await this.writer.imageId(tx, input.image),
         language,
       },
       dateUtc,
     );
-    const meta = { ...this.defaults(), ...this.metaChanges(input as Record<string, unknown>) };
-    const id = await this.writer.withUniqueSlug(this.definition.type, this.writer.slugFor(name, this.definition.type), (slug) =>
-      this.repository.create({ ...post, slug }, meta),
-    );
-    return this.localized(await this.find({ id }), language);
+    const fields = { ...this.defaults(), ...this.fieldChanges(input) };
+    const slug = await this.records.uniqueSlug(tx, this.records.slugBase(name));
+    const id = await this.repository.create(tx, { ...post, slug }, fields);
+    return this.records.reread(tx, id, language);
   }
 
   /**
    * Partial on POST, PUT and PATCH alike (decisions.md): what is not sent keeps its value. The name
    * and description written in a language other than the record's original one go to that
-   * language's translation; the other fields are shared.
+   * language's translation; the other fields are shared. `row` is the record the validator found.
    */
-  async update(ref: RecordRef, input: LinkedRecordInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
-    const row = await this.find(ref, language);
+  async update(tx: WriteTx, row: LinkedRecordRow, input: LinkedRecordInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
     requireOnPost(caller, 'edit', this.definition.postType, row.post);
-    const changes: Partial<NewPost> = { ...this.writer.modifiedNow() };
     const name = input[this.definition.nameField];
-    const text: PostText = {};
-    if (name !== undefined) text.title = this.cleanName(name);
-    if (input.description !== undefined) text.content = input.description === null ? '' : this.writer.html(input.description, caller);
-    if (row.post.language === language) Object.assign(changes, text);
-    else if (Object.keys(text).length > 0) await this.translations.write(this.definition.type, row.post.id, language, text);
+    const changes: Partial<NewPost> = {
+      ...this.writer.modifiedNow(),
+      ...(await this.records.textChanges(tx, row, language, {
+        ...(name !== undefined ? { title: this.cleanName(name) } : {}),
+        ...(input.description !== undefined ? { content: input.description === null ? '' : this.writer.html(input.description, caller) } : {}),
+      })),
+    };
     if (input.author !== undefined) changes.author_id = this.writer.authorFor(input.author, caller, `edit_others_${this.definition.postType}s`);
-    if (input.image !== undefined) changes.image_id = await this.writer.imageId(input.image);
+    if (input.image !== undefined) changes.image_id = await this.writer.imageId(tx, input.image);
     if (input.post_password !== undefined) changes.password = input.post_password ?? '';
     Object.assign(changes, this.writer.republication(input, row.post, caller));
-    await this.repository.update(row.post.id, changes, this.metaChanges(input as Record<string, unknown>));
-    return this.localized(await this.find({ id: row.post.id }), language);
+    await this.repository.update(tx, row.post.id, changes, this.fieldChanges(input));
+    return this.records.reread(tx, row.post.id, language);
   }
 
-  /**
-   * Moves the record to the trash and answers with it as it is then; `force` removes it for good
-   * and answers with it as it was (additive: the original could only trash).
-   */
-  async remove(ref: RecordRef, caller: Caller, force: boolean, language: LanguageCode, explicitLanguage: boolean): Promise<Localized<LinkedRecordRow>> {
-    const row = await this.find(ref, language);
-    if (explicitLanguage && row.post.language !== language) {
-      // Asked in another language than the original: only that translation goes (additive).
-      requireOnPost(caller, 'edit', this.definition.postType, row.post);
-      if (!(await this.translations.remove(row.post.id, language))) throw new ApiError('translation-not-found');
-      return this.localized(row, language);
-    }
-    requireOnPost(caller, 'delete', this.definition.postType, row.post);
-    if (force) {
-      const before = await this.localized(row, language);
-      await this.repository.remove(row.post.id);
-      return before;
-    }
-    if (row.post.status === 'trash') throw new ApiError(this.definition.errors.inTrash);
-    await this.writer.trash(this.definition.type, row.post.slug, (changes) => this.repository.update(row.post.id, changes, {}));
-    return this.localized(await this.find({ id: row.post.id }), language);
+  /** Trash, force removal or translation removal (PostRecords.remove) of the record the validator found. */
+  remove(tx: WriteTx, row: LinkedRecordRow, request: { caller: Caller; force: boolean; language: LanguageCode; explicitLanguage: boolean }): Promise<Localized<LinkedRecordRow>> {
+    return this.records.remove(tx, row, request, { inTrash: this.definition.errors.inTrash });
   }
 
   private cleanName(name: unknown): string {
@@ -200,15 +162,16 @@ export class LinkedRecordsService {
   }
 
   /** The type's own fields that the input sets; `null` clears a text field. */
-  private metaChanges(input: Record<string, unknown>): Record<string, MetaValue> {
+  private fieldChanges(input: LinkedRecordInput): Record<string, MetaValue> {
+    const given = input as Record<string, unknown>;
     const changes: Record<string, MetaValue> = {};
     for (const field of this.definition.textFields) {
-      const value = input[field];
+      const value = given[field];
       if (value !== undefined) changes[field] = typeof value === 'string' ? value.trim() : '';
     }
     if (this.definition.hasMap) {
-      for (const field of ['show_map', 'show_map_link']) if (typeof input[field] === 'boolean') changes[field] = input[field] ? 1 : 0;
-      for (const field of ['geo_lat', 'geo_lng']) if (input[field] !== undefined) changes[field] = input[field] as number | null;
+      for (const field of ['show_map', 'show_map_link']) if (typeof given[field] === 'boolean') changes[field] = given[field] ? 1 : 0;
+      for (const field of ['geo_lat', 'geo_lng']) if (given[field] !== undefined) changes[field] = given[field] as number | null;
     }
     return changes;
   }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CommonQuery } from '../../http/params.ts';
 import { defineRoute, methodsOf, type ApiRoute, type RouteTable } from '../../http/routes.ts';
-import { NAMESPACE } from '../../http/urls.ts';
+import { NAMESPACE } from '../../urls.ts';
 
 interface JsonSchema {
   type?: string | string[];

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { can, canOnRecord, type Caller, type PostTypeCapability, type RecordAction } from '../../auth/roles.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
-import type { Urls } from '../../http/urls.ts';
+import type { Urls } from '../../urls.ts';
 
 /*
  * Rules every post-like record (events, venues, organizers) follows, as WordPress applies them.

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 
-const text = Type.Optional(Type.String());
+const text = Type.String();
 
 /**
  * The post fields every post-like record emits in this order, after its id (and, for events, its
- * global ids): optional, since the serializer would write required keys first and break the order.
+ * global ids). The serializer keeps the order of the properties whatever is required (app.ts).
  */
 export const PostWireFields = {
   author: text,
@@ -19,5 +19,5 @@ export const PostWireFields = {
 /** The additive language fields that end every record (decisions 0011). */
 export const LanguageWireFields = {
   translation_language: text,
-  translations: Type.Optional(Type.Array(Type.String())),
+  translations: Type.Array(Type.String()),
 };

@@ -1,16 +1,14 @@
 import { can, type Caller } from '../../auth/roles.ts';
-import { nowUtc } from '../../clock.ts';
+import { nowUtc, type Clock } from '../../clock.ts';
 import { filterPostHtml } from '../../content/html.ts';
 import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
-import { utcToZoned } from '../../dates/zones.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
-import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
-import { slugify, firstFreeSlug } from '../../slugs.ts';
-import type { Storage } from '../../storage/database.ts';
-import { ImagesRepository } from '../../storage/repositories/images.repository.ts';
-import { UsersRepository } from '../../storage/repositories/users.repository.ts';
-import type { NewPost } from '../../storage/repositories/linked-records.repository.ts';
-import { storableId, type PostType } from '../../storage/tables.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
+import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
+import type { UsersRepository } from '../../storage/repositories/users.repository.ts';
+import { storableId } from '../../storage/tables.ts';
+import { modifiedAt, newPostRow, siteDates, writtenStatus, type NewPostFields } from './post-rows.ts';
 
 /** The fields every post-like record writes the same way. */
 export interface CommonPostInput {
@@ -21,7 +19,7 @@ export interface CommonPostInput {
   website?: string | null;
 }
 
-export interface ServiceSettings {
+export interface SiteSettings {
   /** Site time zone: post dates are stored in it besides UTC, and naive dates are read in it. */
   readonly timezone: string;
 }
@@ -38,36 +36,32 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-/** Writing rules shared by events, venues and organizers: dates, authors, images, slugs, HTML. */
+/** Writing rules shared by events, venues and organizers: dates, authors, images, HTML. */
 export class PostWriter {
-  private readonly images: ImagesRepository;
-  private readonly users: UsersRepository;
-
   constructor(
-    private readonly storage: Storage,
-    readonly settings: ServiceSettings,
-  ) {
-    this.images = new ImagesRepository(storage.db);
-    this.users = new UsersRepository(storage.db);
-  }
+    private readonly images: ImagesRepository,
+    private readonly users: UsersRepository,
+    readonly site: SiteSettings,
+    readonly clock: Clock,
+  ) {}
 
   /** Problems with the shared fields, for the validators that run before the permission check. */
-  async validate(input: CommonPostInput, caller: Caller | null): Promise<Record<string, InvalidParam>> {
+  async validate(tx: ReadTx, input: CommonPostInput, caller: Caller | null): Promise<Record<string, InvalidParam>> {
     const invalid: Record<string, InvalidParam> = {};
     for (const field of ['date', 'date_utc'] as const) {
       const value = input[field];
       if (value !== undefined && !this.parses(value)) invalid[field] = INVALID;
     }
     if (typeof input.website === 'string' && input.website !== '' && !isAbsoluteUrl(input.website)) invalid.website = INVALID;
-    if (input.author !== undefined && !(await this.users.get(input.author))) invalid.author = INVALID;
-    const imageProblem = await this.imageProblem(input.image, caller);
+    if (input.author !== undefined && !(await this.users.get(tx, input.author))) invalid.author = INVALID;
+    const imageProblem = await this.imageProblem(tx, input.image, caller);
     if (imageProblem) invalid.image = { message: imageProblem };
     return invalid;
   }
 
-  parses(value: string | number, zone = this.settings.timezone): boolean {
+  parses(value: string | number, zone = this.site.timezone): boolean {
     try {
-      parseDateInput(value, new Date(), zone);
+      parseDateInput(value, this.clock.now(), zone);
       return true;
     } catch (error) {
       if (error instanceof DateParseError) return false;
@@ -75,47 +69,41 @@ export class PostWriter {
     }
   }
 
+  nowUtc(): string {
+    return nowUtc(this.clock);
+  }
+
   /** `date_utc` wins over `date`; naive `date` values are site-local, naive `date_utc` values UTC. */
   publicationDate(input: CommonPostInput): string | undefined {
-    const now = new Date();
+    const now = this.clock.now();
     if (input.date_utc !== undefined) return instantOf(parseDateInput(input.date_utc, now, 'UTC'), 'UTC');
-    if (input.date !== undefined) return instantOf(parseDateInput(input.date, now, this.settings.timezone), this.settings.timezone);
+    if (input.date !== undefined) return instantOf(parseDateInput(input.date, now, this.site.timezone), this.site.timezone);
     return undefined;
   }
 
-  /**
-   * The status a write ends with: scaled back for those who may not publish (venues and organizers
-   * follow the events' publish capability too, wire-format 5.1), `future` when scheduled.
-   */
+  /** The status a write ends with (post-rows.ts `writtenStatus`), for this caller and now. */
   statusFor(requested: string | undefined, caller: Caller, dateUtc: string): string {
-    return scheduledStatus(scaleBackStatus(requested, can(caller, 'publish_tribe_events')), dateUtc, nowUtc());
+    return writtenStatus(requested, can(caller, 'publish_tribe_events'), dateUtc, this.nowUtc());
   }
 
   /** On update, a new status or a new publication date decide the status and dates again; else nothing changes. */
-  republication(input: CommonPostInput & { status?: string }, current: { status: string; date_utc: string }, caller: Caller): { status?: string; date_local?: string; date_utc?: string } {
+  republication(input: CommonPostInput & { status?: string }, current: { status: string; date_utc: string }, caller: Caller): Partial<Pick<NewPost, 'status' | 'date_local' | 'date_utc'>> {
     const dateUtc = this.publicationDate(input);
     if (input.status === undefined && dateUtc === undefined) return {};
     const requested = input.status ?? (current.status === 'future' ? 'publish' : current.status);
     return {
       status: this.statusFor(requested, caller, dateUtc ?? current.date_utc),
-      ...(dateUtc !== undefined ? { date_local: this.siteDates(dateUtc).local, date_utc: dateUtc } : {}),
+      ...(dateUtc !== undefined ? { date_local: siteDates(dateUtc, this.site.timezone).local, date_utc: dateUtc } : {}),
     };
   }
 
-  /** A post row as a create writes it: the given fields, its publication and modification dates, no slug yet, no import lineage. */
-  newPost(fields: Omit<NewPost, 'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'>, dateUtc: string): NewPost {
-    const dates = this.siteDates(dateUtc);
-    return { ...fields, slug: '', date_local: dates.local, date_utc: dates.utc, ...this.modifiedNow(), global_id_lineage: null };
+  /** A post row as a create writes it now. */
+  newPost(fields: NewPostFields, dateUtc: string): NewPost {
+    return newPostRow(fields, dateUtc, this.nowUtc(), this.site.timezone);
   }
 
-  /** A UTC instant with its site-local twin, as posts store `date`/`date_utc`. */
-  siteDates(utc: string): { local: string; utc: string } {
-    return { local: utcToZoned(utc, this.settings.timezone), utc };
-  }
-
-  modifiedNow(): { modified_local: string; modified_utc: string } {
-    const { local, utc } = this.siteDates(nowUtc());
-    return { modified_local: local, modified_utc: utc };
+  modifiedNow(): Pick<NewPost, 'modified_local' | 'modified_utc'> {
+    return modifiedAt(this.nowUtc(), this.site.timezone);
   }
 
   /** Writing as someone else needs the right to edit others' records (quirk #23 fixed). */
@@ -130,11 +118,11 @@ export class PostWriter {
   }
 
   /** Why `image` is unusable, or undefined when it is fine: a known image id, or an image URL. */
-  private async imageProblem(image: unknown, caller: Caller | null): Promise<string | undefined> {
+  private async imageProblem(tx: ReadTx, image: CommonPostInput['image'], caller: Caller | null): Promise<string | undefined> {
     if (image === undefined || image === null || image === '') return undefined;
     if (typeof image === 'number' || /^\d+$/.test(String(image))) {
       const id = storableId(image);
-      return id !== undefined && (await this.images.get(id)) ? undefined : 'No image with this ID.';
+      return id !== undefined && (await this.images.get(tx, id)) ? undefined : 'No image with this ID.';
     }
     if (!isAbsoluteUrl(String(image))) return 'The image must be an image ID or an http(s) URL.';
     // A new URL adds to the media library, which WordPress allows only with `upload_files`.
@@ -142,39 +130,12 @@ export class PostWriter {
   }
 
   /** The image id for `image`: an id as given, a URL registered on first use, nothing for empty. */
-  async imageId(image: unknown): Promise<number | null> {
+  async imageId(tx: WriteTx, image: CommonPostInput['image']): Promise<number | null> {
     if (image === undefined || image === null || image === '') return null;
     // Validated before the permission check: a numeric image is a known, storable id.
     if (typeof image === 'number' || /^\d+$/.test(String(image))) return storableId(image)!;
     const url = String(image);
     const extension = IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
-    return (await this.images.ensure(url, extension, nowUtc())).id;
-  }
-
-  /**
-   * Runs `write` with the first free slug from `base` (`base`, `base-2`, `base-3`...), found with one
-   * query however many are taken. Writes run in a unit of work (Storage.unitOfWork), which makes
-   * the choice and the write one step: SQLite has one writer at a time, and on PostgreSQL a
-   * concurrent writer that took the same slug makes the unit run again from a view that sees it.
-   */
-  async withUniqueSlug<T>(type: PostType, base: string, write: (slug: string) => Promise<T>): Promise<T> {
-    return write(await this.firstFreeSlug(type, base));
-  }
-
-  /** The slug a name gives, or the type's name when the name has no letters or digits. */
-  slugFor(name: string, type: PostType): string {
-    return slugify(name) || type;
-  }
-
-  /** Moves a record to the trash: status `trash` and the slug suffixed `__trashed`, as WordPress. */
-  async trash(type: PostType, slug: string, update: (changes: { status: string; slug?: string; modified_local: string; modified_utc: string }) => Promise<void>): Promise<void> {
-    const trashed = { status: 'trash', ...this.modifiedNow() };
-    if (slug === '') await update(trashed);
-    else await this.withUniqueSlug(type, `${slug}__trashed`, (candidate) => update({ ...trashed, slug: candidate }));
-  }
-
-  private async firstFreeSlug(type: PostType, base: string): Promise<string> {
-    const rows = await this.storage.db.selectFrom('posts').select('slug').where('type', '=', type).where(this.storage.dialect.slugFamily('slug', base)).execute();
-    return firstFreeSlug(base, new Set(rows.map((row) => row.slug)));
+    return (await this.images.ensure(tx, url, extension, this.nowUtc())).id;
   }
 }

@@ -1,5 +1,4 @@
-import type { HttpMethod } from '../../http/routes.ts';
-import type { Urls } from '../../http/urls.ts';
+import type { Urls } from '../../urls.ts';
 import type { TermRow } from '../../storage/tables.ts';
 import type { LanguageFacts } from '../translations/translations.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
@@ -44,7 +43,7 @@ export function toTermRecord(definition: TaxonomyDefinition, view: TermView, url
  * Single-term responses add `_links`. The original points them at WordPress' wp/v2 routes; ours
  * point at this service's own routes (decisions.md, quirk #7), with the same relation names.
  */
-export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: TermView, urls: Urls, allowed: readonly HttpMethod[]) {
+export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: TermView, urls: Urls, allowed: readonly string[]) {
   const record = toTermRecord(definition, view, urls);
   return {
     ...record,

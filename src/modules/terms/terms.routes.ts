@@ -1,6 +1,8 @@
-import { pageWindow, totalHeaders, totalPages } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type ApiRoute, type Frame, type HttpMethod } from '../../http/routes.ts';
-import type { Urls } from '../../http/urls.ts';
+import { pageLink } from '../../http/archive-links.ts';
+import { totalHeaders } from '../../http/pagination.ts';
+import { pageWindow, totalPages } from '../../paging.ts';
+import { defineRoute, EDITABLE, type AnyRoute, type HttpMethod } from '../../http/routes.ts';
+import type { Urls } from '../../urls.ts';
 import { toTermRecord, toTermRecordWithLinks } from './terms.mapper.ts';
 import { termSchemas } from './terms.schemas.ts';
 import type { TermView } from './terms.mapper.ts';
@@ -8,7 +10,7 @@ import type { TermsService } from './terms.service.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
 /** The five routes of a taxonomy (spec 4.5 and 4.6): list, create, read, update, delete. */
-export function termRoutes(definition: TaxonomyDefinition, service: TermsService): ApiRoute[] {
+export function termRoutes(definition: TaxonomyDefinition, service: TermsService): AnyRoute[] {
   const schemas = termSchemas(definition);
   const { collection, singular, plural, writePermission } = definition;
   const single = `/${collection}/:id(^\\d+$)`;
@@ -16,7 +18,6 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
     body: toTermRecordWithLinks(definition, view, urls, allowedMethods(single)),
     version: view.row.version,
   });
-  const currentVersion = async (frame: Frame) => (await service.get(definition, (frame.params as { id: number }).id, frame.language)).row.version;
 
   return [
     defineRoute({
@@ -29,17 +30,14 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         querystring: schemas.ListQuery,
         response: { 200: schemas.Envelope },
       },
-      validate: (frame) => service.validateListQuery(definition, frame.query),
-      handle: async ({ query, urls, language }) => {
+      validate: (frame, tx) => service.validateListQuery(tx, definition, frame.query),
+      handle: async ({ query, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
-        const { items, total } = await service.list(definition, query, window, language);
+        const { items, total } = await service.list(tx, definition, query, window, language);
         const pages = totalPages(total, window.perPage);
         const base = urls.collection(collection);
         // Term archives never 404 past the last page, and carry only `page` (and the language) in their links (wire-format 3.4, 3.6).
-        const pageUrl = (page: number) => {
-          const params = new URLSearchParams([...urls.languageArgs, ...(page === 1 ? [] : [['page', String(page)] as [string, string]])]).toString();
-          return params === '' ? base : `${base}?${params}`;
-        };
+        const pageUrl = (page: number) => pageLink(base, urls.languageArgs, page);
         return {
           headers: totalHeaders(total, pages),
           body: {
@@ -63,9 +61,9 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         body: schemas.CreateBody,
         response: { 201: schemas.TermWithLinks },
       },
-      validate: (frame) => service.validateParent(definition, frame.body),
-      handle: async ({ body, urls, language, allowedMethods }) => {
-        const view = await service.create(definition, body, language);
+      validate: (frame, tx) => service.validateParent(tx, definition, frame.body),
+      handle: async ({ body, urls, language, allowedMethods }, tx) => {
+        const view = await service.create(tx, definition, body, language);
         const record = toTermRecordWithLinks(definition, view, urls, allowedMethods(single));
         // Location points at our own route, not WordPress' wp/v2 (decisions.md, quirk #7).
         return { status: 201, headers: { location: record.urls.self }, body: record, version: view.row.version };
@@ -82,8 +80,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         querystring: schemas.ReadQuery,
         response: { 200: schemas.TermWithLinks },
       },
-      validate: (frame) => service.assertExists(definition, frame.params.id),
-      handle: async ({ params, urls, language, allowedMethods }) => withLinks(await service.get(definition, params.id, language), urls, allowedMethods),
+      validate: (frame, tx) => service.find(tx, definition, frame.params.id),
+      handle: async ({ urls, language, allowedMethods }, tx, term) => withLinks(await service.view(tx, term, language), urls, allowedMethods),
     }),
     defineRoute({
       method: EDITABLE,
@@ -96,12 +94,13 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         body: schemas.UpdateBody,
         response: { 200: schemas.TermWithLinks },
       },
-      validate: async (frame) => {
-        await service.assertExists(definition, frame.params.id);
-        await service.validateParent(definition, frame.body);
+      validate: async (frame, tx) => {
+        const term = await service.find(tx, definition, frame.params.id);
+        await service.validateParent(tx, definition, frame.body);
+        return term;
       },
-      currentVersion,
-      handle: async ({ params, body, urls, language, allowedMethods }) => withLinks(await service.update(definition, params.id, body, language), urls, allowedMethods),
+      currentVersion: (term) => term.version,
+      handle: async ({ body, urls, language, allowedMethods }, tx, term) => withLinks(await service.update(tx, definition, term, body, language), urls, allowedMethods),
     }),
     defineRoute({
       method: 'DELETE',
@@ -113,10 +112,10 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         querystring: schemas.ReadQuery,
         response: { 200: schemas.Term },
       },
-      validate: (frame) => service.assertExists(definition, frame.params.id),
-      currentVersion,
-      handle: async ({ params, urls, language, explicitLanguage }) => ({
-        body: toTermRecord(definition, await service.remove(definition, params.id, language, explicitLanguage), urls),
+      validate: (frame, tx) => service.find(tx, definition, frame.params.id),
+      currentVersion: (term) => term.version,
+      handle: async ({ urls, language, explicitLanguage }, tx, term) => ({
+        body: toTermRecord(definition, await service.remove(tx, term, language, explicitLanguage), urls),
       }),
     }),
   ];

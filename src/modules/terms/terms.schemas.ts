@@ -33,7 +33,8 @@ export function termSchemas(definition: TaxonomyDefinition) {
     name: Type.String({ description: 'The term name' }),
     slug: Type.String({ description: 'The term slug' }),
     taxonomy: Type.String({ description: 'The taxonomy the term belongs to' }),
-    parent: Type.Integer({ description: 'The term parent term ID, 0 if none' }),
+    // Categories only (tags lose it at run time, see forTaxonomy).
+    parent: Type.Optional(Type.Integer({ description: 'The term parent term ID, 0 if none' })),
     meta: Type.Array(Type.Unknown()),
     url: Type.String({ description: 'The URL to the term archive page' }),
     urls: TermUrls,
@@ -91,4 +92,5 @@ export type TermSchemas = ReturnType<typeof termSchemas>;
 
 /** Input of create and update, whatever the taxonomy (tags simply never carry `parent`). */
 export type TermInput = Static<TermSchemas['UpdateBody']>;
+export type TermCreateInput = Static<TermSchemas['CreateBody']>;
 export type TermListQuery = Static<TermSchemas['ListQuery']>;

@@ -1,10 +1,9 @@
-import type { LanguageCode } from '../../http/language.ts';
-import { LANGUAGE_CODES } from '../../http/language.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../../languages.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
-import type { PostRow } from '../../storage/repositories/linked-records.repository.ts';
-import { TranslationsRepository, type PostText, type TermText } from '../../storage/repositories/translations.repository.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { PostRow } from '../../storage/repositories/post-records.repository.ts';
+import type { PostText, TermText, TranslationsRepository } from '../../storage/repositories/translations.repository.ts';
 import type { PostType, Taxonomy, TermRow } from '../../storage/tables.ts';
-import type { Storage } from '../../storage/database.ts';
 
 /*
  * Records in several languages (decisions.md section 5): a record keeps its text in its original
@@ -30,15 +29,11 @@ export type Localized<T> = T & { readonly languages: LanguageFacts };
 
 /** Events, venues and organizers: title, content (description), excerpt and slug translate. */
 export class PostTranslations {
-  readonly repository: TranslationsRepository;
-
-  constructor(storage: Storage) {
-    this.repository = new TranslationsRepository(storage.db, storage.dialect);
-  }
+  constructor(private readonly repository: TranslationsRepository) {}
 
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
-  async localize<T extends { readonly post: PostRow }>(rows: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
-    const translations = await this.repository.forPosts(rows.map((row) => row.post.id));
+  async localize<T extends { readonly post: PostRow }>(tx: ReadTx, rows: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
+    const translations = await this.repository.forPosts(tx, rows.map((row) => row.post.id));
     return rows.map((row) => {
       const own = translations.get(row.post.id);
       const text = row.post.language === language ? undefined : own?.get(language);
@@ -50,8 +45,8 @@ export class PostTranslations {
   }
 
   /** The post whose translation in `language` has this slug (by-slug routes also match those). */
-  bySlug(type: PostType, language: LanguageCode, slug: string): Promise<number | undefined> {
-    return this.repository.postBySlug(type, language, slug);
+  bySlug(tx: ReadTx, type: PostType, language: LanguageCode, slug: string): Promise<number | undefined> {
+    return this.repository.postBySlug(tx, type, language, slug);
   }
 
   /**
@@ -59,29 +54,25 @@ export class PostTranslations {
    * without a slug gives the translation a slug of its own, unique among the slugs other posts
    * read with in that language (their own translated slugs and original ones).
    */
-  async write(type: PostType, postId: number, language: LanguageCode, text: PostText): Promise<void> {
+  async write(tx: WriteTx, type: PostType, postId: number, language: LanguageCode, text: PostText): Promise<void> {
     let slug = text.slug === undefined || text.slug === null ? undefined : slugify(text.slug);
-    const current = (await this.repository.forPosts([postId])).get(postId)?.get(language);
+    const current = (await this.repository.forPosts(tx, [postId])).get(postId)?.get(language);
     if (slug === undefined && text.title && !current?.slug) slug = slugify(text.title) || type;
-    if (slug !== undefined) slug = firstFreeSlug(slug, await this.repository.postSlugsLike(type, language, slug, postId));
-    await this.repository.savePost(postId, language, { ...text, ...(slug !== undefined ? { slug } : {}) });
+    if (slug !== undefined) slug = firstFreeSlug(slug, await this.repository.postSlugsLike(tx, type, language, slug, postId));
+    await this.repository.savePost(tx, postId, language, { ...text, ...(slug !== undefined ? { slug } : {}) });
   }
 
-  remove(postId: number, language: LanguageCode): Promise<boolean> {
-    return this.repository.removePost(postId, language);
+  remove(tx: WriteTx, postId: number, language: LanguageCode): Promise<boolean> {
+    return this.repository.removePost(tx, postId, language);
   }
 }
 
 /** Categories and tags: name, description and slug translate. */
 export class TermTranslations {
-  readonly repository: TranslationsRepository;
+  constructor(private readonly repository: TranslationsRepository) {}
 
-  constructor(storage: Storage) {
-    this.repository = new TranslationsRepository(storage.db, storage.dialect);
-  }
-
-  async localize<T extends { readonly row: TermRow }>(items: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
-    const translations = await this.repository.forTerms(items.map((item) => item.row.id));
+  async localize<T extends { readonly row: TermRow }>(tx: ReadTx, items: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
+    const translations = await this.repository.forTerms(tx, items.map((item) => item.row.id));
     return items.map((item) => {
       const own = translations.get(item.row.id);
       const text = item.row.language === language ? undefined : own?.get(language);
@@ -90,15 +81,15 @@ export class TermTranslations {
     });
   }
 
-  bySlugs(taxonomy: Taxonomy, language: LanguageCode, slugs: readonly string[]): Promise<Map<string, number>> {
-    return this.repository.termsBySlug(taxonomy, language, slugs);
+  bySlugs(tx: ReadTx, taxonomy: Taxonomy, language: LanguageCode, slugs: readonly string[]): Promise<Map<string, number>> {
+    return this.repository.termsBySlug(tx, taxonomy, language, slugs);
   }
 
-  write(termId: number, language: LanguageCode, text: TermText): Promise<void> {
-    return this.repository.saveTerm(termId, language, text);
+  write(tx: WriteTx, termId: number, language: LanguageCode, text: TermText): Promise<void> {
+    return this.repository.saveTerm(tx, termId, language, text);
   }
 
-  remove(termId: number, language: LanguageCode): Promise<boolean> {
-    return this.repository.removeTerm(termId, language);
+  remove(tx: WriteTx, termId: number, language: LanguageCode): Promise<boolean> {
+    return this.repository.removeTerm(tx, termId, language);
   }
 }

@@ -1,17 +1,17 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { containsAny, NEVER, NEXT_VERSION, titleOnlyWhenProtected } from '../conditions.ts';
-import type { DialectCapabilities } from '../database.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { containsAny, NEVER, titleOnlyWhenProtected } from '../conditions.ts';
+import type { DialectCapabilities, ReadTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
-import type { Database, ImagesTable, PostsTable } from '../tables.ts';
+import { PostRecordsRepository, type AnyDb, type PostRecord } from './post-records.repository.ts';
 
 /*
  * Venues and organizers: a `posts` row plus a row of their own table (`venues`, `organizers`).
  * One repository serves both; the definition names the table and its columns.
  */
 
-export type PostRow = Selectable<PostsTable>;
-export type ImageRow = Selectable<ImagesTable>;
 export type MetaValue = string | number | null;
+export type LinkedRecordFields = Readonly<Record<string, MetaValue>>;
+export type LinkedRecordRow = PostRecord<LinkedRecordFields>;
 
 export interface LinkedRecordTable {
   readonly type: 'venue' | 'organizer';
@@ -20,12 +20,6 @@ export interface LinkedRecordTable {
   readonly columns: readonly string[];
   /** Text columns a `search` looks into, besides title, content and excerpt. */
   readonly searchColumns: readonly string[];
-}
-
-export interface LinkedRecordRow {
-  readonly post: PostRow;
-  readonly meta: Readonly<Record<string, MetaValue>>;
-  readonly image: ImageRow | null;
 }
 
 export interface LinkedRecordFilter {
@@ -43,53 +37,21 @@ export interface LinkedRecordFilter {
   readonly upcomingAfter?: string;
 }
 
-export type NewPost = Omit<PostRow, 'id' | 'version'>;
 
-const IMAGE_COLUMNS = ['id', 'url', 'extension', 'width', 'height', 'filesize', 'mime_type', 'sizes_json', 'created_at'] as const;
-
-// The type's own table is chosen at run time, which Kysely's static table types cannot express.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyBuilder = ExpressionBuilder<any, any>;
 
-export class LinkedRecordsRepository {
-  private readonly anyDb: AnyDb;
+export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordFields> {
+  private readonly searchColumns: readonly string[];
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectCapabilities,
-    private readonly shape: LinkedRecordTable,
-  ) {
-    this.anyDb = db as unknown as AnyDb;
-  }
-
-  private select() {
-    const { table, columns } = this.shape;
-    return this.anyDb
-      .selectFrom('posts as p')
-      .innerJoin(`${table} as m`, 'm.post_id', 'p.id')
-      .leftJoin('images as i', 'i.id', 'p.image_id')
-      .selectAll('p')
-      .select(columns.map((column) => `m.${column} as meta_${column}`))
-      .select(IMAGE_COLUMNS.map((column) => `i.${column} as image_${column}`))
-      .where('p.type', '=', this.shape.type);
-  }
-
-  private toRow(raw: Record<string, unknown>): LinkedRecordRow {
-    const post: Record<string, unknown> = {};
-    const meta: Record<string, MetaValue> = {};
-    const image: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) {
-      if (key.startsWith('meta_')) meta[key.slice(5)] = value as MetaValue;
-      else if (key.startsWith('image_')) image[key.slice(6)] = value;
-      else post[key] = value;
-    }
-    return { post: post as PostRow, meta, image: image.id === null || image.id === undefined ? null : (image as ImageRow) };
+  constructor(table: LinkedRecordTable, dialect: DialectCapabilities) {
+    super({ type: table.type, table: table.table, columns: table.columns, copiesStatus: false }, dialect);
+    this.searchColumns = table.searchColumns;
   }
 
   private where(filter: LinkedRecordFilter) {
-    const { type, searchColumns } = this.shape;
+    const { type } = this.shape;
+    const { searchColumns } = this;
     return (eb: AnyBuilder): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [eb('p.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [''])];
       if (filter.restrictTo) {
@@ -101,7 +63,7 @@ export class LinkedRecordsRepository {
         const { text, language, titleOnlyWhenProtected: protectedByTitle } = filter.search;
         const textMatch = eb.or([
           this.dialect.postsContaining('p', text),
-          containsAny(searchColumns.map((column) => `m.${column}`), text),
+          containsAny(searchColumns.map((column) => `own.${column}`), text),
           TranslationsRepository.postTextContains('p.id', language, text),
         ]);
         conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, text) : textMatch);
@@ -138,10 +100,10 @@ export class LinkedRecordsRepository {
     };
   }
 
-  async count(filter: LinkedRecordFilter): Promise<number> {
-    const row = await this.anyDb
+  async count(db: ReadTx, filter: LinkedRecordFilter): Promise<number> {
+    const row = await (db as unknown as AnyDb)
       .selectFrom('posts as p')
-      .innerJoin(`${this.shape.table} as m`, 'm.post_id', 'p.id')
+      .innerJoin(`${this.shape.table} as own`, 'own.post_id', 'p.id')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('p.type', '=', this.shape.type)
       .where(this.where(filter))
@@ -150,59 +112,16 @@ export class LinkedRecordsRepository {
   }
 
   /** Newest first, as WordPress' default order (wire-format 3.7). */
-  async list(filter: LinkedRecordFilter, limit: number, offset: number): Promise<LinkedRecordRow[]> {
-    const rows = await this.select().where(this.where(filter)).orderBy('p.date_utc', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
-    return rows.map((row) => this.toRow(row));
-  }
-
-  async get(id: number): Promise<LinkedRecordRow | undefined> {
-    const row = await this.select().where('p.id', '=', id).executeTakeFirst();
-    return row ? this.toRow(row) : undefined;
-  }
-
-  /** Several records at once (the venues and organizers of a page of events). */
-  async getMany(ids: readonly number[]): Promise<LinkedRecordRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.select().where('p.id', 'in', [...new Set(ids)]).execute();
-    return rows.map((row) => this.toRow(row));
-  }
-
-  async findBySlug(slug: string): Promise<LinkedRecordRow | undefined> {
-    // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
-    const row = await this.select().where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
-    return row ? this.toRow(row) : undefined;
+  async list(db: ReadTx, filter: LinkedRecordFilter, limit: number, offset: number): Promise<LinkedRecordRow[]> {
+    const rows = await this.select(db).where(this.where(filter)).orderBy('p.date_utc', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+    return rows.map((row) => this.toRecord(row));
   }
 
   /** A record that is not in the trash with this exact title (and description, when one is given). */
-  async findDuplicate(title: string, content: string | undefined): Promise<LinkedRecordRow | undefined> {
-    let query = this.select().where('p.title', '=', title).where('p.status', '<>', 'trash');
+  async findDuplicate(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow | undefined> {
+    let query = this.select(db).where('p.title', '=', title).where('p.status', '<>', 'trash');
     if (content !== undefined) query = query.where('p.content', '=', content);
     const row = await query.orderBy('p.id').executeTakeFirst();
-    return row ? this.toRow(row) : undefined;
-  }
-
-  async slugTaken(slug: string): Promise<boolean> {
-    const row = await this.db.selectFrom('posts').select('id').where('type', '=', this.shape.type).where('slug', '=', slug).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async create(post: NewPost, meta: Readonly<Record<string, MetaValue>>): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
-      await (trx as unknown as AnyDb).insertInto(this.shape.table).values({ ...meta, post_id: id }).execute();
-      return id;
-    });
-  }
-
-  async update(id: number, post: Partial<NewPost>, meta: Readonly<Record<string, MetaValue>>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (Object.keys(post).length > 0) await trx.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
-      if (Object.keys(meta).length > 0) await (trx as unknown as AnyDb).updateTable(this.shape.table).set(meta).where('post_id', '=', id).execute();
-    });
-  }
-
-  /** Permanent removal; links to events go with it (foreign keys cascade). */
-  async remove(id: number): Promise<void> {
-    await this.db.deleteFrom('posts').where('id', '=', id).execute();
+    return row ? this.toRecord(row) : undefined;
   }
 }

@@ -1,19 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Database, PostType } from '../tables.ts';
+import type { ReadTx } from '../database.ts';
+import type { PostType } from '../tables.ts';
 
 /** Questions about posts of any type, asked by validators of several resources. */
 export class PostsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async exists(type: PostType, id: number): Promise<boolean> {
-    const row = await this.db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', type).executeTakeFirst();
+  async exists(db: ReadTx, type: PostType, id: number): Promise<boolean> {
+    const row = await db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', type).executeTakeFirst();
     return row !== undefined;
   }
 
   /** The ids among `ids` that are posts of this type. */
-  async existing(type: PostType, ids: readonly number[]): Promise<Set<number>> {
+  async existing(db: ReadTx, type: PostType, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('posts').select('id').where('type', '=', type).where('id', 'in', [...ids]).execute();
+    const rows = await db.selectFrom('posts').select('id').where('type', '=', type).where('id', 'in', [...ids]).execute();
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** The type of any post with this id, to tell "missing" from "another type" (wire-format 7.3). */
+  async typeOf(db: ReadTx, id: number): Promise<string | undefined> {
+    return (await db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst())?.type;
   }
 }

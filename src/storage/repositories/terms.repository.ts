@@ -1,6 +1,6 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
-import type { DialectCapabilities } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
@@ -33,10 +33,7 @@ type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
 
 /** Event categories and tags, and their links to events. */
 export class TermsRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectCapabilities,
-  ) {}
+  constructor(private readonly dialect: DialectCapabilities) {}
 
   private where(filter: TermFilter) {
     return (eb: TermsBuilder): Expression<SqlBool> => {
@@ -68,14 +65,14 @@ export class TermsRepository {
     };
   }
 
-  async count(filter: TermFilter): Promise<number> {
-    const row = await this.db.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).where(this.where(filter)).executeTakeFirstOrThrow();
+  async count(db: ReadTx, filter: TermFilter): Promise<number> {
+    const row = await db.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).where(this.where(filter)).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  list(filter: TermFilter, page: TermPage): Promise<TermRow[]> {
+  list(db: ReadTx, filter: TermFilter, page: TermPage): Promise<TermRow[]> {
     const direction = page.descending ? 'desc' : 'asc';
-    let query = this.db.selectFrom('terms').selectAll().where(this.where(filter));
+    let query = db.selectFrom('terms').selectAll().where(this.where(filter));
     const positional = (column: 'id' | 'slug', values: readonly (number | string)[]) =>
       sql`case ${sql.ref(`terms.${column}`)} ${sql.join(values.map((value, index) => sql`when ${value} then ${index}`), sql` `)} else ${values.length} end`;
     switch (page.orderBy) {
@@ -94,14 +91,14 @@ export class TermsRepository {
     return query.orderBy('terms.id', direction).limit(page.limit).offset(page.offset).execute();
   }
 
-  get(taxonomy: Taxonomy, id: number): Promise<TermRow | undefined> {
-    return this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+  get(db: ReadTx, taxonomy: Taxonomy, id: number): Promise<TermRow | undefined> {
+    return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
   }
 
   /** Ids of the given ids or slugs that exist in the taxonomy, keyed by the reference given. */
-  async resolve(taxonomy: Taxonomy, ids: readonly number[], slugs: readonly string[]): Promise<Map<string, number>> {
+  async resolve(db: ReadTx, taxonomy: Taxonomy, ids: readonly number[], slugs: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0 && slugs.length === 0) return new Map();
-    const rows = await this.db
+    const rows = await db
       .selectFrom('terms')
       .select(['id', 'slug'])
       .where('taxonomy', '=', taxonomy)
@@ -115,26 +112,26 @@ export class TermsRepository {
     return found;
   }
 
-  findBySlug(taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
-    return this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  findBySlug(db: ReadTx, taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
+    return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
   }
 
   /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
-  async slugsLike(taxonomy: Taxonomy, base: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(this.dialect.slugFamily('terms.slug', base)).execute();
+  async slugsLike(db: ReadTx, taxonomy: Taxonomy, base: string): Promise<Set<string>> {
+    const rows = await db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(this.dialect.slugFamily('terms.slug', base)).execute();
     return new Set(rows.map((row) => row.slug));
   }
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
-  findByName(taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
+  findByName(db: ReadTx, taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
     // lower() on both sides, so both engines compare names alike ("Église" and "ÉGLISE" are one name).
-    let query = this.db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
+    let query = db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
     if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
     return query.orderBy('id').executeTakeFirst();
   }
 
   /** For each id, the slugs from its root ancestor down to itself (category archive URLs nest them). */
-  async slugPaths(ids: readonly number[]): Promise<Map<number, string[]>> {
+  async slugPaths(db: ReadTx, ids: readonly number[]): Promise<Map<number, string[]>> {
     const paths = new Map<number, string[]>();
     if (ids.length === 0) return paths;
     const { rows } = await sql<{ origin: number; slug: string; depth: number }>`
@@ -144,26 +141,26 @@ export class TermsRepository {
         select t.id, t.parent_id, t.slug, chain.origin, chain.depth + 1
         from terms t join chain on t.id = chain.parent_id
         where chain.depth < 64
-      ) select origin, slug, depth from chain order by origin, depth desc`.execute(this.db);
+      ) select origin, slug, depth from chain order by origin, depth desc`.execute(db);
     for (const row of rows) paths.set(Number(row.origin), [...(paths.get(Number(row.origin)) ?? []), row.slug]);
     return paths;
   }
 
   /** The terms and all their descendants (a category filter also matches its sub-categories). */
-  async withDescendants(ids: readonly number[]): Promise<number[]> {
+  async withDescendants(db: ReadTx, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const { rows } = await sql<{ id: number }>`
       with recursive tree(id) as (
         select id from terms where id in (${sql.join([...new Set(ids)])})
         union
         select t.id from terms t join tree on t.parent_id = tree.id
-      ) select id from tree`.execute(this.db);
+      ) select id from tree`.execute(db);
     return rows.map((row) => Number(row.id));
   }
 
   /** True when `candidateId` is `termId` itself or one of its descendants. */
-  async isSelfOrDescendant(termId: number, candidateId: number): Promise<boolean> {
-    const paths = await this.db
+  async isSelfOrDescendant(db: ReadTx, termId: number, candidateId: number): Promise<boolean> {
+    const paths = await db
       .withRecursive('chain(id, parent_id, depth)', (db) =>
         db
           .selectFrom('terms')
@@ -187,28 +184,32 @@ export class TermsRepository {
   /**
    * Inserts the term unless one of the same name exists (under the same parent when `sameParentOnly`).
    * Parallel creates of one name yield one term because writes run one at a time, each seeing the
-   * ones before it (Storage.unitOfWork): the check and the insert need no transaction of their own.
+   * ones before it (Storage.write): the check and the insert need no transaction of their own.
    */
-  async createUnlessNameTaken(term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
-    const existing = await this.findByName(term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
-    return existing ? { existing } : { created: await this.create(term) };
+  async createUnlessNameTaken(db: WriteTx, term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
+    const existing = await this.findByName(db, term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
+    return existing ? { existing } : { created: await this.create(db, term) };
   }
 
-  create(term: NewTerm): Promise<TermRow> {
-    return this.db.insertInto('terms').values(term).returningAll().executeTakeFirstOrThrow();
+  create(db: WriteTx, term: NewTerm): Promise<TermRow> {
+    return db.insertInto('terms').values(term).returningAll().executeTakeFirstOrThrow();
   }
 
-  update(id: number, changes: TermUpdate): Promise<TermRow> {
-    return this.db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  /** The updated term, or `slug-taken` when another term of the taxonomy holds the new slug. */
+  async update(db: WriteTx, id: number, changes: TermUpdate): Promise<TermRow | 'slug-taken'> {
+    try {
+      return await db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (this.dialect.isUniqueViolation(error)) return 'slug-taken';
+      throw error;
+    }
   }
 
   /** Deletes a term permanently; its children move up to its parent, as WordPress does. */
-  async remove(term: TermRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('terms').set({ parent_id: term.parent_id, version: NEXT_VERSION }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
-      await trx.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
-      await trx.deleteFrom('terms').where('id', '=', term.id).execute();
-    });
+  async remove(db: WriteTx, term: TermRow): Promise<void> {
+    await db.updateTable('terms').set({ parent_id: term.parent_id, version: NEXT_VERSION }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
+    await db.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
+    await db.deleteFrom('terms').where('id', '=', term.id).execute();
   }
 
   /**
@@ -216,39 +217,53 @@ export class TermsRepository {
    * count one more and the terms it leaves one less (WordPress' term count: published events).
    * Counts move by steps rather than by counting each term's events again, which cost one index
    * walk per term per write (6 ms per update at 10,000 events, ten times that at 100,000); the
-   * steps are exact because writes run one at a time (Storage.unitOfWork).
+   * steps are exact because write units run one at a time (Storage.write).
    */
-  async setEventTerms(eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const previous = await trx
-        .selectFrom('event_terms')
-        .innerJoin('terms', 'terms.id', 'event_terms.term_id')
-        .select('terms.id')
-        .where('event_terms.event_id', '=', eventId)
-        .where('terms.taxonomy', '=', taxonomy)
-        .execute();
-      const before = new Set(previous.map((row) => row.id));
-      const after = new Set(termIds);
-      const left = [...before].filter((id) => !after.has(id));
-      const joined = [...after].filter((id) => !before.has(id));
-      if (left.length > 0) await trx.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', left).execute();
-      if (joined.length > 0) await trx.insertInto('event_terms').values(joined.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
-      const post = await trx.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst();
-      if (post?.status !== 'publish') return;
-      const terms = new TermsRepository(trx, this.dialect);
-      await terms.shiftCounts(joined, 1);
-      await terms.shiftCounts(left, -1);
-    });
+  async setEventTerms(db: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void> {
+    const previous = await db
+      .selectFrom('event_terms')
+      .innerJoin('terms', 'terms.id', 'event_terms.term_id')
+      .select('terms.id')
+      .where('event_terms.event_id', '=', eventId)
+      .where('terms.taxonomy', '=', taxonomy)
+      .execute();
+    const before = new Set(previous.map((row) => row.id));
+    const after = new Set(termIds);
+    const left = [...before].filter((id) => !after.has(id));
+    const joined = [...after].filter((id) => !before.has(id));
+    if (left.length > 0) await db.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', left).execute();
+    if (joined.length > 0) await db.insertInto('event_terms').values(joined.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
+    const post = await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst();
+    if (post?.status !== 'publish') return;
+    await this.shiftCounts(db, joined, 1);
+    await this.shiftCounts(db, left, -1);
   }
 
   /** A published event entering (+1) or leaving (-1) the counts of its terms: a status change, a trash, a removal. */
-  async shiftCounts(termIds: readonly number[], step: 1 | -1): Promise<void> {
+  async shiftCounts(db: WriteTx, termIds: readonly number[], step: 1 | -1): Promise<void> {
     const ids = [...new Set(termIds)];
     if (ids.length === 0) return;
-    await this.db
+    await db
       .updateTable('terms')
       .set({ count: sql<number>`count + ${step}` })
       .where('id', 'in', ids)
       .execute();
+  }
+
+  /** The terms of each event, both taxonomies, by name (wire-format 2.1 `categories`). */
+  async termsOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>> {
+    const terms = new Map<number, TermRow[]>();
+    if (eventIds.length === 0) return terms;
+    const rows = await db
+      .selectFrom('event_terms as et')
+      .innerJoin('terms as t', 't.id', 'et.term_id')
+      .selectAll('t')
+      .select('et.event_id')
+      .where('et.event_id', 'in', [...eventIds])
+      .orderBy(sql`lower(t.name)`)
+      .orderBy('t.id')
+      .execute();
+    for (const { event_id: eventId, ...term } of rows) terms.set(eventId, [...(terms.get(eventId) ?? []), term]);
+    return terms;
   }
 }

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { likePattern, NEXT_VERSION } from '../conditions.ts';
-import type { DialectCapabilities } from '../database.ts';
-import type { Database, PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 
 export type PostTranslationRow = Selectable<PostTranslationsTable>;
 export type TermTranslationRow = Selectable<TermTranslationsTable>;
@@ -21,70 +21,67 @@ function byRecord<T extends { language: string }>(rows: readonly T[], idOf: (row
 
 /** The text of records in languages other than their original one (decisions.md section 5). */
 export class TranslationsRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectCapabilities,
-  ) {}
+  constructor(private readonly dialect: DialectCapabilities) {}
 
-  async forPosts(postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
+  async forPosts(db: ReadTx, postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
     if (postIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('post_translations').selectAll().where('post_id', 'in', [...new Set(postIds)]).execute();
+    const rows = await db.selectFrom('post_translations').selectAll().where('post_id', 'in', [...new Set(postIds)]).execute();
     return byRecord(rows, (row) => row.post_id);
   }
 
-  async forTerms(termIds: readonly number[]): Promise<Map<number, Map<string, TermTranslationRow>>> {
+  async forTerms(db: ReadTx, termIds: readonly number[]): Promise<Map<number, Map<string, TermTranslationRow>>> {
     if (termIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('term_translations').selectAll().where('term_id', 'in', [...new Set(termIds)]).execute();
+    const rows = await db.selectFrom('term_translations').selectAll().where('term_id', 'in', [...new Set(termIds)]).execute();
     return byRecord(rows, (row) => row.term_id);
   }
 
   /** Writes the given fields of a post's translation; fields not given keep their translated value. */
-  async savePost(postId: number, language: string, text: PostText): Promise<void> {
+  async savePost(db: WriteTx, postId: number, language: string, text: PostText): Promise<void> {
     const fields = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
-    await this.db
+    await db
       .insertInto('post_translations')
       .values({ post_id: postId, language, title: null, content: null, excerpt: null, slug: null, ...fields })
       .onConflict((conflict) => conflict.columns(['post_id', 'language']).doUpdateSet(fields))
       .execute();
-    await this.touchPost(postId);
+    await this.touchPost(db, postId);
   }
 
-  async saveTerm(termId: number, language: string, text: TermText): Promise<void> {
+  async saveTerm(db: WriteTx, termId: number, language: string, text: TermText): Promise<void> {
     const fields = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
-    await this.db
+    await db
       .insertInto('term_translations')
       .values({ term_id: termId, language, name: null, description: null, slug: null, ...fields })
       .onConflict((conflict) => conflict.columns(['term_id', 'language']).doUpdateSet(fields))
       .execute();
-    await this.touchTerm(termId);
+    await this.touchTerm(db, termId);
   }
 
-  async removePost(postId: number, language: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('post_translations').where('post_id', '=', postId).where('language', '=', language).executeTakeFirst();
+  async removePost(db: WriteTx, postId: number, language: string): Promise<boolean> {
+    const result = await db.deleteFrom('post_translations').where('post_id', '=', postId).where('language', '=', language).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
-    await this.touchPost(postId);
+    await this.touchPost(db, postId);
     return true;
   }
 
-  async removeTerm(termId: number, language: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('term_translations').where('term_id', '=', termId).where('language', '=', language).executeTakeFirst();
+  async removeTerm(db: WriteTx, termId: number, language: string): Promise<boolean> {
+    const result = await db.deleteFrom('term_translations').where('term_id', '=', termId).where('language', '=', language).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
-    await this.touchTerm(termId);
+    await this.touchTerm(db, termId);
     return true;
   }
 
   // A translation is part of its record: writing one is a new version of the record.
-  private async touchPost(postId: number): Promise<void> {
-    await this.db.updateTable('posts').set({ version: NEXT_VERSION }).where('id', '=', postId).execute();
+  private async touchPost(db: WriteTx, postId: number): Promise<void> {
+    await db.updateTable('posts').set({ version: NEXT_VERSION }).where('id', '=', postId).execute();
   }
 
-  private async touchTerm(termId: number): Promise<void> {
-    await this.db.updateTable('terms').set({ version: NEXT_VERSION }).where('id', '=', termId).execute();
+  private async touchTerm(db: WriteTx, termId: number): Promise<void> {
+    await db.updateTable('terms').set({ version: NEXT_VERSION }).where('id', '=', termId).execute();
   }
 
   /** The post of this type whose translation in `language` has this slug. */
-  async postBySlug(type: PostType, language: string, slug: string): Promise<number | undefined> {
-    const row = await this.db
+  async postBySlug(db: ReadTx, type: PostType, language: string, slug: string): Promise<number | undefined> {
+    const row = await db
       .selectFrom('post_translations as t')
       .innerJoin('posts as p', 'p.id', 't.post_id')
       .select('p.id')
@@ -100,9 +97,9 @@ export class TranslationsRepository {
    * in `language`: translated slugs in that language, and original slugs, which every record
    * without a translated slug falls back to (slugs are unique per language).
    */
-  async postSlugsLike(type: PostType, language: string, base: string, postId: number): Promise<Set<string>> {
+  async postSlugsLike(db: ReadTx, type: PostType, language: string, base: string, postId: number): Promise<Set<string>> {
     const [translated, originals] = await Promise.all([
-      this.db
+      db
         .selectFrom('post_translations as t')
         .innerJoin('posts as p', 'p.id', 't.post_id')
         .select('t.slug')
@@ -111,14 +108,14 @@ export class TranslationsRepository {
         .where('p.id', '!=', postId)
         .where(this.dialect.slugFamily('t.slug', base))
         .execute(),
-      this.db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(this.dialect.slugFamily('slug', base)).execute(),
+      db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(this.dialect.slugFamily('slug', base)).execute(),
     ]);
     return new Set([...translated, ...originals].flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
 
-  async termsBySlug(taxonomy: Taxonomy, language: string, slugs: readonly string[]): Promise<Map<string, number>> {
+  async termsBySlug(db: ReadTx, taxonomy: Taxonomy, language: string, slugs: readonly string[]): Promise<Map<string, number>> {
     if (slugs.length === 0) return new Map();
-    const rows = await this.db
+    const rows = await db
       .selectFrom('term_translations as t')
       .innerJoin('terms', 'terms.id', 't.term_id')
       .select(['terms.id', 't.slug'])

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { AppPasswordRow, Database, NewUser, UserRow } from '../tables.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { AppPasswordRow, NewUser, UserRow } from '../tables.ts';
 
 export interface NewAppPassword {
   user_id: number;
@@ -11,23 +11,23 @@ export interface NewAppPassword {
 
 /** Users and their application passwords. */
 export class UsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly dialect: DialectCapabilities) {}
 
-  count(): Promise<number> {
-    return this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+  count(db: ReadTx): Promise<number> {
+    return db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
   }
 
-  list(): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().orderBy('id').execute();
+  list(db: ReadTx): Promise<UserRow[]> {
+    return db.selectFrom('users').selectAll().orderBy('id').execute();
   }
 
-  get(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  get(db: ReadTx, id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** By login, or by e-mail as WordPress also accepts for application passwords. */
-  getByLoginOrEmail(name: string): Promise<UserRow | undefined> {
-    return this.db
+  getByLoginOrEmail(db: ReadTx, name: string): Promise<UserRow | undefined> {
+    return db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb('login', '=', name), eb.and([eb('email', '=', name), eb('email', '<>', '')])]))
@@ -35,33 +35,45 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async create(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  /** The new user, or `login-taken` when another user holds the login. */
+  async create(db: WriteTx, user: NewUser): Promise<UserRow | 'login-taken'> {
+    try {
+      return await db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (this.dialect.isUniqueViolation(error)) return 'login-taken';
+      throw error;
+    }
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  async remove(db: WriteTx, id: number): Promise<boolean> {
+    const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
-  listAppPasswords(userId: number): Promise<AppPasswordRow[]> {
-    return this.db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  listAppPasswords(db: ReadTx, userId: number): Promise<AppPasswordRow[]> {
+    return db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
-  getAppPassword(id: number): Promise<AppPasswordRow | undefined> {
-    return this.db.selectFrom('app_passwords').selectAll().where('id', '=', id).executeTakeFirst();
+  getAppPassword(db: ReadTx, id: number): Promise<AppPasswordRow | undefined> {
+    return db.selectFrom('app_passwords').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  createAppPassword(row: NewAppPassword): Promise<AppPasswordRow> {
-    return this.db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow();
+  /** The new application password, or `name-taken` when the user has one of that name. */
+  async createAppPassword(db: WriteTx, row: NewAppPassword): Promise<AppPasswordRow | 'name-taken'> {
+    try {
+      return await db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (this.dialect.isUniqueViolation(error)) return 'name-taken';
+      throw error;
+    }
   }
 
-  async removeAppPassword(userId: number, name: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('app_passwords').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  async removeAppPassword(db: WriteTx, userId: number, name: string): Promise<boolean> {
+    const result = await db.deleteFrom('app_passwords').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
-  async touchAppPassword(id: number, at: string): Promise<void> {
-    await this.db.updateTable('app_passwords').set({ last_used_at: at }).where('id', '=', id).execute();
+  async touchAppPassword(db: WriteTx, id: number, at: string): Promise<void> {
+    await db.updateTable('app_passwords').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 }

@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
-import { zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
+import { utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
+import { parseEventCount, seed, SeedRefusedError } from '../../src/seed/seed.ts';
+import { slugify } from '../../src/slugs.ts';
+import { ONE_PERCENT_TITLE_WORD } from '../../src/seed/vocabulary.ts';
 import { migrate, openStorage, type Storage } from '../../src/storage/database.ts';
-import { ONE_PERCENT_TITLE_WORD, parseEventCount, seed, SeedRefusedError } from '../../src/storage/seed.ts';
 import { DIALECT, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 
 const EVENTS = 2000;
 const NOW = new Date('2026-11-22T12:00:00Z');
+const SITE_ZONE = 'Europe/Paris';
 
 async function openFresh(): Promise<{ database: TestDatabase; storage: Storage }> {
   const database = await freshDatabase();
@@ -24,11 +27,11 @@ async function searchAndIndexDefinitions(storage: Storage): Promise<string[]> {
       (row) => `${row.type} ${row.name}: ${row.sql}`,
     );
   }
-  const result = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`.execute(storage.db);
+  const result = await storage.read((tx) => sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`.execute(tx));
   return result.rows.map((row) => `${row.indexname}: ${row.indexdef.replace(/ ON \w+\./, ' ON ')}`);
 }
 
-const count = async (storage: Storage, query: string): Promise<number> => Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(storage.db)).rows[0]!.n);
+const count = async (storage: Storage, query: string): Promise<number> => Number((await storage.read((tx) => sql<{ n: number }>`${sql.raw(query)}`.execute(tx))).rows[0]!.n);
 
 describe(`seed (${DIALECT})`, () => {
   let database: TestDatabase;
@@ -36,7 +39,7 @@ describe(`seed (${DIALECT})`, () => {
 
   before(async () => {
     ({ database, storage } = await openFresh());
-    await seed(storage, { events: EVENTS, force: false, now: NOW });
+    await seed(storage, { events: EVENTS, force: false, now: NOW, siteZone: SITE_ZONE });
   });
   after(async () => {
     await storage.close();
@@ -67,32 +70,64 @@ describe(`seed (${DIALECT})`, () => {
     const between = (value: number, low: number, high: number, what: string) => assert.ok(value >= low && value <= high, `${what}: ${value}`);
     between(await share(`select count(*) as n from posts where type = 'event' and status = 'publish'`), 0.85, 0.95, 'published');
     for (const status of ['draft', 'pending', 'private']) between(await share(`select count(*) as n from posts where type = 'event' and status = '${status}'`), 0.01, 0.07, status);
+    between(await share(`select count(*) as n from posts where type = 'event' and status = 'future'`), 0.0005, 0.01, 'scheduled');
     between(await share(`select count(*) as n from events where hide_from_listings = 1`), 0.005, 0.04, 'hidden from listings');
     between(await share(`select count(*) as n from events where featured = 1`), 0.03, 0.08, 'featured');
     between(await share(`select count(*) as n from events where cost <> ''`), 0.3, 0.8, 'with a cost');
+    between(await share(`select count(*) as n from events where website is not null`), 0.1, 0.3, 'with a website');
+    between(await share(`select count(*) as n from events where all_day = 1`), 0.04, 0.12, 'all day');
     between(await share(`select count(*) as n from event_links where kind = 'venue'`), 0.8, 0.9, 'with a venue');
     between(await share(`select count(distinct event_id) as n from event_links where kind = 'organizer'`), 0.75, 0.85, 'with organizers');
     between(await share(`select count(*) as n from (select event_id from event_terms join terms on terms.id = term_id where taxonomy = 'category' group by event_id having count(*) between 1 and 2) as c`), 1, 1, 'with one or two categories');
     between(await share(`select count(*) as n from event_terms join terms on terms.id = term_id where taxonomy = 'tag'`), 1, 2, 'tags per event');
     between(await share(`select count(*) as n from post_translations where language = 'fr'`), 0.03, 0.07, 'translated');
     assert.ok((await count(storage, `select count(*) as n from term_translations where language = 'fr'`)) >= 30, 'translated terms');
-    assert.equal(await count(storage, `select count(*) as n from posts where type = 'event' and status in ('publish', 'private') and slug = ''`), 0, 'published events have slugs');
     between(await share(`select count(*) as n from posts where type = 'event' and lower(title) like '%${ONE_PERCENT_TITLE_WORD.toLowerCase()}%'`), 0.003, 0.02, 'titles with the rare word');
   });
 
+  test("the events' copy of the status is the post's", async () => {
+    assert.equal(await count(storage, `select count(*) as n from events e join posts p on p.id = e.post_id where e.status <> p.status`), 0);
+  });
+
+  test('slugs: unique per type, empty for drafts and pending events only, numbered from the title', async () => {
+    assert.equal(await count(storage, `select count(*) as n from posts where type = 'event' and status in ('draft', 'pending') and slug <> ''`), 0, 'drafts and pending events keep an empty slug');
+    assert.equal(await count(storage, `select count(*) as n from posts where slug = '' and not (type = 'event' and status in ('draft', 'pending'))`), 0, 'every other record has one');
+    assert.equal(await count(storage, `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`), 0, 'unique per type');
+    assert.equal(await count(storage, `select count(*) as n from (select slug from post_translations where language = 'fr' group by slug having count(*) > 1) as d`), 0, 'unique French slugs');
+    const slugged = await storage.read((tx) => tx.selectFrom('posts').select(['title', 'slug']).where('slug', '<>', '').execute());
+    for (const post of slugged) assert.match(post.slug, new RegExp(`^${slugify(post.title)}(-\\d+)?$`), post.title);
+  });
+
+  test('post dates: the site-local twin of the UTC publication date, modified at the seed time', async () => {
+    const rows = await storage.read((tx) => tx.selectFrom('posts').select(['date_local', 'date_utc', 'modified_local', 'modified_utc', 'status']).execute());
+    for (const row of rows) {
+      assert.equal(row.date_local, utcToZoned(row.date_utc, SITE_ZONE));
+      assert.deepEqual([row.modified_utc, row.modified_local], ['2026-11-22 12:00:00', '2026-11-22 13:00:00']);
+      assert.equal(row.status === 'future', row.date_utc > '2026-11-22 12:00:00', `${row.status} published ${row.date_utc}`);
+    }
+  });
+
   test('dates spread over five years, with local and UTC times the service would compute', async () => {
-    const rows = await storage.db.selectFrom('events').select(['start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr']).execute();
+    const rows = await storage.read((tx) => tx.selectFrom('events').select(['start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr', 'all_day']).execute());
     for (const [index, row] of rows.entries()) {
       assert.equal(row.start_utc, zonedToUtc(row.start_local, row.timezone), `${row.start_local} ${row.timezone}`);
       assert.equal(row.end_utc, zonedToUtc(row.end_local, row.timezone), `${row.end_local} ${row.timezone}`);
       // The abbreviation follows from the offset checked above; a sample keeps the test quick.
       if (index % 20 === 0) assert.equal(row.timezone_abbr, zoneAbbreviation(row.timezone, row.start_utc));
+      if (row.all_day) assert.deepEqual([row.start_local.slice(11), row.end_local.slice(11)], ['00:00:00', '23:59:59']);
       assert.ok(row.end_local >= row.start_local);
     }
     const starts = rows.map((row) => row.start_local).sort();
     assert.ok(starts[0]! < '2023-12-31' && starts[0]! >= '2023-11-01', `first start ${starts[0]}`);
     assert.ok(starts.at(-1)! > '2028-10-01' && starts.at(-1)! <= '2028-11-30', `last start ${starts.at(-1)}`);
     assert.ok(new Set(rows.map((row) => row.timezone)).size >= 6, 'several zones');
+  });
+
+  test("venues and organizers store what the API stores when fields are not given", async () => {
+    assert.equal(await count(storage, `select count(*) as n from venues where show_map <> 1 or show_map_link <> 1 or stateprovince <> ''`), 0);
+    assert.equal(await count(storage, `select count(*) as n from venues where (geo_lat is null) <> (geo_lng is null)`), 0);
+    assert.ok((await count(storage, `select count(*) as n from venues where website = ''`)) > 0, 'venues without a website store an empty one');
+    assert.equal(await count(storage, `select count(*) as n from organizers where email = '' or phone = ''`), 0);
   });
 
   test('term counts equal the published events linked', async () => {
@@ -114,27 +149,31 @@ describe(`seed (${DIALECT})`, () => {
       await reference.database.drop();
     }
     const searchFor = (word: string) =>
-      storage.db.selectFrom('posts as p').select('p.id').where('p.type', '=', 'event').where(storage.dialect.postsContaining('p', word)).execute();
+      storage.read((tx) => tx.selectFrom('posts as p').select('p.id').where('p.type', '=', 'event').where(storage.dialect.postsContaining('p', word)).execute());
     assert.equal((await searchFor(ONE_PERCENT_TITLE_WORD)).length, await count(storage, `select count(*) as n from posts where type = 'event' and lower(title || ' ' || excerpt || ' ' || content) like '%harpsichord%'`));
-    const created = await storage.db
-      .insertInto('posts')
-      .values({
-        type: 'event', author_id: 0, status: 'publish', slug: 'zanzibar-zither-night', title: 'Zanzibar zither night', content: '', excerpt: '', password: '',
-        parent_id: 0, menu_order: 0, image_id: null, language: 'en', date_local: '2026-11-22 12:00:00', date_utc: '2026-11-22 12:00:00',
-        modified_local: '2026-11-22 12:00:00', modified_utc: '2026-11-22 12:00:00', global_id_lineage: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const created = await storage.write((tx) =>
+      tx
+        .insertInto('posts')
+        .values({
+          type: 'event', author_id: 0, status: 'publish', slug: 'zanzibar-zither-night', title: 'Zanzibar zither night', content: '', excerpt: '', password: '',
+          parent_id: 0, menu_order: 0, image_id: null, language: 'en', date_local: '2026-11-22 12:00:00', date_utc: '2026-11-22 12:00:00',
+          modified_local: '2026-11-22 12:00:00', modified_utc: '2026-11-22 12:00:00', global_id_lineage: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     assert.ok(created.id > (await count(storage, `select max(post_id) as n from events`)), 'the id sequence continues after the seeded posts');
     assert.deepEqual(await searchFor('zither'), [{ id: created.id }]);
   });
 
-  test('refuses a database that holds calendar data unless forced, then adds to it', async () => {
+  test('refuses a database that holds calendar data unless forced, then adds to it with slugs still unique', async () => {
     await assert.rejects(seed(storage, { events: 10, force: false, now: NOW }), (error: unknown) => error instanceof SeedRefusedError && /already holds calendar data \(2001 events/.test(error.message));
     const before = await count(storage, `select count(*) as n from posts where type = 'event'`);
-    await seed(storage, { events: 100, force: true, now: NOW });
+    await seed(storage, { events: 100, force: true, now: NOW, siteZone: SITE_ZONE });
     assert.equal(await count(storage, `select count(*) as n from posts where type = 'event'`), before + 100);
     assert.equal(await count(storage, `select count(*) as n from terms where taxonomy = 'category'`), 60);
-    assert.equal(await count(storage, `select count(*) as n from terms where slug = 'music-2'`), 1, 'a second run suffixes its term slugs');
+    assert.equal(await count(storage, `select count(*) as n from terms where slug = 'music-2'`), 1, 'a second run numbers its term slugs');
+    assert.equal(await count(storage, `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`), 0, 'post slugs unique');
+    assert.equal(await count(storage, `select count(*) as n from (select type, title from posts where type <> 'event' group by type, title having count(*) > 1) as d`), 0, 'venue and organizer names unique');
   });
 });

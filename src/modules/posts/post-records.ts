@@ -1,0 +1,146 @@
+import { can, type Caller, type PostTypeCapability } from '../../auth/roles.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
+import type { LanguageCode } from '../../languages.ts';
+import { firstFreeSlug, slugify } from '../../slugs.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/repositories/post-records.repository.ts';
+import type { PostText } from '../../storage/repositories/translations.repository.ts';
+import type { PostType } from '../../storage/tables.ts';
+import type { Localized, PostTranslations } from '../translations/translations.ts';
+import { archiveStatuses, entitledToPost, mayOnPost, requireOnPost, type Access } from './post-rules.ts';
+import type { PostWriter } from './post-writer.ts';
+
+/** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
+export type RecordRef = { readonly id: number } | { readonly slug: string };
+
+/** The record types built on posts, as the base needs to know them. */
+export interface PostTypeFacts {
+  readonly type: PostType;
+  /** The WordPress post type: capability names. */
+  readonly capability: PostTypeCapability;
+}
+
+/** Who may see which records of an archive (wire-format 4.1.4, quirk #22 fixed). */
+export interface ArchiveScope {
+  readonly statuses: string[];
+  /** Others' non-public records are listed only to those who may edit them. */
+  readonly restrictTo?: { readonly authorId: number | null };
+  /** Protected records match a search by their title only for callers who may not edit others' records. */
+  readonly mayEditOthers: boolean;
+}
+
+export interface RemovalRules<Fields> {
+  /** Answered when a record already in the trash is trashed again. */
+  readonly inTrash: ErrorCode;
+  /** Runs before the record leaves for the trash or for good (events leave their terms' counts). */
+  readonly beforeLeaving?: (tx: WriteTx, row: PostRecord<Fields>) => Promise<void>;
+}
+
+/**
+ * What every post-like record does the same way: lookups by id or slug (translated slugs too), the
+ * request's language, translated text, slugs, trash and removal, archive scope and entitlement.
+ * Events, venues and organizers each hold one and add their own fields and rules.
+ */
+export class PostRecords<Fields> {
+  constructor(
+    readonly facts: PostTypeFacts,
+    readonly repository: PostRecordsRepository<Fields>,
+    private readonly translations: PostTranslations,
+    readonly writer: PostWriter,
+  ) {}
+
+  /** The record an id or slug names (a slug: the original one, or the one translated into `language`). */
+  async lookup(tx: ReadTx, ref: RecordRef, language?: LanguageCode): Promise<PostRecord<Fields> | undefined> {
+    if ('id' in ref) return this.repository.get(tx, ref.id);
+    const original = await this.repository.findBySlug(tx, ref.slug);
+    if (original || !language) return original;
+    const id = await this.translations.bySlug(tx, this.facts.type, language, ref.slug);
+    return id === undefined ? undefined : this.repository.get(tx, id);
+  }
+
+  localize(tx: ReadTx, rows: readonly PostRecord<Fields>[], language: LanguageCode): Promise<Localized<PostRecord<Fields>>[]> {
+    return this.translations.localize(tx, rows, language);
+  }
+
+  async localized(tx: ReadTx, row: PostRecord<Fields>, language: LanguageCode): Promise<Localized<PostRecord<Fields>>> {
+    return (await this.translations.localize(tx, [row], language))[0]!;
+  }
+
+  /** The record as it is now, in `language` (after a write). */
+  async reread(tx: ReadTx, id: number, language: LanguageCode): Promise<Localized<PostRecord<Fields>>> {
+    return this.localized(tx, (await this.repository.get(tx, id))!, language);
+  }
+
+  /** Localized records by id, in one query each for the rows and their translations. */
+  async localizedMany(tx: ReadTx, ids: readonly number[], language: LanguageCode): Promise<Localized<PostRecord<Fields>>[]> {
+    return this.localize(tx, await this.repository.getMany(tx, ids), language);
+  }
+
+  mayRead(caller: Caller | null, row: PostRecord<Fields>): boolean {
+    return mayOnPost(caller, 'read', this.facts.capability, row.post);
+  }
+
+  entitled(row: PostRecord<Fields>, caller: Caller | null, access: Access): boolean {
+    return entitledToPost(caller, this.facts.capability, row.post, access);
+  }
+
+  /** Throws `rest_invalid_param` for a `status` filter the caller may not use. */
+  archiveScope(requested: readonly string[] | undefined, caller: Caller | null): ArchiveScope {
+    const statuses = archiveStatuses(requested, caller, this.facts.capability);
+    const mayEditOthers = can(caller, `edit_others_${this.facts.capability}s`);
+    return { statuses, mayEditOthers, ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }) };
+  }
+
+  /** The first free slug from `base` (`base`, `base-2`, `base-3`...), found with one query however many are taken. */
+  async uniqueSlug(tx: WriteTx, base: string): Promise<string> {
+    return firstFreeSlug(base, await this.repository.slugsLike(tx, base));
+  }
+
+  /** The slug a name gives, or the type's name when the name has no letters or digits. */
+  slugBase(name: string): string {
+    return slugify(name) || this.facts.type;
+  }
+
+  /**
+   * Text written in the record's original language changes the post (returned, to write with the
+   * other changes); in another language it goes to that language's translation, written here.
+   * A `slug` in the original language is the caller's to handle (it needs a unique slug).
+   */
+  async textChanges(tx: WriteTx, row: PostRecord<Fields>, language: LanguageCode, text: PostText): Promise<Partial<Pick<NewPost, 'title' | 'content' | 'excerpt'>>> {
+    const { slug: _slug, ...postText } = text;
+    if (row.post.language === language) return postText as Partial<Pick<NewPost, 'title' | 'content' | 'excerpt'>>;
+    if (Object.values(text).some((value) => value !== undefined)) await this.translations.write(tx, this.facts.type, row.post.id, language, text);
+    return {};
+  }
+
+  /**
+   * Trash (answering with the record as trashed), or with `force` a permanent removal answering
+   * with the record as it was (additive). Asked explicitly in a language other than the record's
+   * original one, removes only that translation (additive).
+   */
+  async remove(
+    tx: WriteTx,
+    row: PostRecord<Fields>,
+    request: { readonly caller: Caller; readonly force: boolean; readonly language: LanguageCode; readonly explicitLanguage: boolean },
+    rules: RemovalRules<Fields>,
+  ): Promise<Localized<PostRecord<Fields>>> {
+    const { caller, force, language } = request;
+    if (request.explicitLanguage && row.post.language !== language) {
+      requireOnPost(caller, 'edit', this.facts.capability, row.post);
+      if (!(await this.translations.remove(tx, row.post.id, language))) throw new ApiError('translation-not-found');
+      return this.localized(tx, row, language);
+    }
+    requireOnPost(caller, 'delete', this.facts.capability, row.post);
+    if (!force && row.post.status === 'trash') throw new ApiError(rules.inTrash);
+    await rules.beforeLeaving?.(tx, row);
+    if (force) {
+      const before = await this.localized(tx, row, language);
+      await this.repository.remove(tx, row.post.id);
+      return before;
+    }
+    // Status `trash` and the slug suffixed `__trashed`, as WordPress.
+    const slug = row.post.slug === '' ? {} : { slug: await this.uniqueSlug(tx, `${row.post.slug}__trashed`) };
+    await this.repository.update(tx, row.post.id, { status: 'trash', ...slug, ...this.writer.modifiedNow() }, {});
+    return this.reread(tx, row.post.id, language);
+  }
+}

@@ -1,0 +1,33 @@
+import { utcToZoned } from '../../dates/zones.ts';
+import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
+import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
+
+/*
+ * The columns of a post row, derived the one way both the API and the seed use.
+ */
+
+/** A UTC instant with its site-local twin, as posts store `date`/`date_utc` and `modified`/`modified_utc`. */
+export function siteDates(utc: string, siteZone: string): { local: string; utc: string } {
+  return { local: utcToZoned(utc, siteZone), utc };
+}
+
+export function modifiedAt(nowUtc: string, siteZone: string): Pick<NewPost, 'modified_local' | 'modified_utc'> {
+  const { local, utc } = siteDates(nowUtc, siteZone);
+  return { modified_local: local, modified_utc: utc };
+}
+
+export type NewPostFields = Omit<NewPost, 'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'>;
+
+/** A post row as a create writes it: the given fields, its publication and modification dates, no slug yet, no import lineage. */
+export function newPostRow(fields: NewPostFields, dateUtc: string, nowUtc: string, siteZone: string): NewPost {
+  const dates = siteDates(dateUtc, siteZone);
+  return { ...fields, slug: '', date_local: dates.local, date_utc: dates.utc, ...modifiedAt(nowUtc, siteZone), global_id_lineage: null };
+}
+
+/**
+ * The status a write ends with: scaled back for those who may not publish (venues and organizers
+ * follow the events' publish capability too, wire-format 5.1), `future` when scheduled.
+ */
+export function writtenStatus(requested: string | undefined, mayPublish: boolean, dateUtc: string, nowUtc: string): string {
+  return scheduledStatus(scaleBackStatus(requested, mayPublish), dateUtc, nowUtc);
+}

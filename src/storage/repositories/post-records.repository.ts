@@ -1,0 +1,112 @@
+import type { Kysely, Selectable } from 'kysely';
+import { NEXT_VERSION } from '../conditions.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { PostsTable, PostType } from '../tables.ts';
+import { IMAGE_COLUMNS, type ImageRow } from './images.repository.ts';
+
+/*
+ * Events, venues and organizers: each a `posts` row plus a row of the type's own table, and an
+ * optional image. One repository shape serves the three; the type's table and columns are data.
+ */
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Omit<PostRow, 'id' | 'version'>;
+
+/** A post-like record as stored: its post, its own table's fields, its image. */
+export interface PostRecord<Fields> {
+  readonly post: PostRow;
+  readonly fields: Fields;
+  readonly image: ImageRow | null;
+}
+
+export interface PostTable<Fields> {
+  readonly type: PostType;
+  readonly table: 'events' | 'venues' | 'organizers';
+  /** Every column of the type's own table but `post_id` (and the events' status copy). */
+  readonly columns: readonly (keyof Fields & string)[];
+  /** The own table keeps a copy of the post's status (events: the archive reads one index). */
+  readonly copiesStatus: boolean;
+}
+
+// The type's own table is chosen at run time, which Kysely's static table types cannot express.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
+const FIELD_PREFIX = 'own_';
+const IMAGE_PREFIX = 'image_';
+
+/** Lookups and writes every post-like record has; the types' repositories add their archives. */
+export class PostRecordsRepository<Fields> {
+  constructor(
+    protected readonly shape: PostTable<Fields>,
+    protected readonly dialect: DialectCapabilities,
+  ) {}
+
+  /** The record's post (`p`), own row (`own`) and image (`i`), one row per record. */
+  protected select(db: ReadTx) {
+    const { table, columns, type } = this.shape;
+    return (db as unknown as AnyDb)
+      .selectFrom('posts as p')
+      .innerJoin(`${table} as own`, 'own.post_id', 'p.id')
+      .leftJoin('images as i', 'i.id', 'p.image_id')
+      .selectAll('p')
+      .select(columns.map((column) => `own.${column} as ${FIELD_PREFIX}${column}`))
+      .select(IMAGE_COLUMNS.map((column) => `i.${column} as ${IMAGE_PREFIX}${column}`))
+      .where('p.type', '=', type);
+  }
+
+  protected toRecord(raw: Record<string, unknown>): PostRecord<Fields> {
+    const post: Record<string, unknown> = {};
+    const fields: Record<string, unknown> = {};
+    const image: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      if (key.startsWith(FIELD_PREFIX)) fields[key.slice(FIELD_PREFIX.length)] = value;
+      else if (key.startsWith(IMAGE_PREFIX)) image[key.slice(IMAGE_PREFIX.length)] = value;
+      else post[key] = value;
+    }
+    return { post: post as PostRow, fields: fields as Fields, image: image.id === null || image.id === undefined ? null : (image as ImageRow) };
+  }
+
+  async get(db: ReadTx, id: number): Promise<PostRecord<Fields> | undefined> {
+    const row = await this.select(db).where('p.id', '=', id).executeTakeFirst();
+    return row ? this.toRecord(row) : undefined;
+  }
+
+  /** Several records at once (the venues and organizers of a page of events). */
+  async getMany(db: ReadTx, ids: readonly number[]): Promise<PostRecord<Fields>[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.select(db).where('p.id', 'in', [...new Set(ids)]).execute();
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  async findBySlug(db: ReadTx, slug: string): Promise<PostRecord<Fields> | undefined> {
+    // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
+    const row = await this.select(db).where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
+    return row ? this.toRecord(row) : undefined;
+  }
+
+  async create(db: WriteTx, post: NewPost, fields: Fields): Promise<number> {
+    const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+    const own = this.shape.copiesStatus ? { ...fields, status: post.status } : fields;
+    await (db as unknown as AnyDb).insertInto(this.shape.table).values({ ...own, post_id: id }).execute();
+    return id;
+  }
+
+  /** Writes the changed columns of both rows; a status change is copied onto the own row where it keeps one. */
+  async update(db: WriteTx, id: number, post: Partial<NewPost>, fields: Partial<Fields>): Promise<void> {
+    const own = this.shape.copiesStatus && post.status !== undefined ? { ...fields, status: post.status } : fields;
+    if (Object.keys(post).length > 0) await db.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
+    if (Object.keys(own).length > 0) await (db as unknown as AnyDb).updateTable(this.shape.table).set(own).where('post_id', '=', id).execute();
+  }
+
+  /** Permanent removal; the own row, links and terms go with it (foreign keys cascade). */
+  async remove(db: WriteTx, id: number): Promise<void> {
+    await db.deleteFrom('posts').where('id', '=', id).execute();
+  }
+
+  /** The slugs of this type equal to `base` or of the form `base-…`, through the slug index. */
+  async slugsLike(db: ReadTx, base: string): Promise<Set<string>> {
+    const rows = await db.selectFrom('posts').select('slug').where('type', '=', this.shape.type).where(this.dialect.slugFamily('slug', base)).execute();
+    return new Set(rows.map((row) => row.slug));
+  }
+}
