@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { Caller } from './auth/roles.ts';
 import type { Clock } from './clock.ts';
@@ -17,9 +18,11 @@ import { readMultipartFields } from './http/multipart.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { urlsForRequest } from './http/urls.ts';
-import { NAMESPACE } from './urls.ts';
+import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
+import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, sharedSchemasFor, shareNamedSchemas } from './http/openapi.ts';
+import { NAMESPACE, namespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { namespaceRoutes } from './modules/namespace/namespace.routes.ts';
+import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
@@ -70,6 +73,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, storage, clock } = deps;
   const { services, authenticator } = deps.application;
+  // `calendar/events/v1`, and TEC's `tribe/events/v1` as its alias unless switched off (decision 0018).
+  const namespaces = namespacesOf(config);
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -77,8 +82,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
-    // `/{lang}/calendar/events/v1/...` serves every route in that language (issue 5).
-    rewriteUrl: languageSegmentRewriter(`${config.restPrefix}/${NAMESPACE}`),
+    // `/{lang}/calendar/events/v1/...` serves every route in that language (issue 5), under each namespace and at the REST root.
+    // Before that, a POST's `_method` / `X-HTTP-Method-Override` picks the method routed by (global-params.ts).
+    rewriteUrl: withMethodTunnel(
+      languageSegmentRewriter(
+        namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
+        config.restPrefix,
+      ),
+    ),
     // Errors raised before routing (an undecodable URL, an over-long path parameter) in the envelope too.
     frameworkErrors: answerFrameworkError,
     // Over-long request lines and headers, malformed HTTP: in the envelope too, not Fastify's format.
@@ -86,7 +97,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setSerializerCompiler(({ schema }) => fastJsonStringify(withoutRequired(schema) as Schema));
+  // The records' shared schemas (`$ref`s of the responses, http/openapi.ts) resolve in the serializer too, also without `required`.
+  app.setSerializerCompiler(({ schema }) => fastJsonStringify(withoutRequired(schema) as Schema, { schema: sharedSchemasFor(app, withoutRequired) as Record<string, Schema> }));
 
   // Body parsers: JSON (an empty body is no fields, as WordPress reads it), form fields, multipart fields.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -117,7 +129,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const trustedOrigin = (origin: string | undefined) => origin !== undefined && (config.corsOrigins?.has(origin) ?? true);
   const credentialed = { ...corsPolicy, origin: true, credentials: true };
   const anonymousOnly = { ...corsPolicy, origin: '*', credentials: false };
-  await app.register(cors, { delegator: (request, done) => done(null, trustedOrigin(request.headers.origin) ? credentialed : anonymousOnly) });
+  // A pre-flight is an OPTIONS with Origin and Access-Control-Request-Method; any other OPTIONS on a
+  // namespace route is a question about the route, which WordPress answers with its description
+  // (wire-format 9.2): CORS headers are added but the request goes on to that route's handler.
+  const describesRoute = (request: FastifyRequest) =>
+    request.method === 'OPTIONS' &&
+    request.routeOptions.config.apiPath !== undefined &&
+    (request.headers.origin === undefined || request.headers['access-control-request-method'] === undefined);
+  await app.register(cors, {
+    delegator: (request, done) => {
+      const policy = trustedOrigin(request.headers.origin) ? credentialed : anonymousOnly;
+      done(null, describesRoute(request) ? { ...policy, preflight: false } : policy);
+    },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -127,8 +151,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         title: 'The Events Calendar REST API',
         description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
+    // Records as named components, HTTP Basic where credentials are needed, OpenAPI 3.0 bounds (decision 0007).
+    refResolver,
+    transform: (route) => securityTransform(table)(route),
+    transformObject: (documents) => finishDocument(documents as { openapiObject: Record<string, unknown> }),
   });
+  // A browsable reference of the same document, its assets served from node_modules (no CDN).
+  await app.register(swaggerUi, { routePrefix: `${config.restPrefix}/${NAMESPACE}/doc/ui`, staticCSP: true });
+  shareNamedSchemas(app);
 
   registerErrorHandling(app);
 
@@ -182,6 +214,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reply.header('expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
       reply.header('cache-control', 'no-cache, must-revalidate, max-age=0, no-store, private');
     }
+    // `_envelope` on REST answers no namespace route's own onSend wraps (rest_no_route, the root, OPTIONS).
+    if (!request.routeOptions.config.globalParams && request.url.startsWith(`${config.restPrefix}/`)) return envelopePayload(request, reply, payload);
     return payload;
   });
 
@@ -189,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const context: RouteContext = {
     table,
     prefix: config.restPrefix,
+    namespaces,
     storage,
     clock,
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes) : undefined,
@@ -207,6 +242,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...categoryRoutes(services.terms),
     ...tagRoutes(services.terms),
   ]);
+  // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
+  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
   return app;
 }

@@ -29,6 +29,8 @@ export interface Config {
   readonly corsOrigins: ReadonlySet<string> | undefined;
   /** Memory for cached answers to anonymous reads (CALENDAR_READ_CACHE_MB); 0 turns caching off. */
   readonly readCacheBytes: number;
+  /** Also serve every route under TEC's own namespace `tribe/events/v1` (CALENDAR_TEC_ALIAS, default on; decision 0018). */
+  readonly tecAlias: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +142,14 @@ function parseReadCacheBytes(value: string | undefined): number {
   return Number(raw) * 1024 * 1024;
 }
 
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  const raw = value?.trim().toLowerCase() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got: ${value}`);
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -160,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
     readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
+    tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
   };
 }

@@ -3,6 +3,14 @@ import type { LanguageCode } from './languages.ts';
 
 export const NAMESPACE = 'calendar/events/v1';
 
+/** The Events Calendar's own namespace, served as an alias of NAMESPACE unless CALENDAR_TEC_ALIAS=false (decision 0018). */
+export const TEC_NAMESPACE = 'tribe/events/v1';
+
+/** The namespaces the service answers under, ours first. */
+export function namespacesOf(config: Pick<Config, 'tecAlias'>): readonly string[] {
+  return config.tecAlias ? [NAMESPACE, TEC_NAMESPACE] : [NAMESPACE];
+}
+
 /**
  * Every URL the service emits, built from the request's own origin and prefix, or from
  * CALENDAR_PUBLIC_URL behind a proxy (decisions.md section 1), and keeping the language the
@@ -11,7 +19,9 @@ export const NAMESPACE = 'calendar/events/v1';
 export class Urls {
   /** `{origin}[/{lang}]{prefix}` without a trailing slash: the REST root. */
   readonly restRoot: string;
-  /** `{restRoot}/calendar/events/v1`: every route's base. */
+  /** The namespace the request used (`calendar/events/v1` or its alias `tribe/events/v1`): emitted URLs keep it. */
+  readonly namespace: string;
+  /** `{restRoot}/{namespace}`: every route's base. */
   readonly api: string;
   /** The public HTML site, for records' `url`, with the language segment when the request had one. */
   readonly site: string;
@@ -20,14 +30,25 @@ export class Urls {
   /** `translation_language` to carry in query strings when the request chose its language that way. */
   readonly languageArgs: readonly [string, string][];
 
-  constructor(origin: string, config: Pick<Config, 'publicUrl' | 'siteUrl' | 'restPrefix'>, language?: { readonly code: LanguageCode; readonly source: 'query' | 'segment' | 'default' }) {
+  constructor(
+    private readonly origin: string,
+    private readonly config: Pick<Config, 'publicUrl' | 'siteUrl' | 'restPrefix'>,
+    private readonly language?: { readonly code: LanguageCode; readonly source: 'query' | 'segment' | 'default' },
+    namespace: string = NAMESPACE,
+  ) {
     const segment = language?.source === 'segment' ? `/${language.code}` : '';
     const publicBase = config.publicUrl ?? origin;
     this.restRoot = `${publicBase}${segment}${config.restPrefix}`;
-    this.api = `${this.restRoot}/${NAMESPACE}`;
+    this.namespace = namespace;
+    this.api = `${this.restRoot}/${namespace}`;
     this.siteOrigin = config.siteUrl ?? config.publicUrl ?? origin;
     this.site = `${this.siteOrigin}${segment}`;
     this.languageArgs = language?.source === 'query' ? [['translation_language', language.code]] : [];
+  }
+
+  /** The same URLs under another namespace (the REST root index lists both). */
+  inNamespace(namespace: string): Urls {
+    return namespace === this.namespace ? this : new Urls(this.origin, this.config, this.language, namespace);
   }
 
   /** `?translation_language=xx` (or `&…` after other parameters) when the request used the parameter. */

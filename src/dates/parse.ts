@@ -17,14 +17,15 @@
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { WIRE_DATE_FORMAT } from '../clock.ts';
-import { resolveZone, wallClockInstant, zonedToUtc } from './zones.ts';
+import { resolveZone, utcToZoned, wallClockInstant, zonedToUtc } from './zones.ts';
 
 export { dateDetails, endOfDay, startOfDay, type DateDetails } from './wall-clock.ts';
 
 export class DateParseError extends Error {
   constructor(
     readonly input: string | number,
-    reason: string,
+    /** Why the input is not a date, in a few words ("no such date", "unexpected …"). */
+    readonly reason: string,
   ) {
     super(`Invalid date ${JSON.stringify(input)}: ${reason}`);
     this.name = 'DateParseError';
@@ -338,6 +339,16 @@ export function parseDateInput(input: string | number, now: Date, zone: string):
 /** The wall clock with any offset ignored: how the original reads event start/end (§5.1). */
 export function wallClockOf(parsed: ParsedDate): string {
   return parsed.wallClock;
+}
+
+/**
+ * The wall clock in `zone` an event's start or end means (decision 0010): a date with a written
+ * offset or `Z` is an instant, converted into the zone; offset-free dates and unix timestamps keep
+ * the wall clock read, as the original reads them (a timestamp's UTC wall clock, quirk kept).
+ */
+export function eventWallClock(parsed: ParsedDate, zone: string): string {
+  if (parsed.offsetMinutes === null || parsed.kind === 'timestamp') return parsed.wallClock;
+  return utcToZoned(instantOf(parsed, zone), zone);
 }
 
 /** The UTC wall clock of the instant: a written offset is honoured, naive values are read in `zoneForNaive`. */

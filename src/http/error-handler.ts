@@ -60,6 +60,9 @@ export function fromValidation(issues: readonly ValidationIssue[], requiredOrder
 /** Fastify's own request errors (body parsing, size, media type) mapped into the API's envelope. */
 function fromFastify(error: FastifyError): ApiError | undefined {
   switch (error.code) {
+    // A method Fastify has no router for (e.g. a tunnelled `_method=BOGUS`): no route, as WordPress answers.
+    case 'FST_ERR_NOT_FOUND':
+      return new ApiError('rest_no_route');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('rest_invalid_json');

@@ -23,16 +23,21 @@ const segments = new WeakMap<object, LanguageCode>();
 
 /**
  * For Fastify's `rewriteUrl`: `/{lang}{prefix}/calendar/events/v1/...` is served as
- * `{prefix}/calendar/events/v1/...`, remembering the language. Any other first segment is left
- * alone, so an unknown language answers `rest_no_route`.
+ * `{prefix}/calendar/events/v1/...`, remembering the language; so are the other namespace roots
+ * given (the `tribe/events/v1` alias) and the REST root `{prefix}/` itself, which the `Link`
+ * header of such an answer points at. Any other first segment is left alone, so an unknown
+ * language answers `rest_no_route`.
  */
-export function languageSegmentRewriter(namespaceRoot: string) {
+export function languageSegmentRewriter(namespaceRoots: string | readonly string[], restRoot?: string) {
+  const roots = typeof namespaceRoots === 'string' ? [namespaceRoots] : namespaceRoots;
+  const under = (rest: string, root: string) => rest === root || rest.startsWith(`${root}/`) || rest.startsWith(`${root}?`);
+  const isRestRoot = (rest: string) => restRoot !== undefined && (rest === `${restRoot}/` || rest.startsWith(`${restRoot}/?`) || (restRoot !== '' && (rest === restRoot || rest.startsWith(`${restRoot}?`))));
   return (raw: { url?: string }): string => {
     const url = raw.url ?? '/';
-    const match = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)$/.exec(url);
+    const match = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)?$/.exec(url);
     if (!match || !isLanguageCode(match[1]!)) return url;
-    const rest = match[2]!;
-    if (rest !== namespaceRoot && !rest.startsWith(`${namespaceRoot}/`) && !rest.startsWith(`${namespaceRoot}?`)) return url;
+    const rest = match[2] ?? '/';
+    if (!roots.some((root) => under(rest, root)) && !isRestRoot(rest)) return url;
     segments.set(raw, match[1]);
     return rest;
   };

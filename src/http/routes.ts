@@ -7,6 +7,7 @@ import type { LanguageCode } from '../languages.ts';
 import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
 import { entityTag, holdsRepresentation, matchesVersion } from './entity-tags.ts';
+import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, type CachedAnswer } from './read-cache.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -117,12 +118,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The namespace route this Fastify route serves, for the `Allow` header. */
     apiPath?: string;
+    /** The namespace it is mounted under (each route is mounted under every namespace served). */
+    namespace?: string;
+    /** The route's own onSend applies `_fields` and `_envelope` (global-params.ts); the app's covers other answers. */
+    globalParams?: boolean;
   }
 }
 
 export interface RouteContext {
   readonly table: RouteTable;
   readonly prefix: string;
+  /** The namespaces every route is mounted under, the first being ours (default: NAMESPACE only). */
+  readonly namespaces?: readonly string[];
   /** Units of work, and the content version that keys cached answers (Storage). */
   readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'touchContent'>;
   readonly clock: Clock;
@@ -143,6 +150,13 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
   if (object.required.length === 0) delete object.required;
 }
 
+/** The key of an archive envelope's records: the list beside `total_pages` in the 200 answer's schema. */
+function collectionOf(route: AnyRoute): string | undefined {
+  const properties = (route.schema.response[200] as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+  if (!properties || !('total_pages' in properties)) return undefined;
+  return Object.keys(properties).find((name) => properties[name]!.type === 'array');
+}
+
 const refused = (caller: Caller | null) => new ApiError('rest_forbidden', { status: caller ? 403 : 401 });
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly AnyRoute[]): void {
@@ -150,6 +164,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
   const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string }>();
+  /** Reads answered from the cache: their payload is already filtered by `_fields`. */
+  const fromCache = new WeakSet<FastifyRequest>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
     reply.code(result.status ?? 200);
     if (result.headers) reply.headers(result.headers);
@@ -193,15 +209,24 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       return result;
     });
   };
+  // One route table, mounted once per namespace (decision 0018): an alias route is the same route,
+  // hidden from the OpenAPI document, whose paths are relative to the namespace anyway.
+  const mounts = (context.namespaces ?? [NAMESPACE]).flatMap((namespace, at) => routes.map((route) => ({ route, namespace, alias: at > 0 })));
   for (const route of routes) {
     context.table.add(route);
     defaultsAreOptional(route.schema.querystring);
     defaultsAreOptional(route.schema.body);
+  }
+  for (const { route, namespace, alias } of mounts) {
+    const collection = collectionOf(route);
+    const declaresContext = Array.isArray((route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum);
     app.route({
       method: [...methodsOf(route)],
-      url: `${context.prefix}/${NAMESPACE}${route.path}`,
-      schema: route.schema,
-      config: { apiPath: route.path },
+      url: `${context.prefix}/${namespace}${route.path}`,
+      schema: alias ? { ...route.schema, hide: true } : route.schema,
+      config: { apiPath: route.path, namespace, globalParams: true },
+      // WordPress' global `context` parameter, on routes whose schema does not declare its values.
+      ...(declaresContext ? {} : { preValidation: async (request: FastifyRequest) => checkContext(request.query) }),
       handler: async (request, reply) => {
         if (route.method !== 'GET') return respond(request, reply, await write(route, frameFor(request), request.headers['if-match']));
         // A hit needs no frame: only the authentication decides whether the cache applies.
@@ -215,6 +240,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         const cached = key === undefined ? undefined : cache!.get(key);
         if (cached) {
           reply.type('application/json; charset=utf-8');
+          fromCache.add(request);
           // Sent as stored: a string skips serialization.
           return respond(request, reply, { ...cached, body: cached.payload });
         }
@@ -222,22 +248,28 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
         return respond(request, reply, result);
       },
-      onSend: async (request, reply, payload) => {
-        const pending = toCache.get(request);
-        if (pending && typeof payload === 'string' && reply.statusCode === pending.status) {
-          const { key, ...answer } = pending;
-          context.readCache!.set(key, { ...answer, payload });
-        }
-        const version = versions.get(request);
-        if (version === undefined || typeof payload !== 'string') return payload;
-        const tag = entityTag(version, payload);
-        reply.header('etag', tag);
-        const ifNoneMatch = request.headers['if-none-match'];
-        if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || !holdsRepresentation(ifNoneMatch, tag)) return payload;
-        reply.code(304);
-        reply.removeHeader('content-type');
-        return '';
-      },
+      // Global parameters (global-params.ts): `_fields` before caching and the ETag, `_envelope` last.
+      onSend: async (request, reply, payload) =>
+        envelopePayload(request, reply, tagAndCache(request, reply, fromCache.has(request) ? payload : filterPayload(request, reply, payload, collection))),
     });
+  }
+
+  /** Caches an anonymous read's bytes, adds the `ETag` of a single record and answers `If-None-Match`. */
+  function tagAndCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+    const pending = toCache.get(request);
+    if (pending && typeof payload === 'string' && reply.statusCode === pending.status) {
+      const { key, ...answer } = pending;
+      context.readCache!.set(key, { ...answer, payload });
+    }
+    const version = versions.get(request);
+    if (version === undefined || typeof payload !== 'string') return payload;
+    const tag = entityTag(version, payload);
+    reply.header('etag', tag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    // Under `_envelope` the status travels in the body: never a 304 (WordPress has no conditional GET).
+    if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || wantsEnvelope(request) || !holdsRepresentation(ifNoneMatch, tag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-type');
+    return '';
   }
 }

@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Storage } from '../storage/database.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
 import type { EventLinksTable, EventsTable, EventTermsTable, OrganizersTable, PostTranslationsTable, VenuesTable } from '../storage/tables.ts';
-import type { InsertReply, InsertRequest, InsertWorkerData, TableRows } from './sqlite-insert.worker.ts';
 
 /*
  * Bulk inserts through the raw driver, for the seed: rows in large transactions with explicit post
@@ -51,33 +47,14 @@ export interface BulkWriter {
   firstFreePostId(): Promise<number>;
   /**
    * Sets aside what slows bulk inserts; `restore` puts it back. Unique indexes only when
-   * `withUnique`, which the caller passes when the database held no posts: recreating them after a
-   * load into existing data could fail, and the caller builds unique slugs either way.
+   * `withUnique`, which the caller passes when the database held no posts: only the load's own rows,
+   * unique by construction, then meet them when they are rebuilt. Into existing data (`--force`,
+   * perhaps with a server writing) they stay and check every row.
    */
   prepare(withUnique: boolean): Promise<void>;
   write(batch: RowBatch): Promise<void>;
   /** Recreates what `prepare` removed and brings the post id sequence past `lastPostId`. */
   restore(lastPostId: number, log: (line: string) => void): Promise<void>;
-}
-
-/**
- * One batch in flight while the next is generated: `push` waits for the batch before, then starts
- * the next. A failure surfaces at the following `push`, or from `settle` at the end.
- */
-class OneBatchAhead {
-  private current: Promise<void> = Promise.resolve();
-
-  async push(start: () => Promise<void>): Promise<void> {
-    await this.current;
-    this.current = start();
-    // Handled here so that a failure while the seed generates is no unhandled rejection.
-    this.current.catch(() => undefined);
-  }
-
-  /** Once the last batch is done: how it failed, or undefined. */
-  settle(): Promise<unknown> {
-    return this.current.then(() => undefined, (error: unknown) => error);
-  }
 }
 
 interface CatalogEntry {
@@ -88,35 +65,38 @@ interface CatalogEntry {
 const FTS_REBUILD_HASH_SIZE = 256 * 1024 * 1024;
 const FTS_DEFAULT_HASH_SIZE = 1024 * 1024;
 
-/**
- * The insert worker, from where this module runs: the build in dist/ as plain JavaScript, or src/
- * through tsx, whose loader a worker thread does not inherit on Node 20: a bootstrap registers it.
- */
-function insertWorker(workerData: InsertWorkerData): Worker {
-  const extension = path.extname(fileURLToPath(import.meta.url));
-  const script = new URL(`./sqlite-insert.worker${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(script, { workerData });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`, { eval: true, workerData });
-}
+/** Rows per multi-row INSERT on SQLite: fewer calls into the driver, within SQLite's 32,766 parameters. */
+const SQLITE_ROWS_PER_STATEMENT = 100;
 
-/**
- * Inserts through a worker thread (sqlite-insert.worker.ts) with a connection of its own, one batch
- * ahead (better-sqlite3 blocks its thread while it writes). What `prepare` and `restore` do goes
- * through the storage's side connection, before and after the worker's load.
- */
 class SqliteBulkWriter implements BulkWriter {
+  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+  private readonly insertBatch: (batch: RowBatch) => void;
   private readonly pragmas: Record<string, unknown>;
   private setAside: (CatalogEntry & { type: string })[] = [];
-  private worker: Worker | undefined;
-  private workerRunning = false;
-  private workerError: unknown;
-  private workerStopped: Promise<void> = Promise.resolve();
-  private readonly batches = new OneBatchAhead();
 
   constructor(private readonly client: SqliteDatabase.Database) {
-    if (client.memory) throw new RangeError('The seed writes SQLite from a connection of its own, which an in-memory database cannot have.');
-    this.pragmas = Object.fromEntries(['synchronous', 'cache_size'].map((name) => [name, client.pragma(name, { simple: true })]));
+    this.insertBatch = client.transaction((batch: RowBatch) => {
+      for (const table of BULK_TABLES) {
+        const rows: readonly AnyRow[] = batch[table];
+        if (rows.length === 0) continue;
+        const columns = columnsOf(rows);
+        const many = this.statement(table, columns, SQLITE_ROWS_PER_STATEMENT);
+        let next = 0;
+        for (; next + SQLITE_ROWS_PER_STATEMENT <= rows.length; next += SQLITE_ROWS_PER_STATEMENT) many.run(values(rows, next, next + SQLITE_ROWS_PER_STATEMENT, columns));
+        if (next < rows.length) this.statement(table, columns, rows.length - next).run(values(rows, next, rows.length, columns));
+      }
+    });
+    this.pragmas = Object.fromEntries(['foreign_keys', 'synchronous', 'cache_size'].map((name) => [name, client.pragma(name, { simple: true })]));
+  }
+
+  private statement(table: BulkTable, columns: readonly string[], rows: number): SqliteDatabase.Statement {
+    const text = `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`;
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.client.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   async firstFreePostId(): Promise<number> {
@@ -128,8 +108,9 @@ class SqliteBulkWriter implements BulkWriter {
   }
 
   async prepare(withUnique: boolean): Promise<void> {
-    // For the index builds and the search index rebuild at the end; a seed interrupted by a power
-    // cut is simply run again on a fresh database.
+    // The generated rows are consistent by construction; checking each foreign key would double the load time.
+    this.client.pragma('foreign_keys = OFF');
+    // A seed interrupted by a power cut is simply run again on a fresh database.
     this.client.pragma('synchronous = OFF');
     this.client.pragma('cache_size = -262144');
     this.setAside = this.client
@@ -140,62 +121,13 @@ class SqliteBulkWriter implements BulkWriter {
       )
       .all() as (CatalogEntry & { type: string })[];
     for (const entry of this.setAside) this.client.exec(`drop ${entry.type} ${entry.name}`);
-    this.startWorker();
-  }
-
-  private startWorker(): void {
-    const worker = insertWorker({ file: this.client.name });
-    this.workerRunning = true;
-    // An error ends the thread too ('exit' follows); the batch being inserted, if any, reports it.
-    worker.on('error', (error) => {
-      this.workerError = error;
-    });
-    this.workerStopped = new Promise((resolve) =>
-      worker.once('exit', () => {
-        this.workerRunning = false;
-        resolve();
-      }),
-    );
-    this.worker = worker;
-  }
-
-  private stoppedError(): unknown {
-    return this.workerError ?? new Error('The SQLite insert worker stopped.');
   }
 
   async write(batch: RowBatch): Promise<void> {
-    const request: TableRows[] = BULK_TABLES.filter((table) => batch[table].length > 0).map((table) => {
-      const rows: readonly AnyRow[] = batch[table];
-      const columns = columnsOf(rows);
-      return { table, columns, rows: rows.length, values: values(rows, columns) };
-    });
-    await this.batches.push(() => this.insert(request));
-  }
-
-  private insert(request: InsertRequest): Promise<void> {
-    const worker = this.worker!;
-    if (!this.workerRunning) return Promise.reject(this.stoppedError());
-    return new Promise((resolve, reject) => {
-      const replied = (reply: InsertReply) => {
-        worker.off('exit', stopped);
-        if (reply.ok) resolve();
-        else reject(Object.assign(new Error(reply.message), { code: reply.code }));
-      };
-      const stopped = () => {
-        worker.off('message', replied);
-        reject(this.stoppedError());
-      };
-      worker.once('message', replied);
-      worker.once('exit', stopped);
-      worker.postMessage(request);
-    });
+    this.insertBatch(batch);
   }
 
   async restore(_lastPostId: number, log: (line: string) => void): Promise<void> {
-    const failure = await this.batches.settle();
-    this.worker?.postMessage('close' satisfies InsertRequest);
-    await this.workerStopped;
-    this.worker = undefined;
     log(`recreating ${this.setAside.map((entry) => entry.name).join(', ')}`);
     for (const entry of this.setAside) this.client.exec(entry.sql);
     this.setAside = [];
@@ -207,21 +139,21 @@ class SqliteBulkWriter implements BulkWriter {
     this.client.exec(`insert into post_search(post_search) values ('rebuild')`);
     this.client.exec(`insert into post_search(post_search, rank) values ('hashsize', ${FTS_DEFAULT_HASH_SIZE})`);
     for (const [name, value] of Object.entries(this.pragmas)) this.client.pragma(`${name} = ${String(value)}`);
-    if (failure !== undefined) throw failure;
   }
 }
 
-/** The values of `rows`, row after row, each in `columns` order. */
-function values(rows: readonly AnyRow[], columns: readonly string[]): unknown[] {
+/** The values of rows `from` to `to`, row after row, each in `columns` order. */
+function values(rows: readonly AnyRow[], from: number, to: number, columns: readonly string[]): unknown[] {
   const flat: unknown[] = [];
-  for (const row of rows) for (const column of columns) flat.push(row[column]);
+  for (let index = from; index < to; index++) {
+    const row = rows[index]!;
+    for (const column of columns) flat.push(row[column]);
+  }
   return flat;
 }
 
-/** Inserts through the pool, one batch ahead: PostgreSQL writes one while the seed generates the next. */
 class PostgresBulkWriter implements BulkWriter {
   private setAside: CatalogEntry[] = [];
-  private readonly batches = new OneBatchAhead();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -252,19 +184,17 @@ class PostgresBulkWriter implements BulkWriter {
   }
 
   async write(batch: RowBatch): Promise<void> {
-    const request = BULK_TABLES.filter((table) => batch[table].length > 0).map((table) => ({ table, columns: columnsOf(batch[table]).join(', '), rows: JSON.stringify(batch[table]) }));
-    await this.batches.push(() => this.insert(request));
-  }
-
-  private async insert(request: readonly { table: BulkTable; columns: string; rows: string }[]): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
       // Durability of each batch does not matter: an interrupted seed is run again.
       await client.query('set local synchronous_commit = off');
-      for (const { table, columns, rows } of request) {
+      for (const table of BULK_TABLES) {
+        const rows: readonly AnyRow[] = batch[table];
+        if (rows.length === 0) continue;
+        const columns = columnsOf(rows).join(', ');
         // The table's own row type gives each JSON field its column type: no second list of types.
-        await client.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows]);
+        await client.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [JSON.stringify(rows)]);
       }
       await client.query('commit');
     } catch (error) {
@@ -276,7 +206,6 @@ class PostgresBulkWriter implements BulkWriter {
   }
 
   async restore(lastPostId: number, log: (line: string) => void): Promise<void> {
-    const failure = await this.batches.settle();
     log(`recreating ${this.setAside.map((index) => index.name).join(', ')}`);
     for (const index of this.setAside) await this.pool.query(index.sql);
     this.setAside = [];
@@ -285,7 +214,6 @@ class PostgresBulkWriter implements BulkWriter {
     await this.pool.query(`select setval($1::regclass, greatest($2::bigint, (select last_value from ${sequence})))`, [sequence, lastPostId]);
     // What autovacuum would do soon after on a live server; without it the planner guesses blind.
     await this.pool.query(`analyze ${BULK_TABLES.join(', ')}, terms`);
-    if (failure !== undefined) throw failure;
   }
 }
 

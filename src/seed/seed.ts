@@ -289,6 +289,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
   const schedules = new Schedules(siteZone, now);
   const postRows = new PostRows(nowUtc, siteZone);
   const slugs = await Slugs.load(storage);
+  const venueNames = new UniqueNames(await namesInUse(storage, 'venue'));
+  const organizerNames = new UniqueNames(await namesInUse(storage, 'organizer'));
   const costs = new Map<string, EventCost>(COST_TEXTS.map((text) => [text, eventCost(text)]));
   /** Publication moments as text, each made once: the same string each time also makes the PostRows lookup cheap. */
   const moments = new Map<number, string>();
@@ -336,7 +338,6 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       }
     };
 
-    const venueNames = new UniqueNames(await namesInUse(storage, 'venue'));
     for (let index = 0; index < venueCount; index++) {
       const id = firstVenueId + index;
       const place = random.pick(CITIES);
@@ -370,7 +371,6 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
     }
     if (batch.posts.length > 0) await flush('venues', venueCount, venueCount);
 
-    const organizerNames = new UniqueNames(await namesInUse(storage, 'organizer'));
     for (let index = 0; index < organizerCount; index++) {
       const id = firstOrganizerId + index;
       const title = organizerNames.take(`${random.pick(FIRST_NAMES)}'s ${random.pick(TOPICS)} ${random.pick(ORGANIZER_KINDS)}`);

@@ -213,6 +213,13 @@ describe(`events: recorded examples (${DIALECT})`, () => {
       expected.date_utc = body.date_utc;
       expected.modified_utc = body.modified_utc;
     },
+    '18-event-create-bad-date': (body, expected) => {
+      // Same code, status and parameter; the message says what was expected (issue 12).
+      const params = (json: Json) => (json.data as Json).params as Json;
+      assert.equal(params(expected).start_date, 'Invalid parameter.');
+      assert.equal(params(body).start_date, 'start_date: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got "not a date".');
+      params(expected).start_date = params(body).start_date;
+    },
     '23-event-update-title-only': (body, expected) => keepsWhatThePartialUpdateKeeps(body, expected),
     '24-event-delete': (body, expected) => keepsWhatThePartialUpdateKeeps(body, expected),
   };

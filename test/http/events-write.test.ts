@@ -85,13 +85,14 @@ describe(`events: create (${DIALECT})`, () => {
       const today = nowIn(SITE_ZONE).startOf('day');
       return today.plus({ days: (8 - today.weekday) % 7 || 7 });
     };
-    // The site is in New York; the offset of a written zone is dropped, the wall clock kept (wire-format 5.1).
+    // The site is in New York. A written offset or Z is an instant, converted into the event's zone
+    // (decision 0010; the original drops the offset and keeps the wall clock, wire-format 5.1).
     const forms: ReadonlyArray<readonly [input: string | number, local: () => string]> = [
       ['2027-01-15 09:30:00', () => '2027-01-15 09:30:00'],
       ['2027-01-15', () => '2027-01-15 00:00:00'],
       ['2027-01-15T09:30:00', () => '2027-01-15 09:30:00'],
-      ['2027-01-15T09:30:00+02:00', () => '2027-01-15 09:30:00'],
-      ['2027-01-15T09:30:00Z', () => '2027-01-15 09:30:00'],
+      ['2027-01-15T09:30:00+02:00', () => '2027-01-15 02:30:00'],
+      ['2027-01-15T09:30:00Z', () => '2027-01-15 04:30:00'],
       // A timestamp gives its UTC wall clock, then read as local time (QUIRK kept).
       [1797000000, () => '2026-12-11 14:40:00'],
       ['1797000000', () => '2026-12-11 14:40:00'],

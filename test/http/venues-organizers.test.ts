@@ -305,14 +305,19 @@ for (const type of [VENUES, ORGANIZERS]) {
         assert.equal(record.url, `${ORIGIN}/?post_type=${postType}&p=${record.id}`);
       });
 
-      test('the same name by the same editor reuses the record (201, same id) and writes the new details', async () => {
+      // Decision 0019: an identical record (same name and given fields) is returned as it is; a different detail makes a new one.
+      test('the same name and given details by the same editor returns the record (201, same id); another detail creates a new one', async () => {
         const first = await api.create('Reused Hall', { [type.textField]: 'before', website: 'https://old.example' });
-        const again = await api.request('administrator', 'POST', '', { [name]: 'Reused Hall', [type.textField]: 'after' });
+        const again = await api.request('administrator', 'POST', '', { [name]: 'Reused Hall', [type.textField]: 'before' });
         assert.equal(again.statusCode, 201);
         assert.equal(again.json().id, first.id);
-        assert.equal(again.json()[type.textField], 'after');
         assert.equal(again.json().website, 'https://old.example');
         assert.equal(again.json().slug, 'reused-hall');
+        const other = await api.request('administrator', 'POST', '', { [name]: 'Reused Hall', [type.textField]: 'after' });
+        assert.equal(other.statusCode, 201);
+        assert.notEqual(other.json().id, first.id);
+        assert.equal(other.json().slug, 'reused-hall-2');
+        assert.equal((await api.get(first.id))[type.textField], 'before');
       });
 
       test('an author giving the name of an admin\'s record gets a new record with a unique slug', async () => {
@@ -744,17 +749,19 @@ for (const type of [VENUES, ORGANIZERS]) {
           await api.linkToNewEvent([record('past')], 'publish', '2001-01-01 12:00:00');
         });
 
-        const filters: ReadonlyArray<readonly [query: string, expected: readonly (typeof KEYS)[number][]]> = [
-          ['has_events=true', ['past', 'draftEvent', 'upcoming']],
-          ['has_events=1', ['past', 'draftEvent', 'upcoming']],
-          ['has_events=false', ['unlinked']],
-          ['has_events=0', ['unlinked']],
+        // Decision 0019: has_events counts published events only; only_with_upcoming the upcoming events the caller may read.
+        const filters: ReadonlyArray<readonly [query: string, expected: readonly (typeof KEYS)[number][], as?: Caller]> = [
+          ['has_events=true', ['past', 'upcoming']],
+          ['has_events=1', ['past', 'upcoming']],
+          ['has_events=false', ['unlinked', 'draftEvent']],
+          ['has_events=0', ['unlinked', 'draftEvent']],
           ['only_with_upcoming=true', ['upcoming']],
+          ['only_with_upcoming=true', ['draftEvent', 'upcoming'], 'editor'],
           ['only_with_upcoming=0', ['unlinked', 'past', 'draftEvent', 'upcoming']],
         ];
-        for (const [query, expected] of filters) {
-          test(`${query} keeps ${expected.join(', ')}`, async () => {
-            assert.deepEqual(await api.names(`search=lnk&${query}`), expected.map((key) => `Linked ${key} lnk`));
+        for (const [query, expected, as = 'anonymous'] of filters) {
+          test(`${query} keeps ${expected.join(', ')} for ${as}`, async () => {
+            assert.deepEqual(await api.names(`search=lnk&${query}`, as), expected.map((key) => `Linked ${key} lnk`));
           });
         }
 

@@ -19,11 +19,11 @@ const WHOLE_CALENDAR = 'start_date=2000-01-01&end_date=2099-12-31';
 const TWINS_PER_STATUS = 4;
 
 type Json = Record<string, unknown>;
-type EventJson = Json & { id: number; slug: string; status: string; title: string; url: string; website: string; categories: Json[]; tags: Json[] };
+type EventJson = Json & { id: number; slug: string; status: string; title: string; url: string; website: string; categories: Json[]; tags: Json[]; venue: Json | Json[]; organizer: Json[] };
 
 const idsOf = (records: Json[]) => records.map((record) => record.id as number);
 
-/** The wire fields an event and its twin must share: everything but identity, slug and links. */
+/** The wire fields an event and its twin must share: everything but identity, slug, author and links. */
 function sharedFields(event: EventJson): Json {
   const keys = [
     'status', 'title', 'description', 'excerpt', 'date', 'date_utc', 'modified', 'modified_utc', 'all_day', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'timezone', 'timezone_abbr',
@@ -35,6 +35,9 @@ function sharedFields(event: EventJson): Json {
     website: event.website === event.url ? '(permalink)' : event.website,
     categories: idsOf(event.categories),
     tags: idsOf(event.tags),
+    // `venue` is an object for one venue, `[]` for none (wire-format 2.1).
+    venue: Array.isArray(event.venue) ? idsOf(event.venue) : [event.venue.id],
+    organizer: idsOf(event.organizer),
   };
 }
 
@@ -108,11 +111,13 @@ describe(`seeded data agrees with the API (${DIALECT}, ${EVENTS.toLocaleString('
 
     for (const id of sample) {
       // The input the seed made up for the event, as stored.
-      const { post, event, termIds } = await read(async (tx) => ({
+      const { post, event, termIds, links } = await read(async (tx) => ({
         post: await tx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
         event: await tx.selectFrom('events').selectAll().where('post_id', '=', id).executeTakeFirstOrThrow(),
-        termIds: (await tx.selectFrom('event_terms as et').innerJoin('terms', 'terms.id', 'et.term_id').select(['terms.id', 'terms.taxonomy']).where('et.event_id', '=', id).execute()),
+        termIds: await tx.selectFrom('event_terms as et').innerJoin('terms', 'terms.id', 'et.term_id').select(['terms.id', 'terms.taxonomy']).where('et.event_id', '=', id).execute(),
+        links: await tx.selectFrom('event_links').select(['kind', 'linked_id']).where('event_id', '=', id).orderBy('position').execute(),
       }));
+      const linked = (kind: string) => links.filter((link) => link.kind === kind).map((link) => link.linked_id);
       const categoryIds = termIds.filter((term) => term.taxonomy === 'category').map((term) => term.id);
       const input: Json = {
         title: post.title,
@@ -133,6 +138,8 @@ describe(`seeded data agrees with the API (${DIALECT}, ${EVENTS.toLocaleString('
         featured: event.featured === 1,
         categories: categoryIds,
         tags: termIds.filter((term) => term.taxonomy === 'tag').map((term) => term.id),
+        ...(linked('venue').length > 0 ? { venue: linked('venue')[0] } : {}),
+        organizer: linked('organizer'),
       };
       const countsBefore = await Promise.all(categoryIds.map(async (termId) => (await get<{ count: number }>('anonymous', `categories/${termId}`)).count));
       const published = await Promise.all(categoryIds.map(publishedEventsOf));

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       corsOrigins: undefined,
       readCacheBytes: 16 * 1024 * 1024,
+      tecAlias: true,
     });
   });
 
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       CALENDAR_TRUST_PROXY: 'true',
       CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
       CALENDAR_READ_CACHE_MB: '16',
+      CALENDAR_TEC_ALIAS: 'false',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
       readCacheBytes: 16 * 1024 * 1024,
+      tecAlias: false,
     });
   });
 
@@ -165,4 +168,11 @@ test('CALENDAR_READ_CACHE_MB: 16 by default, 0 turns the cache off, anything but
   assert.equal(loadConfig({}).readCacheBytes, 16 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
   for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
+});
+
+test('CALENDAR_TEC_ALIAS: on by default, true/false or 1/0, anything else stops start-up', () => {
+  assert.equal(loadConfig({}).tecAlias, true);
+  assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: 'false' }).tecAlias, false);
+  assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: '1' }).tecAlias, true);
+  for (const bad of ['no', 'off', 'yes please']) assert.throws(() => loadConfig({ CALENDAR_TEC_ALIAS: bad }), /CALENDAR_TEC_ALIAS must be true or false/, bad);
 });

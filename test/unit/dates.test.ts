@@ -4,6 +4,7 @@ import {
   DateParseError,
   dateDetails,
   endOfDay,
+  eventWallClock,
   instantOf,
   parseDateInput,
   startOfDay,
@@ -455,4 +456,26 @@ describe('dateDetails, startOfDay and endOfDay', () => {
       assert.throws(() => endOfDay(text), RangeError);
     }
   });
+});
+
+describe('eventWallClock (decision 0010)', () => {
+  const NOW = new Date('2026-11-24T12:00:00Z');
+  const cases: ReadonlyArray<readonly [input: string | number, zone: string, wallClock: string]> = [
+    ['2027-03-01T10:00:00Z', 'America/New_York', '2027-03-01 05:00:00'],
+    ['2027-03-01T10:00:00+01:00', 'America/New_York', '2027-03-01 04:00:00'],
+    ['2027-07-01 10:00:00 -0700', 'America/New_York', '2027-07-01 13:00:00'],
+    ['2027-03-01T10:00:00Z', 'Asia/Tokyo', '2027-03-01 19:00:00'],
+    ['2027-03-01T23:30:00-05:00', 'UTC', '2027-03-02 04:30:00'],
+    ['2027-03-01T10:00:00', 'America/New_York', '2027-03-01 10:00:00'],
+    ['2027-03-01 10:00:00', 'Asia/Tokyo', '2027-03-01 10:00:00'],
+    ['2027-03-01', 'America/New_York', '2027-03-01 00:00:00'],
+    // A timestamp keeps its UTC wall clock, as the original reads it.
+    [1797000000, 'America/New_York', '2026-12-11 14:40:00'],
+    ['tomorrow', 'Asia/Tokyo', '2026-11-25 00:00:00'],
+  ];
+  for (const [input, zone, wallClock] of cases) {
+    test(`${JSON.stringify(input)} in ${zone} is ${wallClock}`, () => {
+      assert.equal(eventWallClock(parseDateInput(input, NOW, zone), zone), wallClock);
+    });
+  }
 });

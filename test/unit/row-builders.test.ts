@@ -31,6 +31,26 @@ describe('event row builders', () => {
     assert.deepEqual([schedule.timezone, schedule.start_local], ['Asia/Tokyo', '2026-11-25 00:00:00']);
   });
 
+  test('a date with an offset or Z is an instant converted into the event zone; offset-free dates and timestamps keep their wall clock', () => {
+    const zulu = eventSchedule({ start_date: '2027-03-01T10:00:00Z', end_date: '2027-03-01T12:00:00+01:00', timezone: 'America/New_York' }, undefined, 'UTC', NOW);
+    assert.deepEqual([zulu.start_local, zulu.start_utc, zulu.end_local, zulu.end_utc], ['2027-03-01 05:00:00', '2027-03-01 10:00:00', '2027-03-01 06:00:00', '2027-03-01 11:00:00']);
+    const naive = eventSchedule({ start_date: '2027-03-01 10:00:00', end_date: '2027-03-01T10:00:00', timezone: 'America/New_York' }, undefined, 'UTC', NOW);
+    assert.deepEqual([naive.start_local, naive.end_local], ['2027-03-01 10:00:00', '2027-03-01 10:00:00']);
+    const stamp = eventSchedule({ start_date: 1797000000, end_date: '2030-01-01', timezone: 'America/New_York' }, undefined, 'UTC', NOW);
+    assert.equal(stamp.start_local, '2026-12-11 14:40:00');
+    // Converted first, then widened to whole local days: 02:00 UTC on March 2 is March 1 in New York.
+    const allDay = eventSchedule({ start_date: '2027-03-02T02:00:00Z', end_date: '2027-03-02T02:00:00Z', all_day: true, timezone: 'America/New_York' }, undefined, 'UTC', NOW);
+    assert.deepEqual([allDay.start_local, allDay.end_local], ['2027-03-01 00:00:00', '2027-03-01 23:59:59']);
+  });
+
+  test('a cost given as a list of amounts is stored as their range', () => {
+    assert.equal(eventCost([10, 25]).cost, '10 - 25');
+    assert.equal(eventCost(['15', '5', '10']).cost, '5 - 15');
+    assert.equal(eventCost(['€5', '€15']).cost_values, '["5","15"]');
+    assert.equal(eventCost([7, '7']).cost, '7');
+    assert.equal(eventCost([]).cost, '');
+  });
+
   test('the cost is stored as given with its currency and values parsed out', () => {
     assert.deepEqual(eventCost(' €15 '), { cost: '€15', currency_symbol: '€', currency_position: 'prefix', currency_code: '', cost_values: '["15"]' });
     assert.deepEqual(eventCost(''), { cost: '', currency_symbol: '', currency_position: '', currency_code: '', cost_values: '[]' });

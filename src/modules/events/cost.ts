@@ -28,6 +28,30 @@ function splitRange(cost: string): string[] {
   return cost.trim() === '' ? [] : cost.split(RANGE_SEPARATOR).map((part) => part.trim()).filter((part) => part !== '');
 }
 
+/** One amount of a cost list: a number with an optional currency before or after it (`10`, `$5`, `5 USD`). */
+const LIST_AMOUNT = /^[^\d-]*?\d[\d.,]*[^\d-]*$/;
+
+/**
+ * The cost text of a list of amounts (`[10, 25]`, `["5", "15"]`): the range from the lowest to the
+ * highest, `10 - 25`, or the one amount when they are all equal, as the original shows several
+ * costs; `""` for an empty list. Undefined when an item is not an amount.
+ */
+export function costRange(items: readonly (string | number)[]): string | undefined {
+  const amounts: { text: string; value: number }[] = [];
+  for (const item of items) {
+    const text = String(item).trim();
+    if (text === '') continue;
+    if (!LIST_AMOUNT.test(text)) return undefined;
+    const value = Number(normaliseNumber(NUMBER.exec(text)![0]));
+    if (!Number.isFinite(value)) return undefined;
+    amounts.push({ text, value });
+  }
+  if (amounts.length === 0) return '';
+  const sorted = [...amounts].sort((a, b) => a.value - b.value);
+  const [lowest, highest] = [sorted[0]!, sorted[sorted.length - 1]!];
+  return lowest.value === highest.value ? lowest.text : `${lowest.text} - ${highest.text}`;
+}
+
 export function parseCost(cost: string): ParsedCost {
   const parts = splitRange(cost);
   const values = parts.map((part) => {

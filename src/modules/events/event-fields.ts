@@ -1,8 +1,8 @@
-import { endOfDay, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
+import { endOfDay, eventWallClock, parseDateInput, startOfDay } from '../../dates/parse.ts';
 import { zoneAbbreviation, zonedToUtc } from '../../dates/zones.ts';
 import { invalidParams } from '../../errors.ts';
 import type { EventFields } from '../../storage/repositories/events.repository.ts';
-import { parseCost } from './cost.ts';
+import { costRange, parseCost } from './cost.ts';
 
 /*
  * The columns of an event's own row, derived from its input the one way both the API and the seed
@@ -27,13 +27,14 @@ export function needsSlug(status: string): boolean {
 }
 
 /**
- * Start, end and zone: wall-clock times in the event's zone (an offset in the input is dropped,
- * as the original does), whole local days for all-day events, UTC and the abbreviation derived.
- * On update, what the input leaves out comes from `current`.
+ * Start, end and zone: wall-clock times in the event's zone (a date with an offset or `Z` is
+ * converted into it, unlike the original, which drops the offset: decision 0010), whole local days
+ * for all-day events, UTC and the abbreviation derived. On update, what the input leaves out comes
+ * from `current`.
  */
 export function eventSchedule(input: ScheduleInput, current: EventSchedule | undefined, siteZone: string, now: Date): EventSchedule {
   const zone = input.timezone === undefined ? (current?.timezone ?? siteZone) : input.timezone || siteZone;
-  const read = (value: string | number | undefined, fallback: string | undefined) => (value === undefined ? fallback! : wallClockOf(parseDateInput(value, now, zone)));
+  const read = (value: string | number | undefined, fallback: string | undefined) => (value === undefined ? fallback! : eventWallClock(parseDateInput(value, now, zone), zone));
   const allDay = input.all_day ?? (current ? current.all_day !== 0 : false);
   let start = read(input.start_date, current?.start_local);
   let end = read(input.end_date, current?.end_local);
@@ -55,9 +56,12 @@ export function eventSchedule(input: ScheduleInput, current: EventSchedule | und
   };
 }
 
-/** The cost as given, with its currency and numeric components parsed out at save time (wire-format 2.8). */
-export function eventCost(cost: string | number): EventCost {
-  const text = String(cost).trim();
+/**
+ * The cost as given, with its currency and numeric components parsed out at save time (wire-format
+ * 2.8); a list of amounts is stored as their range (`costRange`; the validator refuses other lists).
+ */
+export function eventCost(cost: string | number | readonly (string | number)[]): EventCost {
+  const text = Array.isArray(cost) ? (costRange(cost) ?? '') : String(cost).trim();
   const parsed = parseCost(text);
   return {
     cost: text,

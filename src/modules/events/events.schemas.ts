@@ -30,7 +30,7 @@ const eventFields = {
   start_date: Type.Optional(dateInput('The event start date and time')),
   end_date: Type.Optional(dateInput('The event end date and time')),
   image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { description: 'The event featured image ID or URL' })),
-  cost: Type.Optional(OneOf<string | number | null>(['string', 'number', 'null'], { description: 'The event cost' })),
+  cost: Type.Optional(OneOf<string | number | (string | number)[] | null>(['string', 'number', 'array', 'null'], { items: { type: ['string', 'number'] }, description: 'The event cost, or a list of amounts stored as their range ("10 - 25")' })),
   website: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event website URL' })),
   show_map: flag('Whether the event shows a map'),
   show_map_link: flag('Whether the event shows a map link'),
@@ -116,6 +116,7 @@ const list = Type.Array(AnyObject);
 
 // Wire order (wire-format 2.1). Every key is always present but `json_ld` (single reads of
 // unprotected events); the serializer keeps this order whatever is required (app.ts).
+// `$id`: named components of the OpenAPI document, referenced wherever they are used (decision 0007).
 export const EventRecord = Type.Object({
   id: Type.Integer(),
   global_id: text,
@@ -153,7 +154,7 @@ export const EventRecord = Type.Object({
   custom_fields: Type.Unsafe<unknown[] | Record<string, unknown>>({ type: ['object', 'array'], additionalProperties: true }),
   json_ld: Type.Optional(AnyObject),
   ...LanguageWireFields,
-});
+}, { $id: 'Event' });
 export type EventWire = Static<typeof EventRecord>;
 
 export const Envelope = Type.Object({
@@ -163,4 +164,4 @@ export const Envelope = Type.Object({
   previous_rest_url: Type.Optional(Type.String()),
   total: Type.Integer(),
   total_pages: Type.Integer(),
-});
+}, { $id: 'EventArchive' });

@@ -15,6 +15,7 @@ import type { PostRecords, RecordRef } from '../posts/post-records.ts';
 import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
+import { costRange } from './cost.ts';
 import { eventCost, eventSchedule, needsSlug } from './event-fields.ts';
 import type { EventCreateInput, EventInput, EventListQuery } from './events.schemas.ts';
 
@@ -105,7 +106,8 @@ export class EventsService {
     }
     for (const field of ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const) {
       const value = query[field];
-      if (value !== undefined && !this.writer.parses(value, 'UTC')) invalid[field] = INVALID;
+      const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, 'UTC');
+      if (problem) invalid[field] = problem;
     }
     for (const definition of [CATEGORY, TAG]) {
       const refs = query[definition.eventsFilter];
@@ -127,8 +129,10 @@ export class EventsService {
     if (!isValidZone(zone)) invalid.timezone = INVALID;
     for (const field of ['start_date', 'end_date'] as const) {
       const value = input[field];
-      if (value !== undefined && !this.writer.parses(value, isValidZone(zone) ? zone : 'UTC')) invalid[field] = INVALID;
+      const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
+      if (problem) invalid[field] = problem;
     }
+    if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
     if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent))) {
       invalid.post_parent = INVALID;
     }

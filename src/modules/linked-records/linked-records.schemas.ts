@@ -55,6 +55,8 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
   const text = Type.Optional(Type.String());
   // Wire order (wire-format 2.3, 2.4). Empty fields are omitted, as the original does (quirk #4), so
   // only what is never empty is required; the serializer keeps this order whatever is required (app.ts).
+  // `$id`: a named component of the OpenAPI document, referenced wherever it is used (decision 0007).
+  const Name = singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
   const WireRecord = Type.Object({
     id: Type.Integer(),
     ...PostWireFields,
@@ -72,7 +74,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     global_id: Type.String(),
     global_id_lineage: Type.Array(Type.String()),
     ...LanguageWireFields,
-  });
+  }, { $id: Name });
 
   const PasswordQuery = {
     password: Type.Optional(Type.String({ description: `The ${singular} password, for a password-protected ${singular}` })),
@@ -108,7 +110,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     previous_rest_url: Type.Optional(Type.String()),
     total: Type.Integer(),
     total_pages: Type.Integer(),
-  });
+  }, { $id: `${Name}Archive` });
 
   return { CreateBody, UpdateBody, WireRecord, ListQuery, ReadQuery, DeleteQuery, WriteQuery, IdParams, SlugParams, Envelope };
 }

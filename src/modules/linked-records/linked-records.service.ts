@@ -1,18 +1,40 @@
-import type { Caller } from '../../auth/roles.ts';
+import { canOnRecord, type Caller } from '../../auth/roles.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
+import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue, UpcomingFilter } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords, RecordRef } from '../posts/post-records.ts';
-import { mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
+import { ANY_STATUS, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
 import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 import type { LinkedRecordCreateInput, LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
 
 export type { RecordRef };
+
+/** Whether a record's stored fields hold the given values (unset map flags read as true, as on the wire). */
+function sameFields(stored: LinkedRecordRow['fields'], given: Record<string, MetaValue>): boolean {
+  return Object.entries(given).every(([field, value]) => {
+    const current = stored[field] ?? null;
+    if (field === 'show_map' || field === 'show_map_link') return (current === null || Number(current) !== 0) === (value !== 0);
+    if (typeof value === 'number' || (value === null && typeof current === 'number')) return current === null || value === null ? current === value : Number(current) === value;
+    return (current ?? '') === (value ?? '');
+  });
+}
+
+/**
+ * The events a caller may read, as statuses (`only_with_upcoming`, as the original counts them):
+ * published ones for everyone; private, draft, pending and scheduled ones for whoever may read
+ * them (all of them, or only their own).
+ */
+function readableEventStatuses(caller: Caller | null): Pick<UpcomingFilter, 'statuses' | 'own'> {
+  const statuses = ANY_STATUS.filter((status) => canOnRecord(caller, 'read', 'tribe_event', { authorId: -1, status }));
+  if (!caller) return { statuses };
+  const own = ANY_STATUS.filter((status) => !statuses.includes(status) && canOnRecord(caller, 'read', 'tribe_event', { authorId: caller.id, status }));
+  return { statuses, ...(own.length > 0 ? { own: { authorId: caller.id, statuses: own } } : {}) };
+}
 
 /** Rules of venues and organizers, shared by both (wire-format 4.2, 5.3, 6.1, 7.2-7.4). */
 export class LinkedRecordsService {
@@ -62,7 +84,7 @@ export class LinkedRecordsService {
       ...(query.search !== undefined ? { search: { text: query.search, language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
-      ...(query.only_with_upcoming ? { upcomingAfter: this.writer.nowUtc() } : {}),
+      ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableEventStatuses(caller) } } : {}),
     };
     const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError(this.definition.errors.pageNotFound);
@@ -86,17 +108,19 @@ export class LinkedRecordsService {
   }
 
   /**
-   * Creates a record, or reuses a non-trashed one of the same name (and description, when given)
-   * that the caller may edit, writing the given details onto it, as the original does (quirk #26).
+   * Creates a record, or returns an identical one as it is, as the original's duplicate detection
+   * does (decision 0019): a record not in the trash, that the caller may edit, with the same name
+   * and the same value of every other given field of the type (description, address and contact
+   * fields, map flags, coordinates); status, author, dates, image and password are not compared.
    */
   async create(tx: WriteTx, input: LinkedRecordCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
     const name = this.cleanName(input[this.definition.nameField]);
-    const description = input.description === undefined || input.description === null ? undefined : this.writer.html(input.description, caller);
-    const duplicate = await this.repository.findDuplicate(tx, name, description);
-    if (duplicate && mayOnPost(caller, 'edit', this.definition.postType, duplicate.post)) {
-      const { [this.definition.nameField]: _name, description: _description, status: _status, ...details } = input;
-      return this.update(tx, duplicate, details, caller, language);
-    }
+    const description = input.description === undefined ? undefined : input.description === null ? '' : this.writer.html(input.description, caller);
+    const given = this.fieldChanges(input);
+    const duplicate = (await this.repository.findDuplicates(tx, name, description)).find(
+      (candidate) => sameFields(candidate.fields, given) && mayOnPost(caller, 'edit', this.definition.postType, candidate.post),
+    );
+    if (duplicate) return this.records.localized(tx, duplicate, language);
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const post = this.writer.newPost(
       {
@@ -143,9 +167,15 @@ export class LinkedRecordsService {
     return this.records.reread(tx, row.post.id, language);
   }
 
-  /** Trash, force removal or translation removal (PostRecords.remove) of the record the validator found. */
+  /**
+   * Trash, force removal or translation removal (PostRecords.remove) of the record the validator
+   * found. Trashed or removed, it leaves every event it was linked to, as in the original.
+   */
   remove(tx: WriteTx, row: LinkedRecordRow, request: { caller: Caller; force: boolean; language: LanguageCode; explicitLanguage: boolean }): Promise<Localized<LinkedRecordRow>> {
-    return this.records.remove(tx, row, request, { inTrash: this.definition.errors.inTrash });
+    return this.records.remove(tx, row, request, {
+      inTrash: this.definition.errors.inTrash,
+      beforeLeaving: (unit, leaving) => this.repository.unlinkEvents(unit, leaving.post.id),
+    });
   }
 
   private cleanName(name: unknown): string {

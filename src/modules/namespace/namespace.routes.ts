@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nowUtc, type Clock } from '../../clock.ts';
+import { offsetString } from '../../dates/zones.ts';
 import { CommonQuery } from '../../http/params.ts';
-import { defineRoute, methodsOf, type ApiRoute, type RouteTable } from '../../http/routes.ts';
-import { NAMESPACE } from '../../urls.ts';
+import { defineRoute, methodsOf, type AnyRoute, type ApiRoute, type RouteTable } from '../../http/routes.ts';
+import { NAMESPACE, type Urls } from '../../urls.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -58,6 +61,33 @@ function describeArgs(route: ApiRoute): Record<string, unknown> {
   return args;
 }
 
+/**
+ * One route as WordPress describes it (wire-format 9.2): its entry in the namespace and REST root
+ * indexes, and the answer to `OPTIONS` on it. Keys and links use the namespace of `urls`.
+ */
+export function describeRoute(path: string, pathRoutes: readonly AnyRoute[], urls: Urls): Record<string, unknown> {
+  const isRegex = wordpressPattern(path) !== path;
+  return {
+    namespace: urls.namespace,
+    methods: [...new Set(pathRoutes.flatMap(methodsOf))],
+    endpoints: pathRoutes.map((route) => {
+      const args = describeArgs(route);
+      // The index's own `namespace` argument defaults to the namespace it was asked under.
+      if (path === '' && typeof args.namespace === 'object') args.namespace = { ...args.namespace, default: urls.namespace };
+      return { methods: [...methodsOf(route)], args };
+    }),
+    // WordPress gives regex routes no self link.
+    ...(isRegex ? {} : { _links: { self: [{ href: `${urls.api}${path}` }] } }),
+  };
+}
+
+/** Every route of the table, keyed `/{namespace}{pattern}` in registration order. */
+export function describeRoutes(table: RouteTable, urls: Urls): Record<string, unknown> {
+  const routes: Record<string, unknown> = {};
+  for (const [path, pathRoutes] of table.byPath) routes[`/${urls.namespace}${wordpressPattern(path)}`] = describeRoute(path, pathRoutes, urls);
+  return routes;
+}
+
 /** The namespace index (wire-format 9.2) and the OpenAPI document at /doc (9.1). */
 export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiRoute[] {
   let cachedPaths: { document: OpenApiDocument; paths: Record<string, unknown> } | undefined;
@@ -90,21 +120,9 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
         }),
         response: { 200: AnyObject },
       },
-      handle: async ({ urls }) => {
-        const routes: Record<string, unknown> = {};
-        for (const [path, pathRoutes] of table.byPath) {
-          const pattern = wordpressPattern(path);
-          const isRegex = pattern !== path;
-          routes[`/${NAMESPACE}${pattern}`] = {
-            namespace: NAMESPACE,
-            methods: [...new Set(pathRoutes.flatMap(methodsOf))],
-            endpoints: pathRoutes.map((route) => ({ methods: [...methodsOf(route)], args: describeArgs(route) })),
-            // WordPress gives regex routes no self link.
-            ...(isRegex ? {} : { _links: { self: [{ href: `${urls.api}${path}` }] } }),
-          };
-        }
-        return { body: { namespace: NAMESPACE, routes, _links: { up: [{ href: `${urls.restRoot}/` }] } } };
-      },
+      handle: async ({ urls }) => ({
+        body: { namespace: urls.namespace, routes: describeRoutes(table, urls), _links: { up: [{ href: `${urls.restRoot}/` }] } },
+      }),
     }),
     defineRoute({
       method: 'GET',
@@ -131,4 +149,77 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
       },
     }),
   ];
+}
+
+export interface DiscoveryDependencies {
+  readonly table: RouteTable;
+  /** The namespaces served, ours first (decision 0018). */
+  readonly namespaces: readonly string[];
+  readonly prefix: string;
+  /** The site time zone, for `timezone_string` and `gmt_offset`. */
+  readonly timezone: string;
+  readonly clock: Clock;
+  readonly urlsOf: (request: FastifyRequest) => Urls;
+}
+
+/** The zone's offset from UTC now, in hours (WordPress' `gmt_offset`, e.g. -5 or 5.5). */
+function gmtOffset(timezone: string, clock: Clock): number {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offsetString(timezone, nowUtc(clock)));
+  if (!match) return 0;
+  const hours = Number(match[2]) + Number(match[3]) / 60;
+  return match[1] === '-' ? -hours : hours;
+}
+
+/**
+ * WordPress REST discovery (decision 0018): the REST root index at `{prefix}/`, which every
+ * answer's `Link: <…>; rel="https://api.w.org/"` header points at, and `OPTIONS` on every route of
+ * every namespace, answered with the route's description and an `Allow` header (a CORS pre-flight
+ * is answered by the CORS plugin before it gets here). Neither is in the OpenAPI document: the
+ * root lies outside the namespace, and WordPress does not document OPTIONS.
+ */
+export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependencies): void {
+  const { table, namespaces, prefix } = deps;
+  app.route({
+    method: 'GET',
+    url: prefix === '' ? '/' : prefix,
+    schema: {
+      hide: true,
+      querystring: Type.Object({ context: Type.String({ default: 'view' }), ...CommonQuery }),
+      response: { 200: AnyObject },
+    },
+    handler: async (request) => {
+      const urls = deps.urlsOf(request);
+      const rootRoute = {
+        namespace: '',
+        methods: ['GET'],
+        endpoints: [{ methods: ['GET'], args: { context: { default: 'view', required: false } } }],
+        _links: { self: [{ href: `${urls.restRoot}/` }] },
+      };
+      return {
+        name: 'calendar-events',
+        description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+        url: urls.siteOrigin,
+        home: urls.site,
+        gmt_offset: gmtOffset(deps.timezone, deps.clock),
+        timezone_string: deps.timezone,
+        namespaces: [...namespaces],
+        // Where WordPress sends a client to ask for an application password; the service creates
+        // them from its command line, so this is the site's page, if it has one (decision 0018).
+        authentication: { 'application-passwords': { endpoints: { authorization: `${urls.siteOrigin}/wp-admin/authorize-application.php` } } },
+        routes: namespaces.reduce<Record<string, unknown>>((routes, namespace) => ({ ...routes, ...describeRoutes(table, urls.inNamespace(namespace)) }), { '/': rootRoute }),
+        _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+      };
+    },
+  });
+  for (const namespace of namespaces) {
+    for (const [path, pathRoutes] of table.byPath) {
+      app.route({
+        method: 'OPTIONS',
+        url: `${prefix}/${namespace}${path}`,
+        schema: { hide: true, querystring: Type.Object(CommonQuery), response: { 200: AnyObject } },
+        config: { apiPath: path, namespace },
+        handler: async (request) => describeRoute(path, pathRoutes, deps.urlsOf(request)),
+      });
+    }
+  }
 }

@@ -50,7 +50,8 @@ export class PostWriter {
     const invalid: Record<string, InvalidParam> = {};
     for (const field of ['date', 'date_utc'] as const) {
       const value = input[field];
-      if (value !== undefined && !this.parses(value)) invalid[field] = INVALID;
+      const problem = value === undefined ? undefined : this.dateProblem(field, value);
+      if (problem) invalid[field] = problem;
     }
     if (typeof input.website === 'string' && input.website !== '' && !isAbsoluteUrl(input.website)) invalid.website = INVALID;
     if (input.author !== undefined && !(await this.users.get(tx, input.author))) invalid.author = INVALID;
@@ -59,13 +60,23 @@ export class PostWriter {
     return invalid;
   }
 
-  parses(value: string | number, zone = this.site.timezone): boolean {
+  /**
+   * Why `value` is no date for `field`, in words a person can act on (the code and status stay the
+   * original's `rest_invalid_param`); undefined when it is one.
+   */
+  dateProblem(field: string, value: string | number, zone = this.site.timezone): InvalidParam | undefined {
     try {
       parseDateInput(value, this.clock.now(), zone);
-      return true;
+      return undefined;
     } catch (error) {
-      if (error instanceof DateParseError) return false;
-      throw error;
+      if (!(error instanceof DateParseError)) throw error;
+      const given = JSON.stringify(value);
+      return {
+        message:
+          error.reason === 'no such date'
+            ? `${field}: there is no such day as ${given} in the calendar.`
+            : `${field}: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got ${given}.`,
+      };
     }
   }
 

@@ -41,11 +41,16 @@ export function termSchemas(definition: TaxonomyDefinition) {
     translation_language: Type.String({ description: 'The language of this representation (additive)' }),
     translations: Type.Array(Type.String(), { description: 'The languages the term has text in, its original one first (additive)' }),
   };
-  const Term = Type.Object(forTaxonomy(termProperties));
-  const TermWithLinks = Type.Object({
-    ...forTaxonomy(termProperties),
-    _links: Type.Record(Type.String(), Type.Array(Link)),
-  });
+  // `$id`: a named component of the OpenAPI document, referenced wherever it is used (decision 0007).
+  const Name = singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  const Term = Type.Object(forTaxonomy(termProperties), { $id: Name });
+  const TermWithLinks = Type.Object(
+    {
+      ...forTaxonomy(termProperties),
+      _links: Type.Record(Type.String(), Type.Array(Link)),
+    },
+    { $id: `${Name}WithLinks` },
+  );
 
   const ListQuery = Type.Object(forTaxonomy({
     page: PositiveInteger('The archive page to return', { default: 1 }),
@@ -83,7 +88,7 @@ export function termSchemas(definition: TaxonomyDefinition) {
     [collection]: Type.Array(Term),
     next_rest_url: Type.Optional(Type.String()),
     previous_rest_url: Type.Optional(Type.String()),
-  });
+  }, { $id: `${Name}Archive` });
 
   return { Term, TermWithLinks, ListQuery, CreateBody, UpdateBody, Params, Envelope, ReadQuery: Type.Object(CommonQuery), WriteQuery };
 }

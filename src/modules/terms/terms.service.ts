@@ -76,6 +76,8 @@ export class TermsService implements EventTerms {
       const eventId = query[param];
       if (eventId !== undefined && !(await this.posts.exists(tx, 'event', eventId))) invalid[param] = { message: 'Invalid parameter.' };
     }
+    // `slug=` (nothing in it) fails the original's non-empty-string validator.
+    if (query.slug !== undefined && query.slug.length === 0) invalid.slug = { message: 'Invalid parameter.' };
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
@@ -95,7 +97,7 @@ export class TermsService implements EventTerms {
       hideEmpty: query.hide_empty,
       ...references,
       ...(definition.hierarchical && query.parent !== undefined ? { parentId: query.parent } : {}),
-      ...(query.post ?? query.event ? { eventId: query.post ?? query.event } : {}),
+      ...(query.event ?? query.post ? { eventId: query.event ?? query.post } : {}),
       ...(query.slug ? { slugs: query.slug, slugIds: translatedSlugs } : {}),
       ...(query.search !== undefined ? { search: { text: query.search, language } } : {}),
     };

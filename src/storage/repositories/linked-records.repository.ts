@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { containsAny, NEVER, titleOnlyWhenProtected } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { PostRecordsRepository, type AnyDb, type PostRecord } from './post-records.repository.ts';
 
@@ -32,9 +32,17 @@ export interface LinkedRecordFilter {
    */
   readonly search?: { readonly text: string; readonly language: string; readonly titleOnlyWhenProtected: boolean };
   readonly eventId?: number;
+  /** Linked to at least one published event (true) or to none (false); drafts, pending and trashed events do not count. */
   readonly hasEvents?: boolean;
-  /** Only records linked to a published event that has not ended at this UTC time. */
-  readonly upcomingAfter?: string;
+  /** Only records linked to an event the caller may read that has not ended at this UTC time. */
+  readonly upcoming?: UpcomingFilter;
+}
+
+/** Which upcoming events count: those in `statuses`, and the caller's own ones in `ownStatuses`. */
+export interface UpcomingFilter {
+  readonly after: string;
+  readonly statuses: readonly string[];
+  readonly own?: { readonly authorId: number; readonly statuses: readonly string[] };
 }
 
 
@@ -43,10 +51,12 @@ type AnyBuilder = ExpressionBuilder<any, any>;
 
 export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordFields> {
   private readonly searchColumns: readonly string[];
+  private readonly kind: LinkedRecordTable['type'];
 
   constructor(table: LinkedRecordTable, dialect: DialectCapabilities) {
     super({ type: table.type, table: table.table, columns: table.columns, copiesStatus: false }, dialect);
     this.searchColumns = table.searchColumns;
+    this.kind = table.type;
   }
 
   private where(filter: LinkedRecordFilter) {
@@ -78,11 +88,12 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
             .innerJoin('posts as e', 'e.id', 'l.event_id')
             .select('l.event_id')
             .whereRef('l.linked_id', '=', 'p.id')
-            .where('e.status', '<>', 'trash'),
+            .where('e.status', '=', 'publish'),
         );
         conditions.push(filter.hasEvents ? linked : eb.not(linked));
       }
-      if (filter.upcomingAfter !== undefined) {
+      if (filter.upcoming !== undefined) {
+        const { after, statuses, own } = filter.upcoming;
         conditions.push(
           eb.exists(
             eb
@@ -91,8 +102,12 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
               .innerJoin('events as ev', 'ev.post_id', 'e.id')
               .select('l.event_id')
               .whereRef('l.linked_id', '=', 'p.id')
-              .where('e.status', '=', 'publish')
-              .where('ev.end_utc', '>=', filter.upcomingAfter),
+              .where('ev.end_utc', '>=', after)
+              .where((inner) => {
+                const readable = [inner('e.status', 'in', statuses.length > 0 ? [...statuses] : [''])];
+                if (own && own.statuses.length > 0) readable.push(inner.and([inner('e.author_id', '=', own.authorId), inner('e.status', 'in', [...own.statuses])]));
+                return inner.or(readable);
+              }),
           ),
         );
       }
@@ -117,11 +132,16 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
     return rows.map((row) => this.toRecord(row));
   }
 
-  /** A record that is not in the trash with this exact title (and description, when one is given). */
-  async findDuplicate(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow | undefined> {
+  /** Unlinks the record from every event (it leaves for the trash; removal cascades by itself). */
+  async unlinkEvents(db: WriteTx, id: number): Promise<void> {
+    await db.deleteFrom('event_links').where('linked_id', '=', id).where('kind', '=', this.kind).execute();
+  }
+
+  /** Records not in the trash with this exact title (and description, when one is given), oldest first. */
+  async findDuplicates(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow[]> {
     let query = this.select(db).where('p.title', '=', title).where('p.status', '<>', 'trash');
     if (content !== undefined) query = query.where('p.content', '=', content);
-    const row = await query.orderBy('p.id').executeTakeFirst();
-    return row ? this.toRecord(row) : undefined;
+    const rows = await query.orderBy('p.id').execute();
+    return rows.map((row) => this.toRecord(row));
   }
 }
