@@ -97,7 +97,7 @@ export class Authenticator {
     const caller: Caller = { id: user.id, login: user.login, role: user.role };
     const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
     const remembered = this.memo.get(memoKey);
-    if (remembered && remembered.until > Date.now() && (await this.stillValid(remembered, user.password_hash))) return caller;
+    if (remembered && remembered.until > this.clock.now().getTime() && (await this.stillValid(remembered, user.password_hash))) return caller;
 
     const verified = await this.verify(user.id, password, user.password_hash);
     if (!verified) {
@@ -115,7 +115,7 @@ export class Authenticator {
   }
 
   private async verify(userId: number, password: string, accountHash: string): Promise<VerifiedCredential | null> {
-    const until = Date.now() + MEMO_TTL_MS;
+    const until = this.clock.now().getTime() + MEMO_TTL_MS;
     const candidate = normalizeApplicationPassword(password);
     for (const row of await this.users.appPasswordsOf(userId)) {
       if (await verifyPassword(candidate, row.password_hash)) {
