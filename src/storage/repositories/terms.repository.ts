@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
+import { unlessTaken } from './unique.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
@@ -196,13 +197,8 @@ export class TermsRepository {
   }
 
   /** The updated term, or `slug-taken` when another term of the taxonomy holds the new slug. */
-  async update(db: WriteTx, id: number, changes: TermUpdate): Promise<TermRow | 'slug-taken'> {
-    try {
-      return await db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    } catch (error) {
-      if (this.dialect.isUniqueViolation(error)) return 'slug-taken';
-      throw error;
-    }
+  update(db: WriteTx, id: number, changes: TermUpdate): Promise<TermRow | 'slug-taken'> {
+    return unlessTaken(this.dialect, () => db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(), 'slug-taken');
   }
 
   /** Deletes a term permanently; its children move up to its parent, as WordPress does. */

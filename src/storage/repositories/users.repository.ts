@@ -1,5 +1,6 @@
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { AppPasswordRow, NewUser, UserRow } from '../tables.ts';
+import { unlessTaken } from './unique.ts';
 
 export interface NewAppPassword {
   user_id: number;
@@ -36,13 +37,8 @@ export class UsersRepository {
   }
 
   /** The new user, or `login-taken` when another user holds the login. */
-  async create(db: WriteTx, user: NewUser): Promise<UserRow | 'login-taken'> {
-    try {
-      return await db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    } catch (error) {
-      if (this.dialect.isUniqueViolation(error)) return 'login-taken';
-      throw error;
-    }
+  create(db: WriteTx, user: NewUser): Promise<UserRow | 'login-taken'> {
+    return unlessTaken(this.dialect, () => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(), 'login-taken');
   }
 
   async remove(db: WriteTx, id: number): Promise<boolean> {
@@ -59,13 +55,8 @@ export class UsersRepository {
   }
 
   /** The new application password, or `name-taken` when the user has one of that name. */
-  async createAppPassword(db: WriteTx, row: NewAppPassword): Promise<AppPasswordRow | 'name-taken'> {
-    try {
-      return await db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow();
-    } catch (error) {
-      if (this.dialect.isUniqueViolation(error)) return 'name-taken';
-      throw error;
-    }
+  createAppPassword(db: WriteTx, row: NewAppPassword): Promise<AppPasswordRow | 'name-taken'> {
+    return unlessTaken(this.dialect, () => db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow(), 'name-taken');
   }
 
   async removeAppPassword(db: WriteTx, userId: number, name: string): Promise<boolean> {
