@@ -11,7 +11,8 @@ import type { Localized } from '../translations/translations.ts';
 import { toLinkedRecord } from './linked-records.mapper.ts';
 import { linkedRecordSchemas } from './linked-records.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
-import type { LinkedRecordsService, RecordRef } from './linked-records.service.ts';
+import type { RecordRef } from '../posts/post-records.ts';
+import type { LinkedRecordsService } from './linked-records.service.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
 export function linkedRecordRoutes(service: LinkedRecordsService): AnyRoute[] {

@@ -12,8 +12,6 @@ import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 import type { LinkedRecordCreateInput, LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
 
-export type { RecordRef };
-
 /** Whether a record's stored fields hold the given values (unset map flags read as true, as on the wire). */
 function sameFields(stored: LinkedRecordRow['fields'], given: Record<string, MetaValue>): boolean {
   return Object.entries(given).every(([field, value]) => {
