@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { LOGIN_THROTTLE } from '../src/auth/authenticator.ts';
+import { LOGIN_THROTTLE } from '../src/auth/login-throttle.ts';
 import { systemClock } from '../src/clock.ts';
 import { composeApplication } from '../src/container.ts';
-import type { DatabaseConfig } from '../src/config.ts';
+import { loadConfig, type DatabaseConfig } from '../src/config.ts';
 import { migrate, openStorage, type Storage } from '../src/storage/database.ts';
 import { parseEventCount, seed } from '../src/seed/seed.ts';
 import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
@@ -37,6 +37,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     scenarios: { type: 'string' },
+    recurring: { type: 'string' },
   },
   strict: true,
 });
@@ -52,6 +53,12 @@ const positive = (name: string, text: string) => (/^\d+$/.test(text) && Number(t
 const duration = positive('duration', flags.duration);
 const connections = positive('connections', flags.connections);
 const warmup = flags.warmup === '0' ? 0 : positive('warmup', flags.warmup);
+/** How many of each size's events are weekly series (decision 0025); 0 without --recurring. */
+const seriesCount = flags.recurring === undefined ? 0 : (parseEventCount(flags.recurring) ?? fail(`--recurring: not a count: "${flags.recurring}" (use 1k, 10k...)`));
+if (sizes.some((events) => events < seriesCount)) fail(`--recurring ${flags.recurring} is more than the events of a size`);
+/** A series created in one POST: its occurrences and the writes timed. */
+const SERIES_OCCURRENCES = 500;
+const SERIES_WRITES = 5;
 
 /** What the scenarios need to know about the seeded data. */
 interface Fixtures {
@@ -75,6 +82,8 @@ interface Scenario {
   request(n: number): { path: string; body?: Body };
   /** Throws a message when the response to the n-th request is not the right answer. */
   check(body: Body, n: number): void;
+  /** Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request). */
+  drive?(port: number, seconds: number): Promise<Measurement>;
 }
 
 function must(condition: boolean, message: string): asserts condition {
@@ -127,6 +136,17 @@ function scenarios(fixtures: Fixtures): Scenario[] {
       check: (body, n) => must(body.slug === at(fixtures.events, n).slug, `asked for slug ${at(fixtures.events, n).slug}, got ${String(body.slug)}`),
     },
     collection('venues'),
+    {
+      // The whole seeded calendar as one iCalendar feed per request, streamed in batches (decision 0026).
+      name: 'ics-export', method: 'GET', list: false, status: 200,
+      request: () => ({ path: ICS_EXPORT }),
+      drive: (port, seconds) => driveFeeds(port, ICS_EXPORT, seconds),
+      check: (body) => {
+        const text = String(body.text);
+        must(text.startsWith('BEGIN:VCALENDAR') && text.endsWith('END:VCALENDAR\r\n'), 'not a whole calendar');
+        must(text.includes('BEGIN:VEVENT'), 'no events in the feed');
+      },
+    },
     collection('categories'),
     list('list-fr', 'translation_language=fr'),
     {
@@ -220,6 +240,11 @@ const memory = {
     const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : NaN;
   },
+  /** Resident memory now: before a scenario, the idle figure its peak is compared with. */
+  currentMb(pid: number): number {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  },
 };
 
 interface Measurement {
@@ -245,6 +270,41 @@ async function drive(port: number, scenario: Pick<Scenario, 'method' | 'request'
     ],
   });
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** The whole seeded calendar (every date, up to the default maximum of 100,000 events) as one feed. */
+const ICS_EXPORT = `${API}/events.ics?start_date=1970-01-01&end_date=2199-12-31&limit=100000`;
+
+/**
+ * Whole feeds, one after another, read as they stream, until `seconds` have passed (at least one):
+ * autocannon's time-outs and short runs do not fit answers that take seconds each. Reports feeds
+ * per second, each one's duration as p50/p99, and logs the events and bytes per second.
+ */
+async function driveFeeds(port: number, requestPath: string, seconds: number): Promise<Measurement> {
+  const durations: number[] = [];
+  let events = 0;
+  let bytes = 0;
+  let failures = 0;
+  const started = performance.now();
+  do {
+    const begun = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}${requestPath}`);
+    let tail = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      // Counted on the text with the previous chunk's end, so a marker split between chunks counts once.
+      const text = tail + Buffer.from(chunk).toString('latin1');
+      events += text.split('BEGIN:VEVENT').length - 1 - (tail.split('BEGIN:VEVENT').length - 1);
+      tail = text.slice(-12);
+    }
+    if (response.status !== 200) failures++;
+    durations.push(performance.now() - begun);
+  } while (performance.now() - started < seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
+  log(`  ics-export: ${durations.length} feed(s) in ${elapsed.toFixed(1)} s, ${format(events / elapsed)} events/s, ${format(bytes / elapsed / 2 ** 20, 1)} MB/s`);
+  return { requestsPerSecond: durations.length / elapsed, p50: at(0.5), p99: at(0.99), non2xx: failures, errors: 0 };
 }
 
 interface Row {
@@ -303,7 +363,7 @@ async function prepareFixtures(storage: Storage): Promise<Fixtures> {
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 0));
-  const { users } = (await composeApplication(storage, { timezone: 'UTC' }, systemClock, LOGIN_THROTTLE)).services;
+  const { users } = (await composeApplication(storage, { timezone: 'UTC', recurrence: loadConfig().recurrence }, systemClock, LOGIN_THROTTLE)).services;
   const login = `bench-${RUN_ID}`;
   await users.create({ login, role: 'administrator' });
   const { password } = await users.createAppPassword(login, 'bench');
@@ -337,17 +397,45 @@ async function verify(port: number, scenario: Scenario, headers: Record<string, 
   const text = await response.text();
   if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
   try {
-    scenario.check(JSON.parse(text) as Body, n);
+    // A calendar is checked as its text.
+    scenario.check(response.headers.get('content-type')?.startsWith('text/calendar') ? { text } : (JSON.parse(text) as Body), n);
     return undefined;
   } catch (error) {
     return `${scenario.method} ${requestPath}: ${(error as Error).message}`;
   }
 }
 
+/**
+ * Issue 14: "creating a series with 500 occurrences takes one write and well under a second". A few
+ * such POSTs one after the other on the otherwise idle service, each timed from request to answer;
+ * then the archive must hold all their occurrences.
+ */
+async function timeSeriesCreation(port: number, fixtures: Fixtures): Promise<number[]> {
+  const token = `series${RUN_ID}`;
+  const times: number[] = [];
+  for (let n = 0; n < SERIES_WRITES; n++) {
+    const body = {
+      title: `Bench ${token} ${n}`, status: 'publish', start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`,
+      venue: fixtures.venueId, categories: [fixtures.categoryId], recurrence: { rrule: `FREQ=DAILY;COUNT=${SERIES_OCCURRENCES}` },
+    };
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}${API}/events`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    times.push(performance.now() - started);
+    must(response.status === 201, `creating a series answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  const listed = await fetch(`http://127.0.0.1:${port}${API}/events?per_page=1&search=${token}&start_date=${fixtures.month.start}&end_date=2199-12-31`);
+  const { total } = (await listed.json()) as { total: number };
+  must(total === SERIES_WRITES * SERIES_OCCURRENCES, `the archive holds ${total} occurrences of the created series, expected ${SERIES_WRITES * SERIES_OCCURRENCES}`);
+  return times;
+}
+
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const format = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
 
-async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: Row[]; seedSeconds: number }> {
+async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: Row[]; seedSeconds: number; seriesWrites: number[] }> {
   log(`\n== ${events.toLocaleString('en-US')} events on ${dialect} ==`);
   const database = await createDatabase();
   let service: Server | undefined;
@@ -357,25 +445,29 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
     let seedSeconds: number;
     try {
       await migrate(storage);
-      ({ seconds: seedSeconds } = await seed(storage, { events, force: false, log: (line) => log(`  seed: ${line}`) }));
+      // The service's own recurrence settings, so the seed materialises series as far as it would.
+      const recurring = seriesCount > 0 ? { series: seriesCount, settings: loadConfig({ ...process.env, DATABASE_URL: database.url }).recurrence } : undefined;
+      ({ seconds: seedSeconds } = await seed(storage, { events, force: false, recurring, log: (line) => log(`  seed: ${line}`) }));
       fixtures = await prepareFixtures(storage);
     } finally {
       await storage.close();
     }
     // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
-    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1' }, await freePort());
+    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1', ...UNLIMITED }, await freePort());
 
     const rows: Row[] = [];
-    const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request'>, headers: Record<string, string>, counter: { n: number }) => {
+    const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request' | 'drive'>, headers: Record<string, string>, counter: { n: number }) => {
       memory.reset(server.process.pid!);
-      if (warmup > 0) await drive(server.port, scenario, headers, warmup, counter);
-      const measurement = await drive(server.port, scenario, headers, duration, counter);
+      const idleMb = memory.currentMb(server.process.pid!);
+      const run = (seconds: number) => (scenario.drive ? scenario.drive(server.port, seconds) : drive(server.port, scenario, headers, seconds, counter));
+      if (warmup > 0) await run(warmup);
+      const measurement = await run(duration);
       if (server.process.exitCode !== null || server.process.signalCode !== null) {
         throw new Error(`the server died during ${name} (${server.process.exitCode ?? server.process.signalCode}); its last output:\n${server.output()}`);
       }
       const peakRssMb = memory.peakMb(server.process.pid!);
       const flagged = [measurement.non2xx > 0 ? `${measurement.non2xx} non-2xx!` : '', measurement.errors > 0 ? `${measurement.errors} errors!` : ''].filter(Boolean).join(' ');
-      log(`  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB ${flagged}`);
+      log(`  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB (idle ${format(idleMb)} MB) ${flagged}`);
       return { measurement, peakRssMb, flagged };
     };
 
@@ -399,7 +491,13 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
       const { measurement, peakRssMb, flagged } = await measure(scenario.name, service, scenario, headers, counter);
       rows.push({ scenario: scenario.name, events, measurement, peakRssMb, ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond, note: flagged, list: scenario.list });
     }
-    return { rows, seedSeconds };
+    let seriesWrites: number[] = [];
+    if (!selected || selected.includes('create-series')) {
+      await settle(service.port);
+      seriesWrites = await timeSeriesCreation(service.port, fixtures);
+      log(`  create-series  ${SERIES_OCCURRENCES} occurrences in one POST: ${seriesWrites.map((ms) => format(ms)).join(', ')} ms`);
+    }
+    return { rows, seedSeconds, seriesWrites };
   } finally {
     await service?.stop();
     await database.drop();
@@ -457,6 +555,12 @@ function targets(rows: readonly Row[]): string[] {
   return lines;
 }
 
+/**
+ * Rate limits off (decision 0023): the load generator is one client sending thousands of requests
+ * a second, which the limits exist to refuse; the bench measures serving, not refusing.
+ */
+const UNLIMITED = { CALENDAR_RATE_LIMIT_READS: '0', CALENDAR_RATE_LIMIT_WRITES: '0' };
+
 async function main(): Promise<void> {
   const cpuCount = os.cpus().length;
   const cpuModel = /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
@@ -466,15 +570,21 @@ async function main(): Promise<void> {
   // The load generator on CPU 1, the servers on CPU 0: neither steals the other's core.
   if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
   log(`${cpuCount} CPUs (${cpuModel}), Node ${process.version}, load average ${loadAverage}; pinning ${hasTaskset ? 'servers to CPU 0, load generator to CPU 1' : 'unavailable (no taskset or one CPU)'}`);
+  log('rate limits off (CALENDAR_RATE_LIMIT_READS=0, CALENDAR_RATE_LIMIT_WRITES=0): one load generator is one client');
 
   const baseline = await startServer(['--import', 'tsx', 'bench/baseline.ts'], {}, await freePort());
   const rows: Row[] = [];
   const seedTimes: string[] = [];
+  const seriesLines: string[] = [];
   try {
     for (const events of sizes) {
       const result = await benchmarkSize(events, baseline);
       rows.push(...result.rows);
       seedTimes.push(`${sizeLabel(events)}: ${result.seedSeconds.toFixed(1)} s`);
+      if (result.seriesWrites.length > 0) {
+        const sorted = [...result.seriesWrites].sort((a, b) => a - b);
+        seriesLines.push(`- Creating a series of ${SERIES_OCCURRENCES} occurrences (one POST) at ${sizeLabel(events)}: median ${format(sorted[sorted.length >> 1])} ms, slowest ${format(sorted.at(-1))} ms of ${sorted.length}`);
+      }
     }
   } finally {
     await baseline.stop();
@@ -488,7 +598,10 @@ async function main(): Promise<void> {
     `- Machine: ${cpuCount} CPUs, ${cpuModel}; load average at start ${loadAverage}`,
     `- Node ${process.version}; autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario`,
     `- Pinning: ${hasTaskset ? 'servers on CPU 0, load generator on CPU 1 (taskset)' : 'none'}`,
+    '- Rate limits: off (CALENDAR_RATE_LIMIT_READS=0, CALENDAR_RATE_LIMIT_WRITES=0)',
     `- Seed time: ${seedTimes.join(', ')}`,
+    ...(seriesCount > 0 ? [`- Recurring: ${sizeLabel(seriesCount)} of each size's events are weekly series (decision 0025)`] : []),
+    ...seriesLines,
     '',
     ...table(rows),
     '',
@@ -499,7 +612,7 @@ async function main(): Promise<void> {
   ].join('\n');
   log('');
   log(report);
-  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}.md`);
+  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${process.env.CALENDAR_READ_CACHE_MB === '0' ? '-computed' : ''}.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, report);
   log(`Written to ${path.relative(ROOT, file)}`);

@@ -15,6 +15,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
 import { readMultipartFields } from './http/multipart.ts';
+import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { urlsForRequest } from './http/urls.ts';
@@ -27,6 +28,8 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
+import { icalRoutes } from './modules/ical/ical.routes.ts';
+import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
 import type { Storage } from './storage/database.ts';
 
 export interface AppDependencies {
@@ -52,7 +55,8 @@ export const BODY_LIMIT = 1024 * 1024;
  */
 const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match';
 // X-TEC-Total(Pages) are exposed too, unlike the original (decisions.md, quirk #28).
-const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag'];
+// The rate-limit headers too, so that a browser client can pace itself (decision 0023).
+const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag', ...RATE_LIMIT_HEADERS];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -65,6 +69,13 @@ function withoutRequired(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'required').map(([key, value]) => [key, withoutRequired(value)]));
 }
+
+/** Requests one keep-alive connection may carry: a client is spread over the nodes behind a balancer by reconnecting now and then. */
+const MAX_REQUESTS_PER_SOCKET = 1000;
+/** How often Node checks connections against the headers and receive timeouts (its default, 30 s, would stretch them by as much). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+/** `Strict-Transport-Security` of answers sent over https: a year, this host only (other hosts of the domain are not ours to pin). */
+const HSTS = 'max-age=31536000';
 
 /** Trusts the nearest `hops` proxies (Fastify accepts a count at run time but not in its types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -82,12 +93,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
+    // Slow clients (decision 0023): the request line and headers, then the whole request, must arrive
+    // in time, or the connection is answered 408 and closed (answerClientError); idle keep-alive
+    // connections are closed too.
+    http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.receiveMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    requestTimeout: config.timeouts.receiveMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
     // `/{lang}/calendar/events/v1/...` serves every route in that language (issue 5), under each namespace and at the REST root.
     // Before that, a POST's `_method` / `X-HTTP-Method-Override` picks the method routed by (global-params.ts).
+    // The original's public iCalendar URLs (`{site}/events/?ical=1`, `{site}/event/{slug}/ical/`) become the feed routes first (decision 0026).
     rewriteUrl: withMethodTunnel(
-      languageSegmentRewriter(
-        namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
-        config.restPrefix,
+      withSiteFeeds(
+        siteFeedRewriter(sitePathOf(config), `${config.restPrefix}/${NAMESPACE}`),
+        languageSegmentRewriter(
+          namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
+          config.restPrefix,
+        ),
       ),
     ),
     // Errors raised before routing (an undecodable URL, an over-long path parameter) in the envelope too.
@@ -172,6 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (origin !== undefined && authorization !== undefined && !trustedOrigin(origin)) throw new ApiError('rest_origin_not_allowed', { args: [origin] });
     request.caller = await authenticator.authenticate(authorization, request.ip);
   });
+  // After authentication, which the limits are keyed by; before every route of the API.
+  await registerRateLimits(app, config.rateLimits, config.redis);
 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
@@ -202,6 +226,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     reply.header('x-robots-tag', 'noindex');
     reply.header('x-content-type-options', 'nosniff');
+    // No page of ours (the doc UI) hands its URL to another site.
+    reply.header('referrer-policy', 'no-referrer');
+    // Only over https, where browsers honour it; behind a proxy the protocol comes from a trusted X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);
     reply.header('access-control-allow-headers', CORS_ALLOW_HEADERS);
     reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS.join(', '));
@@ -227,6 +255,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     clock,
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes) : undefined,
+    requestTimeoutMs: config.timeouts.requestMs,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
       return { caller: request.caller, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
@@ -241,6 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...linkedRecordRoutes(services.organizers),
     ...categoryRoutes(services.terms),
     ...tagRoutes(services.terms),
+    ...icalRoutes(services.calendarFeeds, { storage, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });

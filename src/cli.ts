@@ -3,12 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ROLE_NAMES } from './auth/roles.ts';
-import { LOGIN_THROTTLE } from './auth/authenticator.ts';
+import { LOGIN_THROTTLE, throttleKey, type ThrottleEntry } from './auth/login-throttle.ts';
 import type { UsersService } from './auth/users.service.ts';
 import { systemClock } from './clock.ts';
-import { composeApplication } from './container.ts';
+import { composeApplication, type Services } from './container.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
 import { parseEventCount, seed } from './seed/seed.ts';
+import { backupDatabase, restoreDatabase } from './storage/backup.ts';
+import { describeCounts } from './storage/integrity.ts';
 
 /** Where the CLI writes; tests pass their own to capture output without spawning a process. */
 export interface CliIo {
@@ -57,15 +59,36 @@ async function withStorage<T>(config: Config, work: (storage: Storage) => Promis
   }
 }
 
-/** The users service over a migrated database, from the one composition root. */
+/** The services over a migrated database, from the one composition root. */
+function withServices<T>(config: Config, work: (services: Services) => Promise<T>): Promise<T> {
+  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services));
+}
+
+/** The users service over a migrated database. */
 function withUsers<T>(config: Config, work: (users: UsersService) => Promise<T>): Promise<T> {
-  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.users));
+  return withServices(config, (services) => work(services.users));
 }
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const format = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   return [format(headers), ...rows.map(format)];
+}
+
+/** Login throttle counters as `throttle list` and `throttle reset` show them. */
+function throttleTable(entries: readonly ThrottleEntry[]): string[] {
+  const rows = entries.map((entry) => [
+    entry.login === '' ? '(every login)' : entry.login,
+    entry.address,
+    `${entry.failures}/${entry.limit}`,
+    entry.throttled ? 'throttled' : 'counting',
+    String(entry.secondsLeft),
+  ]);
+  return formatTable(['LOGIN', 'ADDRESS', 'FAILURES', 'STATE', 'SECONDS LEFT'], rows);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /** Narrows an argument or option that parseCommandLine has already checked is present. */
@@ -206,17 +229,86 @@ const COMMANDS: readonly Command[] = [
   },
   {
     words: ['seed'],
-    synopsis: '--events <count> [--force]',
-    summary: 'Fill the database with a generated calendar of <count> events (5000, 10k, 1m...); --force adds to existing data.',
+    synopsis: '--events <count> [--recurring <count>] [--force]',
+    summary:
+      'Fill the database with a generated calendar of <count> events (5000, 10k, 1m...), --recurring <count> of them weekly series; --force adds to existing data.',
     positionals: [],
-    options: ['events'],
+    options: ['events', 'recurring'],
     flags: ['force'],
     requiredOptions: ['events'],
     run: ({ config, io, options }) => {
       const events = parseEventCount(validated(options.events));
       if (events === undefined) throw new UsageError(`--events must be a count such as 5000, 10k or 1m, got "${options.events}".`);
+      const series = options.recurring === undefined ? 0 : parseEventCount(options.recurring);
+      if (series === undefined || series > events) throw new UsageError(`--recurring must be a count such as 500 or 10k, at most --events, got "${options.recurring}".`);
       return withStorage(config, async (storage) => {
-        await seed(storage, { events, force: options.force === 'true', siteZone: config.timezone, log: io.out });
+        await seed(storage, { events, force: options.force === 'true', siteZone: config.timezone, recurring: { series, settings: config.recurrence }, log: io.out });
+      });
+    },
+  },
+  {
+    words: ['backup'],
+    synopsis: '<file> [--force]',
+    summary: 'Write a consistent backup of the database to <file> while servers run (SQLite: a database file; PostgreSQL: a pg_dump archive); --force replaces an existing file.',
+    positionals: ['file'],
+    options: [],
+    flags: ['force'],
+    run: async ({ config, io, args, options }) => {
+      const file = validated(args[0]);
+      const { bytes, counts } = await backupDatabase(config.database, file, { force: options.force === 'true' });
+      io.out(`Backed up ${describeCounts(counts)} to ${file} (${formatBytes(bytes)}).`);
+    },
+  },
+  {
+    words: ['restore'],
+    synopsis: '<file>',
+    summary: 'Restore a backup into the empty database of DATABASE_URL (no server running on it), bring its schema up to date and check it.',
+    positionals: ['file'],
+    options: [],
+    run: async ({ config, io, args }) => {
+      const file = validated(args[0]);
+      const { counts, migrations } = await restoreDatabase(config.database, file);
+      io.out(`Restored ${describeCounts(counts)} from ${file}.`);
+      for (const name of migrations) io.out(`Applied migration ${name}`);
+      io.out('The restored database passed its integrity check.');
+    },
+  },
+  {
+    words: ['throttle', 'list'],
+    synopsis: '',
+    summary: 'List the failed-login counters of the current windows: per login and address, and per address.',
+    positionals: [],
+    options: [],
+    run: ({ config, io }) =>
+      withServices(config, async ({ loginThrottle }) => {
+        const entries = await loginThrottle.list();
+        if (entries.length === 0) {
+          io.out('No failed logins are being counted.');
+          return;
+        }
+        for (const line of throttleTable(entries)) io.out(line);
+      }),
+  },
+  {
+    words: ['throttle', 'reset'],
+    synopsis: '[--login <login>] [--address <address>]',
+    summary: 'Lift the login throttle: the counters of a login at every address, of an address, of the pair, or without options all of them.',
+    positionals: [],
+    options: ['login', 'address'],
+    run: ({ config, io, options }) => {
+      const { login, address } = options;
+      if (login !== undefined && throttleKey('', login).login === '') throw new UsageError('--login must name a login.');
+      if (address !== undefined && throttleKey(address).address === '') throw new UsageError('--address must name an address.');
+      return withServices(config, async ({ users, loginThrottle }) => {
+        // An e-mail address names its user's counters, as it does when logging in.
+        const user = login === undefined ? undefined : await users.userByLogin(login);
+        const removed = await loginThrottle.reset({ login: user?.login ?? login, address });
+        if (removed.length === 0) {
+          io.out('No failed-login counters matched; nothing was removed.');
+          return;
+        }
+        io.out(`Removed ${removed.length} failed-login ${removed.length === 1 ? 'counter' : 'counters'}:`);
+        for (const line of throttleTable(removed)) io.out(line);
       });
     },
   },

@@ -31,6 +31,55 @@ export interface Config {
   readonly readCacheBytes: number;
   /** Also serve every route under TEC's own namespace `tribe/events/v1` (CALENDAR_TEC_ALIAS, default on; decision 0018). */
   readonly tecAlias: boolean;
+  /** The most events one iCalendar feed may export when a query raises its cap (CALENDAR_ICS_MAX_EVENTS; decision 0026). */
+  readonly icsMaxEvents: number;
+  /**
+   * WordPress' DISALLOW_UNFILTERED_HTML (CALENDAR_DISALLOW_UNFILTERED_HTML, default off): administrators
+   * and editors are filtered too (docs/decisions/0022-text-filtering.md).
+   */
+  readonly disallowUnfilteredHtml: boolean;
+  /** Requests per minute and client; 0 turns a limit off (decision 0023). */
+  readonly rateLimits: RateLimits;
+  /** Where rate-limit counts are shared between nodes (REDIS_URL); undefined: each node counts its own. */
+  readonly redis: RedisConfig | undefined;
+  /** How long a client and a request may take (decision 0023). */
+  readonly timeouts: Timeouts;
+  /** How far recurring events are materialised, and how many dates one series may have (decision 0025). */
+  readonly recurrence: RecurrenceSettings;
+}
+
+export interface RecurrenceSettings {
+  /** Occurrences of an unbounded rule exist up to this many days ahead (CALENDAR_RECURRENCE_HORIZON_DAYS). */
+  readonly horizonDays: number;
+  /** A series yielding more occurrences than this within the horizon is refused (CALENDAR_RECURRENCE_MAX_OCCURRENCES). */
+  readonly maxOccurrences: number;
+}
+
+export interface RateLimits {
+  /** Reads per minute, per address for anonymous callers (their writes too) and per user otherwise (CALENDAR_RATE_LIMIT_READS). */
+  readonly readsPerMinute: number;
+  /** Writes (POST, PUT, PATCH, DELETE) per minute and user (CALENDAR_RATE_LIMIT_WRITES). */
+  readonly writesPerMinute: number;
+}
+
+export interface RedisConfig {
+  readonly url: string;
+  /** Prefix of every key the service writes (CALENDAR_REDIS_PREFIX), so deployments can share one Redis. */
+  readonly keyPrefix: string;
+}
+
+/** Every limit in milliseconds. */
+export interface Timeouts {
+  /** The request line and headers must arrive within this (CALENDAR_HEADERS_TIMEOUT). */
+  readonly headersMs: number;
+  /** The whole request, headers and body, must arrive within this (CALENDAR_RECEIVE_TIMEOUT). */
+  readonly receiveMs: number;
+  /** A received request must be answered within this, or gets 503 `request_timeout` (CALENDAR_REQUEST_TIMEOUT). */
+  readonly requestMs: number;
+  /** PostgreSQL's statement_timeout and idle_in_transaction_session_timeout (CALENDAR_STATEMENT_TIMEOUT). */
+  readonly statementMs: number;
+  /** An idle keep-alive connection is closed after this (CALENDAR_KEEP_ALIVE_TIMEOUT). */
+  readonly keepAliveMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +191,68 @@ function parseReadCacheBytes(value: string | undefined): number {
   return Number(raw) * 1024 * 1024;
 }
 
+function parsePerMinute(name: string, value: string | undefined, fallback: number): number {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return fallback;
+  if (!/^\d{1,7}$/.test(raw)) throw new ConfigError(`${name} must be a whole number of requests per minute (0 turns the limit off), got: ${value}`);
+  return Number(raw);
+}
+
+function parseRedis(url: string | undefined, prefix: string | undefined): RedisConfig | undefined {
+  const raw = url?.trim() ?? '';
+  if (raw === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got: ${url}`);
+  const keyPrefix = prefix?.trim() || 'calendar-events:';
+  if (!/^[\x21-\x7e]{1,100}$/.test(keyPrefix)) throw new ConfigError(`CALENDAR_REDIS_PREFIX must be 1 to 100 printable characters without spaces, got: ${prefix}`);
+  return { url: raw, keyPrefix };
+}
+
+/** A duration in seconds (fractions allowed, e.g. 0.5), as milliseconds. */
+function parseSeconds(name: string, value: string | undefined, fallbackSeconds: number): number {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return fallbackSeconds * 1000;
+  const seconds = /^\d{1,4}(\.\d{1,3})?$/.test(raw) ? Number(raw) : NaN;
+  if (!(seconds > 0 && seconds <= 3600)) throw new ConfigError(`${name} must be a number of seconds above 0 and at most 3600, got: ${value}`);
+  return Math.round(seconds * 1000);
+}
+
+function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
+  const timeouts = {
+    headersMs: parseSeconds('CALENDAR_HEADERS_TIMEOUT', env.CALENDAR_HEADERS_TIMEOUT, 10),
+    receiveMs: parseSeconds('CALENDAR_RECEIVE_TIMEOUT', env.CALENDAR_RECEIVE_TIMEOUT, 30),
+    requestMs: parseSeconds('CALENDAR_REQUEST_TIMEOUT', env.CALENDAR_REQUEST_TIMEOUT, 30),
+    statementMs: parseSeconds('CALENDAR_STATEMENT_TIMEOUT', env.CALENDAR_STATEMENT_TIMEOUT, 30),
+    // Longer than the 60 s idle timeout of common load balancers and proxies: a backend closing an
+    // idle connection first races the proxy's next request on it (a 502 for the client).
+    keepAliveMs: parseSeconds('CALENDAR_KEEP_ALIVE_TIMEOUT', env.CALENDAR_KEEP_ALIVE_TIMEOUT, 65),
+  };
+  // Node refuses a headers timeout longer than the whole request's.
+  if (timeouts.headersMs > timeouts.receiveMs) throw new ConfigError('CALENDAR_HEADERS_TIMEOUT must not be longer than CALENDAR_RECEIVE_TIMEOUT');
+  return timeouts;
+}
+
+function parseWholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return fallback;
+  const number = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(number >= min && number <= max)) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got: ${value}`);
+  return number;
+}
+
+function parseIcsMaxEvents(value: string | undefined): number {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return 100_000;
+  const count = /^\d{1,7}$/.test(raw) ? Number(raw) : 0;
+  if (count < 1) throw new ConfigError(`CALENDAR_ICS_MAX_EVENTS must be a whole number of events from 1 to 9999999, got: ${value}`);
+  return count;
+}
+
 function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
   const raw = value?.trim().toLowerCase() ?? '';
   if (raw === '') return fallback;
@@ -171,5 +282,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
     readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
+    icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
+    disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),
+    rateLimits: {
+      readsPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_READS', env.CALENDAR_RATE_LIMIT_READS, 1200),
+      writesPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_WRITES', env.CALENDAR_RATE_LIMIT_WRITES, 300),
+    },
+    redis: parseRedis(env.REDIS_URL, env.CALENDAR_REDIS_PREFIX),
+    timeouts: parseTimeouts(env),
+    recurrence: {
+      horizonDays: parseWholeNumber('CALENDAR_RECURRENCE_HORIZON_DAYS', env.CALENDAR_RECURRENCE_HORIZON_DAYS, 730, 1, 36_600),
+      maxOccurrences: parseWholeNumber('CALENDAR_RECURRENCE_MAX_OCCURRENCES', env.CALENDAR_RECURRENCE_MAX_OCCURRENCES, 1000, 1, 100_000),
+    },
   };
 }

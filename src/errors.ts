@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
   rest_origin_not_allowed: { status: 403, message: 'Credentials are not accepted from the origin %s.' },
   too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %d seconds.' },
+  rest_too_many_requests: { status: 429, message: 'Too many requests. Try again in %d seconds.' },
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_unsupported_media_type: { status: 415, message: 'Unsupported content type: %s' },
   rest_payload_too_large: { status: 413, message: 'The request body is larger than the allowed %s bytes.' },
@@ -38,6 +39,7 @@ export const ERROR_CATALOGUE = {
   rest_precondition_failed: { status: 412, message: 'The record has changed since the ETag given in If-Match was issued.' },
   'translation-not-found': { status: 404, message: 'The record has no translation in this language.' },
   service_unavailable: { status: 503, message: 'The service is not ready: %s' },
+  request_timeout: { status: 503, message: 'The request took too long and was abandoned; nothing was changed. Try again later.' },
   internal_error: { status: 500, message: 'The server could not complete the request.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,13 +1,15 @@
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { LOGIN_THROTTLE } from './auth/authenticator.ts';
+import { LOGIN_THROTTLE } from './auth/login-throttle.ts';
 import { composeApplication } from './container.ts';
+import { EXTEND_EVERY_MS, SeriesHorizonExtender } from './modules/events/horizon-extender.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
 
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */
 export async function prepareService(config: Config) {
-  const storage: Storage = openStorage(config.database);
+  // The serving pool's statements are bounded (decision 0023); the CLI's other commands are not.
+  const storage: Storage = openStorage(config.database, { statementTimeoutMs: config.timeouts.statementMs });
   try {
     await migrate(storage);
     const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
@@ -28,6 +30,8 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ config, storage, application, clock: systemClock, logger: { level: config.logLevel } });
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   await app.listen({ port: config.port, host: config.host });
+  const extender = new SeriesHorizonExtender(storage, application.services.events, systemClock);
+  extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'));
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the
@@ -41,6 +45,7 @@ export async function startServer(config: Config): Promise<void> {
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
+  await extender.stop();
   await app.close();
   await storage.close();
 }

@@ -2,10 +2,14 @@
  * Slugs as WordPress' sanitize_title makes them: lower case, accents folded to ASCII, everything
  * that is not a letter or digit collapsed into single hyphens. Letters of other scripts are kept
  * (WordPress would percent-encode them) so slugs stay readable in every language of the service;
- * URLs encode them when they are emitted (docs/decisions/0004-slugs.md).
+ * URLs encode them when they are emitted (docs/decisions/0004-slugs.md). Markup is stripped first,
+ * with the content of scripts and styles, as wp_strip_all_tags does, so a title's markup never reaches
+ * its slug (decision 0022).
  */
 export function slugify(text: string): string {
   return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>?/g, '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/ß/g, 'ss')

@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
-import type { Storage } from '../storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
+import { throttleKey, type LoginThrottle, type ThrottleCounter, type ThrottleKey, type ThrottleState } from './login-throttle.ts';
 import { normalizeApplicationPassword, verifyPassword } from './passwords.ts';
 import { isRole, type Caller } from './roles.ts';
-
-export interface ThrottleSettings {
-  /** Failed logins from one address within the window before it gets 429. */
-  readonly maxFailures: number;
-  readonly windowSeconds: number;
-}
 
 /** A credential that was verified with scrypt, remembered so the next request skips the slow hash. */
 interface VerifiedCredential {
@@ -36,8 +29,10 @@ function parseBasic(authorization: string): { login: string; password: string } 
   return colon < 0 ? undefined : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** Failed logins allowed per client address within the window, before 429 (decisions.md section 4). */
-export const LOGIN_THROTTLE: ThrottleSettings = { maxFailures: 10, windowSeconds: 600 };
+/** 429 with `Retry-After` set to the end of the counter's window. */
+function tooManyAttempts(counter: ThrottleCounter): ApiError {
+  return new ApiError('too_many_login_attempts', { args: [counter.secondsLeft], headers: { 'retry-after': String(counter.secondsLeft) } });
+}
 
 /** The users and application passwords the authenticator checks credentials against (UsersService). */
 export interface CredentialStore {
@@ -50,62 +45,62 @@ export interface CredentialStore {
 
 /**
  * HTTP Basic authentication with application passwords or the account password
- * (decisions.md section 4), with failed logins throttled per client address in the shared
- * database, so every API node sees the same count.
+ * (decisions.md section 4), with failed logins throttled per (login, client address) and per
+ * address in the shared database (`LoginThrottle`), so every API node sees the same counts.
  */
 export class Authenticator {
   private readonly memo = new Map<string, VerifiedCredential>();
 
-  private constructor(
+  constructor(
     private readonly users: CredentialStore,
+    private readonly throttle: LoginThrottle,
     private readonly clock: Clock,
-    private readonly limiter: RateLimiterAbstract,
-    private readonly throttle: ThrottleSettings,
   ) {}
-
-  /** Failed logins are counted through `driver`, a connection of their own outside every unit of work. */
-  static async create(driver: Storage['driver'], users: CredentialStore, clock: Clock, throttle: ThrottleSettings): Promise<Authenticator> {
-    const options = { points: throttle.maxFailures, duration: throttle.windowSeconds, tableName: 'login_failures', keyPrefix: 'login' };
-    const limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
-      const done = (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error('The login throttle could not start.', { cause: error })) : resolve(limiter));
-      const limiter: RateLimiterAbstract =
-        driver.kind === 'sqlite'
-          ? new RateLimiterSQLite({ ...options, storeClient: driver.client, storeType: 'better-sqlite3' }, done)
-          : new RateLimiterPostgres({ ...options, storeClient: driver.client, storeType: 'pool' }, done);
-    });
-    return new Authenticator(users, clock, limiter, throttle);
-  }
 
   /** The caller named by an Authorization header; null when the request carries no Basic credentials. */
   async authenticate(authorization: string | undefined, address: string): Promise<Caller | null> {
     if (authorization === undefined) return null;
     // Other schemes belong to other authenticators; WordPress ignores them too.
     if (!/^Basic(\s|$)/i.test(authorization)) return null;
-    await this.refuseIfThrottled(address);
     const credentials = parseBasic(authorization);
-    if (!credentials) {
-      // A Basic header that carries no login:password is a failed login, not an anonymous request.
-      await this.recordFailure(address);
-      throw new ApiError('invalid_username');
+    if (!credentials || throttleKey(address, credentials.login).login === '') {
+      // A Basic header that carries no usable login:password is a failed login, not an anonymous
+      // request; naming no login, it counts against the address alone.
+      return this.refuseFailure(throttleKey(address), 'invalid_username');
     }
     const { login, password } = credentials;
-    const user = login === '' ? undefined : await this.users.userByLogin(login);
-    if (!user || !isRole(user.role)) {
-      await this.recordFailure(address);
-      throw new ApiError('invalid_username');
-    }
-    const caller: Caller = { id: user.id, login: user.login, role: user.role };
+    // NUL is in no login or e-mail, and PostgreSQL refuses it in a query.
+    const user = login.includes('\0') ? undefined : await this.users.userByLogin(login);
+    const caller: Caller | undefined = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
+    // An e-mail login shares the user's counter; an unknown login counts under what was sent.
+    const key = throttleKey(address, caller?.login ?? login);
+    const state = await this.throttle.check(key);
+    // Refused without checking the password: a throttled login gets no guesses at this address.
+    if (state.login?.throttled) throw tooManyAttempts(state.login);
+    if (!user || !caller) return this.refuseFailure(key, 'invalid_username', state);
     const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
     const remembered = this.memo.get(memoKey);
-    if (remembered && remembered.until > this.clock.now().getTime() && (await this.stillValid(remembered, user.password_hash))) return caller;
-
-    const verified = await this.verify(user.id, password, user.password_hash);
-    if (!verified) {
-      await this.recordFailure(address);
-      throw new ApiError('incorrect_password');
-    }
-    this.remember(memoKey, verified);
+    const valid =
+      remembered && remembered.until > this.clock.now().getTime() && (await this.stillValid(remembered, user.password_hash))
+        ? remembered
+        : await this.verify(user.id, password, user.password_hash);
+    if (!valid) return this.refuseFailure(key, 'incorrect_password', state);
+    this.remember(memoKey, valid);
+    // Only a count to forget costs a write; an authenticated request otherwise only reads.
+    if (state.login) await this.throttle.clear(key);
     return caller;
+  }
+
+  /**
+   * Counts a failed attempt and refuses it: 401 `code`, or 429 when its address is throttled (the
+   * attempt was the login's one guess) or, for an attempt naming no login, at its limit already.
+   */
+  private async refuseFailure(key: ThrottleKey, code: 'invalid_username' | 'incorrect_password', known?: ThrottleState): Promise<never> {
+    const state = known ?? (await this.throttle.check(key));
+    if (key.login === '' && state.address?.throttled) throw tooManyAttempts(state.address);
+    const counter = await this.throttle.countFailure(key, state);
+    if (state.address?.throttled) throw tooManyAttempts(counter);
+    throw new ApiError(code);
   }
 
   private async stillValid(credential: VerifiedCredential, accountHash: string): Promise<boolean> {
@@ -131,20 +126,5 @@ export class Authenticator {
   private remember(key: string, credential: VerifiedCredential): void {
     if (this.memo.size >= MEMO_MAX) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(key, credential);
-  }
-
-  private async refuseIfThrottled(address: string): Promise<void> {
-    const state = await this.limiter.get(address);
-    if (state && state.consumedPoints >= this.throttle.maxFailures) {
-      const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-      throw new ApiError('too_many_login_attempts', { args: [seconds], headers: { 'retry-after': String(seconds) } });
-    }
-  }
-
-  private async recordFailure(address: string): Promise<void> {
-    // consume() rejects once the points are spent; the next request is refused by refuseIfThrottled.
-    await this.limiter.consume(address).catch((rejection: unknown) => {
-      if (rejection instanceof Error) throw rejection;
-    });
   }
 }

@@ -23,13 +23,29 @@ const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'
 const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'manage_post_tags', 'unfiltered_html'];
 const ADMINISTRATOR = [...EDITOR, 'list_users', 'edit_users'];
 
-export const ROLE_CAPABILITIES: Readonly<Record<Role, ReadonlySet<string>>> = {
+export type RoleCapabilities = Readonly<Record<Role, ReadonlySet<string>>>;
+
+export const ROLE_CAPABILITIES: RoleCapabilities = {
   administrator: new Set(ADMINISTRATOR),
   editor: new Set(EDITOR),
   author: new Set(AUTHOR),
   contributor: new Set(CONTRIBUTOR),
   subscriber: new Set(SUBSCRIBER),
 };
+
+/** Site settings that change what roles may do, as WordPress' wp-config constants do. */
+export interface RoleSettings {
+  /** WordPress' DISALLOW_UNFILTERED_HTML: nobody, administrators included, writes unfiltered HTML. */
+  readonly disallowUnfilteredHtml: boolean;
+}
+
+/** The roles' capabilities on a site with these settings. */
+export function siteCapabilities(settings: RoleSettings): RoleCapabilities {
+  if (!settings.disallowUnfilteredHtml) return ROLE_CAPABILITIES;
+  const table = {} as Record<Role, ReadonlySet<string>>;
+  for (const role of ROLE_NAMES) table[role] = new Set([...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'));
+  return table;
+}
 
 export function isRole(value: string): value is Role {
   return (ROLE_NAMES as readonly string[]).includes(value);

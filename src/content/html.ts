@@ -30,7 +30,11 @@ const ALLOWED_TAGS = [
   'thead', 'time', 'tr', 'u', 'ul',
 ];
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/** The URL schemes links may use in filtered text: no `javascript:`, `data:` or `vbscript:`. */
+const SAFE_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+
+/** Post content (descriptions): the block and inline markup of an article, images included. */
+const POST_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     '*': ['class', 'id', 'title', 'lang', 'dir'],
@@ -40,17 +44,57 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan', 'scope'],
     time: ['datetime'],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: SAFE_SCHEMES,
   disallowedTagsMode: 'discard',
 };
 
 /**
- * Post HTML as stored: left as sent for users with `unfiltered_html` (editors, administrators),
- * otherwise stripped of scripts, styles, frames, event handlers and `javascript:` URLs, as
- * WordPress' kses does, since the text is shown on public pages.
+ * Titles, names, excerpts and the short text fields: WordPress' `$allowedtags`, the inline markup
+ * its `wp_filter_kses` keeps in post titles and term names, and nothing else.
  */
-export function filterPostHtml(html: string, unfiltered: boolean): string {
-  return unfiltered ? html : sanitizeHtml(html, SANITIZE_OPTIONS);
+const INLINE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['a', 'abbr', 'acronym', 'b', 'blockquote', 'cite', 'code', 'del', 'em', 'i', 'q', 's', 'strike', 'strong'],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    abbr: ['title'],
+    acronym: ['title'],
+    blockquote: ['cite'],
+    del: ['datetime'],
+    q: ['cite'],
+  },
+  allowedSchemes: SAFE_SCHEMES,
+  // `cite` holds a URL as `href` does: both are held to the safe schemes.
+  allowedSchemesAppliedToAttributes: ['href', 'cite'],
+  disallowedTagsMode: 'discard',
+};
+
+const PROFILES = { post: POST_OPTIONS, inline: INLINE_OPTIONS } as const;
+
+/** What a piece of text is: post content (`post`) or a title, name or short field (`inline`). */
+export type HtmlProfile = keyof typeof PROFILES;
+
+/**
+ * Text as stored: left as sent for users with `unfiltered_html` (editors, administrators),
+ * otherwise stripped of everything the profile does not allow (scripts, styles, frames, event
+ * handlers, `javascript:` and `data:` URLs...), as WordPress' kses does, since the text is shown on
+ * public pages. Markup outside the profile is dropped and its text kept, except the text of
+ * scripts and styles; `&`, `<` and `>` in text come back as entities, so filtering twice changes
+ * nothing.
+ */
+export function filterHtml(html: string, profile: HtmlProfile, unfiltered: boolean): string {
+  return unfiltered ? html : sanitizeHtml(html, PROFILES[profile]);
+}
+
+const URL_UNSAFE = /["'<>`\s]/g;
+
+/**
+ * A URL that passed validation, made safe to put in an HTML attribute for users without
+ * `unfiltered_html`: quotes, angle brackets, backticks and white space are percent-encoded, as
+ * WordPress' esc_url_raw encodes spaces and drops the rest; the URL still names the same resource.
+ */
+export function filterUrl(url: string, unfiltered: boolean): string {
+  // encodeURIComponent leaves the apostrophe alone.
+  return unfiltered ? url : url.replace(URL_UNSAFE, (char) => (char === "'" ? '%27' : encodeURIComponent(char)));
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };

@@ -23,3 +23,21 @@ export function matchesVersion(ifMatch: string, version: number): boolean {
 export function holdsRepresentation(ifNoneMatch: string, tag: string): boolean {
   return listed(ifNoneMatch).some((listedTag) => listedTag === '*' || listedTag.replace(/^W\//, '') === tag);
 }
+
+/** The validators of an answer that makes its own (a streamed feed, decision 0026): a strong tag and, when known, a last change. */
+export interface Validators {
+  readonly tag: string;
+  /** Whole seconds: HTTP dates have no finer unit. */
+  readonly lastModified?: Date;
+}
+
+/**
+ * Whether a conditional GET holds the current answer: `If-None-Match` decides when sent, and
+ * `If-Modified-Since` counts only without it (RFC 9110 13.2.2); an unreadable date is ignored.
+ */
+export function notModified(headers: { readonly ifNoneMatch?: string; readonly ifModifiedSince?: string }, validators: Validators): boolean {
+  if (headers.ifNoneMatch !== undefined) return holdsRepresentation(headers.ifNoneMatch, validators.tag);
+  if (headers.ifModifiedSince === undefined || validators.lastModified === undefined) return false;
+  const since = Date.parse(headers.ifModifiedSince);
+  return !Number.isNaN(since) && validators.lastModified.getTime() <= since;
+}

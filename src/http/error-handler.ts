@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TimedOut } from '../deadline.ts';
 import { ApiError, invalidParams, missingParams, typeMismatch, type InvalidParam } from '../errors.ts';
 
 /** One AJV error, as Fastify attaches them to a validation failure. */
@@ -146,7 +147,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let apiError: ApiError | undefined;
     if (error instanceof ApiError) apiError = error;
-    else if (error.validation) {
+    else if (error instanceof TimedOut) {
+      request.log.warn({ err: error }, 'request abandoned: it took longer than allowed');
+      apiError = new ApiError('request_timeout');
+    } else if (error.validation) {
       const body = request.routeOptions.schema?.body as { required?: string[] } | undefined;
       const query = request.routeOptions.schema?.querystring as { required?: string[] } | undefined;
       apiError = fromValidation(error.validation, [...(body?.required ?? []), ...(query?.required ?? [])]);

@@ -2,11 +2,12 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
 import type { Clock } from '../clock.ts';
+import { Deadline } from '../deadline.ts';
 import { ApiError } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
 import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
-import { entityTag, holdsRepresentation, matchesVersion } from './entity-tags.ts';
+import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, type CachedAnswer } from './read-cache.ts';
 
@@ -49,6 +50,11 @@ export interface Result<S extends RouteSchema = RouteSchema> {
   readonly headers?: Readonly<Record<string, string>>;
   /** The version of the single record answered with, for its `ETag`. */
   readonly version?: number;
+  /**
+   * Validators the handler made itself, for an answer whose bytes are not at hand (a stream):
+   * `ETag` and `Last-Modified` are sent with it, and a conditional GET they satisfy gets 304.
+   */
+  readonly validators?: Validators;
 }
 
 /**
@@ -135,6 +141,8 @@ export interface RouteContext {
   readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
+  /** How long a handler may run before the request is answered 503 `request_timeout` (decision 0023). */
+  readonly requestTimeoutMs: number;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
 }
 
@@ -170,7 +178,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     reply.code(result.status ?? 200);
     if (result.headers) reply.headers(result.headers);
     if (result.version !== undefined) versions.set(request, result.version);
-    return result.body;
+    return result.validators ? conditional(request, reply, result.validators, result.body) : result.body;
   };
   const frameFor = (request: FastifyRequest): Frame => {
     const base = context.frameOf(request);
@@ -193,9 +201,10 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    * A write's validators, `If-Match`, handler and the new content version that retires every
    * cached answer on every node, as one unit: they commit together or not at all. A caller the
    * permission refuses never takes the write lock: the validators run on a snapshot (their errors
-   * come first, as the original's), then the refusal.
+   * come first, as the original's), then the refusal. The unit commits only if the request's
+   * deadline has not answered 503 first.
    */
-  const write = async (route: WriteRoute<RouteSchema, unknown>, frame: Frame, ifMatch: string | undefined) => {
+  const write = async (route: WriteRoute<RouteSchema, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline) => {
     if (!permits(route.permission, frame.caller)) {
       await storage.read(async (tx) => route.validate?.(frame, tx));
       throw refused(frame.caller);
@@ -205,9 +214,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
       if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
       const result = await route.handle(frame, tx, loaded);
-      await storage.touchContent(tx);
+      await storage.touchContent(tx, context.clock.now());
       return result;
-    });
+    }, deadline);
   };
   // One route table, mounted once per namespace (decision 0018): an alias route is the same route,
   // hidden from the OpenAPI document, whose paths are relative to the namespace anyway.
@@ -228,11 +237,13 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       // WordPress' global `context` parameter, on routes whose schema does not declare its values.
       ...(declaresContext ? {} : { preValidation: async (request: FastifyRequest) => checkContext(request.query) }),
       handler: async (request, reply) => {
-        if (route.method !== 'GET') return respond(request, reply, await write(route, frameFor(request), request.headers['if-match']));
+        // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
+        const deadline = new Deadline(context.requestTimeoutMs);
+        if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline)));
         // A hit needs no frame: only the authentication decides whether the cache applies.
         const cache = request.caller === null ? context.readCache : undefined;
         const key = cache && ReadCache.key({
-          contentVersion: await storage.contentVersion(),
+          contentVersion: await deadline.race(storage.contentVersion()),
           second: route.timeless ? 0 : Math.floor(context.clock.now().getTime() / 1000),
           origin: `${request.protocol}://${request.host}`,
           url: request.originalUrl,
@@ -244,7 +255,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           // Sent as stored: a string skips serialization.
           return respond(request, reply, { ...cached, body: cached.payload });
         }
-        const result = await read(route, frameFor(request));
+        const result = await deadline.race(read(route, frameFor(request)));
         if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
         return respond(request, reply, result);
       },
@@ -252,6 +263,20 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       onSend: async (request, reply, payload) =>
         envelopePayload(request, reply, tagAndCache(request, reply, fromCache.has(request) ? payload : filterPayload(request, reply, payload, collection))),
     });
+  }
+
+  /** Sends a handler's own validators; a GET they show the client holds gets 304 and the body is dropped unread. */
+  function conditional(request: FastifyRequest, reply: FastifyReply, validators: Validators, body: unknown): unknown {
+    reply.header('etag', validators.tag);
+    if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
+    const headers = { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] };
+    // Under `_envelope` the status travels in the body: never a 304, as for records.
+    if (reply.statusCode !== 200 || wantsEnvelope(request) || !notModified(headers, validators)) return body;
+    (body as { destroy?: () => void } | null)?.destroy?.();
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-disposition');
+    return '';
   }
 
   /** Caches an anonymous read's bytes, adds the `ETag` of a single record and answers `If-None-Match`. */

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Storage } from '../storage/database.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
-import type { EventLinksTable, EventsTable, EventTermsTable, OrganizersTable, PostTranslationsTable, VenuesTable } from '../storage/tables.ts';
+import type { EventLinksTable, EventOccurrencesTable, EventsTable, EventTermsTable, OrganizersTable, PostTranslationsTable, VenuesTable } from '../storage/tables.ts';
 
 /*
  * Bulk inserts through the raw driver, for the seed: rows in large transactions with explicit post
@@ -22,6 +22,7 @@ import type { EventLinksTable, EventsTable, EventTermsTable, OrganizersTable, Po
 export interface RowBatch {
   posts: (NewPost & { id: number })[];
   events: Selectable<EventsTable>[];
+  event_occurrences: Selectable<EventOccurrencesTable>[];
   venues: Selectable<VenuesTable>[];
   organizers: Selectable<OrganizersTable>[];
   event_links: Selectable<EventLinksTable>[];
@@ -32,7 +33,7 @@ export interface RowBatch {
 type BulkTable = keyof RowBatch;
 type AnyRow = Readonly<Record<string, unknown>>;
 
-export const emptyBatch = (): RowBatch => ({ posts: [], events: [], venues: [], organizers: [], event_links: [], event_terms: [], post_translations: [] });
+export const emptyBatch = (): RowBatch => ({ posts: [], events: [], event_occurrences: [], venues: [], organizers: [], event_links: [], event_terms: [], post_translations: [] });
 
 /** The tables, in the order a batch is written: posts before the rows that refer to them. */
 const BULK_TABLES = Object.keys(emptyBatch()) as BulkTable[];
@@ -53,7 +54,7 @@ export interface BulkWriter {
    */
   prepare(withUnique: boolean): Promise<void>;
   write(batch: RowBatch): Promise<void>;
-  /** Recreates what `prepare` removed and brings the post id sequence past `lastPostId`. */
+  /** Recreates what `prepare` removed and brings the post id sequence past `lastPostId` (the last id the load used, a post's or an occurrence's). */
   restore(lastPostId: number, log: (line: string) => void): Promise<void>;
 }
 
@@ -127,10 +128,14 @@ class SqliteBulkWriter implements BulkWriter {
     this.insertBatch(batch);
   }
 
-  async restore(_lastPostId: number, log: (line: string) => void): Promise<void> {
+  async restore(lastPostId: number, log: (line: string) => void): Promise<void> {
     log(`recreating ${this.setAside.map((entry) => entry.name).join(', ')}`);
     for (const entry of this.setAside) this.client.exec(entry.sql);
     this.setAside = [];
+    // Inserted posts moved the sequence past their own ids; ids taken for series' occurrences,
+    // which are no posts' (decision 0025), move it the rest of the way. Never backwards.
+    this.client.prepare(`insert into sqlite_sequence (name, seq) select 'posts', 0 where not exists (select 1 from sqlite_sequence where name = 'posts')`).run();
+    this.client.prepare(`update sqlite_sequence set seq = max(seq, ?) where name = 'posts'`).run(lastPostId);
     log('rebuilding the search index');
     // FTS5 writes a segment each time its pending terms fill `hashsize` (1 MB by default) and then
     // merges the segments; 256 MB halves the rebuild at a million events. The setting is stored
@@ -212,8 +217,9 @@ class PostgresBulkWriter implements BulkWriter {
     // Never backwards: ids the sequence already handed out stay spent.
     const sequence = await this.sequence();
     await this.pool.query(`select setval($1::regclass, greatest($2::bigint, (select last_value from ${sequence})))`, [sequence, lastPostId]);
-    // What autovacuum would do soon after on a live server; without it the planner guesses blind.
-    await this.pool.query(`analyze ${BULK_TABLES.join(', ')}, terms`);
+    // What autovacuum would do soon after on a live server: statistics, without which the planner
+    // guesses blind, and the visibility map, without which the archive's count cannot be index-only.
+    await this.pool.query(`vacuum analyze ${BULK_TABLES.join(', ')}, terms`);
   }
 }
 

@@ -1,11 +1,14 @@
 import type { Selectable } from 'kysely';
 import { wireUtc } from '../clock.ts';
-import { eventCost, eventSchedule, needsSlug, type EventCost, type EventSchedule, type ScheduleInput } from '../modules/events/event-fields.ts';
+import type { RecurrenceSettings } from '../config.ts';
+import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventCost, type EventSchedule, type ScheduleInput } from '../modules/events/event-fields.ts';
+import { expandSeries, materializationBound, readRecurrence, type OccurrenceDates } from '../modules/events/recurrence.ts';
 import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import { firstFreeSlug, slugify } from '../slugs.ts';
 import type { Storage, WriteTx } from '../storage/database.ts';
+import { singleOccurrence } from '../storage/repositories/events.repository.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
-import type { EventsTable, NewTerm, OrganizersTable, PostType, Taxonomy, TermTranslationsTable, VenuesTable } from '../storage/tables.ts';
+import type { EventOccurrencesTable, EventsTable, NewTerm, OrganizersTable, PostType, Taxonomy, TermTranslationsTable, VenuesTable } from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';
 import { Random } from './random.ts';
 import {
@@ -37,11 +40,16 @@ export interface SeedOptions {
   readonly now?: Date;
   /** Site time zone, for the posts' local publication dates. */
   readonly siteZone?: string;
+  /** How many of the events are weekly series (decision 0025), materialised as the service's settings say. */
+  readonly recurring?: { readonly series: number; readonly settings: RecurrenceSettings };
   readonly log?: (line: string) => void;
 }
 
 export interface SeedSummary {
   readonly events: number;
+  /** Of the events, series; and the occurrence rows of all events (one per single event). */
+  readonly series: number;
+  readonly occurrences: number;
   readonly venues: number;
   readonly organizers: number;
   readonly categories: number;
@@ -115,6 +123,37 @@ class Schedules {
     }
     return schedule;
   }
+}
+
+/** A bounded series ends (UNTIL) this many days after the seed's now: about two years, short of the horizon. */
+const SERIES_UNTIL_DAYS = 700;
+/** Series start within this many days before the seed's now, so that their weeks fill the default window. */
+const SERIES_START_DAYS = 365;
+/** Occurrence rows that make a batch full on their own (series have about a hundred each). */
+const BATCH_OCCURRENCES = 50_000;
+
+/** RFC 5545's UTC date-time (`20281121T180000Z`) of a millisecond count. */
+const icalUtc = (ms: number) => `${wallClock(ms).replace(/[-:]/g, '').replace(' ', 'T')}Z`;
+
+interface SeededSeries {
+  /** The events row's recurrence columns. */
+  readonly fields: Pick<Selectable<EventsTable>, 'recurrence' | 'materialized_until'>;
+  readonly dates: readonly OccurrenceDates[];
+}
+
+/**
+ * What a `POST /events` of a weekly series on `schedule` stores (decision 0025): its rule as
+ * readRecurrence normalises it, the dates expandSeries gives up to materializationBound, and how
+ * far that is when the rule goes on. Unbounded, or ending (UNTIL) about two years after `now`.
+ */
+function weeklySeries(schedule: EventSchedule, bounded: boolean, now: Date, settings: RecurrenceSettings): SeededSeries {
+  const read = readRecurrence({ rrule: bounded ? `FREQ=WEEKLY;UNTIL=${icalUtc(now.getTime() + SERIES_UNTIL_DAYS * DAY_MS)}` : 'FREQ=WEEKLY' });
+  if ('problem' in read || read.recurrence === null) throw new Error(`The seed's weekly rule was refused: ${'problem' in read ? read.problem : 'empty'}`);
+  const until = materializationBound(schedule.start_local, schedule.timezone, now, settings.horizonDays);
+  const seriesSchedule = { startLocal: schedule.start_local, endLocal: schedule.end_local, timezone: schedule.timezone, allDay: schedule.all_day !== 0 };
+  const expanded = expandSeries(read.recurrence, seriesSchedule, until, settings.maxOccurrences);
+  if ('problem' in expanded) throw new RangeError(`A seeded weekly series was refused: ${expanded.problem}`);
+  return { fields: { recurrence: JSON.stringify(read.recurrence), materialized_until: expanded.continues ? until : null }, dates: expanded.occurrences };
 }
 
 /**
@@ -269,6 +308,10 @@ const phoneNumber = (random: Random) => `+1 555 ${String(random.int(10_000)).pad
 /** Fills the database; see the module comment. The schema must be migrated already. */
 export async function seed(storage: Storage, options: SeedOptions): Promise<SeedSummary> {
   if (!Number.isInteger(options.events) || options.events < 1) throw new RangeError(`The number of events must be a positive integer, got ${options.events}.`);
+  const seriesCount = options.recurring?.series ?? 0;
+  if (!Number.isInteger(seriesCount) || seriesCount < 0 || seriesCount > options.events) {
+    throw new RangeError(`The number of recurring events must be a whole number from 0 to the number of events (${options.events}), got ${seriesCount}.`);
+  }
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const existing = await existingCounts(storage);
@@ -317,6 +360,9 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
   const firstOrganizerId = firstVenueId + venueCount;
   const firstEventId = firstOrganizerId + organizerCount;
   const lastPostId = firstEventId + options.events - 1;
+  /** The last id handed out: a series' further occurrences take theirs after every post's, as the posts' sequence would give them (decision 0025). */
+  let lastId = lastPostId;
+  let occurrenceCount = 0;
   /** Published events per seeded term: WordPress' term count, written once at the end. */
   const publishedLinks = new Map<number, number>();
 
@@ -407,7 +453,12 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
 
       const zone = random.pick(EVENT_ZONES);
       const day = random.between(firstDay, lastDay);
-      const schedule = schedules.get(zone, day);
+      // Series spread evenly among the events, half of them bounded, each started within the past
+      // year; drawn from no generator, so the other events are the same with or without them.
+      const seriesBefore = Math.floor((index * seriesCount) / options.events);
+      const isSeries = Math.floor(((index + 1) * seriesCount) / options.events) > seriesBefore;
+      const schedule = schedules.get(zone, isSeries ? today - 1 - ((seriesBefore * 7919) % SERIES_START_DAYS) : day);
+      const series = isSeries ? weeklySeries(schedule, seriesBefore % 2 === 1, now, options.recurring!.settings) : undefined;
       // Published a few days to months ahead of the event, or, for some, scheduled to appear later.
       const scheduled = requested === 'publish' && day > today + 2 && random.chance(SCHEDULED_SHARE);
       const publicationDay = scheduled ? random.between(today + 1, Math.min(day - 1, today + 60)) : Math.min(today - 1 - random.int(30), day - random.between(1, 120));
@@ -428,8 +479,32 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
         show_map_link: 1,
         hide_from_listings: random.chance(0.02) ? 1 : 0,
         featured: random.chance(0.05) ? 1 : 0,
+        ...SINGLE_EVENT,
+        ...series?.fields,
       };
       batch.events.push(event);
+      if (series) {
+        // The first date is named by the series' own id, the others by ids from the sequence.
+        for (const [position, date] of series.dates.entries()) {
+          const occurrence: Selectable<EventOccurrencesTable> = {
+            id: position === 0 ? id : ++lastId,
+            event_id: id,
+            series_id: id,
+            occurrence_key: date.key,
+            start_local: date.startLocal,
+            end_local: date.endLocal,
+            start_utc: date.startUtc,
+            end_utc: date.endUtc,
+            status,
+            hide_from_listings: event.hide_from_listings,
+          };
+          batch.event_occurrences.push(occurrence);
+        }
+      } else {
+        batch.event_occurrences.push(singleOccurrence(event));
+      }
+      const occurrences = series ? series.dates.length : 1;
+      occurrenceCount += occurrences;
 
       if (random.chance(0.85)) batch.event_links.push({ event_id: id, linked_id: firstVenueId + random.skewedIndex(venueCount), kind: 'venue', position: 0 });
       if (random.chance(0.8)) {
@@ -448,7 +523,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       for (let tag = 0; tag < tagCount; tag++) termIds.add(tags[random.skewedIndex(tags.length)]!.id);
       for (const termId of termIds) {
         batch.event_terms.push({ event_id: id, term_id: termId });
-        if (status === 'publish') publishedLinks.set(termId, (publishedLinks.get(termId) ?? 0) + 1);
+        // A term counts each occurrence of a published series, as the service's writes do.
+        if (status === 'publish') publishedLinks.set(termId, (publishedLinks.get(termId) ?? 0) + occurrences);
       }
 
       if (random.chance(0.05)) {
@@ -463,23 +539,23 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
           slug: slugs.takeFrench(frenchTitle, slug),
         });
       }
-      if (batch.posts.length >= BATCH_EVENTS) await flush('events', index + 1, options.events);
+      if (batch.posts.length >= BATCH_EVENTS || batch.event_occurrences.length >= BATCH_OCCURRENCES) await flush('events', index + 1, options.events);
     }
     if (batch.posts.length > 0) await flush('events', options.events, options.events);
     restored = true;
-    await writer.restore(lastPostId, log);
+    await writer.restore(lastId, log);
   } finally {
-    if (!restored) await writer.restore(lastPostId, log);
+    if (!restored) await writer.restore(lastId, log);
   }
 
   await storage.write(async (tx) => {
     // Seeded events link only to seeded terms, so the counts kept while generating are complete.
     for (const [termId, count] of publishedLinks) await tx.updateTable('terms').set({ count }).where('id', '=', termId).execute();
     // Running nodes must not keep serving answers cached before the seed.
-    await storage.touchContent(tx);
+    await storage.touchContent(tx, now);
   });
 
   const seconds = (performance.now() - started) / 1000;
-  log(`seeded ${options.events.toLocaleString('en-US')} events, ${venueCount} venues, ${organizerCount} organizers, ${categories.length} categories, ${tags.length} tags in ${seconds.toFixed(1)} s`);
-  return { events: options.events, venues: venueCount, organizers: organizerCount, categories: categories.length, tags: tags.length, seconds };
+  log(`seeded ${options.events.toLocaleString('en-US')} events (${seriesCount.toLocaleString('en-US')} weekly series; ${occurrenceCount.toLocaleString('en-US')} occurrences), ${venueCount} venues, ${organizerCount} organizers, ${categories.length} categories, ${tags.length} tags in ${seconds.toFixed(1)} s`);
+  return { events: options.events, series: seriesCount, occurrences: occurrenceCount, venues: venueCount, organizers: organizerCount, categories: categories.length, tags: tags.length, seconds };
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
+import { TimedOut, type Deadline } from '../deadline.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
@@ -12,6 +13,9 @@ import * as postSearch from './migrations/20261122010000_post_search.ts';
 import * as eventListing from './migrations/20261122020000_event_listing.ts';
 import * as recordVersions from './migrations/20261122030000_record_versions.ts';
 import * as contentVersion from './migrations/20261122040000_content_version.ts';
+import * as eventOccurrences from './migrations/20261124000000_event_occurrences.ts';
+import * as loginThrottle from './migrations/20261124050000_login_throttle.ts';
+import * as contentChanged from './migrations/20261124060000_content_changed.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -26,6 +30,13 @@ export interface DialectCapabilities {
   postsContaining(postsAlias: string, word: string): RawBuilder<SqlBool>;
   /** Slugs of `column` equal to `base` or of the form `base-…`, through the slug index. */
   slugFamily(column: string, base: string): RawBuilder<SqlBool>;
+  /**
+   * `count` ids from the posts' id sequence, for occurrences of a series (decision 0025): never a
+   * post's, never handed out twice, the same on every node. SQLite: the `posts` row of
+   * `sqlite_sequence`, raised inside the write unit (writers are serialized); PostgreSQL: the
+   * serial sequence.
+   */
+  allocatePostIds(tx: WriteTx, count: number): Promise<number[]>;
 }
 
 /** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
@@ -48,8 +59,8 @@ export type WriteTx = ReadTx & { readonly [writeUnit]: true };
 export interface Storage {
   readonly dialect: DialectCapabilities;
   /**
-   * A driver handle of its own, outside every unit of work, for libraries that keep their own
-   * table (login throttling): their writes must neither join nor wait for a request's transaction.
+   * A driver handle of its own, outside every unit of work, for code that talks to the driver
+   * directly (the seed's bulk loader).
    */
   readonly driver: { kind: 'sqlite'; client: SqliteDatabase.Database } | { kind: 'postgres'; client: pg.Pool };
   /**
@@ -63,12 +74,14 @@ export interface Storage {
    * writes commits together or not at all, and write units run one at a time, each seeing every
    * unit committed before it (SQLite: the write lock; PostgreSQL: an advisory lock per schema,
    * shared by every node). A unit that failed on a lock conflict is run again from the start.
+   * With a `deadline`, the unit does nothing once it has expired and commits only if it claims
+   * the request before the deadline does (decision 0023): otherwise it rolls back.
    */
-  write<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
   /** The count of content writes (migration 20261122040000), which keys cached answers; outside any unit. */
   contentVersion(): Promise<number>;
-  /** Raises the count of content writes: it commits with the unit it is written in. */
-  touchContent(tx: WriteTx): Promise<void>;
+  /** Raises the count of content writes and records when (`at`): it commits with the unit it is written in. */
+  touchContent(tx: WriteTx, at: Date): Promise<void>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +93,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122020000_event_listing': eventListing,
   '20261122030000_record_versions': recordVersions,
   '20261122040000_content_version': contentVersion,
+  '20261124000000_event_occurrences': eventOccurrences,
+  '20261124050000_login_throttle': loginThrottle,
+  '20261124060000_content_changed': contentChanged,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -98,6 +114,14 @@ const sqliteCapabilities: DialectCapabilities = {
     const code = (error as { code?: unknown } | null)?.code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
+  allocatePostIds: async (tx, count) => {
+    if (count <= 0) return [];
+    // AUTOINCREMENT keeps the row at the largest id ever used; it exists once a post was written.
+    await sql`insert into sqlite_sequence (name, seq) select 'posts', coalesce((select max(id) from posts), 0) where not exists (select 1 from sqlite_sequence where name = 'posts')`.execute(tx);
+    const { rows } = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + ${count} where name = 'posts' returning seq`.execute(tx);
+    const last = Number(rows[0]!.seq);
+    return Array.from({ length: count }, (_, index) => last - count + 1 + index);
+  },
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -107,6 +131,11 @@ const postgresCapabilities: DialectCapabilities = {
   // database's collation ignores hyphens when ordering).
   slugFamily: (column, base) => sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`,
   isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+  allocatePostIds: async (tx, count) => {
+    if (count <= 0) return [];
+    const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('posts', 'id'))::integer as id from generate_series(1, ${count})`.execute(tx);
+    return rows.map((row) => Number(row.id));
+  },
 };
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -139,6 +168,8 @@ interface UnitSettings {
   readonly beginWrite: readonly string[];
   /** Failures after which a whole write unit is run again. */
   readonly retryable: (error: unknown) => boolean;
+  /** Failures that mean a statement ran out of time (reported as TimedOut). */
+  readonly timedOut: (error: unknown) => boolean;
 }
 
 const MAX_WRITE_ATTEMPTS = 20;
@@ -161,14 +192,25 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
 }
 
 function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write'> {
+  const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
   return {
-    read: (work) => inTransaction(root, settings.beginRead, (connection) => work(connection as ReadTx)),
-    write: async (work) => {
+    read: (work) =>
+      inTransaction(root, settings.beginRead, (connection) => work(connection as ReadTx)).catch((error: unknown) => {
+        throw translated(error);
+      }),
+    write: async (work, deadline) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await inTransaction(root, settings.beginWrite, (connection) => work(connection as WriteTx));
+          return await inTransaction(root, settings.beginWrite, async (connection) => {
+            // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
+            deadline?.check();
+            const result = await work(connection as WriteTx);
+            // The last step before the commit: a unit that overran rolls back instead.
+            deadline?.claimCommit();
+            return result;
+          });
         } catch (error) {
-          if (attempt >= MAX_WRITE_ATTEMPTS || !settings.retryable(error)) throw error;
+          if (attempt >= MAX_WRITE_ATTEMPTS || !settings.retryable(error)) throw translated(error);
           // Spread the re-runs of writers that collided, so they do not collide again in step.
           await sleep(Math.random() * 2 * attempt);
         }
@@ -204,8 +246,8 @@ function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion
   const read = root.selectFrom('content_version').select('version').where('id', '=', 1).compile();
   return {
     contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
-    touchContent: async (tx) => {
-      await tx.updateTable('content_version').set({ version: NEXT_VERSION }).where('id', '=', 1).execute();
+    touchContent: async (tx, at) => {
+      await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
     },
   };
 }
@@ -227,6 +269,8 @@ function openSqlite(file: string): Storage {
       // otherwise fail on another process' write (SQLITE_BUSY_SNAPSHOT) instead of waiting its turn.
       beginWrite: ['begin immediate'],
       retryable: (error) => String(errorCode(error)).startsWith('SQLITE_BUSY'),
+      // better-sqlite3 runs a statement to its end: no statement timeout to report.
+      timedOut: () => false,
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -240,17 +284,30 @@ function openSqlite(file: string): Storage {
 
 /** PostgreSQL's `int8` type id. */
 const INT8 = 20;
+/** The SQLSTATE of a statement cancelled, by `statement_timeout` among others. */
+const QUERY_CANCELED = '57014';
 
-function openPostgres(url: string): Storage {
+/** Bounds on a server connection's statements; none when left out (migrations, the seed, the CLI). */
+export interface StorageLimits {
+  /**
+   * PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout`: a statement that
+   * runs longer is cancelled (TimedOut), a connection that sits in a transaction longer is closed
+   * by the server, so neither holds locks or a pooled connection indefinitely. SQLite has none.
+   */
+  readonly statementTimeoutMs?: number;
+}
+
+function openPostgres(url: string, limits: StorageLimits): Storage {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs }),
     // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) },
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const root = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const root = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     dialect: postgresCapabilities,
     driver: { kind: 'postgres', client: pool },
@@ -264,6 +321,7 @@ function openPostgres(url: string): Storage {
       // before it; the lock is taken in the transaction's first statement, before any data is read.
       beginWrite: ['begin isolation level read committed', 'select pg_advisory_xact_lock(hashtext(current_schema()))'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
+      timedOut: (error) => errorCode(error) === QUERY_CANCELED,
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -272,8 +330,43 @@ function openPostgres(url: string): Storage {
   };
 }
 
-export function openStorage(config: DatabaseConfig): Storage {
-  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url);
+export function openStorage(config: DatabaseConfig, limits: StorageLimits = {}): Storage {
+  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, limits);
+}
+
+/**
+ * What the migrator learns of the database: the connection's own schema and its tables only.
+ * Kysely's own PostgreSQL introspector reads every table of every schema through
+ * `pg_get_serial_sequence`, which fails ("schema … does not exist") when another client drops a
+ * schema meanwhile, as test runs and tenant clean-ups do; the migrator only asks whether its
+ * bookkeeping tables exist in its own schema.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(private readonly db: Kysely<any>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; type: string }>`
+      select table_name as name, table_schema as schema, table_type as type from information_schema.tables where table_schema = current_schema()
+    `.execute(this.db);
+    return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.type === 'VIEW', columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */
@@ -282,10 +375,12 @@ export async function migrate(storage: Storage): Promise<string[]> {
   // migration lock does nothing on SQLite, so two processes both saw the migrations pending and
   // one failed on "table already exists"); a failed migration rolls back whole.
   return storage.write(async (tx) => {
-    // On PostgreSQL the bookkeeping tables live in the connection's own schema; otherwise Kysely
-    // would see another schema's tables (tests, several tenants) and skip creating its own.
+    // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly
+    // (several schemas share a database: tests, tenants); the introspector looks at that schema only.
     const schema =
       storage.dialect.name === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(tx)).rows[0]?.schema : undefined;
+    // A migration may rebuild an index over every row: no statement timeout of the serving pool applies.
+    if (storage.dialect.name === 'postgres') await sql`set local statement_timeout = 0`.execute(tx);
     const migrator = new Migrator({ db: tx, provider: staticMigrations, disableTransactions: true, ...(schema ? { migrationTableSchema: schema } : {}) });
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error('A migration failed.', { cause: error });

@@ -107,6 +107,33 @@ export interface EventsTable {
   show_map_link: Flag | null;
   hide_from_listings: Flag;
   featured: Flag;
+  /** JSON of the series' rules, extra and excluded dates (`Recurrence`); null for a single event. */
+  recurrence: ColumnType<string | null, string | null | undefined, string | null>;
+  /** For an occurrence detached as an exception: the series it came from. */
+  series_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** For a detached exception: the local start it had in its series (RFC 5545 RECURRENCE-ID). */
+  recurrence_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** For a series: the local date and time up to which its occurrences are materialised. */
+  materialized_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One dated appearance of an event in the archive (migration 20261124000000, decision 0025). */
+export interface EventOccurrencesTable {
+  /** A single event's post id; for a series' other dates, an id taken from the posts' sequence. */
+  id: number;
+  /** The event whose fields the occurrence shows: the series, a detached exception, or the single event. */
+  event_id: number;
+  /** The series it belongs to, kept when detached; null for a single event. */
+  series_id: number | null;
+  /** The original local date (`YYYY-MM-DD`, `#n` for the n-th of one date): keeps the id across edits. */
+  occurrence_key: string;
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  /** Copies of the event's, kept in step by the events repository. */
+  status: string;
+  hide_from_listings: Flag;
 }
 
 export interface VenuesTable {
@@ -188,6 +215,16 @@ export interface TermTranslationsTable {
 export interface ContentVersionTable {
   id: number;
   version: number;
+  /** When the version was last raised: an ISO-8601 UTC instant (migration 20261124060000); null before. */
+  changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Failed logins in the current window of one (address, login); login '' counts every login from the address. */
+export interface LoginThrottleTable {
+  address: string;
+  login: string;
+  failures: number;
+  window_ends_at: string;
 }
 
 export interface Database {
@@ -196,6 +233,7 @@ export interface Database {
   images: ImagesTable;
   posts: PostsTable;
   events: EventsTable;
+  event_occurrences: EventOccurrencesTable;
   venues: VenuesTable;
   organizers: OrganizersTable;
   event_links: EventLinksTable;
@@ -204,11 +242,13 @@ export interface Database {
   post_translations: PostTranslationsTable;
   term_translations: TermTranslationsTable;
   content_version: ContentVersionTable;
+  login_throttle: LoginThrottleTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AppPasswordRow = Selectable<AppPasswordsTable>;
+export type LoginThrottleRow = Selectable<LoginThrottleTable>;
 export type TermRow = Selectable<TermsTable>;
 export type NewTerm = Insertable<TermsTable>;
 export type TermUpdate = Updateable<TermsTable>;

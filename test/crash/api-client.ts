@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { API } from '../fixtures/app.ts';
 
 /** Far above any answer of a healthy server; a hung one must fail the run, not stall it. */
@@ -19,15 +20,21 @@ export interface ApiResponse {
 export class ApiClient {
   private readonly agent = new http.Agent({ keepAlive: true });
 
+  /**
+   * Without `authorization` the client is anonymous. `onAnswer`, when given, hears of every
+   * answer with its status and how long it took (for the soak test's figures).
+   */
   constructor(
     readonly base: string,
-    private readonly authorization: string,
+    private readonly authorization: string | undefined,
+    private readonly onAnswer?: (answer: { readonly method: string; readonly path: string; readonly status: number; readonly ms: number }) => void,
   ) {}
 
   /** `path` is relative to the namespace root; rejects when the connection fails or is cut before the whole answer. */
   request(method: string, path: string, body?: unknown): Promise<ApiResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: http.OutgoingHttpHeaders = { authorization: this.authorization };
+    const headers: http.OutgoingHttpHeaders = this.authorization === undefined ? {} : { authorization: this.authorization };
+    const started = performance.now();
     if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
     return new Promise((resolve, reject) => {
       const request = http.request(`${this.base}${API}/${path}`, { method, agent: this.agent, headers }, (response) => {
@@ -42,6 +49,7 @@ export class ApiClient {
           const text = Buffer.concat(chunks).toString();
           const parsed: unknown = text === '' ? undefined : JSON.parse(text);
           const code = isObject(parsed) && typeof parsed.code === 'string' ? parsed.code : undefined;
+          this.onAnswer?.({ method, path, status: response.statusCode!, ms: performance.now() - started });
           resolve({ status: response.statusCode!, code, body: parsed });
         });
       });

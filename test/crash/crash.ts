@@ -5,7 +5,7 @@ import { ApiClient } from './api-client.ts';
 import { checkPostgres, checkSqlite, type IntegrityReport } from './integrity.ts';
 import { startServer, type ServerProcess } from '../fixtures/server-process.ts';
 import { probeAbsentAnswers, verifyAfterRestart } from './verify.ts';
-import { acknowledged, startWriteStream, WriteLog, type RoundCounts } from './workload.ts';
+import { acknowledged, startWriteStream, untilAcknowledged, WriteLog } from './workload.ts';
 
 /**
  * Crash safety (`npm run test:crash`): under a stream of concurrent writes over HTTP the server
@@ -24,13 +24,6 @@ const ADMIN_PASSWORD = 'crash-test-administrator';
 const AUTHORIZATION = basicAuth('admin', ADMIN_PASSWORD);
 
 const errorLines = (server: ServerProcess) => server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
-
-/** Waits until `writes` writes were acknowledged, or the stream ended without them (its failures are reported). */
-async function untilAcknowledged(counts: RoundCounts, writes: number, stopped: Promise<void>): Promise<void> {
-  let ended = false;
-  void stopped.then(() => (ended = true));
-  while (!ended && acknowledged(counts) < writes) await sleep(5);
-}
 
 interface Outcome {
   roundsRun: number;

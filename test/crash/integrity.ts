@@ -1,9 +1,11 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { CONSISTENCY_QUERIES, sampleRows as sample } from '../../src/storage/integrity.ts';
 
 /**
  * Checks of the database itself after a kill, with the server down: the engine's own integrity
- * checks, foreign keys, and the invariants the service keeps inside its transactions.
+ * checks, foreign keys, and the invariants the service keeps inside its transactions
+ * (`CONSISTENCY_QUERIES`, which the restore command checks too).
  */
 
 export interface IntegrityReport {
@@ -11,39 +13,6 @@ export interface IntegrityReport {
   readonly method: string;
   readonly problems: readonly string[];
 }
-
-/**
- * Rows that break an invariant the service maintains across tables in one transaction; a write
- * applied in part would leave one. The SQL is the same on both engines.
- */
-const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: string]> = [
-  [
-    'event, venue and organizer posts without their own row',
-    `select p.id, p.type from posts p
-      where (p.type = 'event' and not exists (select 1 from events e where e.post_id = p.id))
-         or (p.type = 'venue' and not exists (select 1 from venues v where v.post_id = p.id))
-         or (p.type = 'organizer' and not exists (select 1 from organizers o where o.post_id = p.id))`,
-  ],
-  [
-    'event, venue and organizer rows on a post of another type, or an event whose status copy differs from its post',
-    `select e.post_id, p.type from events e join posts p on p.id = e.post_id where p.type <> 'event' or e.status <> p.status
-     union all select v.post_id, p.type from venues v join posts p on p.id = v.post_id where p.type <> 'venue'
-     union all select o.post_id, p.type from organizers o join posts p on p.id = o.post_id where p.type <> 'organizer'`,
-  ],
-  [
-    'event links from a non-event or to a post of another kind than the link says',
-    `select l.event_id, l.linked_id, l.kind from event_links l
-       join posts linked on linked.id = l.linked_id join posts event on event.id = l.event_id
-      where linked.type <> l.kind or event.type <> 'event'`,
-  ],
-  [
-    'terms whose count is not the number of published events linked to them',
-    `select t.id, t.count from terms t
-      where t.count <> (select count(*) from event_terms et join posts p on p.id = et.event_id where et.term_id = t.id and p.status = 'publish')`,
-  ],
-];
-
-const sample = (rows: readonly unknown[]) => `${rows.length} row(s), e.g. ${JSON.stringify(rows.slice(0, 5))}`;
 
 /** Opens the file as the restarted server would (recovering the WAL) and checks it. */
 export function checkSqlite(file: string): IntegrityReport {

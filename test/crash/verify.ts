@@ -18,9 +18,10 @@ export async function probeAbsentAnswers(client: ApiClient): Promise<AbsentAnswe
   return answers;
 }
 
-type Observed = { readonly presence: 'live' | 'trashed'; readonly record: Json } | { readonly presence: 'removed' } | { readonly presence: 'unreadable'; readonly detail: string };
+export type Observed = { readonly presence: 'live' | 'trashed'; readonly record: Json } | { readonly presence: 'removed' } | { readonly presence: 'unreadable'; readonly detail: string };
 
-async function observe(client: ApiClient, kind: Kind, id: number, absent: AbsentAnswers): Promise<Observed> {
+/** Reads a record back by id: live, trashed, removed (answered as an id that never existed), or unreadable. */
+export async function observe(client: ApiClient, kind: Kind, id: number, absent: AbsentAnswers): Promise<Observed> {
   const response = await client.request('GET', `${COLLECTION[kind]}/${id}`);
   if (response.status === 200) {
     const record = asObject(response.body, `${kind} ${id}`);
@@ -37,7 +38,7 @@ async function observe(client: ApiClient, kind: Kind, id: number, absent: Absent
 }
 
 /** Whether the record read back is in `state`: the fields sent, and all the acknowledging answer said, if there was one. */
-function isIn(kind: Kind, state: RecordState, observed: Observed): boolean {
+export function isIn(kind: Kind, state: RecordState, observed: Observed): boolean {
   if (state.presence === 'removed' || observed.presence === 'removed' || observed.presence === 'unreadable') return state.presence === observed.presence;
   return (
     state.presence === observed.presence &&
@@ -165,7 +166,8 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
     }
     result.landed++;
     result.intact++;
-    log.records.push({ kind: pending.kind, id: Number(record.id), token: pending.token, owner: pending.owner, revision: 1, settled: { presence: 'live', sent: pending.sent, snapshot: snapshotOf(pending.kind, record) }, unsettled: undefined });
+    const settled: RecordState = { presence: 'live', sent: pending.sent, snapshot: snapshotOf(pending.kind, record) };
+    log.records.push({ kind: pending.kind, id: Number(record.id), token: pending.token, owner: pending.owner, revision: 1, settled, acknowledged: [settled], unsettled: undefined });
   });
   log.pendingCreates.clear();
   return result;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, ApiResponse, Json } from './api-client.ts';
 import { asObject } from './api-client.ts';
 import { COLLECTION, snapshotOf, writeBody, type Kind } from './records.ts';
@@ -22,6 +23,8 @@ export interface TrackedRecord {
   revision: number;
   /** What the last acknowledged write (or the last verification) established. */
   settled: RecordState;
+  /** Every state a write to it was acknowledged with, oldest first (its create's first). */
+  readonly acknowledged: RecordState[];
   /** A write that was sent and never answered: it may or may not have landed. */
   unsettled: RecordState | undefined;
 }
@@ -42,6 +45,13 @@ export interface RoundCounts {
 
 export const acknowledged = (counts: RoundCounts) => counts.creates + counts.updates + counts.deletes;
 
+/** Waits until `writes` writes were acknowledged, or the stream ended without them (its failures are reported). */
+export async function untilAcknowledged(counts: RoundCounts, writes: number, stopped: Promise<void>): Promise<void> {
+  let ended = false;
+  void stopped.then(() => (ended = true));
+  while (!ended && acknowledged(counts) < writes) await sleep(5);
+}
+
 export class WriteLog {
   readonly records: TrackedRecord[] = [];
   readonly pendingCreates = new Set<PendingCreate>();
@@ -61,6 +71,8 @@ export class WriteLog {
 export interface StreamOptions {
   readonly round: number;
   readonly writers: number;
+  /** Each writer waits this long between its writes (default 0: as fast as the server answers). */
+  readonly pauseMs?: number;
 }
 
 /** A running stream of writes; `stop()` lets no writer start another request. */
@@ -102,7 +114,8 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
     log.pendingCreates.add(pending);
     const answered = await send('POST', COLLECTION[kind], sent, (response) => {
       const body = asObject(response.body, `answer to the create of ${token}`);
-      log.records.push({ kind, id: Number(body.id), token, owner, revision: 1, settled: { presence: 'live', sent, snapshot: snapshotOf(kind, body) }, unsettled: undefined });
+      const settled: RecordState = { presence: 'live', sent, snapshot: snapshotOf(kind, body) };
+      log.records.push({ kind, id: Number(body.id), token, owner, revision: 1, settled, acknowledged: [settled], unsettled: undefined });
       counts.creates++;
     });
     if (answered) log.pendingCreates.delete(pending);
@@ -114,6 +127,7 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
     record.unsettled = next;
     const answered = await send(method, path, body, (response) => {
       record.settled = next.presence === 'removed' ? next : { ...next, snapshot: snapshotOf(record.kind, asObject(response.body, `answer to ${method} ${path}`)) };
+      record.acknowledged.push(record.settled);
       counts[counter]++;
     });
     // Acknowledged, it is settled; refused with an error status, it did not happen.
@@ -157,7 +171,7 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
   };
 
   const writer = async (owner: number) => {
-    while (!stopping && (await step(owner)));
+    while (!stopping && (await step(owner))) if (options.pauseMs) await sleep(options.pauseMs);
   };
 
   return {

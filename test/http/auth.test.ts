@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { pinnedClock } from '../../src/clock.ts';
+import { LoginThrottle, type ThrottleSettings } from '../../src/auth/login-throttle.ts';
+import type { Clock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
+import { LoginThrottleRepository } from '../../src/storage/repositories/login-throttle.repository.ts';
 
 import { API, basicAuth, createTestApp, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 
@@ -94,64 +96,149 @@ describe('authentication', () => {
   });
 });
 
+/** A clock the test moves, to see a throttle window end. */
+function movableClock(): Clock & { advance(seconds: number): void } {
+  let now = Date.parse(TEST_NOW);
+  return { now: () => new Date(now), advance: (seconds) => void (now += seconds * 1000) };
+}
+
+function assertThrottled(response: LightMyRequestResponse, windowSeconds: number): number {
+  assertError(response, 429, 'too_many_login_attempts');
+  const retryAfter = Number(response.headers['retry-after']);
+  assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= windowSeconds, `Retry-After: ${response.headers['retry-after']}`);
+  assert.equal(response.json().message, `Too many failed login attempts. Try again in ${retryAfter} seconds.`);
+  return retryAfter;
+}
+
+function assertAuthenticated(response: LightMyRequestResponse): void {
+  assert.equal(response.statusCode, 200, response.body);
+  assert.equal(response.headers.allow, EDITOR_ALLOW);
+}
+
 describe('login throttling', () => {
-  const THROTTLE = { maxFailures: 3, windowSeconds: 60 };
-  const ATTACKER = '203.0.113.7';
+  const THROTTLE: ThrottleSettings = { maxFailuresPerLogin: 3, maxFailuresPerAddress: 8, windowSeconds: 60 };
+  const clock = movableClock();
   let t: TestApp;
+  let throttle: LoginThrottle;
   before(async () => {
-    t = await createTestApp({ throttle: THROTTLE });
-    for (let attempt = 0; attempt < THROTTLE.maxFailures; attempt++) {
-      assertError(await asClient(t, basicAuth('editor', `guess-${attempt}`), ATTACKER), 401, 'incorrect_password');
-    }
+    t = await createTestApp({ throttle: THROTTLE, clock });
+    throttle = new LoginThrottle(t.storage, new LoginThrottleRepository(), clock, THROTTLE);
   });
   after(() => t.close());
 
-  test('after the allowed failures even the right password is 429 with a numeric Retry-After', async () => {
-    const response = await asClient(t, basicAuth('editor', 'editor-password'), ATTACKER);
-    assertError(response, 429, 'too_many_login_attempts');
-    const retryAfter = Number(response.headers['retry-after']);
-    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= THROTTLE.windowSeconds, String(response.headers['retry-after']));
-    assert.equal(response.json().message, `Too many failed login attempts. Try again in ${retryAfter} seconds.`);
+  /** The failures of `login` ('' for the address's counter) at `address`, as the database holds them. */
+  const failuresOf = async (address: string, login: string) => (await throttle.list()).find((entry) => entry.address === address && entry.login === login)?.failures;
+
+  /** A script with a stale password: the allowed failures of `login` from `address`. */
+  async function lockOut(login: string, address: string): Promise<void> {
+    for (let attempt = 0; attempt < THROTTLE.maxFailuresPerLogin; attempt++) {
+      assertError(await asClient(t, basicAuth(login, `stale-${attempt}`), address), 401, 'incorrect_password');
+    }
+  }
+
+  test("a stale password locks only its login at its address: the others' right passwords still work there", async () => {
+    const office = '203.0.113.7';
+    await lockOut('editor', office);
+    assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), office), THROTTLE.windowSeconds);
+    assertAuthenticated(await asClient(t, basicAuth('administrator', 'administrator-password'), office));
+    assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), '198.51.100.1'));
+    // Requests without credentials are not concerned.
+    assert.equal((await asClient(t, undefined, office)).statusCode, 200);
   });
 
-  test('requests without credentials from the same address are still served', async () => {
-    assert.equal((await asClient(t, undefined, ATTACKER)).statusCode, 200);
+  test('a throttled login is refused with 429 whatever the password, and its refusals are not counted', async () => {
+    const address = '203.0.113.8';
+    await lockOut('editor', address);
+    for (const password of ['editor-password', 'yet-another-guess']) assertThrottled(await asClient(t, basicAuth('editor', password), address), THROTTLE.windowSeconds);
+    assert.equal(await failuresOf(address, 'editor'), THROTTLE.maxFailuresPerLogin);
+    assert.equal(await failuresOf(address, ''), THROTTLE.maxFailuresPerLogin);
   });
 
-  test('another client address is not throttled', async () => {
-    const response = await asClient(t, basicAuth('editor', 'editor-password'), '198.51.100.1');
-    assert.equal(response.statusCode, 200);
-    assert.equal(response.headers.allow, EDITOR_ALLOW);
-  });
-
-  test('the failures are kept in the database: another app on the same storage sees them', async () => {
-    const clock = pinnedClock(TEST_NOW);
+  test('the failures are kept in the database: another app on the same storage refuses the throttled login too', async () => {
+    const address = '203.0.113.9';
+    await lockOut('editor', address);
     const application = await composeApplication(t.storage, t.config, clock, THROTTLE);
     const other = await buildApp({ config: t.config, storage: t.storage, application, clock });
     try {
-      const response = await other.inject({
-        method: 'GET',
-        url: `${API}/tags`,
-        headers: { authorization: basicAuth('editor', 'editor-password') },
-        remoteAddress: ATTACKER,
-      });
-      assertError(response, 429, 'too_many_login_attempts');
+      const response = await other.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth('editor', 'editor-password') }, remoteAddress: address });
+      assertThrottled(response, THROTTLE.windowSeconds);
     } finally {
       await other.close();
     }
   });
 
-  test('malformed Basic headers count as failures too', async () => {
-    const address = '198.51.100.2';
-    for (let attempt = 0; attempt < THROTTLE.maxFailures; attempt++) assertError(await asClient(t, 'Basic %%%', address), 401, 'invalid_username');
-    assertError(await asClient(t, basicAuth('editor', 'editor-password'), address), 429, 'too_many_login_attempts');
+  test('throttle reset lifts the throttle at once', async () => {
+    const address = '203.0.113.10';
+    await lockOut('editor', address);
+    assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds);
+    const removed = await throttle.reset({ login: 'editor', address });
+    assert.deepEqual(removed.map((entry) => [entry.login, entry.address, entry.failures, entry.throttled]), [['editor', address, THROTTLE.maxFailuresPerLogin, true]]);
+    assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
+  });
+
+  test("a successful login forgets its login's failures at the address, not the address's", async () => {
+    const address = '203.0.113.11';
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 0; attempt < THROTTLE.maxFailuresPerLogin - 1; attempt++) {
+        assertError(await asClient(t, basicAuth('editor', `typo-${attempt}`), address), 401, 'incorrect_password');
+      }
+      assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
+      assert.equal(await failuresOf(address, 'editor'), undefined);
+    }
+    assert.equal(await failuresOf(address, ''), 2 * (THROTTLE.maxFailuresPerLogin - 1));
+  });
+
+  test('the case, surrounding spaces and the e-mail address of a login share its counter', async () => {
+    const address = '203.0.113.12';
+    await t.users.create({ login: 'mailer', role: 'editor', email: 'mailer@example.com', password: 'mailer-password' });
+    assertError(await asClient(t, basicAuth('mailer@example.com', 'wrong'), address), 401, 'incorrect_password');
+    assertError(await asClient(t, basicAuth('MAILER', 'wrong'), address), 401, 'invalid_username');
+    assertError(await asClient(t, basicAuth(' mailer ', 'wrong'), address), 401, 'invalid_username');
+    assertThrottled(await asClient(t, basicAuth('mailer', 'mailer-password'), address), THROTTLE.windowSeconds);
+    assertThrottled(await asClient(t, basicAuth('mailer@example.com', 'mailer-password'), address), THROTTLE.windowSeconds);
+  });
+
+  test('spraying logins from one address: once the address is throttled, each login gets one guess per window', async () => {
+    const address = '203.0.113.13';
+    for (let login = 0; login < THROTTLE.maxFailuresPerAddress; login++) {
+      assertError(await asClient(t, basicAuth(`sprayed-${login}`, 'Winter2026!'), address), 401, 'invalid_username');
+    }
+    // A wrong guess for a new login is refused with 429 and throttles that login at once.
+    assertThrottled(await asClient(t, basicAuth('editor', 'Winter2026!'), address), THROTTLE.windowSeconds);
+    assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds);
+    assertThrottled(await asClient(t, basicAuth('sprayed-next', 'Winter2026!'), address), THROTTLE.windowSeconds);
+    // A right password for a login that is not throttled is still accepted.
+    assertAuthenticated(await asClient(t, basicAuth('administrator', 'administrator-password'), address));
+    // Without a login there is no guess to grant: the throttled address refuses it.
+    assertThrottled(await asClient(t, 'Basic %%%', address), THROTTLE.windowSeconds);
+  });
+
+  test('malformed Basic headers count against the address alone', async () => {
+    const address = '203.0.113.14';
+    for (let attempt = 0; attempt < THROTTLE.maxFailuresPerAddress; attempt++) assertError(await asClient(t, 'Basic %%%', address), 401, 'invalid_username');
+    assertThrottled(await asClient(t, `Basic ${Buffer.from(':no-login').toString('base64')}`, address), THROTTLE.windowSeconds);
+    assert.deepEqual((await throttle.list()).filter((entry) => entry.address === address).map((entry) => entry.login), ['']);
+    assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
+  });
+
+  // Last: it moves the clock past every window of the tests above.
+  test('a throttled login is accepted again once its window has passed, and Retry-After counts down to it', async () => {
+    const address = '203.0.113.15';
+    await lockOut('editor', address);
+    const retryAfter = assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds);
+    assert.equal(retryAfter, THROTTLE.windowSeconds);
+    clock.advance(THROTTLE.windowSeconds - 1);
+    assert.equal(assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds), 1);
+    clock.advance(1);
+    assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
+    assert.deepEqual(await throttle.list(), []);
   });
 });
 
 describe('login throttling behind a trusted proxy', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ throttle: { maxFailures: 2, windowSeconds: 60 }, env: { CALENDAR_TRUST_PROXY: 'true' } });
+    t = await createTestApp({ throttle: { maxFailuresPerLogin: 2, maxFailuresPerAddress: 10, windowSeconds: 60 }, env: { CALENDAR_TRUST_PROXY: 'true' } });
   });
   after(() => t.close());
 

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, describe, test, type TestContext } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT } from '../../src/app.ts';
+import { LOGIN_THROTTLE } from '../../src/auth/login-throttle.ts';
+import { ROLE_NAMES } from '../../src/auth/roles.ts';
 import { ERROR_CATALOGUE } from '../../src/errors.ts';
 import { MAX_PER_PAGE } from '../../src/paging.ts';
-import { API, basicAuth } from '../fixtures/app.ts';
+import { API, basicAuth, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { changedTables, createLoggingTestApp, snapshotDatabase } from '../fixtures/fuzz.ts';
 
 /*
@@ -358,11 +360,8 @@ async function sendAndCheck(request: FuzzRequest): Promise<LightMyRequestRespons
   const before = isWrite ? await snapshotDatabase(harness.storage) : undefined;
   const { response, elapsedMs, log } = await send(request);
   const status = response.statusCode;
-  const failures: string[] = [];
-  if (status >= 500) failures.push(`status ${status}`);
+  const failures = answerFailures(request.method, response);
   if (elapsedMs >= MAX_RESPONSE_MS) failures.push(`took ${Math.round(elapsedMs)} ms`);
-  if (status >= 400 && request.method !== 'HEAD') failures.push(...envelopeFailures(response));
-  for (const [what, pattern] of LEAKS) if (pattern.test(response.body)) failures.push(`body leaks ${what}: ${pattern.exec(response.body)![0]}`);
   if (before && status >= 400) {
     const changed = changedTables(before, await snapshotDatabase(harness.storage));
     if (changed.length > 0) failures.push(`rejected write changed ${changed.join(', ')}`);
@@ -371,6 +370,16 @@ async function sendAndCheck(request: FuzzRequest): Promise<LightMyRequestRespons
     assert.fail(`${failures.join('; ')}\n${describeRequest(request)}\n→ ${status} ${response.body.slice(0, 500)}${log.length > 0 ? `\nserver log: ${log.join('\n')}` : ''}`);
   }
   return response;
+}
+
+/** What is wrong with an answer whatever the request: a 5xx, an error outside the envelope, a leak. */
+function answerFailures(method: string, response: LightMyRequestResponse): string[] {
+  const status = response.statusCode;
+  const failures: string[] = [];
+  if (status >= 500) failures.push(`status ${status}`);
+  if (status >= 400 && method !== 'HEAD') failures.push(...envelopeFailures(response));
+  for (const [what, pattern] of LEAKS) if (pattern.test(response.body)) failures.push(`body leaks ${what}: ${pattern.exec(response.body)![0]}`);
+  return failures;
 }
 
 /** What is wrong with the `{code, message, data: {status}}` envelope of an error answer. */
@@ -491,7 +500,8 @@ describe('limits of the collections', () => {
       for (const indexPath of searchableLists) {
         for (const caller of ['anonymous', 'administrator'] as const) {
           const response = await sendAndCheck({ caller, method: 'GET', url: `${indexPath}?${query}` });
-          if (response.statusCode === 200) {
+          // The iCalendar feed is not paged (its cap is `limit`, tested in ical.test.ts); the JSON lists are.
+          if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('application/json')) {
             const records = Object.values(response.json<Record<string, unknown>>()).find(Array.isArray) ?? [];
             assert.ok(records.length <= MAX_PER_PAGE, `${indexPath}?${query}: ${records.length} records`);
           }
@@ -525,5 +535,102 @@ describe('bodies that attack the parser', () => {
       const under = await sendAndCheck({ caller: 'administrator', method, url: path, body: { payload: BODY_UNDER_LIMIT, contentType: 'application/json' } });
       assert.notEqual(under.statusCode, 413, `${method} ${path}`);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Credentials (issue 13): a fuzzer's bad Authorization headers must not lock the administrator out
+
+describe('fuzzing credentials against the real login throttle', () => {
+  const REQUESTS = 3_000;
+  /** The fuzzer's address, which the administrator shares, as behind a company proxy. */
+  const SHARED = '192.0.2.10';
+  /** Where strangers guess, the administrator's password included. */
+  const STRANGERS = ['192.0.2.66', '198.51.100.66'];
+  const ADMIN_LOGIN = 'administrator';
+  const OTHER_LOGINS = ROLE_NAMES.filter((role) => role !== ADMIN_LOGIN);
+  const base64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+
+  interface CredentialRequest {
+    readonly kind: string;
+    readonly address: string;
+    readonly authorization?: string;
+    readonly method: 'GET' | 'POST';
+    readonly url: string;
+  }
+
+  const loginText = fc.oneof(fc.constantFrom(...HOSTILE_TEXTS), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 300 }));
+  const adminVariant = fc.constantFrom('Administrator', 'ADMINISTRATOR', ' administrator', 'administrator\t');
+  const malformed = fc.oneof(
+    fc.constantFrom('Basic', 'Basic ', 'Basic %%%', 'Basic !!!', 'Basic ====', 'Basic YQ', 'basic', 'BASIC a', `Basic ${base64('no-colon')}`, `Basic ${base64(':no-login')}`, `Basic ${base64('\0:x')}`, `Basic ${'A'.repeat(8_000)}`),
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => `Basic ${base64(bytes)}`),
+    fc.string({ unit: fc.constantFrom(...'ABCabc019+/= :%'), maxLength: 40 }).map((token) => `Basic ${token}`),
+  );
+  const route = fc.constantFrom(
+    { method: 'GET' as const, url: `${API}/tags` },
+    { method: 'GET' as const, url: `${API}/events?per_page=1` },
+    { method: 'POST' as const, url: `${API}/categories` },
+  );
+  const stranger = fc.constantFrom(...STRANGERS);
+  const atShared = (kind: string, authorization?: string) => ({ kind, address: SHARED, ...(authorization === undefined ? {} : { authorization }) });
+  // Password checks cost a slow hash each; the throttle is what keeps their number (and this test's time) small.
+  const credentials: fc.Arbitrary<Omit<CredentialRequest, 'method' | 'url'>> = fc.oneof(
+    // At the shared address: the administrator at work, beside stale scripts, unknown logins and broken headers.
+    { weight: 3, arbitrary: fc.constant(atShared('the administrator', basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`))) },
+    { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...OTHER_LOGINS), loginText).map(([login, password]) => atShared('a wrong password', basicAuth(login, password))) },
+    { weight: 3, arbitrary: fc.tuple(loginText, loginText).map(([login, password]) => atShared('an unknown login', basicAuth(`fuzz-${login}`, password))) },
+    { weight: 3, arbitrary: malformed.map((authorization) => atShared('a malformed header', authorization)) },
+    { weight: 1, arbitrary: fc.constant(atShared('no credentials')) },
+    // Elsewhere: guesses at the administrator's password, under its login or a spelling of it (at the
+    // shared address they would rightly lock the administrator's login there), beside other users at work.
+    { weight: 2, arbitrary: fc.tuple(stranger, fc.oneof(fc.constant(ADMIN_LOGIN), adminVariant), loginText).map(([address, login, password]) => ({ kind: 'an administrator guess', address, authorization: basicAuth(login, password) })) },
+    { weight: 1, arbitrary: fc.tuple(stranger, fc.constantFrom(...OTHER_LOGINS)).map(([address, login]) => ({ kind: 'a user', address, authorization: basicAuth(login, `${login}-password`) })) },
+    { weight: 1, arbitrary: fc.tuple(stranger, malformed).map(([address, authorization]) => ({ kind: 'a malformed header', address, authorization })) },
+  );
+  const requests = fc.tuple(credentials, route).map(([credential, target]): CredentialRequest => ({ ...credential, ...target }));
+
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ throttle: LOGIN_THROTTLE });
+  });
+  after(() => t.close());
+
+  const send = (request: CredentialRequest) =>
+    t.app.inject({
+      method: request.method,
+      url: request.url,
+      remoteAddress: request.address,
+      headers: request.authorization === undefined ? {} : { authorization: request.authorization },
+      ...(request.method === 'POST' ? { payload: { name: 17 } } : {}),
+    });
+
+  test(`${REQUESTS} requests of valid, wrong and malformed credentials never lock out the administrator, nor answer 5xx`, async (context) => {
+    const started = performance.now();
+    const statuses = new Map<string, number>();
+    const verifiedGuesses = new Map<string, number>();
+    let sharedThrottled = false;
+    for (const [position, request] of fc.sample(requests, { seed: seedOf('credentials'), numRuns: REQUESTS }).entries()) {
+      const response = await send(request);
+      const failures = answerFailures(request.method, response);
+      // The administrator at the shared address is never refused, however much the fuzzer fails beside them.
+      if (request.kind === 'the administrator' && request.address === SHARED && [401, 429].includes(response.statusCode)) failures.push('the administrator was refused');
+      if (failures.length > 0) assert.fail(`request ${position} (${request.kind} from ${request.address}): ${failures.join('; ')}\n${JSON.stringify(request.authorization?.slice(0, 200))}\n→ ${response.statusCode} ${response.body.slice(0, 300)}`);
+      const key = `${request.kind} → ${response.statusCode}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      if (request.address === SHARED && response.statusCode === 429) sharedThrottled = true;
+      if (request.kind === 'an administrator guess' && response.statusCode === 401) verifiedGuesses.set(request.address, (verifiedGuesses.get(request.address) ?? 0) + 1);
+    }
+    context.diagnostic(`${REQUESTS} requests in ${Math.round(performance.now() - started)} ms: ${[...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
+
+    // Right afterwards, the administrator authenticates from the fuzzer's address.
+    const admin = await t.request('administrator', 'GET', 'tags', undefined);
+    assert.equal(admin.statusCode, 200, admin.body);
+    const fromShared = await t.app.inject({ method: 'GET', url: `${API}/tags`, remoteAddress: SHARED, headers: { authorization: basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`) } });
+    assert.equal(fromShared.statusCode, 200, fromShared.body);
+    assert.equal(fromShared.headers.allow, 'GET, POST');
+    // And the throttle did stop the guessing: the shared address is throttled, and the strangers
+    // had at most the allowed guesses at the administrator's password checked.
+    assert.ok(sharedThrottled, 'the shared address was never throttled');
+    for (const address of STRANGERS) assert.ok((verifiedGuesses.get(address) ?? 0) <= LOGIN_THROTTLE.maxFailuresPerLogin, `${address}: ${verifiedGuesses.get(address)} guesses checked`);
   });
 });

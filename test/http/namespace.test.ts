@@ -202,6 +202,7 @@ describe('route contract check at start-up', () => {
         },
         clock: systemClock,
         readCache: undefined,
+        requestTimeoutMs: 30_000,
         frameOf: () => {
           throw new Error('not reached');
         },

@@ -28,7 +28,7 @@ describe(`read cache (${DIALECT})`, () => {
   // Each test starts in a second and a content version of its own.
   beforeEach(async () => {
     clock += 1000;
-    await t.storage.write((tx) => t.storage.touchContent(tx));
+    await t.storage.write((tx) => t.storage.touchContent(tx, new Date()));
   });
 
   /** A write that bypasses the API: no new content version, as if not yet seen. */
@@ -40,7 +40,7 @@ describe(`read cache (${DIALECT})`, () => {
     assert.equal(await titleAs('anonymous'), 'First Title');
     await renameBehindTheApi('Second Title');
     assert.equal(await titleAs('anonymous'), 'First Title', 'the same second and version: the cached answer');
-    await t.storage.write((tx) => t.storage.touchContent(tx));
+    await t.storage.write((tx) => t.storage.touchContent(tx, new Date()));
     assert.equal(await titleAs('anonymous'), 'Second Title', 'a new version (another node wrote): computed again');
   });
 
@@ -54,7 +54,7 @@ describe(`read cache (${DIALECT})`, () => {
     clock += 1000;
     assert.equal(await listed(), 'After The Tick');
     assert.equal(await titleAs('anonymous'), 'Before The Tick', 'a single event does not depend on the time');
-    await t.storage.write((tx) => t.storage.touchContent(tx));
+    await t.storage.write((tx) => t.storage.touchContent(tx, new Date()));
     assert.equal(await titleAs('anonymous'), 'After The Tick');
   });
 

@@ -155,15 +155,7 @@ class LinkedClient {
 
   /** An event of that status ending at `endUtc`, linked to the records, as the events module will store it. */
   async linkToNewEvent(records: readonly WireRecord[], status = 'publish', endUtc = '2099-01-01 12:00:00'): Promise<number> {
-    const eventId = await insertEvent(this.t.storage, status);
-    await this.t.storage.write((tx) => tx
-      .insertInto('events')
-      .values({
-        post_id: eventId, start_local: '2026-01-01 10:00:00', end_local: endUtc, start_utc: '2026-01-01 10:00:00', end_utc: endUtc,
-        timezone: 'UTC', timezone_abbr: 'UTC', all_day: 0, cost: '', currency_symbol: '', currency_position: '', currency_code: '',
-        cost_values: '[]', website: null, show_map: null, show_map_link: null, hide_from_listings: 0, featured: 0,
-      })
-      .execute());
+    const eventId = await insertEvent(this.t.storage, status, { start: '2000-01-01 10:00:00', end: endUtc });
     if (records.length > 0) {
       await this.t.storage.write((tx) => tx
         .insertInto('event_links')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { LOGIN_THROTTLE } from '../../src/auth/authenticator.ts';
+import { LOGIN_THROTTLE } from '../../src/auth/login-throttle.ts';
 import { CLI, ROOT, startServer, type ServerProcess } from '../fixtures/server-process.ts';
 import { API, basicAuth, DIALECT, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 
@@ -128,7 +128,7 @@ describe(`two service processes on one ${DIALECT} database`, () => {
   });
 
   test('a user and an application password from the CLI work on both nodes at once; revoked or deleted, on neither', async () => {
-    // Six failed logins from 127.0.0.1 here, under the throttle's ten; the throttle test uses an address of its own.
+    // A few failed logins from 127.0.0.1 here, under the throttle's limits; the throttle test uses an address of its own.
     const login = 'two-nodes-editor';
     const accountPassword = 'two-nodes-account-password';
     let category = 0;
@@ -153,24 +153,35 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     for (const node of [nodeA, nodeB]) assert.equal((await writeAs(node, accountPassword)).body.code, 'invalid_username');
   });
 
-  test(`failed logins through either node count together: after ${LOGIN_THROTTLE.maxFailures}, both answer 429 with Retry-After`, async () => {
+  test(`failed logins through either node count together: after ${LOGIN_THROTTLE.maxFailuresPerLogin}, both refuse that login with 429 until throttle reset`, async () => {
     const from = '203.0.113.50';
     const wrong = basicAuth('admin', 'not-the-password');
-    for (let failure = 1; failure <= LOGIN_THROTTLE.maxFailures; failure++) {
+    for (let failure = 1; failure <= LOGIN_THROTTLE.maxFailuresPerLogin; failure++) {
       // All but the last through node A; the last one, through B, still counts on top of A's.
-      const node = failure < LOGIN_THROTTLE.maxFailures ? nodeA : nodeB;
+      const node = failure < LOGIN_THROTTLE.maxFailuresPerLogin ? nodeA : nodeB;
       const answer = await call(node, 'GET', 'events?per_page=1', { authorization: wrong, from });
       assert.equal(answer.status, 401, `failure ${failure}`);
     }
     for (const node of [nodeB, nodeA]) {
-      // Even the right password is refused from the throttled address.
+      // Even the right password is refused for the throttled login at that address.
       const refused = await call(node, 'GET', 'events?per_page=1', { from });
       assert.equal(refused.status, 429, JSON.stringify(refused.body));
       assert.equal(refused.body.code, 'too_many_login_attempts');
       const retryAfter = Number(refused.headers.get('retry-after'));
       assert.ok(retryAfter >= 1 && retryAfter <= LOGIN_THROTTLE.windowSeconds, `Retry-After: ${refused.headers.get('retry-after')}`);
     }
-    // The count is per client address: another address is not throttled.
+    // The count is per login and address: another address is not throttled, nor another login at this one.
     assert.equal((await call(nodeB, 'GET', 'events?per_page=1', { from: '203.0.113.51' })).status, 200);
+    cli('user', 'create', 'two-nodes-colleague', '--role', 'editor', '--password', 'two-nodes-colleague-password');
+    const colleague = basicAuth('two-nodes-colleague', 'two-nodes-colleague-password');
+    for (const node of [nodeA, nodeB]) assert.equal((await call(node, 'GET', 'events?per_page=1', { authorization: colleague, from })).status, 200);
+
+    // The operator sees the count in the shared database and lifts it for both nodes.
+    const listed = cli('throttle', 'list');
+    const limit = LOGIN_THROTTLE.maxFailuresPerLogin;
+    const adminLine = listed.map((line) => line.split(/\s+/)).find(([login, address]) => login === 'admin' && address === from);
+    assert.deepEqual(adminLine?.slice(0, 4), ['admin', from, `${limit}/${limit}`, 'throttled'], listed.join('\n'));
+    assert.match(cli('throttle', 'reset', '--login', 'admin', '--address', from)[0]!, /^Removed 1 failed-login counter:/);
+    for (const node of [nodeA, nodeB]) assert.equal((await call(node, 'GET', 'events?per_page=1', { from })).status, 200);
   });
 });

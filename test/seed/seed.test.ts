@@ -7,7 +7,7 @@ import { parseEventCount, seed, SeedRefusedError } from '../../src/seed/seed.ts'
 import { slugify } from '../../src/slugs.ts';
 import { ONE_PERCENT_TITLE_WORD } from '../../src/seed/vocabulary.ts';
 import { migrate, openStorage, type Storage } from '../../src/storage/database.ts';
-import { DIALECT, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
+import { createTestApp, DIALECT, freshDatabase, TEST_NOW, type TestApp, type TestDatabase } from '../fixtures/app.ts';
 
 const EVENTS = 2000;
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -175,5 +175,69 @@ describe(`seed (${DIALECT})`, () => {
     assert.equal(await count(storage, `select count(*) as n from terms where slug = 'music-2'`), 1, 'a second run numbers its term slugs');
     assert.equal(await count(storage, `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`), 0, 'post slugs unique');
     assert.equal(await count(storage, `select count(*) as n from (select type, title from posts where type <> 'event' group by type, title having count(*) > 1) as d`), 0, 'venue and organizer names unique');
+  });
+});
+
+describe(`recurring seed (${DIALECT})`, () => {
+  const RECURRING_EVENTS = 300;
+  const SERIES = 30;
+  let t: TestApp;
+  let occurrences: number;
+  const rows = <T>(query: string) => t.storage.read(async (tx) => (await sql<T>`${sql.raw(query)}`.execute(tx)).rows);
+
+  before(async () => {
+    t = await createTestApp({
+      env: { CALENDAR_TIMEZONE: SITE_ZONE },
+      // The seed's now is the app's, so both materialise series up to the same horizon.
+      prepare: async (storage, config) => {
+        ({ occurrences } = await seed(storage, { events: RECURRING_EVENTS, force: false, now: new Date(TEST_NOW), siteZone: SITE_ZONE, recurring: { series: SERIES, settings: config.recurrence } }));
+      },
+    });
+  });
+  after(() => t?.close());
+
+  test('makes that many events weekly series, half of them bounded, each first date named by its own id', async () => {
+    assert.equal(await count(t.storage, `select count(*) as n from events where recurrence is not null`), SERIES);
+    assert.equal(await count(t.storage, `select count(*) as n from events where recurrence like '%UNTIL=%'`), SERIES / 2);
+    assert.equal(await count(t.storage, `select count(*) as n from event_occurrences`), occurrences);
+    // About two years of weeks each, at least.
+    assert.ok(occurrences > RECURRING_EVENTS - SERIES + SERIES * 60, `${occurrences} occurrences`);
+    assert.equal(await count(t.storage, `select count(*) as n from events e where e.recurrence is null and (select count(*) from event_occurrences o where o.event_id = e.post_id and o.id = e.post_id and o.series_id is null) <> 1`), 0, 'single events: one row, their own id');
+    assert.equal(await count(t.storage, `select count(*) as n from events e where e.recurrence is not null and not exists (select 1 from event_occurrences o where o.id = e.post_id and o.series_id = e.post_id and o.start_local = e.start_local)`), 0, "series: the first date has the series' id");
+    assert.equal(await count(t.storage, `select count(*) as n from event_occurrences o join posts p on p.id = o.id where o.id <> o.event_id`), 0, "the other dates' ids are no post's");
+    assert.equal(await count(t.storage, `select count(*) as n from event_occurrences o join events e on e.post_id = o.event_id where o.status <> e.status or o.hide_from_listings <> e.hide_from_listings`), 0, "the occurrences' copies are the event's");
+  });
+
+  test('the posts id sequence continues past the occurrence ids', async () => {
+    const created = await t.request('administrator', 'POST', 'events', { title: 'After the seed', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', status: 'publish' });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.ok(created.json<{ id: number }>().id > (await count(t.storage, `select max(id) as n from event_occurrences where id <> ${created.json<{ id: number }>().id}`)));
+  });
+
+  test('term counts count every occurrence of a published series', async () => {
+    const mismatched = await count(
+      t.storage,
+      `select count(*) as n from terms t
+        where t.count <> (select count(*) from event_terms et join posts p on p.id = et.event_id join event_occurrences o on o.event_id = et.event_id where et.term_id = t.id and p.status = 'publish')`,
+    );
+    assert.equal(mismatched, 0);
+  });
+
+  test('series agree with twins created through the API from the same input', async () => {
+    type Series = { post_id: number; start_local: string; end_local: string; timezone: string; all_day: number; recurrence: string; materialized_until: string | null };
+    const sample = await rows<Series>(`select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where recurrence is not null order by post_id`);
+    const chosen = [sample.find((series) => series.materialized_until === null), sample.find((series) => series.materialized_until !== null), sample.find((series) => series.all_day === 1)].filter((series) => series !== undefined);
+    assert.ok(chosen.length >= 2, 'a bounded and an unbounded series');
+    const datesOf = (id: number) => rows<Record<string, string>>(`select occurrence_key, start_local, end_local, start_utc, end_utc from event_occurrences where series_id = ${id} order by start_local, id`);
+    for (const series of chosen) {
+      const { rrules } = JSON.parse(series.recurrence) as { rrules: string[] };
+      const input = { title: `Twin of ${series.post_id}`, status: 'draft', start_date: series.start_local, end_date: series.end_local, timezone: series.timezone, all_day: series.all_day === 1, recurrence: { rrule: rrules } };
+      const created = await t.request('administrator', 'POST', 'events', input);
+      assert.equal(created.statusCode, 201, created.body);
+      const twinId = created.json<{ id: number }>().id;
+      const [twin] = await rows<Series>(`select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where post_id = ${twinId}`);
+      assert.deepEqual({ ...twin, post_id: series.post_id }, series, `series ${series.post_id}`);
+      assert.deepEqual(await datesOf(twinId), await datesOf(series.post_id), `the dates of series ${series.post_id}`);
+    }
   });
 });

@@ -10,17 +10,16 @@ import pg from 'pg';
 import { main } from '../../src/cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { normalizeApplicationPassword, verifyPassword } from '../../src/auth/passwords.ts';
-import { LOGIN_THROTTLE } from '../../src/auth/authenticator.ts';
-import type { UsersService } from '../../src/auth/users.service.ts';
+import { LOGIN_THROTTLE, throttleKey } from '../../src/auth/login-throttle.ts';
 import { systemClock } from '../../src/clock.ts';
-import { composeApplication } from '../../src/container.ts';
+import { composeApplication, type Services } from '../../src/container.ts';
 import { openStorage } from '../../src/storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
 import { CLI } from '../fixtures/server-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
-const MIGRATIONS = ['20261122000000_initial', '20261122010000_post_search', '20261122020000_event_listing', '20261122030000_record_versions', '20261122040000_content_version'];
+const MIGRATIONS = ['20261122000000_initial', '20261122010000_post_search', '20261122020000_event_listing', '20261122030000_record_versions', '20261122040000_content_version', '20261124000000_event_occurrences', '20261124050000_login_throttle', '20261124060000_content_changed'];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
 interface CliResult {
@@ -39,20 +38,27 @@ async function cli(...argv: string[]): Promise<CliResult> {
   return { code, out, err };
 }
 
-/** Reads through the real storage, as a separate process would, to see what the CLI left behind. */
-async function inStorage<T>(read: (service: UsersService) => Promise<T>): Promise<T> {
+/** Works through the real storage, as a separate process would, to see what the CLI left behind or prepare what it finds. */
+async function inStorage<T>(work: (services: Services) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const storage = openStorage(config.database);
   try {
-    return await read((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.users);
+    return await work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services);
   } finally {
     await storage.close();
   }
 }
 
-const storedUser = (login: string): Promise<UserRow | undefined> => inStorage((service) => service.userByLogin(login));
+const storedUser = (login: string): Promise<UserRow | undefined> => inStorage(({ users }) => users.userByLogin(login));
 
-const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> => inStorage((service) => service.listAppPasswords(login));
+const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> => inStorage(({ users }) => users.listAppPasswords(login));
+
+/** Counts `count` failed logins of `login` ('' for none) from `address`, as the API does. */
+const failLogins = (address: string, login: string, count: number): Promise<void> =>
+  inStorage(async ({ loginThrottle }) => {
+    const key = throttleKey(address, login);
+    for (let failure = 0; failure < count; failure++) await loginThrottle.countFailure(key, await loginThrottle.check(key));
+  });
 
 /** Hands each test an empty database of one engine and removes it afterwards. */
 interface Backend {
@@ -278,6 +284,65 @@ function cliSuite(backend: Backend): void {
       const unknown = await cli('app-password', 'revoke', 'mallory', 'laptop');
       assert.equal(unknown.code, 1);
       assert.deepEqual(unknown.err, ['User "mallory" has no application password named "laptop".']);
+    });
+
+    test('throttle list shows every counter of the current windows, or says there is none', async () => {
+      assert.deepEqual(await cli('throttle', 'list'), { code: 0, out: ['No failed logins are being counted.'], err: [] });
+      await failLogins('203.0.113.1', 'Olivia', LOGIN_THROTTLE.maxFailuresPerLogin);
+      await failLogins('203.0.113.1', 'peter', 2);
+      await failLogins('198.51.100.2', '', 1);
+      const result = await cli('throttle', 'list');
+      assert.equal(result.code, 0);
+      const limit = LOGIN_THROTTLE.maxFailuresPerLogin;
+      const addressLimit = LOGIN_THROTTLE.maxFailuresPerAddress;
+      assert.match(result.out[0] ?? '', /^LOGIN +ADDRESS +FAILURES +STATE +SECONDS LEFT$/);
+      assert.deepEqual(
+        result.out.slice(1).map((line) => line.split(/ {2,}/).slice(0, 4)),
+        [
+          ['(every login)', '198.51.100.2', `1/${addressLimit}`, 'counting'],
+          ['(every login)', '203.0.113.1', `${limit + 2}/${addressLimit}`, 'counting'],
+          ['olivia', '203.0.113.1', `${limit}/${limit}`, 'throttled'],
+          ['peter', '203.0.113.1', `2/${limit}`, 'counting'],
+        ],
+      );
+      // The windows have just started (the clock is the system's: a second may have passed since).
+      for (const line of result.out.slice(1)) assert.ok(Number(line.split(/ {2,}/)[4]) >= LOGIN_THROTTLE.windowSeconds - 2, line);
+    });
+
+    test('throttle reset removes the counters of a login, an address, a pair or all, and prints them', async () => {
+      await cli('user', 'create', 'quinn', '--role', 'editor', '--email', 'quinn@example.com');
+      await failLogins('203.0.113.1', 'quinn', 3);
+      await failLogins('203.0.113.2', 'quinn', 1);
+      await failLogins('203.0.113.2', 'rita', 1);
+      const removedLines = (result: CliResult) => result.out.slice(2).map((line) => line.split(/ {2,}/).slice(0, 3));
+
+      const byEmailAndAddress = await cli('throttle', 'reset', '--login', 'quinn@example.com', '--address', '203.0.113.1');
+      assert.equal(byEmailAndAddress.code, 0);
+      assert.equal(byEmailAndAddress.out[0], 'Removed 1 failed-login counter:');
+      assert.deepEqual(removedLines(byEmailAndAddress), [['quinn', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerLogin}`]]);
+
+      const byLogin = await cli('throttle', 'reset', '--login', 'QUINN');
+      assert.deepEqual(removedLines(byLogin), [['quinn', '203.0.113.2', `1/${LOGIN_THROTTLE.maxFailuresPerLogin}`]]);
+
+      const byAddress = await cli('throttle', 'reset', '--address', '203.0.113.2');
+      assert.equal(byAddress.out[0], 'Removed 2 failed-login counters:');
+      assert.deepEqual(removedLines(byAddress).map(([login]) => login).sort(), ['(every login)', 'rita']);
+
+      const all = await cli('throttle', 'reset');
+      assert.deepEqual(removedLines(all), [['(every login)', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerAddress}`]]);
+      assert.deepEqual(await cli('throttle', 'reset'), { code: 0, out: ['No failed-login counters matched; nothing was removed.'], err: [] });
+      assert.deepEqual((await cli('throttle', 'list')).out, ['No failed logins are being counted.']);
+    });
+
+    test('throttle reset with an empty --login or --address is a usage error and removes nothing', async () => {
+      await cli('migrate');
+      await failLogins('203.0.113.1', 'sam', 1);
+      for (const [option, message] of [['--login', '--login must name a login.'], ['--address', '--address must name an address.']] as const) {
+        const result = await cli('throttle', 'reset', option, ' ');
+        assert.equal(result.code, 2);
+        assert.deepEqual(result.err, [message, 'Usage: calendar-events throttle reset [--login <login>] [--address <address>]']);
+      }
+      assert.equal((await cli('throttle', 'list')).out.length, 3);
     });
 
     test('the command run as a process works on DATABASE_URL', async () => {

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
       corsOrigins: undefined,
       readCacheBytes: 16 * 1024 * 1024,
       tecAlias: true,
+      icsMaxEvents: 100_000,
+      disallowUnfilteredHtml: false,
+      rateLimits: { readsPerMinute: 1200, writesPerMinute: 300 },
+      redis: undefined,
+      timeouts: { headersMs: 10_000, receiveMs: 30_000, requestMs: 30_000, statementMs: 30_000, keepAliveMs: 65_000 },
+      recurrence: { horizonDays: 730, maxOccurrences: 1000 },
     });
   });
 
@@ -49,6 +55,19 @@ describe('loadConfig', () => {
       CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
       CALENDAR_READ_CACHE_MB: '16',
       CALENDAR_TEC_ALIAS: 'false',
+      CALENDAR_ICS_MAX_EVENTS: '5000',
+      CALENDAR_DISALLOW_UNFILTERED_HTML: 'true',
+      CALENDAR_RATE_LIMIT_READS: '0',
+      CALENDAR_RATE_LIMIT_WRITES: '60',
+      REDIS_URL: 'rediss://:secret@cache.internal:6380/2',
+      CALENDAR_REDIS_PREFIX: 'calendar-prod:',
+      CALENDAR_HEADERS_TIMEOUT: '5',
+      CALENDAR_RECEIVE_TIMEOUT: '20.5',
+      CALENDAR_REQUEST_TIMEOUT: '15',
+      CALENDAR_STATEMENT_TIMEOUT: '0.25',
+      CALENDAR_KEEP_ALIVE_TIMEOUT: '75',
+      CALENDAR_RECURRENCE_HORIZON_DAYS: '365',
+      CALENDAR_RECURRENCE_MAX_OCCURRENCES: '500',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -65,6 +84,12 @@ describe('loadConfig', () => {
       corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
       readCacheBytes: 16 * 1024 * 1024,
       tecAlias: false,
+      icsMaxEvents: 5000,
+      disallowUnfilteredHtml: true,
+      rateLimits: { readsPerMinute: 0, writesPerMinute: 60 },
+      redis: { url: 'rediss://:secret@cache.internal:6380/2', keyPrefix: 'calendar-prod:' },
+      timeouts: { headersMs: 5000, receiveMs: 20_500, requestMs: 15_000, statementMs: 250, keepAliveMs: 75_000 },
+      recurrence: { horizonDays: 365, maxOccurrences: 500 },
     });
   });
 
@@ -112,6 +137,17 @@ describe('loadConfig', () => {
     ['CALENDAR_PUBLIC_URL', { CALENDAR_PUBLIC_URL: 'ftp://events.example.org' }],
     ['CALENDAR_SITE_URL', { CALENDAR_SITE_URL: 'not a url' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/calendar' }],
+    ['CALENDAR_RATE_LIMIT_READS', { CALENDAR_RATE_LIMIT_READS: '-1' }],
+    ['CALENDAR_RATE_LIMIT_WRITES', { CALENDAR_RATE_LIMIT_WRITES: 'many' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache.internal:6379' }],
+    ['CALENDAR_REDIS_PREFIX', { REDIS_URL: 'redis://127.0.0.1:6379', CALENDAR_REDIS_PREFIX: 'has space' }],
+    ['CALENDAR_REQUEST_TIMEOUT', { CALENDAR_REQUEST_TIMEOUT: '0' }],
+    ['CALENDAR_STATEMENT_TIMEOUT', { CALENDAR_STATEMENT_TIMEOUT: '30s' }],
+    ['CALENDAR_KEEP_ALIVE_TIMEOUT', { CALENDAR_KEEP_ALIVE_TIMEOUT: '3601' }],
+    ['CALENDAR_HEADERS_TIMEOUT', { CALENDAR_HEADERS_TIMEOUT: '40' }],
+    ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '0' }],
+    ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '2 years' }],
+    ['CALENDAR_RECURRENCE_MAX_OCCURRENCES', { CALENDAR_RECURRENCE_MAX_OCCURRENCES: '-5' }],
   ];
   for (const [setting, env] of invalid) {
     test(`${setting}=${Object.values(env)[0]} is a ConfigError naming ${setting}`, () => {
@@ -164,6 +200,12 @@ test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas 
   }
 });
 
+test('CALENDAR_ICS_MAX_EVENTS: 100000 by default, a whole number from 1, anything else stops start-up', () => {
+  assert.equal(loadConfig({}).icsMaxEvents, 100_000);
+  assert.equal(loadConfig({ CALENDAR_ICS_MAX_EVENTS: '250' }).icsMaxEvents, 250);
+  for (const bad of ['0', '-1', '1.5', 'lots', '99999999']) assert.throws(() => loadConfig({ CALENDAR_ICS_MAX_EVENTS: bad }), /CALENDAR_ICS_MAX_EVENTS must be/, bad);
+});
+
 test('CALENDAR_READ_CACHE_MB: 16 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
   assert.equal(loadConfig({}).readCacheBytes, 16 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
@@ -175,4 +217,11 @@ test('CALENDAR_TEC_ALIAS: on by default, true/false or 1/0, anything else stops 
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: 'false' }).tecAlias, false);
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: '1' }).tecAlias, true);
   for (const bad of ['no', 'off', 'yes please']) assert.throws(() => loadConfig({ CALENDAR_TEC_ALIAS: bad }), /CALENDAR_TEC_ALIAS must be true or false/, bad);
+});
+
+test('CALENDAR_DISALLOW_UNFILTERED_HTML: off by default, true/false or 1/0, anything else stops start-up', () => {
+  assert.equal(loadConfig({}).disallowUnfilteredHtml, false);
+  assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: '1' }).disallowUnfilteredHtml, true);
+  assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: 'false' }).disallowUnfilteredHtml, false);
+  for (const bad of ['yes', 'on']) assertConfigError(() => loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: bad }), 'CALENDAR_DISALLOW_UNFILTERED_HTML');
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { autoParagraph, escapeHtml, filterPostHtml } from '../../src/content/html.ts';
+import { autoParagraph, escapeHtml, filterHtml, filterUrl } from '../../src/content/html.ts';
 
 describe('autoParagraph', () => {
   const cases: ReadonlyArray<readonly [label: string, text: string, html: string]> = [
@@ -21,7 +21,7 @@ describe('autoParagraph', () => {
   }
 });
 
-describe('filterPostHtml', () => {
+describe('filterHtml, post content', () => {
   const cases: ReadonlyArray<readonly [label: string, html: string, filtered: string]> = [
     ['drops <script> with its content', 'Hi<script>alert(1)</script> there', 'Hi there'],
     ['drops <style> and <iframe>', '<style>p{}</style><iframe src="https://x.example"></iframe>ok', 'ok'],
@@ -32,9 +32,32 @@ describe('filterPostHtml', () => {
     ['keeps mailto: links and formatting', '<p><em>Write</em> <a href="mailto:a@example.org">us</a></p>', '<p><em>Write</em> <a href="mailto:a@example.org">us</a></p>'],
   ];
   for (const [label, html, filtered] of cases) {
-    test(`without unfiltered_html: ${label}`, () => assert.equal(filterPostHtml(html, false), filtered));
-    test(`with unfiltered_html: keeps "${html}" as sent`, () => assert.equal(filterPostHtml(html, true), html));
+    test(`without unfiltered_html: ${label}`, () => assert.equal(filterHtml(html, 'post', false), filtered));
+    test(`with unfiltered_html: keeps "${html}" as sent`, () => assert.equal(filterHtml(html, 'post', true), html));
   }
+});
+
+describe('filterHtml, inline text (titles, names, short fields)', () => {
+  const cases: ReadonlyArray<readonly [label: string, html: string, filtered: string]> = [
+    ['keeps WordPress\' title tags with their attributes', '<b>B</b> <a href="https://x.example" title="t">a</a> <abbr title="t">ab</abbr> <q cite="https://x.example">q</q> <del datetime="2026-01-01">d</del>', '<b>B</b> <a href="https://x.example" title="t">a</a> <abbr title="t">ab</abbr> <q cite="https://x.example">q</q> <del datetime="2026-01-01">d</del>'],
+    ['drops block markup and images, keeping their text', '<p>Hall</p><img src="https://x.example/a.png">', 'Hall'],
+    ['drops attributes outside the list', '<b class="x" style="color:red">Bob</b>', '<b>Bob</b>'],
+    ['drops data: and vbscript: URLs', '<a href="data:text/html,x">d</a><q cite="vbscript:msgbox(1)">v</q>', '<a>d</a><q>v</q>'],
+    ['turns a lone ampersand into an entity and stays put when filtered again', 'Tom &amp; Jerry & co', 'Tom &amp; Jerry &amp; co'],
+  ];
+  for (const [label, html, filtered] of cases) {
+    test(`without unfiltered_html: ${label}`, () => assert.equal(filterHtml(html, 'inline', false), filtered));
+  }
+  test('with unfiltered_html: keeps the text as sent', () => assert.equal(filterHtml('<p onclick="x()">Hall</p>', 'inline', true), '<p onclick="x()">Hall</p>'));
+});
+
+describe('filterUrl', () => {
+  test('without unfiltered_html: percent-encodes what could leave an HTML attribute', () => {
+    assert.equal(filterUrl('https://x.example/a b"c\'d<e>f`g', false), 'https://x.example/a%20b%22c%27d%3Ce%3Ef%60g');
+  });
+  test('encodes other white space as UTF-8', () => assert.equal(filterUrl('https://x.example/a\u00a0b', false), 'https://x.example/a%C2%A0b'));
+  test('leaves ordinary URLs alone', () => assert.equal(filterUrl('https://x.example/?a=1&b=2#top', false), 'https://x.example/?a=1&b=2#top'));
+  test('with unfiltered_html: keeps the URL as sent', () => assert.equal(filterUrl('https://x.example/"', true), 'https://x.example/"'));
 });
 
 describe('escapeHtml', () => {

@@ -11,7 +11,9 @@ import {
   wallClockOf,
   type ParsedDate,
 } from '../../src/dates/parse.ts';
-import { isValidZone, offsetString, toIsoWithOffset, utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
+import fc from 'fast-check';
+import { IANAZone } from 'luxon';
+import { isValidZone, offsetString, resolveZone, toIsoWithOffset, utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
 
 // The suite runs with TZ=America/New_York; zones far from it (Tokyo, UTC) prove no dependence on it.
 const OTHER_ZONES = ['Asia/Tokyo', 'UTC'];
@@ -478,4 +480,32 @@ describe('eventWallClock (decision 0010)', () => {
       assert.equal(eventWallClock(parseDateInput(input, NOW, zone), zone), wallClock);
     });
   }
+});
+
+describe('remembered zone offsets', () => {
+  // Zones with half-hour DST (Lord Howe), odd offsets (Kathmandu, Chatham), southern DST and old
+  // local mean times: the remembered offsets must be Intl's own at every instant.
+  const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Europe/Amsterdam', 'Pacific/Apia', 'America/Santiago'];
+  test('agree with luxon asking Intl, from 1900 to 2100', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (zone, ms) => {
+        assert.equal(resolveZone(zone).offset(ms), IANAZone.create(zone).offset(ms), `${zone} at ${new Date(ms).toISOString()}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  test('agree around every 2027 transition of New York, Berlin and Lord Howe, minute by minute', () => {
+    for (const [zone, transitions] of [
+      ['America/New_York', ['2027-03-14T07:00:00Z', '2027-11-07T06:00:00Z']],
+      ['Europe/Berlin', ['2027-03-28T01:00:00Z', '2027-10-31T01:00:00Z']],
+      ['Australia/Lord_Howe', ['2027-04-03T15:00:00Z', '2027-10-02T15:30:00Z']],
+    ] as const) {
+      for (const transition of transitions) {
+        for (let minute = -120; minute <= 120; minute++) {
+          const ms = Date.parse(transition) + minute * 60_000;
+          assert.equal(resolveZone(zone).offset(ms), IANAZone.create(zone).offset(ms), `${zone} at ${new Date(ms).toISOString()}`);
+        }
+      }
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { can, isRole, permits, ROLE_CAPABILITIES, ROLE_NAMES, type Caller, type Permission, type Role } from '../../src/auth/roles.ts';
+import { can, isRole, permits, ROLE_CAPABILITIES, ROLE_NAMES, siteCapabilities, type Caller, type Permission, type Role } from '../../src/auth/roles.ts';
 import { CATEGORY, TAG } from '../../src/modules/terms/taxonomy.ts';
 
 const caller = (role: Role): Caller => ({ id: 1, login: role, role });
@@ -31,6 +31,14 @@ describe('roles', () => {
       for (const role of ROLE_NAMES) assert.equal(can(caller(role), capability), holders.includes(role), `${role} ${capability}`);
     });
   }
+
+  test('DISALLOW_UNFILTERED_HTML takes unfiltered_html from every role and nothing else', () => {
+    assert.equal(siteCapabilities({ disallowUnfilteredHtml: false }), ROLE_CAPABILITIES);
+    const disallowing = siteCapabilities({ disallowUnfilteredHtml: true });
+    for (const role of ROLE_NAMES) {
+      assert.deepEqual([...disallowing[role]], [...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'), role);
+    }
+  });
 
   test('a subscriber can only read', () => {
     assert.deepEqual([...ROLE_CAPABILITIES.subscriber], ['read']);

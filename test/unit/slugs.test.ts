@@ -16,6 +16,7 @@ describe('slugify', () => {
     ['is empty when nothing is a letter or digit', '!!! ... ---', ''],
     ['is empty for an empty text', '', ''],
     ['is idempotent on a slug', 'already-a-slug', 'already-a-slug'],
+    ['strips tags, and scripts and styles with their content', '<b>Bob</b><script>x()</script> <STYLE>p{}</STYLE>& <img src=x onerror=alert(1)>Hall', 'bob-hall'],
   ];
   for (const [description, input, slug] of cases) {
     test(description, () => assert.equal(slugify(input), slug));

@@ -12,6 +12,11 @@ import { costRange, parseCost } from './cost.ts';
 export type EventSchedule = Pick<EventFields, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'timezone_abbr' | 'all_day'>;
 export type EventCost = Pick<EventFields, 'cost' | 'currency_symbol' | 'currency_position' | 'currency_code' | 'cost_values'>;
 
+export type EventRecurrenceFields = Pick<EventFields, 'recurrence' | 'series_id' | 'recurrence_id' | 'materialized_until'>;
+
+/** The recurrence columns of an event that is no series and no exception of one (decision 0025). */
+export const SINGLE_EVENT: EventRecurrenceFields = { recurrence: null, series_id: null, recurrence_id: null, materialized_until: null };
+
 export interface ScheduleInput {
   readonly timezone?: string | null;
   readonly start_date?: string | number;

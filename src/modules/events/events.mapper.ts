@@ -1,6 +1,6 @@
 import { autoParagraph, escapeHtml } from '../../content/html.ts';
 import { dateDetails, startOfDay } from '../../dates/parse.ts';
-import { toIsoWithOffset } from '../../dates/zones.ts';
+import { toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.ts';
 import type { Urls } from '../../urls.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
@@ -10,6 +10,7 @@ import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
 import type { Localized } from '../translations/translations.ts';
 import { displayCost, priceText } from './cost.ts';
+import { recurrenceOnWire, type Recurrence } from './recurrence.ts';
 import type { EventWire } from './events.schemas.ts';
 
 export interface EventRelations {
@@ -32,7 +33,8 @@ const flag = (value: number | null): boolean => value === null || value !== 0;
 
 /** schema.org `Event` (wire-format 10.5); not contractual, kept close to the original's. */
 function eventJsonLd(row: EventRow, url: string, relations: EventRelations, context: EventContext): Record<string, unknown> {
-  const { post, fields: event, image } = row;
+  const { post, image } = row;
+  const event = { ...row.fields, ...shownDates(row) };
   const locations = relations.venues.map((venue) => venue.json_ld).filter(Boolean);
   const organizers = relations.organizers.map((organizer) => organizer.json_ld).filter(Boolean);
   return {
@@ -65,17 +67,44 @@ function eventJsonLd(row: EventRow, url: string, relations: EventRelations, cont
   };
 }
 
+/** The dates a record shows: its occurrence's (the archive, an occurrence id), else the event's own. */
+function shownDates(row: EventRow): Pick<EventRow['fields'], 'start_local' | 'end_local' | 'start_utc' | 'end_utc'> {
+  return row.occurrence ?? row.fields;
+}
+
+/**
+ * An occurrence of a series is addressed as TEC's recurrence add-on does, by the series' permalink
+ * and its local date (`/event/{slug}/{YYYY-MM-DD}/`); unpublished, by its own id (decision 0025).
+ */
+function eventUrl(urls: Urls, row: EventRow, id: number): string {
+  const { post, occurrence } = row;
+  if (!occurrence || occurrence.series_id === null) return postUrl(urls, 'event', 'tribe_events', post);
+  return post.status === 'publish' && post.slug !== ''
+    ? urls.page(`event/${encodeURIComponent(post.slug)}/${occurrence.start_local.slice(0, 10)}`)
+    : postUrl(urls, 'event', 'tribe_events', { ...post, id, slug: '' });
+}
+
+/** `series_id` and `recurrence`: on occurrences of a series only (additive; decision 0025). */
+function seriesFields(row: EventRow): Pick<EventWire, 'series_id' | 'recurrence'> {
+  const seriesId = row.occurrence?.series_id ?? null;
+  const stored = row.seriesRecurrence ?? row.fields.recurrence;
+  if (seriesId === null || stored === null) return {};
+  return { series_id: seriesId, recurrence: recurrenceOnWire(JSON.parse(stored) as Recurrence) };
+}
+
 /** An event on the wire (wire-format 2.1), in the original's field order. */
 export function toEventRecord(row: Localized<EventRow>, relations: EventRelations, context: EventContext): EventWire {
-  const { post, fields: event, image } = row;
+  const { post, image } = row;
+  const event = { ...row.fields, ...shownDates(row) };
+  const id = row.occurrence?.id ?? post.id;
   const { urls } = context;
-  const url = postUrl(urls, 'event', 'tribe_events', post);
+  const url = eventUrl(urls, row, id);
   const termsOf = (taxonomy: 'category' | 'tag') =>
     relations.terms.filter((term) => term.row.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
   const record: EventWire = {
-    id: post.id,
-    global_id: globalId(urls, post.id),
-    global_id_lineage: globalIdLineage(urls, post.id, post.global_id_lineage),
+    id,
+    global_id: globalId(urls, id),
+    global_id_lineage: globalIdLineage(urls, id, post.global_id_lineage),
     author: String(post.author_id),
     status: post.status,
     date: post.date_local,
@@ -83,7 +112,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     modified: post.modified_local,
     modified_utc: post.modified_utc,
     url,
-    rest_url: urls.route(`events/${post.id}`),
+    rest_url: urls.route(`events/${id}`),
     title: post.title,
     description: autoParagraph(post.content),
     excerpt: autoParagraph(post.excerpt),
@@ -99,7 +128,8 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     utc_end_date: event.end_utc,
     utc_end_date_details: dateDetails(event.end_utc),
     timezone: event.timezone,
-    timezone_abbr: event.timezone_abbr,
+    // An occurrence's own: a series crosses daylight-saving changes.
+    timezone_abbr: row.occurrence && row.occurrence.series_id !== null ? zoneAbbreviation(event.timezone, event.start_utc) : event.timezone_abbr,
     cost: displayCost(event.cost),
     cost_details: {
       currency_symbol: event.currency_symbol,
@@ -120,6 +150,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     venue: relations.venues.length === 1 ? relations.venues[0]! : [...relations.venues],
     organizer: [...relations.organizers],
     custom_fields: [],
+    ...seriesFields(row),
     ...row.languages,
   };
   const isProtected = post.password !== '';

@@ -43,10 +43,25 @@ const eventFields = {
   organizer: Type.Optional(AnyValue<References>('The event organizers: IDs, objects with an ID, organizer data, or a list of these')),
   post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'A password protecting the event (additive)' })),
   post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, maximum: MAX_ID, description: 'The ID of the parent event (additive)' })),
+  // Checked by readRecurrence (recurrence.ts), which names what is wrong in the 400.
+  recurrence: Type.Optional(
+    OneOf<Record<string, unknown> | null>(['object', 'null'], {
+      additionalProperties: true,
+      description:
+        'Makes the event a series (additive; decision 0025): { rrule: RFC 5545 RRULE text or a list of them, rdates: extra and exdates: excluded local "YYYY-MM-DD HH:MM:SS" starts in the event\'s time zone }; null or {} removes it',
+    }),
+  ),
 };
 
 export const UpdateBody = Type.Object({
   ...eventFields,
+  scope: Type.Optional(
+    Type.Unsafe<'this' | 'following' | 'all'>({
+      type: 'string',
+      enum: ['this', 'following', 'all'],
+      description: 'For an occurrence of a series: change this one only (the default for an occurrence id), this and the following ones, or the whole series (the default for the series id); additive',
+    }),
+  ),
   password: Type.Optional(Type.String({ description: 'The event password, to unlock a protected event' })),
 });
 /** The same fields, with the three the original requires. */
@@ -114,6 +129,16 @@ const text = Type.String();
 const nullableFlag = OneOf<boolean | null>(['boolean', 'null']);
 const list = Type.Array(AnyObject);
 
+/** A series' rules on the wire (decision 0025): local times in the event's zone. */
+export const RecurrenceRecord = Type.Object(
+  {
+    rrule: Type.Unsafe<string | string[]>({ type: ['string', 'array'], items: { type: 'string' }, description: 'The RFC 5545 RRULE, or several' }),
+    rdates: Type.Array(Type.String(), { description: 'Extra local starts' }),
+    exdates: Type.Array(Type.String(), { description: 'Excluded local starts' }),
+  },
+  { $id: 'EventRecurrence' },
+);
+
 // Wire order (wire-format 2.1). Every key is always present but `json_ld` (single reads of
 // unprotected events); the serializer keeps this order whatever is required (app.ts).
 // `$id`: named components of the OpenAPI document, referenced wherever they are used (decision 0007).
@@ -152,6 +177,9 @@ export const EventRecord = Type.Object({
   venue: Type.Unsafe<Record<string, unknown> | Record<string, unknown>[]>({ type: ['object', 'array'], additionalProperties: true }),
   organizer: list,
   custom_fields: Type.Unsafe<unknown[] | Record<string, unknown>>({ type: ['object', 'array'], additionalProperties: true }),
+  // Only on occurrences of a series (additive; decision 0025).
+  series_id: Type.Optional(Type.Integer({ description: 'The series the occurrence belongs to: the id of its first event' })),
+  recurrence: Type.Optional(RecurrenceRecord),
   json_ld: Type.Optional(AnyObject),
   ...LanguageWireFields,
 }, { $id: 'Event' });

@@ -1,11 +1,13 @@
 import type { Caller } from '../../auth/roles.ts';
 import { dateBounds } from './date-window.ts';
-import { isValidZone } from '../../dates/zones.ts';
+import { wireUtc } from '../../clock.ts';
+import type { RecurrenceSettings } from '../../config.ts';
+import { isValidZone, utcToZoned, zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { EventFields, EventFilter, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
+import type { ArchiveCursor, DateBounds, EventFields, EventFilter, EventRow, EventsRepository, OccurrenceDates, OccurrenceRow } from '../../storage/repositories/events.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
@@ -16,22 +18,27 @@ import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
-import { eventCost, eventSchedule, needsSlug } from './event-fields.ts';
+import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
+import { expandSeries, materializationBound, readRecurrence, type Recurrence, type SeriesSchedule } from './recurrence.ts';
+import { excluding, splitRecurrence } from './series-rules.ts';
 import type { EventCreateInput, EventInput, EventListQuery } from './events.schemas.ts';
 
 export type EventRef = RecordRef;
+
+/** The archive's query without its paging: what selects the events (the archive and its exports). */
+export type ArchiveQuery = Omit<EventListQuery, 'page' | 'per_page'>;
 
 /** What events need of categories and tags (the terms service provides it). */
 export interface EventTerms {
   /** Term ids given by id or slug; undefined when one names no term of the taxonomy. */
   idsOf(tx: ReadTx, definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined>;
   withDescendants(tx: ReadTx, ids: readonly number[]): Promise<number[]>;
-  /** The terms an event's input names, creating new ones by name. */
-  idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode): Promise<number[]>;
+  /** The terms an event's input names, creating new ones by name (filtered as the caller's text). */
+  idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode, caller: Caller): Promise<number[]>;
   termsOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>>;
   setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void>;
-  /** A published event entering (+1) or leaving (-1) its terms' counts. */
-  shiftCounts(tx: WriteTx, termIds: readonly number[], step: 1 | -1): Promise<void>;
+  /** A published event's occurrences entering (> 0) or leaving (< 0) its terms' counts. */
+  shiftCounts(tx: WriteTx, termIds: readonly number[], step: number): Promise<void>;
   localize(tx: ReadTx, items: readonly { row: TermRow }[], language: LanguageCode): Promise<Localized<{ row: TermRow }>[]>;
 }
 
@@ -50,6 +57,33 @@ export interface LoadedRelations {
 }
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
+const DAY_MS = 86_400_000;
+
+type RemoveRequest = { readonly caller: Caller; readonly force: boolean; readonly language: LanguageCode; readonly explicitLanguage: boolean };
+
+
+/** An event's length in wall-clock milliseconds (its local end minus its local start). */
+function eventDuration(fields: EventSchedule): number {
+  return Date.parse(`${fields.end_local.replace(' ', 'T')}Z`) - Date.parse(`${fields.start_local.replace(' ', 'T')}Z`);
+}
+
+/** A local `YYYY-MM-DD HH:MM:SS` moved by wall-clock milliseconds. */
+function shiftLocal(local: string, ms: number): string {
+  return new Date(Date.parse(`${local.replace(' ', 'T')}Z`) + ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** How a change to an occurrence of a series reaches the series (decision 0025). */
+export type Scope = 'this' | 'following' | 'all';
+
+/** The wire's `recurrence`: undefined when not sent, null to remove; bad values were refused by validateWrite. */
+function recurrenceInput(value: unknown): Recurrence | null | undefined {
+  if (value === undefined) return undefined;
+  const read = readRecurrence(value);
+  if ('problem' in read) throw invalidParam('recurrence', read.problem);
+  return read.recurrence;
+}
+
+const storedRecurrence = (fields: EventFields): Recurrence | null => (fields.recurrence === null ? null : (JSON.parse(fields.recurrence) as Recurrence));
 const TRUTHY = new Set(['true', '1', 'yes', 'on']);
 
 /** A list as clients send it: an array, a comma-separated string, or one value. */
@@ -85,6 +119,7 @@ export class EventsService {
     private readonly posts: PostsRepository,
     private readonly terms: EventTerms,
     private readonly linked: Readonly<Record<LinkKind, EventLinkedRecords>>,
+    private readonly recurrence: RecurrenceSettings,
   ) {}
 
   private get writer() {
@@ -97,7 +132,7 @@ export class EventsService {
 
   // Argument validators: they run before the permission check (wire-format 7.6).
 
-  async validateList(tx: ReadTx, query: EventListQuery, caller: Caller | null): Promise<void> {
+  async validateList(tx: ReadTx, query: ArchiveQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
     try {
       this.records.archiveScope(query.status, caller);
@@ -133,6 +168,10 @@ export class EventsService {
       if (problem) invalid[field] = problem;
     }
     if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
+    if (input.recurrence !== undefined) {
+      const read = readRecurrence(input.recurrence);
+      if ('problem' in read) invalid.recurrence = { message: read.problem };
+    }
     if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent))) {
       invalid.post_parent = INVALID;
     }
@@ -145,6 +184,18 @@ export class EventsService {
   // Reads.
 
   async list(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
+    const { filter, statuses, bounds } = await this.archiveFilter(tx, query, caller, language);
+    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
+    if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
+    return { rows: await this.records.localize(tx, rows, language), total, statuses, bounds, relations: await this.relations(tx, rows, language) };
+  }
+
+  /**
+   * The archive's rules as a filter: the caller's status scope, the date window, search, terms,
+   * venues, organizers and the rest. The archive and every export of it (the iCalendar feed) read
+   * through this one filter, so they never disagree on what a caller may list.
+   */
+  async archiveFilter(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<{ filter: EventFilter; statuses: string[]; bounds: DateBounds }> {
     const { statuses, restrictTo, mayEditOthers } = this.records.archiveScope(query.status, caller);
     const strict = TRUTHY.has(query.strict_dates.toLowerCase());
     // `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed).
@@ -174,9 +225,17 @@ export class EventsService {
       // This service sells no tickets: ticketed events do not exist, unticketed ones are all.
       ...(query.ticketed === true ? { none: true } : {}),
     };
-    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
-    if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
-    return { rows: await this.records.localize(tx, rows, language), total, statuses, bounds, relations: await this.relations(tx, rows, language) };
+    return { filter, statuses, bounds };
+  }
+
+  /**
+   * The next `limit` occurrences of an archive filter after `after` (by local start, then id) as
+   * their events, localized, with their relations, and the cursor to continue from: one bounded
+   * batch of an export that reads the archive a batch at a time.
+   */
+  async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode) {
+    const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language), next };
   }
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3). */
@@ -219,15 +278,15 @@ export class EventsService {
   async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
-    const title = input.title.trim();
+    const title = this.writer.text.inline(input.title, caller).trim();
     const post = this.writer.newPost(
       {
         type: 'event',
         author_id: this.writer.authorFor(input.author, caller, 'edit_others_tribe_events'),
         status,
         title,
-        content: input.description ? this.writer.html(input.description, caller) : '',
-        excerpt: input.excerpt ? this.writer.html(input.excerpt, caller) : '',
+        content: input.description ? this.writer.text.content(input.description, caller) : '',
+        excerpt: input.excerpt ? this.writer.text.inline(input.excerpt, caller) : '',
         password: input.post_password ?? '',
         parent_id: input.post_parent ?? 0,
         // -1 is WordPress' "sticky in month view".
@@ -240,35 +299,70 @@ export class EventsService {
     if (title === '') throw invalidParam('title');
     const event: EventFields = {
       ...eventSchedule(input, undefined, this.siteZone, this.writer.clock.now()),
-      ...eventCost(input.cost ?? ''),
-      website: input.website === undefined ? null : (input.website ?? ''),
+      ...eventCost(this.costInput(input.cost ?? '', caller)),
+      website: input.website === undefined ? null : this.writer.text.url(input.website ?? '', caller),
       // Omitted flags are false on create, as the original stores them (wire-format 5.1).
       show_map: input.show_map ? 1 : 0,
       show_map_link: input.show_map_link ? 1 : 0,
       hide_from_listings: input.hide_from_listings ? 1 : 0,
       featured: input.featured ? 1 : 0,
+      ...SINGLE_EVENT,
     };
+    // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
+    const recurrence = recurrenceInput(input.recurrence) ?? null;
+    const series = recurrence ? this.expand(recurrence, event) : undefined;
+    if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
     const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
     const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
     const id = await this.repository.create(tx, { ...post, slug }, event);
+    if (series) await this.materialize(tx, id, series.dates, status);
     await this.writeRelations(tx, id, input, caller, language);
-    return this.records.reread(tx, id, language);
+    return this.reread(tx, id, language);
+  }
+
+  /**
+   * An update as the address and `scope` say (decision 0025): a single event, or a series by its
+   * own id (scope "all" by default), changes itself; an occurrence of a series (scope "this" by
+   * default) is detached as an exception and changed alone, or splits the series there
+   * ("following"), or changes the whole series ("all"). Permissions are the series' throughout.
+   */
+  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
+    requireOnPost(caller, 'edit', 'tribe_event', row.post);
+    const occurrence = row.occurrence;
+    if (!occurrence || occurrence.series_id === null) {
+      await this.updateEvent(tx, row, input, caller, language);
+      return this.reread(tx, row.post.id, language);
+    }
+    const series = await this.seriesOf(tx, row, occurrence.series_id);
+    requireOnPost(caller, 'edit', 'tribe_event', series.post);
+    const scope: Scope = input.scope ?? (occurrence.id === series.post.id ? 'all' : 'this');
+    const first = await this.repository.firstOccurrence(tx, series.post.id);
+    if (scope === 'all' || (scope === 'following' && first?.id === occurrence.id)) {
+      await this.updateEvent(tx, series, input, caller, language);
+    } else if (scope === 'following') {
+      await this.updateEvent(tx, await this.split(tx, series, occurrence), input, caller, language);
+    } else {
+      const exception = occurrence.event_id === series.post.id ? await this.detach(tx, series, occurrence) : row;
+      await this.updateEvent(tx, exception, input, caller, language);
+    }
+    return (await this.rereadIfExists(tx, occurrence.id, language)) ?? this.reread(tx, series.post.id, language);
   }
 
   /**
    * Partial on POST, PUT and PATCH alike (decisions.md, quirk #15 fixed). Title, description,
    * excerpt and slug written in a language other than the event's original one go to that
-   * language's translation; every other field is shared. `row` is the event the validator found.
+   * language's translation; every other field is shared. A series' occurrences follow its new
+   * rules and schedule, keeping the ids of the dates that remain.
    */
-  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
+  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode): Promise<void> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const text: PostText = {};
     if (input.title !== undefined) {
-      text.title = input.title.trim();
+      text.title = this.writer.text.inline(input.title, caller).trim();
       if (text.title === '') throw invalidParam('title');
     }
-    if (input.description !== undefined) text.content = input.description ? this.writer.html(input.description, caller) : '';
-    if (input.excerpt !== undefined) text.excerpt = input.excerpt ? this.writer.html(input.excerpt, caller) : '';
+    if (input.description !== undefined) text.content = input.description ? this.writer.text.content(input.description, caller) : '';
+    if (input.excerpt !== undefined) text.excerpt = input.excerpt ? this.writer.text.inline(input.excerpt, caller) : '';
     if (input.slug !== undefined) text.slug = input.slug;
     const original = row.post.language === language;
     const post: Partial<NewPost> = { ...this.writer.modifiedNow(), ...(await this.records.textChanges(tx, row, language, text)) };
@@ -285,42 +379,244 @@ export class EventsService {
     if (['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)) {
       Object.assign(event, eventSchedule(input, row.fields, this.siteZone, this.writer.clock.now()));
     }
-    if (input.cost !== undefined) Object.assign(event, eventCost(input.cost ?? ''));
-    if (input.website !== undefined) event.website = input.website ?? '';
+    if (input.cost !== undefined) Object.assign(event, eventCost(this.costInput(input.cost ?? '', caller)));
+    if (input.website !== undefined) event.website = this.writer.text.url(input.website ?? '', caller);
     for (const field of ['show_map', 'show_map_link', 'hide_from_listings', 'featured'] as const) {
       if (input[field] !== undefined) event[field] = input[field] ? 1 : 0;
     }
+    const recurrence = recurrenceInput(input.recurrence);
+    if (recurrence !== undefined) {
+      if (recurrence !== null && row.fields.series_id !== null) {
+        throw invalidParam('recurrence', 'An occurrence detached from its series cannot have rules of its own: change the series, or split it with "scope": "following".');
+      }
+      event.recurrence = recurrence === null ? null : JSON.stringify(recurrence);
+    }
+    const rules = recurrence === undefined ? storedRecurrence(row.fields) : recurrence;
+    const endsSeries = rules === null && row.fields.recurrence !== null;
+    const series = rules !== null && (recurrence !== undefined || event.start_local !== undefined) ? this.expand(rules, { ...row.fields, ...event }) : undefined;
+    if (series) event.materialized_until = series.materializedUntil;
+    if (endsSeries) event.materialized_until = null;
     const status = post.status ?? row.post.status;
     const slugBase = (original ? input.slug : undefined) ?? (row.post.slug === '' && needsSlug(status) ? (post.title ?? row.post.title) : undefined);
     if (slugBase !== undefined) post.slug = await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
     await this.repository.update(tx, row.post.id, post, event);
-    // Published or no longer: the event enters or leaves its current terms' counts, before the
-    // terms themselves change (which then count by the new status).
-    if ((status === 'publish') !== (row.post.status === 'publish')) await this.terms.shiftCounts(tx, await this.termIdsOf(tx, row.post.id), status === 'publish' ? 1 : -1);
+    // Published or no longer: the event's occurrences enter or leave its current terms' counts,
+    // before the occurrences and terms themselves change (which then count by the new status).
+    if ((status === 'publish') !== (row.post.status === 'publish')) {
+      const weight = await this.repository.occurrenceCount(tx, row.post.id);
+      await this.terms.shiftCounts(tx, await this.termIdsOf(tx, row.post.id), status === 'publish' ? weight : -weight);
+    }
+    if (series) await this.materialize(tx, row.post.id, series.dates, status);
+    if (endsSeries) {
+      const before = await this.repository.occurrenceCount(tx, row.post.id);
+      await this.repository.endSeries(tx, row.post.id);
+      if (status === 'publish') await this.terms.shiftCounts(tx, await this.termIdsOf(tx, row.post.id), 1 - before);
+    }
     await this.writeRelations(tx, row.post.id, input, caller, language);
-    return this.records.reread(tx, row.post.id, language);
   }
 
-  /** Trash, force removal or translation removal (PostRecords.remove); a published event leaves its terms' counts. */
-  remove(tx: WriteTx, row: EventRow, request: { caller: Caller; force: boolean; language: LanguageCode; explicitLanguage: boolean }): Promise<Localized<EventRow>> {
+  /**
+   * Trash, force removal or translation removal (PostRecords.remove); a published event's
+   * occurrences leave its terms' counts. A series by its own id goes whole (for good: with its
+   * detached exceptions). One occurrence of a series (decision 0025): for good, it is excluded
+   * (its start joins the series' `exdates`); to the trash, it is detached and its exception trashed.
+   */
+  async remove(tx: WriteTx, row: EventRow, request: RemoveRequest): Promise<Localized<EventRow>> {
+    const occurrence = row.occurrence;
+    const one = occurrence !== undefined && occurrence.series_id !== null && occurrence.id !== occurrence.series_id;
+    if (!one || (request.explicitLanguage && row.post.language !== request.language)) return this.removeEvent(tx, row, request);
+    const series = await this.seriesOf(tx, row, occurrence.series_id!);
+    requireOnPost(request.caller, 'delete', 'tribe_event', series.post);
+    if (occurrence.event_id !== series.post.id) {
+      // A detached exception: removed for good, its date must not come back with the series' next regeneration.
+      if (request.force) await this.exclude(tx, series, row.fields.recurrence_id ?? occurrence.start_local);
+      return this.removeEvent(tx, row, request);
+    }
+    if (!request.force) return this.removeEvent(tx, await this.detach(tx, series, occurrence), request);
+    const before = await this.records.localized(tx, row, request.language);
+    await this.exclude(tx, series, occurrence.start_local);
+    await this.repository.removeOccurrence(tx, occurrence.id);
+    if (series.post.status === 'publish') await this.terms.shiftCounts(tx, await this.termIdsOf(tx, series.post.id), -1);
+    return before;
+  }
+
+  private removeEvent(tx: WriteTx, row: EventRow, request: RemoveRequest): Promise<Localized<EventRow>> {
     return this.records.remove(tx, row, request, {
       inTrash: 'event-is-in-trash',
       beforeLeaving: async (unit, leaving) => {
-        if (leaving.post.status === 'publish') await this.terms.shiftCounts(unit, await this.termIdsOf(unit, leaving.post.id), -1);
+        await this.leaveCounts(unit, leaving);
+        if (!request.force || leaving.fields.recurrence === null) return;
+        for (const exceptionId of await this.repository.exceptionsOf(unit, leaving.post.id)) {
+          const exception = await this.repository.get(unit, exceptionId);
+          if (exception) await this.leaveCounts(unit, exception);
+          await this.repository.remove(unit, exceptionId);
+        }
       },
     });
   }
 
+  /** A published event leaving its terms' counts with all its occurrences (trash, removal). */
+  private async leaveCounts(tx: WriteTx, row: EventRow): Promise<void> {
+    if (row.post.status !== 'publish') return;
+    await this.terms.shiftCounts(tx, await this.termIdsOf(tx, row.post.id), -(await this.repository.occurrenceCount(tx, row.post.id)));
+  }
+
+  // Series (decision 0025).
+
+  /**
+   * The occurrences of a series up to the horizon (and at least its first date, for a series that
+   * starts beyond it), or a 400 naming what is wrong with its rules.
+   */
+  private expand(rules: Recurrence, schedule: EventSchedule, maxOccurrences = this.recurrence.maxOccurrences): { dates: OccurrenceDates[]; materializedUntil: string | null } {
+    const until = materializationBound(schedule.start_local, schedule.timezone, this.writer.clock.now(), this.recurrence.horizonDays);
+    const result = expandSeries(
+      rules,
+      { startLocal: schedule.start_local, endLocal: schedule.end_local, timezone: schedule.timezone, allDay: schedule.all_day !== 0 },
+      until,
+      maxOccurrences,
+    );
+    if ('problem' in result) throw invalidParam('recurrence', result.problem);
+    return {
+      dates: result.occurrences.map((date) => ({ occurrence_key: date.key, start_local: date.startLocal, end_local: date.endLocal, start_utc: date.startUtc, end_utc: date.endUtc })),
+      materializedUntil: result.continues ? until : null,
+    };
+  }
+
+  /** Writes a series' occurrences; the change in their number moves its terms' counts when it is published. */
+  private async materialize(tx: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], status: string): Promise<void> {
+    const { before, after } = await this.repository.syncSeries(tx, seriesId, dates);
+    if (status === 'publish' && after !== before) await this.terms.shiftCounts(tx, await this.termIdsOf(tx, seriesId), after - before);
+  }
+
+  /** The series an occurrence belongs to (the row itself when it shows the series). */
+  private async seriesOf(tx: ReadTx, row: EventRow, seriesId: number): Promise<EventRow> {
+    if (row.post.id === seriesId) return row;
+    const series = await this.repository.get(tx, seriesId);
+    if (!series) throw new ApiError('rest-event-not-found', { args: [seriesId] });
+    return series;
+  }
+
+  /**
+   * Detaches an occurrence as an exception (RFC 5545 RECURRENCE-ID): an event of its own with the
+   * series' fields, relations and translations, the occurrence's dates, and the occurrence's id as
+   * its post id (a fresh one for the first occurrence, whose id is the series'). Its row keeps its
+   * id and key, so regenerating the series leaves that date alone.
+   */
+  private async detach(tx: WriteTx, series: EventRow, occurrence: OccurrenceRow): Promise<EventRow> {
+    const { id: _id, version: _version, ...post } = series.post;
+    const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(`${post.slug}-${occurrence.start_local.slice(0, 10)}`));
+    const fields: EventFields = {
+      ...series.fields,
+      start_local: occurrence.start_local,
+      end_local: occurrence.end_local,
+      start_utc: occurrence.start_utc,
+      end_utc: occurrence.end_utc,
+      timezone_abbr: zoneAbbreviation(series.fields.timezone, occurrence.start_utc),
+      ...SINGLE_EVENT,
+      series_id: series.post.id,
+      recurrence_id: occurrence.start_local,
+    };
+    const explicitId = occurrence.id === series.post.id ? {} : { id: occurrence.id };
+    const id = await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields);
+    await this.repository.copyRelations(tx, series.post.id, id);
+    await this.repository.repointOccurrence(tx, occurrence.id, id, series.post.id);
+    return (await this.repository.get(tx, id))!;
+  }
+
+  /**
+   * Splits a series at an occurrence ("this and following"): the series' rules end before it, and
+   * a new series, the occurrence's id as its post id, carries the rules from it on with the series'
+   * fields, relations and translations; the occurrences from it on move to the new series keeping
+   * their ids. Answers the new series.
+   */
+  private async split(tx: WriteTx, series: EventRow, occurrence: OccurrenceRow): Promise<EventRow> {
+    const rules = storedRecurrence(series.fields)!;
+    const zone = series.fields.timezone;
+    const cut = occurrence.event_id === series.post.id ? occurrence.start_local : ((await this.repository.get(tx, occurrence.event_id))?.fields.recurrence_id ?? occurrence.start_local);
+    const schedule = this.scheduleOf(series.fields);
+    const { before, after } = splitRecurrence(rules, cut, zone, (rule) => {
+      const counted = expandSeries({ rrules: [rule], rdates: [], exdates: [] }, schedule, cut, Number.MAX_SAFE_INTEGER);
+      return 'problem' in counted ? 0 : counted.occurrences.length;
+    });
+    const duration = eventDuration(series.fields);
+    const moved = eventSchedule({ timezone: zone, start_date: cut, end_date: shiftLocal(cut, duration), all_day: series.fields.all_day !== 0 }, undefined, this.siteZone, this.writer.clock.now());
+    const continuation = this.expand(after, moved);
+    const truncated = this.expand(before, series.fields);
+    const { id: _id, version: _version, ...post } = series.post;
+    const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(post.slug));
+    const explicitId = occurrence.event_id === series.post.id ? { id: occurrence.id } : {};
+    const fields: EventFields = { ...series.fields, ...moved, ...SINGLE_EVENT, recurrence: JSON.stringify(after), materialized_until: continuation.materializedUntil };
+    const id = await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields);
+    await this.repository.copyRelations(tx, series.post.id, id);
+    await this.repository.moveFollowing(tx, series.post.id, occurrence.occurrence_key, id);
+    await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(before), materialized_until: truncated.materializedUntil });
+    await this.materialize(tx, series.post.id, truncated.dates, series.post.status);
+    await this.materialize(tx, id, continuation.dates, series.post.status);
+    return (await this.repository.get(tx, id))!;
+  }
+
+  /** Adds a local start to a series' excluded dates. */
+  private async exclude(tx: WriteTx, series: EventRow, startLocal: string): Promise<void> {
+    const rules = storedRecurrence(series.fields);
+    if (rules) await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(excluding(rules, startLocal)) });
+  }
+
+  private scheduleOf(fields: EventSchedule): SeriesSchedule {
+    return { startLocal: fields.start_local, endLocal: fields.end_local, timezone: fields.timezone, allDay: fields.all_day !== 0 };
+  }
+
+  /**
+   * Extends the occurrences of up to `limit` series whose unbounded rules stop short of the horizon
+   * by more than a day (decision 0025); answers how many it extended. Each node's background task
+   * calls it in small write units; units run one at a time, so nodes running it together only
+   * find less to do.
+   */
+  async extendHorizons(tx: WriteTx, limit: number): Promise<number> {
+    // A day of slack on the horizon taken in UTC covers every zone's offset.
+    const due = utcToZoned(wireUtc(new Date(this.writer.clock.now().getTime() + (this.recurrence.horizonDays - 1) * DAY_MS)), 'UTC');
+    let extended = 0;
+    for (const id of await this.repository.seriesMaterializedBefore(tx, due, limit)) {
+      const series = await this.repository.get(tx, id);
+      const rules = series ? storedRecurrence(series.fields) : null;
+      if (!series || !rules) continue;
+      let expansion: ReturnType<EventsService['expand']>;
+      try {
+        // The maximum bounds what one write may create; an accepted series keeps going as time
+        // passes (a daily one passes 1,000 dates from its start after some nine months).
+        expansion = this.expand(rules, series.fields, Number.POSITIVE_INFINITY);
+      } catch (error) {
+        // Rules that now yield too much stay where they are rather than block every later run.
+        if (!(error instanceof ApiError)) throw error;
+        await this.repository.update(tx, id, {}, { materialized_until: null });
+        continue;
+      }
+      await this.repository.update(tx, id, {}, { materialized_until: expansion.materializedUntil });
+      await this.materialize(tx, id, expansion.dates, series.post.status);
+      extended++;
+    }
+    return extended;
+  }
+
+  /** An event or occurrence as it is now, by its id, in `language`. */
+  private async rereadIfExists(tx: ReadTx, id: number, language: LanguageCode): Promise<Localized<EventRow> | undefined> {
+    const row = await this.repository.getOccurrence(tx, id);
+    return row ? this.records.localized(tx, row, language) : undefined;
+  }
+
+  private async reread(tx: ReadTx, id: number, language: LanguageCode): Promise<Localized<EventRow>> {
+    return (await this.rereadIfExists(tx, id, language))!;
+  }
+
   // Helpers.
 
-  /** The event an id or slug names, if any. */
+  /** The event an id or slug names, if any; an id may name an occurrence of a series (shown with its own id and dates). */
   lookup(tx: ReadTx, ref: EventRef, language?: LanguageCode): Promise<EventRow | undefined> {
-    return this.records.lookup(tx, ref, language);
+    return 'id' in ref ? this.repository.getOccurrence(tx, ref.id) : this.records.lookup(tx, ref, language);
   }
 
   /** The event an id or slug names; 404 for a missing id, 400 for another type's id or an unknown slug (wire-format 7.3). */
   async find(tx: ReadTx, ref: EventRef, language?: LanguageCode): Promise<EventRow> {
-    const row = await this.records.lookup(tx, ref, language);
+    const row = await this.lookup(tx, ref, language);
     if (row) return row;
     if ('slug' in ref) throw invalidParam('slug');
     const type = await this.posts.typeOf(tx, ref.id);
@@ -369,6 +665,11 @@ export class EventsService {
     return ids;
   }
 
+  /** A cost written as text is text like the title; amounts given as numbers have no markup to filter. */
+  private costInput(cost: string | number | readonly (string | number)[], caller: Caller): string | number | readonly (string | number)[] {
+    return typeof cost === 'string' ? this.writer.text.inline(cost, caller) : cost;
+  }
+
   private async termIdsOf(tx: ReadTx, eventId: number): Promise<number[]> {
     return (await this.terms.termsOfEvents(tx, [eventId])).get(eventId)?.map((term) => term.id) ?? [];
   }
@@ -379,7 +680,7 @@ export class EventsService {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;
       const refs = asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
-      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, await this.terms.idsForEvent(tx, definition, refs, language));
+      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, await this.terms.idsForEvent(tx, definition, refs, language, caller));
     }
     for (const kind of ['venue', 'organizer'] as const) {
       const value = input[kind];

@@ -5,10 +5,13 @@ import type { Storage } from '../../storage/database.ts';
 
 const Status = Type.Object({ status: Type.String() });
 
-/** Liveness and readiness probes, outside the namespace and the OpenAPI document. */
+/**
+ * Liveness and readiness probes, outside the namespace and the OpenAPI document, and outside the
+ * rate limits: a balancer probing often from one address must never be refused.
+ */
 export function healthRoutes(app: FastifyInstance, storage: Storage): void {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: Status } } }, async (request) => {
+  app.get('/healthz', { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } }, async (request) => {
     try {
       await storage.ping();
     } catch (error) {

@@ -112,9 +112,9 @@ export class LinkedRecordsService {
    * fields, map flags, coordinates); status, author, dates, image and password are not compared.
    */
   async create(tx: WriteTx, input: LinkedRecordCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
-    const name = this.cleanName(input[this.definition.nameField]);
-    const description = input.description === undefined ? undefined : input.description === null ? '' : this.writer.html(input.description, caller);
-    const given = this.fieldChanges(input);
+    const name = this.cleanName(input[this.definition.nameField], caller);
+    const description = input.description === undefined ? undefined : input.description === null ? '' : this.writer.text.content(input.description, caller);
+    const given = this.fieldChanges(input, caller);
     const duplicate = (await this.repository.findDuplicates(tx, name, description)).find(
       (candidate) => sameFields(candidate.fields, given) && mayOnPost(caller, 'edit', this.definition.postType, candidate.post),
     );
@@ -136,7 +136,7 @@ export class LinkedRecordsService {
       },
       dateUtc,
     );
-    const fields = { ...this.defaults(), ...this.fieldChanges(input) };
+    const fields = { ...this.defaults(), ...given };
     const slug = await this.records.uniqueSlug(tx, this.records.slugBase(name));
     const id = await this.repository.create(tx, { ...post, slug }, fields);
     return this.records.reread(tx, id, language);
@@ -153,15 +153,15 @@ export class LinkedRecordsService {
     const changes: Partial<NewPost> = {
       ...this.writer.modifiedNow(),
       ...(await this.records.textChanges(tx, row, language, {
-        ...(name !== undefined ? { title: this.cleanName(name) } : {}),
-        ...(input.description !== undefined ? { content: input.description === null ? '' : this.writer.html(input.description, caller) } : {}),
+        ...(name !== undefined ? { title: this.cleanName(name, caller) } : {}),
+        ...(input.description !== undefined ? { content: input.description === null ? '' : this.writer.text.content(input.description, caller) } : {}),
       })),
     };
     if (input.author !== undefined) changes.author_id = this.writer.authorFor(input.author, caller, `edit_others_${this.definition.postType}s`);
     if (input.image !== undefined) changes.image_id = await this.writer.imageId(tx, input.image);
     if (input.post_password !== undefined) changes.password = input.post_password ?? '';
     Object.assign(changes, this.writer.republication(input, row.post, caller));
-    await this.repository.update(tx, row.post.id, changes, this.fieldChanges(input));
+    await this.repository.update(tx, row.post.id, changes, this.fieldChanges(input, caller));
     return this.records.reread(tx, row.post.id, language);
   }
 
@@ -176,8 +176,9 @@ export class LinkedRecordsService {
     });
   }
 
-  private cleanName(name: unknown): string {
-    const trimmed = typeof name === 'string' ? name.trim() : '';
+  /** The name as stored: filtered as the caller's text, and not empty once filtered. */
+  private cleanName(name: unknown, caller: Caller): string {
+    const trimmed = typeof name === 'string' ? this.writer.text.inline(name, caller).trim() : '';
     if (trimmed === '') throw invalidParam(this.definition.nameField);
     return trimmed;
   }
@@ -189,13 +190,18 @@ export class LinkedRecordsService {
     };
   }
 
-  /** The type's own fields that the input sets; `null` clears a text field. */
-  private fieldChanges(input: LinkedRecordInput): Record<string, MetaValue> {
+  /**
+   * The type's own fields that the input sets; `null` clears a text field. Text fields are filtered
+   * as the caller's text, the website (validated as a URL) as a URL.
+   */
+  private fieldChanges(input: LinkedRecordInput, caller: Caller): Record<string, MetaValue> {
     const given = input as Record<string, unknown>;
     const changes: Record<string, MetaValue> = {};
     for (const field of this.definition.textFields) {
       const value = given[field];
-      if (value !== undefined) changes[field] = typeof value === 'string' ? value.trim() : '';
+      if (value === undefined) continue;
+      const text = typeof value === 'string' ? value.trim() : '';
+      changes[field] = field === 'website' ? this.writer.text.url(text, caller) : this.writer.text.inline(text, caller).trim();
     }
     if (this.definition.hasMap) {
       for (const field of ['show_map', 'show_map_link']) if (typeof given[field] === 'boolean') changes[field] = given[field] ? 1 : 0;

@@ -32,9 +32,12 @@ export interface NamespaceDependencies {
 
 const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 
-/** `/categories/:id(^\d+$)` → `/categories/(?P<id>\d+)`, the WordPress route notation of the index. */
+/**
+ * `/categories/:id(^\d+$)` → `/categories/(?P<id>\d+)`, the WordPress route notation of the index;
+ * a parameter's own pattern is kept (`/events/:id(^\d+).ics` → `/events/(?P<id>\d+).ics`).
+ */
 function wordpressPattern(path: string): string {
-  return path.replace(/:(\w+)\(\^\\d\+\$\)/g, '(?P<$1>\\d+)').replace(/:(\w+)/g, '(?P<$1>[^/]+)');
+  return path.replace(/:(\w+)\(\^([^)]*?)\$?\)/g, '(?P<$1>$2)').replace(/:(\w+)/g, '(?P<$1>[^/]+)');
 }
 
 /** One route's arguments as WordPress lists them: default, description, type, items, enum, format, required. */

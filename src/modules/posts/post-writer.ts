@@ -1,6 +1,6 @@
 import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
-import { filterPostHtml } from '../../content/html.ts';
+import type { TextFilter } from '../../content/text-filter.ts';
 import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
@@ -36,13 +36,15 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-/** Writing rules shared by events, venues and organizers: dates, authors, images, HTML. */
+/** Writing rules shared by events, venues and organizers: dates, authors, images, text. */
 export class PostWriter {
   constructor(
     private readonly images: ImagesRepository,
     private readonly users: UsersRepository,
     readonly site: SiteSettings,
     readonly clock: Clock,
+    /** Caller-given text as it is stored: titles, names, fields and descriptions. */
+    readonly text: TextFilter,
   ) {}
 
   /** Problems with the shared fields, for the validators that run before the permission check. */
@@ -122,10 +124,6 @@ export class PostWriter {
     if (requested === undefined || requested === caller.id) return caller.id;
     if (!can(caller, editOthers)) throw new ApiError('rest_cannot_edit_others');
     return requested;
-  }
-
-  html(text: string, caller: Caller): string {
-    return filterPostHtml(text, can(caller, 'unfiltered_html'));
   }
 
   /** Why `image` is unusable, or undefined when it is fine: a known image id, or an image URL. */

@@ -62,8 +62,9 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 201: schemas.TermWithLinks },
       },
       validate: (frame, tx) => service.validateParent(tx, definition, frame.body),
-      handle: async ({ body, urls, language, allowedMethods }, tx) => {
-        const view = await service.create(tx, definition, body, language);
+      handle: async ({ body, caller, urls, language, allowedMethods }, tx) => {
+        // The route's permission admits authenticated callers only.
+        const view = await service.create(tx, definition, body, language, caller!);
         const record = toTermRecordWithLinks(definition, view, urls, allowedMethods(single));
         // Location points at our own route, not WordPress' wp/v2 (decisions.md, quirk #7).
         return { status: 201, headers: { location: record.urls.self }, body: record, version: view.row.version };
@@ -100,7 +101,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         return term;
       },
       currentVersion: (term) => term.version,
-      handle: async ({ body, urls, language, allowedMethods }, tx, term) => withLinks(await service.update(tx, definition, term, body, language), urls, allowedMethods),
+      handle: async ({ body, caller, urls, language, allowedMethods }, tx, term) => withLinks(await service.update(tx, definition, term, body, language, caller!), urls, allowedMethods),
     }),
     defineRoute({
       method: 'DELETE',

@@ -1,4 +1,6 @@
+import type { Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
+import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
@@ -26,6 +28,7 @@ export class TermsService implements EventTerms {
     private readonly translations: TermTranslations,
     private readonly posts: PostsRepository,
     private readonly clock: Clock,
+    private readonly text: TextFilter,
   ) {}
 
   // Argument validators: they run before the permission check, as the original's (wire-format 7.6).
@@ -114,9 +117,9 @@ export class TermsService implements EventTerms {
     return { items: await this.views(tx, rows, language), total };
   }
 
-  async create(tx: WriteTx, definition: TaxonomyDefinition, input: TermCreateInput, language: LanguageCode): Promise<TermView> {
+  async create(tx: WriteTx, definition: TaxonomyDefinition, input: TermCreateInput, language: LanguageCode, caller: Caller): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
-    const name = this.cleanName(input.name);
+    const name = this.cleanName(input.name, caller);
     const parentId = definition.hierarchical ? (input.parent ?? 0) : 0;
     await this.refuseDuplicateName(tx, definition, name, parentId);
     const explicitSlug = input.slug !== undefined;
@@ -131,7 +134,7 @@ export class TermsService implements EventTerms {
         taxonomy: definition.taxonomy,
         name,
         slug,
-        description: input.description ?? '',
+        description: this.cleanDescription(input.description, caller),
         parent_id: parentId,
         term_group: 0,
         language,
@@ -147,17 +150,19 @@ export class TermsService implements EventTerms {
    * The terms an event's `categories`/`tags` input names (wire-format 5.1.2): ids that exist
    * (unknown ones are skipped, as the original does), slugs or names of existing terms (an
    * existing tag given by name links that tag: quirk #16 fixed), and new names, which create terms.
+   * Names are filtered as the caller's text before they are looked up, so a name that filters to
+   * an existing term's links that term.
    */
-  async idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode): Promise<number[]> {
+  async idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode, caller: Caller): Promise<number[]> {
     const ids: number[] = [];
     for (const ref of refs) {
-      const text = String(ref).trim();
+      const text = this.text.inline(String(ref), caller).trim();
       if (text === '') continue;
       const existing = /^\d+$/.test(text)
         ? await this.repository.get(tx, definition.taxonomy, storableId(text) ?? 0)
         : ((await this.repository.findBySlug(tx, definition.taxonomy, text)) ?? (await this.repository.findByName(tx, definition.taxonomy, text, undefined)));
       if (existing) ids.push(existing.id);
-      else if (!/^\d+$/.test(text)) ids.push((await this.create(tx, definition, { name: text }, language)).row.id);
+      else if (!/^\d+$/.test(text)) ids.push((await this.create(tx, definition, { name: text }, language, caller)).row.id);
     }
     return [...new Set(ids)];
   }
@@ -166,16 +171,16 @@ export class TermsService implements EventTerms {
    * Partial. Text written in a language other than the term's original one (name, description,
    * slug) goes to that language's translation; the parent is shared.
    */
-  async update(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode): Promise<TermView> {
+  async update(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode, caller: Caller): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const { id } = current;
     if (current.language !== language) {
-      await this.translate(tx, definition, current, input, language);
+      await this.translate(tx, definition, current, input, language, caller);
       input = { ...(input.parent !== undefined ? { parent: input.parent } : {}) };
     }
     const changes: Partial<Pick<TermRow, 'name' | 'slug' | 'description' | 'parent_id'>> = {};
-    if (input.name !== undefined) changes.name = this.cleanName(input.name);
-    if (input.description !== undefined) changes.description = input.description ?? '';
+    if (input.name !== undefined) changes.name = this.cleanName(input.name, caller);
+    if (input.description !== undefined) changes.description = this.cleanDescription(input.description, caller);
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
@@ -212,10 +217,10 @@ export class TermsService implements EventTerms {
    * Writes a translation; its slug must be free among the slugs other terms of the taxonomy read
    * with in that language: their translated slugs and the original ones they fall back to.
    */
-  private async translate(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode): Promise<void> {
+  private async translate(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode, caller: Caller): Promise<void> {
     const text: TermText = {};
-    if (input.name !== undefined) text.name = this.cleanName(input.name);
-    if (input.description !== undefined) text.description = input.description ?? '';
+    if (input.name !== undefined) text.name = this.cleanName(input.name, caller);
+    if (input.description !== undefined) text.description = this.cleanDescription(input.description, caller);
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
@@ -230,10 +235,16 @@ export class TermsService implements EventTerms {
     if (!definition.hierarchical && (input as { parent?: unknown }).parent !== undefined) throw new ApiError('rest_taxonomy_not_hierarchical');
   }
 
-  private cleanName(name: string): string {
-    const trimmed = name.trim();
+  /** The name as stored: filtered as the caller's text, and not empty once filtered. */
+  private cleanName(name: string, caller: Caller): string {
+    const trimmed = this.text.inline(name, caller).trim();
     if (trimmed === '') throw invalidParam('name');
     return trimmed;
+  }
+
+  /** A description as stored: inline markup only for filtered callers, as WordPress' pre_term_description. */
+  private cleanDescription(description: string | null | undefined, caller: Caller): string {
+    return description ? this.text.inline(description, caller) : '';
   }
 
   private async refuseDuplicateName(tx: ReadTx, definition: TaxonomyDefinition, name: string, parentId: number): Promise<void> {
@@ -266,7 +277,7 @@ export class TermsService implements EventTerms {
     return this.repository.setEventTerms(tx, eventId, taxonomy, termIds);
   }
 
-  shiftCounts(tx: WriteTx, termIds: readonly number[], step: 1 | -1): Promise<void> {
+  shiftCounts(tx: WriteTx, termIds: readonly number[], step: number): Promise<void> {
     return this.repository.shiftCounts(tx, termIds, step);
   }
 

@@ -1,14 +1,56 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { NEVER, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
-import type { Database, EventsTable, LinkKind } from '../tables.ts';
-import { PostRecordsRepository, type PostRecord } from './post-records.repository.ts';
+import type { Database, EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
+import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord } from './post-records.repository.ts';
 
 /** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
 export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
 
-export type EventRow = PostRecord<EventFields>;
+export type OccurrenceRow = Selectable<EventOccurrencesTable>;
+
+/** The dates of one occurrence of a series, under its key (decision 0025). */
+export type OccurrenceDates = Pick<OccurrenceRow, 'occurrence_key' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc'>;
+
+/**
+ * An event as stored; read through the archive or by an occurrence id, with the occurrence it is
+ * shown as (its own id and dates, the series it belongs to).
+ */
+export interface EventRow extends PostRecord<EventFields> {
+  readonly occurrence?: OccurrenceRow;
+  /** For an exception detached from a series: the series' stored recurrence, which it shows. */
+  readonly seriesRecurrence?: string | null;
+}
+
+/** The one occurrence row of a single event: its post id, its dates (the API's writes and the seed both use it). */
+export function singleOccurrence(event: Pick<Selectable<EventsTable>, 'post_id' | 'status' | 'hide_from_listings' | (typeof SCHEDULE_COLUMNS)[number]>): OccurrenceRow {
+  return {
+    id: event.post_id,
+    event_id: event.post_id,
+    series_id: null,
+    occurrence_key: event.start_local.slice(0, 10),
+    start_local: event.start_local,
+    end_local: event.end_local,
+    start_utc: event.start_utc,
+    end_utc: event.end_utc,
+    status: event.status,
+    hide_from_listings: event.hide_from_listings,
+  };
+}
+
+/** What a series' regeneration did to its occurrence rows. */
+export interface SeriesSync {
+  /** Rows of the series' own dates (not exceptions) before and after. */
+  readonly before: number;
+  readonly after: number;
+}
+
+/** A position in the archive's order: the last occurrence read (its local start and id). */
+export interface ArchiveCursor {
+  readonly start: string;
+  readonly id: number;
+}
 
 /** Bounds on the events' local wall-clock start and end (wire-format 4.1.2). */
 export interface DateBounds {
@@ -48,11 +90,31 @@ export interface EventFilter extends DateBounds {
 
 const EVENT_COLUMNS = [
   'start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr', 'all_day', 'cost', 'currency_symbol', 'currency_position',
-  'currency_code', 'cost_values', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'featured',
+  'currency_code', 'cost_values', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'featured', 'recurrence', 'series_id', 'recurrence_id',
+  'materialized_until',
 ] as const satisfies readonly (keyof EventFields)[];
 const EARTH_RADIUS_KM = 6371;
+const OCCURRENCE_COLUMNS = [
+  'id', 'event_id', 'series_id', 'occurrence_key', 'start_local', 'end_local', 'start_utc', 'end_utc', 'status', 'hide_from_listings',
+] as const satisfies readonly (keyof OccurrenceRow)[];
+const OCCURRENCE_PREFIX = 'occurrence_';
+/** Rows per multi-row statement: within SQLite's bound on parameters. */
+const ROWS_PER_STATEMENT = 500;
 
-type Builder = ExpressionBuilder<Database & { p: Database['posts']; own: Database['events'] }, 'p' | 'own'>;
+function pick<T extends object, K extends keyof T>(source: Partial<T>, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]])) as Partial<Pick<T, K>>;
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let from = 0; from < items.length; from += ROWS_PER_STATEMENT) out.push(items.slice(from, from + ROWS_PER_STATEMENT));
+  return out;
+}
+
+type Builder = ExpressionBuilder<Database & { o: Database['event_occurrences']; p: Database['posts']; own: Database['events'] }, 'o' | 'p' | 'own'>;
+
+/** The columns of the events' own row that each of their occurrence rows copies. */
+const SCHEDULE_COLUMNS = ['start_local', 'end_local', 'start_utc', 'end_utc'] as const satisfies readonly (keyof EventFields)[];
 
 /** Events: a `posts` row plus an `events` row, with their links to venues, organizers and terms. */
 export class EventsRepository extends PostRecordsRepository<EventFields> {
@@ -64,21 +126,21 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     return (eb: Builder): Expression<SqlBool> => {
       if (filter.none) return NEVER;
       const conditions: Expression<SqlBool>[] = [
-        eb('own.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
+        eb('o.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
         // Hidden events stay reachable by id and slug, never in the archive (wire-format 4.1).
-        eb('own.hide_from_listings', '=', 0),
+        eb('o.hide_from_listings', '=', 0),
       ];
       if (filter.restrictTo) {
         const own = filter.restrictTo.authorId === null ? NEVER : eb('p.author_id', '=', filter.restrictTo.authorId);
-        conditions.push(eb.or([eb('own.status', '=', 'publish'), own]));
+        conditions.push(eb.or([eb('o.status', '=', 'publish'), own]));
       }
-      const compare: [keyof EventFilter, 'own.start_local' | 'own.end_local', '>=' | '<=' | '<' | '>'][] = [
-        ['startFrom', 'own.start_local', '>='],
-        ['endUntil', 'own.end_local', '<='],
-        ['startsBefore', 'own.start_local', '<'],
-        ['startsAfter', 'own.start_local', '>'],
-        ['endsBefore', 'own.end_local', '<'],
-        ['endsAfter', 'own.end_local', '>'],
+      const compare: [keyof EventFilter, 'o.start_local' | 'o.end_local', '>=' | '<=' | '<' | '>'][] = [
+        ['startFrom', 'o.start_local', '>='],
+        ['endUntil', 'o.end_local', '<='],
+        ['startsBefore', 'o.start_local', '<'],
+        ['startsAfter', 'o.start_local', '>'],
+        ['endsBefore', 'o.end_local', '<'],
+        ['endsAfter', 'o.end_local', '>'],
       ];
       for (const [key, column, operator] of compare) {
         const value = filter[key];
@@ -86,18 +148,18 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       }
       // An event never ends before it starts (writes refuse it), so a bound on the end bounds the
       // start too: stated, it ends the index range scan there instead of at the end of the index.
-      if (filter.endUntil !== undefined) conditions.push(eb('own.start_local', '<=', filter.endUntil));
-      if (filter.endsBefore !== undefined) conditions.push(eb('own.start_local', '<', filter.endsBefore));
+      if (filter.endUntil !== undefined) conditions.push(eb('o.start_local', '<=', filter.endUntil));
+      if (filter.endsBefore !== undefined) conditions.push(eb('o.start_local', '<', filter.endsBefore));
       for (const word of filter.searchWords ?? []) {
         const original = this.dialect.postsContaining('p', word);
         const fullText = filter.searchLanguage ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)]) : original;
         conditions.push(filter.searchTitleOnlyWhenProtected ? titleOnlyWhenProtected('p', fullText, word) : fullText);
       }
       for (const termIds of filter.termIdGroups ?? []) {
-        conditions.push(eb('own.post_id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
+        conditions.push(eb('o.event_id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
       }
       const linkedTo = (kind: LinkKind, ids: readonly number[]) =>
-        eb('own.post_id', 'in', eb.selectFrom('event_links').select('event_id').where('kind', '=', kind).where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]));
+        eb('o.event_id', 'in', eb.selectFrom('event_links').select('event_id').where('kind', '=', kind).where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]));
       if (filter.venueIds) conditions.push(linkedTo('venue', filter.venueIds));
       if (filter.organizerIds) conditions.push(linkedTo('organizer', filter.organizerIds));
       if (filter.featured !== undefined) conditions.push(eb('own.featured', '=', filter.featured ? 1 : 0));
@@ -118,36 +180,274 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
             radiusKm,
           );
         }
-        const withCoordinates = eb('own.post_id', 'in', venues);
+        const withCoordinates = eb('o.event_id', 'in', venues);
         conditions.push(filter.venueHasCoordinates === false ? eb.not(withCoordinates) : withCoordinates);
       }
-      if (filter.include) conditions.push(eb('own.post_id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
+      if (filter.include) conditions.push(eb('o.id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
       if (filter.parentId !== undefined) conditions.push(eb('p.parent_id', '=', filter.parentId));
       return eb.and(conditions);
     };
   }
 
-  /** Whether a filter looks at `posts` columns; the default archive needs only the events index. */
+  /** Whether a filter looks at `posts` columns; the default archive reads only the occurrences' index. */
   private needsPosts(filter: EventFilter): boolean {
-    return (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined;
+    return (
+      (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined || filter.include !== undefined
+    );
+  }
+
+  /** The archive's rows: occurrences (`o`), joined to their event's rows only where a filter needs them. */
+  private archive(db: ReadTx, filter: EventFilter) {
+    let query = (db as unknown as AnyDb).selectFrom('event_occurrences as o');
+    if (this.needsPosts(filter)) query = query.innerJoin('posts as p', 'p.id', 'o.event_id');
+    if (filter.featured !== undefined) query = query.innerJoin('events as own', 'own.post_id', 'o.event_id');
+    return query.where(this.where(filter) as never);
   }
 
   async count(db: ReadTx, filter: EventFilter): Promise<number> {
-    const base = db.selectFrom('events as own');
-    const query = this.needsPosts(filter) ? base.innerJoin('posts as p', 'p.id', 'own.post_id') : base;
-    const row = await query
+    const row = await this.archive(db, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(this.where(filter) as never)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  /** By local start, then id (wire-format 3.7); with `include`, by publication date then id. */
+  /**
+   * By local start, then id (wire-format 3.7); with `include`, by publication date then id. The
+   * page is cut from the occurrences' index first; only its rows are joined to their events.
+   */
   async list(db: ReadTx, filter: EventFilter, limit: number, offset: number): Promise<EventRow[]> {
-    let query = this.select(db).where(this.where(filter) as never);
-    query = filter.include ? query.orderBy('p.date_utc').orderBy('p.id') : query.orderBy('own.start_local').orderBy('own.post_id');
-    const rows = await query.limit(limit).offset(offset).execute();
-    return rows.map((row) => this.toRecord(row));
+    let page = this.archive(db, filter).selectAll('o');
+    page = filter.include ? page.orderBy('p.date_utc').orderBy('o.id') : page.orderBy('o.start_local').orderBy('o.id');
+    return this.asRecords(db, page.limit(limit).offset(offset), filter.include !== undefined);
+  }
+
+  /**
+   * The next `limit` occurrences of the archive after `after`, in the archive's order (local start,
+   * then id) through its index, as their events' records, and the cursor to continue from: an
+   * export reads the whole archive this way, a bounded batch per read unit.
+   */
+  async listAfter(db: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number): Promise<{ rows: EventRow[]; next: ArchiveCursor | undefined }> {
+    let page = this.archive(db, filter).selectAll('o');
+    if (after) {
+      const { start, id } = after;
+      page = page.where((eb) => eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]));
+    }
+    const rows = await this.asRecords(db, page.orderBy('o.start_local').orderBy('o.id').limit(limit), false);
+    const last = rows.at(-1)?.occurrence;
+    return { rows, next: last && { start: last.start_local, id: last.id } };
+  }
+
+  /**
+   * A page of occurrences (a query of `o.*`, ordered and limited) as their events' records, in one
+   * query: the page is read from the index, then only its rows are joined to their events.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async asRecords(db: ReadTx, page: SelectQueryBuilder<any, any, object>, byPublication: boolean): Promise<EventRow[]> {
+    const query = this.withRecord((db as unknown as AnyDb).selectFrom(page.as('page')).innerJoin('posts as p', 'p.id', 'page.event_id'))
+      .select(OCCURRENCE_COLUMNS.map((column) => `page.${column} as ${OCCURRENCE_PREFIX}${column}`))
+      .orderBy(byPublication ? 'p.date_utc' : 'page.start_local')
+      .orderBy('page.id');
+    const rows = (await query.execute()).map((raw: Record<string, unknown>) => {
+      const occurrence: Record<string, unknown> = {};
+      const record: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(raw)) {
+        if (key.startsWith(OCCURRENCE_PREFIX)) occurrence[key.slice(OCCURRENCE_PREFIX.length)] = value;
+        else record[key] = value;
+      }
+      return { ...this.toRecord(record), occurrence: occurrence as OccurrenceRow };
+    });
+    return this.withSeriesRules(db, rows);
+  }
+
+  /** Occurrences detached from a series show the series' rule: read for those of the page in one query. */
+  private async withSeriesRules(db: ReadTx, rows: readonly (EventRow & { occurrence: OccurrenceRow })[]): Promise<EventRow[]> {
+    const detachedFrom = [...new Set(rows.flatMap(({ occurrence }) => (occurrence.series_id !== null && occurrence.series_id !== occurrence.event_id ? [occurrence.series_id] : [])))];
+    if (detachedFrom.length === 0) return [...rows];
+    const rules = new Map((await db.selectFrom('events').select(['post_id', 'recurrence']).where('post_id', 'in', detachedFrom).execute()).map((row) => [row.post_id, row.recurrence]));
+    return rows.map((row) => {
+      const seriesRecurrence = row.occurrence.series_id === null ? undefined : rules.get(row.occurrence.series_id);
+      return seriesRecurrence === undefined ? row : { ...row, seriesRecurrence };
+    });
+  }
+
+  /** The occurrence with this id as its event's record; a series by its own id is shown as its first occurrence. */
+  async getOccurrence(db: ReadTx, id: number): Promise<EventRow | undefined> {
+    const occurrence = await db.selectFrom('event_occurrences').selectAll().where('id', '=', id).executeTakeFirst();
+    if (occurrence) {
+      const event = await this.get(db, occurrence.event_id);
+      return event && (await this.withSeriesRules(db, [{ ...event, occurrence }]))[0];
+    }
+    const event = await this.get(db, id);
+    if (!event || event.fields.recurrence === null) return event;
+    const first = await this.firstOccurrence(db, id);
+    return first ? { ...event, occurrence: first } : event;
+  }
+
+  /** The series' first occurrence by start, exceptions included. */
+  async firstOccurrence(db: ReadTx, seriesId: number): Promise<OccurrenceRow | undefined> {
+    return db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).orderBy('start_local').orderBy('id').limit(1).executeTakeFirst();
+  }
+
+  /** Every occurrence row of a series (its own dates and its detached exceptions), by start. */
+  async seriesOccurrences(db: ReadTx, seriesId: number): Promise<OccurrenceRow[]> {
+    return db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).orderBy('start_local').orderBy('id').execute();
+  }
+
+  /**
+   * A single event gets its one occurrence (id = post id) with the event; a series' and a detached
+   * exception's rows are the service's to write (`syncSeries`, `repointOccurrence`). An explicit
+   * `id` is an id the posts' sequence already handed out (an occurrence becoming a post).
+   */
+  override async create(db: WriteTx, post: NewPost & { id?: number }, fields: EventFields): Promise<number> {
+    const id = await super.create(db, post, fields);
+    if (fields.recurrence === null && fields.series_id === null) {
+      await db
+        .insertInto('event_occurrences')
+        .values(singleOccurrence({ ...fields, post_id: id, status: post.status }))
+        .execute();
+    }
+    return id;
+  }
+
+  /**
+   * Keeps the occurrence rows in step: every row the event shows gets its status and listing flag;
+   * its dates go to the rows not generated by a rule (a single event's, an exception's), since a
+   * series' are regenerated from its rule by `syncSeries`.
+   */
+  override async update(db: WriteTx, id: number, post: Partial<NewPost>, fields: Partial<EventFields>): Promise<void> {
+    await super.update(db, id, post, fields);
+    const copies = {
+      ...(post.status !== undefined ? { status: post.status } : {}),
+      ...(fields.hide_from_listings !== undefined ? { hide_from_listings: fields.hide_from_listings } : {}),
+    };
+    if (Object.keys(copies).length > 0) await db.updateTable('event_occurrences').set(copies).where('event_id', '=', id).execute();
+    const schedule = pick(fields, SCHEDULE_COLUMNS);
+    if (Object.keys(schedule).length > 0) {
+      await db
+        .updateTable('event_occurrences')
+        .set(schedule)
+        .where('event_id', '=', id)
+        .where((eb) => eb.or([eb('series_id', 'is', null), eb('series_id', '<>', eb.ref('event_id'))]))
+        .execute();
+    }
+  }
+
+  /**
+   * Makes a series' generated rows those of `dates`: rows whose key is kept keep their id and get
+   * the new dates, rows whose key vanished go, new keys get ids from the posts' sequence (the first
+   * date the series' own id while no row holds it). Rows detached as exceptions, and keys they hold,
+   * are left alone. A single event becoming a series turns its one row into the series' row.
+   */
+  async syncSeries(db: WriteTx, seriesId: number, dates: readonly OccurrenceDates[]): Promise<SeriesSync> {
+    await db.updateTable('event_occurrences').set({ series_id: seriesId }).where('id', '=', seriesId).where('series_id', 'is', null).execute();
+    const existing = await db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).execute();
+    const byKey = new Map(existing.map((row) => [row.occurrence_key, row]));
+    const wanted = new Set(dates.map((date) => date.occurrence_key));
+    const generated = existing.filter((row) => row.event_id === seriesId);
+    const vanished = generated.filter((row) => !wanted.has(row.occurrence_key)).map((row) => row.id);
+    for (const chunk of chunks(vanished)) await db.deleteFrom('event_occurrences').where('id', 'in', chunk).execute();
+    const copies = await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', seriesId).executeTakeFirstOrThrow();
+    const added = dates.filter((date) => !byKey.has(date.occurrence_key));
+    for (const date of dates) {
+      const row = byKey.get(date.occurrence_key);
+      if (!row || row.event_id !== seriesId) continue;
+      if (SCHEDULE_COLUMNS.some((column) => row[column] !== date[column])) {
+        await db.updateTable('event_occurrences').set(pick(date, SCHEDULE_COLUMNS)).where('id', '=', row.id).execute();
+      }
+    }
+    if (added.length > 0) {
+      // The series' own id names its first date while a row holds it; a series whose first date
+      // moved names the new first date by it when no kept row does.
+      const seriesIdHeld = existing.some((row) => row.id === seriesId && !vanished.includes(row.id));
+      const firstTakesSeriesId = !seriesIdHeld && added[0] === dates[0];
+      const ids = await this.dialect.allocatePostIds(db, added.length - (firstTakesSeriesId ? 1 : 0));
+      const rows = added.map((date, index) => ({
+        id: firstTakesSeriesId ? (index === 0 ? seriesId : ids[index - 1]!) : ids[index]!,
+        event_id: seriesId,
+        series_id: seriesId,
+        ...date,
+        ...copies,
+      }));
+      for (const chunk of chunks(rows)) await db.insertInto('event_occurrences').values(chunk).execute();
+    }
+    return { before: generated.length, after: generated.length - vanished.length + added.length };
+  }
+
+  /** Points an occurrence at another event (a detached exception, the new series of a split), with that event's dates and copies. */
+  async repointOccurrence(db: WriteTx, occurrenceId: number, eventId: number, seriesId: number, dates?: Omit<OccurrenceDates, 'occurrence_key'>): Promise<void> {
+    const copies = await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', eventId).executeTakeFirstOrThrow();
+    await db
+      .updateTable('event_occurrences')
+      .set({ event_id: eventId, series_id: seriesId, ...copies, ...(dates ? pick(dates, SCHEDULE_COLUMNS) : {}) })
+      .where('id', '=', occurrenceId)
+      .execute();
+  }
+
+  async removeOccurrence(db: WriteTx, occurrenceId: number): Promise<void> {
+    await db.deleteFrom('event_occurrences').where('id', '=', occurrenceId).execute();
+  }
+
+  /** An event's occurrence rows: how many times it is in the archive, and in its terms' counts. */
+  async occurrenceCount(db: ReadTx, eventId: number): Promise<number> {
+    const row = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * What a new event made from another (a detached exception, the new series of a split) shares
+   * with it: terms, venues and organizers, translated text (translated slugs stay the original's
+   * alone: they are unique per language).
+   */
+  async copyRelations(db: WriteTx, fromId: number, toId: number): Promise<void> {
+    await sql`insert into event_terms (event_id, term_id) select ${toId}, term_id from event_terms where event_id = ${fromId}`.execute(db);
+    await sql`insert into event_links (event_id, linked_id, kind, position) select ${toId}, linked_id, kind, position from event_links where event_id = ${fromId}`.execute(db);
+    await sql`insert into post_translations (post_id, language, title, content, excerpt, slug) select ${toId}, language, title, content, excerpt, null from post_translations where post_id = ${fromId}`.execute(db);
+  }
+
+  /**
+   * Hands a series' occurrences from `fromKey` on (their rows, ids and keys kept; detached
+   * exceptions too) to the series `toId` that continues it.
+   */
+  async moveFollowing(db: WriteTx, seriesId: number, fromKey: string, toId: number): Promise<void> {
+    await db
+      .updateTable('events')
+      .set({ series_id: toId })
+      .where('series_id', '=', seriesId)
+      .where('post_id', 'in', (eb) => eb.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId).where('occurrence_key', '>=', fromKey))
+      .execute();
+    await db
+      .updateTable('event_occurrences')
+      .set((eb) => ({ series_id: toId, event_id: eb.case().when('event_id', '=', seriesId).then(toId).else(eb.ref('event_id')).end() }))
+      .where('series_id', '=', seriesId)
+      .where('occurrence_key', '>=', fromKey)
+      .execute();
+  }
+
+  /**
+   * A series whose rules were removed becomes a single event again: its generated rows go, it gets
+   * its one row, and its detached exceptions become single events of their own.
+   */
+  async endSeries(db: WriteTx, seriesId: number): Promise<void> {
+    await db.deleteFrom('event_occurrences').where('series_id', '=', seriesId).where('event_id', '=', seriesId).execute();
+    await db.updateTable('event_occurrences').set({ series_id: null }).where('series_id', '=', seriesId).execute();
+    await db.updateTable('events').set({ series_id: null, recurrence_id: null }).where('series_id', '=', seriesId).execute();
+    const event = await db.selectFrom('events').selectAll().where('post_id', '=', seriesId).executeTakeFirstOrThrow();
+    // Its first date detached keeps the series' id; the single event's row then takes a new one.
+    const idHeld = await db.selectFrom('event_occurrences').select('id').where('id', '=', seriesId).executeTakeFirst();
+    const id = idHeld ? (await this.dialect.allocatePostIds(db, 1))[0]! : seriesId;
+    await db.insertInto('event_occurrences').values({ ...singleOccurrence(event), id }).execute();
+  }
+
+  /** Up to `limit` series whose occurrences are materialised only up to before `due` (unbounded rules), most behind first. */
+  async seriesMaterializedBefore(db: ReadTx, due: string, limit: number): Promise<number[]> {
+    const rows = await db.selectFrom('events').select('post_id').where('materialized_until', '<', due).orderBy('materialized_until').orderBy('post_id').limit(limit).execute();
+    return rows.map((row) => row.post_id);
+  }
+
+  /** The detached exceptions of a series (event posts of their own). */
+  async exceptionsOf(db: ReadTx, seriesId: number): Promise<number[]> {
+    const rows = await db.selectFrom('events').select('post_id').where('series_id', '=', seriesId).execute();
+    return rows.map((row) => row.post_id);
   }
 
   /** Linked venue or organizer ids per event, in the order they were given. */

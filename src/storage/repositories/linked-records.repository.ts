@@ -99,7 +99,8 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
             eb
               .selectFrom('event_links as l')
               .innerJoin('posts as e', 'e.id', 'l.event_id')
-              .innerJoin('events as ev', 'ev.post_id', 'e.id')
+              // Any occurrence still to end: a series is upcoming while one of its dates is (decision 0025).
+              .innerJoin('event_occurrences as ev', 'ev.event_id', 'e.id')
               .select('l.event_id')
               .whereRef('l.linked_id', '=', 'p.id')
               .where('ev.end_utc', '>=', after)

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { PostsTable, PostType } from '../tables.ts';
@@ -44,9 +44,14 @@ export class PostRecordsRepository<Fields> {
 
   /** The record's post (`p`), own row (`own`) and image (`i`), one row per record. */
   protected select(db: ReadTx) {
+    return this.withRecord((db as unknown as AnyDb).selectFrom('posts as p'));
+  }
+
+  /** A query over `posts as p` with the record's own row and image joined and selected, as `toRecord` reads them. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  protected withRecord(query: SelectQueryBuilder<any, any, object>) {
     const { table, columns, type } = this.shape;
-    return (db as unknown as AnyDb)
-      .selectFrom('posts as p')
+    return query
       .innerJoin(`${table} as own`, 'own.post_id', 'p.id')
       .leftJoin('images as i', 'i.id', 'p.image_id')
       .selectAll('p')

@@ -210,7 +210,8 @@ export class TermsRepository {
 
   /**
    * Replaces an event's terms of one taxonomy. When the event is published, the terms it joins
-   * count one more and the terms it leaves one less (WordPress' term count: published events).
+   * count its occurrences more and the terms it leaves as many less (WordPress' term count:
+   * published events, each occurrence of a series counting as one; decision 0025).
    * Counts move by steps rather than by counting each term's events again, which cost one index
    * walk per term per write (6 ms per update at 10,000 events, ten times that at 100,000); the
    * steps are exact because write units run one at a time (Storage.write).
@@ -231,14 +232,20 @@ export class TermsRepository {
     if (joined.length > 0) await db.insertInto('event_terms').values(joined.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
     const post = await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst();
     if (post?.status !== 'publish') return;
-    await this.shiftCounts(db, joined, 1);
-    await this.shiftCounts(db, left, -1);
+    // Each occurrence of a series counts (decision 0025); a single event has one.
+    const { n } = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    const weight = Number(n);
+    await this.shiftCounts(db, joined, weight);
+    await this.shiftCounts(db, left, -weight);
   }
 
-  /** A published event entering (+1) or leaving (-1) the counts of its terms: a status change, a trash, a removal. */
-  async shiftCounts(db: WriteTx, termIds: readonly number[], step: 1 | -1): Promise<void> {
+  /**
+   * A published event's occurrences entering (> 0) or leaving (< 0) the counts of its terms: a
+   * status change, a trash, a removal, a series gaining or losing dates.
+   */
+  async shiftCounts(db: WriteTx, termIds: readonly number[], step: number): Promise<void> {
     const ids = [...new Set(termIds)];
-    if (ids.length === 0) return;
+    if (ids.length === 0 || step === 0) return;
     await db
       .updateTable('terms')
       .set({ count: sql<number>`count + ${step}` })

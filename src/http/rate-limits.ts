@@ -1,0 +1,68 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { RateLimits, RedisConfig } from '../config.ts';
+import { ApiError } from '../errors.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WINDOW_MS = 60_000;
+/** Clients counted at once by a node without Redis; the least recently seen are forgotten beyond it. */
+const LOCAL_CLIENTS = 100_000;
+
+/** The response headers of the limits (IETF draft names), which CORS exposes to scripts. */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+/**
+ * A Redis client that never makes a request wait for an unreachable Redis: commands fail at once
+ * while it is disconnected and after half a second when it does not answer. The first failure of
+ * an outage is logged as a warning, the recovery as information.
+ */
+function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
+  const client = new Redis(redis.url, { connectTimeout: 1000, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reachable = true;
+  client.on('error', (error: Error) => {
+    if (reachable) log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it answers again');
+    reachable = false;
+  });
+  client.on('ready', () => {
+    if (!reachable) log.info('Redis answers again: rate limits are enforced');
+    reachable = true;
+  });
+  return client;
+}
+
+/**
+ * Per-client request limits (decision 0023), counted over a fixed minute: anonymous requests per
+ * client address (writes with them: they are refused anyway, but cost a validation), and a logged-in
+ * user's reads and writes per user, whatever address they come from. Counts live in Redis when
+ * configured, shared by every node, else in each node's memory. Registered after authentication,
+ * whose `onRequest` hook runs before the routes' own, which is where the plugin counts. A Redis
+ * failure lets requests through (fail open): a limit is a guard, and an outage of the guard should
+ * not become an outage of the calendar.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, redis: RedisConfig | undefined): Promise<void> {
+  if (limits.readsPerMinute === 0 && limits.writesPerMinute === 0) return;
+  const isWrite = (request: FastifyRequest) => request.caller !== null && WRITE_METHODS.has(request.method);
+  const limitOf = (request: FastifyRequest) => (isWrite(request) ? limits.writesPerMinute : limits.readsPerMinute);
+  const client = redis && connectRedis(redis, app.log);
+  if (client) {
+    app.addHook('onClose', async () => {
+      // QUIT waits for the answers still due; a client that is not connected is simply dropped.
+      await client.quit().catch(() => client.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    enableDraftSpec: true,
+    timeWindow: WINDOW_MS,
+    max: limitOf,
+    // A limit of 0 is off: such requests are neither counted nor given the headers.
+    allowList: (request) => limitOf(request) === 0,
+    keyGenerator: (request) =>
+      request.caller === null ? `address:${normalizeIP(request.ip)}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
+    skipOnError: true,
+    cache: LOCAL_CLIENTS,
+    ...(client && redis ? { redis: client, nameSpace: `${redis.keyPrefix}rate-limit:` } : {}),
+    errorResponseBuilder: (_request, context) => new ApiError('rest_too_many_requests', { args: [Math.ceil(context.ttl / 1000)] }),
+  });
+}

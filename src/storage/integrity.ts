@@ -1,0 +1,68 @@
+/**
+ * What a database of this service must satisfy beyond the engine's own checks, and how many
+ * records it holds: the restore command checks a restored database with these, the crash and
+ * backup tests check theirs. Plain SQL, the same on both engines, so that the checks run through
+ * any driver (the restore command's storage, or a test's own connection with the server down).
+ */
+
+/**
+ * Rows that break an invariant the service maintains across tables in one transaction; a write
+ * applied in part would leave one.
+ */
+export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: string]> = [
+  [
+    'event, venue and organizer posts without their own row',
+    `select p.id, p.type from posts p
+      where (p.type = 'event' and not exists (select 1 from events e where e.post_id = p.id))
+         or (p.type = 'venue' and not exists (select 1 from venues v where v.post_id = p.id))
+         or (p.type = 'organizer' and not exists (select 1 from organizers o where o.post_id = p.id))`,
+  ],
+  [
+    'event, venue and organizer rows on a post of another type, or an event whose status copy differs from its post',
+    `select e.post_id, p.type from events e join posts p on p.id = e.post_id where p.type <> 'event' or e.status <> p.status
+     union all select v.post_id, p.type from venues v join posts p on p.id = v.post_id where p.type <> 'venue'
+     union all select o.post_id, p.type from organizers o join posts p on p.id = o.post_id where p.type <> 'organizer'`,
+  ],
+  [
+    'event links from a non-event or to a post of another kind than the link says',
+    `select l.event_id, l.linked_id, l.kind from event_links l
+       join posts linked on linked.id = l.linked_id join posts event on event.id = l.event_id
+      where linked.type <> l.kind or event.type <> 'event'`,
+  ],
+  [
+    'terms whose count is not the number of published events linked to them',
+    `select t.id, t.count from terms t
+      where t.count <> (select count(*) from event_terms et join posts p on p.id = et.event_id where et.term_id = t.id and p.status = 'publish')`,
+  ],
+];
+
+/** A short description of offending rows for a report: how many, and the first few. */
+export const sampleRows = (rows: readonly unknown[]) => `${rows.length} row(s), e.g. ${JSON.stringify(rows.slice(0, 5))}`;
+
+export interface RecordCounts {
+  readonly events: number;
+  readonly venues: number;
+  readonly organizers: number;
+  readonly terms: number;
+  readonly users: number;
+}
+
+/** One row of `RecordCounts`, counted in one statement (so in one snapshot). */
+export const RECORD_COUNTS_SQL = `select
+  (select count(*) from posts where type = 'event') as events,
+  (select count(*) from posts where type = 'venue') as venues,
+  (select count(*) from posts where type = 'organizer') as organizers,
+  (select count(*) from terms) as terms,
+  (select count(*) from users) as users`;
+
+/** `RecordCounts` from the row of `RECORD_COUNTS_SQL` (PostgreSQL's pg driver returns count(*) as a string). */
+export function recordCounts(row: Record<string, unknown>): RecordCounts {
+  const count = (name: keyof RecordCounts) => Number(row[name]);
+  return { events: count('events'), venues: count('venues'), organizers: count('organizers'), terms: count('terms'), users: count('users') };
+}
+
+export const describeCounts = (counts: RecordCounts) =>
+  `${counts.events} events, ${counts.venues} venues, ${counts.organizers} organizers, ${counts.terms} terms, ${counts.users} users`;
+
+/** Whether a database holds nothing a restore could overwrite: no posts, no terms, no users. */
+export const isEmpty = (counts: RecordCounts) => counts.events + counts.venues + counts.organizers + counts.terms + counts.users === 0;
