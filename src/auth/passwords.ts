@@ -5,7 +5,14 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
  * with each hash so they can be raised later without invalidating existing ones.
  */
 
-const COST = { N: 16384, r: 8, p: 1 } as const;
+/** scrypt's work factors; each hash records its own, so they can be raised without invalidating older hashes. */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+const COST: ScryptCost = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
@@ -14,10 +21,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST, KEY_LENGTH);
-  return `scrypt$${COST.N}$${COST.r}$${COST.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, cost, KEY_LENGTH);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
