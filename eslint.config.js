@@ -56,9 +56,9 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
   },
-  { files: ['src/**/*.ts'], rules: restrictImports(FASTIFY) },
+  { files: ['src/**/*.ts', 'src/**/*.tsx'], rules: restrictImports(FASTIFY) },
   { files: ['src/storage/**/*.ts'], rules: restrictImports(FASTIFY, HTTP, MODULES, APP) },
-  { files: ['src/modules/**/*.ts'], ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrictImports(FASTIFY, HTTP) },
+  { files: ['src/modules/**/*.ts', 'src/modules/**/*.tsx'], ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrictImports(FASTIFY, HTTP) },
   // A route's schemas are its HTTP contract: they build on the shared parameter schemas of http/params.ts.
   { files: ['src/modules/**/*.schemas.ts'], rules: restrictImports(FASTIFY) },
   { files: ['src/http/**/*.ts', 'src/app.ts', 'src/server.ts', 'src/modules/**/*.routes.ts'], rules: { 'no-restricted-imports': 'off' } },

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const API = '/calendar/events/v1';
+/** The `create-webhooks` scenario's receiver runs in this process, on loopback over http (decision 0032). */
+const WEBHOOK_RECEIVER_ENV = { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') };
 /** Where fresh `bench_<random>` PostgreSQL databases are created and dropped. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -84,6 +87,31 @@ interface Scenario {
   check(body: Body, n: number): void;
   /** Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request). */
   drive?(port: number, seconds: number): Promise<Measurement>;
+  /** Sets the service up before the scenario's first request (webhook subscriptions). */
+  prepare?(port: number): Promise<void>;
+}
+
+/** Subscriptions of the `create-webhooks` scenario (issue 17: `POST /events` with 3 active subscriptions). */
+const WEBHOOK_SUBSCRIPTIONS = 3;
+
+/**
+ * A receiver in the bench process answering every delivery 204, and that many subscriptions of
+ * every type to it: the service then signs and sends every change while the scenario writes.
+ */
+async function subscribeReceivers(port: number, authorization: string, count: number): Promise<void> {
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver.unref();
+  const url = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/bench`;
+  for (let n = 0; n < count; n++) {
+    const response = await fetch(`http://127.0.0.1:${port}${API}/webhooks`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ url: `${url}/${n}`, events: ['*'] }),
+    });
+    must(response.status === 201, `subscribing a webhook answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
 }
 
 function must(condition: boolean, message: string): asserts condition {
@@ -150,6 +178,17 @@ function scenarios(fixtures: Fixtures): Scenario[] {
     collection('categories'),
     list('list-fr', 'translation_language=fr'),
     {
+      // The public list page (decision 0031): the same archive read as list-10, rendered as HTML.
+      name: 'list-page', method: 'GET', list: true, status: 200,
+      request: () => ({ path: '/events/' }),
+      check: (body) => {
+        const text = String(body.text);
+        must(text.startsWith('<!DOCTYPE html>') && text.endsWith('</html>'), 'not a whole page');
+        const shown = text.split('<article class="event-summary').length - 1;
+        must(shown === 10, `the page lists ${shown} events, expected 10`);
+      },
+    },
+    {
       name: 'create', method: 'POST', list: false, status: 201,
       request: (n) => ({
         path: `${API}/events`,
@@ -164,6 +203,19 @@ function scenarios(fixtures: Fixtures): Scenario[] {
       name: 'update', method: 'PATCH', list: false, status: 200,
       request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),
       check: (body, n) => must(body.title === `Bench update ${n} ${RUN_ID}`, 'the update was not applied'),
+    },
+    {
+      // `create` again, with every change signed and sent to three subscriptions meanwhile (decision 0032).
+      name: 'create-webhooks', method: 'POST', list: false, status: 201,
+      prepare: (port) => subscribeReceivers(port, fixtures.authorization, WEBHOOK_SUBSCRIPTIONS),
+      request: (n) => ({
+        path: `${API}/events`,
+        body: {
+          title: `Bench hooked concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
+          start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
+        },
+      }),
+      check: (body, n) => must(body.title === `Bench hooked concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
     },
   ];
 }
@@ -397,8 +449,8 @@ async function verify(port: number, scenario: Scenario, headers: Record<string, 
   const text = await response.text();
   if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
   try {
-    // A calendar is checked as its text.
-    scenario.check(response.headers.get('content-type')?.startsWith('text/calendar') ? { text } : (JSON.parse(text) as Body), n);
+    // A calendar or a page is checked as its text.
+    scenario.check(/^text\/(calendar|html)/.test(response.headers.get('content-type') ?? '') ? { text } : (JSON.parse(text) as Body), n);
     return undefined;
   } catch (error) {
     return `${scenario.method} ${requestPath}: ${(error as Error).message}`;
@@ -453,7 +505,7 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
       await storage.close();
     }
     // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
-    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1', ...UNLIMITED }, await freePort());
+    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1', ...UNLIMITED, ...WEBHOOK_RECEIVER_ENV }, await freePort());
 
     const rows: Row[] = [];
     const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request' | 'drive'>, headers: Record<string, string>, counter: { n: number }) => {
@@ -481,6 +533,7 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
       // Writes continue the numbering of the checked request, so titles stay unique.
       const counter = { n: 1 };
       await settle(service.port);
+      await scenario.prepare?.(service.port);
       const wrong = await verify(service.port, scenario, headers, 0);
       if (wrong !== undefined) {
         log(`  ${scenario.name.padEnd(14)} ABORTED, wrong answer: ${wrong}`);
@@ -541,6 +594,12 @@ function targets(rows: readonly Row[]): string[] {
     for (const row of rows.filter((candidate) => candidate.scenario === 'create' && candidate.measurement)) {
       lines.push(`- create at ${sizeLabel(row.events)}, SQLite: ${format(row.measurement!.requestsPerSecond)}/s (target >= 1000): ${verdict(row.measurement!.requestsPerSecond >= 1000)}`);
     }
+  }
+  for (const row of rows.filter((candidate) => candidate.scenario === 'create-webhooks' && candidate.measurement)) {
+    const plain = find('create', row.events);
+    if (!plain) continue;
+    const kept = row.measurement!.requestsPerSecond / plain.measurement!.requestsPerSecond;
+    lines.push(`- create with ${WEBHOOK_SUBSCRIPTIONS} webhook subscriptions at ${sizeLabel(row.events)}: ${format(kept, 2)} of create's req/s (target >= 0.9): ${verdict(kept >= 0.9)}`);
   }
   const million = rows.filter((row) => row.events >= 1_000_000 && row.scenario !== 'baseline' && row.peakRssMb !== undefined);
   if (million.length > 0) {

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { Caller } from './auth/roles.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
+import { cachedSerializerCompiler, processWideValidators } from './http/compiled-schemas.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
@@ -20,7 +21,7 @@ import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { urlsForRequest } from './http/urls.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
-import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, sharedSchemasFor, shareNamedSchemas } from './http/openapi.ts';
+import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
 import { NAMESPACE, namespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
@@ -29,6 +30,10 @@ import { tagRoutes } from './modules/tags/tags.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
 import { icalRoutes } from './modules/ical/ical.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
+import { readTextBody } from './http/text-body.ts';
+import { registerPages } from './modules/pages/pages.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
 import type { Storage } from './storage/database.ts';
 
@@ -56,7 +61,9 @@ export const BODY_LIMIT = 1024 * 1024;
 const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match';
 // X-TEC-Total(Pages) are exposed too, unlike the original (decisions.md, quirk #28).
 // The rate-limit headers too, so that a browser client can pace itself (decision 0023).
-const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag', ...RATE_LIMIT_HEADERS];
+// X-Sync-Token: the token of an archive's snapshot, for incremental sync (decision 0029).
+// X-Calendar-Occurrences-Until: where an archive past the horizon is cut (decision 0025).
+const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag', ...RATE_LIMIT_HEADERS, 'X-Sync-Token', 'X-Calendar-Occurrences-Until'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -118,9 +125,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
+    schemaController: { compilersFactory: { buildValidator: processWideValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // The records' shared schemas (`$ref`s of the responses, http/openapi.ts) resolve in the serializer too, also without `required`.
-  app.setSerializerCompiler(({ schema }) => fastJsonStringify(withoutRequired(schema) as Schema, { schema: sharedSchemasFor(app, withoutRequired) as Record<string, Schema> }));
+  app.setSerializerCompiler(cachedSerializerCompiler(app, withoutRequired));
 
   // Body parsers: JSON (an empty body is no fields, as WordPress reads it), form fields, multipart fields.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -134,6 +142,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     done(null, parseFormEncoded(String(body)));
   });
+  // iCalendar documents for the import (decision 0028), as text, up to a limit of their own.
+  app.addContentTypeParser('text/calendar', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
+    readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes));
   await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 } });
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) request.body = await readMultipartFields(request);
@@ -199,7 +210,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
-    if (WRITE_METHODS.has(request.method) && schema?.body) {
+    // A text body (text/calendar) is a document, not fields: its route reads it whole.
+    if (WRITE_METHODS.has(request.method) && schema?.body && typeof request.body !== 'string') {
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
@@ -247,6 +259,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return payload;
   });
 
+  // A write answered has committed: its changes may be fanned out to webhooks now rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') deps.application.webhookDispatcher.wake();
+  });
   const table = new RouteTable();
   const context: RouteContext = {
     table,
@@ -265,15 +281,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...eventRoutes(services.events, config.timezone),
-    ...linkedRecordRoutes(services.venues),
-    ...linkedRecordRoutes(services.organizers),
-    ...categoryRoutes(services.terms),
-    ...tagRoutes(services.terms),
-    ...icalRoutes(services.calendarFeeds, { storage, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
+    ...eventRoutes(services.events, config.timezone, services.seriesExtender, services.sync),
+    ...linkedRecordRoutes(services.venues, services.sync),
+    ...linkedRecordRoutes(services.organizers, services.sync),
+    ...categoryRoutes(services.terms, services.sync),
+    ...tagRoutes(services.terms, services.sync),
+    ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
+    ...webhookRoutes(services.webhooks, clock),
+    ...icalImportRoutes(services.icalImport, uidHostOf(config)),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
+  // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
+  registerPages(app, { config, storage, clock, pages: services.pages, readCache: context.readCache });
   return app;
 }

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { ROLE_NAMES } from './auth/roles.ts';
+import { isRole, permits, ROLE_NAMES } from './auth/roles.ts';
 import { LOGIN_THROTTLE, throttleKey, type ThrottleEntry } from './auth/login-throttle.ts';
 import type { UsersService } from './auth/users.service.ts';
 import { systemClock } from './clock.ts';
@@ -11,6 +11,21 @@ import { migrate, openStorage, type Storage } from './storage/database.ts';
 import { parseEventCount, seed } from './seed/seed.ts';
 import { backupDatabase, restoreDatabase } from './storage/backup.ts';
 import { describeCounts } from './storage/integrity.ts';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { ApiError } from './errors.ts';
+import { readTextBody } from './http/text-body.ts';
+import { importInUnit, IMPORT_CAPABILITIES } from './modules/ical/ical-import.service.ts';
+import { uidHostOf } from './modules/ical/site-feeds.ts';
+import type { Caller } from './auth/roles.ts';
+import { instantOf, parseDateInput } from './dates/parse.ts';
+import { barProgress, lineProgress } from './modules/tec-import/import-progress.ts';
+import { IMPORT_KINDS, OUTCOMES, type ImportReport } from './modules/tec-import/tec-import.service.ts';
+import { TecSource } from './modules/tec-import/tec-source.ts';
+import { EVENT_TYPE_PATTERNS } from './modules/webhooks/event-types.ts';
+import { MAX_GRACE_SECONDS, type WebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { MAX_ID } from './storage/tables.ts';
 
 /** Where the CLI writes; tests pass their own to capture output without spawning a process. */
 export interface CliIo {
@@ -64,6 +79,11 @@ function withServices<T>(config: Config, work: (services: Services) => Promise<T
   return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services));
 }
 
+/** The webhooks service and the storage its units run on. */
+function withWebhooks<T>(config: Config, work: (webhooks: WebhooksService, storage: Storage) => Promise<T>): Promise<T> {
+  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.webhooks, storage));
+}
+
 /** The users service over a migrated database. */
 function withUsers<T>(config: Config, work: (users: UsersService) => Promise<T>): Promise<T> {
   return withServices(config, (services) => work(services.users));
@@ -85,6 +105,71 @@ function throttleTable(entries: readonly ThrottleEntry[]): string[] {
     String(entry.secondsLeft),
   ]);
   return formatTable(['LOGIN', 'ADDRESS', 'FAILURES', 'STATE', 'SECONDS LEFT'], rows);
+}
+
+/** What `import-tec` did: the summary table, then what needs a reader's attention (decision 0030). */
+function importReportLines(report: ImportReport): string[] {
+  const records = IMPORT_KINDS.reduce((sum, kind) => sum + OUTCOMES.reduce((all, outcome) => all + report.counts[kind][outcome], 0), 0);
+  const lines = [
+    `${report.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} from ${report.source} in ${report.seconds.toFixed(1)} s, ${records} records (${(records / Math.max(report.seconds, 0.001)).toFixed(1)}/s); ${report.keepsIds ? "ids kept where free" : 'new ids, mapped below'}.`,
+    ...formatTable(
+      ['KIND', ...OUTCOMES.map((outcome) => outcome.toUpperCase()), 'DELETED ON SOURCE'],
+      IMPORT_KINDS.map((kind) => [kind, ...OUTCOMES.map((outcome) => String(report.counts[kind][outcome])), String(report.deleted.filter((entry) => entry.kind === kind).length)]),
+    ),
+  ];
+  const translated = IMPORT_KINDS.flatMap((kind) => {
+    const counts = OUTCOMES.filter((outcome) => report.translations[kind][outcome] > 0).map((outcome) => `${report.translations[kind][outcome]} ${outcome}`);
+    return counts.length === 0 ? [] : [`${kind} ${counts.join(', ')}`];
+  });
+  if (translated.length > 0) lines.push(`Translations: ${translated.join('; ')}.`);
+  const section = (title: string, items: readonly string[]) => (items.length === 0 ? [] : [title, ...items.map((item) => `  ${item}`)]);
+  lines.push(
+    ...section('Skipped:', report.skipped.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),
+    ...section('Failed (run again to retry):', report.failed.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),
+    ...section('Pages the source did not serve (their records were not read; run again):', report.failedPages.map((page) => `${page.url}: ${page.reason}`)),
+    ...section('Fixed on the way:', report.notes.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),
+    ...section(
+      report.deleted.some((entry) => entry.removed) ? 'Deleted on the source, removed here:' : 'Deleted on the source (--prune removes them here):',
+      report.deleted.map((entry) => `${entry.kind} ${entry.sourceId} (here ${entry.targetId})${entry.removed ? ' removed' : ''}`),
+    ),
+    ...section('Id map (source id -> id here; stored for later runs):', report.idMap.map((entry) => `${entry.kind} ${entry.sourceId} -> ${entry.targetId}`)),
+  );
+  if (!report.complete) lines.push('Some archives were not read whole: records deleted on the source are not reported until a run reads them all.');
+  return lines;
+}
+
+/**
+ * The user an import writes as: the one named with `--as`, else the first administrator; refused
+ * unless `allowed` (the import's own rule) accepts them, `who` saying whom it accepts.
+ */
+async function importingCaller(users: UsersService, login: string | undefined, allowed: (caller: Caller) => boolean, who: string): Promise<Caller> {
+  const user = login === undefined ? (await users.list()).find((candidate) => candidate.role === 'administrator') : await users.userByLogin(login);
+  if (!user) throw new UsageError(login === undefined ? 'No administrator to import as: create one with "user create <login> --role administrator", or name a user with --as.' : `No user with the login "${login}".`);
+  const caller: Caller | undefined = isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
+  if (!caller || !allowed(caller)) throw new UsageError(`--as must name ${who}; ${user.login} is ${user.role}.`);
+  return caller;
+}
+
+/** A whole number option within bounds, or the default when absent. */
+function countOption(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count >= min && count <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  return count;
+}
+
+/** An iCalendar document from a file, or from an http(s) or webcal URL (read up to `maxBytes`). */
+async function readIcsSource(source: string, maxBytes: number): Promise<string> {
+  if (!/^(https?|webcal):\/\//i.test(source)) return readFile(source, 'utf8');
+  const url = source.replace(/^webcal:/i, 'https:');
+  const response = await fetch(url, { headers: { accept: 'text/calendar' }, signal: AbortSignal.timeout(60_000) });
+  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status} ${response.statusText}.`);
+  try {
+    return await readTextBody(Readable.fromWeb(response.body as NodeReadableStream), response.headers.get('content-length') ?? undefined, maxBytes);
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`${url} is larger than CALENDAR_ICS_IMPORT_MAX_BYTES (${maxBytes} bytes).`, { cause: error });
+    throw error;
+  }
 }
 
 function formatBytes(bytes: number): string {
@@ -274,6 +359,75 @@ const COMMANDS: readonly Command[] = [
     },
   },
   {
+    words: ['import-tec'],
+    synopsis: '<url> [--user <login> --app-password <password>] [--since <date>] [--dry-run] [--prune] [--concurrency <n>] [--delay <ms>] [--as <login>]',
+    summary:
+      'Copy a The Events Calendar site (its address, /wp-json or .../tribe/events/v1 URL) into this database: terms, venues, organizers, events; run again to bring over what changed, --prune to remove what was deleted there.',
+    positionals: ['url'],
+    options: ['user', 'app-password', 'since', 'concurrency', 'delay', 'as'],
+    flags: ['dry-run', 'prune'],
+    run: async ({ config, io, args, options }) => {
+      if ((options.user === undefined) !== (options['app-password'] === undefined)) throw new UsageError('--user and --app-password go together.');
+      const concurrency = countOption('concurrency', options.concurrency, 4, 1, 32);
+      const delayMs = countOption('delay', options.delay, 0, 0, 60_000);
+      let since: string | undefined;
+      try {
+        since = options.since === undefined ? undefined : instantOf(parseDateInput(options.since, new Date(), 'UTC'), 'UTC');
+      } catch {
+        throw new UsageError(`--since must be a date such as 2026-01-31 or "2026-01-31 18:00" (UTC), got "${options.since}".`);
+      }
+      const progress = io === defaultIo && process.stderr.isTTY ? barProgress(process.stderr) : lineProgress(io.out);
+      const source = await TecSource.discover(validated(args[0]), {
+        ...(options.user === undefined ? {} : { user: options.user, appPassword: options['app-password'] }),
+        concurrency,
+        delayMs,
+        onRetry: (url, reason, waitMs) => progress.note(`retrying ${url} in ${(waitMs / 1000).toFixed(1)} s: ${reason}`),
+      });
+      io.out(`Reading ${source.base}${source.authenticated ? ` as ${options.user}` : ' anonymously (published records only)'}.`);
+      const report = await withServices(config, async (services) =>
+        services.tecImport.run(source, {
+          caller: await importingCaller(services.users, options.as, (caller) => caller.role === 'administrator', 'an administrator'),
+          language: config.defaultLanguage,
+          dryRun: options['dry-run'] === 'true',
+          prune: options.prune === 'true',
+          ...(since === undefined ? {} : { since }),
+          progress,
+        }),
+      );
+      for (const line of importReportLines(report)) io.out(line);
+      const failures = report.failed.length + report.failedPages.length;
+      if (failures > 0) throw new Error(`${report.failed.length} records and ${report.failedPages.length} pages failed; run the command again to retry them.`);
+    },
+  },
+  {
+    words: ['import-ics'],
+    synopsis: '<file-or-url> [--as <login>] [--dry-run]',
+    summary:
+      'Import the events of an iCalendar file or http(s)/webcal URL, matched by UID: new ones created, newer versions updated, the rest left as they are (decision 0028); --as an editor or administrator (default: the first administrator); --dry-run reports without writing.',
+    positionals: ['source'],
+    options: ['as'],
+    flags: ['dry-run'],
+    run: async ({ config, io, args, options }) => {
+      const source = validated(args[0]);
+      const text = await readIcsSource(source, config.icsImportMaxBytes);
+      const dryRun = options['dry-run'] === 'true';
+      const report = await withStorage(config, async (storage) => {
+        const { services } = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
+        const caller = await importingCaller(services.users, options.as, (candidate) => permits({ all: IMPORT_CAPABILITIES }, candidate), 'an editor or administrator');
+        return importInUnit(storage, systemClock, services.icalImport, text, { caller, language: config.defaultLanguage, uidHost: uidHostOf(config) }, dryRun);
+      });
+      const total = (list: readonly unknown[]) => String(list.length);
+      io.out(
+        `${dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${source}: ${total(report.created)} created, ${total(report.updated)} updated, ${total(report.unchanged)} unchanged, ${total(report.skipped)} skipped.`,
+      );
+      const rows = (['created', 'updated', 'unchanged'] as const).flatMap((outcome) =>
+        report[outcome].map((item) => [outcome, String(item.id), item.title, item.recurrence_id ?? '', item.uid]),
+      );
+      if (rows.length > 0) for (const line of formatTable(['OUTCOME', 'ID', 'TITLE', 'OCCURRENCE', 'UID'], rows)) io.out(line);
+      for (const item of report.skipped) io.out(`Skipped line ${item.line} (UID ${item.uid || 'none'}): ${item.reason}`);
+    },
+  },
+  {
     words: ['throttle', 'list'],
     synopsis: '',
     summary: 'List the failed-login counters of the current windows: per login and address, and per address.',
@@ -309,6 +463,73 @@ const COMMANDS: readonly Command[] = [
         }
         io.out(`Removed ${removed.length} failed-login ${removed.length === 1 ? 'counter' : 'counters'}:`);
         for (const line of throttleTable(removed)) io.out(line);
+      });
+    },
+  },  {
+    words: ['webhook', 'create'],
+    synopsis: '<url> --events <type,...> [--description <text>]',
+    summary: 'Subscribe a receiver to notifications (event.created, venue.*, *, ...); the signing secret is shown once.',
+    positionals: ['url'],
+    options: ['events', 'description'],
+    requiredOptions: ['events'],
+    run: ({ config, io, args, options }) => {
+      const events = (options.events ?? '').split(',').map((type) => type.trim()).filter((type) => type !== '');
+      const unknown = events.find((type) => !EVENT_TYPE_PATTERNS.includes(type));
+      if (events.length === 0 || unknown !== undefined) throw new UsageError(`--events must list types such as event.created, venue.* or *, got "${unknown ?? options.events}".`);
+      return withWebhooks(config, async (webhooks, storage) => {
+        webhooks.ensureSecretsAvailable();
+        const url = await webhooks.checkUrl(args[0]!);
+        const { row, secret } = await storage.write((tx) => webhooks.create(tx, { url, events, description: options.description ?? '' }));
+        io.out(`Created webhook ${row.id} for ${row.url}.`);
+        io.out(`Signing secret (shown once): ${secret}`);
+      });
+    },
+  },
+  {
+    words: ['webhook', 'list'],
+    synopsis: '',
+    summary: 'List the webhook subscriptions (never their secrets).',
+    positionals: [],
+    options: [],
+    run: ({ config, io }) =>
+      withWebhooks(config, async (webhooks, storage) => {
+        const rows = await storage.read((tx) => webhooks.list(tx));
+        if (rows.length === 0) {
+          io.out('No webhooks.');
+          return;
+        }
+        const table = rows.map((row) => [String(row.id), row.active === 1 ? 'active' : row.disabled_reason === null ? 'inactive' : 'disabled', (JSON.parse(row.events) as string[]).join(','), row.url]);
+        for (const line of formatTable(['ID', 'STATE', 'EVENTS', 'URL'], table)) io.out(line);
+      }),
+  },
+  {
+    words: ['webhook', 'delete'],
+    synopsis: '<id>',
+    summary: 'Delete a webhook subscription and its deliveries.',
+    positionals: ['id'],
+    options: [],
+    run: ({ config, io, args }) => {
+      const id = countOption('id', args[0], 0, 1, MAX_ID);
+      return withWebhooks(config, async (webhooks, storage) => {
+        await storage.write(async (tx) => webhooks.remove(tx, await webhooks.find(tx, id)));
+        io.out(`Deleted webhook ${id}.`);
+      });
+    },
+  },
+  {
+    words: ['webhook', 'rotate-secret'],
+    synopsis: '<id> [--grace <seconds>]',
+    summary: 'Replace a webhook\'s signing secret; the old one keeps signing for --grace seconds (default 86400).',
+    positionals: ['id'],
+    options: ['grace'],
+    run: ({ config, io, args, options }) => {
+      const id = countOption('id', args[0], 0, 1, MAX_ID);
+      const grace = countOption('grace', options.grace, 86_400, 0, MAX_GRACE_SECONDS);
+      return withWebhooks(config, async (webhooks, storage) => {
+        webhooks.ensureSecretsAvailable();
+        const { secret } = await storage.write(async (tx) => webhooks.rotateSecret(tx, await webhooks.find(tx, id), grace));
+        io.out(`New signing secret of webhook ${id} (shown once): ${secret}`);
+        if (grace > 0) io.out(`The previous secret signs too for ${grace} seconds.`);
       });
     },
   },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
@@ -17,6 +18,10 @@ export interface Config {
   readonly siteUrl: string | undefined;
   /** Path prefix of the REST root, '' or '/something' (no trailing slash). */
   readonly restPrefix: string;
+  /** The CSP `frame-ancestors` sources of the embeddable calendar `/events/embed/` (CALENDAR_EMBED_ANCESTORS; decision 0031). */
+  readonly embedAncestors: string;
+  /** A site stylesheet the public pages link after their own (CALENDAR_SITE_STYLESHEET; decision 0031). */
+  readonly siteStylesheet: string | undefined;
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
@@ -33,6 +38,8 @@ export interface Config {
   readonly tecAlias: boolean;
   /** The most events one iCalendar feed may export when a query raises its cap (CALENDAR_ICS_MAX_EVENTS; decision 0026). */
   readonly icsMaxEvents: number;
+  /** The largest iCalendar document `POST /events/import` reads, in bytes (CALENDAR_ICS_IMPORT_MAX_BYTES, default 5 MiB; decision 0028). */
+  readonly icsImportMaxBytes: number;
   /**
    * WordPress' DISALLOW_UNFILTERED_HTML (CALENDAR_DISALLOW_UNFILTERED_HTML, default off): administrators
    * and editors are filtered too (docs/decisions/0022-text-filtering.md).
@@ -46,6 +53,29 @@ export interface Config {
   readonly timeouts: Timeouts;
   /** How far recurring events are materialised, and how many dates one series may have (decision 0025). */
   readonly recurrence: RecurrenceSettings;
+  /** Days the record-change journal keeps its changes, and so how old a sync token may be (CALENDAR_SYNC_RETENTION_DAYS; decision 0029). */
+  readonly syncRetentionDays: number;
+  /** Webhook delivery and its safety rules (decision 0032). */
+  readonly webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Receivers may be http:// too, not only https:// (CALENDAR_WEBHOOK_ALLOW_HTTP, default off). */
+  readonly allowHttp: boolean;
+  /** Addresses and CIDR ranges receivers may resolve to although private, loopback or link-local (CALENDAR_WEBHOOK_ALLOW_PRIVATE). */
+  readonly allowPrivate: readonly string[];
+  /** The AES-256-GCM key of stored secrets, base64 or hex of 32 bytes (CALENDAR_SECRETS_KEY); see decision 0032 when unset. */
+  readonly secretsKey: string | undefined;
+  /** How often a dispatcher looks for due deliveries without being woken (CALENDAR_WEBHOOK_POLL_INTERVAL, seconds). */
+  readonly pollMs: number;
+  /** One delivery attempt's time limit (CALENDAR_WEBHOOK_TIMEOUT, seconds). */
+  readonly timeoutMs: number;
+  /** The waits before each retry; their count + 1 is the number of attempts (CALENDAR_WEBHOOK_RETRY_DELAYS, seconds, comma-separated). */
+  readonly retryDelaysMs: readonly number[];
+  /** A subscription failing without a success for this long is disabled (CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS). */
+  readonly disableAfterMs: number;
+  /** Finished deliveries and their messages are kept this long (CALENDAR_WEBHOOK_RETENTION_DAYS). */
+  readonly retentionMs: number;
 }
 
 export interface RecurrenceSettings {
@@ -53,6 +83,8 @@ export interface RecurrenceSettings {
   readonly horizonDays: number;
   /** A series yielding more occurrences than this within the horizon is refused (CALENDAR_RECURRENCE_MAX_OCCURRENCES). */
   readonly maxOccurrences: number;
+  /** A read whose window passes the horizon has series extended up to this many years ahead, no further (CALENDAR_RECURRENCE_ON_DEMAND_YEARS; 0: never). */
+  readonly onDemandYears: number;
 }
 
 export interface RateLimits {
@@ -130,6 +162,22 @@ function parseUrlSetting(name: string, value: string | undefined): string | unde
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/**
+ * CALENDAR_EMBED_ANCESTORS: origins (https://news.example.com), `self` or `none`, separated by
+ * commas or spaces; `self` by default, so only the calendar's own pages may frame it.
+ */
+function parseEmbedAncestors(value: string | undefined): string {
+  const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
+  if (listed.length === 0) return "'self'";
+  if (listed.includes('none')) {
+    if (listed.length > 1) throw new ConfigError('CALENDAR_EMBED_ANCESTORS: none cannot be combined with other sources');
+    return "'none'";
+  }
+  return listed
+    .map((item) => (item === 'self' ? "'self'" : originOf(item, `CALENDAR_EMBED_ANCESTORS must list origins such as https://news.example.com, self or none, got: ${item}`)))
+    .join(' ');
+}
+
 function parsePrefix(value: string | undefined): string {
   const raw = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
   if (raw === '') return '';
@@ -164,23 +212,26 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return raw;
 }
 
+/**
+ * `item` as a web origin, or a ConfigError with `refusal`. An origin is a scheme, a host and a
+ * port: anything more would never equal a browser's Origin header.
+ */
+function originOf(item: string, refusal: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(item);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) throw new ConfigError(refusal);
+  return url.origin;
+}
+
 function parseCorsOrigins(value: string | undefined): ReadonlySet<string> | undefined {
   const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
   if (listed.length === 0) return undefined;
   return new Set(
-    listed.map((item) => {
-      let url: URL | undefined;
-      try {
-        url = new URL(item);
-      } catch {
-        url = undefined;
-      }
-      // An origin is a scheme, a host and a port: anything more would never equal a browser's Origin header.
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
-        throw new ConfigError(`CALENDAR_CORS_ORIGINS must list origins such as https://app.example.com, separated by commas, got: ${item}`);
-      }
-      return url.origin;
-    }),
+    listed.map((item) => originOf(item, `CALENDAR_CORS_ORIGINS must list origins such as https://app.example.com, separated by commas, got: ${item}`)),
   );
 }
 
@@ -261,6 +312,42 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new ConfigError(`${name} must be true or false, got: ${value}`);
 }
 
+/** Standard Webhooks' schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): 8 attempts over about 28 hours. */
+const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+
+function parseWebhookRetryDelays(value: string | undefined): number[] {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000);
+  const delays = raw.split(',').map((item) => (/^\d{1,6}(\.\d{1,3})?$/.test(item.trim()) ? Math.round(Number(item.trim()) * 1000) : NaN));
+  if (delays.length > 20 || delays.some((delay) => !(delay >= 0))) throw new ConfigError(`CALENDAR_WEBHOOK_RETRY_DELAYS must be up to 20 numbers of seconds separated by commas, got: ${value}`);
+  return delays;
+}
+
+function parseAddressList(name: string, value: string | undefined): string[] {
+  const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
+  for (const item of listed) {
+    const [address, bits, extra] = item.split('/');
+    if (extra !== undefined || isIP(address!) === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)))) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges such as 127.0.0.1 or 10.0.0.0/8, got: ${item}`);
+    }
+  }
+  return listed;
+}
+
+function parseWebhooks(env: NodeJS.ProcessEnv): WebhookSettings {
+  const hour = 60 * 60 * 1000;
+  return {
+    allowHttp: parseSwitch('CALENDAR_WEBHOOK_ALLOW_HTTP', env.CALENDAR_WEBHOOK_ALLOW_HTTP, false),
+    allowPrivate: parseAddressList('CALENDAR_WEBHOOK_ALLOW_PRIVATE', env.CALENDAR_WEBHOOK_ALLOW_PRIVATE),
+    secretsKey: env.CALENDAR_SECRETS_KEY?.trim() || undefined,
+    pollMs: parseSeconds('CALENDAR_WEBHOOK_POLL_INTERVAL', env.CALENDAR_WEBHOOK_POLL_INTERVAL, 1),
+    timeoutMs: parseSeconds('CALENDAR_WEBHOOK_TIMEOUT', env.CALENDAR_WEBHOOK_TIMEOUT, 10),
+    retryDelaysMs: parseWebhookRetryDelays(env.CALENDAR_WEBHOOK_RETRY_DELAYS),
+    disableAfterMs: parseWholeNumber('CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS', env.CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS, 120, 1, 100_000) * hour,
+    retentionMs: parseWholeNumber('CALENDAR_WEBHOOK_RETENTION_DAYS', env.CALENDAR_WEBHOOK_RETENTION_DAYS, 14, 1, 3650) * 24 * hour,
+  };
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -275,6 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parseUrlSetting('CALENDAR_PUBLIC_URL', env.CALENDAR_PUBLIC_URL),
     siteUrl: parseUrlSetting('CALENDAR_SITE_URL', env.CALENDAR_SITE_URL),
     restPrefix: parsePrefix(env.CALENDAR_REST_PREFIX),
+    embedAncestors: parseEmbedAncestors(env.CALENDAR_EMBED_ANCESTORS),
+    siteStylesheet: parseUrlSetting('CALENDAR_SITE_STYLESHEET', env.CALENDAR_SITE_STYLESHEET),
     timezone: parseTimezone(env.CALENDAR_TIMEZONE),
     defaultLanguage: parseLanguage(env.CALENDAR_DEFAULT_LANGUAGE),
     logLevel,
@@ -283,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
+    icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),
     rateLimits: {
       readsPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_READS', env.CALENDAR_RATE_LIMIT_READS, 1200),
@@ -293,6 +383,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recurrence: {
       horizonDays: parseWholeNumber('CALENDAR_RECURRENCE_HORIZON_DAYS', env.CALENDAR_RECURRENCE_HORIZON_DAYS, 730, 1, 36_600),
       maxOccurrences: parseWholeNumber('CALENDAR_RECURRENCE_MAX_OCCURRENCES', env.CALENDAR_RECURRENCE_MAX_OCCURRENCES, 1000, 1, 100_000),
+      onDemandYears: parseWholeNumber('CALENDAR_RECURRENCE_ON_DEMAND_YEARS', env.CALENDAR_RECURRENCE_ON_DEMAND_YEARS, 10, 0, 100),
     },
+    webhooks: parseWebhooks(env),
+    syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
   };
 }

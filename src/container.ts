@@ -3,16 +3,22 @@ import { LoginThrottle, type ThrottleSettings } from './auth/login-throttle.ts';
 import { siteCapabilities, type RoleSettings } from './auth/roles.ts';
 import { UsersService } from './auth/users.service.ts';
 import type { Clock } from './clock.ts';
-import type { RecurrenceSettings } from './config.ts';
+import { loadConfig, type Config, type RecurrenceSettings } from './config.ts';
 import { TextFilter } from './content/text-filter.ts';
 import { EventsService } from './modules/events/events.service.ts';
+import { SeriesHorizonExtender } from './modules/events/horizon-extender.ts';
 import { CalendarFeedService } from './modules/ical/ical.service.ts';
+import { IcalImportService } from './modules/ical/ical-import.service.ts';
+import { IcalImportRepository } from './storage/repositories/ical-import.repository.ts';
 import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
+import { PagesService } from './modules/pages/pages.service.ts';
 import type { LinkedRecordDefinition } from './modules/linked-records/definition.ts';
 import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
 import { PostRecords } from './modules/posts/post-records.ts';
 import { PostWriter, type SiteSettings } from './modules/posts/post-writer.ts';
+import { SyncService } from './modules/sync/sync.service.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
+import { TecImportService } from './modules/tec-import/tec-import.service.ts';
 import { PostTranslations, TermTranslations } from './modules/translations/translations.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
 import type { Storage } from './storage/database.ts';
@@ -23,8 +29,17 @@ import { LoginThrottleRepository } from './storage/repositories/login-throttle.r
 import { LinkedRecordsRepository } from './storage/repositories/linked-records.repository.ts';
 import { PostsRepository } from './storage/repositories/posts.repository.ts';
 import { TermsRepository } from './storage/repositories/terms.repository.ts';
+import { TecImportRepository } from './storage/repositories/tec-import.repository.ts';
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
+import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
+import { WebhooksRepository } from './storage/repositories/webhooks.repository.ts';
+import { Urls } from './urls.ts';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.ts';
+import { RecordPayloads } from './modules/webhooks/payloads.ts';
+import { ReceiverPolicy } from './modules/webhooks/receivers.ts';
+import { keySourceFor, SecretBox } from './modules/webhooks/secrets.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -37,15 +52,32 @@ export interface Services {
   readonly venues: LinkedRecordsService;
   readonly organizers: LinkedRecordsService;
   readonly events: EventsService;
+  /** Extends series with unbounded rules: in the background (`server.ts`) and before a read past the horizon (decision 0025). */
+  readonly seriesExtender: SeriesHorizonExtender;
   /** The iCalendar exports of the archive and of single events (decision 0026). */
   readonly calendarFeeds: CalendarFeedService;
+  /** The iCalendar import, matched by UID (decision 0028). */
+  readonly icalImport: IcalImportService;
+  /** The public HTML pages, read through the services above (decision 0031). */
+  readonly pages: PagesService;
   readonly loginThrottle: LoginThrottle;
+  /** Copies a The Events Calendar site through its REST API (`import-tec`; decision 0030). */
+  readonly tecImport: TecImportService;
+  /** Webhook subscriptions and their deliveries (decision 0032). */
+  readonly webhooks: WebhooksService;
+  /** Incremental sync of the archives over the record-change journal (decision 0029). */
+  readonly sync: SyncService;
 }
 
 export interface Application {
   readonly services: Services;
   readonly authenticator: Authenticator;
+  /** Fans record changes out to webhook deliveries and sends them; `serve` starts it (decision 0032). */
+  readonly webhookDispatcher: WebhookDispatcher;
 }
+
+/** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -54,7 +86,7 @@ export interface Application {
  */
 export async function composeApplication(
   storage: Storage,
-  site: SiteSettings & Partial<RoleSettings> & { readonly recurrence: RecurrenceSettings },
+  site: SiteSettings & Partial<RoleSettings> & { readonly recurrence: RecurrenceSettings } & WebhookSiteSettings,
   clock: Clock,
   throttle: ThrottleSettings,
 ): Promise<Application> {
@@ -85,8 +117,20 @@ export async function composeApplication(
   );
   const users = new UsersService(storage, usersRepository, clock);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
+  const tecImport = new TecImportService(storage, { events, venues, organizers, terms }, new TecImportRepository(), clock);
+  const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
+  const webhooksRepository = new WebhooksRepository(dialect);
+  const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));
+  const receivers = new ReceiverPolicy(webhookSettings);
+  const journal = new RecordChangesRepository();
+  const webhooks = new WebhooksService(webhooksRepository, secrets, receivers, clock, journal);
+  // Rendered records' URLs: a background task has no request to take its origin from.
+  const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
+  const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
+  const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   return {
-    services: { users, terms, venues, organizers, events, loginThrottle, calendarFeeds: new CalendarFeedService(events, new ContentRepository()) },
+    services: { users, terms, venues, organizers, events, tecImport, seriesExtender: new SeriesHorizonExtender(storage, events, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, new ContentRepository()), icalImport: new IcalImportService(events, new IcalImportRepository(), site.timezone), pages: new PagesService(events, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
+    webhookDispatcher,
   };
 }

@@ -3,8 +3,10 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { LOGIN_THROTTLE } from './auth/login-throttle.ts';
 import { composeApplication } from './container.ts';
-import { EXTEND_EVERY_MS, SeriesHorizonExtender } from './modules/events/horizon-extender.ts';
+import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
+import { JournalPruner, PRUNE_EVERY_MS } from './modules/sync/journal-pruner.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
+import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */
 export async function prepareService(config: Config) {
@@ -30,8 +32,12 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ config, storage, application, clock: systemClock, logger: { level: config.logLevel } });
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   await app.listen({ port: config.port, host: config.host });
-  const extender = new SeriesHorizonExtender(storage, application.services.events, systemClock);
+  const extender = application.services.seriesExtender;
   extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'));
+  const pruner = new JournalPruner(storage, new RecordChangesRepository(), systemClock, config.syncRetentionDays);
+  pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'));
+  const dispatcher = application.webhookDispatcher;
+  dispatcher.start({ warn: (message) => app.log.warn(message), error: (error, message) => app.log.error({ err: error }, message) });
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the
@@ -46,6 +52,8 @@ export async function startServer(config: Config): Promise<void> {
     process.on('SIGINT', stop);
   });
   await extender.stop();
+  await pruner.stop();
+  await dispatcher.stop();
   await app.close();
   await storage.close();
 }

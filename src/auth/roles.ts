@@ -20,8 +20,9 @@ const forAllPostTypes = (grant: (type: string) => string[]) => POST_TYPES.flatMa
 const SUBSCRIBER = ['read'];
 const CONTRIBUTOR = [...SUBSCRIBER, ...forAllPostTypes(ownUnpublished)];
 const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'];
-const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'manage_post_tags', 'unfiltered_html'];
-const ADMINISTRATOR = [...EDITOR, 'list_users', 'edit_users'];
+const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'manage_post_tags', 'unfiltered_html', 'read_webhooks'];
+// Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
+const ADMINISTRATOR = [...EDITOR, 'list_users', 'edit_users', 'manage_webhooks'];
 
 export type RoleCapabilities = Readonly<Record<Role, ReadonlySet<string>>>;
 

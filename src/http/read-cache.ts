@@ -2,7 +2,8 @@
  * Answers to anonymous reads, kept by the bytes they were sent as (docs/decisions/0015-read-cache.md).
  * A key names everything an anonymous answer depends on: the content version (raised by every
  * write, on every node, in the database), the current second (the default date window, "upcoming"
- * filters), the scheme and host (emitted URLs) and the URL as sent (path, language segment, query).
+ * filters), the scheme and host (emitted URLs), the URL as sent (path, language segment, query)
+ * and the representation `Accept` chose (JSON or JSON-LD).
  * An entry can therefore only be served where computing the answer again would give the same bytes.
  */
 
@@ -21,8 +22,9 @@ export class ReadCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  static key(parts: { contentVersion: number; second: number; origin: string; url: string }): string {
-    return `${parts.contentVersion} ${parts.second} ${parts.origin}${parts.url}`;
+  /** `representation`: JSON unless named (answers that have only one). */
+  static key(parts: { contentVersion: number; second: number; origin: string; url: string; representation?: string }): string {
+    return `${parts.contentVersion} ${parts.second} ${parts.representation ?? 'json'} ${parts.origin}${parts.url}`;
   }
 
   get(key: string): CachedAnswer | undefined {

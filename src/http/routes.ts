@@ -10,6 +10,7 @@ import { NAMESPACE, type Urls } from '../urls.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, type CachedAnswer } from './read-cache.ts';
+import { representationOf, type Representation } from './representation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,6 +40,8 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   readonly explicitLanguage: boolean;
   /** The methods of a namespace route (e.g. '/categories/:id') this caller passes the permission of. */
   readonly allowedMethods: (path: string) => HttpMethod[];
+  /** What `Accept` prefers (representation.ts); only routes that offer JSON-LD look at it. */
+  readonly representation: Representation;
 }
 
 /** Any of the route's response bodies, by its response schemas. */
@@ -79,6 +82,12 @@ interface RouteBase<S extends RouteSchema, Loaded> {
 /** A read: it runs in one read unit of work (one snapshot). */
 export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded> {
   readonly method: 'GET';
+  /**
+   * Writes the read needs done before its snapshot (series extended for a window past the horizon:
+   * decision 0025), in write units of their own; they run before the read cache is consulted, so
+   * the cache key's content version, and the snapshot, come after them.
+   */
+  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<void>;
   readonly handle: (frame: Frame<S>, tx: ReadTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
@@ -143,7 +152,7 @@ export interface RouteContext {
   readonly readCache: ReadCache | undefined;
   /** How long a handler may run before the request is answered 503 `request_timeout` (decision 0023). */
   readonly requestTimeoutMs: number;
-  frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods'>;
+  frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods' | 'representation'>;
 }
 
 /**
@@ -176,7 +185,12 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const fromCache = new WeakSet<FastifyRequest>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
     reply.code(result.status ?? 200);
-    if (result.headers) reply.headers(result.headers);
+    if (result.headers) {
+      // `Vary` adds to what is there already (CORS' `Origin`), as the answer varies by both.
+      const { vary, ...headers } = result.headers;
+      reply.headers(headers);
+      if (vary !== undefined) reply.header('vary', [reply.getHeader('vary'), vary].filter((value) => value !== undefined && value !== '').join(', '));
+    }
     if (result.version !== undefined) versions.set(request, result.version);
     return result.validators ? conditional(request, reply, result.validators, result.body) : result.body;
   };
@@ -188,6 +202,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       query: request.query,
       body: request.body,
       allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
+      representation: representationOf(request.headers.accept),
     };
   };
   /** A read's validators, permission and handler, on one snapshot. */
@@ -240,6 +255,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
         const deadline = new Deadline(context.requestTimeoutMs);
         if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline)));
+        if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
         // A hit needs no frame: only the authentication decides whether the cache applies.
         const cache = request.caller === null ? context.readCache : undefined;
         const key = cache && ReadCache.key({
@@ -247,6 +263,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           second: route.timeless ? 0 : Math.floor(context.clock.now().getTime() / 1000),
           origin: `${request.protocol}://${request.host}`,
           url: request.originalUrl,
+          representation: representationOf(request.headers.accept),
         });
         const cached = key === undefined ? undefined : cache!.get(key);
         if (cached) {

@@ -8,7 +8,8 @@ import type { EventLinksTable, EventOccurrencesTable, EventsTable, EventTermsTab
 /*
  * Bulk inserts through the raw driver, for the seed: rows in large transactions with explicit post
  * ids, and what makes each insert expensive set aside during the load and rebuilt once at the end:
- * the full-text triggers on `posts` on SQLite (the FTS5 index is then rebuilt in one pass) and the
+ * the triggers (SQLite's full-text ones, whose FTS5 index is then rebuilt in one pass, and the
+ * record-change journal's on both engines: seeded records are not journaled changes) and the
  * secondary indexes of the tables being filled, unique ones too when the database held no posts.
  * They are recreated from the exact SQL the database itself recorded (sqlite_master, pg_indexes),
  * so the migrations stay the only place that defines them; the seed test compares them with a
@@ -186,6 +187,15 @@ class PostgresBulkWriter implements BulkWriter {
     );
     this.setAside = result.rows;
     for (const index of this.setAside) await this.pool.query(`drop index ${index.name}`);
+    // The journal's triggers (decision 0027) too, as on SQLite: seeded records are not changes
+    // anyone subscribed to, and a row each would double the load.
+    const triggers = await this.pool.query<CatalogEntry & { table: string }>(
+      `select t.tgname as name, c.relname as table, pg_get_triggerdef(t.oid) as sql from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where not t.tgisinternal and c.relnamespace = (select oid from pg_namespace where nspname = current_schema()) and c.relname = any($1)`,
+      [BULK_TABLES],
+    );
+    for (const trigger of triggers.rows) await this.pool.query(`drop trigger ${trigger.name} on ${trigger.table}`);
+    this.setAside.push(...triggers.rows);
   }
 
   async write(batch: RowBatch): Promise<void> {

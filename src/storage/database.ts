@@ -16,6 +16,11 @@ import * as contentVersion from './migrations/20261122040000_content_version.ts'
 import * as eventOccurrences from './migrations/20261124000000_event_occurrences.ts';
 import * as loginThrottle from './migrations/20261124050000_login_throttle.ts';
 import * as contentChanged from './migrations/20261124060000_content_changed.ts';
+import * as recordChanges from './migrations/20261125000000_record_changes.ts';
+import * as webhooks from './migrations/20261125010000_webhooks.ts';
+import * as tecImport from './migrations/20261125020000_tec_import.ts';
+import * as icalImport from './migrations/20261125030000_ical_import.ts';
+import * as seriesExtent from './migrations/20261125040000_series_extent.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -37,6 +42,13 @@ export interface DialectCapabilities {
    * serial sequence.
    */
   allocatePostIds(tx: WriteTx, count: number): Promise<number[]>;
+  /**
+   * Moves the id sequences of posts and terms past the largest id stored, after rows were written
+   * with ids of their own (import-tec keeps a source's ids; decision 0030). SQLite: nothing to do,
+   * AUTOINCREMENT's `sqlite_sequence` follows an explicit id larger than it by itself; PostgreSQL:
+   * `setval` on the serial sequences, which explicit ids do not move.
+   */
+  raiseIdSequences(tx: WriteTx): Promise<void>;
 }
 
 /** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
@@ -80,7 +92,11 @@ export interface Storage {
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
   /** The count of content writes (migration 20261122040000), which keys cached answers; outside any unit. */
   contentVersion(): Promise<number>;
-  /** Raises the count of content writes and records when (`at`): it commits with the unit it is written in. */
+  /**
+   * Raises the count of content writes and records when (`at`), on the content version and on the
+   * journal rows the unit wrote (decision 0027): it commits with the unit it is written in, which
+   * runs it last.
+   */
   touchContent(tx: WriteTx, at: Date): Promise<void>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
@@ -96,6 +112,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124000000_event_occurrences': eventOccurrences,
   '20261124050000_login_throttle': loginThrottle,
   '20261124060000_content_changed': contentChanged,
+  '20261125000000_record_changes': recordChanges,
+  '20261125010000_webhooks': webhooks,
+  '20261125020000_tec_import': tecImport,
+  '20261125030000_ical_import': icalImport,
+  '20261125040000_series_extent': seriesExtent,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -122,6 +143,7 @@ const sqliteCapabilities: DialectCapabilities = {
     const last = Number(rows[0]!.seq);
     return Array.from({ length: count }, (_, index) => last - count + 1 + index);
   },
+  raiseIdSequences: async () => undefined,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -135,6 +157,12 @@ const postgresCapabilities: DialectCapabilities = {
     if (count <= 0) return [];
     const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('posts', 'id'))::integer as id from generate_series(1, ${count})`.execute(tx);
     return rows.map((row) => Number(row.id));
+  },
+  raiseIdSequences: async (tx) => {
+    // Never lowered: `greatest` keeps ids the sequence handed out to occurrences (decision 0025).
+    for (const table of ['posts', 'terms'] as const) {
+      await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(tx);
+    }
   },
 };
 
@@ -205,6 +233,9 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
             // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
             deadline?.check();
             const result = await work(connection as WriteTx);
+            // Journal rows the unit did not stamp through touchContent take the time now: an
+            // unstamped row must always be the running unit's own (decision 0027).
+            await connection.updateTable('record_changes').set({ changed_at: new Date().toISOString() }).where('changed_at', 'is', null).execute();
             // The last step before the commit: a unit that overran rolls back instead.
             deadline?.claimCommit();
             return result;
@@ -248,6 +279,8 @@ function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion
     contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
     touchContent: async (tx, at) => {
       await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
+      // The journal rows the unit's triggers wrote (decision 0027) take the unit's time.
+      await tx.updateTable('record_changes').set({ changed_at: at.toISOString() }).where('changed_at', 'is', null).execute();
     },
   };
 }

@@ -217,6 +217,57 @@ export interface ContentVersionTable {
   version: number;
   /** When the version was last raised: an ISO-8601 UTC instant (migration 20261124060000); null before. */
   changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last `record_changes.seq` pruning removed (migration 20261125000000); 0 before any. */
+  changes_pruned_through: ColumnType<number, number | undefined, number>;
+}
+
+/** What a journal row names: a post's type or a term's taxonomy. */
+export type ChangedResource = PostType | Taxonomy;
+export type ChangeAction = 'created' | 'updated' | 'trashed' | 'deleted';
+
+/** The record-change journal (migration 20261125000000; decision 0027), written by triggers. */
+export interface RecordChangesTable {
+  seq: Generated<number>;
+  resource: ChangedResource;
+  record_id: number;
+  action: ChangeAction;
+  /** An ISO-8601 UTC instant, stamped by the unit's touchContent; null until then. */
+  changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A source `import-tec` copied from (migration 20261125020000; decision 0030). */
+export interface TecImportSourcesTable {
+  /** The source's tribe/events/v1 base URL. */
+  source: string;
+  /** 1: the first run found the database empty and keeps the source's ids where they are free. */
+  keeps_ids: Flag;
+  started_at: string;
+  /** The end of the last run that read every archive whole; null while none did. */
+  completed_at: string | null;
+}
+
+export type TecImportKind = PostType | Taxonomy;
+
+/** Which source record became which record here (migration 20261125020000; decision 0030). */
+export interface TecImportMapTable {
+  source: string;
+  kind: TecImportKind;
+  source_id: number;
+  target_id: number;
+  /** The source's `modified_utc` when last written here; '' for terms, which have none. */
+  source_modified: string;
+}
+
+/** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */
+export interface IcalImportMapTable {
+  uid: string;
+  /** '' for a series or single event; an exception's original local start (`YYYY-MM-DD HH:MM:SS`). */
+  recurrence_id: string;
+  event_id: number;
+  sequence: number;
+  /** UTC `YYYY-MM-DD HH:MM:SS`; '' when the VEVENT had no LAST-MODIFIED. */
+  last_modified: string;
+  digest: string;
 }
 
 /** Failed logins in the current window of one (address, login); login '' counts every login from the address. */
@@ -225,6 +276,59 @@ export interface LoginThrottleTable {
   login: string;
   failures: number;
   window_ends_at: string;
+}
+
+/** A webhook subscription (migration 20261125010000; decision 0032); secrets are AES-256-GCM ciphertexts. */
+export interface WebhookSubscriptionsTable {
+  id: Id;
+  url: string;
+  /** A JSON array of event types. */
+  events: string;
+  description: ColumnType<string, string | undefined, string>;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  secret: string;
+  previous_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_until: ColumnType<string | null, string | null | undefined, string | null>;
+  failing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The journal's last `seq` when the subscription was made: it hears later changes only. */
+  after_seq: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One notification, as sent to every subscription it was fanned out to. */
+export interface WebhookMessagesTable {
+  id: Id;
+  type: string;
+  resource: ChangedResource | null;
+  record_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One message to one subscription, with its attempts; ISO-8601 UTC instants. */
+export interface WebhookDeliveriesTable {
+  id: Id;
+  subscription_id: number;
+  message_id: number;
+  status: WebhookDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_response_code: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The single row (id 1) holding the last journal `seq` fanned out to webhook deliveries. */
+export interface WebhookFanoutTable {
+  id: number;
+  through_seq: number;
 }
 
 export interface Database {
@@ -243,6 +347,14 @@ export interface Database {
   term_translations: TermTranslationsTable;
   content_version: ContentVersionTable;
   login_throttle: LoginThrottleTable;
+  record_changes: RecordChangesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_fanout: WebhookFanoutTable;
+  tec_import_sources: TecImportSourcesTable;
+  tec_import_map: TecImportMapTable;
+  ical_import_map: IcalImportMapTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -273,7 +273,7 @@ describe(`events: list (${DIALECT})`, () => {
 
     test('envelope key order, totals, headers and links of the middle page', async () => {
       const { body, response } = await list('search=pgx&per_page=2&page=2&start_date=2027-01-01');
-      assert.deepEqual(Object.keys(body), ['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
+      assert.deepEqual(Object.keys(body), ['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages', 'next_sync_token']);
       assert.deepEqual([body.events.map((event) => event.title), body.total, body.total_pages], [['P2b pgx', 'P3 pgx'], 5, 3]);
       assert.deepEqual([response.headers['x-tec-total'], response.headers['x-tec-totalpages']], ['5', '3']);
       const { end } = defaultWindow(SITE_ZONE);

@@ -227,8 +227,9 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
     const single = await t.app.inject({ url: `/event/${slugs.allDay}/ical/` });
     assert.equal(text(vevents(ok(single))[0], 'summary'), 'Two whole days');
     assert.equal(vevents(ok(await t.app.inject({ url: `/event/${slugs.allDay}/?ical=1` }))).length, 1);
-    // Without ical=1 the site's pages are not this server's.
-    assert.equal((await t.app.inject({ url: '/events/' })).statusCode, 404);
+    // Without ical=1 the same URLs are the public HTML pages (decision 0031).
+    assert.match(String((await t.app.inject({ url: '/events/' })).headers['content-type']), /^text\/html/);
+    assert.match(String((await t.app.inject({ url: `/event/${slugs.allDay}/` })).headers['content-type']), /^text\/html/);
   });
 
   test('site URLs map to the feed routes under the site path, with the language segment kept in front', () => {

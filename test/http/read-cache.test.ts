@@ -146,7 +146,7 @@ describe('ReadCache', () => {
     assert.equal(cache.size, 1);
   });
 
-  test('keys hold the version, the second, the origin and the URL', () => {
+  test('keys hold the version, the second, the origin, the URL and the representation', () => {
     const base = { contentVersion: 7, second: 100, origin: 'http://a.example', url: '/calendar/events/v1/events' };
     const keys = new Set([
       ReadCache.key(base),
@@ -154,7 +154,8 @@ describe('ReadCache', () => {
       ReadCache.key({ ...base, second: 101 }),
       ReadCache.key({ ...base, origin: 'https://a.example' }),
       ReadCache.key({ ...base, url: '/fr/calendar/events/v1/events' }),
+      ReadCache.key({ ...base, representation: 'ld+json' }),
     ]);
-    assert.equal(keys.size, 5);
+    assert.equal(keys.size, 6);
   });
 });

@@ -191,7 +191,7 @@ for (const tax of [CATEGORIES, TAGS]) {
         assert.equal(response.headers['x-tec-total'], String(TOTAL));
         assert.equal(response.headers['x-tec-totalpages'], '6');
         const body = response.json();
-        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url']);
+        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url', 'next_sync_token']);
         assert.equal(body.rest_url, collectionUrl);
         assert.equal(body.total, TOTAL);
         assert.equal(body.total_pages, 6);
@@ -202,7 +202,7 @@ for (const tax of [CATEGORIES, TAGS]) {
       test('a middle page has the envelope keys in the original order, and links that carry only the page', async () => {
         const response = await api.list('search=pager&hide_empty=0&page=3&per_page=10');
         const body = response.json();
-        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url', 'previous_rest_url']);
+        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url', 'previous_rest_url', 'next_sync_token']);
         assert.equal(body.rest_url, collectionUrl);
         assert.equal(body.next_rest_url, `${collectionUrl}?page=4`);
         assert.equal(body.previous_rest_url, `${collectionUrl}?page=2`);
@@ -233,13 +233,13 @@ for (const tax of [CATEGORIES, TAGS]) {
       test('a page past the last one is a 200 with an empty list, the totals and a link to the page before', async () => {
         const response = await api.list('search=pager&hide_empty=0&page=9');
         assert.equal(response.statusCode, 200);
-        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: TOTAL, total_pages: 6, [collection]: [], previous_rest_url: `${collectionUrl}?page=8` });
+        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: TOTAL, total_pages: 6, [collection]: [], previous_rest_url: `${collectionUrl}?page=8`, next_sync_token: response.headers['x-sync-token'] });
         assert.equal(response.headers['x-tec-total'], String(TOTAL));
       });
 
       test('an empty result is total 0, total_pages 0 and no links', async () => {
         const response = await api.list('search=nothing-has-this-name');
-        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: 0, total_pages: 0, [collection]: [] });
+        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: 0, total_pages: 0, [collection]: [], next_sync_token: response.headers['x-sync-token'] });
         assert.equal(response.headers['x-tec-total'], '0');
         assert.equal(response.headers['x-tec-totalpages'], '0');
       });

@@ -676,7 +676,7 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       test('the envelope: key order, totals, headers, newest first', async () => {
         const { body, records, response } = await api.list('search=pager&per_page=20');
-        assert.deepEqual(Object.keys(body), [collection, 'rest_url', 'next_rest_url', 'total', 'total_pages']);
+        assert.deepEqual(Object.keys(body), [collection, 'rest_url', 'next_rest_url', 'total', 'total_pages', 'next_sync_token']);
         assert.deepEqual(records.map((record) => record[name]), pagerNames(51, 32));
         assert.equal(body.rest_url, `${BASE}/${collection}/?page=1&per_page=20&status=publish`);
         assert.equal(body.next_rest_url, `${BASE}/${collection}/?per_page=20&status=publish&page=2`);
@@ -686,7 +686,7 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       test('the middle and last pages link back and forth', async () => {
         const middle = await api.list('search=pager&per_page=20&page=2');
-        assert.deepEqual(Object.keys(middle.body), [collection, 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
+        assert.deepEqual(Object.keys(middle.body), [collection, 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages', 'next_sync_token']);
         assert.equal(middle.body.previous_rest_url, `${BASE}/${collection}/?per_page=20&status=publish`);
         const last = await api.list('search=pager&per_page=20&page=3');
         assert.deepEqual(last.records.map((record) => record[name]), pagerNames(11, 1));
@@ -704,7 +704,7 @@ for (const type of [VENUES, ORGANIZERS]) {
       test('past the last page is a 404; page 1 of nothing is an empty 200 without links', async () => {
         assertError(await api.request('anonymous', 'GET', '?search=pager&per_page=20&page=4'), 404, `${singular}-archive-page-not-found`);
         const { body, response } = await api.list('search=no-such-thing');
-        assert.deepEqual(body, { [collection]: [], rest_url: `${BASE}/${collection}/?page=1&per_page=10&status=publish`, total: 0, total_pages: 0 });
+        assert.deepEqual(body, { [collection]: [], rest_url: `${BASE}/${collection}/?page=1&per_page=10&status=publish`, total: 0, total_pages: 0, next_sync_token: response.headers['x-sync-token'] });
         assert.deepEqual([response.headers['x-tec-total'], response.headers['x-tec-totalpages']], ['0', '0']);
       });
 

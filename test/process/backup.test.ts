@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +14,7 @@ import { checkPostgres, checkSqlite } from '../crash/integrity.ts';
 import { isIn, observe, probeAbsentAnswers, type AbsentAnswers } from '../crash/verify.ts';
 import { acknowledged, startWriteStream, untilAcknowledged, WriteLog, type TrackedRecord } from '../crash/workload.ts';
 import { basicAuth, DIALECT, freshDatabase, onTestServer, type TestDatabase } from '../fixtures/app.ts';
-import { CLI, ROOT, startServer, type ServerProcess } from '../fixtures/server-process.ts';
+import { cliProcess, startServer, type CliRun, type ServerProcess } from '../fixtures/server-process.ts';
 
 /**
  * `calendar-events backup` while a server takes a stream of writes, and `restore` of that backup
@@ -29,25 +28,6 @@ const AUTHORIZATION = basicAuth('admin', ADMIN_PASSWORD);
 const WRITERS = 6;
 /** Acknowledged writes before the backup starts, so that it copies a database with some history. */
 const WRITES_BEFORE_BACKUP = 60;
-
-interface CliRun {
-  readonly code: number | null;
-  readonly out: string;
-  readonly err: string;
-}
-
-/** Runs the CLI as its own process, as an operator would next to the running server, on the database at `url`. */
-function cliProcess(url: string, args: readonly string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
 
 /**
  * Runs the CLI in this process (quicker than a process of its own, where nothing needs to run

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,21 @@ import { CLI } from '../fixtures/server-process.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
-const MIGRATIONS = ['20261122000000_initial', '20261122010000_post_search', '20261122020000_event_listing', '20261122030000_record_versions', '20261122040000_content_version', '20261124000000_event_occurrences', '20261124050000_login_throttle', '20261124060000_content_changed'];
+const MIGRATIONS = [
+  '20261122000000_initial',
+  '20261122010000_post_search',
+  '20261122020000_event_listing',
+  '20261122030000_record_versions',
+  '20261122040000_content_version',
+  '20261124000000_event_occurrences',
+  '20261124050000_login_throttle',
+  '20261124060000_content_changed',
+  '20261125000000_record_changes',
+  '20261125010000_webhooks',
+  '20261125020000_tec_import',
+  '20261125030000_ical_import',
+  '20261125040000_series_extent',
+];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
 interface CliResult {
@@ -233,6 +249,30 @@ function cliSuite(backend: Backend): void {
       assert.deepEqual(unknown.err, ['No user with the login "ivan".']);
     });
 
+    test('webhook create shows the secret once; list, rotate-secret and delete work on the subscription (decision 0032)', async () => {
+      // PostgreSQL has no key file to fall back on: the key comes from the environment.
+      process.env.CALENDAR_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+      try {
+        const created = await cli('webhook', 'create', 'https://93.184.215.14/hook', '--events', 'event.*,tag.created');
+        assert.equal(created.code, 0, created.err.join('\n'));
+        const id = /^Created webhook (\d+) /.exec(created.out[0] ?? '')?.[1];
+        assert.ok(id);
+        assert.match(created.out[1] ?? '', /^Signing secret \(shown once\): whsec_[A-Za-z0-9+/]+=*$/);
+        const listed = await cli('webhook', 'list');
+        assert.match(listed.out[1] ?? '', new RegExp(`^${id} +active +event\\.\\*,tag\\.created +https://93\\.184\\.215\\.14/hook$`));
+        assert.ok(!listed.out.join('\n').includes('whsec_'));
+        const rotated = await cli('webhook', 'rotate-secret', id, '--grace', '60');
+        assert.equal(rotated.code, 0);
+        assert.notEqual(rotated.out[0]?.split(': ')[1], created.out[1]?.split(': ')[1]);
+        assert.equal((await cli('webhook', 'create', 'http://10.0.0.1/hook', '--events', '*')).code, 1);
+        assert.equal((await cli('webhook', 'create', 'https://93.184.215.14/hook', '--events', 'event.exploded')).code, 2);
+        assert.deepEqual(await cli('webhook', 'delete', id), { code: 0, out: [`Deleted webhook ${id}.`], err: [] });
+        assert.deepEqual(await cli('webhook', 'delete', id), { code: 1, out: [], err: [`Webhook subscription ${id} does not exist.`] });
+      } finally {
+        delete process.env.CALENDAR_SECRETS_KEY;
+      }
+    });
+
     test('app-password create prints the password as the last line, and it verifies', async () => {
       await cli('user', 'create', 'judy', '--role', 'editor');
       const result = await cli('app-password', 'create', 'judy', '--name', 'Feed importer');
@@ -343,6 +383,37 @@ function cliSuite(backend: Backend): void {
         assert.deepEqual(result.err, [message, 'Usage: calendar-events throttle reset [--login <login>] [--address <address>]']);
       }
       assert.equal((await cli('throttle', 'list')).out.length, 3);
+    });
+
+    test('import-ics imports a file by UID (decision 0028): --dry-run writes nothing, a second run changes nothing, authors and broken files are refused', async () => {
+      const google = fileURLToPath(new URL('../fixtures/ics/google.ics', import.meta.url));
+      const malformed = fileURLToPath(new URL('../fixtures/ics/malformed.ics', import.meta.url));
+      assert.equal((await cli('import-ics', google)).err[0], 'No administrator to import as: create one with "user create <login> --role administrator", or name a user with --as.');
+      await cli('user', 'create', 'ada', '--role', 'administrator', '--password', 'ada-password-1');
+      await cli('user', 'create', 'ed', '--role', 'editor', '--password', 'ed-password-12');
+      await cli('user', 'create', 'aurora', '--role', 'author', '--password', 'aurora-password');
+      const dryRun = await cli('import-ics', google, '--dry-run');
+      assert.equal(dryRun.code, 0, dryRun.err.join('\n'));
+      assert.equal(dryRun.out[0], `Dry run (nothing written): would import ${google}: 4 created, 0 updated, 0 unchanged, 0 skipped.`);
+      const imported = await cli('import-ics', google, '--as', 'ed');
+      assert.equal(imported.code, 0, imported.err.join('\n'));
+      assert.equal(imported.out[0], `Imported ${google}: 4 created, 0 updated, 0 unchanged, 0 skipped.`);
+      assert.match(imported.out[1] ?? '', /^OUTCOME\s+ID\s+TITLE\s+OCCURRENCE\s+UID$/);
+      assert.ok(imported.out.some((line) => /^created\s+\d+\s+JS Meetup \(Wednesday\)\s+2027-03-23 19:00:00\s+4k2r9s0m1q3v5x7z9b1d3f5h7j@google\.com$/.test(line)), imported.out.join('\n'));
+      assert.equal((await cli('import-ics', google)).out[0], `Imported ${google}: 0 created, 0 updated, 4 unchanged, 0 skipped.`);
+      assert.deepEqual(await cli('import-ics', google, '--as', 'aurora'), { code: 2, out: [], err: ['--as must name an editor or administrator; aurora is author.', 'Usage: calendar-events import-ics <file-or-url> [--as <login>] [--dry-run]'] });
+      // From a URL (webcal:// is read over https://, so plain http is shown here).
+      const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/calendar' }).end(fs.readFileSync(google)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/basic.ics`;
+        assert.equal((await cli('import-ics', url, '--dry-run')).out[0], `Dry run (nothing written): would import ${url}: 0 created, 0 updated, 4 unchanged, 0 skipped.`);
+      } finally {
+        server.close();
+      }
+      const broken = await cli('import-ics', malformed);
+      assert.equal(broken.code, 1);
+      assert.deepEqual(broken.err, ['The iCalendar document cannot be imported: VEVENT at line 14: END:VCALENDAR does not close BEGIN:VEVENT of line 10']);
     });
 
     test('the command run as a process works on DATABASE_URL', async () => {

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       siteUrl: undefined,
       restPrefix: '',
+      embedAncestors: "'self'",
+      siteStylesheet: undefined,
       timezone: 'UTC',
       defaultLanguage: 'en',
       logLevel: 'info',
@@ -31,11 +33,17 @@ describe('loadConfig', () => {
       readCacheBytes: 16 * 1024 * 1024,
       tecAlias: true,
       icsMaxEvents: 100_000,
+      icsImportMaxBytes: 5 * 1024 * 1024,
       disallowUnfilteredHtml: false,
       rateLimits: { readsPerMinute: 1200, writesPerMinute: 300 },
       redis: undefined,
       timeouts: { headersMs: 10_000, receiveMs: 30_000, requestMs: 30_000, statementMs: 30_000, keepAliveMs: 65_000 },
-      recurrence: { horizonDays: 730, maxOccurrences: 1000 },
+      recurrence: { horizonDays: 730, maxOccurrences: 1000, onDemandYears: 10 },
+      syncRetentionDays: 30,
+      webhooks: {
+        allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
+        retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
+      },
     });
   });
 
@@ -56,6 +64,7 @@ describe('loadConfig', () => {
       CALENDAR_READ_CACHE_MB: '16',
       CALENDAR_TEC_ALIAS: 'false',
       CALENDAR_ICS_MAX_EVENTS: '5000',
+      CALENDAR_ICS_IMPORT_MAX_BYTES: '65536',
       CALENDAR_DISALLOW_UNFILTERED_HTML: 'true',
       CALENDAR_RATE_LIMIT_READS: '0',
       CALENDAR_RATE_LIMIT_WRITES: '60',
@@ -67,7 +76,19 @@ describe('loadConfig', () => {
       CALENDAR_STATEMENT_TIMEOUT: '0.25',
       CALENDAR_KEEP_ALIVE_TIMEOUT: '75',
       CALENDAR_RECURRENCE_HORIZON_DAYS: '365',
+      CALENDAR_SYNC_RETENTION_DAYS: '7',
       CALENDAR_RECURRENCE_MAX_OCCURRENCES: '500',
+      CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '3',
+      CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+      CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1, 10.8.0.0/16 fd00::/8',
+      CALENDAR_SECRETS_KEY: 'a-key',
+      CALENDAR_WEBHOOK_POLL_INTERVAL: '0.25',
+      CALENDAR_WEBHOOK_TIMEOUT: '3',
+      CALENDAR_WEBHOOK_RETRY_DELAYS: '1,2.5,60',
+      CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '24',
+      CALENDAR_WEBHOOK_RETENTION_DAYS: '2',
+      CALENDAR_EMBED_ANCESTORS: 'self https://news.example.com',
+      CALENDAR_SITE_STYLESHEET: 'https://www.example.org/calendar.css',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -77,6 +98,8 @@ describe('loadConfig', () => {
       publicUrl: 'https://events.example.org/site',
       siteUrl: 'https://www.example.org',
       restPrefix: '/wp-json',
+      embedAncestors: "'self' https://news.example.com",
+      siteStylesheet: 'https://www.example.org/calendar.css',
       timezone: 'Europe/Rome',
       defaultLanguage: 'pt-pt',
       logLevel: 'debug',
@@ -85,11 +108,17 @@ describe('loadConfig', () => {
       readCacheBytes: 16 * 1024 * 1024,
       tecAlias: false,
       icsMaxEvents: 5000,
+      icsImportMaxBytes: 65_536,
       disallowUnfilteredHtml: true,
       rateLimits: { readsPerMinute: 0, writesPerMinute: 60 },
       redis: { url: 'rediss://:secret@cache.internal:6380/2', keyPrefix: 'calendar-prod:' },
       timeouts: { headersMs: 5000, receiveMs: 20_500, requestMs: 15_000, statementMs: 250, keepAliveMs: 75_000 },
-      recurrence: { horizonDays: 365, maxOccurrences: 500 },
+      recurrence: { horizonDays: 365, maxOccurrences: 500, onDemandYears: 3 },
+      syncRetentionDays: 7,
+      webhooks: {
+        allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
+        retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
+      },
     });
   });
 
@@ -146,8 +175,10 @@ describe('loadConfig', () => {
     ['CALENDAR_KEEP_ALIVE_TIMEOUT', { CALENDAR_KEEP_ALIVE_TIMEOUT: '3601' }],
     ['CALENDAR_HEADERS_TIMEOUT', { CALENDAR_HEADERS_TIMEOUT: '40' }],
     ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '0' }],
+    ['CALENDAR_SYNC_RETENTION_DAYS', { CALENDAR_SYNC_RETENTION_DAYS: '0' }],
     ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '2 years' }],
     ['CALENDAR_RECURRENCE_MAX_OCCURRENCES', { CALENDAR_RECURRENCE_MAX_OCCURRENCES: '-5' }],
+    ['CALENDAR_RECURRENCE_ON_DEMAND_YEARS', { CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '101' }],
   ];
   for (const [setting, env] of invalid) {
     test(`${setting}=${Object.values(env)[0]} is a ConfigError naming ${setting}`, () => {
@@ -224,4 +255,11 @@ test('CALENDAR_DISALLOW_UNFILTERED_HTML: off by default, true/false or 1/0, anyt
   assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: '1' }).disallowUnfilteredHtml, true);
   assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: 'false' }).disallowUnfilteredHtml, false);
   for (const bad of ['yes', 'on']) assertConfigError(() => loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: bad }), 'CALENDAR_DISALLOW_UNFILTERED_HTML');
+});
+
+test('webhook settings: bad addresses, retry lists and durations stop start-up (decision 0032)', () => {
+  for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9']) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_PRIVATE: bad }), /CALENDAR_WEBHOOK_ALLOW_PRIVATE must list/, bad);
+  for (const bad of ['soon', '1,,2', '-5', Array.from({ length: 21 }, () => '1').join(',')]) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_RETRY_DELAYS: bad }), /CALENDAR_WEBHOOK_RETRY_DELAYS must be/, bad);
+  assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '0' }), /CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS must be/);
+  assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_HTTP: 'maybe' }), /CALENDAR_WEBHOOK_ALLOW_HTTP must be true or false/);
 });

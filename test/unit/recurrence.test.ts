@@ -4,8 +4,10 @@ import fc from 'fast-check';
 import { utcToZoned } from '../../src/dates/zones.ts';
 import {
   expandSeries,
+  horizonEnd,
   MAX_DATES,
   MAX_RULES,
+  onDemandUntil,
   readRecurrence,
   recurrenceOnWire,
   type OccurrenceDates,
@@ -292,5 +294,48 @@ describe('expandSeries properties', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('extension past the horizon (decision 0025)', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const settings = { horizonDays: 730, onDemandYears: 10 };
+
+  test('the horizon covers the default window (24 months) with three days to spare, or the configured days when more', () => {
+    assert.equal(horizonEnd(now, 730).toISO(), '2028-11-27T12:00:00.000Z');
+    assert.equal(horizonEnd(now, 30).toISO(), '2028-11-27T12:00:00.000Z');
+    assert.equal(horizonEnd(now, 1000).toISO(), '2029-08-20T12:00:00.000Z');
+  });
+
+  test('a window within what the background keeps needs nothing: the default window included', () => {
+    assert.equal(onDemandUntil('2027-06-30 23:59:59', now, settings), undefined);
+    assert.equal(onDemandUntil('2028-11-24 23:59:59', now, settings), undefined);
+  });
+
+  test('a window past it is extended to the first of the month after its end', () => {
+    assert.equal(onDemandUntil('2028-11-30 23:59:59', now, settings), '2028-12-01 00:00:00');
+    assert.equal(onDemandUntil('2031-08-31 23:59:59', now, settings), '2031-09-01 00:00:00');
+    assert.equal(onDemandUntil('2031-12-15 10:00:00', now, settings), '2032-01-01 00:00:00');
+  });
+
+  test('never past the first of the month the configured years ahead; 0 years: never past the horizon', () => {
+    assert.equal(onDemandUntil('2036-10-31 23:59:59', now, settings), '2036-11-01 00:00:00');
+    assert.equal(onDemandUntil('2037-03-31 23:59:59', now, settings), '2036-11-01 00:00:00');
+    assert.equal(onDemandUntil('9999-12-31 23:59:59', now, settings), '2036-11-01 00:00:00');
+    assert.equal(onDemandUntil('2031-08-31 23:59:59', now, { horizonDays: 730, onDemandYears: 0 }), undefined);
+    assert.equal(onDemandUntil('2031-08-31 23:59:59', now, { horizonDays: 730, onDemandYears: 3 }), '2029-11-01 00:00:00');
+  });
+
+  test('a truncating expansion gives the first dates of the union of its rules and the first one left out', () => {
+    const rules = { rrule: ['FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=TH'] };
+    const expanded = expandSeries(recurrence(rules), timed('2027-01-04 10:00:00', '2027-01-04 11:00:00'), '2040-01-01 00:00:00', 5, 'truncate');
+    assert.ok(!('problem' in expanded));
+    assert.deepEqual(starts(expanded.occurrences), ['2027-01-04 10:00:00', '2027-01-07 10:00:00', '2027-01-11 10:00:00', '2027-01-14 10:00:00', '2027-01-18 10:00:00']);
+    assert.equal(expanded.reachedLocal, '2027-01-21 10:00:00');
+    assert.equal(expanded.continues, true);
+    // Refusing, the same is a problem; within the maximum, nothing is cut.
+    assert.match(expansionProblem(rules, timed('2027-01-04 10:00:00', '2027-01-04 11:00:00'), '2040-01-01 00:00:00', 5), /more than 5/);
+    const whole = expandSeries(recurrence(rules), timed('2027-01-04 10:00:00', '2027-01-04 11:00:00'), '2027-02-01 00:00:00', 100, 'truncate');
+    assert.ok(!('problem' in whole) && whole.reachedLocal === undefined && whole.occurrences.length === 8);
   });
 });

@@ -23,6 +23,8 @@ const HOLDERS: Record<string, readonly Role[]> = {
   unfiltered_html: ['administrator', 'editor'],
   list_users: ['administrator'],
   edit_users: ['administrator'],
+  read_webhooks: ['administrator', 'editor'],
+  manage_webhooks: ['administrator'],
 };
 
 describe('roles', () => {

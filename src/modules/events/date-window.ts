@@ -21,6 +21,9 @@ export interface DateQuery {
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
+/** How far ahead the default window reaches (the original's 24 months); recurring series are materialised past it. */
+export const DEFAULT_WINDOW_MONTHS = 24;
+
 /**
  * Non-strict: only the calendar date counts, `start_date` from that day's beginning and every
  * other bound to its end; a timestamp or a value with an offset is read as a UTC instant first.
@@ -37,7 +40,7 @@ function bound(value: string | number, strict: boolean, siteZone: string, now: D
 function defaultWindow(now: Date, siteZone: string): { start: string; end: string } {
   const utcNow = DateTime.fromJSDate(now, { zone: 'utc' });
   const yesterdayEnd = utcNow.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0, millisecond: 0 }).toFormat(WIRE_DATE_FORMAT);
-  return { start: startOfDay(utcToZoned(yesterdayEnd, siteZone)), end: endOfDay(utcNow.plus({ months: 24 }).toFormat(WIRE_DATE_FORMAT)) };
+  return { start: startOfDay(utcToZoned(yesterdayEnd, siteZone)), end: endOfDay(utcNow.plus({ months: DEFAULT_WINDOW_MONTHS }).toFormat(WIRE_DATE_FORMAT)) };
 }
 
 /** Throws DateParseError (a 400 for the caller) when a value cannot be read. */
@@ -56,4 +59,13 @@ export function dateBounds(query: DateQuery, siteZone: string, now: Date): DateB
     endsAfter: read(query.ends_after, 'end'),
   };
   return Object.fromEntries(Object.entries(bounds).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The latest local start a window admits (its earliest upper bound: `end_date`, `starts_before` or
+ * `ends_before`, since no event ends before it starts); undefined for a window open to the future.
+ */
+export function windowEnd(bounds: DateBounds): string | undefined {
+  const ends = [bounds.endUntil, bounds.startsBefore, bounds.endsBefore].filter((end): end is string => end !== undefined);
+  return ends.length === 0 ? undefined : ends.sort()[0];
 }

@@ -4,7 +4,10 @@ import { toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.ts';
 import type { Urls } from '../../urls.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
-import { toImage } from '../linked-records/linked-records.mapper.ts';
+import { toImage, toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
+import type { LinkedRecordDefinition } from '../linked-records/definition.ts';
+import { ORGANIZER } from '../organizers/organizer.definition.ts';
+import { VENUE } from '../venues/venue.definition.ts';
 import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/post-rules.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
@@ -12,6 +15,7 @@ import type { Localized } from '../translations/translations.ts';
 import { displayCost, priceText } from './cost.ts';
 import { recurrenceOnWire, type Recurrence } from './recurrence.ts';
 import type { EventWire } from './events.schemas.ts';
+import type { LoadedRelations } from './events.service.ts';
 
 export interface EventRelations {
   readonly terms: readonly Localized<{ row: TermRow }>[];
@@ -157,4 +161,42 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
   if (isProtected) return context.entitled ? record : stripProtected(record);
   // `json_ld` comes before the language fields on the wire (EventRecord's order), whatever the insertion order here.
   return context.single ? { ...record, json_ld: eventJsonLd(row, url, relations, context) } : record;
+}
+
+/**
+ * Events loaded with their relations, as records: the API's answers and the public pages
+ * (modules/pages) render them alike. `entitled` says whether the reader may see a protected
+ * event's details. Embedded venues and organizers stay stripped when protected: the original
+ * lifts that only for a browser holding the post-password cookie (wire-format 2.9).
+ */
+export function toEventRecords(
+  rows: readonly Localized<EventRow>[],
+  relations: LoadedRelations,
+  context: Omit<EventContext, 'entitled'> & { readonly entitled: (row: EventRow) => boolean },
+): EventWire[] {
+  const { urls, single } = context;
+  return rows.map((row) => {
+    const embed = (definition: LinkedRecordDefinition, linked: LoadedRelations['venues']) =>
+      (linked.get(row.post.id) ?? []).map((record) => toLinkedRecord(definition, record, { urls, single, entitled: record.post.password === '' }));
+    return toEventRecord(
+      row,
+      { terms: relations.terms.get(row.post.id) ?? [], venues: embed(VENUE, relations.venues), organizers: embed(ORGANIZER, relations.organizers) },
+      { urls, single, entitled: context.entitled(row), siteZone: context.siteZone },
+    );
+  });
+}
+
+/**
+ * A page of events as a schema.org `ItemList` (the archive's JSON-LD; decision 0029): each item
+ * the `json_ld` of the record rendered as a single read. Protected events, which carry none, are
+ * left out, as from a single read; `offset` numbers the items after the earlier pages'.
+ */
+export function toEventItemList(records: readonly EventWire[], offset: number): Record<string, unknown> {
+  const events = records.flatMap((record) => (record.json_ld ? [record.json_ld] : []));
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: events.length,
+    itemListElement: events.map((item, at) => ({ '@type': 'ListItem', position: offset + at + 1, item })),
+  };
 }

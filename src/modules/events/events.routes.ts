@@ -1,6 +1,6 @@
 import type { Caller } from '../../auth/roles.ts';
 import { archiveLinks } from '../../http/archive-links.ts';
-import { totalHeaders } from '../../http/pagination.ts';
+import { occurrencesCutHeaders, totalHeaders } from '../../http/pagination.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/routes.ts';
 import type { LanguageCode } from '../../languages.ts';
@@ -8,13 +8,14 @@ import type { ReadTx } from '../../storage/database.ts';
 import type { Urls } from '../../urls.ts';
 import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Localized } from '../translations/translations.ts';
-import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
-import { ORGANIZER } from '../organizers/organizer.definition.ts';
-import { VENUE } from '../venues/venue.definition.ts';
-import { toEventRecord } from './events.mapper.ts';
+import { toEventItemList, toEventRecords } from './events.mapper.ts';
 import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventRef, EventsService, LoadedRelations } from './events.service.ts';
+import type { SeriesHorizonExtender } from './horizon-extender.ts';
+import { LINKED_DATA_TYPE } from '../../http/representation.ts';
+import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
+import type { SyncService } from '../sync/sync.service.ts';
 
 type Args = [string, string][];
 
@@ -22,19 +23,9 @@ const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[n
 const optionalArg = (name: string, value: string | number | undefined): Args => (value === undefined ? [] : [[name, String(value)]]);
 
 /** The routes of events (spec 4.2); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function eventRoutes(service: EventsService, siteZone: string): AnyRoute[] {
+export function eventRoutes(service: EventsService, siteZone: string, extender: Pick<SeriesHorizonExtender, 'extendFor'>, sync: SyncService): AnyRoute[] {
   const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
-    rows.map((row) => {
-      // Embedded venues and organizers stay stripped when protected: the original lifts that only
-      // for a browser holding the post-password cookie (wire-format 2.9).
-      const embed = (definition: typeof VENUE, linked: typeof relations.venues) =>
-        (linked.get(row.post.id) ?? []).map((record) => toLinkedRecord(definition, record, { urls, single, entitled: record.post.password === '' }));
-      return toEventRecord(
-        row,
-        { terms: relations.terms.get(row.post.id) ?? [], venues: embed(VENUE, relations.venues), organizers: embed(ORGANIZER, relations.organizers) },
-        { urls, single, entitled: service.entitled(row, caller, access), siteZone },
-      );
-    });
+    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => service.entitled(row, caller, access) });
   // Whoever just wrote an event sees it whole, if they may edit it.
   const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame) =>
     renderAll([row], await service.relations(tx, [row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
@@ -117,20 +108,47 @@ export function eventRoutes(service: EventsService, siteZone: string): AnyRoute[
       method: 'GET',
       path: '/events',
       permission: 'public',
-      schema: { summary: 'Returns all the events matching the search criteria', querystring: ListQuery, response: { 200: Envelope } },
-      validate: (frame, tx) => service.validateList(tx, frame.query, frame.caller),
-      handle: async ({ query, caller, urls, language }, tx) => {
+      schema: {
+        summary: 'Returns all the events matching the search criteria',
+        description: 'With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029).',
+        querystring: ListQuery,
+        response: { 200: Envelope },
+      },
+      prepare: (frame, deadline) => extender.extendFor(frame.query, deadline),
+      validate: async (frame, tx) =>
+        frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
+      handle: async ({ query, caller, urls, language, representation }, tx) => {
         const window = pageWindow(query.page, query.per_page);
-        const { rows, total, statuses, bounds, relations } = await service.list(tx, query, caller, window, language);
+        if (query.sync_token !== undefined) {
+          const page = await sync.page(tx, {
+            resource: 'event',
+            affected: (unit, ids) => service.occurrenceIds(unit, ids),
+            visible: async (unit, ids) => {
+              const { rows, relations } = await service.listed(unit, ids, caller, language);
+              return new Map(renderAll(rows, relations, urls, caller, query, false).map((record) => [record.id, record]));
+            },
+          }, query.sync_token, window.perPage);
+          return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
+        }
+        const { rows, total, statuses, bounds, relations, cut } = await service.list(tx, query, caller, window, language);
         const pages = totalPages(total, window.perPage);
+        const token = listingToken(await sync.snapshotToken(tx), urls);
+        // Both representations name what they vary by: caches must not serve one for the other.
+        const headers = { ...totalHeaders(total, pages), ...occurrencesCutHeaders(cut), ...token.headers, vary: 'Accept' };
+        if (representation === 'ld+json') {
+          // The same objects as the single events' `json_ld` (rendered as single reads are).
+          const itemList = toEventItemList(renderAll(rows, relations, urls, caller, query, true), window.offset);
+          return { headers: { ...headers, 'content-type': `${LINKED_DATA_TYPE}; charset=utf-8` }, body: JSON.stringify(itemList) as never };
+        }
         const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
         return {
-          headers: totalHeaders(total, pages),
+          headers,
           body: {
             events: renderAll(rows, relations, urls, caller, query, false),
             ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
             total,
             total_pages: pages,
+            ...token.field,
           },
         };
       },

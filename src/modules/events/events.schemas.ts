@@ -3,6 +3,7 @@ import { CommonQuery, Id, PositiveInteger, WriteQuery } from '../../http/params.
 import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
+import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
 
 /** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
 const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });
@@ -106,6 +107,7 @@ export const ListQuery = Type.Object({
   include: Type.Optional(Type.Array(Id(), { description: 'Only these event IDs; date filters are ignored' })),
   post_parent: Type.Optional(Id({ description: 'Events whose parent is this event' })),
   ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
+  ...syncParams('events'),
   ...PasswordQuery,
   ...CommonQuery,
 });
@@ -192,4 +194,5 @@ export const Envelope = Type.Object({
   previous_rest_url: Type.Optional(Type.String()),
   total: Type.Integer(),
   total_pages: Type.Integer(),
+  ...SyncEnvelopeFields,
 }, { $id: 'EventArchive' });

@@ -1,8 +1,9 @@
 import type { Caller } from '../../auth/roles.ts';
-import { dateBounds } from './date-window.ts';
-import { wireUtc } from '../../clock.ts';
+import { dateBounds, windowEnd } from './date-window.ts';
+import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import type { RecurrenceSettings } from '../../config.ts';
-import { isValidZone, utcToZoned, zoneAbbreviation } from '../../dates/zones.ts';
+import { DateParseError } from '../../dates/parse.ts';
+import { isValidZone, zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
@@ -13,14 +14,15 @@ import type { NewPost } from '../../storage/repositories/post-records.repository
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type LinkKind, type Taxonomy, type TermRow } from '../../storage/tables.ts';
-import type { PostRecords, RecordRef } from '../posts/post-records.ts';
+import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
 import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
 import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
-import { expandSeries, materializationBound, readRecurrence, type Recurrence, type SeriesSchedule } from './recurrence.ts';
+import { backgroundCoverage, expandSeries, horizonEnd, materializationBound, onDemandUntil, readRecurrence, type ExpandSeriesResult, type Recurrence, type SeriesSchedule } from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
+import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { EventCreateInput, EventInput, EventListQuery } from './events.schemas.ts';
 
 export type EventRef = RecordRef;
@@ -57,7 +59,11 @@ export interface LoadedRelations {
 }
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
-const DAY_MS = 86_400_000;
+/**
+ * New occurrences one write unit of an extension past the horizon may add (decision 0025): the
+ * extension on demand and the dates an edited series keeps past the horizon stay short units.
+ */
+export const EXTENSION_ROWS_PER_UNIT = 5_000;
 
 type RemoveRequest = { readonly caller: Caller; readonly force: boolean; readonly language: LanguageCode; readonly explicitLanguage: boolean };
 
@@ -144,6 +150,8 @@ export class EventsService {
       const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, 'UTC');
       if (problem) invalid[field] = problem;
     }
+    const modifiedAfter = modifiedAfterProblem(query.modified_after, this.writer.clock.now());
+    if (modifiedAfter) invalid.modified_after = modifiedAfter;
     for (const definition of [CATEGORY, TAG]) {
       const refs = query[definition.eventsFilter];
       if (refs && (await this.termIds(tx, definition, refs)) === undefined) invalid[definition.eventsFilter] = INVALID;
@@ -187,7 +195,14 @@ export class EventsService {
     const { filter, statuses, bounds } = await this.archiveFilter(tx, query, caller, language);
     const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
-    return { rows: await this.records.localize(tx, rows, language), total, statuses, bounds, relations: await this.relations(tx, rows, language) };
+    return {
+      rows: await this.records.localize(tx, rows, language),
+      total,
+      statuses,
+      bounds,
+      relations: await this.relations(tx, rows, language),
+      cut: await this.occurrencesCut(tx, bounds),
+    };
   }
 
   /**
@@ -197,9 +212,7 @@ export class EventsService {
    */
   async archiveFilter(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<{ filter: EventFilter; statuses: string[]; bounds: DateBounds }> {
     const { statuses, restrictTo, mayEditOthers } = this.records.archiveScope(query.status, caller);
-    const strict = TRUTHY.has(query.strict_dates.toLowerCase());
-    // `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed).
-    const bounds = query.include ? {} : dateBounds({ ...query, strict_dates: strict }, this.siteZone, this.writer.clock.now());
+    const bounds = this.dateWindow(query);
     const termIdGroups: number[][] = [];
     for (const definition of [CATEGORY, TAG]) {
       const refs = query[definition.eventsFilter];
@@ -224,8 +237,42 @@ export class EventsService {
       ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
       // This service sells no tickets: ticketed events do not exist, unticketed ones are all.
       ...(query.ticketed === true ? { none: true } : {}),
+      ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.writer.clock.now()) } : {}),
     };
     return { filter, statuses, bounds };
+  }
+
+  /** The archive's date bounds; `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed). */
+  private dateWindow(query: ArchiveQuery): DateBounds {
+    return query.include ? {} : dateBounds({ ...query, strict_dates: TRUTHY.has(query.strict_dates.toLowerCase()) }, this.siteZone, this.writer.clock.now());
+  }
+
+  /**
+   * How far series must be extended before an archive query is read (decision 0025): a local wall
+   * clock when its window ends past the horizon, else undefined (also for dates the query's
+   * validator will refuse). The caller extends them in write units of their own (`extendSeriesTo`).
+   */
+  extensionFor(query: ArchiveQuery): string | undefined {
+    let end: string | undefined;
+    try {
+      end = windowEnd(this.dateWindow(query));
+    } catch (error) {
+      if (error instanceof DateParseError) return undefined;
+      throw error;
+    }
+    return end === undefined ? undefined : onDemandUntil(end, this.writer.clock.now(), this.recurrence);
+  }
+
+  /**
+   * Where a window past the horizon is cut in this snapshot: the least local time up to which every
+   * series with unbounded rules is materialised, when the window's end reaches it (past the
+   * on-demand limit, or the extension's share of one request); undefined when the answer is whole.
+   */
+  async occurrencesCut(tx: ReadTx, bounds: DateBounds): Promise<string | undefined> {
+    const end = windowEnd(bounds);
+    if (end === undefined || end <= backgroundCoverage(this.writer.clock.now(), this.recurrence.horizonDays)) return undefined;
+    const floor = await this.repository.materializedFloor(tx);
+    return floor !== null && floor <= end ? floor : undefined;
   }
 
   /**
@@ -236,6 +283,21 @@ export class EventsService {
   async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode) {
     const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
     return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language), next };
+  }
+
+  /** The occurrence ids each event or occurrence id stands for now (sync; decision 0029). */
+  occurrenceIds(tx: ReadTx, ids: readonly number[]): Promise<Map<number, number[]>> {
+    return this.repository.occurrenceIdsOf(tx, ids);
+  }
+
+  /**
+   * The occurrences among `ids` that the caller's archive lists whatever its filters (the status
+   * scope; never hidden ones), localized, with their relations: what a sync answer shows of them.
+   */
+  async listed(tx: ReadTx, ids: readonly number[], caller: Caller | null, language: LanguageCode) {
+    const { statuses, restrictTo } = this.records.archiveScope(undefined, caller);
+    const rows = await this.repository.list(tx, { statuses, ...(restrictTo ? { restrictTo } : {}), include: ids }, ids.length, 0);
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language) };
   }
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3). */
@@ -275,7 +337,8 @@ export class EventsService {
 
   // Writes.
 
-  async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
+  /** A new event; an importer's `placement` gives it the source's id (the slug comes as `input.slug`). */
+  async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}): Promise<Localized<EventRow>> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const title = this.writer.text.inline(input.title, caller).trim();
@@ -314,7 +377,7 @@ export class EventsService {
     if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
     const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
     const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
-    const id = await this.repository.create(tx, { ...post, slug }, event);
+    const id = await this.repository.create(tx, { ...post, slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
     if (series) await this.materialize(tx, id, series.dates, status);
     await this.writeRelations(tx, id, input, caller, language);
     return this.reread(tx, id, language);
@@ -393,7 +456,7 @@ export class EventsService {
     }
     const rules = recurrence === undefined ? storedRecurrence(row.fields) : recurrence;
     const endsSeries = rules === null && row.fields.recurrence !== null;
-    const series = rules !== null && (recurrence !== undefined || event.start_local !== undefined) ? this.expand(rules, { ...row.fields, ...event }) : undefined;
+    const series = rules !== null && (recurrence !== undefined || event.start_local !== undefined) ? this.expand(rules, { ...row.fields, ...event }, undefined, row.fields.materialized_until) : undefined;
     if (series) event.materialized_until = series.materializedUntil;
     if (endsSeries) event.materialized_until = null;
     const status = post.status ?? row.post.status;
@@ -467,25 +530,46 @@ export class EventsService {
    * The occurrences of a series up to the horizon (and at least its first date, for a series that
    * starts beyond it), or a 400 naming what is wrong with its rules.
    */
-  private expand(rules: Recurrence, schedule: EventSchedule, maxOccurrences = this.recurrence.maxOccurrences): { dates: OccurrenceDates[]; materializedUntil: string | null } {
+  private expand(
+    rules: Recurrence,
+    schedule: EventSchedule,
+    maxOccurrences = this.recurrence.maxOccurrences,
+    keepUntil: string | null = null,
+  ): { dates: OccurrenceDates[]; materializedUntil: string | null } {
     const until = materializationBound(schedule.start_local, schedule.timezone, this.writer.clock.now(), this.recurrence.horizonDays);
-    const result = expandSeries(
-      rules,
-      { startLocal: schedule.start_local, endLocal: schedule.end_local, timezone: schedule.timezone, allDay: schedule.all_day !== 0 },
-      until,
-      maxOccurrences,
-    );
+    const result = this.expansion(expandSeries(rules, this.scheduleOf(schedule), until, maxOccurrences), until);
+    // Dates a read had materialised past the horizon stay, keeping their ids: the maximum bounds the
+    // dates within the horizon only, and a unit's share of rows those past it.
+    if (result.materializedUntil === null || keepUntil === null || keepUntil <= until) return result;
+    return this.expansion(expandSeries(rules, this.scheduleOf(schedule), keepUntil, result.dates.length + EXTENSION_ROWS_PER_UNIT, 'truncate'), keepUntil);
+  }
+
+  /** An expansion up to `until` as occurrence rows and how far they reach (a truncated one: to its first date left out), or its problem as a 400. */
+  private expansion(result: ExpandSeriesResult, until: string): { dates: OccurrenceDates[]; materializedUntil: string | null } {
     if ('problem' in result) throw invalidParam('recurrence', result.problem);
     return {
       dates: result.occurrences.map((date) => ({ occurrence_key: date.key, start_local: date.startLocal, end_local: date.endLocal, start_utc: date.startUtc, end_utc: date.endUtc })),
-      materializedUntil: result.continues ? until : null,
+      materializedUntil: result.reachedLocal ?? (result.continues ? until : null),
     };
   }
 
-  /** Writes a series' occurrences; the change in their number moves its terms' counts when it is published. */
-  private async materialize(tx: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], status: string): Promise<void> {
+  /** Writes a series' occurrences; the change in their number moves its terms' counts when it is published. Answers that change. */
+  /**
+   * A series' rows extended to `expansion` (the hourly task, or on demand): new occurrences are a
+   * new version of the series, so that sync clients and webhooks hear of them (decision 0027).
+   * Answers how many rows it added.
+   */
+  private async extendSeries(tx: WriteTx, seriesId: number, expansion: { readonly dates: readonly OccurrenceDates[]; readonly materializedUntil: string | null }, status: string): Promise<number> {
+    await this.repository.update(tx, seriesId, {}, { materialized_until: expansion.materializedUntil });
+    const added = await this.materialize(tx, seriesId, expansion.dates, status);
+    if (added > 0) await this.repository.newVersion(tx, seriesId);
+    return added;
+  }
+
+  private async materialize(tx: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], status: string): Promise<number> {
     const { before, after } = await this.repository.syncSeries(tx, seriesId, dates);
     if (status === 'publish' && after !== before) await this.terms.shiftCounts(tx, await this.termIdsOf(tx, seriesId), after - before);
+    return after - before;
   }
 
   /** The series an occurrence belongs to (the row itself when it shows the series). */
@@ -540,7 +624,7 @@ export class EventsService {
     });
     const duration = eventDuration(series.fields);
     const moved = eventSchedule({ timezone: zone, start_date: cut, end_date: shiftLocal(cut, duration), all_day: series.fields.all_day !== 0 }, undefined, this.siteZone, this.writer.clock.now());
-    const continuation = this.expand(after, moved);
+    const continuation = this.expand(after, moved, undefined, series.fields.materialized_until);
     const truncated = this.expand(before, series.fields);
     const { id: _id, version: _version, ...post } = series.post;
     const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(post.slug));
@@ -573,7 +657,7 @@ export class EventsService {
    */
   async extendHorizons(tx: WriteTx, limit: number): Promise<number> {
     // A day of slack on the horizon taken in UTC covers every zone's offset.
-    const due = utcToZoned(wireUtc(new Date(this.writer.clock.now().getTime() + (this.recurrence.horizonDays - 1) * DAY_MS)), 'UTC');
+    const due = horizonEnd(this.writer.clock.now(), this.recurrence.horizonDays).minus({ days: 1 }).toFormat(WIRE_DATE_FORMAT);
     let extended = 0;
     for (const id of await this.repository.seriesMaterializedBefore(tx, due, limit)) {
       const series = await this.repository.get(tx, id);
@@ -590,14 +674,51 @@ export class EventsService {
         await this.repository.update(tx, id, {}, { materialized_until: null });
         continue;
       }
-      await this.repository.update(tx, id, {}, { materialized_until: expansion.materializedUntil });
-      await this.materialize(tx, id, expansion.dates, series.post.status);
+      await this.extendSeries(tx, id, expansion, series.post.status);
       extended++;
     }
     return extended;
   }
 
+  /**
+   * One write unit's share of an extension on demand (decision 0025): up to `maxSeries` series
+   * materialised short of `untilLocal` (a wall clock in each one's zone) are extended to it, adding
+   * at most about `maxRows` occurrences together; a series whose dates would pass that is extended
+   * as far as they allow. Series are re-read under the write lock, so a request that waited for
+   * another's unit finds the work done. Answers how many series it extended and rows it added, and
+   * whether series short of `untilLocal` may remain.
+   */
+  async extendSeriesTo(tx: WriteTx, untilLocal: string, maxSeries: number, maxRows: number): Promise<{ series: number; rows: number; more: boolean }> {
+    const due = await this.repository.seriesMaterializedBefore(tx, untilLocal, maxSeries);
+    let series = 0;
+    let rows = 0;
+    for (const id of due) {
+      if (rows >= maxRows) return { series, rows, more: true };
+      const row = await this.repository.get(tx, id);
+      const rules = row ? storedRecurrence(row.fields) : null;
+      if (!row || !rules) continue;
+      // Every date its rules gave so far, exceptions' too, stays within the truncation.
+      const held = await this.repository.occurrenceCount(tx, id, 'series_id');
+      const expansion = this.expansion(expandSeries(rules, this.scheduleOf(row.fields), untilLocal, held + maxRows - rows, 'truncate'), untilLocal);
+      rows += await this.extendSeries(tx, id, expansion, row.post.status);
+      series++;
+    }
+    return { series, rows, more: due.length === maxSeries || rows >= maxRows };
+  }
+
+  /** Whether a series with unbounded rules is materialised short of `untilLocal` (a snapshot's look before an extension takes the write lock). */
+  async seriesShortOf(tx: ReadTx, untilLocal: string): Promise<boolean> {
+    const floor = await this.repository.materializedFloor(tx);
+    return floor !== null && floor < untilLocal;
+  }
+
   /** An event or occurrence as it is now, by its id, in `language`. */
+  /** The event or occurrence with this id as it stands, whatever its status, with its relations; undefined when gone (webhook payloads). */
+  async current(tx: ReadTx, id: number, language: LanguageCode): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
+    const row = await this.rereadIfExists(tx, id, language);
+    return row ? { row, relations: await this.relations(tx, [row], language) } : undefined;
+  }
+
   private async rereadIfExists(tx: ReadTx, id: number, language: LanguageCode): Promise<Localized<EventRow> | undefined> {
     const row = await this.repository.getOccurrence(tx, id);
     return row ? this.records.localized(tx, row, language) : undefined;
@@ -612,6 +733,34 @@ export class EventsService {
   /** The event an id or slug names, if any; an id may name an occurrence of a series (shown with its own id and dates). */
   lookup(tx: ReadTx, ref: EventRef, language?: LanguageCode): Promise<EventRow | undefined> {
     return 'id' in ref ? this.repository.getOccurrence(tx, ref.id) : this.records.lookup(tx, ref, language);
+  }
+
+  /**
+   * The id of the occurrence of a series an event shows on a local day (`YYYY-MM-DD`): the date in
+   * an occurrence's URL (`/event/{slug}/{day}/`; the series' own dates, or a detached exception's
+   * one). Undefined for a day without one, and for a single event, whose URL has no date.
+   */
+  seriesOccurrenceOn(tx: ReadTx, eventId: number, day: string): Promise<number | undefined> {
+    return this.repository.seriesOccurrenceStarting(tx, eventId, `${day} 00:00:00`, `${day} 23:59:59`);
+  }
+
+  /** The event post with this id as itself: a series is not shown as one of its occurrences. */
+  eventById(tx: ReadTx, id: number): Promise<EventRow | undefined> {
+    return this.repository.get(tx, id);
+  }
+
+  /**
+   * The occurrence of a series whose original local start is `originalStart` (RFC 5545
+   * RECURRENCE-ID): the exception detached from that date, or the series' own occurrence on it;
+   * undefined when the series has no such date (the iCalendar import, decision 0028).
+   */
+  async occurrenceAt(tx: ReadTx, seriesId: number, originalStart: string): Promise<EventRow | undefined> {
+    for (const exceptionId of await this.repository.exceptionsOf(tx, seriesId)) {
+      const exception = await this.repository.get(tx, exceptionId);
+      if (exception?.fields.recurrence_id === originalStart) return (await this.repository.getOccurrence(tx, exceptionId)) ?? exception;
+    }
+    const occurrence = (await this.repository.seriesOccurrences(tx, seriesId)).find((row) => row.event_id === seriesId && row.start_local === originalStart);
+    return occurrence && this.repository.getOccurrence(tx, occurrence.id);
   }
 
   /** The event an id or slug names; 404 for a missing id, 400 for another type's id or an unknown slug (wire-format 7.3). */

@@ -1,24 +1,28 @@
+import { BackgroundTask } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
+import type { Deadline } from '../../deadline.ts';
 import type { Storage } from '../../storage/database.ts';
-import type { EventsService } from './events.service.ts';
+import { EXTENSION_ROWS_PER_UNIT, type ArchiveQuery, type EventsService } from './events.service.ts';
 
 /*
  * Keeps series with unbounded rules materialised up to the horizon as time passes (decision 0025),
  * so that no request waits for it. Every node runs one; write units run one at a time across
  * nodes, and each unit re-reads which series are behind, so several extenders only share the work.
+ * A read whose window ends past the horizon has them extended that far first (`extendFor`).
  */
 
 /** Series extended per write unit: a unit stays short, and requests' writes interleave. */
 const SERIES_PER_UNIT = 20;
+/** Write units one read may spend extending series past the horizon: what is left, the next read past it continues. */
+const UNITS_PER_READ = 4;
 /** How often a node looks for series to extend: the horizon moves by a day a day. */
 export const EXTEND_EVERY_MS = 60 * 60 * 1000;
 
 export class SeriesHorizonExtender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly task = new BackgroundTask(() => this.extendAll());
 
   constructor(
-    private readonly storage: Pick<Storage, 'write' | 'touchContent'>,
+    private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent'>,
     private readonly events: EventsService,
     private readonly clock: Clock,
   ) {}
@@ -38,21 +42,35 @@ export class SeriesHorizonExtender {
     }
   }
 
-  /** Runs now and then every `intervalMs`, without keeping the process alive; `onError` hears failed runs. */
-  start(intervalMs: number, onError: (error: unknown) => void): void {
-    const run = () => {
-      if (this.running) return;
-      this.running = this.extendAll().finally(() => (this.running = undefined));
-      this.running.catch(onError);
-    };
-    run();
-    this.timer = setInterval(run, intervalMs);
-    this.timer.unref();
+  /**
+   * Before a read of the archive `query` whose window ends past the horizon (decision 0025):
+   * extends the series short of it, up to the on-demand limit, in write units of their own (a read
+   * unit cannot write), before the read takes its snapshot and before the read cache is consulted,
+   * so the request reads what it triggered. One read adds at most UNITS_PER_READ units'
+   * share of rows; its answer then shows where it is cut (`EventsService.occurrencesCut`), and the
+   * next read past it continues. A snapshot first tells whether anything is short, so reads that
+   * find the work done never take the write lock; concurrent reads queue on it and find it done.
+   */
+  async extendFor(query: ArchiveQuery, deadline?: Deadline): Promise<void> {
+    const until = this.events.extensionFor(query);
+    if (until === undefined || !(await this.storage.read((tx) => this.events.seriesShortOf(tx, until)))) return;
+    for (let unit = 0; unit < UNITS_PER_READ; unit++) {
+      const { more } = await this.storage.write(async (tx) => {
+        const done = await this.events.extendSeriesTo(tx, until, SERIES_PER_UNIT, EXTENSION_ROWS_PER_UNIT);
+        if (done.series > 0) await this.storage.touchContent(tx, this.clock.now());
+        return done;
+      }, deadline);
+      if (!more) return;
+    }
   }
 
-  /** Stops the timer and waits for a run in progress (before the database closes). */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  /** Runs now and then every `intervalMs`; `onError` hears failed runs. */
+  start(intervalMs: number, onError: (error: unknown) => void): void {
+    this.task.start(intervalMs, onError);
+  }
+
+  /** Stops and waits for a run in progress (before the database closes). */
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 }

@@ -3,6 +3,7 @@ import rrulePackage, { type Options as RuleOptions } from 'rrule';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { endOfDay, startOfDay } from '../../dates/wall-clock.ts';
 import { parseWire, utcToZoned, zonedToUtc } from '../../dates/zones.ts';
+import { DEFAULT_WINDOW_MONTHS } from './date-window.ts';
 
 /*
  * Recurring events (issue 14, decision 0025): the rules of a series as RFC 5545 text, read from the
@@ -42,7 +43,14 @@ export interface OccurrenceDates {
 }
 
 export type ReadRecurrenceResult = { readonly recurrence: Recurrence | null } | { readonly problem: string };
-export type ExpandSeriesResult = { readonly occurrences: readonly OccurrenceDates[]; readonly continues: boolean } | { readonly problem: string };
+export type ExpandSeriesResult =
+  | {
+      readonly occurrences: readonly OccurrenceDates[];
+      readonly continues: boolean;
+      /** Cut short at `maxOccurrences` (`whenTooMany: 'truncate'`): the local start of the first date left out. */
+      readonly reachedLocal?: string;
+    }
+  | { readonly problem: string };
 
 /** Bounds on what a client may send: a series is a handful of rules and a list of dates, not a data dump. */
 export const MAX_RULES = 10;
@@ -306,8 +314,18 @@ function ruleOptions(parts: RuleParts, zone: string): Partial<RuleOptions> {
  * start), in start order, the first being DTSTART itself unless excluded; `continues` when the rules
  * or rdates give more at or after `untilLocal`. DTSTART is always an occurrence (RFC 5545: it counts
  * as the first), also when it does not match the rule. A problem comes back as text for a 400.
+ * More than `maxOccurrences` dates are a problem too, unless `whenTooMany` is 'truncate': the first
+ * `maxOccurrences` then come back with `reachedLocal`, the start of the first one left out (an
+ * extension on demand stops there: decision 0025).
  */
-export function expandSeries(recurrence: Recurrence, schedule: SeriesSchedule, untilLocal: string, maxOccurrences: number): ExpandSeriesResult {
+export function expandSeries(
+  recurrence: Recurrence,
+  schedule: SeriesSchedule,
+  untilLocal: string,
+  maxOccurrences: number,
+  whenTooMany: 'refuse' | 'truncate' = 'refuse',
+): ExpandSeriesResult {
+  const truncates = whenTooMany === 'truncate';
   const { allDay, timezone } = schedule;
   // All-day series count in whole days: each occurrence is a date, times are dropped.
   const startOf = (wallClock: string) => (allDay ? startOfDay(wallClock) : wallClock);
@@ -346,6 +364,8 @@ export function expandSeries(recurrence: Recurrence, schedule: SeriesSchedule, u
     const options = ruleOptions(read.parts, timezone);
     if (!surelyYields(read.parts) && !yieldsAnything(options, dtstart)) return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date at all.` };
     let overflow = false;
+    // Truncating, each rule gives its own first dates: together they hold the first of the union.
+    let taken = 0;
     new RRule({ ...options, dtstart: dtstart.toJSDate() }).all((date) => {
       const start = startOf(wallClockOf(date.getTime()));
       if (start >= untilLocal) {
@@ -353,27 +373,83 @@ export function expandSeries(recurrence: Recurrence, schedule: SeriesSchedule, u
         continues ||= !excluded(start);
         return !continues;
       }
-      if (!excluded(start)) starts.add(start);
-      overflow = starts.size > maxOccurrences;
+      if (!excluded(start)) {
+        starts.add(start);
+        taken++;
+      }
+      overflow = (truncates ? taken : starts.size) > maxOccurrences;
       return !overflow;
     });
-    if (overflow) return tooMany();
+    if (overflow && !truncates) return tooMany();
   }
-  if (starts.size > maxOccurrences) return tooMany();
+  const sorted = [...starts].sort();
+  if (sorted.length > maxOccurrences) {
+    if (!truncates) return tooMany();
+    return { occurrences: occurrenceDates(sorted.slice(0, maxOccurrences), schedule), continues: true, reachedLocal: sorted[maxOccurrences]! };
+  }
   if (starts.size === 0 && !continues) return { problem: 'recurrence.exdates excludes every occurrence of the series.' };
 
-  return { occurrences: occurrenceDates([...starts].sort(), schedule), continues };
+  return { occurrences: occurrenceDates(sorted, schedule), continues };
+}
+
+/**
+ * Days past the archive's default window (now + 24 months, to the end of that day) that the horizon
+ * always reaches: one for that end of day, one for the zones behind UTC, one for the day the
+ * background extender lets a series fall behind. The default archive then never needs an extension
+ * on demand, even with CALENDAR_RECURRENCE_HORIZON_DAYS at 730 (24 months hold 731 days over a leap day).
+ */
+const DEFAULT_WINDOW_MARGIN_DAYS = 3;
+
+/** The instant (UTC) up to which series are materialised in the background: `horizonDays` after `now`, never short of the default window. */
+export function horizonEnd(now: Date, horizonDays: number): DateTime {
+  const utcNow = DateTime.fromJSDate(now, { zone: FixedOffsetZone.utcInstance });
+  const configured = utcNow.plus({ days: horizonDays });
+  const defaultWindow = utcNow.plus({ months: DEFAULT_WINDOW_MONTHS, days: DEFAULT_WINDOW_MARGIN_DAYS });
+  return configured > defaultWindow ? configured : defaultWindow;
 }
 
 /**
  * The local time up to which a series' occurrences are materialised (the `untilLocal` of
- * `expandSeries`): `horizonDays` after `now`, as a wall clock in the event's zone; for a series that
+ * `expandSeries`): the horizon (`horizonEnd`), as a wall clock in the event's zone; for a series that
  * starts past it, the end of its first day, so that it has its first occurrence. The API's writes
  * and the seed both use it.
  */
 export function materializationBound(startLocal: string, timezone: string, now: Date, horizonDays: number): string {
-  const horizon = utcToZoned(DateTime.fromJSDate(now, { zone: FixedOffsetZone.utcInstance }).plus({ days: horizonDays }).toFormat(WIRE_DATE_FORMAT), timezone);
+  const horizon = utcToZoned(horizonEnd(now, horizonDays).toFormat(WIRE_DATE_FORMAT), timezone);
   return horizon > startLocal ? horizon : floating(startOfDay(startLocal)).plus({ days: 1 }).toFormat(WIRE_DATE_FORMAT);
+}
+
+/**
+ * The local time up to which the background extender keeps every series materialised (each at
+ * most a day behind the horizon, and an hour late): a window ending before it needs no look at
+ * the series.
+ */
+export function backgroundCoverage(now: Date, horizonDays: number): string {
+  return horizonEnd(now, horizonDays).minus({ days: 2 }).toFormat(WIRE_DATE_FORMAT);
+}
+
+export interface OnDemandSettings {
+  readonly horizonDays: number;
+  /** How many years past now a read may have series materialised (CALENDAR_RECURRENCE_ON_DEMAND_YEARS; 0: never past the horizon). */
+  readonly onDemandYears: number;
+}
+
+/**
+ * How far series must be materialised (a local wall clock, compared with each series' own) before a
+ * read whose window's latest start is `windowEnd` (decision 0025), or undefined when the background
+ * horizon already covers it. That is the window's end rounded up to the first of the next month (so
+ * that windows nearby find the work done), never past the first of the month `onDemandYears` after
+ * now: a window reaching further is answered with the occurrences up to there.
+ */
+export function onDemandUntil(windowEnd: string, now: Date, settings: OnDemandSettings): string | undefined {
+  const covered = backgroundCoverage(now, settings.horizonDays);
+  if (windowEnd <= covered) return undefined;
+  const firstOfMonth = (wallClock: string) => floating(`${wallClock.slice(0, 7)}-01 00:00:00`);
+  // The limit moves a month at a time too: reads past it do not extend every series every second.
+  const limit = firstOfMonth(DateTime.fromJSDate(now, { zone: FixedOffsetZone.utcInstance }).plus({ years: settings.onDemandYears }).toFormat(WIRE_DATE_FORMAT)).toFormat(WIRE_DATE_FORMAT);
+  const nextMonth = windowEnd < limit ? firstOfMonth(windowEnd).plus({ months: 1 }).toFormat(WIRE_DATE_FORMAT) : limit;
+  const until = nextMonth < limit ? nextMonth : limit;
+  return until > covered ? until : undefined;
 }
 
 /** Keys, ends and UTC times of sorted local starts; each occurrence lasts as the series' first does, in wall-clock terms. */

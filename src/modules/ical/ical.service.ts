@@ -12,6 +12,8 @@ export interface FeedPlan {
   readonly filter: EventFilter;
   readonly bounds: DateBounds;
   readonly content: ContentState;
+  /** Where the window is cut short of recurring series' occurrences (EventsService.occurrencesCut). */
+  readonly cut: string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ export class CalendarFeedService {
 
   async plan(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<FeedPlan> {
     const { filter, bounds } = await this.events.archiveFilter(tx, query, caller, language);
-    return { filter, bounds, content: await this.content.state(tx) };
+    return { filter, bounds, content: await this.content.state(tx), cut: await this.events.occurrencesCut(tx, bounds) };
   }
 
   /**

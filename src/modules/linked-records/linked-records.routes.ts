@@ -13,9 +13,11 @@ import { linkedRecordSchemas } from './linked-records.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { RecordRef } from '../posts/post-records.ts';
 import type { LinkedRecordsService } from './linked-records.service.ts';
+import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
+import type { SyncService } from '../sync/sync.service.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function linkedRecordRoutes(service: LinkedRecordsService): AnyRoute[] {
+export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService): AnyRoute[] {
   const { definition } = service;
   const schemas = linkedRecordSchemas(definition);
   const { collection, singular, plural, postType } = definition;
@@ -87,10 +89,20 @@ export function linkedRecordRoutes(service: LinkedRecordsService): AnyRoute[] {
       path: `/${collection}`,
       permission: 'public',
       schema: { summary: `Returns all the ${plural} matching the search criteria`, querystring: schemas.ListQuery, response: { 200: schemas.Envelope } },
-      validate: (frame, tx) => service.validateList(tx, frame.query, frame.caller),
+      validate: async (frame, tx) =>
+        frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, caller, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
+        if (query.sync_token !== undefined) {
+          const page = await sync.page(tx, {
+            resource: definition.type,
+            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+            visible: async (unit, ids) => new Map((await service.listed(unit, ids, caller, language)).map((row) => [row.post.id, render(row, urls, caller, query, false)])),
+          }, query.sync_token, window.perPage);
+          return syncAnswer(page, collection, urls, query.sync_token, window.perPage);
+        }
         const { rows, total, statuses } = await service.list(tx, query, caller, window, language);
+        const token = listingToken(await sync.snapshotToken(tx), urls);
         const pages = totalPages(total, window.perPage);
         // `search` and `only_with_upcoming` are not echoed, as in the original.
         const args: [string, string][] = [
@@ -100,12 +112,13 @@ export function linkedRecordRoutes(service: LinkedRecordsService): AnyRoute[] {
           ['status', query.status === undefined && statuses.length > 1 ? 'any' : statuses.join(',')],
         ];
         return {
-          headers: totalHeaders(total, pages),
+          headers: { ...totalHeaders(total, pages), ...token.headers },
           body: {
             [collection]: rows.map((row) => render(row, urls, caller, query, false)),
             ...archiveLinks(urls.collection(collection), [...args, ...urls.languageArgs], [], window.page, pages),
             total,
             total_pages: pages,
+            ...token.field,
           },
         };
       },

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
+import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 
 /** Any of several JSON types: `null` clears a field, ids may come as numbers or strings. */
@@ -88,6 +89,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     has_events: Type.Optional(Type.Boolean({ description: `Only ${plural} linked to at least one event (true) or to none (false)` })),
     only_with_upcoming: Type.Boolean({ default: false, description: `Only ${plural} linked to an upcoming event` }),
     status: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: `The ${singular} post status` })),
+    ...syncParams(plural),
     // They apply to every listed record, as in the original's archive (wire-format 7.4).
     ...PasswordQuery,
     ...CommonQuery,
@@ -110,6 +112,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
     previous_rest_url: Type.Optional(Type.String()),
     total: Type.Integer(),
     total_pages: Type.Integer(),
+    ...SyncEnvelopeFields,
   }, { $id: `${Name}Archive` });
 
   return { CreateBody, UpdateBody, WireRecord, ListQuery, ReadQuery, DeleteQuery, WriteQuery, IdParams, SlugParams, Envelope };

@@ -6,8 +6,9 @@ import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue, UpcomingFilter } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { PostRecords, RecordRef } from '../posts/post-records.ts';
+import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
 import { ANY_STATUS, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
+import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 import type { LinkedRecordCreateInput, LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
@@ -64,6 +65,8 @@ export class LinkedRecordsService {
       invalid.status = { message: 'Invalid parameter.' };
     }
     if (query.event !== undefined && !(await this.posts.exists(tx, 'event', query.event))) invalid.event = { message: 'Invalid parameter.' };
+    const modifiedAfter = modifiedAfterProblem(query.modified_after, this.writer.clock.now());
+    if (modifiedAfter) invalid.modified_after = modifiedAfter;
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
@@ -83,10 +86,18 @@ export class LinkedRecordsService {
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
       ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableEventStatuses(caller) } } : {}),
+      ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.writer.clock.now()) } : {}),
     };
     const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError(this.definition.errors.pageNotFound);
     return { rows: await this.records.localize(tx, rows, language), total, statuses };
+  }
+
+  /** The records among `ids` that the caller's archive lists whatever its filters (its status scope), localized: what a sync answer shows of them (decision 0029). */
+  async listed(tx: ReadTx, ids: readonly number[], caller: Caller | null, language: LanguageCode): Promise<Localized<LinkedRecordRow>[]> {
+    const { statuses, restrictTo } = this.records.archiveScope(undefined, caller);
+    const rows = await this.repository.list(tx, { statuses, ...(restrictTo ? { restrictTo } : {}), ids }, ids.length, 0);
+    return this.records.localize(tx, rows, language);
   }
 
   /** A record the caller may read (whether they may see its protected details is `entitled`). */
@@ -110,14 +121,17 @@ export class LinkedRecordsService {
    * does (decision 0019): a record not in the trash, that the caller may edit, with the same name
    * and the same value of every other given field of the type (description, address and contact
    * fields, map flags, coordinates); status, author, dates, image and password are not compared.
+   * An importer's `placement` (the source's id and slug) makes a record of its own, always.
    */
-  async create(tx: WriteTx, input: LinkedRecordCreateInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
+  async create(tx: WriteTx, input: LinkedRecordCreateInput, caller: Caller, language: LanguageCode, placement?: ImportedPlacement): Promise<Localized<LinkedRecordRow>> {
     const name = this.cleanName(input[this.definition.nameField], caller);
     const description = input.description === undefined ? undefined : input.description === null ? '' : this.writer.text.content(input.description, caller);
     const given = this.fieldChanges(input, caller);
-    const duplicate = (await this.repository.findDuplicates(tx, name, description)).find(
-      (candidate) => sameFields(candidate.fields, given) && mayOnPost(caller, 'edit', this.definition.postType, candidate.post),
-    );
+    const duplicate = placement
+      ? undefined
+      : (await this.repository.findDuplicates(tx, name, description)).find(
+          (candidate) => sameFields(candidate.fields, given) && mayOnPost(caller, 'edit', this.definition.postType, candidate.post),
+        );
     if (duplicate) return this.records.localized(tx, duplicate, language);
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const post = this.writer.newPost(
@@ -137,8 +151,8 @@ export class LinkedRecordsService {
       dateUtc,
     );
     const fields = { ...this.defaults(), ...given };
-    const slug = await this.records.uniqueSlug(tx, this.records.slugBase(name));
-    const id = await this.repository.create(tx, { ...post, slug }, fields);
+    const slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement?.slug ?? name));
+    const id = await this.repository.create(tx, { ...post, slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
     return this.records.reread(tx, id, language);
   }
 
@@ -146,8 +160,9 @@ export class LinkedRecordsService {
    * Partial on POST, PUT and PATCH alike (decisions.md): what is not sent keeps its value. The name
    * and description written in a language other than the record's original one go to that
    * language's translation; the other fields are shared. `row` is the record the validator found.
+   * An importer's `placement` moves the record to the source's new slug.
    */
-  async update(tx: WriteTx, row: LinkedRecordRow, input: LinkedRecordInput, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>> {
+  async update(tx: WriteTx, row: LinkedRecordRow, input: LinkedRecordInput, caller: Caller, language: LanguageCode, placement?: ImportedPlacement): Promise<Localized<LinkedRecordRow>> {
     requireOnPost(caller, 'edit', this.definition.postType, row.post);
     const name = input[this.definition.nameField];
     const changes: Partial<NewPost> = {
@@ -160,6 +175,7 @@ export class LinkedRecordsService {
     if (input.author !== undefined) changes.author_id = this.writer.authorFor(input.author, caller, `edit_others_${this.definition.postType}s`);
     if (input.image !== undefined) changes.image_id = await this.writer.imageId(tx, input.image);
     if (input.post_password !== undefined) changes.password = input.post_password ?? '';
+    if (placement?.slug !== undefined && placement.slug !== row.post.slug) changes.slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement.slug));
     Object.assign(changes, this.writer.republication(input, row.post, caller));
     await this.repository.update(tx, row.post.id, changes, this.fieldChanges(input, caller));
     return this.records.reread(tx, row.post.id, language);

@@ -13,6 +13,16 @@ import type { PostWriter } from './post-writer.ts';
 /** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
 export type RecordRef = { readonly id: number } | { readonly slug: string };
 
+/**
+ * Where a record copied from another site goes (import-tec; decision 0030): the source's id, when
+ * the importer found it free, and the source's slug. A record created with a placement is always
+ * one of its own: an identical venue or organizer is not reused (decision 0019 is for clients).
+ */
+export interface ImportedPlacement {
+  readonly id?: number;
+  readonly slug?: string;
+}
+
 /** The record types built on posts, as the base needs to know them. */
 export interface PostTypeFacts {
   readonly type: PostType;

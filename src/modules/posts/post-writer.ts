@@ -36,6 +36,26 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
+/**
+ * Why `value` is no date for `field`, in words a person can act on (the code and status stay the
+ * original's `rest_invalid_param`); undefined when it is one.
+ */
+export function dateInputProblem(field: string, value: string | number, now: Date, zone: string): InvalidParam | undefined {
+  try {
+    parseDateInput(value, now, zone);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof DateParseError)) throw error;
+    const given = JSON.stringify(value);
+    return {
+      message:
+        error.reason === 'no such date'
+          ? `${field}: there is no such day as ${given} in the calendar.`
+          : `${field}: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got ${given}.`,
+    };
+  }
+}
+
 /** Writing rules shared by events, venues and organizers: dates, authors, images, text. */
 export class PostWriter {
   constructor(
@@ -62,25 +82,11 @@ export class PostWriter {
     return invalid;
   }
 
-  /**
-   * Why `value` is no date for `field`, in words a person can act on (the code and status stay the
-   * original's `rest_invalid_param`); undefined when it is one.
-   */
+  /** dateInputProblem at the clock's time; naive values read in `zone`. */
   dateProblem(field: string, value: string | number, zone = this.site.timezone): InvalidParam | undefined {
-    try {
-      parseDateInput(value, this.clock.now(), zone);
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof DateParseError)) throw error;
-      const given = JSON.stringify(value);
-      return {
-        message:
-          error.reason === 'no such date'
-            ? `${field}: there is no such day as ${given} in the calendar.`
-            : `${field}: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got ${given}.`,
-      };
-    }
+    return dateInputProblem(field, value, this.clock.now(), zone);
   }
+
 
   nowUtc(): string {
     return nowUtc(this.clock);

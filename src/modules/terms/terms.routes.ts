@@ -8,9 +8,11 @@ import { termSchemas } from './terms.schemas.ts';
 import type { TermView } from './terms.mapper.ts';
 import type { TermsService } from './terms.service.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
+import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
+import type { SyncService } from '../sync/sync.service.ts';
 
 /** The five routes of a taxonomy (spec 4.5 and 4.6): list, create, read, update, delete. */
-export function termRoutes(definition: TaxonomyDefinition, service: TermsService): AnyRoute[] {
+export function termRoutes(definition: TaxonomyDefinition, service: TermsService, sync: SyncService): AnyRoute[] {
   const schemas = termSchemas(definition);
   const { collection, singular, plural, writePermission } = definition;
   const single = `/${collection}/:id(^\\d+$)`;
@@ -30,16 +32,26 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         querystring: schemas.ListQuery,
         response: { 200: schemas.Envelope },
       },
-      validate: (frame, tx) => service.validateListQuery(tx, definition, frame.query),
+      validate: async (frame, tx) =>
+        frame.query.sync_token === undefined ? service.validateListQuery(tx, definition, frame.query) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
+        if (query.sync_token !== undefined) {
+          const page = await sync.page(tx, {
+            resource: definition.taxonomy,
+            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+            visible: async (unit, ids) => new Map((await service.listed(unit, definition, ids, language)).map((view) => [view.row.id, toTermRecord(definition, view, urls)])),
+          }, query.sync_token, window.perPage);
+          return syncAnswer(page, collection, urls, query.sync_token, window.perPage);
+        }
         const { items, total } = await service.list(tx, definition, query, window, language);
+        const token = listingToken(await sync.snapshotToken(tx), urls);
         const pages = totalPages(total, window.perPage);
         const base = urls.collection(collection);
         // Term archives never 404 past the last page, and carry only `page` (and the language) in their links (wire-format 3.4, 3.6).
         const pageUrl = (page: number) => pageLink(base, urls.languageArgs, page);
         return {
-          headers: totalHeaders(total, pages),
+          headers: { ...totalHeaders(total, pages), ...token.headers },
           body: {
             rest_url: pageUrl(1),
             total,
@@ -47,6 +59,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
             [collection]: items.map((view) => toTermRecord(definition, view, urls)),
             ...(window.page < pages ? { next_rest_url: pageUrl(window.page + 1) } : {}),
             ...(window.page > 1 ? { previous_rest_url: pageUrl(window.page - 1) } : {}),
+            ...token.field,
           },
         };
       },

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
 export const TERM_ORDER_BY = ['name', 'id', 'include', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
@@ -66,6 +67,7 @@ export function termSchemas(definition: TaxonomyDefinition) {
     event: Type.Optional(Id({ description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)' })),
     slug: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Limit result set to terms with a specific slug' })),
     offset: Type.Optional(Id({ minimum: 0, description: 'Offset the result set by a specific number of items' })),
+    ...syncParams(plural),
     ...CommonQuery,
   }));
 
@@ -88,6 +90,7 @@ export function termSchemas(definition: TaxonomyDefinition) {
     [collection]: Type.Array(Term),
     next_rest_url: Type.Optional(Type.String()),
     previous_rest_url: Type.Optional(Type.String()),
+    ...SyncEnvelopeFields,
   }, { $id: `${Name}Archive` });
 
   return { Term, TermWithLinks, ListQuery, CreateBody, UpdateBody, Params, Envelope, ReadQuery: Type.Object(CommonQuery), WriteQuery };

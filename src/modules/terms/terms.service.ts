@@ -11,6 +11,8 @@ import type { TermFilter, TermsRepository } from '../../storage/repositories/ter
 import type { TermText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type Taxonomy, type TermRow } from '../../storage/tables.ts';
 import type { EventTerms } from '../events/events.service.ts';
+import type { ImportedPlacement } from '../posts/post-records.ts';
+import { modifiedAfterIso, modifiedAfterProblem } from '../sync/modified-after.ts';
 import type { Localized, TermTranslations } from '../translations/translations.ts';
 import type { TermView } from './terms.mapper.ts';
 import type { TermCreateInput, TermInput, TermListQuery } from './terms.schemas.ts';
@@ -35,9 +37,14 @@ export class TermsService implements EventTerms {
 
   /** The term of the taxonomy with this id; `rest_invalid_param` names `param` when there is none. */
   async find(tx: ReadTx, definition: TaxonomyDefinition, id: number, param = 'id'): Promise<TermRow> {
-    const row = await this.repository.get(tx, definition.taxonomy, id);
+    const row = await this.lookup(tx, definition, id);
     if (!row) throw invalidParam(param);
     return row;
+  }
+
+  /** The term of the taxonomy with this id, if any. */
+  lookup(tx: ReadTx, definition: TaxonomyDefinition, id: number): Promise<TermRow | undefined> {
+    return this.repository.get(tx, definition.taxonomy, id);
   }
 
   /**
@@ -81,6 +88,8 @@ export class TermsService implements EventTerms {
     }
     // `slug=` (nothing in it) fails the original's non-empty-string validator.
     if (query.slug !== undefined && query.slug.length === 0) invalid.slug = { message: 'Invalid parameter.' };
+    const modifiedAfter = modifiedAfterProblem(query.modified_after, this.clock.now());
+    if (modifiedAfter) invalid.modified_after = modifiedAfter;
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
@@ -103,6 +112,7 @@ export class TermsService implements EventTerms {
       ...(query.event ?? query.post ? { eventId: query.event ?? query.post } : {}),
       ...(query.slug ? { slugs: query.slug, slugIds: translatedSlugs } : {}),
       ...(query.search !== undefined ? { search: { text: query.search, language } } : {}),
+      ...(query.modified_after !== undefined ? { changedAfter: modifiedAfterIso(query.modified_after, this.clock.now()) } : {}),
     };
     const [rows, total] = await Promise.all([
       this.repository.list(tx, filter, {
@@ -117,7 +127,14 @@ export class TermsService implements EventTerms {
     return { items: await this.views(tx, rows, language), total };
   }
 
-  async create(tx: WriteTx, definition: TaxonomyDefinition, input: TermCreateInput, language: LanguageCode, caller: Caller): Promise<TermView> {
+  /** The terms among `ids`, empty ones too, in `language`: what a sync answer shows of them (decision 0029). */
+  async listed(tx: ReadTx, definition: TaxonomyDefinition, ids: readonly number[], language: LanguageCode): Promise<TermView[]> {
+    const filter: TermFilter = { taxonomy: definition.taxonomy, hierarchical: definition.hierarchical, hideEmpty: false, include: ids };
+    return this.views(tx, await this.repository.list(tx, filter, { orderBy: 'id', descending: false, limit: ids.length, offset: 0 }), language);
+  }
+
+  /** A new term; an importer's `placement` gives it the source's id (the slug comes as `input.slug`). */
+  async create(tx: WriteTx, definition: TaxonomyDefinition, input: TermCreateInput, language: LanguageCode, caller: Caller, placement: Pick<ImportedPlacement, 'id'> = {}): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const name = this.cleanName(input.name, caller);
     const parentId = definition.hierarchical ? (input.parent ?? 0) : 0;
@@ -131,6 +148,7 @@ export class TermsService implements EventTerms {
     const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(tx, definition.taxonomy, base));
     const result = await this.repository.createUnlessNameTaken(tx, 
       {
+        ...(placement.id === undefined ? {} : { id: placement.id }),
         taxonomy: definition.taxonomy,
         name,
         slug,

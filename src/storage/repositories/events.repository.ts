@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { NEVER, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { inList } from '../in-list-padding.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
 import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord } from './post-records.repository.ts';
@@ -86,6 +87,8 @@ export interface EventFilter extends DateBounds {
   readonly parentId?: number;
   /** A filter that matches nothing (`ticketed=true`: this service sells no tickets). */
   readonly none?: boolean;
+  /** Events whose post was modified after this UTC time (`modified_after`; decision 0029). */
+  readonly modifiedAfter?: string;
 }
 
 const EVENT_COLUMNS = [
@@ -185,6 +188,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       }
       if (filter.include) conditions.push(eb('o.id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
       if (filter.parentId !== undefined) conditions.push(eb('p.parent_id', '=', filter.parentId));
+      if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
       return eb.and(conditions);
     };
   }
@@ -192,7 +196,8 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   /** Whether a filter looks at `posts` columns; the default archive reads only the occurrences' index. */
   private needsPosts(filter: EventFilter): boolean {
     return (
-      (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined || filter.include !== undefined
+      (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined || filter.include !== undefined ||
+      filter.modifiedAfter !== undefined
     );
   }
 
@@ -263,11 +268,31 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   private async withSeriesRules(db: ReadTx, rows: readonly (EventRow & { occurrence: OccurrenceRow })[]): Promise<EventRow[]> {
     const detachedFrom = [...new Set(rows.flatMap(({ occurrence }) => (occurrence.series_id !== null && occurrence.series_id !== occurrence.event_id ? [occurrence.series_id] : [])))];
     if (detachedFrom.length === 0) return [...rows];
-    const rules = new Map((await db.selectFrom('events').select(['post_id', 'recurrence']).where('post_id', 'in', detachedFrom).execute()).map((row) => [row.post_id, row.recurrence]));
+    const rules = new Map((await db.selectFrom('events').select(['post_id', 'recurrence']).where('post_id', 'in', inList(detachedFrom)).execute()).map((row) => [row.post_id, row.recurrence]));
     return rows.map((row) => {
       const seriesRecurrence = row.occurrence.series_id === null ? undefined : rules.get(row.occurrence.series_id);
       return seriesRecurrence === undefined ? row : { ...row, seriesRecurrence };
     });
+  }
+
+  /**
+   * The occurrence ids each of `ids` stands for, ascending (sync; decision 0029): an event's
+   * occurrence rows, or the occurrence row of that id; none for an id that is gone.
+   */
+  async occurrenceIdsOf(db: ReadTx, ids: readonly number[]): Promise<Map<number, number[]>> {
+    const byRecord = new Map<number, number[]>();
+    if (ids.length === 0) return byRecord;
+    const rows = await db
+      .selectFrom('event_occurrences')
+      .select(['id', 'event_id'])
+      .where((eb) => eb.or([eb('event_id', 'in', [...ids]), eb('id', 'in', [...ids])]))
+      .orderBy('id')
+      .execute();
+    const asked = new Set(ids);
+    for (const row of rows) {
+      for (const record of new Set([row.event_id, row.id])) if (asked.has(record)) byRecord.set(record, [...(byRecord.get(record) ?? []), row.id]);
+    }
+    return byRecord;
   }
 
   /** The occurrence with this id as its event's record; a series by its own id is shown as its first occurrence. */
@@ -286,6 +311,22 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   /** The series' first occurrence by start, exceptions included. */
   async firstOccurrence(db: ReadTx, seriesId: number): Promise<OccurrenceRow | undefined> {
     return db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).orderBy('start_local').orderBy('id').limit(1).executeTakeFirst();
+  }
+
+  /** The id of an event's first occurrence of a series starting within `[from, to]` (local wall clocks), if any. */
+  async seriesOccurrenceStarting(db: ReadTx, eventId: number, from: string, to: string): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('event_occurrences')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('series_id', 'is not', null)
+      .where('start_local', '>=', from)
+      .where('start_local', '<=', to)
+      .orderBy('start_local')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
   }
 
   /** Every occurrence row of a series (its own dates and its detached exceptions), by start. */
@@ -387,9 +428,12 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     await db.deleteFrom('event_occurrences').where('id', '=', occurrenceId).execute();
   }
 
-  /** An event's occurrence rows: how many times it is in the archive, and in its terms' counts. */
-  async occurrenceCount(db: ReadTx, eventId: number): Promise<number> {
-    const row = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  /**
+   * An event's occurrence rows: how many times it is in the archive, and in its terms' counts; by
+   * `series_id`, a series' rows with its detached exceptions' (every date its rules have given).
+   */
+  async occurrenceCount(db: ReadTx, id: number, by: 'event_id' | 'series_id' = 'event_id'): Promise<number> {
+    const row = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where(by, '=', id).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -444,6 +488,20 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     return rows.map((row) => row.post_id);
   }
 
+  /**
+   * How far every series with unbounded rules is materialised: the least `materialized_until` (a
+   * local wall clock), null when there is none. The first entry of a partial index: the one
+   * marker an archive read past the horizon checks, kept by every write of a series without effort.
+   */
+  async materializedFloor(db: ReadTx): Promise<string | null> {
+    const row = await db
+      .selectFrom('events')
+      .select((eb) => eb.fn.min<string | null>('materialized_until').as('floor'))
+      .where('materialized_until', 'is not', null)
+      .executeTakeFirst();
+    return row?.floor ?? null;
+  }
+
   /** The detached exceptions of a series (event posts of their own). */
   async exceptionsOf(db: ReadTx, seriesId: number): Promise<number[]> {
     const rows = await db.selectFrom('events').select('post_id').where('series_id', '=', seriesId).execute();
@@ -457,7 +515,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     const rows = await db
       .selectFrom('event_links')
       .select(['event_id', 'linked_id'])
-      .where('event_id', 'in', [...eventIds])
+      .where('event_id', 'in', inList(eventIds))
       .where('kind', '=', kind)
       .orderBy('event_id')
       .orderBy('position')

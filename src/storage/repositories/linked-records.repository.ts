@@ -36,6 +36,10 @@ export interface LinkedRecordFilter {
   readonly hasEvents?: boolean;
   /** Only records linked to an event the caller may read that has not ended at this UTC time. */
   readonly upcoming?: UpcomingFilter;
+  /** Only these records (sync; decision 0029). */
+  readonly ids?: readonly number[];
+  /** Records modified after this UTC time (`modified_after`; decision 0029). */
+  readonly modifiedAfter?: string;
 }
 
 /** Which upcoming events count: those in `statuses`, and the caller's own ones in `ownStatuses`. */
@@ -78,6 +82,8 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
         ]);
         conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, text) : textMatch);
       }
+      if (filter.ids !== undefined) conditions.push(filter.ids.length > 0 ? eb('p.id', 'in', [...filter.ids]) : NEVER);
+      if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
       if (filter.eventId !== undefined) {
         conditions.push(eb('p.id', 'in', eb.selectFrom('event_links').select('linked_id').where('event_id', '=', filter.eventId).where('kind', '=', type)));
       }

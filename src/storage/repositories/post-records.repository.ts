@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { inList } from '../in-list-padding.ts';
 import type { PostsTable, PostType } from '../tables.ts';
 import { IMAGE_COLUMNS, type ImageRow } from './images.repository.ts';
 
@@ -80,7 +81,7 @@ export class PostRecordsRepository<Fields> {
   /** Several records at once (the venues and organizers of a page of events). */
   async getMany(db: ReadTx, ids: readonly number[]): Promise<PostRecord<Fields>[]> {
     if (ids.length === 0) return [];
-    const rows = await this.select(db).where('p.id', 'in', [...new Set(ids)]).execute();
+    const rows = await this.select(db).where('p.id', 'in', inList(ids)).execute();
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -102,6 +103,14 @@ export class PostRecordsRepository<Fields> {
     const own = this.shape.copiesStatus && post.status !== undefined ? { ...fields, status: post.status } : fields;
     if (Object.keys(post).length > 0) await db.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
     if (Object.keys(own).length > 0) await (db as unknown as AnyDb).updateTable(this.shape.table).set(own).where('post_id', '=', id).execute();
+  }
+
+  /**
+   * A new version of the record without a change of its fields: what it shows changed elsewhere
+   * (a series' occurrences materialised further), which its `ETag` and the journal must tell.
+   */
+  async newVersion(db: WriteTx, id: number): Promise<void> {
+    await db.updateTable('posts').set({ version: NEXT_VERSION }).where('id', '=', id).execute();
   }
 
   /** Permanent removal; the own row, links and terms go with it (foreign keys cascade). */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { inList } from '../in-list-padding.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { unlessTaken } from './unique.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
@@ -21,6 +22,11 @@ export interface TermFilter {
   readonly hideEmpty: boolean;
   /** Hierarchical taxonomies keep an empty term whose descendants are not empty (WordPress' get_terms). */
   readonly hierarchical: boolean;
+  /**
+   * Terms the record-change journal shows changed after this ISO-8601 instant (`modified_after`;
+   * terms keep no modification time of their own; decision 0029).
+   */
+  readonly changedAfter?: string;
 }
 
 export interface TermPage {
@@ -45,6 +51,11 @@ export class TermsRepository {
       if (filter.slugs) {
         const bySlug = filter.slugs.length > 0 ? eb('terms.slug', 'in', filter.slugs) : NEVER;
         conditions.push(filter.slugIds?.length ? eb.or([bySlug, eb('terms.id', 'in', filter.slugIds)]) : bySlug);
+      }
+      if (filter.changedAfter !== undefined) {
+        conditions.push(
+          eb('terms.id', 'in', eb.selectFrom('record_changes').select('record_changes.record_id').where('record_changes.resource', '=', filter.taxonomy).where('record_changes.changed_at', '>', filter.changedAfter)),
+        );
       }
       if (filter.eventId !== undefined) {
         conditions.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', filter.eventId)));
@@ -262,7 +273,7 @@ export class TermsRepository {
       .innerJoin('terms as t', 't.id', 'et.term_id')
       .selectAll('t')
       .select('et.event_id')
-      .where('et.event_id', 'in', [...eventIds])
+      .where('et.event_id', 'in', inList(eventIds))
       .orderBy(sql`lower(t.name)`)
       .orderBy('t.id')
       .execute();

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { likePattern, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { inList } from '../in-list-padding.ts';
 import type { PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 
 export type PostTranslationRow = Selectable<PostTranslationsTable>;
@@ -25,13 +26,13 @@ export class TranslationsRepository {
 
   async forPosts(db: ReadTx, postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
     if (postIds.length === 0) return new Map();
-    const rows = await db.selectFrom('post_translations').selectAll().where('post_id', 'in', [...new Set(postIds)]).execute();
+    const rows = await db.selectFrom('post_translations').selectAll().where('post_id', 'in', inList(postIds)).execute();
     return byRecord(rows, (row) => row.post_id);
   }
 
   async forTerms(db: ReadTx, termIds: readonly number[]): Promise<Map<number, Map<string, TermTranslationRow>>> {
     if (termIds.length === 0) return new Map();
-    const rows = await db.selectFrom('term_translations').selectAll().where('term_id', 'in', [...new Set(termIds)]).execute();
+    const rows = await db.selectFrom('term_translations').selectAll().where('term_id', 'in', inList(termIds)).execute();
     return byRecord(rows, (row) => row.term_id);
   }
 

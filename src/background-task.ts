@@ -1,0 +1,28 @@
+/**
+ * A job each node runs now and then in the background (extending series, pruning the journal):
+ * once at start, then every interval, never two runs at once, without keeping the process alive.
+ */
+export class BackgroundTask {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(private readonly job: () => Promise<unknown>) {}
+
+  /** Runs now and then every `intervalMs`; `onError` hears failed runs. */
+  start(intervalMs: number, onError: (error: unknown) => void): void {
+    const run = () => {
+      if (this.running) return;
+      this.running = this.job().finally(() => (this.running = undefined));
+      this.running.catch(onError);
+    };
+    run();
+    this.timer = setInterval(run, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a run in progress (before the database closes). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+
+/*
+ * The public pages' stylesheet and script, served from `/assets/` under the site's path (no inline
+ * style or script: the Content-Security-Policy allows neither). Kept here as text so that the build
+ * (tsc) carries them into dist/ with the code. Themeable through the custom properties of :root; a
+ * site stylesheet (CALENDAR_SITE_STYLESHEET) is linked after this one to override them.
+ */
+
+const CSS = `:root {
+  color-scheme: light dark;
+  --calendar-background: #ffffff;
+  --calendar-surface: #f4f5f7;
+  --calendar-text: #1b1c1f;
+  --calendar-muted: #51555c;
+  --calendar-accent: #0a58ca;
+  --calendar-accent-text: #ffffff;
+  --calendar-border: #c9ccd1;
+  --calendar-today: #fff4c2;
+  --calendar-focus: #b3261e;
+  --calendar-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --calendar-radius: 0.4rem;
+  --calendar-width: 72rem;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --calendar-background: #15171a;
+    --calendar-surface: #22252a;
+    --calendar-text: #eceef1;
+    --calendar-muted: #b4b9c0;
+    --calendar-accent: #8cb8ff;
+    --calendar-accent-text: #0d1117;
+    --calendar-border: #4a4f57;
+    --calendar-today: #3d3410;
+    --calendar-focus: #ffb4ab;
+  }
+}
+*, *::before, *::after { box-sizing: border-box; }
+html { font-family: var(--calendar-font); background: var(--calendar-background); color: var(--calendar-text); line-height: 1.5; }
+body { margin: 0 auto; max-width: var(--calendar-width); padding: 0 1rem 2rem; }
+a { color: var(--calendar-accent); }
+a:focus-visible, button:focus-visible, input:focus-visible, main:focus-visible { outline: 3px solid var(--calendar-focus); outline-offset: 2px; }
+.skip-link { position: absolute; left: -100vw; top: 0; }
+.skip-link:focus { left: 1rem; top: 1rem; background: var(--calendar-background); padding: 0.5rem; z-index: 1; }
+.site-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1rem; padding: 1rem 0; border-bottom: 1px solid var(--calendar-border); }
+.site-name { font-weight: 700; font-size: 1.25rem; text-decoration: none; }
+.views { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+h1 { font-size: 1.75rem; line-height: 1.2; margin: 1.25rem 0 0.75rem; }
+.filters { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.5rem 1rem; padding: 0.75rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); }
+.filters p { margin: 0; }
+.filters label { display: block; font-size: 0.9rem; color: var(--calendar-muted); }
+input, button { font: inherit; color: inherit; }
+input { background: var(--calendar-background); border: 1px solid var(--calendar-muted); border-radius: var(--calendar-radius); padding: 0.35rem 0.5rem; max-width: 100%; }
+button { background: var(--calendar-accent); color: var(--calendar-accent-text); border: 0; border-radius: var(--calendar-radius); padding: 0.45rem 1rem; cursor: pointer; }
+.actions { display: flex; gap: 1rem; align-items: center; }
+.event-list { list-style: none; padding: 0; margin: 1rem 0; }
+.event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 0.75rem 0; }
+.event-summary h2, .event-summary h3 { font-size: 1.2rem; margin: 0 0 0.25rem; }
+.event-summary p { margin: 0; }
+.featured .event-title::before { content: "★ "; }
+.when, .where, .zone { color: var(--calendar-muted); }
+.pager { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; margin: 1rem 0; }
+.pager [rel="next"] { margin-left: auto; }
+.month-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
+.month-grid caption { font-size: 1.4rem; font-weight: 700; text-align: start; padding: 0.5rem 0; }
+.month-grid th { font-size: 0.85rem; color: var(--calendar-muted); padding: 0.25rem; }
+.month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; overflow-wrap: anywhere; }
+.month-grid td.outside { background: var(--calendar-surface); }
+.month-grid td.outside .day-number { color: var(--calendar-muted); }
+.month-grid td.today { background: var(--calendar-today); }
+.day-number { font-weight: 700; text-decoration: none; display: inline-block; min-width: 1.5rem; }
+.day-events { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; }
+.day-events li + li { margin-top: 0.25rem; }
+@media (max-width: 40rem) {
+  .month-grid thead { display: none; }
+  .month-grid, .month-grid tbody, .month-grid tr, .month-grid td { display: block; width: 100%; }
+  .month-grid td { height: auto; border-width: 0 0 1px; }
+  .month-grid td:not(.has-events) { display: none; }
+  .month-grid caption { display: block; }
+}
+.event-image { max-width: 100%; height: auto; border-radius: var(--calendar-radius); }
+.event-facts { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: 0.5rem 1rem; }
+.event-facts dt { font-weight: 700; }
+.event-facts dd { margin: 0; }
+@media (max-width: 30rem) { .event-facts { grid-template-columns: 1fr; } .event-facts dd { margin-bottom: 0.5rem; } }
+address { font-style: normal; }
+.venue p, .venue address { margin: 0 0 0.25rem; }
+.terms, .organizers, .contacts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+.organizers { display: block; }
+.add-to-calendar ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
+.description { margin: 1rem 0; overflow-wrap: anywhere; }
+.description img { max-width: 100%; height: auto; }
+.error { color: var(--calendar-focus); font-weight: 700; }
+.embed { padding: 0 0.5rem; }
+`;
+
+const JS = `// Month switching without a full reload: the month links work without this script.
+(() => {
+  'use strict';
+  const swap = async (href, push) => {
+    const current = document.querySelector('section.month');
+    if (!current) return false;
+    const answer = await fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+    if (!answer.ok) return false;
+    const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
+    const month = next.querySelector('section.month');
+    if (!month) return false;
+    current.replaceWith(document.adoptNode(month));
+    document.title = next.title;
+    if (push) history.pushState({ month: href }, '', href);
+    const caption = document.querySelector('.month-grid caption');
+    if (caption) { caption.setAttribute('tabindex', '-1'); caption.focus(); }
+    return true;
+  };
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[data-month-switch]') : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    swap(link.href, true).then((done) => { if (!done) location.assign(link.href); }, () => location.assign(link.href));
+  });
+  window.addEventListener('popstate', () => { swap(location.href, false).then((done) => { if (!done) location.reload(); }, () => location.reload()); });
+})();
+`;
+
+export interface Asset {
+  readonly body: string;
+  readonly type: string;
+  readonly etag: string;
+}
+
+const asset = (body: string, type: string): Asset => ({ body, type, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"` });
+
+/** By file name under `/assets/`. */
+export const ASSETS: Readonly<Record<string, Asset>> = {
+  'calendar.css': asset(CSS, 'text/css; charset=utf-8'),
+  'calendar.js': asset(JS, 'text/javascript; charset=utf-8'),
+};

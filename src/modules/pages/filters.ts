@@ -1,0 +1,91 @@
+import type { PageWindow } from '../../paging.ts';
+import type { EventListQuery } from '../events/events.schemas.ts';
+
+/*
+ * The filters of the public list, month and day views, as query parameters that every link of a
+ * view carries on (pagination, month switching, the other views), and as the archive query of the
+ * API they stand for.
+ */
+
+export interface PageFilters {
+  readonly search?: string;
+  /** A category slug (or id), as the API's `categories`. */
+  readonly category?: string;
+  /** A tag slug (or id), as the API's `tags`. */
+  readonly tag?: string;
+  readonly venue?: number;
+  readonly organizer?: number;
+  /** `YYYY-MM-DD`: events from that day on (the visitor's "from" field). */
+  readonly date?: string;
+  /** The window a view sets itself (a month, a day), `YYYY-MM-DD`. */
+  readonly from?: string;
+  readonly until?: string;
+  /** Exact instants (UTC `YYYY-MM-DD HH:MM:SS`), for an event's previous and next ones. */
+  readonly startsBefore?: string;
+  readonly startsAfter?: string;
+}
+
+/** The filters a visitor sets, in the order links write them. */
+export const VISITOR_FILTERS = ['search', 'category', 'tag', 'venue', 'organizer', 'date'] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_TEXT = 200;
+
+/** A calendar date that exists (2027-02-30 does not). */
+export function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The visitor's filters from a query string; a value that cannot be one is named, for a 400. */
+export function readFilters(query: Readonly<Record<string, unknown>>): { filters: PageFilters } | { invalid: string } {
+  const filters: Record<string, string | number> = {};
+  for (const name of VISITOR_FILTERS) {
+    const raw = query[name];
+    if (raw === undefined || raw === '') continue;
+    if (typeof raw !== 'string' || raw.length > MAX_TEXT) return { invalid: name };
+    const value = raw.trim();
+    if (value === '') continue;
+    if (name === 'venue' || name === 'organizer') {
+      if (!/^[1-9]\d{0,15}$/.test(value)) return { invalid: name };
+      filters[name] = Number(value);
+    } else if (name === 'date') {
+      if (!isDay(value)) return { invalid: name };
+      filters[name] = value;
+    } else filters[name] = value;
+  }
+  return { filters };
+}
+
+/** The visitor's filters as query arguments, for the links of a view. */
+export function filterArgs(filters: PageFilters): [string, string][] {
+  return VISITOR_FILTERS.flatMap((name) => (filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]]));
+}
+
+/** `?search=…&category=…` (empty without filters), plus any extra arguments. */
+export function queryString(filters: PageFilters, extra: readonly [string, string][] = []): string {
+  const args = [...filterArgs(filters), ...extra];
+  return args.length === 0 ? '' : `?${new URLSearchParams(args).toString()}`;
+}
+
+/** The API's archive query these filters stand for, with the schema's defaults. */
+export function eventQuery(filters: PageFilters, window: PageWindow): EventListQuery {
+  const exact = filters.startsBefore !== undefined || filters.startsAfter !== undefined;
+  const start = filters.from ?? filters.date;
+  return {
+    page: window.page,
+    per_page: window.perPage,
+    strict_dates: exact ? 'true' : 'false',
+    geoloc_radius: 25,
+    ...(filters.search !== undefined ? { search: filters.search } : {}),
+    ...(filters.category !== undefined ? { categories: [filters.category] } : {}),
+    ...(filters.tag !== undefined ? { tags: [filters.tag] } : {}),
+    ...(filters.venue !== undefined ? { venue: [filters.venue] } : {}),
+    ...(filters.organizer !== undefined ? { organizer: [filters.organizer] } : {}),
+    ...(start !== undefined ? { start_date: start } : {}),
+    ...(filters.until !== undefined ? { end_date: filters.until } : {}),
+    ...(filters.startsBefore !== undefined ? { starts_before: filters.startsBefore } : {}),
+    ...(filters.startsAfter !== undefined ? { starts_after: filters.startsAfter } : {}),
+  };
+}

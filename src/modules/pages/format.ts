@@ -1,0 +1,181 @@
+import type { EventWire } from '../events/events.schemas.ts';
+import { plainText } from '../ical/calendar-writer.ts';
+
+/*
+ * Dates, calendar links and map links of the public pages. Dates are shown in the event's own
+ * zone, which is named, through Intl in the page's language.
+ */
+
+/** `YYYY-MM-DD HH:MM:SS` (UTC) as an instant. */
+const instant = (utc: string) => new Date(`${utc.replace(' ', 'T')}Z`);
+/** A local `YYYY-MM-DD` read as a date, formatted in UTC so no zone moves it. */
+const localDay = (local: string) => new Date(`${local.slice(0, 10)}T00:00:00Z`);
+
+/**
+ * Intl formatters by locale and options: building one costs far more than formatting with it, and
+ * a page formats dozens of dates in a handful of locale, zone and style combinations. The set of
+ * combinations is bounded by the languages, the zones in use and the styles below; it is emptied
+ * should it ever grow past FORMATTERS_LIMIT.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS_LIMIT = 2000;
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (formatters.size >= FORMATTERS_LIMIT) formatters.clear();
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
+const TIME_FORMAT: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** The day an event starts and the day it ends, in its own zone. */
+export const startDay = (event: EventWire): string => event.start_date.slice(0, 10);
+export const endDay = (event: EventWire): string => event.end_date.slice(0, 10);
+
+/** The zone an event's times are in, spelled out (`Central European Standard Time`) by Intl, with its IANA name. */
+export function zoneName(event: EventWire, locale: string): string {
+  const part = dateFormat(locale, { timeZone: event.timezone, timeZoneName: 'long' })
+    .formatToParts(instant(event.utc_start_date))
+    .find((item) => item.type === 'timeZoneName');
+  return part && part.value !== event.timezone ? `${part.value} (${event.timezone})` : event.timezone;
+}
+
+/**
+ * When an event happens, in words: "Friday, May 14, 2027, 8:00 PM – 10:00 PM", an all-day or
+ * multi-day span as its days. The zone is named apart (zoneName).
+ */
+export function whenText(event: EventWire, locale: string): string {
+  const days = dateFormat(locale, { ...DAY_FORMAT, timeZone: 'UTC' });
+  const sameDay = startDay(event) === endDay(event);
+  if (event.all_day) {
+    return sameDay ? days.format(localDay(event.start_date)) : days.formatRange(localDay(event.start_date), localDay(event.end_date));
+  }
+  const zoned = dateFormat(locale, { ...(sameDay ? DAY_FORMAT : { ...DAY_FORMAT, ...TIME_FORMAT }), timeZone: event.timezone });
+  if (!sameDay) return zoned.formatRange(instant(event.utc_start_date), instant(event.utc_end_date));
+  const times = dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone });
+  const start = instant(event.utc_start_date);
+  const end = instant(event.utc_end_date);
+  return `${zoned.format(start)}, ${start.getTime() === end.getTime() ? times.format(start) : times.formatRange(start, end)}`;
+}
+
+/** The start time alone ("8:00 PM"), or undefined for an all-day event. */
+export function startTime(event: EventWire, locale: string): string | undefined {
+  return event.all_day ? undefined : dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone }).format(instant(event.utc_start_date));
+}
+
+/** A `datetime` attribute: the instant with its offset, or the date of an all-day event. */
+export function machineTime(event: EventWire, edge: 'start' | 'end'): string {
+  if (event.all_day) return (edge === 'start' ? event.start_date : event.end_date).slice(0, 10);
+  return `${(edge === 'start' ? event.utc_start_date : event.utc_end_date).replace(' ', 'T')}Z`;
+}
+
+/** A day heading ("Friday, May 14, 2027") for a `YYYY-MM-DD`. */
+export function dayTitle(day: string, locale: string): string {
+  return dateFormat(locale, { ...DAY_FORMAT, timeZone: 'UTC' }).format(localDay(day));
+}
+
+/** A month heading ("May 2027") for a `YYYY-MM`. */
+export function monthTitle(month: string, locale: string): string {
+  return dateFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(localDay(`${month}-01`));
+}
+
+/** Weekday names from Monday, long and short, for a month grid's header. */
+export function weekdays(locale: string): { long: string; short: string }[] {
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = new Date(Date.UTC(2024, 0, 1 + index));
+    return {
+      long: dateFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(day),
+      short: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(day),
+    };
+  });
+}
+
+/** `YYYY-MM-DD` moved by whole days. */
+export function addDays(day: string, days: number): string {
+  const date = localDay(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM` moved by whole months. */
+export function addMonths(month: string, months: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, index - 1 + months, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+/** The days of a month's grid, whole weeks from Monday, each `YYYY-MM-DD`. */
+export function monthGrid(month: string): string[][] {
+  const first = `${month}-01`;
+  const lead = (localDay(first).getUTCDay() + 6) % 7;
+  const last = addDays(`${addMonths(month, 1)}-01`, -1);
+  const trail = 6 - ((localDay(last).getUTCDay() + 6) % 7);
+  const weeks: string[][] = [];
+  for (let day = addDays(first, -lead); day <= addDays(last, trail); day = addDays(day, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
+  }
+  return weeks;
+}
+
+const compact = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');
+
+/** Google Calendar's template link: the times as UTC instants, an all-day span as dates (end exclusive), the zone given. */
+export function googleCalendarLink(event: EventWire, details: { readonly text: string; readonly location: string }): string {
+  const dates = event.all_day
+    ? `${startDay(event).replace(/-/g, '')}/${addDays(endDay(event), 1).replace(/-/g, '')}`
+    : `${compact(event.utc_start_date)}/${compact(event.utc_end_date)}`;
+  const args = new URLSearchParams([['action', 'TEMPLATE'], ['text', event.title], ['dates', dates], ['ctz', event.timezone], ['details', details.text], ['location', details.location]]);
+  return `https://calendar.google.com/calendar/render?${args.toString()}`;
+}
+
+/** An OpenStreetMap link: the point when the venue has coordinates, a search for its address otherwise. */
+export function mapLink(venue: Readonly<Record<string, unknown>>, address: string): string | undefined {
+  const lat = Number(venue.geo_lat);
+  const lng = Number(venue.geo_lng);
+  if (venue.geo_lat !== undefined && venue.geo_lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng)) {
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+  }
+  return address === '' ? undefined : `https://www.openstreetmap.org/search?${new URLSearchParams([['query', address]]).toString()}`;
+}
+
+/** A text field of a record as the API renders it (venue, organizer, term, image), '' when absent. */
+export function textField(record: Readonly<Record<string, unknown>>, name: string): string {
+  const value = record[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A venue's address on one line, from the parts it has. */
+export function addressLine(venue: Readonly<Record<string, unknown>>): string {
+  const text = (name: string) => textField(venue, name).trim();
+  return [text('address'), [text('zip'), text('city')].filter(Boolean).join(' '), text('stateprovince'), text('country')].filter(Boolean).join(', ');
+}
+
+/** A `tel:` link's target: the digits and the plus sign of a phone number as written. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** An e-mail address that can be a `mailto:` link (nothing that could break out of one). */
+export const isEmail = (value: string): boolean => /^[^\s@<>"]+@[^\s@<>"]+$/.test(value);
+
+/** Only http(s) links are made clickable: a stored website is shown as text otherwise. */
+export const webHref = (url: string): string | undefined => (/^https?:/i.test(url) ? url : undefined);
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: a script's text is not HTML-escaped by
+ * the parser, so `<`, `>` and `&` are written as JSON escapes and no value can close the element.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Plain text of stored HTML (the iCalendar export's conversion), cut to `max` characters, for attributes and links. */
+export function summaryText(html: string, max = 300): string {
+  const text = plainText(html).replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

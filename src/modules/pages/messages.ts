@@ -1,0 +1,232 @@
+import type { LanguageCode } from '../../languages.ts';
+
+/*
+ * The words of the public pages. Dates, month and weekday names come from Intl in the page's
+ * language; these are the rest. A language without its own list falls back to English, as the
+ * API falls back to the original text of a record without a translation.
+ */
+
+export interface Messages {
+  readonly calendar: string;
+  readonly skipToContent: string;
+  readonly views: string;
+  readonly list: string;
+  readonly month: string;
+  readonly today: string;
+  readonly upcoming: string;
+  readonly noEvents: string;
+  readonly search: string;
+  readonly from: string;
+  readonly filter: string;
+  readonly clearFilters: string;
+  readonly filters: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+  readonly pagination: string;
+  readonly previousMonth: string;
+  readonly nextMonth: string;
+  readonly previousDay: string;
+  readonly nextDay: string;
+  readonly moreEvents: string;
+  readonly allDay: string;
+  readonly when: string;
+  readonly where: string;
+  readonly cost: string;
+  readonly organizers: string;
+  readonly categories: string;
+  readonly tags: string;
+  readonly website: string;
+  readonly map: string;
+  readonly addToCalendar: string;
+  readonly downloadIcs: string;
+  readonly googleCalendar: string;
+  readonly previousEvent: string;
+  readonly nextEvent: string;
+  readonly eventNavigation: string;
+  readonly timeZone: string;
+  readonly protectedTitle: string;
+  readonly protectedText: string;
+  readonly password: string;
+  readonly enter: string;
+  readonly wrongPassword: string;
+  readonly notFound: string;
+  readonly gone: string;
+  readonly badRequest: string;
+  readonly somethingWrong: string;
+  readonly eventsAt: string;
+  readonly eventsBy: string;
+  readonly phone: string;
+  readonly email: string;
+}
+
+const EN: Messages = {
+  calendar: 'Events',
+  skipToContent: 'Skip to content',
+  views: 'Calendar views',
+  list: 'List',
+  month: 'Month',
+  today: 'Today',
+  upcoming: 'Upcoming events',
+  noEvents: 'There are no events to show.',
+  search: 'Search events',
+  from: 'From',
+  filter: 'Find events',
+  clearFilters: 'Clear filters',
+  filters: 'Event filters',
+  previousPage: 'Previous events',
+  nextPage: 'Next events',
+  pagination: 'Pages of events',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousDay: 'Previous day',
+  nextDay: 'Next day',
+  moreEvents: 'There are more events this month than the grid shows: see them all in the list.',
+  allDay: 'All day',
+  when: 'When',
+  where: 'Where',
+  cost: 'Cost',
+  organizers: 'Organizers',
+  categories: 'Categories',
+  tags: 'Tags',
+  website: 'Website',
+  map: 'Map (OpenStreetMap)',
+  addToCalendar: 'Add to calendar',
+  downloadIcs: 'Download .ics',
+  googleCalendar: 'Google Calendar',
+  previousEvent: 'Previous event',
+  nextEvent: 'Next event',
+  eventNavigation: 'More events',
+  timeZone: 'Time zone',
+  protectedTitle: 'Protected event',
+  protectedText: 'This event is protected. Enter its password to see it.',
+  password: 'Password',
+  enter: 'Enter',
+  wrongPassword: 'That password is not right.',
+  notFound: 'This page does not exist.',
+  gone: 'This event is no longer available.',
+  badRequest: 'This request cannot be answered:',
+  somethingWrong: 'Something went wrong',
+  eventsAt: 'Upcoming events at this venue',
+  eventsBy: 'Upcoming events by this organizer',
+  phone: 'Phone',
+  email: 'E-mail',
+};
+
+const FR: Messages = {
+  calendar: 'Événements',
+  skipToContent: 'Aller au contenu',
+  views: 'Vues du calendrier',
+  list: 'Liste',
+  month: 'Mois',
+  today: 'Aujourd’hui',
+  upcoming: 'Événements à venir',
+  noEvents: 'Aucun événement à afficher.',
+  search: 'Rechercher des événements',
+  from: 'À partir du',
+  filter: 'Trouver des événements',
+  clearFilters: 'Effacer les filtres',
+  filters: 'Filtres des événements',
+  previousPage: 'Événements précédents',
+  nextPage: 'Événements suivants',
+  pagination: 'Pages d’événements',
+  previousMonth: 'Mois précédent',
+  nextMonth: 'Mois suivant',
+  previousDay: 'Jour précédent',
+  nextDay: 'Jour suivant',
+  moreEvents: 'Ce mois compte plus d’événements que la grille n’en montre : voyez-les tous dans la liste.',
+  allDay: 'Toute la journée',
+  when: 'Quand',
+  where: 'Où',
+  cost: 'Prix',
+  organizers: 'Organisateurs',
+  categories: 'Catégories',
+  tags: 'Étiquettes',
+  website: 'Site web',
+  map: 'Carte (OpenStreetMap)',
+  addToCalendar: 'Ajouter au calendrier',
+  downloadIcs: 'Télécharger le .ics',
+  googleCalendar: 'Google Agenda',
+  previousEvent: 'Événement précédent',
+  nextEvent: 'Événement suivant',
+  eventNavigation: 'Autres événements',
+  timeZone: 'Fuseau horaire',
+  protectedTitle: 'Événement protégé',
+  protectedText: 'Cet événement est protégé. Saisissez son mot de passe pour le voir.',
+  password: 'Mot de passe',
+  enter: 'Valider',
+  wrongPassword: 'Ce mot de passe est incorrect.',
+  notFound: 'Cette page n’existe pas.',
+  gone: 'Cet événement n’est plus disponible.',
+  badRequest: 'Cette requête ne peut pas aboutir :',
+  somethingWrong: 'Une erreur est survenue',
+  eventsAt: 'Événements à venir dans ce lieu',
+  eventsBy: 'Événements à venir de cet organisateur',
+  phone: 'Téléphone',
+  email: 'Courriel',
+};
+
+const DE: Messages = {
+  ...EN,
+  calendar: 'Veranstaltungen',
+  skipToContent: 'Zum Inhalt springen',
+  views: 'Kalenderansichten',
+  list: 'Liste',
+  month: 'Monat',
+  today: 'Heute',
+  upcoming: 'Kommende Veranstaltungen',
+  noEvents: 'Keine Veranstaltungen vorhanden.',
+  search: 'Veranstaltungen suchen',
+  from: 'Ab',
+  filter: 'Veranstaltungen finden',
+  previousMonth: 'Vorheriger Monat',
+  nextMonth: 'Nächster Monat',
+  allDay: 'Ganztägig',
+  when: 'Wann',
+  where: 'Wo',
+  cost: 'Preis',
+  organizers: 'Veranstalter',
+  categories: 'Kategorien',
+  tags: 'Schlagwörter',
+  addToCalendar: 'Zum Kalender hinzufügen',
+  timeZone: 'Zeitzone',
+  password: 'Passwort',
+};
+
+const ES: Messages = {
+  ...EN,
+  calendar: 'Eventos',
+  skipToContent: 'Saltar al contenido',
+  views: 'Vistas del calendario',
+  list: 'Lista',
+  month: 'Mes',
+  today: 'Hoy',
+  upcoming: 'Próximos eventos',
+  noEvents: 'No hay eventos que mostrar.',
+  search: 'Buscar eventos',
+  from: 'Desde',
+  filter: 'Buscar',
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  allDay: 'Todo el día',
+  when: 'Cuándo',
+  where: 'Dónde',
+  cost: 'Precio',
+  organizers: 'Organizadores',
+  categories: 'Categorías',
+  tags: 'Etiquetas',
+  addToCalendar: 'Añadir al calendario',
+  timeZone: 'Zona horaria',
+  password: 'Contraseña',
+};
+
+const BY_LANGUAGE: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES };
+
+export function messagesFor(language: LanguageCode): Messages {
+  return BY_LANGUAGE[language] ?? EN;
+}
+
+/** The BCP 47 tag of a language code, for `lang` attributes and Intl (`pt-pt` → `pt-PT`). */
+export function localeOf(language: LanguageCode): string {
+  const [base, region] = language.split('-');
+  return region === undefined ? base! : `${base}-${region.toUpperCase()}`;
+}

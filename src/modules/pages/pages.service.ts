@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { Caller } from '../../auth/roles.ts';
+import { ApiError } from '../../errors.ts';
+import type { LanguageCode } from '../../languages.ts';
+import type { PageWindow } from '../../paging.ts';
+import type { ReadTx } from '../../storage/database.ts';
+import type { ArchiveCursor, EventRow } from '../../storage/repositories/events.repository.ts';
+import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import type { Urls } from '../../urls.ts';
+import { toEventRecords } from '../events/events.mapper.ts';
+import type { EventWire } from '../events/events.schemas.ts';
+import type { EventsService } from '../events/events.service.ts';
+import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
+import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
+import type { Access } from '../posts/post-rules.ts';
+import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
+import type { TermsService } from '../terms/terms.service.ts';
+import type { Localized } from '../translations/translations.ts';
+import { eventQuery, type PageFilters } from './filters.ts';
+
+/*
+ * What the public pages show, read through the same services as the API (decision 0031): the
+ * events archive (EventsService.list), single events (EventsService.read), venues and organizers
+ * (LinkedRecordsService.read) and terms (TermsService). Records come out as the API renders them
+ * (toEventRecords, toLinkedRecord), so a page shows a visitor exactly what an anonymous API
+ * caller gets, and the views only lay them out.
+ */
+
+/** Who reads, in which language, and the URLs to render with. */
+export interface Reader {
+  readonly caller: Caller | null;
+  readonly language: LanguageCode;
+  readonly urls: Urls;
+}
+
+/** A linked record as the API renders it (venue or organizer fields by name). */
+export type LinkedRecord = Record<string, unknown>;
+
+export interface EventPage {
+  readonly event: EventWire;
+  readonly previous: EventWire | undefined;
+  readonly next: EventWire | undefined;
+}
+
+/** The most events one month grid lists; a busier month says so and links to its list view. */
+export const MONTH_LIMIT = 300;
+/** The most URLs one sitemap lists (the protocol's own limit is 50,000). */
+export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_BATCH = 1000;
+
+/**
+ * The post-password token a visitor's cookie holds once they gave an event's password: a digest of
+ * the password, as WordPress' `wp-postpass_` cookie holds a hash of it, so the cookie never carries
+ * the password itself and one cookie opens every event sharing that password.
+ */
+export function postPassToken(password: string): string {
+  return createHash('sha256').update(`calendar-postpass:${password}`).digest('base64url');
+}
+
+export class PagesService {
+  constructor(
+    private readonly events: EventsService,
+    private readonly venues: LinkedRecordsService,
+    private readonly organizers: LinkedRecordsService,
+    private readonly terms: TermsService,
+    private readonly siteZone: string,
+  ) {}
+
+  private render(rows: readonly Localized<EventRow>[], relations: Parameters<typeof toEventRecords>[1], reader: Reader, single: boolean, access: Access = {}): EventWire[] {
+    return toEventRecords(rows, relations, { urls: reader.urls, single, siteZone: this.siteZone, entitled: (row) => this.events.entitled(row, reader.caller, access) });
+  }
+
+  /** A page of the archive, filtered as the API's list is (its validation first: a bad filter is a 400). */
+  async list(tx: ReadTx, reader: Reader, filters: PageFilters, window: PageWindow): Promise<{ events: EventWire[]; total: number }> {
+    const query = eventQuery(filters, window);
+    await this.events.validateList(tx, query, reader.caller);
+    const { rows, total, relations } = await this.events.list(tx, query, reader.caller, window, reader.language);
+    return { events: this.render(rows, relations, reader, false), total };
+  }
+
+  /** The events of a window of days (a month grid, a day), up to `limit`, and how many there are. */
+  async span(tx: ReadTx, reader: Reader, filters: PageFilters, first: string, last: string, limit = MONTH_LIMIT): Promise<{ events: EventWire[]; total: number }> {
+    return this.list(tx, reader, { ...filters, from: first, until: last }, { page: 1, perPage: limit, offset: 0 });
+  }
+
+  /**
+   * One event by slug, with the API's rules and errors (trashed, not accessible, password); the
+   * visitor's post-password token stands for the password once it is the digest of the event's.
+   * With a `day`, the occurrence of the series (or the detached exception) that slug names
+   * starting that local day, read by its id as the API reads it: the page its `url` advertises.
+   */
+  async event(tx: ReadTx, reader: Reader, slug: string, postPass: string | undefined, day?: string): Promise<EventPage> {
+    const found = await this.events.lookup(tx, { slug }, reader.language);
+    if (!found) throw new ApiError('rest_no_route');
+    const occurrence = day === undefined ? undefined : await this.events.seriesOccurrenceOn(tx, found.post.id, day);
+    if (day !== undefined && occurrence === undefined) throw new ApiError('rest_no_route');
+    const password = found.post.password !== '' && postPass === postPassToken(found.post.password) ? found.post.password : undefined;
+    const access: Access = password === undefined ? {} : { password };
+    const { row, relations } = await this.events.read(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
+    const [event] = this.render([row], relations, reader, true, access);
+    const [previous, next] = await Promise.all([this.neighbour(tx, reader, event!, 'previous'), this.neighbour(tx, reader, event!, 'next')]);
+    return { event: event!, previous, next };
+  }
+
+  /** Whether a password opens the event (for the password form). */
+  async opens(tx: ReadTx, slug: string, password: string, language: LanguageCode): Promise<boolean> {
+    const found = await this.events.lookup(tx, { slug }, language);
+    return found !== undefined && found.post.password !== '' && found.post.password === password;
+  }
+
+  /** The listed event starting just before or after this one (the archive's order), for the page's links. */
+  private async neighbour(tx: ReadTx, reader: Reader, event: EventWire, side: 'previous' | 'next'): Promise<EventWire | undefined> {
+    // Strict bounds: the event's own start, to the second, in the archive's wall-clock terms.
+    const around: PageFilters = side === 'previous' ? { startsBefore: event.utc_start_date } : { startsAfter: event.utc_start_date };
+    const probe = await this.list(tx, reader, around, { page: 1, perPage: 2, offset: 0 });
+    if (side === 'next') return probe.events.find((candidate) => candidate.id !== event.id);
+    if (probe.total === 0) return undefined;
+    const last = await this.list(tx, reader, around, { page: probe.total, perPage: 1, offset: probe.total - 1 });
+    return last.events.find((candidate) => candidate.id !== event.id);
+  }
+
+  /** A venue or an organizer by slug, as the API reads it (its errors included). */
+  async linked(tx: ReadTx, reader: Reader, kind: 'venue' | 'organizer', slug: string): Promise<LinkedRecord> {
+    const service = kind === 'venue' ? this.venues : this.organizers;
+    const row: Localized<LinkedRecordRow> = await service.read(tx, { slug }, reader.caller, reader.language);
+    return toLinkedRecord(service.definition, row, { urls: reader.urls, single: true, entitled: service.entitled(row, reader.caller, {}) });
+  }
+
+  /** A category or tag by slug, in the reader's language; a slug naming none is a 404. */
+  async term(tx: ReadTx, reader: Reader, taxonomy: 'category' | 'tag', slug: string): Promise<{ name: string; description: string; slug: string }> {
+    const definition: TaxonomyDefinition = taxonomy === 'category' ? CATEGORY : TAG;
+    const [id] = (await this.terms.idsOf(tx, definition, [slug])) ?? [];
+    if (id === undefined) throw new ApiError('rest_no_route');
+    const view = await this.terms.view(tx, await this.terms.find(tx, definition, id), reader.language);
+    return { name: view.row.name, description: view.row.description, slug: view.row.slug };
+  }
+
+  /**
+   * The public events for the sitemap (the default window: from yesterday on), read in bounded
+   * batches of the archive as the iCalendar feed reads it; each occurrence of a series by its own URL.
+   */
+  async sitemap(tx: ReadTx, reader: Reader): Promise<{ url: string; modified: string }[]> {
+    const { filter } = await this.events.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), null, reader.language);
+    const entries = new Map<string, string>();
+    let after: ArchiveCursor | undefined;
+    do {
+      const batch = await this.events.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language);
+      for (const event of this.render(batch.rows, batch.relations, reader, false)) entries.set(event.url, event.modified_utc);
+      after = batch.next;
+    } while (after !== undefined && entries.size < SITEMAP_LIMIT);
+    return [...entries].slice(0, SITEMAP_LIMIT).map(([url, modified]) => ({ url, modified }));
+  }
+}

@@ -1,0 +1,211 @@
+import type { EventWire } from '../../events/events.schemas.ts';
+import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
+import { addressLine, googleCalendarLink, isEmail, machineTime, mapLink, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
+import { venuesOf } from './archive.tsx';
+import type { PageContext } from './layout.tsx';
+
+/*
+ * A single event: when (in its zone, named), where (address and an OpenStreetMap link, no
+ * third-party script), cost, description, organizers, categories and tags, "add to calendar" and
+ * the events before and after it.
+ */
+
+/** The `.ics` of an event: the original's URL (`{event}/ical/`), which the feed routes answer (site-feeds.ts). */
+export const icsUrl = (event: EventWire) => `${event.url}ical/`;
+
+function Venue({ page, venue }: { page: PageContext; venue: Record<string, unknown> }) {
+  const address = addressLine(venue);
+  const map = venue.show_map_link === false ? undefined : mapLink(venue, address);
+  const url = textField(venue, 'url');
+  return (
+    <div class="venue">
+      <p class="venue-name">{url ? <a href={url}>{textField(venue, 'venue')}</a> : textField(venue, 'venue')}</p>
+      {address ? <address>{address}</address> : null}
+      <Contacts page={page} record={venue} />
+      {map ? (
+        <p>
+          <a href={map} rel="noopener external">
+            {page.messages.map}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A venue's or organizer's phone, e-mail and website, as links where they can be. */
+export function Contacts({ page, record }: { page: PageContext; record: Record<string, unknown> }) {
+  const { messages } = page;
+  const phone = textField(record, 'phone');
+  const email = textField(record, 'email');
+  const website = webHref(textField(record, 'website'));
+  if (!phone && !isEmail(email) && !website) return null;
+  return (
+    <ul class="contacts">
+      {phone ? (
+        <li>
+          {messages.phone}: <a href={telHref(phone)}>{phone}</a>
+        </li>
+      ) : null}
+      {isEmail(email) ? (
+        <li>
+          {messages.email}: <a href={`mailto:${email}`}>{email}</a>
+        </li>
+      ) : null}
+      {website ? (
+        <li>
+          <a href={website} rel="external">
+            {messages.website}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function Organizer({ page, organizer }: { page: PageContext; organizer: Record<string, unknown> }) {
+  const url = textField(organizer, 'url');
+  return (
+    <li class="organizer">
+      {url ? <a href={url}>{textField(organizer, 'organizer')}</a> : textField(organizer, 'organizer')}
+      <Contacts page={page} record={organizer} />
+    </li>
+  );
+}
+
+/** Categories or tags linked to their archive pages (embedded terms carry no page URL: it is built as the term records' own). */
+function TermLinks({ page, definition, label, terms }: { page: PageContext; definition: TaxonomyDefinition; label: string; terms: readonly Record<string, unknown>[] }) {
+  if (terms.length === 0) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <ul class="terms">
+          {terms.map((term) => (
+            <li>
+              <a href={page.urls.page(`${definition.archivePath}/${encodeURIComponent(textField(term, 'slug'))}`)}>{textField(term, 'name')}</a>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
+
+export function EventDetails({ page, event, previous, next }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined }) {
+  const { messages, locale } = page;
+  const venues = venuesOf(event);
+  const image = event.image === false ? undefined : textField(event.image, 'url');
+  const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
+  const website = webHref(event.website);
+  return (
+    <article class="event" aria-labelledby="event-title">
+      <h1 id="event-title">{event.title}</h1>
+      {image ? <img class="event-image" src={image} alt="" /> : null}
+      <dl class="event-facts">
+        <dt>{messages.when}</dt>
+        <dd>
+          <time datetime={machineTime(event, 'start')}>{whenText(event, locale)}</time>
+          <br />
+          <span class="zone">{event.all_day ? messages.allDay : `${messages.timeZone}: ${zoneName(event, locale)}`}</span>
+        </dd>
+        {venues.length > 0 ? (
+          <>
+            <dt>{messages.where}</dt>
+            <dd>
+              {venues.map((venue) => (
+                <Venue page={page} venue={venue} />
+              ))}
+            </dd>
+          </>
+        ) : null}
+        {event.cost !== '' ? (
+          <>
+            <dt>{messages.cost}</dt>
+            <dd>{event.cost}</dd>
+          </>
+        ) : null}
+        {event.organizer.length > 0 ? (
+          <>
+            <dt>{messages.organizers}</dt>
+            <dd>
+              <ul class="organizers">
+                {event.organizer.map((organizer) => (
+                  <Organizer page={page} organizer={organizer} />
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        <TermLinks page={page} definition={CATEGORY} label={messages.categories} terms={event.categories} />
+        <TermLinks page={page} definition={TAG} label={messages.tags} terms={event.tags} />
+        {website && website !== event.url ? (
+          <>
+            <dt>{messages.website}</dt>
+            <dd>
+              <a href={website} rel="external">
+                {website}
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
+      <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
+      <section class="add-to-calendar" aria-labelledby="add-to-calendar">
+        <h2 id="add-to-calendar">{messages.addToCalendar}</h2>
+        <ul>
+          <li>
+            <a href={icsUrl(event)} type="text/calendar" download>
+              {messages.downloadIcs}
+            </a>
+          </li>
+          <li>
+            <a href={googleCalendarLink(event, { text: summaryText(event.description, 1000), location })} rel="noopener external">
+              {messages.googleCalendar}
+            </a>
+          </li>
+        </ul>
+      </section>
+      {previous || next ? (
+        <nav class="pager event-navigation" aria-label={messages.eventNavigation}>
+          {previous ? (
+            <a rel="prev" href={previous.url}>
+              {messages.previousEvent}: {previous.title}
+            </a>
+          ) : null}
+          {next ? (
+            <a rel="next" href={next.url}>
+              {messages.nextEvent}: {next.title}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </article>
+  );
+}
+
+/** A protected event before its password: the form posts the password to the event's own URL (decision 0031). */
+export function PasswordForm({ page, action, wrong }: { page: PageContext; action: string; wrong: boolean }) {
+  const { messages } = page;
+  return (
+    <section class="password" aria-labelledby="password-title">
+      <h1 id="password-title">{messages.protectedTitle}</h1>
+      <p>{messages.protectedText}</p>
+      {wrong ? (
+        <p class="error" role="alert">
+          {messages.wrongPassword}
+        </p>
+      ) : null}
+      <form method="post" action={action}>
+        <p>
+          <label for="post-password">{messages.password}</label>
+          <input id="post-password" name="post_password" type="password" autocomplete="current-password" required />
+        </p>
+        <p>
+          <button type="submit">{messages.enter}</button>
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ComponentChildren } from 'preact';
+import type { LanguageCode } from '../../../languages.ts';
+import type { Urls } from '../../../urls.ts';
+import { scriptJson } from '../format.ts';
+import type { Messages } from '../messages.ts';
+
+/** What every view knows of the page it is part of. */
+export interface PageContext {
+  readonly language: LanguageCode;
+  /** BCP 47, for `lang` and Intl. */
+  readonly locale: string;
+  readonly messages: Messages;
+  readonly urls: Urls;
+  /** The path /assets/calendar.css and calendar.js are served under (the site's path, '' or '/path'). */
+  readonly assets: string;
+  readonly siteStylesheet: string | undefined;
+  /** The embeddable calendar: no site navigation, links open in the embedding page. */
+  readonly embed: boolean;
+}
+
+export interface Alternate {
+  readonly type: string;
+  readonly href: string;
+  readonly title?: string;
+}
+
+export interface Head {
+  readonly title: string;
+  readonly canonical: string;
+  readonly description?: string;
+  readonly image?: string;
+  readonly ogType?: 'website' | 'article';
+  readonly alternates?: readonly Alternate[];
+  readonly jsonLd?: unknown;
+  /** A page that must not be indexed (errors, the password form, filtered views). */
+  readonly noindex?: boolean;
+}
+
+/** The document around every page: head (canonical, alternates, Open Graph, styles, script), skip link, site navigation, main. */
+export function Layout({ page, head, children }: { page: PageContext; head: Head; children: ComponentChildren }) {
+  const { messages, urls } = page;
+  const siteName = messages.calendar;
+  return (
+    <html lang={page.locale} dir="ltr">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* No icon of its own: an empty one spares every page a request for /favicon.ico. */}
+        <link rel="icon" href="data:," />
+        <title>{head.title === siteName ? siteName : `${head.title} · ${siteName}`}</title>
+        {head.description ? <meta name="description" content={head.description} /> : null}
+        {head.noindex ? <meta name="robots" content="noindex" /> : null}
+        <link rel="canonical" href={head.canonical} />
+        {(head.alternates ?? []).map((alternate) => (
+          <link rel="alternate" type={alternate.type} href={alternate.href} title={alternate.title} />
+        ))}
+        <meta property="og:type" content={head.ogType ?? 'website'} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:locale" content={page.locale.replace('-', '_')} />
+        {head.description ? <meta property="og:description" content={head.description} /> : null}
+        {head.image ? <meta property="og:image" content={head.image} /> : null}
+        {page.embed ? <base target="_top" /> : null}
+        <link rel="stylesheet" href={`${page.assets}/assets/calendar.css`} />
+        {page.siteStylesheet ? <link rel="stylesheet" href={page.siteStylesheet} /> : null}
+        <script src={`${page.assets}/assets/calendar.js`} defer />
+        {head.jsonLd === undefined ? null : (
+          // The one other raw insertion besides the stored description: JSON made safe for a script element by scriptJson.
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(head.jsonLd) }} />
+        )}
+      </head>
+      <body class={page.embed ? 'embed' : undefined}>
+        <a class="skip-link" href="#main">
+          {messages.skipToContent}
+        </a>
+        {page.embed ? null : (
+          <header class="site-header">
+            <a class="site-name" href={urls.page('events')}>
+              {siteName}
+            </a>
+            <nav aria-label={messages.views}>
+              <ul class="views">
+                <li>
+                  <a href={urls.page('events')}>{messages.list}</a>
+                </li>
+                <li>
+                  <a href={urls.page('events/month')}>{messages.month}</a>
+                </li>
+                <li>
+                  <a href={urls.page('events/today')}>{messages.today}</a>
+                </li>
+              </ul>
+            </nav>
+          </header>
+        )}
+        <main id="main" tabindex={-1}>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

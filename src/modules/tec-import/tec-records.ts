@@ -1,0 +1,134 @@
+import { isLanguageCode, type LanguageCode } from '../../languages.ts';
+import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
+import { isAbsoluteUrl } from '../posts/post-writer.ts';
+
+/*
+ * What a The Events Calendar site sends (wire-format 2.1-2.8) read as this service's input, with
+ * the fixes real sites need (decision 0030). Pure functions: the importer decides what to write.
+ */
+
+/** A record as the source sent it: JSON, trusted for nothing. */
+export type SourceRecord = Readonly<Record<string, unknown>>;
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const isRecord = (value: unknown): value is SourceRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The record's numeric id, if it has a usable one. */
+export function sourceId(record: SourceRecord): number | undefined {
+  const id = Number(record.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026',
+  lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', laquo: '\u00ab', raquo: '\u00bb',
+  copy: '\u00a9', reg: '\u00ae', trade: '\u2122', euro: '\u20ac', pound: '\u00a3', eacute: '\u00e9', egrave: '\u00e8',
+};
+/** `<` and `>` stay encoded: decoded, they would turn a title's text into markup. */
+const KEPT_CODES = new Set([60, 62]);
+
+/**
+ * A title or name as WordPress' display filters sent it (`&amp;`, `&#8211;`, `&#038;`...), as the
+ * text it stands for; `&lt;`/`&gt;` and unknown entities are left as they are.
+ */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, body: string) => {
+    if (body.startsWith('#')) {
+      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff && !KEPT_CODES.has(code) ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/** A status this service can write, or undefined for those it cannot (trash, inherit, auto-draft, plugin ones). */
+export function importableStatus(record: SourceRecord): (typeof SETTABLE_STATUSES)[number] | undefined {
+  const status = text(record.status);
+  return (SETTABLE_STATUSES as readonly string[]).includes(status) ? (status as (typeof SETTABLE_STATUSES)[number]) : undefined;
+}
+
+const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A `YYYY-MM-DD HH:MM:SS` date of the record, or undefined when it is missing or malformed. */
+export function wireDate(value: unknown): string | undefined {
+  const date = text(value);
+  return WIRE_DATE.test(date) ? date : undefined;
+}
+
+/** The image URL to give the writer, or why the image is left out. */
+export function imageUrl(image: unknown): { url: string | null; problem?: string } {
+  if (!isRecord(image)) return { url: null };
+  const url = text(image.url).trim();
+  if (url === '') return { url: null, problem: 'image without a URL left out' };
+  return isAbsoluteUrl(url) ? { url } : { url: null, problem: `image URL ${JSON.stringify(url)} is not an http(s) URL: left out` };
+}
+
+/**
+ * The cost text to store for the cost the source shows (wire-format 2.8): its range dash back to a
+ * hyphen, and the site's default `$` taken off a bare amount the source stored without a symbol
+ * (`currency_symbol` ""), so that `cost` and `cost_details` read back the same.
+ */
+export function storedCost(record: SourceRecord): string {
+  const cost = text(record.cost).replace(/\s*\u2013\s*/g, ' - ').trim();
+  const details = isRecord(record.cost_details) ? record.cost_details : {};
+  const bare = /^\$(\d[\d.,]*)$/.exec(cost);
+  return bare && text(details.currency_symbol) === '' ? bare[1]! : cost;
+}
+
+/** The records of a venue or organizer reference as an event shows it: one object, a list, or `[]`. */
+export function embeddedRecords(value: unknown): SourceRecord[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.filter((item): item is SourceRecord => isRecord(item) && sourceId(item) !== undefined);
+}
+
+/** The embedded terms of an event's `categories` or `tags`. */
+export function embeddedTerms(value: unknown): SourceRecord[] {
+  return Array.isArray(value) ? value.filter((item): item is SourceRecord => isRecord(item) && sourceId(item) !== undefined) : [];
+}
+
+/** A protected event as an archive shows it to someone who may not see it: its flags `null` (wire-format 2.9). */
+export function isStripped(record: SourceRecord): boolean {
+  return record.all_day === null && record.show_map === null;
+}
+
+/** A boolean flag of the wire (`true`, or the original's strings). */
+export function flag(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+export interface EventSchedule {
+  readonly start_date: string;
+  readonly end_date: string;
+  /** Set when the source's end preceded its start and the end was moved to the start. */
+  readonly fixed?: string;
+}
+
+/** Start and end as the source shows them; an end before the start becomes the start (reported). */
+export function eventSchedule(record: SourceRecord): EventSchedule | undefined {
+  const start = wireDate(record.start_date);
+  const end = wireDate(record.end_date) ?? start;
+  if (start === undefined || end === undefined) return undefined;
+  if (end >= start) return { start_date: start, end_date: end };
+  return { start_date: start, end_date: start, fixed: `end ${end} before start ${start}: end set to the start` };
+}
+
+/** The linked-record fields each type takes, besides its name and description. */
+export const VENUE_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const;
+export const ORGANIZER_FIELDS = ['phone', 'website', 'email'] as const;
+
+/** A coordinate as the source sends it (number or numeric text), or null when absent. */
+export function coordinate(value: unknown, limit: number): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+}
+
+/**
+ * The languages a record has text in besides `language` (the one it is imported in), as this
+ * service's alias and any source following the spec list them in `translations` (its original
+ * language first: a record written in another language first has that text imported as a
+ * translation here). A TEC site without a multilingual plugin sends no such list: nothing to import.
+ */
+export function translationLanguages(record: SourceRecord, language: LanguageCode): LanguageCode[] {
+  const listed = Array.isArray(record.translations) ? record.translations.filter((code): code is string => typeof code === 'string') : [];
+  return listed.filter((code): code is LanguageCode => code !== language && isLanguageCode(code));
+}

@@ -1,0 +1,289 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SourceRecord } from './tec-records.ts';
+
+/*
+ * A The Events Calendar site's `tribe/events/v1` API, read politely (decision 0030): found from a
+ * site, REST root or API URL, at most `concurrency` requests at a time with `delayMs` after each,
+ * 429/5xx/time-outs retried with exponential back-off or as `Retry-After` says.
+ */
+
+export interface SourceSettings {
+  /** WordPress login and application password: Basic authentication, for drafts and private records. */
+  readonly user?: string;
+  readonly appPassword?: string;
+  readonly concurrency: number;
+  /** Pause after each request, in milliseconds. */
+  readonly delayMs: number;
+  /** Attempts after the first one for 429, 5xx, time-outs and network errors. */
+  readonly retries?: number;
+  /** The first back-off; each retry doubles it (with jitter). */
+  readonly retryBaseMs?: number;
+  readonly timeoutMs?: number;
+  /** The longest `Retry-After` honoured; a longer one is waited this long. */
+  readonly maxRetryAfterMs?: number;
+  /** Told about each retry (the progress output). */
+  readonly onRetry?: (url: string, reason: string, waitMs: number) => void;
+}
+
+export const TEC_NAMESPACE_PATH = '/tribe/events/v1';
+const API_REL = 'https://api.w.org/';
+
+/** A request that failed after its retries, or that the source refused. */
+export class SourceError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number | undefined,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SourceAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
+/** Runs at most `limit` tasks at a time, in the order they asked. */
+class Limiter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The API root a site's `Link: <…>; rel="https://api.w.org/"` header names. */
+export function apiRootFromLink(link: string | null): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(/,(?=\s*<)/)) {
+    const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
+    const rels = /rel="?([^";]+)"?/.exec(match?.[2] ?? '')?.[1]?.split(/\s+/) ?? [];
+    if (match && rels.includes(API_REL)) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * The `tribe/events/v1` base a URL names by itself: the base or one of its routes, a REST root
+ * (`…/wp-json`), or a `?rest_route=` URL; undefined for a plain site URL (discovered instead).
+ */
+export function baseFromUrl(given: string): string | undefined {
+  const url = new URL(given);
+  url.hash = '';
+  const route = url.searchParams.get('rest_route');
+  if (route !== null) {
+    const at = route.indexOf(TEC_NAMESPACE_PATH);
+    if (at < 0 && route.replace(/\/+$/, '') !== '') return undefined;
+    const base = new URL(`${url.origin}${url.pathname}`);
+    base.searchParams.set('rest_route', TEC_NAMESPACE_PATH);
+    return base.toString();
+  }
+  const at = url.pathname.indexOf(TEC_NAMESPACE_PATH);
+  if (at >= 0) return `${url.origin}${url.pathname.slice(0, at + TEC_NAMESPACE_PATH.length)}`;
+  if (/\/wp-json\/?$/.test(url.pathname)) return `${url.origin}${url.pathname.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`;
+  return undefined;
+}
+
+/** The base under a discovered REST root (`…/wp-json/` or `…/?rest_route=/`). */
+function baseUnderRoot(root: string): string {
+  return baseFromUrl(new URL(root).searchParams.has('rest_route') ? root : `${root.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`)!;
+}
+
+export class TecSource {
+  private readonly limiter: Limiter;
+  private readonly authorization: string | undefined;
+
+  private constructor(
+    /** The API's base: `https://site/wp-json/tribe/events/v1` or `https://site/?rest_route=/tribe/events/v1`. */
+    readonly base: string,
+    private readonly settings: SourceSettings,
+  ) {
+    this.limiter = new Limiter(Math.max(1, settings.concurrency));
+    this.authorization = settings.user === undefined ? undefined : `Basic ${Buffer.from(`${settings.user}:${settings.appPassword ?? ''}`).toString('base64')}`;
+  }
+
+  get authenticated(): boolean {
+    return this.authorization !== undefined;
+  }
+
+  /** The API of a site, REST root or API URL; fails when there is none there. */
+  static async discover(given: string, settings: SourceSettings): Promise<TecSource> {
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch {
+      throw new SourceError(given, undefined, `Not a URL: ${given}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(given, undefined, `Not an http(s) URL: ${given}`);
+    let base = baseFromUrl(given);
+    const probe = new TecSource(base ?? given, settings);
+    if (base === undefined) {
+      // WordPress names its REST root on every page; without the header, /wp-json/ is the usual place.
+      const site = await probe.fetch(given, { tolerate: true });
+      const root = apiRootFromLink(site.headers.get('link')) ?? new URL('wp-json/', given.endsWith('/') ? given : `${given}/`).toString();
+      base = baseUnderRoot(root);
+    }
+    const source = new TecSource(base, settings);
+    const index = await source.fetch(source.url(''), { tolerate: true });
+    const namespace = (index.body as { namespace?: unknown } | null)?.namespace;
+    if (index.status !== 200 || (namespace !== undefined && namespace !== 'tribe/events/v1')) {
+      throw new SourceError(source.base, index.status, `No The Events Calendar REST API (tribe/events/v1) at ${source.base} (HTTP ${index.status}).`);
+    }
+    return source;
+  }
+
+  /** The URL of a route under the base, with query parameters. */
+  url(path: string, params: Readonly<Record<string, string>> = {}): string {
+    const base = new URL(this.base);
+    const route = base.searchParams.get('rest_route');
+    let url: URL;
+    if (route !== null) {
+      url = base;
+      url.searchParams.set('rest_route', path === '' ? route : `${route}/${path}`);
+    } else url = new URL(path === '' ? this.base : `${this.base}/${path}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  /** GET a route; answers what the source said once it stopped asking to retry. */
+  get(path: string, params: Readonly<Record<string, string>> = {}): Promise<SourceAnswer> {
+    return this.fetch(this.url(path, params), { tolerate: true });
+  }
+
+  /**
+   * GET a URL under the limiter with the retries; a final 429/5xx or network failure is a
+   * SourceError, other statuses are answered unless `tolerate` is false.
+   */
+  private async fetch(url: string, options: { tolerate: boolean }): Promise<SourceAnswer> {
+    const retries = this.settings.retries ?? 5;
+    const base = this.settings.retryBaseMs ?? 500;
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.limiter.run(async (): Promise<{ response: Response; raw: string } | { error: Error }> => {
+        try {
+          const response = await fetch(url, {
+            headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
+            signal: AbortSignal.timeout(this.settings.timeoutMs ?? 30_000),
+            redirect: 'follow',
+          });
+          const raw = await response.text();
+          return { response, raw };
+        } catch (error) {
+          return { error: error instanceof Error ? error : new Error(String(error)) };
+        } finally {
+          if (this.settings.delayMs > 0) await sleep(this.settings.delayMs);
+        }
+      });
+      const backoff = Math.round(base * 2 ** attempt * (0.75 + Math.random() * 0.5));
+      if ('error' in outcome) {
+        const reason = outcome.error.name === 'TimeoutError' ? 'timed out' : outcome.error.message;
+        if (attempt >= retries) throw new SourceError(url, undefined, `${url}: ${reason} (after ${attempt + 1} attempts)`);
+        this.settings.onRetry?.(url, reason, backoff);
+        await sleep(backoff);
+        continue;
+      }
+      const { response, raw } = outcome;
+      if (response.status === 429 || response.status >= 500) {
+        if (attempt >= retries) throw new SourceError(url, response.status, `${url}: HTTP ${response.status} (after ${attempt + 1} attempts)`);
+        const asked = retryAfterMs(response.headers.get('retry-after'));
+        const wait = asked === undefined ? backoff : Math.min(asked, this.settings.maxRetryAfterMs ?? 120_000);
+        this.settings.onRetry?.(url, `HTTP ${response.status}`, wait);
+        await sleep(wait);
+        continue;
+      }
+      let body: unknown;
+      try {
+        // A byte-order mark or a PHP notice before the JSON is common on real sites.
+        const start = raw.search(/[[{]/);
+        body = start < 0 ? null : JSON.parse(raw.slice(start));
+      } catch {
+        body = null;
+      }
+      if (!options.tolerate && response.status !== 200) throw new SourceError(url, response.status, `${url}: HTTP ${response.status}`);
+      return { status: response.status, body, headers: response.headers };
+    }
+  }
+
+  /**
+   * Every page of an archive (`events`, `venues`, `organizers`, `categories`, `tags`): the first
+   * page says how many there are, the others are fetched side by side. A page that still fails
+   * after its retries is answered as a failure, never dropped.
+   */
+  async archive(
+    collection: string,
+    params: Readonly<Record<string, string>>,
+    onPage: (records: SourceRecord[], total: number | undefined, first: boolean) => Promise<void>,
+  ): Promise<ArchiveResult> {
+    const failures: PageFailure[] = [];
+    const first = await this.page(collection, params, 1);
+    if ('failure' in first) return { total: undefined, failures: [first.failure] };
+    await onPage(first.records, first.total, true);
+    const pages = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) => index + 2);
+    await Promise.all(
+      pages.map(async (page) => {
+        const result = await this.page(collection, params, page);
+        if ('failure' in result) failures.push(result.failure);
+        else await onPage(result.records, first.total, false);
+      }),
+    );
+    return { total: first.total, failures: failures.sort((a, b) => a.page - b.page) };
+  }
+
+  private async page(collection: string, params: Readonly<Record<string, string>>, page: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
+    const url = this.url(collection, { ...params, page: String(page) });
+    let answer: SourceAnswer;
+    try {
+      answer = await this.fetch(url, { tolerate: true });
+    } catch (error) {
+      return { failure: { collection, page, url, reason: error instanceof Error ? error.message : String(error) } };
+    }
+    const body = answer.body as Record<string, unknown> | null;
+    const list = body?.[collection];
+    if (answer.status !== 200 || !Array.isArray(list)) {
+      const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
+      return { failure: { collection, page, url, reason: `HTTP ${answer.status}${code}`, status: answer.status, ...(code ? { code: code.trim() } : {}) } };
+    }
+    const header = (name: string) => {
+      const value = answer.headers.get(name);
+      return value === null || !/^\d+$/.test(value) ? undefined : Number(value);
+    };
+    const total = typeof body?.total === 'number' ? body.total : (header('x-tec-total') ?? header('x-wp-total'));
+    const totalPages = typeof body?.total_pages === 'number' ? body.total_pages : (header('x-tec-totalpages') ?? header('x-wp-totalpages') ?? 1);
+    return { records: list as SourceRecord[], total, totalPages };
+  }
+}
+
+export interface PageFailure {
+  readonly collection: string;
+  readonly page: number;
+  readonly url: string;
+  readonly reason: string;
+  readonly status?: number;
+  readonly code?: string;
+}
+
+export interface ArchiveResult {
+  /** What the source said the archive holds; undefined when its first page failed. */
+  readonly total: number | undefined;
+  readonly failures: readonly PageFailure[];
+}

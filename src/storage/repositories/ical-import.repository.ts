@@ -1,0 +1,30 @@
+import type { Selectable } from 'kysely';
+import type { ReadTx, WriteTx } from '../database.ts';
+import type { IcalImportMapTable } from '../tables.ts';
+
+export type IcalImportEntry = Selectable<IcalImportMapTable>;
+
+/** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */
+export class IcalImportRepository {
+  /** The entries of these UIDs, series and exceptions alike. */
+  async entries(db: ReadTx, uids: readonly string[]): Promise<IcalImportEntry[]> {
+    if (uids.length === 0) return [];
+    const rows: IcalImportEntry[] = [];
+    // Bounded lists per statement: SQLite allows some 32k bound parameters, a large file holds more UIDs.
+    for (let at = 0; at < uids.length; at += 500) {
+      rows.push(...(await db.selectFrom('ical_import_map').selectAll().where('uid', 'in', uids.slice(at, at + 500)).execute()));
+    }
+    return rows;
+  }
+
+  /** Records what a VEVENT was imported as, replacing an earlier entry of the same UID and RECURRENCE-ID. */
+  async record(db: WriteTx, entry: IcalImportEntry): Promise<void> {
+    await db
+      .insertInto('ical_import_map')
+      .values(entry)
+      .onConflict((conflict) =>
+        conflict.columns(['uid', 'recurrence_id']).doUpdateSet({ event_id: entry.event_id, sequence: entry.sequence, last_modified: entry.last_modified, digest: entry.digest }),
+      )
+      .execute();
+  }
+}

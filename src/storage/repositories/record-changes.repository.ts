@@ -1,0 +1,70 @@
+import type { ReadTx, WriteTx } from '../database.ts';
+import type { ChangeAction, ChangedResource } from '../tables.ts';
+
+/** One row of the record-change journal (decision 0027). */
+export interface RecordChange {
+  /** Its place in commit order. */
+  readonly seq: number;
+  readonly resource: ChangedResource;
+  readonly recordId: number;
+  readonly action: ChangeAction;
+  /** When the unit that wrote it committed (its clock); null only while that unit runs. */
+  readonly changedAt: string | null;
+}
+
+/** Where the journal stands in a snapshot: the last change written and the last one pruned. */
+export interface JournalBounds {
+  /** The largest `seq` in the snapshot, or `prunedThrough` when pruning left none. */
+  readonly latest: number;
+  /** Changes up to this `seq` are gone: a reader that last saw an older one has missed some. */
+  readonly prunedThrough: number;
+}
+
+/**
+ * Reads and prunes the record-change journal that triggers write (migration 20261125000000). Rows
+ * appear in commit order, so a reader that remembers the last `seq` it saw and later asks for the
+ * rows after it misses none, whatever node wrote them.
+ */
+export class RecordChangesRepository {
+  async bounds(db: ReadTx): Promise<JournalBounds> {
+    const row = await db
+      .selectFrom('content_version')
+      .select((eb) => ['changes_pruned_through', eb.selectFrom('record_changes').select((inner) => inner.fn.max('seq').as('m')).as('latest')])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const prunedThrough = Number(row.changes_pruned_through);
+    return { latest: row.latest === null ? prunedThrough : Math.max(Number(row.latest), prunedThrough), prunedThrough };
+  }
+
+  /** The journal rows after `afterSeq` of the given resources, in commit order, at most `limit`. */
+  async after(db: ReadTx, resources: readonly ChangedResource[], afterSeq: number, limit: number): Promise<RecordChange[]> {
+    const rows = await db
+      .selectFrom('record_changes')
+      .selectAll()
+      .where('resource', 'in', resources)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ seq: Number(row.seq), resource: row.resource, recordId: row.record_id, action: row.action, changedAt: row.changed_at }));
+  }
+
+  /**
+   * Removes the rows stamped before `before` (an ISO-8601 instant), or the oldest `limit` of them,
+   * and records how far the journal is now cut; returns how many went. Rows stay in commit order: the cut is a `seq`, and every row
+   * up to it goes, so no reader sees a journal with a hole.
+   */
+  async prune(db: WriteTx, before: string, limit?: number): Promise<number> {
+    // With `limit`, the oldest `limit` of them only: a pruner keeps its write units short.
+    const stale = db.selectFrom('record_changes').select('seq').where('changed_at', '<', before);
+    const cut = await db
+      .selectFrom((limit === undefined ? stale : stale.orderBy('seq').limit(limit)).as('stale'))
+      .select((eb) => eb.fn.max('stale.seq').as('seq'))
+      .executeTakeFirstOrThrow();
+    if (cut.seq === null) return 0;
+    const through = Number(cut.seq);
+    const removed = await db.deleteFrom('record_changes').where('seq', '<=', through).executeTakeFirst();
+    await db.updateTable('content_version').set({ changes_pruned_through: through }).where('id', '=', 1).where('changes_pruned_through', '<', through).execute();
+    return Number(removed.numDeletedRows);
+  }
+}

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+
+/*
+ * The public pages in a real browser (decision 0031): Debian's Chromium driven by playwright-core
+ * against the app listening on a port, one browser for the whole file. Screenshots of each page
+ * type at 390 px and 1280 px go to a folder in the OS temp directory (printed), never the repository.
+ */
+
+/** Debian's package `chromium` (CI installs it with apt when missing: .ci/run). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [390, 1280] as const;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+describe(`public pages in a browser (${DIALECT})`, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let base: string;
+  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-pages-screenshots-'));
+  const slugs: Record<string, string> = {};
+
+  before(async () => {
+    // Fails, not skips: a CI without the browser must say so.
+    assert.ok(fs.existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install Debian's package "chromium" (apt-get install chromium), or set CHROMIUM_PATH`);
+    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', country: 'USA', geo_lat: 40.5, geo_lng: -74.25 })).json<{ id: number }>();
+    const organizer = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Jazz Club', email: 'club@example.com', phone: '+1 555 0100' })).json<{ id: number }>();
+    const create = async (key: string, fields: Record<string, unknown>) => {
+      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
+      assert.equal(response.statusCode, 201, response.body);
+      slugs[key] = response.json<{ slug: string }>().slug;
+    };
+    // Created out of order: the list sorts them by start.
+    await create('beta', { title: 'Beta Lecture', start_date: '2026-12-02 18:00', end_date: '2026-12-02 19:30', categories: ['Talks'] });
+    await create('alpha', { title: 'Alpha Concert', description: '<p>An evening of <strong>jazz</strong>.</p>', start_date: '2026-11-28 20:00', end_date: '2026-11-28 22:00', cost: '15', venue: venue.id, organizer: [organizer.id], categories: ['Music'], tags: ['late'] });
+    await create('gamma', { title: 'Gamma Fair', start_date: '2026-12-10', end_date: '2026-12-11', all_day: true, categories: ['Music'] });
+    await create('dst', { title: 'Spring Forward Brunch', start_date: '2027-03-14 10:00', end_date: '2027-03-14 12:00' });
+    await create('april', { title: 'April Picnic', start_date: '2027-04-03 12:00', end_date: '2027-04-03 15:00' });
+    await create('locked', { title: 'Members Meeting', post_password: 'open-sesame', start_date: '2026-12-05 10:00', end_date: '2026-12-05 11:00' });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    context = await browser.newContext();
+    console.log(`screenshots: ${shots}`);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const open = async (url: string): Promise<Page> => {
+    const page = await context.newPage();
+    // Errors of the page's own making: script errors and CSP refusals (a 404 document is not one).
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    const response = await page.goto(`${base}${url}`);
+    assert.ok(response, url);
+    (page as Page & { csp?: string[] }).csp = errors;
+    return page;
+  };
+  const titles = (page: Page) => page.locator('.event-list .event-title a').allTextContents();
+  /** No serious or critical accessibility violation (axe-core, WCAG 2.x A and AA; `rules` narrows the run). */
+  const accessible = async (page: Page, name: string, rules?: string[]) => {
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern (it forbids inline scripts).
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async (only) => {
+      const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const runOnly = only ? { type: 'rule', values: only } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
+      return (await axe.run({ runOnly, resultTypes: ['violations'] })).violations;
+    }, rules);
+    const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    assert.deepEqual(grave.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`), [], name);
+  };
+  const screenshots = async (page: Page, name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    }
+  };
+  /** Accessibility (in the dark scheme, contrast again), then screenshots: one pass per page type. */
+  const check = async (page: Page, name: string) => {
+    await accessible(page, name);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await accessible(page, `${name} (dark)`, ['color-contrast']);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshots(page, name);
+    assert.deepEqual((page as Page & { csp?: string[] }).csp, [], `${name}: no script errors or CSP refusals`);
+    await page.close();
+  };
+
+  test('the list view shows the upcoming events in order; filters narrow it and the form keeps them', async () => {
+    const page = await open('/events/');
+    assert.deepEqual((await titles(page)).slice(0, 4), ['Alpha Concert', 'Beta Lecture', 'Members Meeting', 'Gamma Fair']);
+    await page.fill('#filter-search', 'lecture');
+    await Promise.all([page.waitForURL(/search=lecture/), page.click('form.filters button[type="submit"]')]);
+    assert.deepEqual(await titles(page), ['Beta Lecture']);
+    assert.equal(await page.inputValue('#filter-search'), 'lecture');
+    await page.goto(`${base}/events/?category=music`);
+    assert.deepEqual(await titles(page), ['Alpha Concert', 'Gamma Fair']);
+    await check(page, 'list');
+  });
+
+  test('keyboard: Tab reaches every link of the list page, the skip link first', async () => {
+    const page = await open('/events/');
+    const focusable = await page.locator('a[href]:visible, input:not([type="hidden"]):visible, button:visible').count();
+    const reached: string[] = [];
+    for (let step = 0; step < focusable + 3; step++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => {
+        const active = document.activeElement;
+        return active ? `${active.tagName}:${active.getAttribute('href') ?? active.id}` : '';
+      }));
+    }
+    assert.equal(reached[0], 'A:#main', 'the skip link comes first');
+    const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => `A:${anchor.getAttribute('href')}`));
+    for (const link of links) assert.ok(reached.includes(link), `Tab never reaches ${link}`);
+    await page.close();
+  });
+
+  test('the month view shows an event on its day across the daylight-saving change, and switches to the next month', async () => {
+    const page = await open('/events/month/2027-03/');
+    assert.equal(await page.textContent('.month-grid caption'), 'March 2027');
+    const cell = page.locator('td[data-day="2027-03-14"]');
+    assert.match((await cell.textContent()) ?? '', /10:00\sAM\s?Spring Forward Brunch/);
+    await check(page, 'month');
+    const switching = await open('/events/month/2027-03/');
+    // calendar.js swaps the grid in place and pushes the URL; without it the link loads the page.
+    await Promise.all([switching.waitForURL(/\/events\/month\/2027-04\/$/), switching.click('a[rel="next"][data-month-switch]')]);
+    await switching.waitForFunction(() => document.querySelector('.month-grid caption')?.textContent === 'April 2027');
+    assert.match((await switching.locator('td[data-day="2027-04-03"]').textContent()) ?? '', /April Picnic/);
+    await switching.close();
+  });
+
+  test('the single page shows dates with the zone, venue, organizer, and an add-to-calendar link that answers text/calendar', async () => {
+    const page = await open(`/event/${slugs.alpha}/`);
+    assert.equal(await page.textContent('h1'), 'Alpha Concert');
+    const facts = (await page.textContent('.event-facts')) ?? '';
+    assert.match(facts, /Saturday, November 28, 2026, 8:00\s?–\s?10:00\sPM/);
+    assert.ok(facts.includes('Eastern Standard Time (America/New_York)'));
+    assert.ok(facts.includes('Blue Hall') && facts.includes('1 Main St, Springfield, USA'));
+    assert.ok(facts.includes('Jazz Club') && facts.includes('club@example.com'));
+    const ics = await page.getAttribute('.add-to-calendar a[type="text/calendar"]', 'href');
+    const answer = await fetch(ics!);
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('content-type') ?? '', /^text\/calendar/);
+    assert.ok((await answer.text()).includes('SUMMARY:Alpha Concert'));
+    const google = new URL((await page.getAttribute('a[href^="https://calendar.google.com/"]', 'href'))!);
+    assert.equal(google.searchParams.get('dates'), '20261129T010000Z/20261129T030000Z');
+    assert.ok(await page.locator('a[href^="https://www.openstreetmap.org/"]').count());
+    await check(page, 'event');
+  });
+
+  test('a French page shows French text and dates', async () => {
+    const page = await open('/fr/events/');
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await page.textContent('h1'), 'Événements à venir');
+    assert.match((await page.textContent('.event-list')) ?? '', /samedi 28 novembre 2026/);
+    await check(page, 'list-fr');
+  });
+
+  test('every other page type: day, venue, organizer, category, password form, embed, not found', async () => {
+    for (const [name, url] of [
+      ['day', '/events/2026-11-28/'],
+      ['venue', '/venue/blue-hall/'],
+      ['organizer', '/organizer/jazz-club/'],
+      ['category', '/events/category/music/'],
+      ['password', `/event/${slugs.locked}/`],
+      ['embed', '/events/embed/?view=month&month=2026-12'],
+      ['not-found', '/event/no-such-event/'],
+    ] as const) {
+      const page = await open(url);
+      assert.ok((await page.textContent('main'))?.trim(), `${name} has content`);
+      await check(page, name);
+    }
+  });
+
+  test('the password form opens a protected event in the browser (cookie)', async () => {
+    const page = await open(`/event/${slugs.locked}/`);
+    await page.fill('#post-password', 'open-sesame');
+    await Promise.all([page.waitForURL(`${base}/event/${slugs.locked}/`), page.click('form[method="post"] button')]);
+    assert.equal(await page.textContent('h1'), 'Members Meeting');
+    await page.close();
+  });
+});

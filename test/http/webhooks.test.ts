@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { TAG } from '../../src/modules/terms/taxonomy.ts';
+import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
+
+/*
+ * Webhooks end to end (decision 0032): subscriptions through the API, deliveries to a real local
+ * receiver, signatures checked with the independent `standardwebhooks` package.
+ */
+
+const verify = (secret: string, delivery: ReceivedWebhook) => new Webhook(secret).verify(delivery.body, delivery.headers);
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  let all: { id: number; secret: string };
+  /** How far the app's clock runs ahead of the real one (the disabling test moves it). */
+  let aheadMs = 0;
+
+  before(async () => {
+    receiver = await startReceiver();
+    t = await createTestApp({
+      // Deliveries are timed by the real clock: retries wait, and receivers check the timestamp.
+      clock: { now: () => new Date(Date.now() + aheadMs) },
+      env: {
+        CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+        CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+        CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05',
+        CALENDAR_WEBHOOK_RETRY_DELAYS: '0.1,0.1,0.1',
+        CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '1',
+        CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
+    });
+    t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
+  });
+  after(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  test('administrators create subscriptions and see the secret once; editors read them; others are refused', async () => {
+    const created = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/all`, events: ['*'], description: 'everything' });
+    assert.equal(created.statusCode, 201, created.body);
+    const body = created.json();
+    assert.match(body.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    assert.deepEqual(body.events, ['*']);
+    assert.equal(body.active, true);
+    all = { id: body.id, secret: body.secret };
+
+    const listed = await t.request('editor', 'GET', 'webhooks');
+    assert.equal(listed.statusCode, 200);
+    assert.equal(listed.json().length, 1);
+    assert.equal(listed.json()[0].secret, undefined);
+    assert.equal((await t.request('editor', 'GET', `webhooks/${all.id}`)).json().secret, undefined);
+    assert.equal((await t.request('editor', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['*'] })).statusCode, 403);
+    assert.equal((await t.request('editor', 'DELETE', `webhooks/${all.id}`)).statusCode, 403);
+    assert.equal((await t.request('author', 'GET', 'webhooks')).statusCode, 403);
+    assert.equal((await t.request('anonymous', 'GET', 'webhooks')).statusCode, 401);
+    assert.equal((await t.request('administrator', 'GET', 'webhooks/999999')).json().code, 'webhook_not_found');
+    const badType = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['event.exploded'] });
+    assert.equal(badType.statusCode, 400);
+  });
+
+  test('receivers on internal addresses that are not allowed are refused, before anything is stored', async () => {
+    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://127.0.0.2:9/hook', 'http://[::1]:9/hook', 'ftp://example.com/hook', 'http://user:pw@127.0.0.1/hook']) {
+      const answer = await t.request('administrator', 'POST', 'webhooks', { url, events: ['*'] });
+      assert.equal(answer.statusCode, 400, url);
+      assert.equal(answer.json().code, 'webhook_url_refused', url);
+    }
+    assert.equal((await t.request('administrator', 'GET', 'webhooks')).json().length, 1);
+  });
+
+  test('creating, updating, trashing and deleting each record type sends exactly one signed delivery each, in commit order', async () => {
+    const expected: string[] = [];
+    const write = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, type: string) => {
+      const answer = await t.request('administrator', method, url, body);
+      assert.ok(answer.statusCode < 300, `${method} ${url}: ${answer.body}`);
+      expected.push(type);
+      return answer.json();
+    };
+    const event = await write('POST', 'events', { title: 'Hook event', status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' }, 'event.created');
+    await write('PUT', `events/${event.id}`, { title: 'Hook event renamed' }, 'event.updated');
+    await write('DELETE', `events/${event.id}`, undefined, 'event.trashed');
+    await write('DELETE', `events/${event.id}?force=true`, undefined, 'event.deleted');
+    for (const [collection, field] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+      const record = await write('POST', collection, { [field]: `Hook ${field}` }, `${field}.created`);
+      await write('PUT', `${collection}/${record.id}`, { [field]: `Hook ${field} renamed` }, `${field}.updated`);
+      await write('DELETE', `${collection}/${record.id}`, undefined, `${field}.trashed`);
+      await write('DELETE', `${collection}/${record.id}?force=true`, undefined, `${field}.deleted`);
+    }
+    for (const [collection, type] of [['categories', 'category'], ['tags', 'tag']] as const) {
+      const term = await write('POST', collection, { name: `Hook ${type}` }, `${type}.created`);
+      await write('PUT', `${collection}/${term.id}`, { name: `Hook ${type} renamed` }, `${type}.updated`);
+      await write('DELETE', `${collection}/${term.id}`, undefined, `${type}.deleted`);
+    }
+    const received = await receiver.waitFor('/all', expected.length);
+    // Nothing more arrives later: each change once.
+    await sleep(300);
+    assert.deepEqual(receiver.at('/all').map((item) => item.payload.type), expected);
+    for (const delivery of received) assert.deepEqual(verify(all.secret, delivery), JSON.parse(delivery.body));
+    assert.equal(new Set(received.map((item) => item.id)).size, received.length, 'each message has its own webhook-id');
+
+    const [created, updated, trashed, deleted] = received;
+    assert.equal(created!.payload.data.id, event.id);
+    // Rendered when fanned out (normally right after the commit, possibly after later ones): the title of either moment.
+    assert.match(String(created!.payload.data.title), /^Hook event/);
+    assert.equal(created!.payload.data.status, 'publish');
+    assert.ok(updated!.payload.timestamp <= trashed!.payload.timestamp);
+    assert.equal(trashed!.payload.data.status, 'trash');
+    assert.deepEqual(deleted!.payload.data, { id: event.id, deleted: true, previous: { venue: [], organizer: [], categories: [], tags: [] } });
+  });
+
+  test('a write refused with a 400 announces nothing', async () => {
+    const before = receiver.at('/all').length;
+    const refused = await t.request('administrator', 'POST', 'events', { title: 'Never', start_date: 'not a date', end_date: '2027-05-01 11:00:00' });
+    assert.equal(refused.statusCode, 400);
+    // A later change is delivered after it: had the refused one been announced, it would come first.
+    await t.request('administrator', 'POST', 'tags', { name: 'After the refusal' });
+    const received = await receiver.waitFor('/all', before + 1);
+    await sleep(200);
+    assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.type), ['tag.created']);
+    assert.equal(received.at(-1)!.payload.data.name, 'After the refusal');
+  });
+
+  test('a unit that wrote a record and then failed announces nothing: its journal row rolled back with it', async () => {
+    const before = receiver.at('/all').length;
+    const administrator = { id: t.ids.administrator, login: 'administrator', role: 'administrator' } as const;
+    await assert.rejects(
+      t.storage.write(async (tx) => {
+        await t.services.terms.create(tx, TAG, { name: 'Rolled back' }, 'en', administrator);
+        throw new Error('the unit fails after its write');
+      }),
+      /the unit fails/,
+    );
+    await t.request('administrator', 'POST', 'tags', { name: 'After the rollback' });
+    await receiver.waitFor('/all', before + 1);
+    await sleep(200);
+    assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.data.name), ['After the rollback']);
+  });
+
+  test('a receiver answering 500 gets the same message again, and the delivery shows both attempts', async () => {
+    const flaky = (await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/flaky`, events: ['category.created'] })).json();
+    receiver.answer('/flaky', 500);
+    await t.request('administrator', 'POST', 'categories', { name: 'Retried' });
+    const [first, second] = await receiver.waitFor('/flaky', 2);
+    assert.equal(first!.id, second!.id);
+    assert.equal(second!.payload.data.name, 'Retried');
+    verify(flaky.secret, second!);
+    let deliveries;
+    for (let tries = 0; tries < 100; tries++) {
+      deliveries = (await t.request('editor', 'GET', `webhooks/${flaky.id}/deliveries`)).json();
+      if (deliveries.deliveries[0]?.status === 'delivered') break;
+      await sleep(20);
+    }
+    assert.equal(deliveries.total, 1);
+    const [delivery] = deliveries.deliveries;
+    assert.equal(delivery.status, 'delivered');
+    assert.equal(delivery.attempts, 2);
+    assert.equal(delivery.last_response_code, 200);
+    assert.equal(delivery.webhook_id, first!.id);
+    assert.equal(delivery.next_attempt_at, null);
+
+    // Redelivery: the same message, the same webhook-id, once more.
+    const again = await t.request('administrator', 'POST', `webhooks/${flaky.id}/deliveries/${delivery.id}/redeliver`);
+    assert.equal(again.statusCode, 202, again.body);
+    const [, , third] = await receiver.waitFor('/flaky', 3);
+    assert.equal(third!.id, first!.id);
+    assert.equal((await t.request('administrator', 'POST', `webhooks/${all.id}/deliveries/${delivery.id}/redeliver`)).json().code, 'webhook_delivery_not_found');
+    assert.equal((await t.request('administrator', 'DELETE', `webhooks/${flaky.id}`)).statusCode, 200);
+  });
+
+  test('a ping reaches the receiver; a rotated secret signs alongside the old one during its grace period only', async () => {
+    const count = receiver.at('/all').length + 1;
+    const pinged = await t.request('administrator', 'POST', `webhooks/${all.id}/ping`);
+    assert.equal(pinged.statusCode, 202);
+    const ping = (await receiver.waitFor('/all', count)).at(-1)!;
+    assert.equal(ping.payload.type, 'ping');
+    verify(all.secret, ping);
+
+    const rotated = (await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 3600 })).json();
+    assert.notEqual(rotated.secret, all.secret);
+    assert.ok(rotated.previous_secret_expires_at);
+    await t.request('administrator', 'POST', 'tags', { name: 'During the grace period' });
+    const during = (await receiver.waitFor('/all', count + 1)).at(-1)!;
+    assert.equal(during.signature.split(' ').length, 2);
+    verify(rotated.secret, during);
+    verify(all.secret, during);
+
+    const retired = (await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 0 })).json();
+    assert.equal(retired.previous_secret_expires_at, null);
+    await t.request('administrator', 'POST', 'tags', { name: 'After the grace period' });
+    const later = (await receiver.waitFor('/all', count + 2)).at(-1)!;
+    assert.equal(later.signature.split(' ').length, 1);
+    verify(retired.secret, later);
+    assert.throws(() => verify(rotated.secret, later));
+  });
+
+  test('an inactive subscription receives nothing; switching it back on clears why it was off', async () => {
+    await t.request('administrator', 'PATCH', `webhooks/${all.id}`, { active: false });
+    const count = receiver.at('/all').length;
+    await t.request('administrator', 'POST', 'tags', { name: 'While off' });
+    await sleep(300);
+    assert.equal(receiver.at('/all').length, count);
+    const on = (await t.request('administrator', 'PATCH', `webhooks/${all.id}`, { active: true })).json();
+    assert.equal(on.active, true);
+    assert.equal(on.disabled_reason, null);
+    // Back on, it hears what changes from now on, not what changed while it was off.
+    await t.request('administrator', 'POST', 'tags', { name: 'Back on' });
+    await receiver.waitFor('/all', count + 1);
+    await sleep(200);
+    assert.deepEqual(receiver.at('/all').slice(count).map((item) => item.payload.data.name), ['Back on']);
+  });
+
+  test('a subscription failing for the configured period is disabled and says why', async () => {
+    const down = (await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/down`, events: ['tag.created'] })).json();
+    receiver.answer('/down', 500, 500, 500, 500);
+    await t.request('administrator', 'POST', 'tags', { name: 'Nobody listens' });
+    await receiver.waitFor('/down', 1);
+    // The first failure recorded at the real time, then two hours pass before the retry.
+    while ((await t.request('administrator', 'GET', `webhooks/${down.id}`)).json().failing_since === null) await sleep(10);
+    aheadMs = 2 * 60 * 60 * 1000;
+    try {
+      await receiver.waitFor('/down', 2);
+      let shown;
+      for (let tries = 0; tries < 100; tries++) {
+        shown = (await t.request('administrator', 'GET', `webhooks/${down.id}`)).json();
+        if (!shown.active) break;
+        await sleep(20);
+      }
+      assert.equal(shown.active, false);
+      assert.match(shown.disabled_reason, /failed since .*HTTP 500/);
+      assert.ok(shown.failing_since);
+    } finally {
+      aheadMs = 0;
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
+import { decodeEntities, eventSchedule, imageUrl, isStripped, storedCost, translationLanguages } from '../../src/modules/tec-import/tec-records.ts';
+import { apiRootFromLink, baseFromUrl, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
+
+/* The rules import-tec reads a TEC site's answers by (decision 0030). */
+
+describe('reading what a TEC site sends', () => {
+  test('titles lose the entities WordPress adds, but not the ones that would make markup', () => {
+    assert.equal(decodeEntities('Rock &amp; Roll &#8211; Live &#038; Loud'), 'Rock & Roll – Live & Loud');
+    assert.equal(decodeEntities('Caf&eacute; &#x263A; &rsquo;s'), 'Café ☺ ’s');
+    assert.equal(decodeEntities('&lt;b&gt; &#60;i&#62; &unknown; & plain'), '&lt;b&gt; &#60;i&#62; &unknown; & plain');
+  });
+
+  test('the cost text that reads back as the source showed it', () => {
+    const details = (symbol: string) => ({ currency_symbol: symbol, currency_code: '', currency_position: symbol ? 'prefix' : '', values: [] });
+    assert.equal(storedCost({ cost: '$10 – $25', cost_details: details('') }), '$10 - $25');
+    assert.equal(storedCost({ cost: '$15', cost_details: details('') }), '15');
+    assert.equal(storedCost({ cost: '$15', cost_details: details('$') }), '$15');
+    assert.equal(storedCost({ cost: 'Free', cost_details: details('') }), 'Free');
+    assert.equal(storedCost({}), '');
+  });
+
+  test('an end before the start becomes the start, reported; a missing end is the start', () => {
+    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 09:00:00' }), {
+      start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00', fixed: 'end 2027-01-01 09:00:00 before start 2027-01-01 10:00:00: end set to the start',
+    });
+    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00' }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
+    assert.equal(eventSchedule({ start_date: 'soon' }), undefined);
+  });
+
+  test('images: a URL, nothing, or left out with the reason', () => {
+    assert.deepEqual(imageUrl(false), { url: null });
+    assert.deepEqual(imageUrl({ url: 'https://x.example/a.jpg', id: 3 }), { url: 'https://x.example/a.jpg' });
+    assert.equal(imageUrl({ url: 'javascript:alert(1)' }).url, null);
+    assert.match(imageUrl({ url: '' }).problem!, /without a URL/);
+  });
+
+  test('a protected event as an anonymous reader sees it is told apart', () => {
+    assert.equal(isStripped({ all_day: null, show_map: null }), true);
+    assert.equal(isStripped({ all_day: false, show_map: true }), false);
+  });
+
+  test('categories come parents first, whatever order the archive gave', () => {
+    const order = parentsFirst([{ id: 3, parent: 2 }, { id: 2, parent: 1 }, { id: 4, parent: 99 }, { id: 1, parent: 0 }]).map((term) => term.id);
+    assert.deepEqual(order, [1, 2, 3, 4]);
+    assert.deepEqual(parentsFirst([{ id: 1, parent: 2 }, { id: 2, parent: 1 }]).map((term) => term.id).sort(), [1, 2], 'a cycle does not loop');
+  });
+});
+
+describe('finding a TEC site\'s API', () => {
+  test('the base a URL names by itself', () => {
+    assert.equal(baseFromUrl('https://example.org/wp-json/tribe/events/v1/events?page=2'), 'https://example.org/wp-json/tribe/events/v1');
+    assert.equal(baseFromUrl('https://example.org/blog/wp-json/'), 'https://example.org/blog/wp-json/tribe/events/v1');
+    assert.equal(baseFromUrl('https://example.org/?rest_route=/'), 'https://example.org/?rest_route=%2Ftribe%2Fevents%2Fv1');
+    assert.equal(baseFromUrl('https://example.org/index.php?rest_route=/tribe/events/v1/venues'), 'https://example.org/index.php?rest_route=%2Ftribe%2Fevents%2Fv1');
+    assert.equal(baseFromUrl('https://example.org'), undefined);
+    assert.equal(baseFromUrl('https://example.org/?rest_route=/wp/v2/posts'), undefined);
+  });
+
+  test('the REST root of the Link header, among other links', () => {
+    assert.equal(apiRootFromLink('<https://example.org/wp-json/>; rel="https://api.w.org/"'), 'https://example.org/wp-json/');
+    assert.equal(apiRootFromLink('<https://example.org/?p=5>; rel=shortlink, <https://example.org/?rest_route=/>; rel="https://api.w.org/"'), 'https://example.org/?rest_route=/');
+    assert.equal(apiRootFromLink('<https://example.org/feed/>; rel="alternate"'), undefined);
+    assert.equal(apiRootFromLink(null), undefined);
+  });
+
+  test('the languages a record has translations in: its `translations` list after the original, known codes only', () => {
+    assert.deepEqual(translationLanguages({ translations: ['en', 'fr', 'de'] }, 'en'), ['fr', 'de']);
+    // A record written in French first: its English text is the import's own, its French one a translation here.
+    assert.deepEqual(translationLanguages({ translations: ['fr', 'en'] }, 'en'), ['fr']);
+    assert.deepEqual(translationLanguages({ translations: ['en', 'xx', 7, 'it'] }, 'en'), ['it']);
+    // A site without a multilingual plugin sends none; a map of post ids (Polylang) is not this list.
+    assert.deepEqual(translationLanguages({}, 'en'), []);
+    assert.deepEqual(translationLanguages({ translations: { en: 12, fr: 34 } }, 'en'), []);
+  });
+
+  test('Retry-After in seconds or as a date', () => {
+    assert.equal(retryAfterMs('3'), 3000);
+    assert.equal(retryAfterMs('Wed, 21 Oct 2026 07:28:10 GMT', Date.parse('2026-10-21T07:28:00Z')), 10_000);
+    assert.equal(retryAfterMs('soon'), undefined);
+    assert.equal(retryAfterMs(null), undefined);
+  });
+});
