@@ -238,4 +238,19 @@ describe('webhooks', () => {
       aheadMs = 0;
     }
   });
+  test('finished deliveries and their messages go once the retention period (14 days by default) has passed', async () => {
+    const kept = (await t.request('editor', 'GET', `webhooks/${all.id}/deliveries`)).json();
+    assert.ok(kept.total > 0);
+    aheadMs = 15 * 24 * 60 * 60 * 1000;
+    try {
+      let left = kept.total;
+      for (let tries = 0; tries < 200 && left > 0; tries++) {
+        await sleep(20);
+        left = (await t.request('editor', 'GET', `webhooks/${all.id}/deliveries`)).json().total;
+      }
+      assert.equal(left, 0);
+    } finally {
+      aheadMs = 0;
+    }
+  });
 });

@@ -160,7 +160,8 @@ async function archive(t: TestApp, collection: string, query: string): Promise<{
   return { records, total };
 }
 
-const IGNORED = new Set(['author', 'modified', 'modified_utc']);
+/** The source's authors are not copied; its dates (`date`, `modified` and their UTC twins) are, and compared. */
+const IGNORED = new Set(['author']);
 const NAMES = new Set(['title', 'venue', 'organizer', 'name']);
 
 /** A record as compared: hosts out of URLs and global ids, the fields an import cannot keep out, names decoded as the importer decodes them. */
@@ -199,6 +200,8 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
   before(async () => {
     source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX }, clock });
     target = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX } });
+    // The source's records are older than the import's clock would date them: their dates must be copied.
+    clock.advance(-90 * 24 * 60);
     ({ unusedVenue } = await fillSource(source, clock));
     await source.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
@@ -244,6 +247,7 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
   });
 
   test('a re-run writes nothing; --dry-run and --since leave everything as it is', async () => {
+    const before = await archive(target, 'events', `${WIDE}&${ALL_STATUSES}`);
     const dry = await run(target, { dryRun: true });
     assert.deepEqual(outcomeTotals(dry).unchanged, 200 + 31 + 20 + 20 + 6);
     const since = await run(target, { since: '2999-01-01 00:00:00' });
@@ -252,6 +256,7 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     assert.deepEqual(outcomeTotals(report), { created: 0, updated: 0, unchanged: 200 + 31 + 20 + 20 + 6, skipped: 0, failed: 0 });
     assert.deepEqual(outcomeTotals({ ...report, counts: report.translations }), { created: 0, updated: 0, unchanged: 2 + 3 + 6 + 5 + 20, skipped: 0, failed: 0 });
     assert.deepEqual(report.deleted, []);
+    assert.deepEqual((await archive(target, 'events', `${WIDE}&${ALL_STATUSES}`)).records, before.records, 'no record\'s modified moved');
   });
 
   test('changed, added, hidden and deleted records on the source: a re-run moves exactly those, --prune removes the deleted', async () => {
@@ -274,6 +279,10 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     const read = (id: number) => target.request('administrator', 'GET', `${TEC}/events/${id}`);
     assert.equal((await read(edited.id)).json().title, 'Edited & moved');
     assert.equal((await read(edited.id)).json().start_date, '2031-02-03 10:00:00');
+    const editedThere = (await source.request('administrator', 'GET', `${TEC}/events/${edited.id}`)).json();
+    const editedHere = (await read(edited.id)).json();
+    assert.notEqual(editedThere.modified_utc, edited.modified_utc, 'the edit moved modified on the source');
+    assert.deepEqual([editedHere.date, editedHere.date_utc, editedHere.modified, editedHere.modified_utc], [editedThere.date, editedThere.date_utc, editedThere.modified, editedThere.modified_utc]);
     assert.equal((await read(hidden.id)).json().hide_from_listings, true);
     assert.equal((await read(added.json().id)).json().title, 'Added later');
     assert.equal((await read(trashed.id)).statusCode, 200, 'reported only, without --prune');
@@ -482,6 +491,9 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
   test('the records read back as the source sent them, ids kept, entities decoded, costs intact', async () => {
     const rock = await read(`events/101`);
     assert.equal(rock.title, 'Rock & Roll – Live &lt;b&gt;');
+    const sent = site.archives.events![0]!;
+    assert.deepEqual([rock.date, rock.date_utc, rock.modified, rock.modified_utc], [sent.date, sent.date_utc, sent.modified, sent.modified_utc], 'the source\'s dates, not the import\'s');
+    assert.equal((await read('venues/65')).modified_utc, site.archives.venues![0]!.modified_utc);
     assert.equal(rock.slug, 'rock-and-roll-live');
     assert.equal(rock.cost, '$10 – $25');
     assert.deepEqual(rock.cost_details, { currency_symbol: '', currency_code: '', currency_position: '', values: ['10', '25'] });
@@ -514,12 +526,80 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     assert.deepEqual(again.counts.event, { created: 0, updated: 1, unchanged: 4, skipped: 3, failed: 0 });
     const rockAgain = await read('events/105');
     assert.equal(rockAgain.title, 'Rock again, later');
+    assert.equal(rockAgain.modified_utc, '2026-11-30 10:00:00', 'an update keeps the source\'s modified too');
     assert.equal(rockAgain.slug, 'rock-and-roll-live-2');
     assert.deepEqual(again.counts.venue, { created: 0, updated: 0, unchanged: 1, skipped: 0, failed: 0 });
     assert.deepEqual(again.deleted, []);
   });
 });
 
+describe('import-tec of password-protected events', () => {
+  const clock = movableClock();
+  let source: TestApp;
+  let target: TestApp;
+  let settings: SourceSettings;
+  let origin: string;
+  let locked: number;
+  let open: number;
+  const run = () => TecSource.discover(`${origin}/`, settings).then((tec) => target.services.tecImport.run(tec, { caller: adminOf(target), language: 'en' }));
+
+  before(async () => {
+    source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX }, clock });
+    target = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX } });
+    const admin = adminOf(source);
+    clock.advance(-45);
+    [locked, open] = await source.storage.write(async (tx) => {
+      const made = (title: string, extra: Json) =>
+        source.services.events.create(tx, { title, description: `${title} text`, start_date: '2027-03-01 19:00:00', end_date: '2027-03-01 21:00:00', ...extra }, admin, 'en');
+      const ids: [number, number] = [(await made('Members only', { post_password: 's3cret', cost: '20' })).post.id, (await made('Open house', {})).post.id];
+      await source.storage.touchContent(tx, clock.now());
+      return ids;
+    });
+    await source.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
+    const { password } = await source.users.createAppPassword('administrator', 'import');
+    settings = { ...FAST, concurrency: 2, user: 'administrator', appPassword: password };
+  });
+  after(async () => {
+    await source.close();
+    await target.close();
+  });
+
+  test('a protected event, stripped in the archive, is read unlocked and imported as a draft with a note; never public', async () => {
+    const listed = (await archive(source, 'events', `${WIDE}&${ALL_STATUSES}`)).records.find((record) => record.id === locked)!;
+    assert.equal(listed.description, '', 'the source strips it in its archive, even for an administrator');
+    const report = await run();
+    assert.deepEqual(report.failed, []);
+    assert.deepEqual(report.counts.event, { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+    assert.deepEqual(report.notes.filter((note) => note.sourceId === locked).map((note) => note.text), ['password-protected on the source: imported as a draft; set a password and publish it']);
+    const here = (await target.request('administrator', 'GET', `${TEC}/events/${locked}`)).json();
+    assert.equal(here.status, 'draft');
+    assert.match(here.description, /Members only text/);
+    const unlocked = (await source.request('administrator', 'GET', `${TEC}/events/${locked}?context=edit`)).json();
+    assert.equal(here.cost, unlocked.cost);
+    assert.equal(here.description, unlocked.description);
+    assert.equal(here.modified_utc, listed.modified_utc);
+    assert.equal((await target.request('anonymous', 'GET', `${TEC}/events/${locked}`)).statusCode, 403);
+    assert.equal((await target.request('anonymous', 'GET', `${TEC}/events?${WIDE}`)).json().events.some((record: Json) => record.id === locked), false);
+    assert.equal((await target.request('anonymous', 'GET', `${TEC}/events/${open}`)).json().status, 'publish');
+    assert.deepEqual((await run()).counts.event, { created: 0, updated: 0, unchanged: 2, skipped: 0, failed: 0 }, 'a re-run leaves the draft alone');
+  });
+
+  test('a copy given a password and published here stays so when the source changes it', async () => {
+    const protect = await target.request('administrator', 'POST', `${TEC}/events/${locked}`, { post_password: 'here', status: 'publish' });
+    assert.equal(protect.statusCode, 200, protect.body);
+    clock.advance(30);
+    assert.equal((await source.request('administrator', 'POST', `${TEC}/events/${locked}`, { title: 'Members only, moved' })).statusCode, 200);
+    const report = await run();
+    assert.deepEqual(report.counts.event, { created: 0, updated: 1, unchanged: 1, skipped: 0, failed: 0 });
+    assert.deepEqual(report.notes, []);
+    const here = (await target.request('administrator', 'GET', `${TEC}/events/${locked}?context=edit`)).json();
+    assert.equal(here.title, 'Members only, moved');
+    assert.equal(here.status, 'publish');
+    const anonymous = await target.request('anonymous', 'GET', `${TEC}/events/${locked}`);
+    assert.equal(anonymous.json().code, 'event-password-protected', 'still protected by the password set here');
+  });
+});
 
 describe('calendar-events import-tec, the command', () => {
   const site = quirkySite();

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
-import { decodeEntities, eventSchedule, imageUrl, isStripped, storedCost, translationLanguages } from '../../src/modules/tec-import/tec-records.ts';
+import { importedDates } from '../../src/modules/posts/post-rows.ts';
+import { decodeEntities, eventSchedule, imageUrl, isStripped, sourceDate, storedCost, translationLanguages } from '../../src/modules/tec-import/tec-records.ts';
 import { apiRootFromLink, baseFromUrl, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
 /* The rules import-tec reads a TEC site's answers by (decision 0030). */
@@ -40,6 +41,22 @@ describe('reading what a TEC site sends', () => {
   test('a protected event as an anonymous reader sees it is told apart', () => {
     assert.equal(isStripped({ all_day: null, show_map: null }), true);
     assert.equal(isStripped({ all_day: false, show_map: true }), false);
+  });
+
+  test('the publication and modification dates as the source sends them, local and UTC; none for a malformed or zero date', () => {
+    const record = { date: '2026-11-21 18:23:15', date_utc: '2026-11-21 23:23:15', modified: '2026-11-22 09:00:00', modified_utc: '2026-11-22 14:00:00' };
+    assert.deepEqual(sourceDate(record, 'date'), { local: '2026-11-21 18:23:15', utc: '2026-11-21 23:23:15' });
+    assert.deepEqual(sourceDate(record, 'modified'), { local: '2026-11-22 09:00:00', utc: '2026-11-22 14:00:00' });
+    // WordPress' date of a draft never published, and dates in another format, are no dates to keep.
+    assert.equal(sourceDate({ ...record, date_utc: '0000-00-00 00:00:00' }, 'date'), undefined);
+    assert.equal(sourceDate({ ...record, modified: '2026-11-22T09:00:00' }, 'modified'), undefined);
+    assert.equal(sourceDate({ date: record.date }, 'date'), undefined);
+  });
+
+  test('a placement\'s dates become the post\'s date columns; without them, none is set', () => {
+    assert.deepEqual(importedDates({ published: { local: 'L1', utc: 'U1' }, modified: { local: 'L2', utc: 'U2' } }), { date_local: 'L1', date_utc: 'U1', modified_local: 'L2', modified_utc: 'U2' });
+    assert.deepEqual(importedDates({ id: 5, slug: 'x' }), {});
+    assert.deepEqual(importedDates(), {});
   });
 
   test('categories come parents first, whatever order the archive gave', () => {

@@ -15,6 +15,7 @@ import type { PostsRepository } from '../../storage/repositories/posts.repositor
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type LinkKind, type Taxonomy, type TermRow } from '../../storage/tables.ts';
 import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
+import { importedDates } from '../posts/post-rows.ts';
 import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -337,7 +338,7 @@ export class EventsService {
 
   // Writes.
 
-  /** A new event; an importer's `placement` gives it the source's id (the slug comes as `input.slug`). */
+  /** A new event; an importer's `placement` gives it the source's id and dates (the slug comes as `input.slug`). */
   async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}): Promise<Localized<EventRow>> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
@@ -377,7 +378,7 @@ export class EventsService {
     if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
     const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
     const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
-    const id = await this.repository.create(tx, { ...post, slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
+    const id = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
     if (series) await this.materialize(tx, id, series.dates, status);
     await this.writeRelations(tx, id, input, caller, language);
     return this.reread(tx, id, language);
@@ -388,12 +389,13 @@ export class EventsService {
    * own id (scope "all" by default), changes itself; an occurrence of a series (scope "this" by
    * default) is detached as an exception and changed alone, or splits the series there
    * ("following"), or changes the whole series ("all"). Permissions are the series' throughout.
+   * An importer's `placement` keeps the source's publication and modification dates.
    */
-  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode): Promise<Localized<EventRow>> {
+  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}): Promise<Localized<EventRow>> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const occurrence = row.occurrence;
     if (!occurrence || occurrence.series_id === null) {
-      await this.updateEvent(tx, row, input, caller, language);
+      await this.updateEvent(tx, row, input, caller, language, placement);
       return this.reread(tx, row.post.id, language);
     }
     const series = await this.seriesOf(tx, row, occurrence.series_id);
@@ -401,12 +403,12 @@ export class EventsService {
     const scope: Scope = input.scope ?? (occurrence.id === series.post.id ? 'all' : 'this');
     const first = await this.repository.firstOccurrence(tx, series.post.id);
     if (scope === 'all' || (scope === 'following' && first?.id === occurrence.id)) {
-      await this.updateEvent(tx, series, input, caller, language);
+      await this.updateEvent(tx, series, input, caller, language, placement);
     } else if (scope === 'following') {
-      await this.updateEvent(tx, await this.split(tx, series, occurrence), input, caller, language);
+      await this.updateEvent(tx, await this.split(tx, series, occurrence), input, caller, language, placement);
     } else {
       const exception = occurrence.event_id === series.post.id ? await this.detach(tx, series, occurrence) : row;
-      await this.updateEvent(tx, exception, input, caller, language);
+      await this.updateEvent(tx, exception, input, caller, language, placement);
     }
     return (await this.rereadIfExists(tx, occurrence.id, language)) ?? this.reread(tx, series.post.id, language);
   }
@@ -417,7 +419,7 @@ export class EventsService {
    * language's translation; every other field is shared. A series' occurrences follow its new
    * rules and schedule, keeping the ids of the dates that remain.
    */
-  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode): Promise<void> {
+  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement): Promise<void> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const text: PostText = {};
     if (input.title !== undefined) {
@@ -437,7 +439,7 @@ export class EventsService {
       post.parent_id = input.post_parent ?? 0;
     }
     if (input.sticky !== undefined) post.menu_order = input.sticky ? -1 : 0;
-    Object.assign(post, this.writer.republication(input, row.post, caller));
+    Object.assign(post, this.writer.republication(input, row.post, caller), importedDates(placement));
     const event: Partial<EventFields> = {};
     if (['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)) {
       Object.assign(event, eventSchedule(input, row.fields, this.siteZone, this.writer.clock.now()));

@@ -7,6 +7,7 @@ import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, Meta
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
+import { importedDates } from '../posts/post-rows.ts';
 import { ANY_STATUS, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -152,7 +153,7 @@ export class LinkedRecordsService {
     );
     const fields = { ...this.defaults(), ...given };
     const slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement?.slug ?? name));
-    const id = await this.repository.create(tx, { ...post, slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
+    const id = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
     return this.records.reread(tx, id, language);
   }
 
@@ -160,7 +161,7 @@ export class LinkedRecordsService {
    * Partial on POST, PUT and PATCH alike (decisions.md): what is not sent keeps its value. The name
    * and description written in a language other than the record's original one go to that
    * language's translation; the other fields are shared. `row` is the record the validator found.
-   * An importer's `placement` moves the record to the source's new slug.
+   * An importer's `placement` moves the record to the source's new slug and keeps its dates.
    */
   async update(tx: WriteTx, row: LinkedRecordRow, input: LinkedRecordInput, caller: Caller, language: LanguageCode, placement?: ImportedPlacement): Promise<Localized<LinkedRecordRow>> {
     requireOnPost(caller, 'edit', this.definition.postType, row.post);
@@ -176,7 +177,7 @@ export class LinkedRecordsService {
     if (input.image !== undefined) changes.image_id = await this.writer.imageId(tx, input.image);
     if (input.post_password !== undefined) changes.password = input.post_password ?? '';
     if (placement?.slug !== undefined && placement.slug !== row.post.slug) changes.slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement.slug));
-    Object.assign(changes, this.writer.republication(input, row.post, caller));
+    Object.assign(changes, this.writer.republication(input, row.post, caller), importedDates(placement));
     await this.repository.update(tx, row.post.id, changes, this.fieldChanges(input, caller));
     return this.records.reread(tx, row.post.id, language);
   }

@@ -13,14 +13,24 @@ import type { PostWriter } from './post-writer.ts';
 /** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
 export type RecordRef = { readonly id: number } | { readonly slug: string };
 
+/** A post date as another site sends it: its site-local time and UTC, `YYYY-MM-DD HH:MM:SS`. */
+export interface SourceDate {
+  readonly local: string;
+  readonly utc: string;
+}
+
 /**
  * Where a record copied from another site goes (import-tec; decision 0030): the source's id, when
  * the importer found it free, and the source's slug. A record created with a placement is always
  * one of its own: an identical venue or organizer is not reused (decision 0019 is for clients).
+ * `published` and `modified` keep the source's dates as it sends them instead of the time of the
+ * write (on create and update); only the importer passes a placement, no API parameter does.
  */
 export interface ImportedPlacement {
   readonly id?: number;
   readonly slug?: string;
+  readonly published?: SourceDate;
+  readonly modified?: SourceDate;
 }
 
 /** The record types built on posts, as the base needs to know them. */

@@ -1,5 +1,6 @@
 import { utcToZoned } from '../../dates/zones.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
+import type { ImportedPlacement } from './post-records.ts';
 import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
 
 /*
@@ -14,6 +15,15 @@ export function siteDates(utc: string, siteZone: string): { local: string; utc: 
 export function modifiedAt(nowUtc: string, siteZone: string): Pick<NewPost, 'modified_local' | 'modified_utc'> {
   const { local, utc } = siteDates(nowUtc, siteZone);
   return { modified_local: local, modified_utc: utc };
+}
+
+/** The date columns an importer's placement keeps from the source, over those a write would set. */
+export function importedDates(placement: ImportedPlacement = {}): Partial<Pick<NewPost, 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc'>> {
+  const { published, modified } = placement;
+  return {
+    ...(published ? { date_local: published.local, date_utc: published.utc } : {}),
+    ...(modified ? { modified_local: modified.local, modified_utc: modified.utc } : {}),
+  };
 }
 
 export type NewPostFields = Omit<NewPost, 'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'>;

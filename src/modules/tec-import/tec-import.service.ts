@@ -9,12 +9,13 @@ import type { EventsService } from '../events/events.service.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import type { LinkedRecordCreateInput } from '../linked-records/linked-records.schemas.ts';
+import type { ImportedPlacement } from '../posts/post-records.ts';
 import { isAbsoluteUrl } from '../posts/post-writer.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
   coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageUrl, importableStatus, isStripped,
-  ORGANIZER_FIELDS, sourceId, storedCost, text, translationLanguages, VENUE_FIELDS, wireDate, type SourceRecord,
+  ORGANIZER_FIELDS, sourceDate, sourceId, storedCost, text, translationLanguages, VENUE_FIELDS, wireDate, type SourceRecord,
 } from './tec-records.ts';
 import type { PageFailure, TecSource } from './tec-source.ts';
 
@@ -42,6 +43,7 @@ const PER_PAGE = '50';
 const BATCH = 25;
 /** Every status someone with credentials may list (wire-format 4.1.4). */
 const ALL_STATUSES = 'publish,future,draft,pending,private';
+const PROTECTED_ON_SOURCE = 'password-protected on the source: imported as a draft; set a password and publish it';
 
 export interface ImportProgress {
   /** An archive's size once its first page said it (undefined when that page failed). */
@@ -115,6 +117,23 @@ interface Run {
   readonly report: ImportReport;
   readonly seen: Record<ImportKind, Set<number>>;
 }
+
+/** A source record to write, and whether the source protects it with a password (read unlocked with `context=edit`). */
+interface PendingRecord {
+  readonly id: number;
+  readonly record: SourceRecord;
+  readonly protectedOnSource: boolean;
+}
+
+/** The source's publication and modification dates, which the copy keeps (decision 0030). */
+function sourceDates(record: SourceRecord): Pick<ImportedPlacement, 'published' | 'modified'> {
+  const published = sourceDate(record, 'date');
+  const modified = sourceDate(record, 'modified');
+  return { ...(published ? { published } : {}), ...(modified ? { modified } : {}) };
+}
+
+/** A translation written here leaves the record's modification date the source's. */
+const keptModified = (post: { readonly modified_local: string; readonly modified_utc: string }): ImportedPlacement => ({ modified: { local: post.modified_local, utc: post.modified_utc } });
 
 /** `work` on each item, one after the other (the items of one unit of work share its connection). */
 async function mapSerially<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
@@ -221,6 +240,8 @@ export class TecImportService {
         const id = sourceId(record);
         // An archive of events lists a series once per occurrence: its translation is written once.
         if (id === undefined || read.has(id) || !translationLanguages(record, run.options.language).includes(language)) continue;
+        // A protected event's text is stripped here (wire-format 2.9): an empty text is no translation.
+        if (kind === 'event' && isStripped(record)) continue;
         read.add(id);
         const change = await this.storage.read((tx) => this.translationChange(tx, run, kind, id, record, language));
         if (change && Object.keys(change.text).length === 0) this.countTranslation(run, kind, 'unchanged');
@@ -285,10 +306,11 @@ export class TecImportService {
     const notes: string[] = [];
     if (kind === 'event') {
       const row = await this.services.events.lookup(tx, { id: change.targetId });
-      if (row) await this.services.events.update(tx, row, change.text, caller, language);
+      if (row) await this.services.events.update(tx, row, change.text, caller, language, keptModified(row.post));
     } else if (kind === 'venue' || kind === 'organizer') {
       const service = this.linkedService(kind);
-      await service.update(tx, await service.find(tx, { id: change.targetId }), change.text, caller, language);
+      const row = await service.find(tx, { id: change.targetId });
+      await service.update(tx, row, change.text, caller, language, keptModified(row.post));
     } else {
       const definition = kind === 'category' ? CATEGORY : TAG;
       const row = await this.services.terms.find(tx, definition, change.targetId);
@@ -310,7 +332,7 @@ export class TecImportService {
    * that fails is run again a record per unit, so one bad record fails alone.
    */
   private async importRecords(run: Run, kind: ImportKind, records: readonly SourceRecord[]): Promise<void> {
-    const pending: { id: number; record: SourceRecord }[] = [];
+    const pending: PendingRecord[] = [];
     for (const record of records) {
       const id = sourceId(record);
       if (id === undefined) {
@@ -322,16 +344,34 @@ export class TecImportService {
         // Most records of a re-run are unchanged: told from a snapshot, without taking the write lock.
         const unchanged = await this.unchanged(run, kind, record, id);
         if (unchanged) this.record(run, kind, id, unchanged);
-        else pending.push({ id, record });
+        else pending.push({ id, record, protectedOnSource: false });
       }
+    }
+    if (kind === 'event' && run.source.authenticated) {
+      // Read before the write units: no request is made while one holds the write lock.
+      await Promise.all(pending.map(async (item, index) => {
+        const unlocked = isStripped(item.record) ? await this.readProtected(run, item.id) : undefined;
+        if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
+      }));
     }
     for (let from = 0; from < pending.length; from += BATCH) {
       const batch = pending.slice(from, from + BATCH);
-      const results = batch.length > 1 ? await this.unit(run, (tx) => mapSerially(batch, ({ record }) => this.upsert(tx, run, kind, record)), true) : undefined;
-      for (const [index, { id, record }] of batch.entries()) {
-        this.record(run, kind, id, results?.[index] ?? (await this.unit(run, async (tx) => [await this.upsert(tx, run, kind, record)], false))[0]!);
+      const results = batch.length > 1 ? await this.unit(run, (tx) => mapSerially(batch, (item) => this.upsert(tx, run, kind, item)), true) : undefined;
+      for (const [index, item] of batch.entries()) {
+        this.record(run, kind, item.id, results?.[index] ?? (await this.unit(run, async (tx) => [await this.upsert(tx, run, kind, item)], false))[0]!);
       }
     }
+  }
+
+  /**
+   * A password-protected event as its editors read it: archives strip its fields for everyone
+   * without `context=edit` (wire-format 2.9, 7.4), which the administrator's credentials lift. The
+   * record does not tell the password. Undefined when the source does not give it unstripped.
+   */
+  private async readProtected(run: Run, id: number): Promise<SourceRecord | undefined> {
+    const answer = await run.source.get(`events/${id}`, { context: 'edit' }).catch(() => undefined);
+    const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
+    return body && sourceId(body) === id && !isStripped(body) ? body : undefined;
   }
 
   /**
@@ -396,7 +436,7 @@ export class TecImportService {
     }
   }
 
-  private upsert(tx: WriteTx, run: Run, kind: ImportKind, record: SourceRecord): Promise<RecordResult> {
+  private upsert(tx: WriteTx, run: Run, kind: ImportKind, { record, protectedOnSource }: PendingRecord): Promise<RecordResult> {
     switch (kind) {
       case 'category':
         return this.upsertTerm(tx, run, CATEGORY, record);
@@ -406,7 +446,7 @@ export class TecImportService {
       case 'organizer':
         return this.upsertLinked(tx, run, kind, record);
       case 'event':
-        return this.upsertEvent(tx, run, record);
+        return this.upsertEvent(tx, run, record, protectedOnSource);
     }
   }
 
@@ -513,13 +553,13 @@ export class TecImportService {
     let outcome: Outcome;
     if (current) {
       const movesSlug = slug !== undefined && slug !== current.post.slug && (await this.slugFree(service.find(tx, { slug }), current.post.id));
-      const updated = await service.update(tx, current, input, caller, language, movesSlug ? { slug } : {});
+      const updated = await service.update(tx, current, input, caller, language, { ...(movesSlug ? { slug } : {}), ...sourceDates(record) });
       targetId = current.post.id;
       outcome = 'updated';
       if (movesSlug && updated.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${updated.post.slug}"`);
     } else {
       if (entry) notes.push(`${kind} ${entry.target_id} it was copied to is gone here: copied again`);
-      const created = await service.create(tx, input, caller, language, { ...(await this.placement(tx, run, kind, id)), ...(slug === undefined ? {} : { slug }) });
+      const created = await service.create(tx, input, caller, language, { ...(await this.placement(tx, run, kind, id)), ...(slug === undefined ? {} : { slug }), ...sourceDates(record) });
       targetId = created.post.id;
       outcome = 'created';
       if (slug !== undefined && created.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${created.post.slug}"`);
@@ -530,15 +570,23 @@ export class TecImportService {
 
   // Events.
 
-  private async upsertEvent(tx: WriteTx, run: Run, record: SourceRecord): Promise<RecordResult> {
+  /**
+   * A password-protected event (`protectedOnSource`, read unlocked) is written as a draft: its
+   * password is not on the wire, and published here its text would be public. A copy someone gave
+   * a password here keeps the source's status.
+   */
+  private async upsertEvent(tx: WriteTx, run: Run, record: SourceRecord, protectedOnSource = false): Promise<RecordResult> {
     const { events } = this.services;
     const { caller, language } = run.options;
     const id = sourceId(record)!;
     const title = decodeEntities(text(record.title)).trim();
-    if (isStripped(record)) return { outcome: 'skipped', reason: 'password-protected: its fields are hidden from this reader (give --user and --app-password)', notes: [] };
+    if (isStripped(record)) {
+      const hint = run.source.authenticated ? 'the source did not give them with context=edit' : 'give --user and --app-password';
+      return { outcome: 'skipped', reason: `password-protected: its fields are hidden from this reader (${hint})`, notes: [] };
+    }
     if (title === '') return { outcome: 'skipped', reason: 'empty title', notes: [] };
-    const status = importableStatus(record);
-    if (!status) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
+    const sourceStatus = importableStatus(record);
+    if (!sourceStatus) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
     const schedule = eventSchedule(record);
     if (!schedule) return { outcome: 'skipped', reason: 'no start date', notes: [] };
     const modified = text(record.modified_utc);
@@ -548,6 +596,9 @@ export class TecImportService {
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
 
     const notes: string[] = schedule.fixed ? [schedule.fixed] : [];
+    const drafted = protectedOnSource && (current === undefined || current.post.password === '');
+    if (drafted) notes.push(PROTECTED_ON_SOURCE);
+    const status = drafted ? 'draft' : sourceStatus;
     const image = imageUrl(record.image);
     if (image.problem) notes.push(image.problem);
     // A website never set shows the event's own permalink (wire-format 2.1): left unset here too.
@@ -601,11 +652,11 @@ export class TecImportService {
     let written;
     let outcome: Outcome;
     if (current) {
-      written = await events.update(tx, current, input, caller, language);
+      written = await events.update(tx, current, input, caller, language, sourceDates(record));
       outcome = 'updated';
     } else {
       if (entry) notes.push(`event ${entry.target_id} it was copied to is gone here: copied again`);
-      written = await events.create(tx, input, caller, language, await this.placement(tx, run, 'event', id));
+      written = await events.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) });
       outcome = 'created';
     }
     if (sendsSlug && written.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);

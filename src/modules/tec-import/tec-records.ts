@@ -1,4 +1,5 @@
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
+import type { SourceDate } from '../posts/post-records.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { isAbsoluteUrl } from '../posts/post-writer.ts';
 
@@ -53,6 +54,17 @@ const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export function wireDate(value: unknown): string | undefined {
   const date = text(value);
   return WIRE_DATE.test(date) ? date : undefined;
+}
+
+/**
+ * The record's publication (`date`, `date_utc`) or modification (`modified`, `modified_utc`) date
+ * as sent, site-local and UTC (wire-format 2.1); undefined when either is missing or malformed, or
+ * is WordPress' `0000-00-00 00:00:00` of a draft never published.
+ */
+export function sourceDate(record: SourceRecord, field: 'date' | 'modified'): SourceDate | undefined {
+  const local = wireDate(record[field]);
+  const utc = wireDate(record[`${field}_utc`]);
+  return local === undefined || utc === undefined || local.startsWith('0000') || utc.startsWith('0000') ? undefined : { local, utc };
 }
 
 /** The image URL to give the writer, or why the image is left out. */
