@@ -41,6 +41,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '2' },
     scenarios: { type: 'string' },
     recurring: { type: 'string' },
+    computed: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -59,6 +60,8 @@ const warmup = flags.warmup === '0' ? 0 : positive('warmup', flags.warmup);
 /** How many of each size's events are weekly series (decision 0025); 0 without --recurring. */
 const seriesCount = flags.recurring === undefined ? 0 : (parseEventCount(flags.recurring) ?? fail(`--recurring: not a count: "${flags.recurring}" (use 1k, 10k...)`));
 if (sizes.some((events) => events < seriesCount)) fail(`--recurring ${flags.recurring} is more than the events of a size`);
+/** `--computed` (or CALENDAR_READ_CACHE_MB=0 in the environment): the service runs without its read cache, every answer computed. */
+const computed = flags.computed || process.env.CALENDAR_READ_CACHE_MB === '0';
 /** A series created in one POST: its occurrences and the writes timed. */
 const SERIES_OCCURRENCES = 500;
 const SERIES_WRITES = 5;
@@ -67,6 +70,8 @@ const SERIES_WRITES = 5;
 interface Fixtures {
   readonly events: readonly { id: number; slug: string }[];
   readonly categoryId: number;
+  /** Categories with events enough for the `mixed` scenario's five archive pages each. */
+  readonly busyCategoryIds: readonly number[];
   readonly venueId: number;
   /** A calendar month about six months ahead, `YYYY-MM-DD` bounds. */
   readonly month: { readonly start: string; readonly end: string };
@@ -86,7 +91,7 @@ interface Scenario {
   /** Throws a message when the response to the n-th request is not the right answer. */
   check(body: Body, n: number): void;
   /** Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request). */
-  drive?(port: number, seconds: number): Promise<Measurement>;
+  drive?(port: number, seconds: number): Promise<Measurement & { writes?: Measurement }>;
   /** Sets the service up before the scenario's first request (webhook subscriptions). */
   prepare?(port: number): Promise<void>;
 }
@@ -187,6 +192,16 @@ function scenarios(fixtures: Fixtures): Scenario[] {
         const shown = text.split('<article class="event-summary').length - 1;
         must(shown === 10, `the page lists ${shown} events, expected 10`);
       },
+    },
+    {
+      // Issue 16: anonymous readers over 1,250 URLs while one client edits an event title 10 times a second.
+      name: 'mixed', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: at(mixedUrls(fixtures), n) }),
+      // A calendar in service has been read before: every URL once, so the run measures edits
+      // retiring answers, not a cold start (1,250 misses take longer than the warm-up).
+      prepare: (port) => readAll(port, mixedUrls(fixtures)),
+      drive: (port, seconds) => driveMixed(port, fixtures, seconds),
+      check: (body) => void itemsOf(body, 'events', 10),
     },
     {
       name: 'create', method: 'POST', list: false, status: 201,
@@ -307,11 +322,20 @@ interface Measurement {
   readonly errors: number;
 }
 
+/**
+ * Requests per connection before autocannon opens a new one. The service asks a client to reconnect
+ * after 1,000 (`Connection: close`, `maxRequestsPerSocket` in src/app.ts) and answers 503 to what one sends on the old
+ * connection after that; autocannon does not read that header, so it reconnects on its own first,
+ * as HTTP clients that honour the header do.
+ */
+const REQUESTS_PER_CONNECTION = 500;
+
 async function drive(port: number, scenario: Pick<Scenario, 'method' | 'request'>, headers: Record<string, string>, seconds: number, counter: { n: number }): Promise<Measurement> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
+    reconnectRate: REQUESTS_PER_CONNECTION,
     requests: [
       {
         setupRequest: (request) => {
@@ -322,6 +346,77 @@ async function drive(port: number, scenario: Pick<Scenario, 'method' | 'request'
     ],
   });
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Pages per category archive in the `mixed` scenario. */
+const MIXED_CATEGORY_PAGES = 5;
+/** Title edits per second during the `mixed` scenario. */
+const MIXED_WRITES_PER_SECOND = 10;
+
+/**
+ * The `mixed` scenario's reads: 100 pages of the default archive, the 1,000 fixture events and five
+ * pages of each busy category's archive, in a fixed shuffled order (the first one a full archive page).
+ */
+function mixedUrls(fixtures: Fixtures): string[] {
+  const archive = Array.from({ length: 100 }, (_, page) => `${API}/events?page=${page + 1}`);
+  const singles = fixtures.events.map((event) => `${API}/events/${event.id}`);
+  const categories = fixtures.busyCategoryIds.flatMap((id) => Array.from({ length: MIXED_CATEGORY_PAGES }, (_, page) => `${API}/events?categories=${id}&page=${page + 1}`));
+  const rest = [...archive.slice(1), ...singles, ...categories];
+  // A deterministic shuffle (a linear congruential sequence): every run reads in the same order.
+  let state = 12345;
+  for (let index = rest.length - 1; index > 0; index--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const other = state % (index + 1);
+    [rest[index], rest[other]] = [rest[other]!, rest[index]!];
+  }
+  return [archive[0]!, ...rest];
+}
+
+/** Reads every URL once, `connections` at a time, and fails on an answer that is not 200. */
+async function readAll(port: number, urls: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const response = await fetch(`http://127.0.0.1:${port}${url}`);
+      await response.arrayBuffer();
+      must(response.status === 200, `GET ${url} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
+/**
+ * Readers (autocannon, `--connections`) over the mixed URLs and, meanwhile, one writer sending a
+ * title edit of a fixture event every 1/10 s (the next one as soon as the last answered when it
+ * took longer): the reads' rate and latencies, and the writes' separately.
+ */
+async function driveMixed(port: number, fixtures: Fixtures, seconds: number): Promise<Measurement & { writes: Measurement }> {
+  const urls = mixedUrls(fixtures);
+  let reading = true;
+  const writeTimes: number[] = [];
+  let writeFailures = 0;
+  const writer = (async () => {
+    for (let n = 0; reading; n++) {
+      const started = performance.now();
+      const event = fixtures.events[(n * 7) % fixtures.events.length]!;
+      const response = await fetch(`http://127.0.0.1:${port}${API}/events/${event.id}`, {
+        method: 'PATCH', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify({ title: `Mixed edit ${n} ${RUN_ID}` }),
+      }).catch(() => undefined);
+      await response?.arrayBuffer();
+      if (response?.status !== 200) writeFailures++;
+      const took = performance.now() - started;
+      writeTimes.push(took);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / MIXED_WRITES_PER_SECOND - took)));
+    }
+  })();
+  const counter = { n: 0 };
+  const reads = await drive(port, { method: 'GET', request: (n) => ({ path: urls[n % urls.length]! }) }, {}, seconds, counter);
+  reading = false;
+  await writer;
+  const sorted = [...writeTimes].sort((a, b) => a - b);
+  const percentile = (share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN);
+  return { ...reads, writes: { requestsPerSecond: writeTimes.length / seconds, p50: percentile(0.5), p99: percentile(0.99), non2xx: writeFailures, errors: 0 } };
 }
 
 /** The whole seeded calendar (every date, up to the default maximum of 100,000 events) as one feed. */
@@ -411,6 +506,7 @@ async function prepareFixtures(storage: Storage): Promise<Fixtures> {
     .where((eb) => eb.not(eb.exists(eb.selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
     .orderBy('t.count', 'desc')
     .executeTakeFirstOrThrow());
+  const busy = await storage.write((tx) => tx.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('count', '>=', 200).orderBy('id').execute());
   const venue = await storage.write((tx) => tx.selectFrom('venues').select('post_id').executeTakeFirstOrThrow());
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1));
@@ -422,6 +518,7 @@ async function prepareFixtures(storage: Storage): Promise<Fixtures> {
   return {
     events,
     categoryId: leaf.id,
+    busyCategoryIds: busy.map((term) => term.id),
     venueId: venue.post_id,
     month: { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) },
     authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
@@ -505,7 +602,11 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
       await storage.close();
     }
     // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
-    service = await startServer(['--import', 'tsx', 'src/cli.ts', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1', ...UNLIMITED, ...WEBHOOK_RECEIVER_ENV }, await freePort());
+    service = await startServer(
+      ['--import', 'tsx', 'src/cli.ts', 'serve'],
+      { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', HOST: '127.0.0.1', ...UNLIMITED, ...WEBHOOK_RECEIVER_ENV, ...(computed ? { CALENDAR_READ_CACHE_MB: '0' } : {}) },
+      await freePort(),
+    );
 
     const rows: Row[] = [];
     const measure = async (name: string, server: Server, scenario: Pick<Scenario, 'method' | 'request' | 'drive'>, headers: Record<string, string>, counter: { n: number }) => {
@@ -518,9 +619,12 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
         throw new Error(`the server died during ${name} (${server.process.exitCode ?? server.process.signalCode}); its last output:\n${server.output()}`);
       }
       const peakRssMb = memory.peakMb(server.process.pid!);
-      const flagged = [measurement.non2xx > 0 ? `${measurement.non2xx} non-2xx!` : '', measurement.errors > 0 ? `${measurement.errors} errors!` : ''].filter(Boolean).join(' ');
+      const flagsOf = (taken: Measurement) => [taken.non2xx > 0 ? `${taken.non2xx} non-2xx!` : '', taken.errors > 0 ? `${taken.errors} errors!` : ''].filter(Boolean).join(' ');
+      const flagged = flagsOf(measurement);
       log(`  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB (idle ${format(idleMb)} MB) ${flagged}`);
-      return { measurement, peakRssMb, flagged };
+      const writes = (measurement as { writes?: Measurement }).writes;
+      if (writes) log(`  ${`${name} writes`.padEnd(14)} ${format(writes.requestsPerSecond).padStart(7)} req/s  p50 ${writes.p50} ms  p99 ${writes.p99} ms ${flagsOf(writes)}`);
+      return { measurement, peakRssMb, flagged, ...(writes ? { writes: { measurement: writes, flagged: flagsOf(writes) } } : {}) };
     };
 
     const base = await measure('baseline', baseline, { method: 'GET', request: () => ({ path: '/' }) }, {}, { n: 0 });
@@ -541,8 +645,10 @@ async function benchmarkSize(events: number, baseline: Server): Promise<{ rows: 
         rows.push({ scenario: scenario.name, events, note: `aborted: ${wrong.slice(0, 120)}`, list: scenario.list });
         continue;
       }
-      const { measurement, peakRssMb, flagged } = await measure(scenario.name, service, scenario, headers, counter);
+      const { measurement, peakRssMb, flagged, writes } = await measure(scenario.name, service, scenario, headers, counter);
       rows.push({ scenario: scenario.name, events, measurement, peakRssMb, ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond, note: flagged, list: scenario.list });
+      // A scenario that also writes (mixed) reports its writes on a row of their own.
+      if (writes) rows.push({ scenario: `${scenario.name} (writes)`, events, measurement: writes.measurement, note: writes.flagged, list: false });
     }
     let seriesWrites: number[] = [];
     if (!selected || selected.includes('create-series')) {
@@ -601,6 +707,17 @@ function targets(rows: readonly Row[]): string[] {
     const kept = row.measurement!.requestsPerSecond / plain.measurement!.requestsPerSecond;
     lines.push(`- create with ${WEBHOOK_SUBSCRIPTIONS} webhook subscriptions at ${sizeLabel(row.events)}: ${format(kept, 2)} of create's req/s (target >= 0.9): ${verdict(kept >= 0.9)}`);
   }
+  for (const row of rows.filter((candidate) => candidate.scenario === 'mixed' && candidate.measurement)) {
+    const target = dialect === 'sqlite' ? 0.05 : 0.03;
+    const clean = row.measurement!.non2xx === 0 && row.measurement!.errors === 0;
+    lines.push(`- mixed reads at ${sizeLabel(row.events)}: ratio ${format(row.ratio, 4)} (target >= ${target}), p99 ${row.measurement!.p99} ms (target <= 20), ${clean ? 'no errors' : 'ERRORS'}: ${verdict(row.ratio! >= target && row.measurement!.p99 <= 20 && clean)}`);
+  }
+  if (computed) {
+    for (const [scenario, target] of [['list-10', 0.015], ['event-by-id', 0.05]] as const) {
+      const row = find(scenario, 100_000);
+      if (row) lines.push(`- computed ${scenario} at 100k: ratio ${format(row.ratio, 4)} (target >= ${target}): ${verdict(row.ratio! >= target)}`);
+    }
+  }
   const million = rows.filter((row) => row.events >= 1_000_000 && row.scenario !== 'baseline' && row.peakRssMb !== undefined);
   if (million.length > 0) {
     const peak = Math.max(...million.map((row) => row.peakRssMb!));
@@ -658,20 +775,21 @@ async function main(): Promise<void> {
     `- Node ${process.version}; autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario`,
     `- Pinning: ${hasTaskset ? 'servers on CPU 0, load generator on CPU 1 (taskset)' : 'none'}`,
     '- Rate limits: off (CALENDAR_RATE_LIMIT_READS=0, CALENDAR_RATE_LIMIT_WRITES=0)',
+    `- Read cache: ${computed ? 'off (--computed: every answer computed)' : 'on'}`,
     `- Seed time: ${seedTimes.join(', ')}`,
     ...(seriesCount > 0 ? [`- Recurring: ${sizeLabel(seriesCount)} of each size's events are weekly series (decision 0025)`] : []),
     ...seriesLines,
     '',
     ...table(rows),
     '',
-    'Targets (issue 6):',
+    'Targets (issues 6 and 16):',
     '',
     ...(verdicts.length > 0 ? verdicts : ['- none measurable with these sizes and scenarios']),
     '',
   ].join('\n');
   log('');
   log(report);
-  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${process.env.CALENDAR_READ_CACHE_MB === '0' ? '-computed' : ''}.md`);
+  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${computed ? '-computed' : ''}.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, report);
   log(`Written to ${path.relative(ROOT, file)}`);

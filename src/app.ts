@@ -35,7 +35,7 @@ import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { registerPages } from './modules/pages/pages.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
-import type { Storage } from './storage/database.ts';
+import { CONTENT_CHANGES_KEPT, type Storage } from './storage/database.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     namespaces,
     storage,
     clock,
-    readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes) : undefined,
+    readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes, CONTENT_CHANGES_KEPT) : undefined,
     requestTimeoutMs: config.timeouts.requestMs,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);

@@ -1,10 +1,16 @@
 /*
- * Answers to anonymous reads, kept by the bytes they were sent as (docs/decisions/0015-read-cache.md).
- * A key names everything an anonymous answer depends on: the content version (raised by every
- * write, on every node, in the database), the current second (the default date window, "upcoming"
- * filters), the scheme and host (emitted URLs), the URL as sent (path, language segment, query)
- * and the representation `Accept` chose (JSON or JSON-LD).
- * An entry can therefore only be served where computing the answer again would give the same bytes.
+ * Answers to anonymous reads, kept by the bytes they were sent as (docs/decisions/0015-read-cache.md,
+ * 0033-read-cache-by-record.md). A key names what an anonymous answer depends on besides the
+ * content: the time the answer reads (a date window's bounds, or the second), the scheme and host
+ * (emitted URLs), the URL as sent (path, language segment, query) and the representation `Accept`
+ * chose (JSON or JSON-LD). What it depends on in the content is its entry's tags: the records it
+ * shows and the archives it lists, or everything.
+ *
+ * Every content write stamps the tags of what it changed with a new content version, in the
+ * database (migration 20261125060000). Before a lookup the node reads the current version and,
+ * when it is past the version its entries were checked against, drops the entries carrying a tag
+ * of the versions in between: an entry is served only where computing the answer again would show
+ * the same records.
  */
 
 export interface CachedAnswer {
@@ -15,46 +21,137 @@ export interface CachedAnswer {
   readonly version?: number;
 }
 
+/** What an answer depends on in the content: the tags of content changes that retire it, or every change. */
+export type Dependencies = readonly string[] | 'everything';
+
+interface Entry {
+  readonly answer: CachedAnswer;
+  readonly dependencies: Dependencies;
+  readonly size: number;
+}
+
+/** Where the content version and the changes between two versions (by version, the tags of each) are read: Storage. */
+export interface ContentChangeSource {
+  contentVersion(): Promise<number>;
+  contentChanges(after: number, through: number): Promise<ReadonlyMap<number, readonly string[]>>;
+}
+
+/** The time part of a key for an answer that reads the clock to the second (relative dates, "upcoming"). */
+export const secondOf = (now: Date): string => String(Math.floor(now.getTime() / 1000));
+
 /** Least recently used entries go first once the cached payloads exceed `maxBytes`. */
 export class ReadCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly entries = new Map<string, Entry>();
+  /** The keys of the entries carrying each tag, and of those depending on everything. */
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly onEverything = new Set<string>();
   private bytes = 0;
+  /** The content version every entry is known to be current for; undefined before the first read. */
+  private checkedVersion: number | undefined;
+  /** The catch-up under way, which later ones wait for: changes are applied in version order. */
+  private catchingUp: Promise<void> = Promise.resolve();
 
-  constructor(private readonly maxBytes: number) {}
+  /** `keptVersions`: how many versions' changes the database keeps; a node further behind drops everything. */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly keptVersions = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** `representation`: JSON unless named (answers that have only one). */
-  static key(parts: { contentVersion: number; second: number; origin: string; url: string; representation?: string }): string {
-    return `${parts.contentVersion} ${parts.second} ${parts.representation ?? 'json'} ${parts.origin}${parts.url}`;
+  /** `representation`: JSON unless named (answers that have only one). `time`: what of the clock the answer reads. */
+  static key(parts: { time: string; origin: string; url: string; representation?: string }): string {
+    return `${parts.time} ${parts.representation ?? 'json'} ${parts.origin}${parts.url}`;
+  }
+
+  /**
+   * Reads the content version (after the request arrived) and brings the entries up to it:
+   * drops those carrying a tag of a change since the last version seen, or all of them when a
+   * version's changes are not known. Entries are then current for that version or a later one;
+   * answers the version read, which `set` takes back.
+   */
+  async refresh(source: ContentChangeSource): Promise<number> {
+    const version = await source.contentVersion();
+    await this.catchUp(version, source);
+    return version;
+  }
+
+  private async catchUp(version: number, source: ContentChangeSource): Promise<void> {
+    const run = this.catchingUp.then(async () => {
+      const from = this.checkedVersion;
+      if (from !== undefined && version <= from) return;
+      if (from === undefined || this.entries.size === 0 || version - from > this.keptVersions) {
+        this.clear();
+      } else {
+        const changes = await source.contentChanges(from, version);
+        if (changes.size < version - from) this.clear();
+        else for (const tags of changes.values()) this.retire(tags);
+      }
+      this.checkedVersion = version;
+    });
+    // A failed read leaves the version where it was: the next request tries again.
+    this.catchingUp = run.catch(() => undefined);
+    await run;
   }
 
   get(key: string): CachedAnswer | undefined {
-    const answer = this.entries.get(key);
-    if (answer) {
+    const entry = this.entries.get(key);
+    if (entry) {
       this.entries.delete(key);
-      this.entries.set(key, answer);
+      this.entries.set(key, entry);
     }
-    return answer;
+    return entry?.answer;
   }
 
-  set(key: string, answer: CachedAnswer): void {
+  /**
+   * Keeps an answer computed on a snapshot taken after the content version `readVersion` was read
+   * (and caught up to), unless the entries have been brought past that version meanwhile: those
+   * changes may be newer than the snapshot, and would not retire an entry that did not exist yet.
+   */
+  set(key: string, answer: CachedAnswer, dependencies: Dependencies, readVersion: number): void {
+    if (this.checkedVersion !== readVersion) return;
     const size = answer.payload.length + key.length;
     // An answer larger than the whole budget is not worth evicting everything else for.
     if (size > this.maxBytes) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.bytes -= previous.payload.length + key.length;
-    }
-    this.entries.set(key, answer);
+    this.remove(key);
+    this.entries.set(key, { answer, dependencies, size });
     this.bytes += size;
-    for (const [oldest, evicted] of this.entries) {
+    if (dependencies === 'everything') this.onEverything.add(key);
+    else for (const tag of dependencies) this.byTag.set(tag, (this.byTag.get(tag) ?? new Set()).add(key));
+    for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= evicted.payload.length + oldest.length;
+      this.remove(oldest);
     }
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Drops the entries a change with these tags retires: those carrying one, and those depending on everything. */
+  private retire(tags: readonly string[]): void {
+    for (const key of [...this.onEverything]) this.remove(key);
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    if (entry.dependencies === 'everything') {
+      this.onEverything.delete(key);
+      return;
+    }
+    for (const tag of entry.dependencies) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    this.onEverything.clear();
+    this.bytes = 0;
   }
 }

@@ -9,7 +9,7 @@ import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
-import { ReadCache, type CachedAnswer } from './read-cache.ts';
+import { ReadCache, secondOf, type CachedAnswer, type Dependencies } from './read-cache.ts';
 import { representationOf, type Representation } from './representation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -74,13 +74,28 @@ interface RouteBase<S extends RouteSchema, Loaded> {
   readonly validate?: (frame: Frame<S>, tx: ReadTx) => Promise<Loaded>;
   /**
    * The answer does not depend on the current time (no date window, no "upcoming" filter): a
-   * cached answer to an anonymous read then lasts until the next write, not only for the second.
+   * cached answer to an anonymous read then lasts until a write retires it, not only for the second.
    */
   readonly timeless?: boolean;
 }
 
+/** What a read's cached answer depends on (decision 0033); a read that does not say depends on every change. */
+interface CachedRead<S extends RouteSchema> {
+  /**
+   * What of the clock the answer reads, as text (a date window's bounds), for a route that is not
+   * `timeless`; without it, the current second. Given the validated query only: a hit builds no frame.
+   */
+  readonly clockKey?: (query: Infer<S['querystring']>) => string;
+  /**
+   * The content-change tags (migration 20261125060000) the answer depends on besides the records it
+   * shows, which are read off its body (every record there carries its numeric `id`, a term its
+   * `taxonomy`): an archive's `list:<type>`... or 'everything'.
+   */
+  readonly dependsOn?: (query: Infer<S['querystring']>) => Dependencies;
+}
+
 /** A read: it runs in one read unit of work (one snapshot). */
-export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded> {
+export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded>, CachedRead<S> {
   readonly method: 'GET';
   /**
    * Writes the read needs done before its snapshot (series extended for a window past the horizon:
@@ -145,8 +160,8 @@ export interface RouteContext {
   readonly prefix: string;
   /** The namespaces every route is mounted under, the first being ours (default: NAMESPACE only). */
   readonly namespaces?: readonly string[];
-  /** Units of work, and the content version that keys cached answers (Storage). */
-  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'touchContent'>;
+  /** Units of work, and the content version and changes the read cache follows (Storage). */
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges' | 'touchContent'>;
   readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
@@ -174,13 +189,42 @@ function collectionOf(route: AnyRoute): string | undefined {
   return Object.keys(properties).find((name) => properties[name]!.type === 'array');
 }
 
+/** The time part of a cached answer's key, for a route that is not timeless. */
+function clockKeyOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, now: Date): string {
+  return route.clockKey ? route.clockKey(query) : secondOf(now);
+}
+
+/**
+ * What a computed answer depends on: the route's own tags and the records its body shows, found
+ * by walking it (each record carries its numeric `id`, a term its `taxonomy`, an occurrence its
+ * `series_id`); 'everything' for a route that names no tags or a body that is not JSON to walk.
+ */
+function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, body: unknown): Dependencies {
+  const own = route.dependsOn?.(query) ?? 'everything';
+  if (own === 'everything' || body === null || typeof body !== 'object') return 'everything';
+  const tags = new Set(own);
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'number') tags.add(`${'taxonomy' in record ? 'term' : 'post'}:${record.id}`);
+    if (typeof record.series_id === 'number') tags.add(`post:${record.series_id}`);
+    for (const field of Object.values(record)) if (field !== null && typeof field === 'object') walk(field);
+  };
+  walk(body);
+  return [...tags];
+}
+
 const refused = (caller: Caller | null) => new ApiError('rest_forbidden', { status: caller ? 403 : 401 });
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly AnyRoute[]): void {
   const { storage } = context;
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
-  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string }>();
+  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string; dependencies: Dependencies; contentVersion: number }>();
   /** Reads answered from the cache: their payload is already filtered by `_fields`. */
   const fromCache = new WeakSet<FastifyRequest>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
@@ -213,7 +257,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       return route.handle(frame, tx, loaded);
     });
   /**
-   * A write's validators, `If-Match`, handler and the new content version that retires every
+   * A write's validators, `If-Match`, handler and the new content version that retires the
    * cached answer on every node, as one unit: they commit together or not at all. A caller the
    * permission refuses never takes the write lock: the validators run on a snapshot (their errors
    * come first, as the original's), then the refusal. The unit commits only if the request's
@@ -258,9 +302,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
         // A hit needs no frame: only the authentication decides whether the cache applies.
         const cache = request.caller === null ? context.readCache : undefined;
+        const contentVersion = cache && (await deadline.race(cache.refresh(storage)));
         const key = cache && ReadCache.key({
-          contentVersion: await deadline.race(storage.contentVersion()),
-          second: route.timeless ? 0 : Math.floor(context.clock.now().getTime() / 1000),
+          time: route.timeless ? 'timeless' : clockKeyOf(route, request.query, context.clock.now()),
           origin: `${request.protocol}://${request.host}`,
           url: request.originalUrl,
           representation: representationOf(request.headers.accept),
@@ -273,7 +317,10 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           return respond(request, reply, { ...cached, body: cached.payload });
         }
         const result = await deadline.race(read(route, frameFor(request)));
-        if (key !== undefined) toCache.set(request, { key, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
+        if (key !== undefined) {
+          const dependencies = dependenciesOf(route, request.query, result.body);
+          toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
+        }
         return respond(request, reply, result);
       },
       // Global parameters (global-params.ts): `_fields` before caching and the ETag, `_envelope` last.
@@ -300,8 +347,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   function tagAndCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const pending = toCache.get(request);
     if (pending && typeof payload === 'string' && reply.statusCode === pending.status) {
-      const { key, ...answer } = pending;
-      context.readCache!.set(key, { ...answer, payload });
+      const { key, dependencies, contentVersion, ...answer } = pending;
+      context.readCache!.set(key, { ...answer, payload }, dependencies, contentVersion);
     }
     const version = versions.get(request);
     if (version === undefined || typeof payload !== 'string') return payload;

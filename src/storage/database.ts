@@ -21,6 +21,7 @@ import * as webhooks from './migrations/20261125010000_webhooks.ts';
 import * as tecImport from './migrations/20261125020000_tec_import.ts';
 import * as icalImport from './migrations/20261125030000_ical_import.ts';
 import * as seriesExtent from './migrations/20261125040000_series_extent.ts';
+import * as contentChanges from './migrations/20261125060000_content_changes.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -90,12 +91,18 @@ export interface Storage {
    * the request before the deadline does (decision 0023): otherwise it rolls back.
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
-  /** The count of content writes (migration 20261122040000), which keys cached answers; outside any unit. */
+  /** The count of content writes (migration 20261122040000), which the read cache follows; outside any unit. */
   contentVersion(): Promise<number>;
   /**
+   * The tags of what the content versions after `after`, up to `through`, changed (migration
+   * 20261125060000), by version; a version with none is missing from the map. Outside any unit.
+   */
+  contentChanges(after: number, through: number): Promise<Map<number, string[]>>;
+  /**
    * Raises the count of content writes and records when (`at`), on the content version and on the
-   * journal rows the unit wrote (decision 0027): it commits with the unit it is written in, which
-   * runs it last.
+   * journal rows the unit wrote (decision 0027), stamps the unit's content-change tags with the new
+   * version and drops those the read cache no longer asks for: it commits with the unit it is
+   * written in, which runs it last.
    */
   touchContent(tx: WriteTx, at: Date): Promise<void>;
   /** A cheap round trip, for /readyz. */
@@ -117,6 +124,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125020000_tec_import': tecImport,
   '20261125030000_ical_import': icalImport,
   '20261125040000_series_extent': seriesExtent,
+  '20261125060000_content_changes': contentChanges,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -271,18 +279,46 @@ const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
  */
 const RETRYABLE_STATES = new Set(['40001', '40P01']);
 
+/**
+ * How many content versions' change tags are kept: a node further behind than that drops its whole
+ * read cache instead of reading what changed (decision 0033).
+ */
+export const CONTENT_CHANGES_KEPT = 1000;
+
 /** The content version's read and write, the same SQL on both engines. */
-function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion' | 'touchContent'> {
+function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion' | 'contentChanges' | 'touchContent'> {
   // Read on every anonymous request: compiled once rather than built anew each time.
   const read = root.selectFrom('content_version').select('version').where('id', '=', 1).compile();
   return {
     contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
+    contentChanges: async (after, through) => groupByVersion(await root.selectFrom('content_changes').select(['version', 'tag']).where('version', '>', after).where('version', '<=', through).execute()),
     touchContent: async (tx, at) => {
-      await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
+      const { version } = await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).returning('version').executeTakeFirstOrThrow();
+      await tx.updateTable('content_changes').set({ version }).where('version', '=', 0).execute();
+      await tx.deleteFrom('content_changes').where('version', '>', 0).where('version', '<=', version - CONTENT_CHANGES_KEPT).execute();
       // The journal rows the unit's triggers wrote (decision 0027) take the unit's time.
       await tx.updateTable('record_changes').set({ changed_at: at.toISOString() }).where('changed_at', 'is', null).execute();
     },
   };
+}
+
+/** `contentVersion` and `contentChanges` as synchronous reads on a connection of their own (SQLite). */
+function sideContentVersion(client: SqliteDatabase.Database): Pick<Storage, 'contentVersion' | 'contentChanges'> {
+  // Prepared on first use: the storage opens before the migrations make the tables.
+  let version: SqliteDatabase.Statement<[], { version: number }> | undefined;
+  let changes: SqliteDatabase.Statement<[number, number], { version: number; tag: string }> | undefined;
+  return {
+    contentVersion: async () => (version ??= client.prepare('select version from content_version where id = 1')).get()!.version,
+    contentChanges: async (after, through) =>
+      groupByVersion((changes ??= client.prepare('select version, tag from content_changes where version > ? and version <= ?')).all(after, through)),
+  };
+}
+
+/** Change tags by content version. */
+function groupByVersion(rows: readonly { version: number; tag: string }[]): Map<number, string[]> {
+  const changes = new Map<number, string[]>();
+  for (const row of rows) changes.set(row.version, [...(changes.get(row.version) ?? []), row.tag]);
+  return changes;
 }
 
 function openSqlite(file: string): Storage {
@@ -295,6 +331,11 @@ function openSqlite(file: string): Storage {
     dialect: sqliteCapabilities,
     driver: { kind: 'sqlite', client: sideClient },
     ...contentVersionOf(root),
+    // Read on every anonymous request, cached answer or not: on the second connection, at once, not
+    // queued for the first behind every unit of work (Kysely's lock on it is not first come, first
+    // served: hits, each a quick read, kept a writer waiting for seconds). Outside any transaction,
+    // it sees every committed write. An in-memory database has no second connection: its units' own.
+    ...(sideClient === client ? {} : sideContentVersion(sideClient)),
     ...unitRunners(root, {
       // Deferred: the snapshot starts at the first read and takes no lock other writers wait for.
       beginRead: ['begin'],

@@ -221,6 +221,13 @@ export interface ContentVersionTable {
   changes_pruned_through: ColumnType<number, number | undefined, number>;
 }
 
+/** A tag of what a content write changed, for the read cache (migration 20261125060000; decision 0033). */
+export interface ContentChangesTable {
+  /** The content version of the unit that made the change; 0 while the unit runs. */
+  version: number;
+  tag: string;
+}
+
 /** What a journal row names: a post's type or a term's taxonomy. */
 export type ChangedResource = PostType | Taxonomy;
 export type ChangeAction = 'created' | 'updated' | 'trashed' | 'deleted';
@@ -346,6 +353,7 @@ export interface Database {
   post_translations: PostTranslationsTable;
   term_translations: TermTranslationsTable;
   content_version: ContentVersionTable;
+  content_changes: ContentChangesTable;
   login_throttle: LoginThrottleTable;
   record_changes: RecordChangesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;

@@ -198,6 +198,7 @@ describe('route contract check at start-up', () => {
           read: () => Promise.reject(new Error('not reached')),
           write: () => Promise.reject(new Error('not reached')),
           contentVersion: async () => 1,
+          contentChanges: async () => new Map(),
           touchContent: async () => undefined,
         },
         clock: systemClock,

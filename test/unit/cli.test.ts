@@ -35,6 +35,7 @@ const MIGRATIONS = [
   '20261125020000_tec_import',
   '20261125030000_ical_import',
   '20261125040000_series_extent',
+  '20261125060000_content_changes',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

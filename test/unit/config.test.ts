@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: undefined,
-      readCacheBytes: 16 * 1024 * 1024,
+      readCacheBytes: 64 * 1024 * 1024,
       tecAlias: true,
       icsMaxEvents: 100_000,
       icsImportMaxBytes: 5 * 1024 * 1024,
@@ -237,8 +237,8 @@ test('CALENDAR_ICS_MAX_EVENTS: 100000 by default, a whole number from 1, anythin
   for (const bad of ['0', '-1', '1.5', 'lots', '99999999']) assert.throws(() => loadConfig({ CALENDAR_ICS_MAX_EVENTS: bad }), /CALENDAR_ICS_MAX_EVENTS must be/, bad);
 });
 
-test('CALENDAR_READ_CACHE_MB: 16 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
-  assert.equal(loadConfig({}).readCacheBytes, 16 * 1024 * 1024);
+test('CALENDAR_READ_CACHE_MB: 64 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
+  assert.equal(loadConfig({}).readCacheBytes, 64 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
   for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
 });

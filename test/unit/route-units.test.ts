@@ -31,6 +31,7 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
       return work({} as WriteTx);
     },
     contentVersion: async () => 1,
+    contentChanges: async () => new Map(),
     touchContent: async () => void units.push('touch'),
   };
   const app = Fastify();

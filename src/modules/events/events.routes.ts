@@ -45,6 +45,8 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         path,
         permission: 'public',
         timeless: true,
+        // The event, its venue, organizers and terms, as its body shows them.
+        dependsOn: () => [],
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame, tx) => {
           const { row, relations } = await service.read(tx, frame.params, frame.caller, frame.query, frame.language);
@@ -115,6 +117,13 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         response: { 200: Envelope },
       },
       prepare: (frame, deadline) => extender.extendFor(frame.query, deadline),
+      clockKey: (query) => service.archiveClockKey(query),
+      // Which events are listed (terms: slugs and sub-categories of a filter); searches and
+      // `modified_after` read every edit; a sync page reads the journal.
+      dependsOn: (query) =>
+        query.sync_token !== undefined
+          ? 'everything'
+          : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : [])],
       validate: async (frame, tx) =>
         frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
       handle: async ({ query, caller, urls, language, representation }, tx) => {

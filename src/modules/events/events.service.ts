@@ -243,6 +243,25 @@ export class EventsService {
     return { filter, statuses, bounds };
   }
 
+  /**
+   * What of the clock an archive answer reads, as text, for the read cache's key (decision 0033):
+   * its date bounds (the default window moves once a day, a relative date every second), its
+   * `modified_after` instant and whether its window ends past the series' background coverage
+   * (`occurrencesCut`). A query whose dates cannot be read answers an error, never cached: any key.
+   */
+  archiveClockKey(query: EventListQuery): string {
+    const now = this.writer.clock.now();
+    try {
+      const bounds = this.dateWindow(query);
+      const end = windowEnd(bounds);
+      const modifiedAfter = query.modified_after === undefined ? null : modifiedAfterUtc(query.modified_after, now);
+      return JSON.stringify([bounds, modifiedAfter, end !== undefined && end > backgroundCoverage(now, this.recurrence.horizonDays)]);
+    } catch (error) {
+      if (error instanceof DateParseError) return 'invalid';
+      throw error;
+    }
+  }
+
   /** The archive's date bounds; `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed). */
   private dateWindow(query: ArchiveQuery): DateBounds {
     return query.include ? {} : dateBounds({ ...query, strict_dates: TRUTHY.has(query.strict_dates.toLowerCase()) }, this.siteZone, this.writer.clock.now());

@@ -40,6 +40,8 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       path,
       permission: 'public',
       timeless: true,
+      // The record, as its body shows it.
+      dependsOn: () => [],
       schema: { summary: `Returns the data of the ${singular} with the specified ${label}`, params, querystring: schemas.ReadQuery, response: { 200: schemas.WireRecord } },
       // No separate validator: reading is public, so the 400 for an unknown id or slug can come from the lookup itself.
       handle: async (frame, tx) => {
@@ -89,6 +91,9 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       path: `/${collection}`,
       permission: 'public',
       schema: { summary: `Returns all the ${plural} matching the search criteria`, querystring: schemas.ListQuery, response: { 200: schemas.Envelope } },
+      // Which records are listed, by their own fields and (`only_with_upcoming`, events' links) by the
+      // events; searches and `modified_after` read every edit; a sync page reads the journal.
+      dependsOn: (query) => (query.sync_token !== undefined ? 'everything' : [`list:${definition.type}`, `edited:${definition.type}`, 'list:event', 'translations']),
       validate: async (frame, tx) =>
         frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, caller, urls, language }, tx) => {

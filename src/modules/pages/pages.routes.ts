@@ -5,7 +5,7 @@ import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
-import { ReadCache } from '../../http/read-cache.ts';
+import { ReadCache, secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import type { ReadTx, Storage } from '../../storage/database.ts';
@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 export interface PagesDependencies {
   readonly config: Config;
-  readonly storage: Pick<Storage, 'read' | 'contentVersion'>;
+  readonly storage: Pick<Storage, 'read' | 'contentVersion' | 'contentChanges'>;
   readonly clock: Clock;
   readonly pages: PagesService;
   readonly readCache: ReadCache | undefined;
@@ -121,7 +121,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * anonymous answer in the read cache. Shared answers (anonymous, no post-password cookie) may be
    * kept by caches but revalidated; the others are the reader's own.
    */
-  const send = (request: FastifyRequest, reply: FastifyReply, answer: Required<Answer>, options: { shared: boolean; embed: boolean; store?: string }) => {
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: Required<Answer>, options: { shared: boolean; embed: boolean; store?: { key: string; version: number } }) => {
     // A page has no record version of its own: its tag is the digest of its bytes.
     const tag = entityTag(0, answer.body);
     const headers: Record<string, string> = {
@@ -131,7 +131,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       vary: 'Authorization, Cookie',
       'cache-control': options.shared ? 'no-cache' : 'private, no-cache',
     };
-    if (options.store !== undefined) deps.readCache?.set(options.store, { status: answer.status, headers: { 'content-type': answer.type }, payload: answer.body });
+    // A page shows records and lists together in ways no tag names: any content change retires it.
+    if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: answer.body }, 'everything', options.store.version);
     reply.headers(headers).code(answer.status);
     const ifNoneMatch = request.headers['if-none-match'];
     if (request.method === 'GET' && answer.status === 200 && ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) {
@@ -155,25 +156,22 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       const context = contextOf(request, language, embed);
       const deadline = new Deadline(config.timeouts.requestMs);
       const shared = request.caller === null && cookieValue(request.headers.cookie, POSTPASS_COOKIE) === undefined;
-      const key = shared && deps.readCache !== undefined
-        ? ReadCache.key({
-            contentVersion: await deadline.race(storage.contentVersion()),
-            second: options.timeless ? 0 : Math.floor(clock.now().getTime() / 1000),
-            origin: `${request.protocol}://${request.host}`,
-            url: request.originalUrl,
-          })
-        : undefined;
+      const version = shared && deps.readCache !== undefined ? await deadline.race(deps.readCache.refresh(storage)) : undefined;
+      const key = version === undefined
+        ? undefined
+        : ReadCache.key({ time: options.timeless ? 'timeless' : secondOf(clock.now()), origin: `${request.protocol}://${request.host}`, url: request.originalUrl });
+      const store = key === undefined ? undefined : { key, version: version! };
       const cached = key === undefined ? undefined : deps.readCache!.get(key);
       if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML }, { shared, embed });
       try {
         const answer = await deadline.race(storage.read((tx) => work(tx, request, context)));
-        return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(key !== undefined ? { store: key } : {}) });
+        return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(store ? { store } : {}) });
       } catch (error) {
         if (error instanceof ApiError || error instanceof TimedOut) {
           const status = error instanceof TimedOut ? 503 : statusOf(error, options.single ?? false);
           const detail = error instanceof ApiError && status === 400 ? Object.keys((error.data as { params?: object }).params ?? {}).join(', ') || error.message : undefined;
           const body = errorPage(context.page, { status, ...(detail ? { detail } : {}), canonical: `${context.page.urls.siteOrigin}${request.url}` });
-          return send(request, reply, { status, body, type: HTML }, { shared, embed, ...(key !== undefined && status !== 503 ? { store: key } : {}) });
+          return send(request, reply, { status, body, type: HTML }, { shared, embed, ...(store && status !== 503 ? { store } : {}) });
         }
         throw error;
       }

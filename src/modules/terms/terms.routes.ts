@@ -27,6 +27,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       path: `/${collection}`,
       permission: 'public',
       timeless: true,
+      // Which terms are listed (counts for `hide_empty`, the events' terms for `post`); a sync page reads the journal.
+      dependsOn: (query) => (query.sync_token !== undefined ? 'everything' : [`list:${definition.taxonomy}`, 'list:event', 'translations']),
       schema: {
         summary: `Returns all the ${plural} matching the search criteria`,
         querystring: schemas.ListQuery,
@@ -88,6 +90,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       path: single,
       permission: 'public',
       timeless: true,
+      // The term with its count, as its body shows it.
+      dependsOn: () => [],
       schema: {
         summary: `Returns the data of the ${singular} with the specified term ID`,
         params: schemas.Params,
