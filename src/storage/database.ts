@@ -332,8 +332,8 @@ function openSqlite(file: string): Storage {
     driver: { kind: 'sqlite', client: sideClient },
     ...contentVersionOf(root),
     // Read on every anonymous request, cached answer or not: on the second connection, at once, not
-    // queued for the first behind every unit of work (Kysely's lock on it is not first come, first
-    // served: hits, each a quick read, kept a writer waiting for seconds). Outside any transaction,
+    // queued for the first behind every unit of work running on it (Kysely's lock on that connection
+    // is not even first come, first served): a hit needs nothing else. Outside any transaction,
     // it sees every committed write. An in-memory database has no second connection: its units' own.
     ...(sideClient === client ? {} : sideContentVersion(sideClient)),
     ...unitRunners(root, {
