@@ -156,12 +156,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       const context = contextOf(request, language, embed);
       const deadline = new Deadline(config.timeouts.requestMs);
       const shared = request.caller === null && cookieValue(request.headers.cookie, POSTPASS_COOKIE) === undefined;
-      const version = shared && deps.readCache !== undefined ? await deadline.race(deps.readCache.refresh(storage)) : undefined;
-      const key = version === undefined
-        ? undefined
-        : ReadCache.key({ time: options.timeless ? 'timeless' : secondOf(clock.now()), origin: `${request.protocol}://${request.host}`, url: request.originalUrl });
-      const store = key === undefined ? undefined : { key, version: version! };
-      const cached = key === undefined ? undefined : deps.readCache!.get(key);
+      const store = shared && deps.readCache !== undefined
+        ? {
+            version: await deadline.race(deps.readCache.refresh(storage)),
+            key: ReadCache.key({ time: options.timeless ? 'timeless' : secondOf(clock.now()), origin: `${request.protocol}://${request.host}`, url: request.originalUrl }),
+          }
+        : undefined;
+      const cached = store === undefined ? undefined : deps.readCache!.get(store.key);
       if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML }, { shared, embed });
       try {
         const answer = await deadline.race(storage.read((tx) => work(tx, request, context)));

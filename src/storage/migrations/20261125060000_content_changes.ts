@@ -50,7 +50,7 @@ function triggers(pg: boolean): TagTrigger[] {
   const post = (row: 'new' | 'old') => [`'post:' || ${row}.id`, `'list:' || ${row}.type`, `'edited:' || ${row}.type`];
   const event = (row: 'new' | 'old') => [`'post:' || ${row}.post_id`, `'list:event'`];
   const occurrence = (row: 'new' | 'old') => [`'post:' || ${row}.id`, `'post:' || ${row}.event_id`, `'list:event'`];
-  const linked = (row: 'new' | 'old', table: string) => [`'post:' || ${row}.post_id`, `'list:${table.slice(0, -1)}'`, `'list:event'`];
+  const linked = (row: 'new' | 'old', type: 'venue' | 'organizer') => [`'post:' || ${row}.post_id`, `'list:${type}'`, `'list:event'`];
   const eventRelation = (row: 'new' | 'old') => [`'post:' || ${row}.event_id`, `'list:event'`];
   const term = (row: 'new' | 'old') => [`'term:' || ${row}.id`, `'list:' || ${row}.taxonomy`];
   const each = (table: string, tags: (row: 'new' | 'old') => string[], updateWhen?: string): TagTrigger[] => [
@@ -77,8 +77,8 @@ function triggers(pg: boolean): TagTrigger[] {
     ...each('event_links', eventRelation, anyDiffers(LINK_COLUMNS, pg)),
     ...each('event_terms', eventRelation),
     // Coordinates and addresses: the events archive filters by a venue's coordinates.
-    ...each('venues', (row) => linked(row, 'venues')),
-    ...each('organizers', (row) => linked(row, 'organizers')),
+    ...each('venues', (row) => linked(row, 'venue')),
+    ...each('organizers', (row) => linked(row, 'organizer')),
     // A term's count moves with the events filed under it: its answers and its archive change.
     ...each('terms', term),
     ...each('post_translations', (row) => [`'post:' || ${row}.post_id`, `'translations'`]),
