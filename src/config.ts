@@ -55,6 +55,11 @@ export interface Config {
   readonly recurrence: RecurrenceSettings;
   /** Days the record-change journal keeps its changes, and so how old a sync token may be (CALENDAR_SYNC_RETENTION_DAYS; decision 0029). */
   readonly syncRetentionDays: number;
+  /**
+   * How far V8 may grow the heap past what its last full collection kept, in percent
+   * (CALENDAR_HEAP_GROWTH_PERCENT; 0: V8's own factor; decision 0034).
+   */
+  readonly heapGrowthPercent: number;
   /** Webhook delivery and its safety rules (decision 0032). */
   readonly webhooks: WebhookSettings;
 }
@@ -389,5 +394,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: parseWebhooks(env),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
+    heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
   };
 }

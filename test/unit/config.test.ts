@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       timeouts: { headersMs: 10_000, receiveMs: 30_000, requestMs: 30_000, statementMs: 30_000, keepAliveMs: 65_000 },
       recurrence: { horizonDays: 730, maxOccurrences: 1000, onDemandYears: 10 },
       syncRetentionDays: 30,
+      heapGrowthPercent: 20,
       webhooks: {
         allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
         retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       CALENDAR_KEEP_ALIVE_TIMEOUT: '75',
       CALENDAR_RECURRENCE_HORIZON_DAYS: '365',
       CALENDAR_SYNC_RETENTION_DAYS: '7',
+      CALENDAR_HEAP_GROWTH_PERCENT: '0',
       CALENDAR_RECURRENCE_MAX_OCCURRENCES: '500',
       CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '3',
       CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
@@ -115,6 +117,7 @@ describe('loadConfig', () => {
       timeouts: { headersMs: 5000, receiveMs: 20_500, requestMs: 15_000, statementMs: 250, keepAliveMs: 75_000 },
       recurrence: { horizonDays: 365, maxOccurrences: 500, onDemandYears: 3 },
       syncRetentionDays: 7,
+      heapGrowthPercent: 0,
       webhooks: {
         allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
         retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
@@ -176,6 +179,8 @@ describe('loadConfig', () => {
     ['CALENDAR_HEADERS_TIMEOUT', { CALENDAR_HEADERS_TIMEOUT: '40' }],
     ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '0' }],
     ['CALENDAR_SYNC_RETENTION_DAYS', { CALENDAR_SYNC_RETENTION_DAYS: '0' }],
+    ['CALENDAR_HEAP_GROWTH_PERCENT', { CALENDAR_HEAP_GROWTH_PERCENT: '301' }],
+    ['CALENDAR_HEAP_GROWTH_PERCENT', { CALENDAR_HEAP_GROWTH_PERCENT: '-5' }],
     ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '2 years' }],
     ['CALENDAR_RECURRENCE_MAX_OCCURRENCES', { CALENDAR_RECURRENCE_MAX_OCCURRENCES: '-5' }],
     ['CALENDAR_RECURRENCE_ON_DEMAND_YEARS', { CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '101' }],
