@@ -128,6 +128,7 @@ function importReportLines(report: ImportReport): string[] {
     ...section('Failed (run again to retry):', report.failed.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),
     ...section('Pages the source did not serve (their records were not read; run again):', report.failedPages.map((page) => `${page.url}: ${page.reason}`)),
     ...section('Fixed on the way:', report.notes.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),
+    ...section('Authors (the source\'s user: who writes their records here):', report.authors.map((entry) => `user ${entry.sourceId}: ${entry.text}`)),
     ...section(
       report.deleted.some((entry) => entry.removed) ? 'Deleted on the source, removed here:' : 'Deleted on the source (--prune removes them here):',
       report.deleted.map((entry) => `${entry.kind} ${entry.sourceId} (here ${entry.targetId})${entry.removed ? ' removed' : ''}`),

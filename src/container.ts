@@ -117,7 +117,7 @@ export async function composeApplication(
   );
   const users = new UsersService(storage, usersRepository, clock);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
-  const tecImport = new TecImportService(storage, { events, venues, organizers, terms }, new TecImportRepository(), clock);
+  const tecImport = new TecImportService(storage, { events, venues, organizers, terms, users }, new TecImportRepository(), clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));

@@ -18,6 +18,8 @@ export interface CreateUserInput {
   email?: string;
   displayName?: string;
   password?: string;
+  /** The id to give the user when no user has it (an import keeping a site's ids); else the next one. */
+  id?: number;
 }
 
 /** User and application-password management, shared by the CLI and start-up (admin bootstrap). */
@@ -39,16 +41,21 @@ export class UsersService implements CredentialStore {
     const password = input.password ?? generateAccountPassword();
     // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
     const passwordHash = await hashPassword(password);
-    const user = await this.storage.write((tx) =>
-      this.repository.create(tx, {
+    const user = await this.storage.write(async (tx) => {
+      const id = input.id !== undefined && !(await this.repository.get(tx, input.id)) ? input.id : undefined;
+      const created = await this.repository.create(tx, {
+        ...(id === undefined ? {} : { id }),
         login: input.login,
         email: input.email ?? '',
         display_name: input.displayName ?? input.login,
         role: input.role,
         password_hash: passwordHash,
         created_at: nowUtc(this.clock),
-      }),
-    );
+      });
+      // PostgreSQL's sequence does not see an id given: moved past it, so the next user's is free.
+      if (id !== undefined) await this.storage.dialect.raiseIdSequences(tx);
+      return created;
+    });
     if (user === 'login-taken') throw taken();
     return input.password === undefined ? { user, generatedPassword: password } : { user };
   }

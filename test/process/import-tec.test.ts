@@ -51,9 +51,15 @@ function killedAfter(limit: number): ImportProgress {
 const outcomeTotals = (report: ImportReport) =>
   Object.values(report.counts).reduce((sum, counts) => ({ created: sum.created + counts.created, updated: sum.updated + counts.updated, unchanged: sum.unchanged + counts.unchanged, skipped: sum.skipped + counts.skipped, failed: sum.failed + counts.failed }), { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
 
-/** Fills the source: terms with a hierarchy, venues, organizers and 200 events from 2019 to 2033, awkward ones included. */
+/**
+ * Fills the source: terms with a hierarchy, venues, organizers and 200 events from 2019 to 2033,
+ * awkward ones included, written by three authors: the administrator, the editor (users the
+ * target has too) and a guest writer only the source has.
+ */
 async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue: number }> {
   const admin = adminOf(source);
+  const guest = (await source.users.create({ login: 'guest.writer', role: 'author', email: 'guest@example.org', displayName: 'Guest Writer' })).user.id;
+  const authorOf = (i: number) => (i % 9 === 4 ? { author: guest } : i % 9 === 5 ? { author: source.ids.editor } : {});
   const { terms, venues, organizers, events } = source.services;
   return source.storage.write(async (tx) => {
     const musicRow = (await terms.create(tx, CATEGORY, { name: 'Music', description: 'Live music' }, 'en', admin)).row;
@@ -84,6 +90,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
           ...(i % 4 === 0 ? { geo_lat: 40 + i / 100, geo_lng: -73 - i / 100 } : {}),
           ...(i % 5 === 0 ? { website: `https://hall${i}.example`, show_map: false } : {}),
           ...(i % 7 === 0 ? { description: `A hall\n\nbuilt in 19${i}` } : {}),
+          ...authorOf(i),
         },
         admin,
         'en',
@@ -96,7 +103,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
     for (let i = 0; i < 20; i++) {
       const organizer = await organizers.create(
         tx,
-        { organizer: `Promoter ${i}`, ...(i % 2 === 0 ? { phone: `+1 555 02${i}`, email: `p${i}@example.org`, website: `https://p${i}.example` } : {}) },
+        { organizer: `Promoter ${i}`, ...(i % 2 === 0 ? { phone: `+1 555 02${i}`, email: `p${i}@example.org`, website: `https://p${i}.example` } : {}), ...authorOf(i) },
         admin,
         'en',
       );
@@ -131,6 +138,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
           tags: [tags[i % 20]!, tags[(i + 3) % 20]!],
           venue: i % 11 === 10 ? [] : venueIds[i % 30]!,
           organizer: i % 7 === 3 ? [organizerIds[i % 20]!, organizerIds[(i + 1) % 20]!] : [organizerIds[i % 20]!],
+          ...authorOf(i),
         },
         admin,
         'en',
@@ -160,8 +168,6 @@ async function archive(t: TestApp, collection: string, query: string): Promise<{
   return { records, total };
 }
 
-/** The source's authors are not copied; its dates (`date`, `modified` and their UTC twins) are, and compared. */
-const IGNORED = new Set(['author']);
 const NAMES = new Set(['title', 'venue', 'organizer', 'name']);
 
 /** A record as compared: hosts out of URLs and global ids, the fields an import cannot keep out, names decoded as the importer decodes them. */
@@ -174,9 +180,40 @@ function comparable(value: unknown, key = ''): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([name]) => !IGNORED.has(name) && !(key === 'image' && name === 'id'))
+      .filter(([name]) => !(key === 'image' && name === 'id'))
       .map(([name, item]) => [name, comparable(item, name)]),
   );
+}
+
+/**
+ * The source as a WordPress site serves it: its REST API, and WordPress' own user route
+ * `/wp/v2/users/{id}` (which this service does not serve), in the view context (name and slug) and,
+ * to credentials, the edit context (login, e-mail and roles too).
+ */
+async function wordPressFront(source: TestApp, sourceOrigin: string): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://front');
+    const user = /^\/wp-json\/wp\/v2\/users\/(\d+)$/.exec(url.pathname);
+    if (user) {
+      void source.users.list().then((users) => {
+        const found = users.find((candidate) => candidate.id === Number(user[1]));
+        const edit = url.searchParams.get('context') === 'edit' && request.headers.authorization !== undefined;
+        const body = found
+          ? { id: found.id, name: found.display_name, slug: found.login.replace(/\./g, '-'), ...(edit ? { username: found.login, email: found.email, roles: [found.role] } : {}) }
+          : { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } };
+        response.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      });
+      return;
+    }
+    const forwarded = http.request(`${sourceOrigin}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
 
 const ARCHIVES = [
@@ -194,6 +231,7 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
   let origin: string;
   let settings: SourceSettings;
   let unusedVenue: number;
+  let front: http.Server;
   const run = (t: TestApp, options: { prune?: boolean; dryRun?: boolean; since?: string; progress?: ImportProgress } = {}) =>
     TecSource.discover(`${origin}/`, settings).then((tec) => t.services.tecImport.run(tec, { caller: adminOf(t), language: 'en', ...options }));
 
@@ -204,11 +242,13 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     clock.advance(-90 * 24 * 60);
     ({ unusedVenue } = await fillSource(source, clock));
     await source.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
+    front = await wordPressFront(source, `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`);
+    origin = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
     const { password } = await source.users.createAppPassword('administrator', 'import');
     settings = { ...FAST, concurrency: 4, user: 'administrator', appPassword: password };
   });
   after(async () => {
+    front.close();
     await source.close();
     await target.close();
   });
@@ -220,6 +260,16 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     assert.deepEqual(report.failedPages, []);
     assert.deepEqual(report.idMap, []);
     assert.equal(report.complete, true);
+    // The authors: the administrator and the editor are users here too (same logins); the guest writer is made, with the source's id and role.
+    const guest = (await source.users.userByLogin('guest.writer'))!;
+    assert.deepEqual(
+      report.authors.map((entry) => [entry.sourceId, entry.targetId]).sort(([a], [b]) => a! - b!),
+      [[source.ids.administrator, target.ids.administrator], [source.ids.editor, target.ids.editor], [guest.id, guest.id]],
+    );
+    const made = (await target.users.userByLogin('guest.writer'))!;
+    assert.deepEqual([made.id, made.role, made.email, made.display_name], [guest.id, 'author', 'guest@example.org', 'Guest Writer']);
+    // The users' id sequence moved past the kept id too (PostgreSQL): a user made here gets one of its own.
+    assert.ok((await target.users.create({ login: 'made.here', role: 'subscriber' })).user.id > guest.id);
     assert.deepEqual(report.counts.event, { created: 200, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
     assert.deepEqual(report.counts.venue, { created: 31, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
     assert.deepEqual(report.counts.category.created + report.counts.tag.created + report.counts.organizer.created, 6 + 20 + 20);
@@ -372,7 +422,7 @@ function quirkySite() {
   const withEvent = (id: number, fields: Json): Json => ({ ...structuredClone(event), id, slug: `event-${id}`, ...fields });
   const events = [
     withEvent(101, { title: 'Rock &amp; Roll &#8211; Live &lt;b&gt;', slug: 'rock-and-roll-live' }),
-    withEvent(102, { title: 'Backwards', end_date: '2027-07-10 18:00:00', utc_end_date: '2027-07-10 22:00:00', cost: 'Free', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['free'] } }),
+    withEvent(102, { author: '9', title: 'Backwards', end_date: '2027-07-10 18:00:00', utc_end_date: '2027-07-10 22:00:00', cost: 'Free', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['free'] } }),
     withEvent(103, { title: 'Broken picture', image: { url: 'not a url', id: 5, extension: 'jpg' }, cost: '$15', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['15'] } }),
     (() => {
       const record = withEvent(104, { title: 'In the back room', venue: orphanVenue, categories: [orphanCategory] });
@@ -412,6 +462,9 @@ function quirkySite() {
       return;
     }
     if (route === '/tribe/events/v1') return json(200, { namespace: 'tribe/events/v1', routes: {} });
+    // WordPress shows anyone the authors of published posts, by name and slug; user 9 it does not show.
+    if (route === '/wp/v2/users/2') return json(200, { id: 2, name: 'Site Editor', slug: 'site-editor', url: '', description: '' });
+    if (route.startsWith('/wp/v2/users/')) return json(404, { code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
     const match = /^\/tribe\/events\/v1\/(\w+)$/.exec(route);
     const list = match ? archives[match[1]!] : undefined;
     if (!match || !list) return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
@@ -486,6 +539,17 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     assert.ok(notesOf('event', 104).includes('category 20 was not listed by the source: copied from this event'));
     // The recorded event carries tag 9, which the tag archive does not list.
     assert.deepEqual(notesOf('event', 101), ['tag 9 was not listed by the source: copied from this event']);
+  });
+
+  test('authors: one the source shows is made here (a contributor: read without credentials); one it does not show leaves its records the importing user\'s', async () => {
+    const made = (await target.users.userByLogin('site-editor'))!;
+    assert.deepEqual([made.display_name, made.role], ['Site Editor', 'contributor']);
+    assert.notEqual(made.id, 2, 'id 2 is the editor\'s here');
+    assert.deepEqual(report.authors.map((entry) => [entry.sourceId, entry.targetId]).sort(([a], [b]) => a! - b!), [[2, made.id], [9, undefined]]);
+    assert.match(report.authors.find((entry) => entry.sourceId === 9)!.text, /does not show this user.*written by administrator/);
+    assert.equal((await read('/calendar/events/v1/events/101')).author, String(made.id));
+    assert.equal((await read('/calendar/events/v1/events/102')).author, String(target.ids.administrator));
+    assert.equal((await read(`/calendar/events/v1/venues/${site.archives.venues![0]!.id}`)).author, String(made.id));
   });
 
   test('the records read back as the source sent them, ids kept, entities decoded, costs intact', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
-import { decodeEntities, eventSchedule, imageUrl, isStripped, sourceDate, storedCost, translationLanguages } from '../../src/modules/tec-import/tec-records.ts';
+import { decodeEntities, eventSchedule, imageUrl, isStripped, sourceAuthor, sourceDate, storedCost, translationLanguages, userFromSource } from '../../src/modules/tec-import/tec-records.ts';
 import { apiRootFromLink, baseFromUrl, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
 /* The rules import-tec reads a TEC site's answers by (decision 0030). */
@@ -36,6 +36,17 @@ describe('reading what a TEC site sends', () => {
     assert.deepEqual(imageUrl({ url: 'https://x.example/a.jpg', id: 3 }), { url: 'https://x.example/a.jpg' });
     assert.equal(imageUrl({ url: 'javascript:alert(1)' }).url, null);
     assert.match(imageUrl({ url: '' }).problem!, /without a URL/);
+  });
+
+  test('a record\'s author, and the user to find or make here for a WordPress user', () => {
+    assert.equal(sourceAuthor({ author: '7' }), 7);
+    assert.equal(sourceAuthor({ author: '0' }), undefined);
+    assert.equal(sourceAuthor({}), undefined);
+    // The edit context: the login, e-mail and the first role this service has.
+    assert.deepEqual(userFromSource({ id: 3, name: 'Jo Doe', slug: 'jo-doe', username: 'jo.doe', email: 'jo@example.org', roles: ['tribe_organizer', 'editor'] }), { login: 'jo.doe', email: 'jo@example.org', displayName: 'Jo Doe', role: 'editor' });
+    // The view context: the slug, no e-mail, the least role that owns posts; a login with a space falls back to the slug.
+    assert.deepEqual(userFromSource({ id: 3, name: '', slug: 'jo-doe', username: 'Jo Doe' }), { login: 'jo-doe', email: '', displayName: 'jo-doe', role: 'contributor' });
+    assert.equal(userFromSource({ id: 3, name: 'Nobody', slug: '' }), undefined);
   });
 
   test('a protected event as an anonymous reader sees it is told apart', () => {

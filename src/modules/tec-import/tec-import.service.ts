@@ -1,4 +1,5 @@
 import type { Caller } from '../../auth/roles.ts';
+import { UserInputError, type UsersService } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
@@ -15,7 +16,8 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
   coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageUrl, importableStatus, isStripped,
-  ORGANIZER_FIELDS, sourceDate, sourceId, storedCost, text, translationLanguages, VENUE_FIELDS, wireDate, type SourceRecord,
+  ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, userFromSource, VENUE_FIELDS, wireDate,
+  type SourceRecord,
 } from './tec-records.ts';
 import type { PageFailure, TecSource } from './tec-source.ts';
 
@@ -88,6 +90,11 @@ export interface ImportReport {
   readonly failedPages: PageFailure[];
   /** Records whose source record is gone; `removed` with --prune. */
   readonly deleted: { kind: ImportKind; sourceId: number; targetId: number; removed: boolean }[];
+  /**
+   * The source's authors this run met, each once: the user here who writes their records (found by
+   * login or e-mail, or created), or why there is none (their records are then the importing user's).
+   */
+  readonly authors: { sourceId: number; targetId?: number; text: string }[];
   /** Records created by this run under an id other than the source's. */
   readonly idMap: { kind: ImportKind; sourceId: number; targetId: number }[];
   /** Every archive was read whole (no failed page): deletions could be told apart. */
@@ -116,6 +123,8 @@ interface Run {
   readonly keepsIds: boolean;
   readonly report: ImportReport;
   readonly seen: Record<ImportKind, Set<number>>;
+  /** Source author → user here (undefined: the importing user), each looked up once however many pages ask. */
+  readonly authors: Map<number, Promise<number | undefined>>;
 }
 
 /** A source record to write, and whether the source protects it with a password (read unlocked with `context=edit`). */
@@ -155,7 +164,13 @@ function describe(error: unknown): string {
 export class TecImportService {
   constructor(
     private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent' | 'dialect'>,
-    private readonly services: { readonly events: EventsService; readonly venues: LinkedRecordsService; readonly organizers: LinkedRecordsService; readonly terms: TermsService },
+    private readonly services: {
+      readonly events: EventsService;
+      readonly venues: LinkedRecordsService;
+      readonly organizers: LinkedRecordsService;
+      readonly terms: TermsService;
+      readonly users: UsersService;
+    },
     private readonly repository: TecImportRepository,
     private readonly clock: Clock,
   ) {}
@@ -167,9 +182,9 @@ export class TecImportService {
       source: source.base, keepsIds, dryRun: options.dryRun === true,
       counts: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, emptyCounts()])) as ImportReport['counts'],
       translations: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, emptyCounts()])) as ImportReport['translations'],
-      skipped: [], failed: [], notes: [], failedPages: [], deleted: [], idMap: [], complete: false, seconds: 0,
+      skipped: [], failed: [], notes: [], failedPages: [], deleted: [], authors: [], idMap: [], complete: false, seconds: 0,
     };
-    const run: Run = { source, options, keepsIds, report, seen: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, new Set<number>()])) as Run['seen'] };
+    const run: Run = { source, options, keepsIds, report, seen: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, new Set<number>()])) as Run['seen'], authors: new Map() };
     const listedWhole = new Set<ImportKind>();
     for (const kind of IMPORT_KINDS) if (await this.importArchive(run, kind)) listedWhole.add(kind);
     for (const kind of REMOVAL_ORDER) if (listedWhole.has(kind)) await this.checkMissing(run, kind);
@@ -347,8 +362,9 @@ export class TecImportService {
         else pending.push({ id, record, protectedOnSource: false });
       }
     }
+    // Read before the write units: no request is made while one holds the write lock.
+    await this.resolveAuthors(run, pending.map((item) => item.record));
     if (kind === 'event' && run.source.authenticated) {
-      // Read before the write units: no request is made while one holds the write lock.
       await Promise.all(pending.map(async (item, index) => {
         const unlocked = isStripped(item.record) ? await this.readProtected(run, item.id) : undefined;
         if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
@@ -381,6 +397,62 @@ export class TecImportService {
   private seeEmbedded(run: Run, event: SourceRecord): void {
     for (const kind of ['venue', 'organizer'] as const) for (const record of embeddedRecords(event[kind])) run.seen[kind].add(sourceId(record)!);
     for (const [kind, field] of [['category', 'categories'], ['tag', 'tags']] as const) for (const term of embeddedTerms(event[field])) run.seen[kind].add(sourceId(term)!);
+  }
+
+  /**
+   * The users here who write the records' authors (and those of the venues and organizers an event
+   * embeds), each source author looked up on the source once per run: a user of the same login or
+   * e-mail here writes their records, else one is made (decision 0030).
+   */
+  private async resolveAuthors(run: Run, records: readonly SourceRecord[]): Promise<void> {
+    const waits: Promise<number | undefined>[] = [];
+    for (const record of records) {
+      for (const item of [record, ...embeddedRecords(record.venue), ...embeddedRecords(record.organizer)]) {
+        const id = sourceAuthor(item);
+        if (id === undefined) continue;
+        if (!run.authors.has(id)) run.authors.set(id, this.localAuthor(run, id));
+        // Awaited even when another page asked first: a unit awaiting it would hold the write lock its creation needs.
+        waits.push(run.authors.get(id)!);
+      }
+    }
+    await Promise.all(waits);
+  }
+
+  /**
+   * The user here for a source author. A new one gets the source's id when this import keeps ids
+   * and it is free, and a password no one is told: the person signs in once an administrator makes
+   * them an application password. A dry run makes none.
+   */
+  private async localAuthor(run: Run, id: number): Promise<number | undefined> {
+    const { users } = this.services;
+    const shown = await run.source.user(id);
+    const wanted = shown && userFromSource(shown);
+    const fallback = `records written by ${run.options.caller.login}`;
+    const say = (text: string, targetId?: number) => {
+      run.report.authors.push({ sourceId: id, ...(targetId === undefined ? {} : { targetId }), text });
+      return targetId;
+    };
+    if (!shown) return say(`the source does not show this user (/wp/v2/users/${id}): ${fallback}`);
+    if (!wanted) return say(`no login this service accepts (${JSON.stringify(text(shown.username) || text(shown.slug))}): ${fallback}`);
+    const existing = async () => (await users.userByLogin(wanted.login)) ?? (wanted.email === '' ? undefined : await users.userByLogin(wanted.email));
+    const here = await existing();
+    if (here) return say(`the user "${here.login}" here`, here.id);
+    if (run.options.dryRun) return say(`would create the user "${wanted.login}" (${wanted.role})`);
+    try {
+      const { user } = await users.create({ ...wanted, ...(run.keepsIds ? { id } : {}) });
+      return say(`created the user "${user.login}" (${user.role}) without a password: an administrator gives them an application password to sign in`, user.id);
+    } catch (error) {
+      // Another node or run made them in between.
+      const made = error instanceof UserInputError ? await existing() : undefined;
+      return made ? say(`the user "${made.login}" here`, made.id) : say(`creating the user "${wanted.login}" failed (${describe(error)}): ${fallback}`);
+    }
+  }
+
+  /** The user here who writes a source record: its author's, when they have one. */
+  private async authorInput(run: Run, record: SourceRecord): Promise<{ author?: number }> {
+    const id = sourceAuthor(record);
+    const author = id === undefined ? undefined : await run.authors.get(id);
+    return author === undefined ? {} : { author };
   }
 
   private record(run: Run, kind: ImportKind, id: number, result: RecordResult): void {
@@ -543,6 +615,7 @@ export class TecImportService {
       [kind]: name,
       description: text(record.description),
       status,
+      ...(await this.authorInput(run, record)),
       ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
       image: image.url,
       ...fields,
@@ -630,6 +703,7 @@ export class TecImportService {
       excerpt: text(record.excerpt),
       ...(sendsSlug ? { slug } : {}),
       status,
+      ...(await this.authorInput(run, record)),
       ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
       ...(text(record.timezone) ? { timezone: text(record.timezone) } : {}),
       all_day: flag(record.all_day),

@@ -1,3 +1,4 @@
+import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import type { SourceDate } from '../posts/post-records.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
@@ -43,6 +44,29 @@ export function decodeEntities(value: string): string {
 }
 
 /** A status this service can write, or undefined for those it cannot (trash, inherit, auto-draft, plugin ones). */
+/** The id of the WordPress user who wrote a record (`author`, a string on the wire), if it has a usable one. */
+export function sourceAuthor(record: SourceRecord): number | undefined {
+  return sourceId({ id: record.author });
+}
+
+/** A login this service accepts (users.service.ts), as WordPress' `sanitize_user` may allow more (spaces). */
+const LOGIN = /^[A-Za-z0-9._@-]{1,60}$/;
+
+/**
+ * The user to find or make here for a WordPress user (`/wp/v2/users/{id}`): the login (`username`,
+ * shown in the edit context, else the `slug`, WordPress' URL-safe form of it), the e-mail when shown,
+ * the display name, and the role: the source's first when it is one of this service's, else
+ * contributor, the least that may own a post (decision 0030). Undefined when no login fits.
+ */
+export function userFromSource(user: SourceRecord): { login: string; email: string; displayName: string; role: Role } | undefined {
+  const login = [text(user.username), text(user.slug)].find((candidate) => LOGIN.test(candidate));
+  if (login === undefined) return undefined;
+  const roles = Array.isArray(user.roles) ? user.roles.map(text) : [];
+  const role = roles.map((name) => ROLE_NAMES.find((known) => known === name)).find((known) => known !== undefined) ?? 'contributor';
+  const email = text(user.email);
+  return { login, email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : '', displayName: text(user.name).trim() || login, role };
+}
+
 export function importableStatus(record: SourceRecord): (typeof SETTABLE_STATUSES)[number] | undefined {
   const status = text(record.status);
   return (SETTABLE_STATUSES as readonly string[]).includes(status) ? (status as (typeof SETTABLE_STATUSES)[number]) : undefined;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SourceRecord } from './tec-records.ts';
+import { sourceId, type SourceRecord } from './tec-records.ts';
 
 /*
  * A The Events Calendar site's `tribe/events/v1` API, read politely (decision 0030): found from a
@@ -155,15 +155,32 @@ export class TecSource {
 
   /** The URL of a route under the base, with query parameters. */
   url(path: string, params: Readonly<Record<string, string>> = {}): string {
+    return this.restUrl(path === '' ? TEC_NAMESPACE_PATH : `${TEC_NAMESPACE_PATH}/${path}`, params);
+  }
+
+  /** The URL of any route under the site's REST root (`/wp/v2/users/1`), with query parameters. */
+  private restUrl(route: string, params: Readonly<Record<string, string>>): string {
     const base = new URL(this.base);
-    const route = base.searchParams.get('rest_route');
     let url: URL;
-    if (route !== null) {
+    if (base.searchParams.has('rest_route')) {
       url = base;
-      url.searchParams.set('rest_route', path === '' ? route : `${route}/${path}`);
-    } else url = new URL(path === '' ? this.base : `${this.base}/${path}`);
+      url.searchParams.set('rest_route', route);
+    } else url = new URL(`${this.base.slice(0, -TEC_NAMESPACE_PATH.length)}${route}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     return url.toString();
+  }
+
+  /**
+   * A WordPress user as the site's core API shows them (`/wp/v2/users/{id}`): with credentials in
+   * the edit context first (login, e-mail and roles), else as anyone sees an author of published
+   * posts (name and slug). Undefined when the site shows no such user.
+   */
+  async user(id: number): Promise<SourceRecord | undefined> {
+    const read = (params: Record<string, string>) => this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true }).catch(() => undefined);
+    let answer = this.authenticated ? await read({ context: 'edit' }) : undefined;
+    if (answer?.status !== 200) answer = await read({});
+    const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
+    return body && sourceId(body) === id ? body : undefined;
   }
 
   /** GET a route; answers what the source said once it stopped asking to retry. */
