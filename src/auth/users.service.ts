@@ -10,7 +10,9 @@ import type { CredentialStore } from './authenticator.ts';
 /** A rule broken by a user-management request (bad login, unknown role...); the CLI prints it. */
 export class UserInputError extends Error {}
 
-const LOGIN_PATTERN = /^[A-Za-z0-9._@-]{1,60}$/;
+/** The logins and e-mail addresses this service takes. */
+export const LOGIN_PATTERN = /^[A-Za-z0-9._@-]{1,60}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 export interface CreateUserInput {
   login: string;
@@ -34,7 +36,7 @@ export class UsersService implements CredentialStore {
   async create(input: CreateUserInput): Promise<{ user: UserRow; generatedPassword?: string }> {
     if (!LOGIN_PATTERN.test(input.login)) throw new UserInputError(`Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`);
     if (!isRole(input.role)) throw new UserInputError(`Invalid role "${input.role}": use one of ${ROLE_NAMES.join(', ')}.`);
-    if (input.email !== undefined && input.email !== '' && !/^[^\s@]+@[^\s@]+$/.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}".`);
+    if (input.email !== undefined && input.email !== '' && !EMAIL_PATTERN.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}".`);
     if (input.password !== undefined && input.password.length < 8) throw new UserInputError('The password must be at least 8 characters long.');
     const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`);
     if (await this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, input.login))) throw taken();

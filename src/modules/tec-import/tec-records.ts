@@ -1,4 +1,5 @@
-import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
+import { isRole, type Role } from '../../auth/roles.ts';
+import { EMAIL_PATTERN, LOGIN_PATTERN } from '../../auth/users.service.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import type { SourceDate } from '../posts/post-records.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
@@ -43,14 +44,10 @@ export function decodeEntities(value: string): string {
   });
 }
 
-/** A status this service can write, or undefined for those it cannot (trash, inherit, auto-draft, plugin ones). */
 /** The id of the WordPress user who wrote a record (`author`, a string on the wire), if it has a usable one. */
 export function sourceAuthor(record: SourceRecord): number | undefined {
   return sourceId({ id: record.author });
 }
-
-/** A login this service accepts (users.service.ts), as WordPress' `sanitize_user` may allow more (spaces). */
-const LOGIN = /^[A-Za-z0-9._@-]{1,60}$/;
 
 /**
  * The user to find or make here for a WordPress user (`/wp/v2/users/{id}`): the login (`username`,
@@ -59,14 +56,15 @@ const LOGIN = /^[A-Za-z0-9._@-]{1,60}$/;
  * contributor, the least that may own a post (decision 0030). Undefined when no login fits.
  */
 export function userFromSource(user: SourceRecord): { login: string; email: string; displayName: string; role: Role } | undefined {
-  const login = [text(user.username), text(user.slug)].find((candidate) => LOGIN.test(candidate));
+  // WordPress' `sanitize_user` allows logins this service does not (spaces): the slug then.
+  const login = [text(user.username), text(user.slug)].find((candidate) => LOGIN_PATTERN.test(candidate));
   if (login === undefined) return undefined;
-  const roles = Array.isArray(user.roles) ? user.roles.map(text) : [];
-  const role = roles.map((name) => ROLE_NAMES.find((known) => known === name)).find((known) => known !== undefined) ?? 'contributor';
+  const role = (Array.isArray(user.roles) ? user.roles.map(text) : []).find(isRole) ?? 'contributor';
   const email = text(user.email);
-  return { login, email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : '', displayName: text(user.name).trim() || login, role };
+  return { login, email: EMAIL_PATTERN.test(email) ? email : '', displayName: text(user.name).trim() || login, role };
 }
 
+/** A status this service can write, or undefined for those it cannot (trash, inherit, auto-draft, plugin ones). */
 export function importableStatus(record: SourceRecord): (typeof SETTABLE_STATUSES)[number] | undefined {
   const status = text(record.status);
   return (SETTABLE_STATUSES as readonly string[]).includes(status) ? (status as (typeof SETTABLE_STATUSES)[number]) : undefined;
