@@ -90,6 +90,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
           ...(i % 4 === 0 ? { geo_lat: 40 + i / 100, geo_lng: -73 - i / 100 } : {}),
           ...(i % 5 === 0 ? { website: `https://hall${i}.example`, show_map: false } : {}),
           ...(i % 7 === 0 ? { description: `A hall\n\nbuilt in 19${i}` } : {}),
+          ...(i === 7 ? { post_password: 'hall-secret' } : {}),
           ...authorOf(i),
         },
         admin,
@@ -103,7 +104,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
     for (let i = 0; i < 20; i++) {
       const organizer = await organizers.create(
         tx,
-        { organizer: `Promoter ${i}`, ...(i % 2 === 0 ? { phone: `+1 555 02${i}`, email: `p${i}@example.org`, website: `https://p${i}.example` } : {}), ...authorOf(i) },
+        { organizer: `Promoter ${i}`, ...(i % 2 === 0 ? { phone: `+1 555 02${i}`, email: `p${i}@example.org`, website: `https://p${i}.example` } : {}), ...(i === 2 ? { post_password: 'promo-secret' } : {}), ...authorOf(i) },
         admin,
         'en',
       );
@@ -266,6 +267,17 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
       report.authors.map((entry) => [entry.sourceId, entry.targetId]).sort(([a], [b]) => a! - b!),
       [[source.ids.administrator, target.ids.administrator], [source.ids.editor, target.ids.editor], [guest.id, guest.id]],
     );
+    // A protected venue and organizer (stripped in the archives, as above, on both sides; this
+    // service keeps their names): read with context=edit, copied whole, protected here by a password of their own.
+    for (const [collection, name] of [['venues', 'Hall 7'], ['organizers', 'Promoter 2']] as const) {
+      const listed = (await archive(source, collection, `${ALL_STATUSES}&context=edit`)).records.find((record) => record[collection.slice(0, -1)] === name)!;
+      const [from, to] = await Promise.all([source, target].map((t) => t.request('administrator', 'GET', `${TEC}/${collection}/${listed.id}?context=edit`)));
+      assert.deepEqual(comparable(to!.json()), comparable(from!.json()), `${collection} ${listed.id}`);
+      const [shown, shownHere] = await Promise.all([source, target].map((t) => t.request('anonymous', 'GET', `${TEC}/${collection}/${listed.id}`)));
+      assert.deepEqual(comparable(shownHere!.json()), comparable(shown!.json()), 'stripped for visitors here as there');
+      assert.notDeepEqual(comparable(shownHere!.json()), comparable(to!.json()), 'visitors do not see what editors see');
+      assert.match(report.notes.find((note) => note.sourceId === listed.id)?.text ?? '', /password-protected on the source: protected here/);
+    }
     const made = (await target.users.userByLogin('guest.writer'))!;
     assert.deepEqual([made.id, made.role, made.email, made.display_name], [guest.id, 'author', 'guest@example.org', 'Guest Writer']);
     // The users' id sequence moved past the kept id too (PostgreSQL): a user made here gets one of its own.

@@ -49,9 +49,12 @@ describe('reading what a TEC site sends', () => {
     assert.equal(userFromSource({ id: 3, name: 'Nobody', slug: '' }), undefined);
   });
 
-  test('a protected event as an anonymous reader sees it is told apart', () => {
-    assert.equal(isStripped({ all_day: null, show_map: null }), true);
-    assert.equal(isStripped({ all_day: false, show_map: true }), false);
+  test('a protected event, venue or organizer as an anonymous reader sees it is told apart', () => {
+    assert.equal(isStripped({ all_day: null, show_map: null }, 'event'), true);
+    assert.equal(isStripped({ all_day: false, show_map: true }, 'event'), false);
+    assert.equal(isStripped({ venue: [], state: 'IL' }, 'venue'), true);
+    assert.equal(isStripped({ organizer: 'Promoter' }, 'organizer'), false);
+    assert.equal(isStripped({ name: 'Jazz' }, 'category'), false);
   });
 
   test('the publication and modification dates as the source sends them, local and UTC; none for a malformed or zero date', () => {

@@ -1,4 +1,5 @@
 import type { Caller } from '../../auth/roles.ts';
+import { generateAccountPassword } from '../../auth/passwords.ts';
 import { UserInputError, type UsersService } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
@@ -46,6 +47,7 @@ const BATCH = 25;
 /** Every status someone with credentials may list (wire-format 4.1.4). */
 const ALL_STATUSES = 'publish,future,draft,pending,private';
 const PROTECTED_ON_SOURCE = 'password-protected on the source: imported as a draft; set a password and publish it';
+const PROTECTED_LINKED_ON_SOURCE = 'password-protected on the source: protected here with a new password no one is told; set the source\'s (post_password) for visitors who know it';
 
 export interface ImportProgress {
   /** An archive's size once its first page said it (undefined when that page failed). */
@@ -255,8 +257,8 @@ export class TecImportService {
         const id = sourceId(record);
         // An archive of events lists a series once per occurrence: its translation is written once.
         if (id === undefined || read.has(id) || !translationLanguages(record, run.options.language).includes(language)) continue;
-        // A protected event's text is stripped here (wire-format 2.9): an empty text is no translation.
-        if (kind === 'event' && isStripped(record)) continue;
+        // A protected record's text is stripped here (wire-format 2.9): an empty text is no translation.
+        if (isStripped(record, kind)) continue;
         read.add(id);
         const change = await this.storage.read((tx) => this.translationChange(tx, run, kind, id, record, language));
         if (change && Object.keys(change.text).length === 0) this.countTranslation(run, kind, 'unchanged');
@@ -363,13 +365,13 @@ export class TecImportService {
       }
     }
     // Read before the write units: no request is made while one holds the write lock.
-    await this.resolveAuthors(run, pending.map((item) => item.record));
-    if (kind === 'event' && run.source.authenticated) {
+    if (run.source.authenticated) {
       await Promise.all(pending.map(async (item, index) => {
-        const unlocked = isStripped(item.record) ? await this.readProtected(run, item.id) : undefined;
+        const unlocked = isStripped(item.record, kind) ? await this.readProtected(run, kind, item.id) : undefined;
         if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
       }));
     }
+    await this.resolveAuthors(run, pending.map((item) => item.record));
     for (let from = 0; from < pending.length; from += BATCH) {
       const batch = pending.slice(from, from + BATCH);
       const results = batch.length > 1 ? await this.unit(run, (tx) => mapSerially(batch, (item) => this.upsert(tx, run, kind, item)), true) : undefined;
@@ -380,14 +382,15 @@ export class TecImportService {
   }
 
   /**
-   * A password-protected event as its editors read it: archives strip its fields for everyone
-   * without `context=edit` (wire-format 2.9, 7.4), which the administrator's credentials lift. The
-   * record does not tell the password. Undefined when the source does not give it unstripped.
+   * A password-protected event, venue or organizer as its editors read it: archives strip its
+   * fields for everyone without `context=edit` (wire-format 2.9, 7.4), which the administrator's
+   * credentials lift. The record does not tell the password. Undefined when the source does not
+   * give it unstripped.
    */
-  private async readProtected(run: Run, id: number): Promise<SourceRecord | undefined> {
-    const answer = await run.source.get(`events/${id}`, { context: 'edit' }).catch(() => undefined);
+  private async readProtected(run: Run, kind: ImportKind, id: number): Promise<SourceRecord | undefined> {
+    const answer = await run.source.get(`${COLLECTIONS[kind]}/${id}`, { context: 'edit' }).catch(() => undefined);
     const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
-    return body && sourceId(body) === id && !isStripped(body) ? body : undefined;
+    return body && sourceId(body) === id && !isStripped(body, kind) ? body : undefined;
   }
 
   /**
@@ -516,7 +519,7 @@ export class TecImportService {
         return this.upsertTerm(tx, run, TAG, record);
       case 'venue':
       case 'organizer':
-        return this.upsertLinked(tx, run, kind, record);
+        return this.upsertLinked(tx, run, kind, record, protectedOnSource);
       case 'event':
         return this.upsertEvent(tx, run, record, protectedOnSource);
     }
@@ -584,13 +587,22 @@ export class TecImportService {
     return kind === 'venue' ? this.services.venues : this.services.organizers;
   }
 
-  private async upsertLinked(tx: WriteTx, run: Run, kind: 'venue' | 'organizer', record: SourceRecord): Promise<RecordResult> {
+  /**
+   * A password-protected venue or organizer (`protectedOnSource`, read unlocked) stays protected:
+   * its copy gets a password of its own, which no one is told, unless it has one here already (its
+   * readers see it stripped as on the source; its editors in full). A venue drafted instead would
+   * drop out of its events' answers.
+   */
+  private async upsertLinked(tx: WriteTx, run: Run, kind: 'venue' | 'organizer', record: SourceRecord, protectedOnSource = false): Promise<RecordResult> {
     const service = this.linkedService(kind);
     const { caller, language } = run.options;
     const id = sourceId(record)!;
     const name = decodeEntities(text(record[kind])).trim();
     // A protected record's name reads `[]` to those who may not see it (wire-format 2.9, quirk).
-    if (Array.isArray(record[kind])) return { outcome: 'skipped', reason: 'password-protected: its fields are hidden from this reader (give --user and --app-password)', notes: [] };
+    if (Array.isArray(record[kind])) {
+      const hint = run.source.authenticated ? 'the source did not give them with context=edit' : 'give --user and --app-password';
+      return { outcome: 'skipped', reason: `password-protected: its fields are hidden from this reader (${hint})`, notes: [] };
+    }
     if (name === '') return { outcome: 'skipped', reason: 'empty name', notes: [] };
     const status = importableStatus(record);
     if (!status) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
@@ -611,10 +623,13 @@ export class TecImportService {
     if (kind === 'venue') {
       Object.assign(fields, { show_map: record.show_map !== false, show_map_link: record.show_map_link !== false, geo_lat: coordinate(record.geo_lat, 90), geo_lng: coordinate(record.geo_lng, 180) });
     }
+    const protect = protectedOnSource && (current === undefined || current.post.password === '');
+    if (protect) notes.push(PROTECTED_LINKED_ON_SOURCE);
     const input = {
       [kind]: name,
       description: text(record.description),
       status,
+      ...(protect ? { post_password: generateAccountPassword() } : {}),
       ...(await this.authorInput(run, record)),
       ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
       image: image.url,
@@ -653,7 +668,7 @@ export class TecImportService {
     const { caller, language } = run.options;
     const id = sourceId(record)!;
     const title = decodeEntities(text(record.title)).trim();
-    if (isStripped(record)) {
+    if (isStripped(record, 'event')) {
       const hint = run.source.authenticated ? 'the source did not give them with context=edit' : 'give --user and --app-password';
       return { outcome: 'skipped', reason: `password-protected: its fields are hidden from this reader (${hint})`, notes: [] };
     }

@@ -1,6 +1,7 @@
 import { isRole, type Role } from '../../auth/roles.ts';
 import { EMAIL_PATTERN, LOGIN_PATTERN } from '../../auth/users.service.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
+import type { TecImportKind } from '../../storage/tables.ts';
 import type { SourceDate } from '../posts/post-records.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { isAbsoluteUrl } from '../posts/post-writer.ts';
@@ -120,9 +121,20 @@ export function embeddedTerms(value: unknown): SourceRecord[] {
   return Array.isArray(value) ? value.filter((item): item is SourceRecord => isRecord(item) && sourceId(item) !== undefined) : [];
 }
 
-/** A protected event as an archive shows it to someone who may not see it: its flags `null` (wire-format 2.9). */
-export function isStripped(record: SourceRecord): boolean {
-  return record.all_day === null && record.show_map === null;
+/** Keys a venue or organizer leaves out when empty (wire-format 2.3 quirk 4): present and empty, they were stripped (2.9). */
+const EMPTIED_WHEN_STRIPPED = ['description', 'excerpt', 'address', 'city', 'country', 'province', 'stateprovince', 'zip', 'phone', 'website', 'email'];
+
+/**
+ * A protected record as the source shows it to someone who may not see it (wire-format 2.9): an
+ * event's flags `null`; a venue's or organizer's name `[]` (the original's quirk), or, from a source
+ * that keeps the name (this service, decisions.md quirk 5), a venue's map flags `null` or a text
+ * field present but empty. The last can also be a site that sends empty fields: the importer then
+ * finds the record the same when it reads it unlocked.
+ */
+export function isStripped(record: SourceRecord, kind: TecImportKind): boolean {
+  if (kind === 'event') return record.all_day === null && record.show_map === null;
+  if (kind !== 'venue' && kind !== 'organizer') return false;
+  return Array.isArray(record[kind]) || record.show_map === null || EMPTIED_WHEN_STRIPPED.some((key) => record[key] === '');
 }
 
 /** A boolean flag of the wire (`true`, or the original's strings). */
