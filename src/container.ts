@@ -96,7 +96,8 @@ export async function composeApplication(
   const translationsRepository = new TranslationsRepository(dialect);
   const postTranslations = new PostTranslations(translationsRepository);
   const text = new TextFilter(siteCapabilities({ disallowUnfilteredHtml: site.disallowUnfilteredHtml ?? false }));
-  const writer = new PostWriter(new ImagesRepository(), usersRepository, site, clock, text);
+  const images = new ImagesRepository();
+  const writer = new PostWriter(images, usersRepository, site, clock, text);
 
   const terms = new TermsService(new TermsRepository(dialect), new TermTranslations(translationsRepository), posts, clock, text);
   const linkedRecords = (definition: LinkedRecordDefinition) => {
@@ -117,7 +118,7 @@ export async function composeApplication(
   );
   const users = new UsersService(storage, usersRepository, clock);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
-  const tecImport = new TecImportService(storage, { events, venues, organizers, terms, users }, new TecImportRepository(), clock);
+  const tecImport = new TecImportService(storage, { events, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));

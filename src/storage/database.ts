@@ -44,7 +44,7 @@ export interface DialectCapabilities {
    */
   allocatePostIds(tx: WriteTx, count: number): Promise<number[]>;
   /**
-   * Moves the id sequences of posts, terms and users past the largest id stored, after rows were written
+   * Moves the id sequences of posts, terms, users and images past the largest id stored, after rows were written
    * with ids of their own (import-tec keeps a source's ids; decision 0030). SQLite: nothing to do,
    * AUTOINCREMENT's `sqlite_sequence` follows an explicit id larger than it by itself; PostgreSQL:
    * `setval` on the serial sequences, which explicit ids do not move.
@@ -168,7 +168,7 @@ const postgresCapabilities: DialectCapabilities = {
   },
   raiseIdSequences: async (tx) => {
     // Never lowered: `greatest` keeps ids the sequence handed out to occurrences (decision 0025).
-    for (const table of ['posts', 'terms', 'users'] as const) {
+    for (const table of ['posts', 'terms', 'users', 'images'] as const) {
       await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(tx);
     }
   },

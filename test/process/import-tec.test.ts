@@ -171,7 +171,7 @@ async function archive(t: TestApp, collection: string, query: string): Promise<{
 
 const NAMES = new Set(['title', 'venue', 'organizer', 'name']);
 
-/** A record as compared: hosts out of URLs and global ids, the fields an import cannot keep out, names decoded as the importer decodes them. */
+/** A record as compared: hosts out of URLs and global ids, names decoded as the importer decodes them. */
 function comparable(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     const decoded = NAMES.has(key) ? decodeEntities(value) : value;
@@ -181,7 +181,6 @@ function comparable(value: unknown, key = ''): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([name]) => !(key === 'image' && name === 'id'))
       .map(([name, item]) => [name, comparable(item, name)]),
   );
 }
@@ -300,8 +299,8 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     const frenchEvents = (await archive(target, 'events', `${WIDE}&${ALL_STATUSES}&translation_language=fr`)).records;
     assert.ok(frenchEvents.some((record) => decodeEntities(record.title) === 'Soirée & concert'), 'the comparison above compared French text');
     assert.match(frenchEvents.find((record) => record.slug === 'evenement-choisi')?.excerpt ?? '', /Court/);
-    // The id sequences moved past the kept ids: new records here get ids of their own.
-    const event = await target.request('administrator', 'POST', `${TEC}/events`, { title: 'Made here', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', categories: ['Made here'] });
+    // The id sequences moved past the kept ids: new records (and images) here get ids of their own.
+    const event = await target.request('administrator', 'POST', `${TEC}/events`, { title: 'Made here', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', categories: ['Made here'], image: 'https://images.example/made-here.jpg' });
     assert.equal(event.statusCode, 201, event.body);
     assert.ok(event.json().id > Math.max(...(await archive(source, 'events', `${WIDE}&${ALL_STATUSES}`)).records.map((record) => record.id)));
     assert.equal((await target.request('administrator', 'DELETE', `${TEC}/events/${event.json().id}?force=true`)).statusCode, 200);
@@ -432,8 +431,14 @@ function quirkySite() {
   const orphanVenue = { ...structuredClone(venue), id: 99, venue: 'Back Room', slug: 'back-room', address: '2 Side St' };
   const orphanCategory = { ...structuredClone(embeddedJazz), id: 20, name: 'Hidden &amp; Rare', slug: 'hidden-rare', parent: 0 };
   const withEvent = (id: number, fields: Json): Json => ({ ...structuredClone(event), id, slug: `event-${id}`, ...fields });
+  const size = (name: string, width: number, height: number) => ({ width, height, 'mime-type': 'image/png', filesize: width * 3, url: `https://example.org/wp-content/uploads/2026/11/poster-${name}.png` });
+  // The image object of wire-format 2.6: the attachment's id and WordPress' metadata.
+  const poster = {
+    url: 'https://example.org/wp-content/uploads/2026/11/poster.png', id: 31, extension: 'png', width: 1200, height: 800, filesize: 4609,
+    sizes: { medium: size('300x200', 300, 200), large: size('1024x683', 1024, 683), thumbnail: size('150x150', 150, 150) },
+  };
   const events = [
-    withEvent(101, { title: 'Rock &amp; Roll &#8211; Live &lt;b&gt;', slug: 'rock-and-roll-live' }),
+    withEvent(101, { title: 'Rock &amp; Roll &#8211; Live &lt;b&gt;', slug: 'rock-and-roll-live', image: poster }),
     withEvent(102, { author: '9', title: 'Backwards', end_date: '2027-07-10 18:00:00', utc_end_date: '2027-07-10 22:00:00', cost: 'Free', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['free'] } }),
     withEvent(103, { title: 'Broken picture', image: { url: 'not a url', id: 5, extension: 'jpg' }, cost: '$15', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['15'] } }),
     (() => {
@@ -582,6 +587,7 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     assert.equal(backwards.end_date, backwards.start_date);
     assert.equal(backwards.cost, 'Free');
     assert.deepEqual(backwards.cost_details.values, ['free']);
+    assert.deepEqual(rock.image, sent.image, 'the image with its attachment id and metadata');
     const broken = await read('events/103');
     assert.equal(broken.image, false);
     assert.equal(broken.cost, '$15');

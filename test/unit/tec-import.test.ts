@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
-import { decodeEntities, eventSchedule, imageUrl, isStripped, sourceAuthor, sourceDate, storedCost, translationLanguages, userFromSource } from '../../src/modules/tec-import/tec-records.ts';
+import { decodeEntities, eventSchedule, imageFacts, imageUrl, isStripped, sourceAuthor, sourceDate, storedCost, translationLanguages, userFromSource } from '../../src/modules/tec-import/tec-records.ts';
 import { apiRootFromLink, baseFromUrl, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
 /* The rules import-tec reads a TEC site's answers by (decision 0030). */
@@ -36,6 +36,16 @@ describe('reading what a TEC site sends', () => {
     assert.deepEqual(imageUrl({ url: 'https://x.example/a.jpg', id: 3 }), { url: 'https://x.example/a.jpg' });
     assert.equal(imageUrl({ url: 'javascript:alert(1)' }).url, null);
     assert.match(imageUrl({ url: '' }).problem!, /without a URL/);
+  });
+
+  test('an image\'s attachment id and metadata, each left empty when missing or malformed (the extension then the URL\'s)', () => {
+    const sizes = { thumbnail: { width: 150, height: 150, 'mime-type': 'image/png', url: 'https://example.org/p-150x150.png' } };
+    assert.deepEqual(imageFacts({ url: 'https://example.org/p.png', id: 31, extension: 'PNG', width: 1200, height: 800, filesize: 4609, sizes }, 'https://example.org/p.png'), {
+      id: 31, extension: 'png', width: 1200, height: 800, filesize: 4609, sizes_json: JSON.stringify(sizes),
+    });
+    assert.deepEqual(imageFacts({ url: 'https://example.org/p.JPG', id: 'x', extension: '../png', width: '1200', height: -1, sizes: [] }, 'https://example.org/p.JPG'), {
+      extension: 'jpg', width: null, height: null, filesize: null, sizes_json: null,
+    });
   });
 
   test('a record\'s author, and the user to find or make here for a WordPress user', () => {

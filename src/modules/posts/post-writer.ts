@@ -25,6 +25,9 @@ export interface SiteSettings {
 }
 
 const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
+
+/** The file extension an image URL ends with, lower-cased; empty when it has none. */
+export const imageExtension = (url: string): string => IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 
 export function isAbsoluteUrl(value: string): boolean {
@@ -150,7 +153,6 @@ export class PostWriter {
     // Validated before the permission check: a numeric image is a known, storable id.
     if (typeof image === 'number' || /^\d+$/.test(String(image))) return storableId(image)!;
     const url = String(image);
-    const extension = IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
-    return (await this.images.ensure(tx, url, extension, this.nowUtc())).id;
+    return (await this.images.ensure(tx, url, imageExtension(url), this.nowUtc())).id;
   }
 }

@@ -5,6 +5,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
+import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import type { TecImportKind } from '../../storage/tables.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -16,7 +17,7 @@ import { isAbsoluteUrl } from '../posts/post-writer.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
-  coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageUrl, importableStatus, isStripped,
+  coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageFacts, imageUrl, importableStatus, isStripped,
   ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, userFromSource, VENUE_FIELDS, wireDate,
   type SourceRecord,
 } from './tec-records.ts';
@@ -174,6 +175,7 @@ export class TecImportService {
       readonly users: UsersService;
     },
     private readonly repository: TecImportRepository,
+    private readonly images: ImagesRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -451,6 +453,16 @@ export class TecImportService {
     }
   }
 
+  /**
+   * The image here for a source record's image, as an id (the services take a known one): the
+   * source's metadata kept, and its attachment id when this import keeps ids and no image has it.
+   */
+  private async importedImage(tx: WriteTx, run: Run, image: unknown, url: string | null): Promise<number | null> {
+    if (url === null) return null;
+    const { id, ...metadata } = imageFacts(image, url);
+    return this.images.putImported(tx, url, run.keepsIds && id !== undefined ? { id, ...metadata } : metadata, nowUtc(this.clock));
+  }
+
   /** The user here who writes a source record: its author's, when they have one. */
   private async authorInput(run: Run, record: SourceRecord): Promise<{ author?: number }> {
     const id = sourceAuthor(record);
@@ -632,7 +644,7 @@ export class TecImportService {
       ...(protect ? { post_password: generateAccountPassword() } : {}),
       ...(await this.authorInput(run, record)),
       ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
-      image: image.url,
+      image: await this.importedImage(tx, run, record.image, image.url),
       ...fields,
     } as LinkedRecordCreateInput;
     await service.validateWrite(tx, input, caller);
@@ -724,7 +736,7 @@ export class TecImportService {
       all_day: flag(record.all_day),
       start_date: schedule.start_date,
       end_date: schedule.end_date,
-      image: image.url,
+      image: await this.importedImage(tx, run, record.image, image.url),
       cost: storedCost(record),
       ...websiteInput,
       show_map: flag(record.show_map),

@@ -1,10 +1,11 @@
 import { isRole, type Role } from '../../auth/roles.ts';
 import { EMAIL_PATTERN, LOGIN_PATTERN } from '../../auth/users.service.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
+import type { ImportedImage } from '../../storage/repositories/images.repository.ts';
 import type { TecImportKind } from '../../storage/tables.ts';
 import type { SourceDate } from '../posts/post-records.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
-import { isAbsoluteUrl } from '../posts/post-writer.ts';
+import { imageExtension, isAbsoluteUrl } from '../posts/post-writer.ts';
 
 /*
  * What a The Events Calendar site sends (wire-format 2.1-2.8) read as this service's input, with
@@ -96,6 +97,24 @@ export function imageUrl(image: unknown): { url: string | null; problem?: string
   const url = text(image.url).trim();
   if (url === '') return { url: null, problem: 'image without a URL left out' };
   return isAbsoluteUrl(url) ? { url } : { url: null, problem: `image URL ${JSON.stringify(url)} is not an http(s) URL: left out` };
+}
+
+/**
+ * The id and metadata of a source image at `url` (its usable URL; see `imageUrl`), each left empty
+ * when missing or malformed; the extension then the URL's, as for an image given by URL.
+ */
+export function imageFacts(image: unknown, url: string): ImportedImage {
+  const source = isRecord(image) ? image : {};
+  const count = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
+  const id = sourceId(source);
+  return {
+    ...(id === undefined ? {} : { id }),
+    extension: /^[a-z0-9]{1,10}$/i.test(text(source.extension)) ? text(source.extension).toLowerCase() : imageExtension(url),
+    width: count(source.width),
+    height: count(source.height),
+    filesize: count(source.filesize),
+    sizes_json: isRecord(source.sizes) ? JSON.stringify(source.sizes) : null,
+  };
 }
 
 /**
