@@ -21,7 +21,7 @@ import {
   ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, userFromSource, VENUE_FIELDS, wireDate,
   type SourceRecord,
 } from './tec-records.ts';
-import type { PageFailure, TecSource } from './tec-source.ts';
+import { answeredRecord, type PageFailure, type TecSource } from './tec-source.ts';
 
 /*
  * `import-tec` (decision 0030): copies a The Events Calendar site through its REST API into this
@@ -391,8 +391,8 @@ export class TecImportService {
    */
   private async readProtected(run: Run, kind: ImportKind, id: number): Promise<SourceRecord | undefined> {
     const answer = await run.source.get(`${COLLECTIONS[kind]}/${id}`, { context: 'edit' }).catch(() => undefined);
-    const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
-    return body && sourceId(body) === id && !isStripped(body, kind) ? body : undefined;
+    const body = answeredRecord(answer, id);
+    return body && !isStripped(body, kind) ? body : undefined;
   }
 
   /**
@@ -831,8 +831,9 @@ export class TecImportService {
     const entries = await this.storage.read((tx) => this.repository.entries(tx, source.base, kind));
     for (const entry of entries.filter((row) => !run.seen[kind].has(row.source_id))) {
       const answer = await source.get(`${COLLECTIONS[kind]}/${entry.source_id}`).catch(() => undefined);
-      if (answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' && sourceId(answer.body as SourceRecord) === entry.source_id) {
-        await this.importRecords(run, kind, [answer.body as SourceRecord]);
+      const still = answeredRecord(answer, entry.source_id);
+      if (still) {
+        await this.importRecords(run, kind, [still]);
         continue;
       }
       // Gone: not found, or in the trash (`event-no-longer-available`, as the original answers a trashed event).

@@ -46,6 +46,12 @@ export interface SourceAnswer {
   readonly headers: Headers;
 }
 
+/** The record with this id that an answer carries: a 200 whose body is it; undefined otherwise. */
+export function answeredRecord(answer: SourceAnswer | undefined, id: number): SourceRecord | undefined {
+  const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
+  return body && sourceId(body) === id ? body : undefined;
+}
+
 /** Runs at most `limit` tasks at a time, in the order they asked. */
 class Limiter {
   private running = 0;
@@ -179,8 +185,7 @@ export class TecSource {
     const read = (params: Record<string, string>) => this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true }).catch(() => undefined);
     let answer = this.authenticated ? await read({ context: 'edit' }) : undefined;
     if (answer?.status !== 200) answer = await read({});
-    const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
-    return body && sourceId(body) === id ? body : undefined;
+    return answeredRecord(answer, id);
   }
 
   /** GET a route; answers what the source said once it stopped asking to retry. */
