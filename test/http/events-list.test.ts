@@ -20,9 +20,9 @@ function assertInvalidParams(response: LightMyRequestResponse, ...params: string
   assert.deepEqual(Object.keys(response.json().data.params), params, response.body);
 }
 
-/** The original's default window (wire-format 4.1.1), computed independently of the service. */
+/** The original's default window (wire-format 4.1.1) at the test apps' pinned now, computed independently of the service. */
 function defaultWindow(zone: string): { start: string; end: string } {
-  const now = DateTime.utc();
+  const now = DateTime.fromISO(TEST_NOW, { zone: 'utc' });
   const yesterdayEnd = now.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0 });
   return { start: yesterdayEnd.setZone(zone).toFormat('yyyy-MM-dd 00:00:00'), end: now.plus({ months: 24 }).toFormat('yyyy-MM-dd 23:59:59') };
 }
@@ -303,7 +303,7 @@ describe(`events: site in UTC (${DIALECT})`, () => {
 
   test('the default window starts at the beginning of yesterday (UTC) and events default to UTC', async () => {
     const { start, end } = defaultWindow('UTC');
-    assert.equal(start, DateTime.utc().minus({ days: 1 }).toFormat('yyyy-MM-dd 00:00:00'));
+    assert.equal(start, DateTime.fromISO(TEST_NOW, { zone: 'utc' }).minus({ days: 1 }).toFormat('yyyy-MM-dd 00:00:00'));
     const event = (await t.request('administrator', 'POST', 'events', { title: 'Utc site', start_date: start, end_date: start })).json();
     assert.deepEqual([event.timezone, event.timezone_abbr, event.utc_start_date], ['UTC', 'UTC', start]);
     const body = (await t.request('anonymous', 'GET', 'events')).json();
