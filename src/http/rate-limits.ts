@@ -12,13 +12,35 @@ const LOCAL_CLIENTS = 100_000;
 /** The response headers of the limits (IETF draft names), which CORS exposes to scripts. */
 export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
 
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+
+/**
+ * Resolves once the client is connected, or at its first failure, or after the connect timeout: a
+ * node whose Redis is up counts its very first requests in it (commands sent before the connection
+ * fail at once, and would let them through), and one whose Redis is down starts all the same.
+ */
+function firstConnection(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      client.off('ready', settle);
+      client.off('error', settle);
+      resolve();
+    };
+    const timer = setTimeout(settle, REDIS_CONNECT_TIMEOUT_MS);
+    client.once('ready', settle);
+    client.once('error', settle);
+  });
+}
+
 /**
  * A Redis client that never makes a request wait for an unreachable Redis: commands fail at once
  * while it is disconnected and after half a second when it does not answer. The first failure of
  * an outage is logged as a warning, the recovery as information.
  */
 function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
-  const client = new Redis(redis.url, { connectTimeout: 1000, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const client = new Redis(redis.url, { connectTimeout: REDIS_CONNECT_TIMEOUT_MS, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let reachable = true;
   client.on('error', (error: Error) => {
     if (reachable) log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it answers again');
@@ -50,6 +72,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
       // QUIT waits for the answers still due; a client that is not connected is simply dropped.
       await client.quit().catch(() => client.disconnect());
     });
+    await firstConnection(client);
   }
   await app.register(rateLimit, {
     global: true,
