@@ -6,7 +6,7 @@ import { expandSeries, materializationBound, readRecurrence, type OccurrenceDate
 import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import { firstFreeSlug, slugify } from '../slugs.ts';
 import type { Storage, WriteTx } from '../storage/database.ts';
-import { singleOccurrence } from '../storage/repositories/events.repository.ts';
+import { recountOccurrenceDays, singleOccurrence } from '../storage/repositories/events.repository.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
 import type { EventOccurrencesTable, EventsTable, NewTerm, OrganizersTable, PostType, Taxonomy, TermTranslationsTable, VenuesTable } from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';
@@ -479,6 +479,7 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
         show_map_link: 1,
         hide_from_listings: random.chance(0.02) ? 1 : 0,
         featured: random.chance(0.05) ? 1 : 0,
+        custom_fields: null,
         ...SINGLE_EVENT,
         ...series?.fields,
       };
@@ -551,6 +552,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
   await storage.write(async (tx) => {
     // Seeded events link only to seeded terms, so the counts kept while generating are complete.
     for (const [termId, count] of publishedLinks) await tx.updateTable('terms').set({ count }).where('id', '=', termId).execute();
+    // The load set the day counts' triggers aside with the others.
+    await recountOccurrenceDays(tx);
     // Running nodes must not keep serving answers cached before the seed.
     await storage.touchContent(tx, now);
   });

@@ -22,6 +22,7 @@ import * as tecImport from './migrations/20261125020000_tec_import.ts';
 import * as icalImport from './migrations/20261125030000_ical_import.ts';
 import * as seriesExtent from './migrations/20261125040000_series_extent.ts';
 import * as contentChanges from './migrations/20261125060000_content_changes.ts';
+import * as occurrenceDayCounts from './migrations/20261125070000_occurrence_day_counts.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -125,6 +126,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125030000_ical_import': icalImport,
   '20261125040000_series_extent': seriesExtent,
   '20261125060000_content_changes': contentChanges,
+  '20261125070000_occurrence_day_counts': occurrenceDayCounts,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

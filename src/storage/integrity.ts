@@ -6,6 +6,14 @@
  */
 
 /**
+ * The listed occurrences counted by status, local start day and local end day, as the day counts of
+ * migration 20261125070000 hold them (decision 0035): what the check below compares them with, and
+ * what a load that set their triggers aside writes into them (`recountOccurrenceDays`).
+ */
+export const LISTED_OCCURRENCES_BY_DAY = `select status, substr(start_local, 1, 10) as start_day, substr(end_local, 1, 10) as end_day, count(*) as occurrences
+  from event_occurrences where hide_from_listings = 0 group by status, substr(start_local, 1, 10), substr(end_local, 1, 10)`;
+
+/**
  * Rows that break an invariant the service maintains across tables in one transaction; a write
  * applied in part would leave one.
  */
@@ -33,6 +41,16 @@ export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: st
     'terms whose count is not the number of published events linked to them',
     `select t.id, t.count from terms t
       where t.count <> (select count(*) from event_terms et join posts p on p.id = et.event_id where et.term_id = t.id and p.status = 'publish')`,
+  ],
+  [
+    'day counts that are not the number of listed occurrences they count',
+    `with counted as (${LISTED_OCCURRENCES_BY_DAY})
+     select c.status, c.start_day, c.end_day, c.occurrences, coalesce(k.occurrences, 0) as counted from occurrence_day_counts c
+       left join counted k on k.status = c.status and k.start_day = c.start_day and k.end_day = c.end_day
+      where c.occurrences <> coalesce(k.occurrences, 0)
+     union all
+     select k.status, k.start_day, k.end_day, 0, k.occurrences from counted k
+      where not exists (select 1 from occurrence_day_counts c where c.status = k.status and c.start_day = k.start_day and c.end_day = k.end_day)`,
   ],
 ];
 

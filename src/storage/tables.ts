@@ -136,6 +136,15 @@ export interface EventOccurrencesTable {
   hide_from_listings: Flag;
 }
 
+/** Listed occurrences per status, local start day and local end day (migration 20261125070000, decision 0035). */
+export interface OccurrenceDayCountsTable {
+  status: string;
+  /** `YYYY-MM-DD` */
+  start_day: string;
+  end_day: string;
+  occurrences: number;
+}
+
 export interface VenuesTable {
   post_id: number;
   address: string;
@@ -345,6 +354,7 @@ export interface Database {
   posts: PostsTable;
   events: EventsTable;
   event_occurrences: EventOccurrencesTable;
+  occurrence_day_counts: OccurrenceDayCountsTable;
   venues: VenuesTable;
   organizers: OrganizersTable;
   event_links: EventLinksTable;

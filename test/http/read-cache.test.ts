@@ -279,10 +279,13 @@ describe(`read cache on two nodes under concurrent writes (${DIALECT})`, () => {
       }
       // Each writer owns two events and writes them one at a time: an event's titles commit in the order they are acknowledged.
       const acknowledged = new Map(ids.map((id) => [id, 0]));
-      const until = Date.now() + 3000;
+      // At least 3 s and a real race (20 writes, 100 reads) however slow the machine, at most 60 s.
+      const started = Date.now();
       let counter = 0;
+      let reads = 0;
+      const racing = () => Date.now() - started < 60_000 && (Date.now() - started < 3000 || counter <= 20 || reads <= 100);
       const writer = async (node: TestApp, own: number[]) => {
-        for (let n = 0; Date.now() < until; n++) {
+        for (let n = 0; racing(); n++) {
           const id = own[n % own.length]!;
           const value = ++counter;
           const patched = await node.request('administrator', 'PATCH', `events/${id}`, { title: `v${value}` });
@@ -291,9 +294,8 @@ describe(`read cache on two nodes under concurrent writes (${DIALECT})`, () => {
         }
       };
       const stale: string[] = [];
-      let reads = 0;
       const reader = async (offset: number) => {
-        for (let n = offset; Date.now() < until; n++) {
+        for (let n = offset; racing(); n++) {
           const node = nodes[n % 2]!;
           const before = new Map(acknowledged);
           const single = n % 3 !== 0;

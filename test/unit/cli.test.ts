@@ -36,6 +36,7 @@ const MIGRATIONS = [
   '20261125030000_ical_import',
   '20261125040000_series_extent',
   '20261125060000_content_changes',
+  '20261125070000_occurrence_day_counts',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

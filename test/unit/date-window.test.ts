@@ -20,6 +20,13 @@ describe('event archive date bounds', () => {
     });
   }
 
+  test('the default window moves at UTC midnight, and back for an earlier clock', () => {
+    assert.deepEqual(dateBounds({}, 'UTC', NOW), { startFrom: '2026-11-20 00:00:00', endUntil: '2028-11-21 23:59:59' });
+    assert.deepEqual(dateBounds({}, 'UTC', new Date('2026-11-21T23:59:59Z')), { startFrom: '2026-11-20 00:00:00', endUntil: '2028-11-21 23:59:59' });
+    assert.deepEqual(dateBounds({}, 'UTC', new Date('2026-11-22T00:00:00Z')), { startFrom: '2026-11-21 00:00:00', endUntil: '2028-11-22 23:59:59' });
+    assert.deepEqual(dateBounds({}, 'UTC', NOW), { startFrom: '2026-11-20 00:00:00', endUntil: '2028-11-21 23:59:59' });
+  });
+
   const cases: ReadonlyArray<readonly [query: DateQuery, zone: string, expected: Record<string, string>]> = [
     [{ start_date: '2026-12-12', end_date: '2026-12-13' }, 'America/New_York', { startFrom: '2026-12-12 00:00:00', endUntil: '2026-12-13 23:59:59' }],
     [{ start_date: '2026-12-12 18:30' }, 'America/New_York', { startFrom: '2026-12-12 00:00:00', endUntil: '2028-11-21 23:59:59' }],
