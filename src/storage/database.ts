@@ -23,6 +23,7 @@ import * as icalImport from './migrations/20261125030000_ical_import.ts';
 import * as seriesExtent from './migrations/20261125040000_series_extent.ts';
 import * as contentChanges from './migrations/20261125060000_content_changes.ts';
 import * as occurrenceDayCounts from './migrations/20261125070000_occurrence_day_counts.ts';
+import * as eventCustomFields from './migrations/20261125080000_event_custom_fields.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -127,6 +128,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125040000_series_extent': seriesExtent,
   '20261125060000_content_changes': contentChanges,
   '20261125070000_occurrence_day_counts': occurrenceDayCounts,
+  '20261125080000_event_custom_fields': eventCustomFields,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -115,6 +115,8 @@ export interface EventsTable {
   recurrence_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** For a series: the local date and time up to which its occurrences are materialised. */
   materialized_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the custom fields (`CustomFields`, decision 0036), in their order; null when none. */
+  custom_fields: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One dated appearance of an event in the archive (migration 20261124000000, decision 0025). */

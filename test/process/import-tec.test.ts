@@ -135,6 +135,8 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
           show_map_link: i % 3 !== 0,
           ...(i % 6 === 0 ? { website: `https://example.org/e/${i}` } : {}),
           ...(i % 8 === 0 ? { image: `https://images.example/pic-${i}.jpg` } : {}),
+          // TEC Pro's additional fields, in a source order that is not the keys' (decision 0036).
+          ...(i % 9 === 4 ? { custom_fields: { _ecp_custom_3: { label: 'Dress code', value: `Smart &amp; casual ${i}` }, _ecp_custom_1: { label: 'Age', value: 18 } } } : {}),
           categories: i % 12 === 11 ? [] : [categories[i % categories.length]!],
           tags: [tags[i % 20]!, tags[(i + 3) % 20]!],
           venue: i % 11 === 10 ? [] : venueIds[i % 30]!,
@@ -440,7 +442,10 @@ function quirkySite() {
   const events = [
     withEvent(101, { title: 'Rock &amp; Roll &#8211; Live &lt;b&gt;', slug: 'rock-and-roll-live', image: poster }),
     withEvent(102, { author: '9', title: 'Backwards', end_date: '2027-07-10 18:00:00', utc_end_date: '2027-07-10 22:00:00', cost: 'Free', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['free'] } }),
-    withEvent(103, { title: 'Broken picture', image: { url: 'not a url', id: 5, extension: 'jpg' }, cost: '$15', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['15'] } }),
+    withEvent(103, {
+      title: 'Broken picture', image: { url: 'not a url', id: 5, extension: 'jpg' }, cost: '$15', cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['15'] },
+      custom_fields: { _ecp_custom_2: { label: 'Parking', value: 'Lot B' }, 'bad key': { label: 'Ignored', value: 'x' }, _ecp_custom_5: { label: 'Empty', value: '' } },
+    }),
     (() => {
       const record = withEvent(104, { title: 'In the back room', venue: orphanVenue, categories: [orphanCategory] });
       delete record.description;
@@ -543,17 +548,21 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     assert.deepEqual(report.counts.tag, { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
   });
 
-  test('events: created, skipped with their reasons, fixed with a note', () => {
+  test('events: created, skipped with their reasons, fixed with a note', async () => {
     assert.deepEqual(report.counts.event, { created: 5, updated: 0, unchanged: 0, skipped: 3, failed: 0 });
     assert.deepEqual(
       report.skipped.map((entry) => `${entry.sourceId} ${entry.text}`).sort(),
       ['106 empty title', '107 password-protected: its fields are hidden from this reader (give --user and --app-password)', '108 status "inherit" cannot be imported'],
     );
     assert.deepEqual(notesOf('event', 102), ['end 2027-07-10 18:00:00 before start 2027-07-10 19:00:00: end set to the start']);
-    assert.deepEqual(notesOf('event', 103), ['image URL "not a url" is not an http(s) URL: left out']);
+    assert.deepEqual(notesOf('event', 103), [
+      'image URL "not a url" is not an http(s) URL: left out',
+      'custom fields: The custom field key "bad key" is not 1-64 letters, digits, "_" or "-". Left out.',
+    ]);
     assert.deepEqual(notesOf('event', 105), ['slug "rock-and-roll-live" is taken here: stored as "rock-and-roll-live-2"']);
     assert.ok(notesOf('event', 104).includes('venue 99 was not listed by the source: copied from this event'), notesOf('event', 104).join('; '));
     assert.ok(notesOf('event', 104).includes('category 20 was not listed by the source: copied from this event'));
+    assert.deepEqual((await read('events/103')).custom_fields, { _ecp_custom_2: { label: 'Parking', value: 'Lot B' } }, 'custom fields kept but for the refused and the empty');
     // The recorded event carries tag 9, which the tag archive does not list.
     assert.deepEqual(notesOf('event', 101), ['tag 9 was not listed by the source: copied from this event']);
   });

@@ -37,6 +37,7 @@ const MIGRATIONS = [
   '20261125040000_series_extent',
   '20261125060000_content_changes',
   '20261125070000_occurrence_day_counts',
+  '20261125080000_event_custom_fields',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

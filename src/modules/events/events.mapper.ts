@@ -13,6 +13,7 @@ import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
 import type { Localized } from '../translations/translations.ts';
 import { displayCost, priceText } from './cost.ts';
+import { customFieldsWire } from './custom-fields.ts';
 import { recurrenceOnWire, type Recurrence } from './recurrence.ts';
 import type { EventWire } from './events.schemas.ts';
 import type { LoadedRelations } from './events.service.ts';
@@ -153,7 +154,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     // One venue is an object, none `[]`, several a list; organizers are always a list (quirk #3).
     venue: relations.venues.length === 1 ? relations.venues[0]! : [...relations.venues],
     organizer: [...relations.organizers],
-    custom_fields: [],
+    custom_fields: customFieldsWire(event.custom_fields),
     ...seriesFields(row),
     ...row.languages,
   };

@@ -42,6 +42,13 @@ const eventFields = {
   tags: Type.Optional(AnyValue<References>('The event tags: IDs, slugs or names, as a list or a comma-separated string')),
   venue: Type.Optional(AnyValue<References>('The event venue: an ID, an object with an ID, venue data, or a list of these')),
   organizer: Type.Optional(AnyValue<References>('The event organizers: IDs, objects with an ID, organizer data, or a list of these')),
+  custom_fields: Type.Optional(
+    OneOf<Record<string, unknown> | unknown[] | null>(['object', 'array', 'null'], {
+      additionalProperties: true,
+      description:
+        'The event custom fields (additive; decision 0036): { "<key>": { label, value } } for at most 50 keys of letters, digits, "_" or "-"; replaces the whole set; null, {} or [] removes them',
+    }),
+  ),
   post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'A password protecting the event (additive)' })),
   post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, maximum: MAX_ID, description: 'The ID of the parent event (additive)' })),
   // Checked by readRecurrence (recurrence.ts), which names what is wrong in the 400.

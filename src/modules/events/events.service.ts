@@ -20,6 +20,7 @@ import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
+import { readCustomFields, storedCustomFields, type CustomFields } from './custom-fields.ts';
 import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
 import { backgroundCoverage, expandSeries, horizonEnd, materializationBound, onDemandUntil, readRecurrence, type ExpandSeriesResult, type Recurrence, type SeriesSchedule } from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
@@ -177,6 +178,10 @@ export class EventsService {
       if (problem) invalid[field] = problem;
     }
     if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
+    if (input.custom_fields !== undefined) {
+      const { problems } = readCustomFields(input.custom_fields);
+      if (problems.length > 0) invalid.custom_fields = { message: problems.join(' ') };
+    }
     if (input.recurrence !== undefined) {
       const read = readRecurrence(input.recurrence);
       if ('problem' in read) invalid.recurrence = { message: read.problem };
@@ -389,6 +394,7 @@ export class EventsService {
       show_map_link: input.show_map_link ? 1 : 0,
       hide_from_listings: input.hide_from_listings ? 1 : 0,
       featured: input.featured ? 1 : 0,
+      custom_fields: input.custom_fields === undefined ? null : this.customFieldsInput(input.custom_fields, caller),
       ...SINGLE_EVENT,
     };
     // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
@@ -468,6 +474,7 @@ export class EventsService {
     for (const field of ['show_map', 'show_map_link', 'hide_from_listings', 'featured'] as const) {
       if (input[field] !== undefined) event[field] = input[field] ? 1 : 0;
     }
+    if (input.custom_fields !== undefined) event.custom_fields = this.customFieldsInput(input.custom_fields, caller);
     const recurrence = recurrenceInput(input.recurrence);
     if (recurrence !== undefined) {
       if (recurrence !== null && row.fields.series_id !== null) {
@@ -838,6 +845,15 @@ export class EventsService {
   /** A cost written as text is text like the title; amounts given as numbers have no markup to filter. */
   private costInput(cost: string | number | readonly (string | number)[], caller: Caller): string | number | readonly (string | number)[] {
     return typeof cost === 'string' ? this.writer.text.inline(cost, caller) : cost;
+  }
+
+  /** Custom fields as stored (validated first: `validateWrite`); labels and values are text like the title. */
+  private customFieldsInput(input: unknown, caller: Caller): string | null {
+    const { fields } = readCustomFields(input);
+    if (fields === null) return null;
+    const filtered: Record<string, CustomFields[string]> = {};
+    for (const [key, { label, value }] of Object.entries(fields)) filtered[key] = { label: this.writer.text.inline(label, caller), value: this.writer.text.inline(value, caller) };
+    return storedCustomFields(filtered);
   }
 
   private async termIdsOf(tx: ReadTx, eventId: number): Promise<number[]> {

@@ -10,6 +10,7 @@ import type { TecImportRepository } from '../../storage/repositories/tec-import.
 import type { TecImportKind } from '../../storage/tables.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
+import { readCustomFields } from '../events/custom-fields.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import type { LinkedRecordCreateInput } from '../linked-records/linked-records.schemas.ts';
 import type { ImportedPlacement } from '../posts/post-records.ts';
@@ -721,6 +722,8 @@ export class TecImportService {
       }
       return ids;
     };
+    const customFields = readCustomFields(record.custom_fields ?? null);
+    for (const problem of customFields.problems) notes.push(`custom fields: ${problem} Left out.`);
     const slug = text(record.slug) || undefined;
     // On update, a slug another event holds here stays as it was made (reported when it was).
     const sendsSlug = slug !== undefined && (!current || (slug !== current.post.slug && (await this.slugFree(events.lookup(tx, { slug }), current.post.id))));
@@ -748,6 +751,7 @@ export class TecImportService {
       tags: await termIds(TAG, record.tags),
       venue: await linked('venue'),
       organizer: await linked('organizer'),
+      custom_fields: customFields.fields,
     };
     await events.validateWrite(tx, input, caller);
     let written;
