@@ -87,6 +87,13 @@ describe(`events: custom fields (${DIALECT})`, () => {
     const shown = (byContributor.custom_fields as Record<string, { label: string; value: string }>).f!;
     assert.doesNotMatch(shown.label + shown.value, /<script|onerror/);
     assert.match(shown.value, /bold/);
+    // A value the filter empties is left out, as an empty one is; an event left with none shows [].
+    const emptied = { gone: { label: 'Gone', value: '<script>alert(1)</script>' } };
+    const partly = await write('contributor', 'POST', 'events', { title: 'Partly emptied', ...DATES, custom_fields: { ...hostile, ...emptied } });
+    assert.deepEqual(Object.keys(partly.custom_fields as Json), ['f']);
+    const wholly = await write('contributor', 'POST', 'events', { title: 'Wholly emptied', ...DATES, custom_fields: emptied });
+    assert.deepEqual(wholly.custom_fields, []);
+    assert.deepEqual((await write('administrator', 'GET', `events/${wholly.id}?context=edit`, {})).custom_fields, []);
 
     const { id } = await write('administrator', 'POST', 'events', { title: 'Protected', ...DATES, post_password: 'secret', custom_fields: FIELDS });
     const listed = ((await read('events?start_date=2027-03-01&end_date=2027-03-01')).events as Json[]).find((event) => event.id === id);

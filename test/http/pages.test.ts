@@ -53,6 +53,7 @@ describe(`public pages (${DIALECT})`, () => {
       organizer: [organizer.json<{ id: number }>().id],
       categories: ['Music'],
       tags: ['late'],
+      custom_fields: { _ecp_custom_2: { label: 'Dress code', value: 'Smart <casual>' }, _ecp_custom_1: { label: '', value: '18+' } },
     });
     await create('hostileTitle', { title: HOSTILE_TITLE, start_date: '2027-05-20 10:00', end_date: '2027-05-20 11:00' });
     await create('hostileDescription', { title: 'Open Mic', description: HOSTILE_DESCRIPTION, start_date: '2027-05-21 10:00', end_date: '2027-05-21 11:00' }, 'author');
@@ -107,6 +108,7 @@ describe(`public pages (${DIALECT})`, () => {
     assert.ok(body.includes('href="tel:+15550100"'));
     assert.ok(body.includes('href="http://localhost:80/events/category/music/">Music</a>'));
     assert.ok(body.includes('href="http://localhost:80/tag/late/">late</a>'));
+    assert.ok(body.includes('<dt>Dress code</dt><dd>Smart &lt;casual></dd><dt>_ecp_custom_1</dt><dd>18+</dd></dl>'), 'custom fields in their order, as text, after the other facts');
     assert.ok(body.includes(`<link rel="canonical" href="http://localhost:80/event/${slugs.jazz}/"/>`));
     assert.ok(body.includes(`<link rel="alternate" type="text/calendar" href="http://localhost:80/event/${slugs.jazz}/ical/" title="iCalendar"/>`));
     assert.ok(body.includes(`<link rel="alternate" type="application/json" href="http://localhost:80/calendar/events/v1/events/${ids.jazz}"/>`));

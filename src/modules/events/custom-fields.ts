@@ -29,10 +29,11 @@ function fieldProblem(key: string, field: unknown): string | undefined {
 }
 
 /**
- * Reads the `custom_fields` of a write: the fields to keep (those with a value; none is `null`) and
- * what is wrong with each field refused. `null`, `{}` and `[]` mean none.
+ * Reads the `custom_fields` of a write: the fields to keep (those with a value once `filter` has
+ * run on labels and values; none is `null`) and what is wrong with each field refused. `null`, `{}`
+ * and `[]` mean none.
  */
-export function readCustomFields(input: unknown): { fields: CustomFields | null; problems: string[] } {
+export function readCustomFields(input: unknown, filter: (text: string) => string = (text) => text): { fields: CustomFields | null; problems: string[] } {
   if (input === null || (Array.isArray(input) && input.length === 0)) return { fields: null, problems: [] };
   if (typeof input !== 'object' || Array.isArray(input)) return { fields: null, problems: ['Custom fields must be an object keyed by each field\'s key, or null to remove them.'] };
   const entries = Object.entries(input as Record<string, unknown>);
@@ -46,8 +47,9 @@ export function readCustomFields(input: unknown): { fields: CustomFields | null;
       continue;
     }
     const { label, value } = field as { label: string; value: string | number };
+    const shown = filter(String(value));
     // The original shows no field whose value is empty.
-    if (String(value) !== '') fields[key] = { label, value: String(value) };
+    if (shown !== '') fields[key] = { label: filter(label), value: shown };
   }
   return { fields: Object.keys(fields).length > 0 ? fields : null, problems };
 }

@@ -20,7 +20,7 @@ import { requireOnPost, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
-import { readCustomFields, storedCustomFields, type CustomFields } from './custom-fields.ts';
+import { readCustomFields, storedCustomFields } from './custom-fields.ts';
 import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
 import { backgroundCoverage, expandSeries, horizonEnd, materializationBound, onDemandUntil, readRecurrence, type ExpandSeriesResult, type Recurrence, type SeriesSchedule } from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
@@ -849,11 +849,7 @@ export class EventsService {
 
   /** Custom fields as stored (validated first: `validateWrite`); labels and values are text like the title. */
   private customFieldsInput(input: unknown, caller: Caller): string | null {
-    const { fields } = readCustomFields(input);
-    if (fields === null) return null;
-    const filtered: Record<string, CustomFields[string]> = {};
-    for (const [key, { label, value }] of Object.entries(fields)) filtered[key] = { label: this.writer.text.inline(label, caller), value: this.writer.text.inline(value, caller) };
-    return storedCustomFields(filtered);
+    return storedCustomFields(readCustomFields(input, (text) => this.writer.text.inline(text, caller)).fields);
   }
 
   private async termIdsOf(tx: ReadTx, eventId: number): Promise<number[]> {

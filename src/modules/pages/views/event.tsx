@@ -6,7 +6,7 @@ import type { PageContext } from './layout.tsx';
 
 /*
  * A single event: when (in its zone, named), where (address and an OpenStreetMap link, no
- * third-party script), cost, description, organizers, categories and tags, "add to calendar" and
+ * third-party script), cost, description, organizers, categories and tags, custom fields, "add to calendar" and
  * the events before and after it.
  */
 
@@ -92,6 +92,21 @@ function TermLinks({ page, definition, label, terms }: { page: PageContext; defi
   );
 }
 
+/** The event's custom fields (decision 0036), each under its label (its key when the label is empty), in their order, as the original's page lists them. */
+function CustomFieldFacts({ fields }: { fields: EventWire['custom_fields'] }) {
+  if (Array.isArray(fields)) return null;
+  return (
+    <>
+      {Object.entries(fields).map(([key, field]) => (
+        <>
+          <dt>{textField(field as Record<string, unknown>, 'label') || key}</dt>
+          <dd>{textField(field as Record<string, unknown>, 'value')}</dd>
+        </>
+      ))}
+    </>
+  );
+}
+
 export function EventDetails({ page, event, previous, next }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined }) {
   const { messages, locale } = page;
   const venues = venuesOf(event);
@@ -149,6 +164,7 @@ export function EventDetails({ page, event, previous, next }: { page: PageContex
             </dd>
           </>
         ) : null}
+        <CustomFieldFacts fields={event.custom_fields} />
       </dl>
       {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
       <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
