@@ -38,6 +38,7 @@ const MIGRATIONS = [
   '20261125060000_content_changes',
   '20261125070000_occurrence_day_counts',
   '20261125080000_event_custom_fields',
+  '20261125090000_occurrences_listing_event',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
