@@ -17,8 +17,8 @@ export interface CachedAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly payload: string;
-  /** The record's version, for its ETag. */
-  readonly version?: number;
+  /** A single record's `ETag`, worked out once when the answer was computed (its digest is of the payload). */
+  readonly entityTag?: string;
 }
 
 /** What an answer depends on in the content: the tags of content changes that retire it, or every change. */

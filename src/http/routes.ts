@@ -224,9 +224,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const { storage } = context;
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
-  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload'> & { key: string; dependencies: Dependencies; contentVersion: number }>();
-  /** Reads answered from the cache: their payload is already filtered by `_fields`. */
-  const fromCache = new WeakSet<FastifyRequest>();
+  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload' | 'entityTag'> & { key: string; dependencies: Dependencies; contentVersion: number }>();
+  /** Reads answered from the cache: their payload is already filtered by `_fields`; the ETag a single record's answer was cached with. */
+  const fromCache = new WeakMap<FastifyRequest, { entityTag?: string }>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
     reply.code(result.status ?? 200);
     if (result.headers) {
@@ -312,14 +312,15 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         const cached = key === undefined ? undefined : cache!.get(key);
         if (cached) {
           reply.type('application/json; charset=utf-8');
-          fromCache.add(request);
+          const { payload, entityTag: tag, ...answer } = cached;
+          fromCache.set(request, tag === undefined ? {} : { entityTag: tag });
           // Sent as stored: a string skips serialization.
-          return respond(request, reply, { ...cached, body: cached.payload });
+          return respond(request, reply, { ...answer, body: payload });
         }
         const result = await deadline.race(read(route, frameFor(request)));
         if (key !== undefined) {
           const dependencies = dependenciesOf(route, request.query, result.body);
-          toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {}, ...(result.version !== undefined ? { version: result.version } : {}) });
+          toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {} });
         }
         return respond(request, reply, result);
       },
@@ -343,16 +344,20 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     return '';
   }
 
-  /** Caches an anonymous read's bytes, adds the `ETag` of a single record and answers `If-None-Match`. */
+  /**
+   * Caches an anonymous read's bytes, adds the `ETag` of a single record and answers `If-None-Match`.
+   * A hit takes the tag it was cached with: its digest was of the same bytes.
+   */
   function tagAndCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-    const pending = toCache.get(request);
-    if (pending && typeof payload === 'string' && reply.statusCode === pending.status) {
-      const { key, dependencies, contentVersion, ...answer } = pending;
-      context.readCache!.set(key, { ...answer, payload }, dependencies, contentVersion);
-    }
+    if (typeof payload !== 'string') return payload;
     const version = versions.get(request);
-    if (version === undefined || typeof payload !== 'string') return payload;
-    const tag = entityTag(version, payload);
+    const tag = fromCache.get(request)?.entityTag ?? (version === undefined ? undefined : entityTag(version, payload));
+    const pending = toCache.get(request);
+    if (pending && reply.statusCode === pending.status) {
+      const { key, dependencies, contentVersion, ...answer } = pending;
+      context.readCache!.set(key, { ...answer, payload, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
+    }
+    if (tag === undefined) return payload;
     reply.header('etag', tag);
     const ifNoneMatch = request.headers['if-none-match'];
     // Under `_envelope` the status travels in the body: never a 304 (WordPress has no conditional GET).

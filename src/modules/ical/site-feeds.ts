@@ -55,7 +55,6 @@ export function siteFeedRewriter(sitePath: string, apiBase: string): (url: strin
   return (url) => {
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const params = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
     if (!path.startsWith(`${sitePath}/`)) return undefined;
     let segments = path.slice(sitePath.length).split('/').filter((segment) => segment !== '');
     let language = '';
@@ -69,6 +68,9 @@ export function siteFeedRewriter(sitePath: string, apiBase: string): (url: strin
     } catch {
       return undefined;
     }
+    // Every request passes here: the API's own paths leave before their query is read.
+    if (decoded[0] !== 'event' && decoded[0] !== 'events') return undefined;
+    const params = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
     const icalParam = params.get('ical') === '1';
     if (decoded[0] === 'event' && decoded[1] !== undefined) {
       // `/event/{slug}/ical/`, `/event/{slug}/{date}/ical/` (an occurrence's page) or `/event/{slug}/?ical=1`.
