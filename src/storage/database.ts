@@ -25,6 +25,7 @@ import * as contentChanges from './migrations/20261125060000_content_changes.ts'
 import * as occurrenceDayCounts from './migrations/20261125070000_occurrence_day_counts.ts';
 import * as eventCustomFields from './migrations/20261125080000_event_custom_fields.ts';
 import * as occurrencesListingEvent from './migrations/20261125090000_occurrences_listing_event.ts';
+import * as tecImportRevision from './migrations/20261125100000_tec_import_revision.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -131,6 +132,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125070000_occurrence_day_counts': occurrenceDayCounts,
   '20261125080000_event_custom_fields': eventCustomFields,
   '20261125090000_occurrences_listing_event': occurrencesListingEvent,
+  '20261125100000_tec_import_revision': tecImportRevision,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -274,6 +274,8 @@ export interface TecImportMapTable {
   target_id: number;
   /** The source's `modified_utc` when last written here; '' for terms, which have none. */
   source_modified: string;
+  /** The revision of the importer that last wrote the record (`IMPORT_REVISION`; migration 20261125100000). */
+  revision: number;
 }
 
 /** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */

@@ -322,6 +322,24 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
     assert.deepEqual((await archive(target, 'events', `${WIDE}&${ALL_STATUSES}`)).records, before.records, 'no record\'s modified moved');
   });
 
+  test('records an older revision of the importer copied are written again once, with what it did not carry; then a re-run writes nothing', async () => {
+    const withFields = (await archive(source, 'events', `${WIDE}&${ALL_STATUSES}`)).records.find((record) => !Array.isArray(record.custom_fields))!;
+    // As an importer from before custom fields left the copy: without them, its events' map rows of revision 1.
+    await target.storage.write(async (tx) => {
+      await tx.updateTable('events').set({ custom_fields: null }).where('post_id', '=', withFields.id).execute();
+      await tx.updateTable('tec_import_map').set({ revision: 1 }).where('kind', '=', 'event').execute();
+      await target.storage.touchContent(tx, new Date());
+    });
+    assert.deepEqual((await target.request('administrator', 'GET', `${TEC}/events/${withFields.id}`)).json().custom_fields, []);
+    const report = await run(target);
+    assert.deepEqual(report.counts.event, { created: 0, updated: 200, unchanged: 0, skipped: 0, failed: 0 });
+    assert.deepEqual(report.counts.venue, { created: 0, updated: 0, unchanged: 31, skipped: 0, failed: 0 });
+    const copied = (await archive(target, 'events', `${WIDE}&${ALL_STATUSES}`)).records.find((record) => record.id === withFields.id);
+    assert.deepEqual(comparable(copied), comparable(withFields), 'the copy is whole again, its dates the source\'s');
+    const again = await run(target);
+    assert.deepEqual(outcomeTotals(again), { created: 0, updated: 0, unchanged: 200 + 31 + 20 + 20 + 6, skipped: 0, failed: 0 });
+  });
+
   test('changed, added, hidden and deleted records on the source: a re-run moves exactly those, --prune removes the deleted', async () => {
     clock.advance(60);
     const changed = (await archive(source, 'events', `${WIDE}&${ALL_STATUSES}`)).records;

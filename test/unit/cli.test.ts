@@ -39,6 +39,7 @@ const MIGRATIONS = [
   '20261125070000_occurrence_day_counts',
   '20261125080000_event_custom_fields',
   '20261125090000_occurrences_listing_event',
+  '20261125100000_tec_import_revision',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

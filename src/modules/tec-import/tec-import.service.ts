@@ -6,7 +6,7 @@ import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
-import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
+import type { ImportMapRow, TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import type { TecImportKind } from '../../storage/tables.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
@@ -44,6 +44,12 @@ const REMOVAL_ORDER: readonly ImportKind[] = ['event', 'venue', 'organizer', 'ta
 /** The widest date window the archive takes, so past and far-future events are listed (the default is from yesterday on). */
 export const EVENT_WINDOW = { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' } as const;
 const PER_PAGE = '50';
+/**
+ * What this importer carries, as a number raised whenever it learns to copy more of a record
+ * (2: authors, custom fields, image metadata, protected venues and organizers). A record an older
+ * revision copied is written again by the next run, though the source did not change it.
+ */
+export const IMPORT_REVISION = 2;
 /** Records written per unit of work (a page's worth, at most). */
 const BATCH = 25;
 /** Every status someone with credentials may list (wire-format 4.1.4). */
@@ -485,7 +491,7 @@ export class TecImportService {
     const modified = text(record.modified_utc);
     return this.storage.read(async (tx) => {
       const entry = await this.repository.entry(tx, run.source.base, kind, id);
-      if (!entry || modified === '' || entry.source_modified !== modified) return undefined;
+      if (!entry || modified === '' || entry.source_modified !== modified || entry.revision < IMPORT_REVISION) return undefined;
       const present = kind === 'event' ? (await this.services.events.lookup(tx, { id: entry.target_id })) !== undefined : (await this.linkedService(kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0;
       return present ? { outcome: 'unchanged', targetId: entry.target_id, notes: [] } : undefined;
     });
@@ -590,7 +596,7 @@ export class TecImportService {
         notes.push(`slug "${slug}" is taken here: stored as "${created.row.slug}"`);
       } else throw error;
     }
-    await this.repository.put(tx, { source: run.source.base, kind, source_id: id, target_id: targetId, source_modified: '' });
+    await this.mapped(tx, run, kind, id, targetId, '');
     return { outcome: 'created', targetId, notes };
   }
 
@@ -623,7 +629,7 @@ export class TecImportService {
     const modified = text(record.modified_utc);
     const entry = await this.repository.entry(tx, run.source.base, kind, id);
     const current = entry ? (await service.localizedMany(tx, [entry.target_id], language))[0] : undefined;
-    const skip = this.unchangedOrNotSince(run, entry?.source_modified, modified, current !== undefined);
+    const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
     const image = imageUrl(record.image);
     if (image.problem) notes.push(image.problem);
@@ -665,7 +671,7 @@ export class TecImportService {
       outcome = 'created';
       if (slug !== undefined && created.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${created.post.slug}"`);
     }
-    await this.repository.put(tx, { source: run.source.base, kind, source_id: id, target_id: targetId, source_modified: modified });
+    await this.mapped(tx, run, kind, id, targetId, modified);
     return { outcome, targetId, notes };
   }
 
@@ -693,7 +699,7 @@ export class TecImportService {
     const modified = text(record.modified_utc);
     const entry = await this.repository.entry(tx, run.source.base, 'event', id);
     const current = entry ? await events.lookup(tx, { id: entry.target_id }) : undefined;
-    const skip = this.unchangedOrNotSince(run, entry?.source_modified, modified, current !== undefined);
+    const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
 
     const notes: string[] = schedule.fixed ? [schedule.fixed] : [];
@@ -765,7 +771,7 @@ export class TecImportService {
       outcome = 'created';
     }
     if (sendsSlug && written.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);
-    await this.repository.put(tx, { source: run.source.base, kind: 'event', source_id: id, target_id: written.post.id, source_modified: modified });
+    await this.mapped(tx, run, 'event', id, written.post.id, modified);
     return { outcome, targetId: written.post.id, notes };
   }
 
@@ -799,12 +805,18 @@ export class TecImportService {
     return result.targetId;
   }
 
+  /** Where a source record went, at which `modified`, by this revision of the importer: in the record's own unit of work. */
+  private async mapped(tx: WriteTx, run: Run, kind: ImportKind, sourceId: number, targetId: number, modified: string): Promise<void> {
+    await this.repository.put(tx, { source: run.source.base, kind, source_id: sourceId, target_id: targetId, source_modified: modified, revision: IMPORT_REVISION });
+  }
+
   /**
-   * Unchanged when the source's `modified` is the one last written and the record is still here;
-   * with --since, an older record is left as it is (skipped when it was never copied).
+   * Unchanged when the source's `modified` is the one last written, by this revision of the
+   * importer, and the record is still here; with --since, an older record is left as it is
+   * (skipped when it was never copied).
    */
-  private unchangedOrNotSince(run: Run, storedModified: string | undefined, modified: string, present: boolean): RecordResult | undefined {
-    if (present && storedModified !== undefined && storedModified === modified && modified !== '') return { outcome: 'unchanged', notes: [] };
+  private unchangedOrNotSince(run: Run, entry: ImportMapRow | undefined, modified: string, present: boolean): RecordResult | undefined {
+    if (present && entry !== undefined && entry.source_modified === modified && entry.revision >= IMPORT_REVISION && modified !== '') return { outcome: 'unchanged', notes: [] };
     const { since } = run.options;
     if (since !== undefined && modified !== '' && modified < since) {
       return present ? { outcome: 'unchanged', notes: [] } : { outcome: 'skipped', reason: `not modified since ${since}`, notes: [] };

@@ -42,12 +42,12 @@ export class TecImportRepository {
     return db.selectFrom('tec_import_map').selectAll().where('source', '=', source).where('kind', '=', kind).where('source_id', '=', sourceId).executeTakeFirst();
   }
 
-  /** Records (or moves) where a source record went and the `modified` it was written at. */
+  /** Records (or moves) where a source record went, the `modified` it was written at and by which revision of the importer. */
   async put(db: WriteTx, row: ImportMapRow): Promise<void> {
     await db
       .insertInto('tec_import_map')
       .values(row)
-      .onConflict((conflict) => conflict.columns(['source', 'kind', 'source_id']).doUpdateSet({ target_id: row.target_id, source_modified: row.source_modified }))
+      .onConflict((conflict) => conflict.columns(['source', 'kind', 'source_id']).doUpdateSet({ target_id: row.target_id, source_modified: row.source_modified, revision: row.revision }))
       .execute();
   }
 
