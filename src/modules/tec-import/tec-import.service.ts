@@ -49,7 +49,11 @@ const PER_PAGE = '50';
  * (2: authors, custom fields, image metadata, protected venues and organizers). A record an older
  * revision copied is written again by the next run, though the source did not change it.
  */
-export const IMPORT_REVISION = 2;
+const IMPORT_REVISION = 2;
+
+/** Whether the copy was written from this `modified` of the source record by this revision of the importer. */
+const copiedAsIs = (entry: ImportMapRow | undefined, modified: string): boolean =>
+  entry !== undefined && modified !== '' && entry.source_modified === modified && entry.revision >= IMPORT_REVISION;
 /** Records written per unit of work (a page's worth, at most). */
 const BATCH = 25;
 /** Every status someone with credentials may list (wire-format 4.1.4). */
@@ -485,13 +489,13 @@ export class TecImportService {
     this.count(run, kind, result.outcome);
   }
 
-  /** Unchanged when a post-like record's source `modified` is the one last written and its copy is still here. */
+  /** Unchanged when a post-like record was copied as it is on the source (`copiedAsIs`) and its copy is still here. */
   private async unchanged(run: Run, kind: ImportKind, record: SourceRecord, id: number): Promise<RecordResult | undefined> {
     if (kind === 'category' || kind === 'tag') return undefined;
     const modified = text(record.modified_utc);
     return this.storage.read(async (tx) => {
       const entry = await this.repository.entry(tx, run.source.base, kind, id);
-      if (!entry || modified === '' || entry.source_modified !== modified || entry.revision < IMPORT_REVISION) return undefined;
+      if (!entry || !copiedAsIs(entry, modified)) return undefined;
       const present = kind === 'event' ? (await this.services.events.lookup(tx, { id: entry.target_id })) !== undefined : (await this.linkedService(kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0;
       return present ? { outcome: 'unchanged', targetId: entry.target_id, notes: [] } : undefined;
     });
@@ -816,7 +820,7 @@ export class TecImportService {
    * (skipped when it was never copied).
    */
   private unchangedOrNotSince(run: Run, entry: ImportMapRow | undefined, modified: string, present: boolean): RecordResult | undefined {
-    if (present && entry !== undefined && entry.source_modified === modified && entry.revision >= IMPORT_REVISION && modified !== '') return { outcome: 'unchanged', notes: [] };
+    if (present && copiedAsIs(entry, modified)) return { outcome: 'unchanged', notes: [] };
     const { since } = run.options;
     if (since !== undefined && modified !== '' && modified < since) {
       return present ? { outcome: 'unchanged', notes: [] } : { outcome: 'skipped', reason: `not modified since ${since}`, notes: [] };

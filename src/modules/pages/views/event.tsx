@@ -6,8 +6,8 @@ import type { PageContext } from './layout.tsx';
 
 /*
  * A single event: when (in its zone, named), where (address and an OpenStreetMap link, no
- * third-party script), cost, description, organizers, categories and tags, custom fields, "add to calendar" and
- * the events before and after it.
+ * third-party script), cost, description, organizers, categories and tags, custom fields, "add to
+ * calendar" and the events before and after it.
  */
 
 /** The `.ics` of an event: the original's URL (`{event}/ical/`), which the feed routes answer (site-feeds.ts). */
