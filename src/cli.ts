@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isLanguageCode, LANGUAGE_CODES } from './languages.ts';
 import { isRole, permits, ROLE_NAMES } from './auth/roles.ts';
 import { LOGIN_THROTTLE, throttleKey, type ThrottleEntry } from './auth/login-throttle.ts';
 import type { UsersService } from './auth/users.service.ts';
@@ -361,14 +362,17 @@ const COMMANDS: readonly Command[] = [
   },
   {
     words: ['import-tec'],
-    synopsis: '<url> [--user <login> --app-password <password>] [--since <date>] [--dry-run] [--prune] [--concurrency <n>] [--delay <ms>] [--as <login>]',
+    synopsis: '<url> [--user <login> --app-password <password>] [--since <date>] [--languages <codes>] [--dry-run] [--prune] [--concurrency <n>] [--delay <ms>] [--as <login>]',
     summary:
       'Copy a The Events Calendar site (its address, /wp-json or .../tribe/events/v1 URL) into this database: terms, venues, organizers, events; run again to bring over what changed, --prune to remove what was deleted there.',
     positionals: ['url'],
-    options: ['user', 'app-password', 'since', 'concurrency', 'delay', 'as'],
+    options: ['user', 'app-password', 'since', 'languages', 'concurrency', 'delay', 'as'],
     flags: ['dry-run', 'prune'],
     run: async ({ config, io, args, options }) => {
       if ((options.user === undefined) !== (options['app-password'] === undefined)) throw new UsageError('--user and --app-password go together.');
+      const languages = options.languages?.split(',').map((code) => code.trim());
+      const unknown = languages?.find((code) => !isLanguageCode(code));
+      if (unknown !== undefined) throw new UsageError(`--languages takes language codes separated by commas (${LANGUAGE_CODES.join(', ')}), got "${unknown}".`);
       const concurrency = countOption('concurrency', options.concurrency, 4, 1, 32);
       const delayMs = countOption('delay', options.delay, 0, 0, 60_000);
       let since: string | undefined;
@@ -392,6 +396,7 @@ const COMMANDS: readonly Command[] = [
           dryRun: options['dry-run'] === 'true',
           prune: options.prune === 'true',
           ...(since === undefined ? {} : { since }),
+          ...(languages === undefined ? {} : { languages: languages.filter(isLanguageCode) }),
           progress,
         }),
       );

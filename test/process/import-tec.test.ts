@@ -642,6 +642,129 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
   });
 });
 
+/**
+ * A TEC site with a multilingual plugin: English records and French translations of an event, its
+ * venue and its category (its organizer and tag are not translated), as each kind of plugin serves
+ * them. `polylang` (Polylang Pro): each translation a post or term of its own, archives listing every
+ * language unless `lang` picks one, and WordPress' core routes showing `lang` and `translations`.
+ * `wpml` (with the WPML REST API plugin): archives in the default language unless `lang` picks
+ * another, the core routes showing `wpml_current_locale` and `wpml_translations`. `address`
+ * (translations kept in the same post, qTranslate-style): the same ids in French under `/fr/`.
+ */
+function multilingualSite(plugin: 'polylang' | 'wpml' | 'address') {
+  const event = recorded('11', (body) => body.events[0]);
+  const venueShape = recorded('27', (body) => body);
+  const organizer = { ...recorded('30', (body) => body), id: 25, organizer: 'Jazz Society', slug: 'jazz-society' };
+  const categoryShape = recorded('33', (body) => body.categories[0]);
+  const tag = { ...recorded('35', (body) => body.tags[0]), id: 40, name: 'jazz', slug: 'jazz' };
+  const records = (language: 'en' | 'fr') => {
+    const french = language === 'fr';
+    // The address plugin keeps one post per record: the French text comes with the English ids.
+    const id = (english: number) => (french && plugin !== 'address' ? english + 1 : english);
+    const venue = { ...structuredClone(venueShape), id: id(20), venue: french ? 'Hôtel de ville' : 'Town Hall', slug: french ? 'hotel-de-ville' : 'town-hall', description: french ? '<p>La grande salle</p>' : '<p>The great hall</p>' };
+    const category = { ...structuredClone(categoryShape), id: id(30), name: french ? 'Musique' : 'Music', slug: french ? 'musique' : 'music', parent: 0, description: '' };
+    const concert = {
+      ...structuredClone(event), id: id(10), title: french ? 'Concert du soir' : 'Evening concert', slug: french ? 'concert-du-soir' : 'evening-concert',
+      description: french ? '<p>Un concert.</p>' : '<p>A concert.</p>', excerpt: '', venue, organizer: [organizer], categories: [category], tags: [tag],
+    };
+    return { events: [concert], venues: [venue], organizers: [organizer], categories: [category], tags: [tag] };
+  };
+  const english = records('en');
+  const french = records('fr');
+  const core: Record<string, { en: number; fr?: number }[]> = {
+    tribe_events: [{ en: 10, fr: 11 }], tribe_venue: [{ en: 20, fr: 21 }], tribe_organizer: [{ en: 25 }], tribe_events_cat: [{ en: 30, fr: 31 }], tags: [{ en: 40 }],
+  };
+  const coreRecords = (route: string): Json[] => core[route]!.flatMap((group): Json[] => {
+    if (plugin === 'polylang') {
+      const translations = group.fr === undefined ? { en: group.en } : { en: group.en, fr: group.fr };
+      return Object.entries(translations).map(([lang, id]) => ({ id, lang, translations }));
+    }
+    if (plugin === 'wpml') return [{ id: group.en, wpml_current_locale: 'en_US', wpml_translations: group.fr === undefined ? [] : [{ locale: 'fr_FR', id: group.fr, post_title: 'traduit' }] }];
+    return [{ id: group.en }];
+  });
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fixture');
+    requests.push(`${url.pathname}${url.search}`);
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+      response.end(JSON.stringify(body));
+    };
+    const segment = /^\/fr(\/.*)$/.exec(url.pathname);
+    const path = plugin === 'address' && segment ? segment[1]! : url.pathname;
+    const language = (plugin === 'address' && segment) || url.searchParams.get('lang') === 'fr' ? 'fr' : url.searchParams.get('lang') === 'en' || plugin === 'wpml' ? 'en' : 'all';
+    if (path === '/wp-json/tribe/events/v1') return json(200, { namespace: 'tribe/events/v1', routes: {} });
+    const archive = /^\/wp-json\/tribe\/events\/v1\/(\w+)$/.exec(path)?.[1] as keyof ReturnType<typeof records> | undefined;
+    if (archive && archive in english) {
+      const list = language === 'fr' ? french[archive] : language === 'en' || plugin === 'address' ? english[archive] : [...english[archive], ...french[archive].filter((record) => !english[archive].some((own) => own.id === record.id))];
+      return json(200, { [archive]: list, total: list.length, total_pages: 1 });
+    }
+    const route = /^\/wp-json\/wp\/v2\/(\w+)$/.exec(url.pathname)?.[1];
+    if (route && route in core) {
+      const list = coreRecords(route);
+      return json(200, list, { 'x-wp-total': String(list.length), 'x-wp-totalpages': '1' });
+    }
+    return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+  return { server, requests };
+}
+
+for (const plugin of ['polylang', 'wpml', 'address'] as const) {
+  describe(`import-tec of a multilingual site (${plugin})`, () => {
+    const site = multilingualSite(plugin);
+    let target: TestApp;
+    let base: string;
+    const run = (languages?: readonly ('fr')[]) =>
+      TecSource.discover(base, { ...FAST, concurrency: 2 }).then((source) => target.services.tecImport.run(source, { caller: adminOf(target), language: 'en', ...(languages ? { languages } : {}) }));
+
+    before(async () => {
+      target = await createTestApp();
+      await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+    });
+    after(async () => {
+      site.server.close();
+      await target.close();
+    });
+    const read = async (path: string) => {
+      const response = await target.request('administrator', 'GET', `/calendar/events/v1/${path}`);
+      assert.equal(response.statusCode, 200, `${path}: ${response.body}`);
+      return response.json();
+    };
+
+    test('French posts become the French text of their English records, not records of their own; a re-run writes nothing', async () => {
+      if (plugin === 'address') {
+        // Nothing tells the languages of such a site: without --languages, only its English is read.
+        const english = await run();
+        assert.deepEqual(english.translations.event, { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+        assert.ok(!site.requests.some((request) => request.startsWith('/fr/')));
+      }
+      const report = await run(plugin === 'address' ? ['fr'] : undefined);
+      assert.deepEqual([report.failed, report.failedPages, report.skipped], [[], [], []]);
+      const created = plugin === 'address' ? 0 : 1;
+      assert.deepEqual(Object.fromEntries(Object.entries(report.counts).map(([kind, counts]) => [kind, counts.created + counts.unchanged])), { category: 1, tag: 1, venue: 1, organizer: 1, event: 1 });
+      assert.equal(report.counts.event.created, created);
+      for (const kind of ['event', 'venue', 'category'] as const) assert.equal(report.translations[kind].created, 1, kind);
+      assert.equal(report.translations.organizer.created + report.translations.tag.created, 0, 'an untranslated text is no translation');
+
+      const event = await read('events/10?translation_language=fr');
+      assert.deepEqual([event.title, event.description, event.slug, event.translations], ['Concert du soir', '<p>Un concert.</p>', 'concert-du-soir', ['en', 'fr']]);
+      assert.deepEqual([event.venue.venue, event.venue.description, event.categories[0].name, event.organizer[0].organizer, event.tags[0].name], ['Hôtel de ville', '<p>La grande salle</p>', 'Musique', 'Jazz Society', 'jazz']);
+      assert.deepEqual([(await read('events/10')).title, (await read('venues/20')).venue, (await read('categories/30')).name], ['Evening concert', 'Town Hall', 'Music']);
+      for (const [collection, total] of [['events', 1], ['venues', 1], ['categories', 1]] as const) {
+        assert.equal((await read(`${collection}?${collection === 'events' ? `${WIDE}&` : ''}hide_empty=0`)).total, total, `${collection}: the French posts are no records here`);
+      }
+      assert.equal((await target.request('administrator', 'GET', '/calendar/events/v1/events/11')).statusCode, plugin === 'address' ? 404 : 404);
+
+      const again = await run(plugin === 'address' ? ['fr'] : undefined);
+      assert.deepEqual([again.failed, again.failedPages], [[], []]);
+      const written = (counts: ImportReport['counts']) => Object.values(counts).reduce((sum, kind) => sum + kind.created + kind.updated, 0);
+      assert.deepEqual([written(again.counts), written(again.translations), again.deleted], [0, 0, []]);
+      assert.equal(again.translations.event.unchanged, 1);
+    });
+  });
+}
+
 describe('import-tec of password-protected events', () => {
   const clock = movableClock();
   let source: TestApp;
@@ -732,6 +855,8 @@ describe('calendar-events import-tec, the command', () => {
     assert.match(refused.err, /No administrator to import as/);
     assert.equal((await cliProcess(database.url, ['user', 'create', 'admin', '--role', 'administrator', '--password', 'a-long-password'])).code, 0);
     assert.equal((await cliProcess(database.url, ['import-tec', address, '--concurrency', '0'])).code, 2);
+    const language = await cliProcess(database.url, ['import-tec', address, '--languages', 'fr,pt-br']);
+    assert.deepEqual([language.code, /--languages takes language codes .* got "pt-br"/.test(language.err)], [2, true], language.err);
 
     const dry = await cliProcess(database.url, ['import-tec', address, '--dry-run', '--concurrency', '2']);
     assert.equal(dry.code, 0, dry.err);

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
-import { decodeEntities, eventSchedule, imageFacts, imageUrl, isStripped, sourceAuthor, sourceDate, storedCost, translationLanguages, userFromSource } from '../../src/modules/tec-import/tec-records.ts';
-import { apiRootFromLink, baseFromUrl, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
+import {
+  decodeEntities, eventSchedule, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource,
+} from '../../src/modules/tec-import/tec-records.ts';
+import { apiRootFromLink, baseFromUrl, baseInLanguage, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
 /* The rules import-tec reads a TEC site's answers by (decision 0030). */
 
@@ -115,6 +117,32 @@ describe('finding a TEC site\'s API', () => {
     // A site without a multilingual plugin sends none; a map of post ids (Polylang) is not this list.
     assert.deepEqual(translationLanguages({}, 'en'), []);
     assert.deepEqual(translationLanguages({ translations: { en: 12, fr: 34 } }, 'en'), []);
+  });
+
+  test('a multilingual plugin\'s translation links: each post in another language linked to the one in the import\'s', () => {
+    // Polylang Pro: `lang` and `translations` (slug → id, the record itself included), on any member of the group.
+    const polylang = { id: 34, lang: 'fr', translations: { en: 12, fr: 34, pt: 56, xx: 78 } };
+    assert.deepEqual(translationLinks(polylang, 'en'), [[34, { original: 12, language: 'fr', sourceCode: 'fr' }], [56, { original: 12, language: 'pt-pt', sourceCode: 'pt' }]]);
+    assert.deepEqual(translationLinks({ id: 12, lang: 'en', translations: { en: 12 } }, 'en'), []);
+    // The WPML REST API plugin: the record's locale and its translations, as a list or keyed by locale.
+    const wpml = { id: 12, wpml_current_locale: 'en_US', wpml_translations: { fr_FR: { locale: 'fr_FR', id: 34, post_title: 'Concert' }, pt_BR: { locale: 'pt_BR', id: 56 } } };
+    assert.deepEqual(translationLinks(wpml, 'en'), [[34, { original: 12, language: 'fr', sourceCode: 'fr' }]]);
+    assert.deepEqual(translationLinks({ id: 12, wpml_current_locale: 'en_US', wpml_translations: [{ locale: 'de_DE', id: 40 }] }, 'en'), [[40, { original: 12, language: 'de', sourceCode: 'de' }]]);
+    // A group without a member in the import's language links nothing: its posts stay records of their own.
+    assert.deepEqual(translationLinks(polylang, 'de'), []);
+    assert.deepEqual(translationLinks({ id: 12, title: 'no plugin' }, 'en'), []);
+    assert.equal(hasTranslationFields(polylang), true);
+    assert.equal(hasTranslationFields({ id: 12, wpml_translations: [] }), true);
+    assert.equal(hasTranslationFields({ id: 12, translations: ['en', 'fr'] }), false);
+    assert.deepEqual(['fr', 'FR', 'fr_FR', 'pt', 'pt-pt', 'pt_PT', 'pt_BR', 'xx', 7].map(languageOf), ['fr', 'fr', 'fr', 'pt-pt', 'pt-pt', 'pt-pt', undefined, undefined, undefined]);
+  });
+
+  test('the base of a site read in one language through a segment of its address', () => {
+    assert.equal(baseInLanguage('https://example.org/wp-json/tribe/events/v1', 'fr'), 'https://example.org/fr/wp-json/tribe/events/v1');
+    assert.equal(baseInLanguage('https://example.org/blog/wp-json/tribe/events/v1', 'pt-pt'), 'https://example.org/blog/pt-pt/wp-json/tribe/events/v1');
+    assert.equal(baseInLanguage('https://example.org/?rest_route=%2Ftribe%2Fevents%2Fv1', 'de'), 'https://example.org/de/?rest_route=%2Ftribe%2Fevents%2Fv1');
+    assert.equal(baseInLanguage('https://example.org/blog/index.php?rest_route=%2Ftribe%2Fevents%2Fv1', 'de'), 'https://example.org/blog/de/index.php?rest_route=%2Ftribe%2Fevents%2Fv1');
+    assert.equal(baseInLanguage('http://127.0.0.1:8080/tribe/events/v1', 'fr'), 'http://127.0.0.1:8080/fr/tribe/events/v1');
   });
 
   test('Retry-After in seconds or as a date', () => {

@@ -19,8 +19,8 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
   coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageFacts, imageUrl, importableStatus, isStripped,
-  ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, userFromSource, VENUE_FIELDS, wireDate,
-  type SourceRecord,
+  hasTranslationFields, ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, translationLinks, userFromSource,
+  VENUE_FIELDS, wireDate, type SourceRecord, type TranslationLink,
 } from './tec-records.ts';
 import { answeredRecord, type PageFailure, type TecSource } from './tec-source.ts';
 
@@ -38,6 +38,11 @@ export const OUTCOMES: readonly Outcome[] = ['created', 'updated', 'unchanged', 
 /** The kinds in the order they are copied: terms (parents first) and linked records before the events that use them. */
 export const IMPORT_KINDS: readonly ImportKind[] = ['category', 'tag', 'venue', 'organizer', 'event'];
 const COLLECTIONS: Readonly<Record<ImportKind, string>> = { category: 'categories', tag: 'tags', venue: 'venues', organizer: 'organizers', event: 'events' };
+/**
+ * WordPress' core route of each kind (TEC shows its post types and categories there for the block
+ * editor), where multilingual plugins show which posts and terms translate which.
+ */
+const CORE_ROUTES: Readonly<Record<ImportKind, string>> = { category: '/wp/v2/tribe_events_cat', tag: '/wp/v2/tags', venue: '/wp/v2/tribe_venue', organizer: '/wp/v2/tribe_organizer', event: '/wp/v2/tribe_events' };
 /** Removed in this order: events first, so that their links go before the records they link. */
 const REMOVAL_ORDER: readonly ImportKind[] = ['event', 'venue', 'organizer', 'tag', 'category'];
 
@@ -74,6 +79,11 @@ export interface ImportOptions {
   /** Who writes: an administrator, whose rules (and unfiltered HTML) the records are written under. */
   readonly caller: Caller;
   readonly language: LanguageCode;
+  /**
+   * Languages to read besides `language` through a `/{code}/` segment of the site's address, for
+   * sites whose records do not list their languages (a plugin that picks the language from the address).
+   */
+  readonly languages?: readonly LanguageCode[];
   /** Decide and validate everything, write nothing: every unit of work is rolled back. */
   readonly dryRun?: boolean;
   /** Remove the records whose source record was deleted (otherwise they are only reported). */
@@ -221,20 +231,31 @@ export class TecImportService {
     return this.storage.write(work);
   }
 
-  /** Lists and writes one archive; answers whether it was read whole. */
+  /** Lists and writes one archive, then its translations; answers whether it was read whole. */
   private async importArchive(run: Run, kind: ImportKind): Promise<boolean> {
-    const { source, options, report } = run;
+    const { source, options } = run;
     const collection = COLLECTIONS[kind];
     const terms = kind === 'category' || kind === 'tag';
     let params: Record<string, string> = terms
       ? { per_page: PER_PAGE, hide_empty: '0' }
       : { per_page: PER_PAGE, ...(kind === 'event' ? EVENT_WINDOW : {}), ...(source.authenticated ? { status: ALL_STATUSES } : {}) };
+    const linked = await this.translationLinks(run, kind);
+    if (linked.failures.length > 0) {
+      // Without every link, a translation's post would be copied as a record of its own: the archive waits for a run that reads them.
+      this.reportFailedPages(run, linked.failures);
+      return false;
+    }
+    const { links } = linked;
+    // A multilingual plugin's post in another language is a translation, read with its language below:
+    // seen already, so the archive does not write it as a record (a run writes each id once), and a
+    // copy an earlier run made of it as a record is left as it is, not taken for deleted.
+    for (const id of links.keys()) run.seen[kind].add(id);
     // Categories wait for the whole list: parents are written before their children.
     const held: SourceRecord[] = [];
-    const languages = new Set<LanguageCode>();
+    const listed = new Set<LanguageCode>();
     const onPage = async (records: SourceRecord[], total: number | undefined, first: boolean) => {
       if (first) options.progress?.start(kind, total);
-      for (const record of records) for (const language of translationLanguages(record, options.language)) languages.add(language);
+      for (const record of records) for (const language of translationLanguages(record, options.language)) listed.add(language);
       if (kind === 'category') held.push(...records);
       else await this.importRecords(run, kind, records);
     };
@@ -247,37 +268,93 @@ export class TecImportService {
       result = await source.archive(collection, params, onPage);
     }
     await this.importRecords(run, kind, parentsFirst(held));
-    const failures = [...result.failures];
-    for (const language of languages) failures.push(...(await this.importTranslations(run, kind, { ...params, translation_language: language }, language)));
-    for (const failure of failures) {
-      report.failedPages.push(failure);
-      options.progress?.note(`${collection} page ${failure.page} failed: ${failure.reason}; its records were not read.`);
+    this.reportFailedPages(run, result.failures);
+    const linkedCodes = new Map([...links.values()].map((link) => [link.language, link.sourceCode]));
+    const languages = new Set([...listed, ...linkedCodes.keys(), ...(options.languages ?? [])]);
+    languages.delete(options.language);
+    for (const language of languages) {
+      const inLanguage = {
+        ...params,
+        ...(listed.has(language) ? { translation_language: language } : {}),
+        ...(linkedCodes.has(language) ? { lang: linkedCodes.get(language)! } : {}),
+      };
+      const read = options.languages?.includes(language) ? source.inLanguage(language) : source;
+      this.reportFailedPages(run, await this.importTranslations(run, kind, read, inLanguage, language, links));
     }
     return result.failures.length === 0;
   }
 
+  private reportFailedPages(run: Run, failures: readonly PageFailure[]): void {
+    for (const failure of failures) {
+      run.report.failedPages.push(failure);
+      run.options.progress?.note(`${failure.collection} page ${failure.page} failed: ${failure.reason}; its records were not read.`);
+    }
+  }
+
   /**
-   * The archive read again in one language its records have translations in, each translation
-   * copied through the services' own write path in that language. The text is compared with what
+   * The posts (or terms) of a kind that a multilingual plugin keeps one per language, each linked to
+   * the record in the import's language it translates, as WordPress' core API shows them
+   * (`/wp/v2/tribe_events`...: Polylang Pro's `lang` and `translations`, the WPML REST API plugin's
+   * `wpml_current_locale` and `wpml_translations`). Empty for a site whose first page shows neither,
+   * or whose core API does not list the kind (a 4xx); a page failing otherwise is answered.
+   */
+  private async translationLinks(run: Run, kind: ImportKind): Promise<{ links: Map<number, TranslationLink>; failures: readonly PageFailure[] }> {
+    const links = new Map<number, TranslationLink>();
+    const post = kind !== 'category' && kind !== 'tag';
+    const params = { per_page: '100', _fields: 'id,lang,translations,wpml_current_locale,wpml_translations', ...(post && run.source.authenticated ? { status: 'any' } : {}) };
+    const onPage = async (records: SourceRecord[], _total: number | undefined, first: boolean) => {
+      if (first && !records.some(hasTranslationFields)) return false;
+      for (const record of records) for (const [id, link] of translationLinks(record, run.options.language)) links.set(id, link);
+      return true;
+    };
+    let result = await run.source.coreArchive(CORE_ROUTES[kind], params, onPage);
+    const refused = result.failures[0];
+    if (result.total === undefined && refused?.status === 400 && post && run.source.authenticated) {
+      const { status: _all, ...published } = params;
+      result = await run.source.coreArchive(CORE_ROUTES[kind], published, onPage);
+    }
+    const unanswered = result.total === undefined && result.failures[0]?.status !== undefined && result.failures[0].status < 500 && result.failures[0].status !== 429;
+    return { links, failures: unanswered ? [] : result.failures };
+  }
+
+  /**
+   * The archive read again in one language, each record's text there copied as the translation of
+   * its record here through the services' own write path, as a client's write in that language
+   * would. Which record a translation belongs to: the one a multilingual plugin links it to
+   * (`links`); else the same record, when it lists the language in `translations` (this service's
+   * alias) or lists none (a site read through a `/{lang}/` segment). The text is compared with what
    * is here (on a snapshot, without the write lock), so a re-run writes only translations that
    * changed. Answers the pages that failed.
    */
-  private async importTranslations(run: Run, kind: ImportKind, params: Record<string, string>, language: LanguageCode): Promise<readonly PageFailure[]> {
+  private async importTranslations(
+    run: Run, kind: ImportKind, source: TecSource, params: Record<string, string>, language: LanguageCode, links: ReadonlyMap<number, TranslationLink>,
+  ): Promise<readonly PageFailure[]> {
     const read = new Set<number>();
     const pending: { id: number; record: SourceRecord }[] = [];
-    const result = await run.source.archive(COLLECTIONS[kind], params, async (records) => {
+    let elsewhere = 0;
+    const originalOf = (record: SourceRecord, id: number): number | undefined => {
+      const link = links.get(id);
+      if (link) return link.language === language ? link.original : undefined;
+      return !Array.isArray(record.translations) || translationLanguages(record, run.options.language).includes(language) ? id : undefined;
+    };
+    const result = await source.archive(COLLECTIONS[kind], params, async (records) => {
       for (const record of records) {
         const id = sourceId(record);
+        const original = id === undefined ? undefined : originalOf(record, id);
         // An archive of events lists a series once per occurrence: its translation is written once.
-        if (id === undefined || read.has(id) || !translationLanguages(record, run.options.language).includes(language)) continue;
+        if (original === undefined || read.has(original)) continue;
         // A protected record's text is stripped here (wire-format 2.9): an empty text is no translation.
         if (isStripped(record, kind)) continue;
-        read.add(id);
-        const change = await this.storage.read((tx) => this.translationChange(tx, run, kind, id, record, language));
-        if (change && Object.keys(change.text).length === 0) this.countTranslation(run, kind, 'unchanged');
-        else if (change) pending.push({ id, record });
+        read.add(original);
+        const change = await this.storage.read((tx) => this.translationChange(tx, run, kind, original, record, language));
+        if (!change) elsewhere++;
+        else if (Object.keys(change.text).length === 0) this.countTranslation(run, kind, 'unchanged');
+        else pending.push({ id: original, record });
       }
     });
+    if (elsewhere > 0) {
+      run.options.progress?.note(`${COLLECTIONS[kind]} in ${language}: ${elsewhere} records are no record copied here (posts of their own in that language that no multilingual plugin links to one in ${run.options.language}); their text was not copied.`);
+    }
     const write = (tx: WriteTx, { id, record }: { id: number; record: SourceRecord }) => this.writeTranslation(tx, run, kind, id, record, language);
     for (let from = 0; from < pending.length; from += BATCH) {
       const batch = pending.slice(from, from + BATCH);

@@ -197,3 +197,64 @@ export function translationLanguages(record: SourceRecord, language: LanguageCod
   const listed = Array.isArray(record.translations) ? record.translations.filter((code): code is string => typeof code === 'string') : [];
   return listed.filter((code): code is LanguageCode => code !== language && isLanguageCode(code));
 }
+
+/**
+ * One of this service's language codes for a WordPress language as multilingual plugins name it:
+ * Polylang's slug (`fr`, `pt`) or WPML's code or locale (`pt-pt`, `fr_FR`); undefined for a
+ * language this service does not have (`pt_BR`: its only Portuguese is Portugal's).
+ */
+export function languageOf(value: unknown): LanguageCode | undefined {
+  const code = text(value).trim().toLowerCase().replace(/_/g, '-');
+  if (isLanguageCode(code)) return code;
+  const primary = code.split('-')[0]!;
+  if (primary === 'pt') return code === 'pt' ? 'pt-pt' : undefined;
+  return isLanguageCode(primary) ? primary : undefined;
+}
+
+/** A post or term a multilingual plugin keeps for one language of a record: its text is that record's translation. */
+export interface TranslationLink {
+  /** The source id of the record in the import's language, whose copy takes the translation. */
+  readonly original: number;
+  readonly language: LanguageCode;
+  /** The language as the source names it in its `lang` parameter. */
+  readonly sourceCode: string;
+}
+
+/** Whether a record of WordPress' core API carries a multilingual plugin's translation fields (Polylang Pro's or the WPML REST API plugin's). */
+export function hasTranslationFields(record: SourceRecord): boolean {
+  return isRecord(record.translations) || 'wpml_translations' in record;
+}
+
+/** Each member of a record's translation group as `{ code, id }`, from either plugin's fields; empty without them. */
+function translationGroup(record: SourceRecord): { code: string; id: number }[] {
+  const members: { code: string; id: number }[] = [];
+  const add = (code: string, id: unknown) => {
+    const number = sourceId({ id });
+    if (code !== '' && number !== undefined) members.push({ code, id: number });
+  };
+  // Polylang Pro: `translations` maps each language's slug to its post or term, the record's own included.
+  if (isRecord(record.translations)) for (const [code, id] of Object.entries(record.translations)) add(code, id);
+  // The WPML REST API plugin: the record's `wpml_current_locale`, and its other languages in `wpml_translations`.
+  const wpml = Array.isArray(record.wpml_translations) ? record.wpml_translations : isRecord(record.wpml_translations) ? Object.values(record.wpml_translations) : [];
+  if (wpml.length > 0) add(text(record.wpml_current_locale), record.id);
+  for (const entry of wpml) if (isRecord(entry)) add(text(entry.locale), entry.id);
+  return members;
+}
+
+/**
+ * The translation links one record of WordPress' core API (`/wp/v2/...`) shows, as
+ * `[source id, link]`: every member of its group in another language than `pivot`, linked to the
+ * member in `pivot`. A group without a member in `pivot`, or members in languages this service does
+ * not have, link nothing: those posts stay records of their own.
+ */
+export function translationLinks(record: SourceRecord, pivot: LanguageCode): [number, TranslationLink][] {
+  const members = translationGroup(record);
+  const original = members.find((member) => languageOf(member.code) === pivot)?.id;
+  if (original === undefined) return [];
+  return members.flatMap(({ code, id }): [number, TranslationLink][] => {
+    const language = languageOf(code);
+    // WPML names a locale (`fr_FR`); its `lang` parameter takes the language's code.
+    const sourceCode = code.includes('_') ? language : code;
+    return id === original || language === undefined || language === pivot || sourceCode === undefined ? [] : [[id, { original, language, sourceCode }]];
+  });
+}

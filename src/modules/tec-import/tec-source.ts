@@ -111,6 +111,20 @@ export function baseFromUrl(given: string): string | undefined {
   return undefined;
 }
 
+/**
+ * An API base with a `/{code}/` segment before its REST root, as plugins that pick the language
+ * from the address serve it: after the site's own path, before `wp-json` (or another REST prefix).
+ */
+export function baseInLanguage(base: string, code: string): string {
+  const url = new URL(base);
+  const routed = url.searchParams.has('rest_route');
+  // `?rest_route=` sites: before the script (`/blog/index.php`), else at the end of the path; others: before the REST root's last segment.
+  const root = routed ? url.pathname.replace(/\/+$/, '') : url.pathname.slice(0, -TEC_NAMESPACE_PATH.length);
+  const at = routed && !/\.php$/.test(root) ? root.length : Math.max(0, root.lastIndexOf('/'));
+  url.pathname = `${url.pathname.slice(0, at)}/${encodeURIComponent(code)}${url.pathname.slice(at)}`;
+  return url.toString();
+}
+
 /** The base under a discovered REST root (`…/wp-json/` or `…/?rest_route=/`). */
 function baseUnderRoot(root: string): string {
   return baseFromUrl(new URL(root).searchParams.has('rest_route') ? root : `${root.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`)!;
@@ -124,8 +138,9 @@ export class TecSource {
     /** The API's base: `https://site/wp-json/tribe/events/v1` or `https://site/?rest_route=/tribe/events/v1`. */
     readonly base: string,
     private readonly settings: SourceSettings,
+    limiter?: Limiter,
   ) {
-    this.limiter = new Limiter(Math.max(1, settings.concurrency));
+    this.limiter = limiter ?? new Limiter(Math.max(1, settings.concurrency));
     this.authorization = settings.user === undefined ? undefined : `Basic ${Buffer.from(`${settings.user}:${settings.appPassword ?? ''}`).toString('base64')}`;
   }
 
@@ -157,6 +172,11 @@ export class TecSource {
       throw new SourceError(source.base, index.status, `No The Events Calendar REST API (tribe/events/v1) at ${source.base} (HTTP ${index.status}).`);
     }
     return source;
+  }
+
+  /** The same site read in one language through a `/{code}/` segment of its address (`baseInLanguage`), under the same limiter. */
+  inLanguage(code: string): TecSource {
+    return new TecSource(baseInLanguage(this.base, code), this.settings, this.limiter);
   }
 
   /** The URL of a route under the base, with query parameters. */
@@ -251,19 +271,28 @@ export class TecSource {
    * page says how many there are, the others are fetched side by side. A page that still fails
    * after its retries is answered as a failure, never dropped.
    */
-  async archive(
-    collection: string,
-    params: Readonly<Record<string, string>>,
-    onPage: (records: SourceRecord[], total: number | undefined, first: boolean) => Promise<void>,
-  ): Promise<ArchiveResult> {
+  archive(collection: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
+    return this.pages(collection, (page) => this.url(collection, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
+  }
+
+  /**
+   * Every page of a list of WordPress' core API under the same REST root (`/wp/v2/tribe_events`):
+   * a bare array, its size in `X-WP-Total` and `X-WP-TotalPages`.
+   */
+  coreArchive(route: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
+    return this.pages(route, (page) => this.restUrl(route, { ...params, page: String(page) }), (body) => body, onPage);
+  }
+
+  /** The pages of one list: `urlOf` addresses a page, `listOf` finds its records in the body. */
+  private async pages(collection: string, urlOf: (page: number) => string, listOf: (body: unknown) => unknown, onPage: OnPage): Promise<ArchiveResult> {
     const failures: PageFailure[] = [];
-    const first = await this.page(collection, params, 1);
+    const first = await this.page(collection, urlOf(1), listOf, 1);
     if ('failure' in first) return { total: undefined, failures: [first.failure] };
-    await onPage(first.records, first.total, true);
+    if ((await onPage(first.records, first.total, true)) === false) return { total: first.total, failures: [] };
     const pages = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) => index + 2);
     await Promise.all(
       pages.map(async (page) => {
-        const result = await this.page(collection, params, page);
+        const result = await this.page(collection, urlOf(page), listOf, page);
         if ('failure' in result) failures.push(result.failure);
         else await onPage(result.records, first.total, false);
       }),
@@ -271,16 +300,15 @@ export class TecSource {
     return { total: first.total, failures: failures.sort((a, b) => a.page - b.page) };
   }
 
-  private async page(collection: string, params: Readonly<Record<string, string>>, page: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
-    const url = this.url(collection, { ...params, page: String(page) });
+  private async page(collection: string, url: string, listOf: (body: unknown) => unknown, page: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
     let answer: SourceAnswer;
     try {
       answer = await this.fetch(url, { tolerate: true });
     } catch (error) {
       return { failure: { collection, page, url, reason: error instanceof Error ? error.message : String(error) } };
     }
-    const body = answer.body as Record<string, unknown> | null;
-    const list = body?.[collection];
+    const body = Array.isArray(answer.body) ? null : (answer.body as Record<string, unknown> | null);
+    const list = listOf(answer.body);
     if (answer.status !== 200 || !Array.isArray(list)) {
       const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
       return { failure: { collection, page, url, reason: `HTTP ${answer.status}${code}`, status: answer.status, ...(code ? { code: code.trim() } : {}) } };
@@ -294,6 +322,12 @@ export class TecSource {
     return { records: list as SourceRecord[], total, totalPages };
   }
 }
+
+/**
+ * Told each page's records, the list's size as its first page says it, and whether this is that
+ * first page; answering false to the first page leaves the others unread.
+ */
+export type OnPage = (records: SourceRecord[], total: number | undefined, first: boolean) => Promise<boolean | void>;
 
 export interface PageFailure {
   readonly collection: string;
