@@ -278,8 +278,8 @@ export class TecImportService {
         ...(listed.has(language) ? { translation_language: language } : {}),
         ...(linkedCodes.has(language) ? { lang: linkedCodes.get(language)! } : {}),
       };
-      const read = options.languages?.includes(language) ? source.inLanguage(language) : source;
-      this.reportFailedPages(run, await this.importTranslations(run, kind, read, inLanguage, language, links));
+      const bySegment = options.languages?.includes(language) === true;
+      this.reportFailedPages(run, await this.importTranslations(run, kind, { source: bySegment ? source.inLanguage(language) : source, params: inLanguage, bySegment }, language, links));
     }
     return result.failures.length === 0;
   }
@@ -313,7 +313,11 @@ export class TecImportService {
       const { status: _all, ...published } = params;
       result = await run.source.coreArchive(CORE_ROUTES[kind], published, onPage);
     }
-    const unanswered = result.total === undefined && result.failures[0]?.status !== undefined && result.failures[0].status < 500 && result.failures[0].status !== 429;
+    const status = result.total === undefined ? result.failures[0]?.status : undefined;
+    const unanswered = status !== undefined && status < 500 && status !== 429;
+    if (status === 401 || status === 403) {
+      run.options.progress?.note(`${CORE_ROUTES[kind]} answered HTTP ${status}: a multilingual plugin's translation links could not be read; posts kept per language, if any, are copied as records of their own.`);
+    }
     return { links, failures: unanswered ? [] : result.failures };
   }
 
@@ -322,12 +326,13 @@ export class TecImportService {
    * its record here through the services' own write path, as a client's write in that language
    * would. Which record a translation belongs to: the one a multilingual plugin links it to
    * (`links`); else the same record, when it lists the language in `translations` (this service's
-   * alias) or lists none (a site read through a `/{lang}/` segment). The text is compared with what
+   * alias) or, listing none, is read through a `/{lang}/` segment (`bySegment`). The text is compared with what
    * is here (on a snapshot, without the write lock), so a re-run writes only translations that
    * changed. Answers the pages that failed.
    */
   private async importTranslations(
-    run: Run, kind: ImportKind, source: TecSource, params: Record<string, string>, language: LanguageCode, links: ReadonlyMap<number, TranslationLink>,
+    run: Run, kind: ImportKind, { source, params, bySegment }: { source: TecSource; params: Record<string, string>; bySegment: boolean }, language: LanguageCode,
+    links: ReadonlyMap<number, TranslationLink>,
   ): Promise<readonly PageFailure[]> {
     const read = new Set<number>();
     const pending: { id: number; record: SourceRecord }[] = [];
@@ -335,7 +340,8 @@ export class TecImportService {
     const originalOf = (record: SourceRecord, id: number): number | undefined => {
       const link = links.get(id);
       if (link) return link.language === language ? link.original : undefined;
-      return !Array.isArray(record.translations) || translationLanguages(record, run.options.language).includes(language) ? id : undefined;
+      const sameRecord = Array.isArray(record.translations) ? translationLanguages(record, run.options.language).includes(language) : bySegment;
+      return sameRecord ? id : undefined;
     };
     const result = await source.archive(COLLECTIONS[kind], params, async (records) => {
       for (const record of records) {
