@@ -239,7 +239,7 @@ export class TecImportService {
     let params: Record<string, string> = terms
       ? { per_page: PER_PAGE, hide_empty: '0' }
       : { per_page: PER_PAGE, ...(kind === 'event' ? EVENT_WINDOW : {}), ...(source.authenticated ? { status: ALL_STATUSES } : {}) };
-    const linked = await this.translationLinks(run, kind);
+    const linked = await this.readTranslationLinks(run, kind);
     if (linked.failures.length > 0) {
       // Without every link, a translation's post would be copied as a record of its own: the archive waits for a run that reads them.
       this.reportFailedPages(run, linked.failures);
@@ -298,7 +298,7 @@ export class TecImportService {
    * `wpml_current_locale` and `wpml_translations`). Empty for a site whose first page shows neither,
    * or whose core API does not list the kind (a 4xx); a page failing otherwise is answered.
    */
-  private async translationLinks(run: Run, kind: ImportKind): Promise<{ links: Map<number, TranslationLink>; failures: readonly PageFailure[] }> {
+  private async readTranslationLinks(run: Run, kind: ImportKind): Promise<{ links: Map<number, TranslationLink>; failures: readonly PageFailure[] }> {
     const links = new Map<number, TranslationLink>();
     const post = kind !== 'category' && kind !== 'tag';
     const params = { per_page: '100', _fields: 'id,lang,translations,wpml_current_locale,wpml_translations', ...(post && run.source.authenticated ? { status: 'any' } : {}) };
