@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { utcToZoned } from '../../src/dates/zones.ts';
 import {
+  backgroundCoverage,
   expandSeries,
   horizonEnd,
   MAX_DATES,
@@ -305,6 +306,15 @@ describe('extension past the horizon (decision 0025)', () => {
     assert.equal(horizonEnd(now, 730).toISO(), '2028-11-27T12:00:00.000Z');
     assert.equal(horizonEnd(now, 30).toISO(), '2028-11-27T12:00:00.000Z');
     assert.equal(horizonEnd(now, 1000).toISO(), '2029-08-20T12:00:00.000Z');
+  });
+
+  test('the background coverage is two days short of the horizon, to the second, for every instant of a second and each horizon', () => {
+    assert.equal(backgroundCoverage(new Date('2026-11-24T12:00:00.000Z'), 730), '2028-11-25 12:00:00');
+    assert.equal(backgroundCoverage(new Date('2026-11-24T12:00:00.999Z'), 730), '2028-11-25 12:00:00');
+    assert.equal(backgroundCoverage(new Date('2026-11-24T12:00:00.999Z'), 1000), '2029-08-18 12:00:00', 'another horizon in the same second');
+    assert.equal(backgroundCoverage(new Date('2026-11-24T12:00:01.000Z'), 1000), '2029-08-18 12:00:01');
+    assert.equal(backgroundCoverage(new Date('2026-11-24T12:00:01.000Z'), 730), '2028-11-25 12:00:01');
+    assert.equal(backgroundCoverage(new Date('2027-01-31T23:59:59.500Z'), 730), '2029-02-01 23:59:59', '24 months and three days from the 31st of January, less two');
   });
 
   test('a window within what the background keeps needs nothing: the default window included', () => {
