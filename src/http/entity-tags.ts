@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  * embedded records), which is what `If-None-Match` compares.
  */
 
-export function entityTag(version: number, payload: string): string {
+export function entityTag(version: number, payload: string | Buffer): string {
   return `"${version}-${createHash('sha1').update(payload).digest('base64url').slice(0, 16)}"`;
 }
 

@@ -123,7 +123,10 @@ const spell = (name: string) => HEADER_SPELLING[name] ?? name.replace(/(^|-)([a-
 
 /** `_envelope`: `{"body": …, "status": N, "headers": {…}}` answered with 200, errors included. */
 export function envelopePayload(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (!wantsEnvelope(request) || typeof payload !== 'string' || !isJson(reply)) return payload;
+  if (!wantsEnvelope(request) || !isJson(reply)) return payload;
+  // A cached answer is its UTF-8 bytes.
+  const body = Buffer.isBuffer(payload) ? payload.toString() : payload;
+  if (typeof body !== 'string') return payload;
   const headers: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (TRANSPORT_HEADERS.has(name) || name.startsWith('access-control-') || value === undefined) continue;
@@ -132,7 +135,7 @@ export function envelopePayload(request: FastifyRequest, reply: FastifyReply, pa
   }
   const status = reply.statusCode;
   reply.code(200);
-  return `{"body":${payload === '' ? 'null' : payload},"status":${status},"headers":${JSON.stringify(headers)}}`;
+  return `{"body":${body === '' ? 'null' : body},"status":${status},"headers":${JSON.stringify(headers)}}`;
 }
 
 export const CONTEXTS = ['view', 'edit', 'embed'] as const;

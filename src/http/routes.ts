@@ -39,7 +39,7 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   /** The request named its language (parameter or path segment) rather than taking the default. */
   readonly explicitLanguage: boolean;
   /** The methods of a namespace route (e.g. '/categories/:id') this caller passes the permission of. */
-  readonly allowedMethods: (path: string) => HttpMethod[];
+  readonly allowedMethods: (path: string) => readonly HttpMethod[];
   /** What `Accept` prefers (representation.ts); only routes that offer JSON-LD look at it. */
   readonly representation: Representation;
 }
@@ -136,11 +136,24 @@ export class RouteTable {
     // Start-up check (house style habit 1): no route without a contract.
     if (missing) throw new Error(`Route ${methodsOf(route).join(',')} ${route.path} has no ${missing}`);
     this.byPath.set(route.path, [...(this.byPath.get(route.path) ?? []), route]);
+    this.allowed.clear();
   }
 
-  /** In registration order, as WordPress lists them (`Allow: GET, DELETE, POST, PUT, PATCH` for venues). */
-  allowedMethods(path: string, caller: Caller | null): HttpMethod[] {
-    return [...new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf))];
+  /** `allowedMethods` by role and path: every answer sends them (`Allow`). */
+  private readonly allowed = new Map<string, readonly HttpMethod[]>();
+
+  /**
+   * In registration order, as WordPress lists them (`Allow: GET, DELETE, POST, PUT, PATCH` for
+   * venues). Permissions are capabilities of roles (roles.ts): the caller's role decides.
+   */
+  allowedMethods(path: string, caller: Caller | null): readonly HttpMethod[] {
+    const key = `${caller?.role ?? ''} ${path}`;
+    let methods = this.allowed.get(key);
+    if (methods === undefined) {
+      methods = [...new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf))];
+      this.allowed.set(key, methods);
+    }
+    return methods;
   }
 }
 
@@ -314,7 +327,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           reply.type('application/json; charset=utf-8');
           const { payload, entityTag: tag, ...answer } = cached;
           fromCache.set(request, tag === undefined ? {} : { entityTag: tag });
-          // Sent as stored: a string skips serialization.
+          // Sent as stored: bytes skip serialization and encoding.
           return respond(request, reply, { ...answer, body: payload });
         }
         const result = await deadline.race(read(route, frameFor(request)));
@@ -349,13 +362,14 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    * A hit takes the tag it was cached with: its digest was of the same bytes.
    */
   function tagAndCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-    if (typeof payload !== 'string') return payload;
+    const hit = fromCache.get(request);
+    if (hit === undefined && typeof payload !== 'string') return payload;
     const version = versions.get(request);
-    const tag = fromCache.get(request)?.entityTag ?? (version === undefined ? undefined : entityTag(version, payload));
+    const tag = hit ? hit.entityTag : version === undefined ? undefined : entityTag(version, payload as string);
     const pending = toCache.get(request);
     if (pending && reply.statusCode === pending.status) {
       const { key, dependencies, contentVersion, ...answer } = pending;
-      context.readCache!.set(key, { ...answer, payload, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
+      context.readCache!.set(key, { ...answer, payload: Buffer.from(payload as string), ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
     }
     if (tag === undefined) return payload;
     reply.header('etag', tag);

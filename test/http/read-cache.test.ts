@@ -136,6 +136,21 @@ describe(`read cache (${DIALECT})`, () => {
     assert.equal(again.headers.etag, single.headers.etag);
   });
 
+
+  test('a hit of text beyond Latin-1, kept as its bytes, is the computed answer byte for byte, under `_envelope` and `_fields` too', async () => {
+    const created = await t.request('administrator', 'POST', 'events', { title: 'Café — 東京 🎻', description: '<p>Ünïcode – “quoted”</p>', start_date: '2031-06-01 20:00:00', end_date: '2031-06-01 22:00:00' });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json().id;
+    for (const url of [`events/${id}`, `events/${id}?_envelope`, `events/${id}?_fields=title,id`, 'events?start_date=2031-06-01&end_date=2031-06-02', 'events?start_date=2031-06-01&end_date=2031-06-02&_envelope=1']) {
+      const computed = await t.request('anonymous', 'GET', url);
+      const hit = await t.request('anonymous', 'GET', url);
+      assert.equal(computed.statusCode, 200, url);
+      assert.ok(computed.rawPayload.toString().includes('東京'), url);
+      assert.deepEqual(hit.rawPayload, computed.rawPayload, url);
+      for (const header of ['content-type', 'content-length', 'etag']) assert.equal(hit.headers[header], computed.headers[header], `${url}: ${header}`);
+    }
+    assert.equal((await t.request('anonymous', 'GET', `events/${id}?_envelope`)).json().status, 200, 'the hit is enveloped');
+  });
   test('authenticated reads are never cached', async () => {
     await renameBehindTheApi('Editor Sees One');
     assert.equal(await titleAs('administrator'), 'Editor Sees One');
@@ -178,7 +193,7 @@ describe(`read cache turned off (${DIALECT})`, () => {
 });
 
 describe('ReadCache', () => {
-  const answer = (payload: string) => ({ status: 200, headers: {}, payload });
+  const answer = (payload: string) => ({ status: 200, headers: {}, payload: Buffer.from(payload) });
 
   /** A content source at `version`, whose versions after 1 changed what `changes` says (by version). */
   const source = (version: number, changes: Record<number, string[]> = {}) => ({
@@ -212,7 +227,7 @@ describe('ReadCache', () => {
     assert.equal(cache.size, 0);
     set(cache, 'k', 'a'.repeat(40));
     set(cache, 'k', 'b'.repeat(40));
-    assert.equal(cache.get('k')?.payload, 'b'.repeat(40));
+    assert.equal(cache.get('k')?.payload.toString(), 'b'.repeat(40));
     assert.equal(cache.size, 1);
   });
 
@@ -262,7 +277,7 @@ describe('ReadCache', () => {
     set(cache, 'event 5', 'stale', ['post:5'], 1);
     assert.equal(cache.size, 0, 'read at version 1: version 2 may be newer than its snapshot');
     set(cache, 'event 5', 'fresh', ['post:5'], 2);
-    assert.equal(cache.get('event 5')?.payload, 'fresh');
+    assert.equal(cache.get('event 5')?.payload.toString(), 'fresh');
   });
 });
 

@@ -58,6 +58,14 @@ interface Answer {
   readonly type?: string;
 }
 
+/** A page kept in the read cache, as its bytes and the tag worked out when it was kept. */
+interface Sendable {
+  readonly status: number;
+  readonly body: Buffer;
+  readonly type: string;
+  readonly entityTag: string;
+}
+
 const HTML = 'text/html; charset=utf-8';
 
 /** The reasons a page is not shown, as the API's errors say them, in the page's terms. */
@@ -121,9 +129,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * anonymous answer in the read cache. Shared answers (anonymous, no post-password cookie) may be
    * kept by caches but revalidated; the others are the reader's own.
    */
-  const send = (request: FastifyRequest, reply: FastifyReply, answer: Required<Answer>, options: { shared: boolean; embed: boolean; store?: { key: string; version: number } }) => {
-    // A page has no record version of its own: its tag is the digest of its bytes.
-    const tag = entityTag(0, answer.body);
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: Required<Answer> | Sendable, options: { shared: boolean; embed: boolean; store?: { key: string; version: number } }) => {
+    // A page has no record version of its own: its tag is the digest of its bytes (a cached page's, worked out when it was kept).
+    const tag = 'entityTag' in answer ? answer.entityTag : entityTag(0, answer.body);
     const headers: Record<string, string> = {
       'content-type': answer.type,
       'content-security-policy': options.embed ? EMBED_CSP : PAGE_CSP,
@@ -132,7 +140,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       'cache-control': options.shared ? 'no-cache' : 'private, no-cache',
     };
     // A page shows records and lists together in ways no tag names: any content change retires it.
-    if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: answer.body }, 'everything', options.store.version);
+    if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: Buffer.from(answer.body), entityTag: tag }, 'everything', options.store.version);
     reply.headers(headers).code(answer.status);
     const ifNoneMatch = request.headers['if-none-match'];
     if (request.method === 'GET' && answer.status === 200 && ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) {
@@ -163,7 +171,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
           }
         : undefined;
       const cached = store === undefined ? undefined : deps.readCache!.get(store.key);
-      if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML }, { shared, embed });
+      if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML, entityTag: cached.entityTag ?? entityTag(0, cached.payload) }, { shared, embed });
       try {
         const answer = await deadline.race(storage.read((tx) => work(tx, request, context)));
         return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(store ? { store } : {}) });

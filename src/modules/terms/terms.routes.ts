@@ -16,7 +16,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
   const schemas = termSchemas(definition);
   const { collection, singular, plural, writePermission } = definition;
   const single = `/${collection}/:id(^\\d+$)`;
-  const withLinks = (view: TermView, urls: Urls, allowedMethods: (path: string) => HttpMethod[]) => ({
+  const withLinks = (view: TermView, urls: Urls, allowedMethods: (path: string) => readonly HttpMethod[]) => ({
     body: toTermRecordWithLinks(definition, view, urls, allowedMethods(single)),
     version: view.row.version,
   });
