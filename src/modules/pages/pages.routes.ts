@@ -58,14 +58,6 @@ interface Answer {
   readonly type?: string;
 }
 
-/** A page kept in the read cache, as its bytes and the tag worked out when it was kept. */
-interface Sendable {
-  readonly status: number;
-  readonly body: Buffer;
-  readonly type: string;
-  readonly entityTag: string;
-}
-
 const HTML = 'text/html; charset=utf-8';
 
 /** The reasons a page is not shown, as the API's errors say them, in the page's terms. */
@@ -129,9 +121,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * anonymous answer in the read cache. Shared answers (anonymous, no post-password cookie) may be
    * kept by caches but revalidated; the others are the reader's own.
    */
-  const send = (request: FastifyRequest, reply: FastifyReply, answer: Required<Answer> | Sendable, options: { shared: boolean; embed: boolean; store?: { key: string; version: number } }) => {
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: { status: number; body: string | Buffer; type: string; entityTag?: string | undefined },
+    options: { shared: boolean; embed: boolean; store?: { key: string; version: number } },
+  ) => {
     // A page has no record version of its own: its tag is the digest of its bytes (a cached page's, worked out when it was kept).
-    const tag = 'entityTag' in answer ? answer.entityTag : entityTag(0, answer.body);
+    const tag = answer.entityTag ?? entityTag(0, answer.body);
     const headers: Record<string, string> = {
       'content-type': answer.type,
       'content-security-policy': options.embed ? EMBED_CSP : PAGE_CSP,
@@ -171,7 +168,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
           }
         : undefined;
       const cached = store === undefined ? undefined : deps.readCache!.get(store.key);
-      if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML, entityTag: cached.entityTag ?? entityTag(0, cached.payload) }, { shared, embed });
+      if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML, entityTag: cached.entityTag }, { shared, embed });
       try {
         const answer = await deadline.race(storage.read((tx) => work(tx, request, context)));
         return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(store ? { store } : {}) });
