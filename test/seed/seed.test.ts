@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
@@ -33,18 +34,24 @@ async function searchAndIndexDefinitions(storage: Storage): Promise<string[]> {
 
 const count = async (storage: Storage, query: string): Promise<number> => Number((await storage.read((tx) => sql<{ n: number }>`${sql.raw(query)}`.execute(tx))).rows[0]!.n);
 
-describe(`seed (${DIALECT})`, () => {
+/** Seeds a fresh database with `events` events before the suite's tests and drops it after them. */
+function seedForSuite(events: number, opened: (storage: Storage) => void): void {
   let database: TestDatabase;
   let storage: Storage;
-
   before(async () => {
     ({ database, storage } = await openFresh());
-    await seed(storage, { events: EVENTS, force: false, now: NOW, siteZone: SITE_ZONE });
+    await seed(storage, { events, force: false, now: NOW, siteZone: SITE_ZONE });
+    opened(storage);
   });
   after(async () => {
     await storage.close();
     await database.drop();
   });
+}
+
+describe(`seed (${DIALECT})`, () => {
+  let storage: Storage;
+  seedForSuite(EVENTS, (opened) => (storage = opened));
 
   test('reads counts as people write them', () => {
     assert.equal(parseEventCount('10k'), 10_000);
@@ -239,5 +246,60 @@ describe(`recurring seed (${DIALECT})`, () => {
       assert.deepEqual({ ...twin, post_id: series.post_id }, series, `series ${series.post_id}`);
       assert.deepEqual(await datesOf(twinId), await datesOf(series.post_id), `the dates of series ${series.post_id}`);
     }
+  });
+});
+
+/**
+ * The segments at level 0 of an FTS5 index, each as its number of pages, read from the index's
+ * structure record (row 10 of `<table>_data`; its layout is documented in SQLite's fts5_index.c):
+ * a 4-byte cookie, "FTS5" when the record is of the second version, then varints: the number of
+ * levels and of segments, the write counter, and for each level its merge state, its number of
+ * segments and theirs (id, first page, last page, and five more numbers in the second version).
+ */
+function levelZeroSegmentPages(client: SqliteDatabase.Database): number[] {
+  const record = (client.prepare('select block from post_search_data where id = 10').get() as { block: Buffer }).block;
+  let at = 4;
+  const second = record.subarray(at, at + 4).toString('latin1') === 'FTS5';
+  if (second) at += 4;
+  // SQLite's varints are big-endian, seven bits a byte; the numbers read here all fit in eight bytes.
+  const varint = () => {
+    let value = 0;
+    for (;;) {
+      const byte = record[at++]!;
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) return value;
+    }
+  };
+  const levels = varint();
+  varint(); // segments in all
+  varint(); // write counter
+  if (levels === 0) return [];
+  varint(); // level 0's merge state
+  const segments = varint();
+  return Array.from({ length: segments }, () => {
+    varint(); // segment id
+    const first = varint();
+    const last = varint();
+    if (second) for (let extra = 0; extra < 5; extra++) varint();
+    return last - first + 1;
+  });
+}
+
+describe('the seeded search index (SQLite)', { skip: DIALECT !== 'sqlite' && "SQLite's FTS5 index; PostgreSQL searches with a trigram index" }, () => {
+  // Enough for about 5 MB of pending terms: several of FTS5's 1 MB flushes.
+  let storage: Storage;
+  // About 5 MB of pending terms: several of FTS5's 1 MB flushes.
+  seedForSuite(10_000, (opened) => (storage = opened));
+
+  test('is built in flushes of FTS5\'s own size, not left whole at level 0 for a later write to merge (decision 0039)', () => {
+    if (storage.driver.kind !== 'sqlite') throw new Error('an SQLite database');
+    const { client } = storage.driver;
+    const pageSize = Number((client.prepare(`select v from post_search_config where k = 'pgsz'`).get() as { v: number } | undefined)?.v ?? 4050);
+    const indexPages = (client.prepare('select count(*) as n from post_search_data').get() as { n: number }).n;
+    const flushPages = Math.ceil((1024 * 1024) / pageSize);
+    assert.ok(indexPages > 3 * flushPages, `the index (${indexPages} pages) spans several flushes`);
+    const levelZero = levelZeroSegmentPages(client);
+    // A flush writes at most about its 1 MB of pending terms; twice that leaves room for doclists' framing.
+    assert.ok(levelZero.every((pages) => pages <= 2 * flushPages), `level 0's segments (${levelZero.join(', ')} pages) are each at most a flush's`);
   });
 });
