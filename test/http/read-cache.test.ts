@@ -124,11 +124,25 @@ describe(`read cache (${DIALECT})`, () => {
     assert.equal(await titleAs('anonymous'), 'Listed After');
   });
 
-  test('a hit answers with the same bytes and headers as the computed answer, ETag and 304 included', async () => {
-    const computed = await t.request('anonymous', 'GET', 'events?start_date=2031-01-01&end_date=2032-01-01');
-    const hit = await t.request('anonymous', 'GET', 'events?start_date=2031-01-01&end_date=2032-01-01');
-    assert.equal(hit.body, computed.body);
-    for (const header of ['content-type', 'x-wp-total', 'x-wp-totalpages', 'content-language', 'allow', 'link']) assert.equal(hit.headers[header], computed.headers[header], header);
+  test('a hit answers with the same bytes and headers as the computed answer, to GET and HEAD, ETag and 304 included', async () => {
+    const headersOf = (answer: { headers: Record<string, unknown> }) => Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'x-request-id' && name !== 'date'));
+    // A single record, a term archive and the event archive (keyed by its date bounds).
+    for (const url of [`events/${eventId}`, 'categories?hide_empty=false', 'events?start_date=2031-01-01&end_date=2032-01-01']) {
+      for (const headers of [{}, { origin: 'https://app.example.org' }, { 'accept-language': 'fr' }]) {
+        const label = `${url} ${JSON.stringify(headers)}`;
+        await unknownChange();
+        const computed = await t.request('anonymous', 'GET', url, undefined, headers);
+        const hit = await t.request('anonymous', 'GET', url, undefined, headers);
+        assert.equal(computed.statusCode, 200, label);
+        assert.equal(hit.statusCode, 200, label);
+        assert.deepEqual(hit.rawPayload, computed.rawPayload, label);
+        assert.deepEqual(headersOf(hit), headersOf(computed), label);
+        const head = await t.request('anonymous', 'HEAD', url, undefined, headers);
+        assert.equal(head.statusCode, 200, label);
+        assert.equal(head.body, '', label);
+        assert.deepEqual(headersOf(head), headersOf(computed), `HEAD ${label}`);
+      }
+    }
     const single = await t.request('anonymous', 'GET', `events/${eventId}`);
     assert.equal((await t.request('anonymous', 'GET', `events/${eventId}`)).headers.etag, single.headers.etag);
     const again = await t.request('anonymous', 'GET', `events/${eventId}`, undefined, { 'if-none-match': String(single.headers.etag) });
