@@ -128,7 +128,7 @@ describe(`read cache (${DIALECT})`, () => {
     const headersOf = (answer: { headers: Record<string, unknown> }) => Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'x-request-id' && name !== 'date'));
     // A single record, a term archive and the event archive (keyed by its date bounds).
     for (const url of [`events/${eventId}`, 'categories?hide_empty=false', 'events?start_date=2031-01-01&end_date=2032-01-01']) {
-      for (const headers of [{}, { origin: 'https://app.example.org' }, { 'accept-language': 'fr' }]) {
+      for (const headers of [{}, { origin: 'https://app.example.org' }, { 'accept-language': 'fr' }] as Record<string, string>[]) {
         const label = `${url} ${JSON.stringify(headers)}`;
         await unknownChange();
         const computed = await t.request('anonymous', 'GET', url, undefined, headers);

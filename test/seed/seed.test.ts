@@ -286,7 +286,6 @@ function levelZeroSegmentPages(client: SqliteDatabase.Database): number[] {
 }
 
 describe('the seeded search index (SQLite)', { skip: DIALECT !== 'sqlite' && "SQLite's FTS5 index; PostgreSQL searches with a trigram index" }, () => {
-  // Enough for about 5 MB of pending terms: several of FTS5's 1 MB flushes.
   let storage: Storage;
   // About 5 MB of pending terms: several of FTS5's 1 MB flushes.
   seedForSuite(10_000, (opened) => (storage = opened));
