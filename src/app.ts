@@ -20,10 +20,12 @@ import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { urlsForRequest } from './http/urls.ts';
+import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
 import { NAMESPACE, namespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerUsersMe } from './modules/users/users.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
@@ -110,12 +112,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // `/{lang}/calendar/events/v1/...` serves every route in that language (issue 5), under each namespace and at the REST root.
     // Before that, a POST's `_method` / `X-HTTP-Method-Override` picks the method routed by (global-params.ts).
     // The original's public iCalendar URLs (`{site}/events/?ical=1`, `{site}/event/{slug}/ical/`) become the feed routes first (decision 0026).
+    // WordPress' own paths (`/wp-json/...`, `?rest_route=`) are served whatever the prefix (decision 0050).
     rewriteUrl: withMethodTunnel(
       withSiteFeeds(
         siteFeedRewriter(sitePathOf(config), `${config.restPrefix}/${NAMESPACE}`),
-        languageSegmentRewriter(
-          namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
-          config.restPrefix,
+        withWordPressPaths(
+          wordPressPathRewriter(config.restPrefix, namespaces),
+          languageSegmentRewriter(
+            namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
+            config.restPrefix,
+          ),
         ),
       ),
     ),
@@ -292,6 +298,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
+  // WordPress' `users/me`, which clients of the original call to check a login (decision 0050).
+  registerUsersMe(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
   registerPages(app, { config, storage, clock, pages: services.pages, readCache: context.readCache });

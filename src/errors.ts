@@ -8,6 +8,7 @@ export const ERROR_CATALOGUE = {
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s' },
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
   rest_forbidden: { status: 401, message: 'Sorry, you are not allowed to do that.' },
+  rest_not_logged_in: { status: 401, message: 'You are not currently logged in.' },
   incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
   invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
   rest_origin_not_allowed: { status: 403, message: 'Credentials are not accepted from the origin %s.' },

@@ -107,6 +107,11 @@ export class UsersService implements CredentialStore {
     }
   }
 
+  /** The user with this id (the authenticated caller's own account, for `wp/v2/users/me`). */
+  get(id: number): Promise<UserRow | undefined> {
+    return this.storage.read((tx) => this.repository.get(tx, id));
+  }
+
   // Credentials, for the authenticator (CredentialStore).
 
   userByLogin(login: string): Promise<UserRow | undefined> {

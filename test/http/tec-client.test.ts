@@ -50,11 +50,17 @@ const DATES = [
   ['2026-12-09 19:00:00', '2026-12-09 22:00:00'],
 ] as const;
 
-describe('an unmodified TEC client, with CALENDAR_REST_PREFIX=/wp-json', () => {
+/** The prefix configured for WordPress' paths, and the default, which serves them beside the bare namespace (decision 0050). */
+const CONFIGURATIONS = [
+  ['with CALENDAR_REST_PREFIX=/wp-json', { CALENDAR_REST_PREFIX: ROOT }],
+  ['with the default configuration', {}],
+] as const;
+
+for (const [configuration, env] of CONFIGURATIONS) describe(`an unmodified TEC client, ${configuration}`, () => {
   let t: TestApp;
   const created: Json[] = [];
   before(async () => {
-    t = await createTestApp({ env: { CALENDAR_REST_PREFIX: ROOT } });
+    t = await createTestApp({ env });
   });
   after(() => t.close());
 

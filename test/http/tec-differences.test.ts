@@ -113,6 +113,14 @@ for (const [collection, field] of [['venues', 'venue'], ['organizers', 'organize
       assert.notEqual((await post(collection, { [field]: 'Binned' })).id, trashed.id);
     });
 
+    test('names, descriptions and details compare without regard to case, as the original\'s collation does', async () => {
+      const first = await post(collection, { [field]: 'x A venue', description: 'A venue description', ...(field === 'venue' ? { country: 'A venue country' } : { email: 'Mixed@Example.org' }) });
+      const again = await post(collection, { [field]: 'x a venue', description: 'a venue description', ...(field === 'venue' ? { country: 'a venue country' } : { email: 'mixed@example.org' }) });
+      assert.equal(again.id, first.id);
+      assert.equal(again[field], 'x A venue', 'the record is returned as it was created');
+      assert.notEqual((await post(collection, { [field]: 'x a venue', description: 'another description' })).id, first.id);
+    });
+
     test('an inline record on an event follows the same rule', async () => {
       const value = (extra: Json) => (field === 'venue' ? { venue: { venue: 'Inline Twin', ...extra } } : { organizer: [{ organizer: 'Inline Twin', ...extra }] });
       const embedded = (event: Json) => (field === 'venue' ? (event.venue as Json) : (event.organizer as Json[])[0]!);
@@ -160,12 +168,28 @@ describe('venue search covers the address and contact fields', () => {
   }
 });
 
+describe('a search of several words matches records holding every word, in any field and order', () => {
+  let hall: number;
+  before(async () => {
+    hall = (await post('venues', { venue: 'Word Hall', address: '100, AvenueX du TempleX', city: 'Quietville' })).id as number;
+    await post('venues', { venue: 'Half Match', address: '5 AvenueX Road' });
+  });
+  for (const search of ['templeX avenueX', 'AVENUEX templex', 'word quietville', 'templeX hall']) {
+    test(JSON.stringify(search), async () => {
+      assert.deepEqual(await ids(`venues?search=${encodeURIComponent(search)}`, 'anonymous'), [hall]);
+    });
+  }
+  test('a word no field holds matches nothing', async () => {
+    assert.deepEqual(await ids(`venues?search=${encodeURIComponent('templeX nowhere')}`, 'anonymous'), []);
+  });
+});
+
 describe('cost as a list of values', () => {
   // The stored text is the range; the wire's `cost` is its display form (bare numbers get the site's `$`).
   for (const [label, cost, stored, display] of [
     ['numbers', [10, 25], ['10', '25'], '$10 – $25'],
     ['strings', ['5', '15'], ['5', '15'], '$5 – $15'],
-    ['unordered, repeated', [25, 10, 15, 25], ['10', '25'], '$10 – $25'],
+    ['unordered, repeated', [25, 10, 15, 25], ['10', '15', '25'], '$10 – $25'],
     ['a single value', [12], ['12'], '$12'],
     ['equal values', ['7', 7], ['7'], '$7'],
     ['decimals', ['4.50', 12], ['4.50', '12'], '$4.50 – $12'],
@@ -176,6 +200,17 @@ describe('cost as a list of values', () => {
       assert.deepEqual((event.cost_details as Json).values, stored);
     });
   }
+
+  test('a list with a currency after each amount: "Free" for zero, the currency and every amount in cost_details', async () => {
+    const event = await post('events', { title: 'Cost with currency', ...UPCOMING, cost: ['0$', '20$', '30$'] });
+    assert.equal(event.cost, 'Free – 30$');
+    assert.deepEqual(event.cost_details, { currency_symbol: '$', currency_code: '', currency_position: 'postfix', values: ['0', '20', '30'] });
+  });
+
+  test('amounts with different currencies keep none', async () => {
+    const event = await post('events', { title: 'Cost mixed', ...UPCOMING, cost: ['€5', '10$'] });
+    assert.deepEqual(event.cost_details, { currency_symbol: '', currency_code: '', currency_position: '', values: ['5', '10'] });
+  });
 
   test('an empty list clears the cost', async () => {
     const event = await post('events', { title: 'Cost cleared', ...UPCOMING, cost: 5 });

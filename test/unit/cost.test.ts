@@ -17,6 +17,9 @@ const CASES: ReadonlyArray<readonly [input: string, display: string, symbol: str
   ['1.234,56', '$1.234,56', '', '', ['1234.56'], '1.234,56'],
   ['Free - 10', 'Free – $10', '', '', ['10', 'free'], 'Free – 10'],
   ['', '', '', '', [], ''],
+  // An amount of zero is shown as the original shows it.
+  ['0', 'Free', '', '', ['0'], '0'],
+  ['0.00 - 10', 'Free – $10', '', '', ['0.00', '10'], '0.00 – 10'],
 ];
 
 describe('event cost', () => {

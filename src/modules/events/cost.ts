@@ -11,6 +11,8 @@ export interface ParsedCost {
 }
 
 const DEFAULT_SYMBOL = '$';
+/** What the original shows for an amount of zero (`Tribe__Events__Cost_Utils::maybe_replace_cost_with_free`). */
+const FREE = 'Free';
 const NUMBER = /\d[\d.,]*/;
 /** A hyphen between two parts of a range; a leading minus is not a range. */
 const RANGE_SEPARATOR = /\s*-\s*(?=\S)/;
@@ -30,26 +32,47 @@ function splitRange(cost: string): string[] {
 
 /** One amount of a cost list: a number with an optional currency before or after it (`10`, `$5`, `5 USD`). */
 const LIST_AMOUNT = /^[^\d-]*?\d[\d.,]*[^\d-]*$/;
+/** An amount split into the currency before it, its number and the currency after it. */
+const AMOUNT_PARTS = /^(\D*?)\s*(\d[\d.,]*)\s*(\D*)$/;
+
+/** A cost given as a list of amounts: the text stored and what is parsed out of it. */
+export interface ListCost {
+  readonly text: string;
+  readonly parsed: ParsedCost;
+}
 
 /**
- * The cost text of a list of amounts (`[10, 25]`, `["5", "15"]`): the range from the lowest to the
- * highest, `10 - 25`, or the one amount when they are all equal, as the original shows several
- * costs; `""` for an empty list. Undefined when an item is not an amount.
+ * A list of amounts (`[10, 25]`, `["0$", "20$", "30$"]`), as the original keeps several costs of
+ * one event: the text stored is the range from the lowest to the highest, `10 - 25` (the one
+ * amount when they are all equal; `""` for an empty list); the values are every distinct amount,
+ * sorted; the currency is the one every amount carries on the same side, if they agree (decision
+ * 0050). Undefined when an item is not an amount.
  */
-export function costRange(items: readonly (string | number)[]): string | undefined {
-  const amounts: { text: string; value: number }[] = [];
+export function costRange(items: readonly (string | number)[]): ListCost | undefined {
+  const amounts: { text: string; value: number; before: string; after: string }[] = [];
   for (const item of items) {
     const text = String(item).trim();
     if (text === '') continue;
     if (!LIST_AMOUNT.test(text)) return undefined;
-    const value = Number(normaliseNumber(NUMBER.exec(text)![0]));
+    const [, before = '', number = '', after = ''] = AMOUNT_PARTS.exec(text) ?? [];
+    const value = Number(normaliseNumber(number));
     if (!Number.isFinite(value)) return undefined;
-    amounts.push({ text, value });
+    amounts.push({ text, value, before: before.trim(), after: after.trim() });
   }
-  if (amounts.length === 0) return '';
+  if (amounts.length === 0) return { text: '', parsed: { currencySymbol: '', currencyPosition: '', values: [] } };
   const sorted = [...amounts].sort((a, b) => a.value - b.value);
   const [lowest, highest] = [sorted[0]!, sorted[sorted.length - 1]!];
-  return lowest.value === highest.value ? lowest.text : `${lowest.text} - ${highest.text}`;
+  const values = [...new Set(sorted.map((amount) => normaliseNumber(NUMBER.exec(amount.text)![0])))];
+  const [first] = amounts;
+  const agreed = amounts.every((amount) => amount.before === first!.before && amount.after === first!.after);
+  const currency: Pick<ParsedCost, 'currencySymbol' | 'currencyPosition'> = !agreed
+    ? { currencySymbol: '', currencyPosition: '' }
+    : first!.before !== ''
+      ? { currencySymbol: first!.before, currencyPosition: 'prefix' }
+      : first!.after !== ''
+        ? { currencySymbol: first!.after, currencyPosition: 'postfix' }
+        : { currencySymbol: '', currencyPosition: '' };
+  return { text: lowest.value === highest.value ? lowest.text : `${lowest.text} - ${highest.text}`, parsed: { ...currency, values } };
 }
 
 export function parseCost(cost: string): ParsedCost {
@@ -65,7 +88,7 @@ export function parseCost(cost: string): ParsedCost {
   });
   // A currency is read only from a single amount ("€15", "5 USD"); ranges keep none, as observed.
   if (parts.length !== 1) return { currencySymbol: '', currencyPosition: '', values };
-  const match = /^(\D*?)\s*(\d[\d.,]*)\s*(\D*)$/.exec(parts[0]!);
+  const match = AMOUNT_PARTS.exec(parts[0]!);
   if (!match) return { currencySymbol: '', currencyPosition: '', values };
   const [, before, , after] = match;
   if (before) return { currencySymbol: before.trim(), currencyPosition: 'prefix', values };
@@ -74,15 +97,17 @@ export function parseCost(cost: string): ParsedCost {
 }
 
 /**
- * The display cost: bare numbers get the site's `$` prefix, amounts with their own symbol keep it
- * (without the space: "5 USD" → "5USD"), words stay, and a range is joined with an en dash.
+ * The display cost: an amount of zero is "Free", as the original shows it; bare numbers get the
+ * site's `$` prefix, amounts with their own symbol keep it (without the space: "5 USD" → "5USD"),
+ * words stay, and a range is joined with an en dash.
  */
 export function displayCost(cost: string): string {
   return splitRange(cost)
     .map((part) => {
-      const match = /^(\D*?)\s*(\d[\d.,]*)\s*(\D*)$/.exec(part);
+      const match = AMOUNT_PARTS.exec(part);
       if (!match) return part;
       const [, before, number, after] = match;
+      if (Number(normaliseNumber(number!)) === 0) return FREE;
       if (!before && !after) return `${DEFAULT_SYMBOL}${number}`;
       return `${before!.trim()}${number}${after!.trim()}`;
     })

@@ -63,11 +63,13 @@ export function eventSchedule(input: ScheduleInput, current: EventSchedule | und
 
 /**
  * The cost as given, with its currency and numeric components parsed out at save time (wire-format
- * 2.8); a list of amounts is stored as their range (`costRange`; the validator refuses other lists).
+ * 2.8); a list of amounts is stored as their range, with every amount in its values (`costRange`;
+ * the validator refuses other lists).
  */
 export function eventCost(cost: string | number | readonly (string | number)[]): EventCost {
-  const text = Array.isArray(cost) ? (costRange(cost) ?? '') : String(cost).trim();
-  const parsed = parseCost(text);
+  const list = Array.isArray(cost) ? (costRange(cost) ?? { text: '', parsed: parseCost('') }) : undefined;
+  const text = list?.text ?? String(cost).trim();
+  const parsed = list?.parsed ?? parseCost(text);
   return {
     cost: text,
     currency_symbol: parsed.currencySymbol,

@@ -11,6 +11,7 @@ import { importedDates } from '../posts/post-rows.ts';
 import { ANY_STATUS, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
+import { searchWords } from '../posts/search-words.ts';
 import type { LinkedRecordDefinition } from './definition.ts';
 import type { LinkedRecordCreateInput, LinkedRecordInput, LinkedRecordListQuery } from './linked-records.schemas.ts';
 
@@ -20,7 +21,8 @@ function sameFields(stored: LinkedRecordRow['fields'], given: Record<string, Met
     const current = stored[field] ?? null;
     if (field === 'show_map' || field === 'show_map_link') return (current === null || Number(current) !== 0) === (value !== 0);
     if (typeof value === 'number' || (value === null && typeof current === 'number')) return current === null || value === null ? current === value : Number(current) === value;
-    return (current ?? '') === (value ?? '');
+    // Text compares without regard to case, as the original's database collation does (decision 0050).
+    return String(current ?? '').toLowerCase() === String(value ?? '').toLowerCase();
   });
 }
 
@@ -83,7 +85,7 @@ export class LinkedRecordsService {
     const filter: LinkedRecordFilter = {
       statuses,
       ...(restrictTo ? { restrictTo } : {}),
-      ...(query.search !== undefined ? { search: { text: query.search, language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
+      ...(query.search !== undefined ? { search: { words: searchWords(query.search), language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
       ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableEventStatuses(caller) } } : {}),

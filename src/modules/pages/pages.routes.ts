@@ -14,6 +14,7 @@ import { escapeHtml } from '../../content/html.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
+import { discoveryHeaders } from './discovery.ts';
 import { filterArgs, isDay, queryString, readFilters, type PageFilters } from './filters.ts';
 import { dayTitle, monthTitle } from './format.ts';
 import { localeOf, messagesFor } from './messages.ts';
@@ -352,8 +353,11 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     },
   });
   // Pages are for search engines too: the API's `noindex` (app.ts) is lifted here, after the app's own onSend.
+  // HTML pages tell tools where the API is, as the original's do (decision 0050).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.publicPage) reply.removeHeader('x-robots-tag');
+    if (!request.routeOptions.config.publicPage) return payload;
+    reply.removeHeader('x-robots-tag');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders({ origin: `${request.protocol}://${request.host}`, route: request.routeOptions.url ?? '', params: request.params }, config));
     return payload;
   });
 }

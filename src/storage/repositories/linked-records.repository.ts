@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
@@ -30,7 +30,8 @@ export interface LinkedRecordFilter {
    * Name, description or details contain the text, in the original or in the request's language;
    * with `titleOnlyWhenProtected`, a password-protected record matches by its name only.
    */
-  readonly search?: { readonly text: string; readonly language: string; readonly titleOnlyWhenProtected: boolean };
+  /** The words of a search (`searchWords`): a record matches when it holds every one. */
+  readonly search?: { readonly words: readonly string[]; readonly language: string; readonly titleOnlyWhenProtected: boolean };
   readonly eventId?: number;
   /** Linked to at least one published event (true) or to none (false); drafts, pending and trashed events do not count. */
   readonly hasEvents?: boolean;
@@ -73,14 +74,16 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
         conditions.push(eb.or([eb('p.status', '=', 'publish'), own]));
       }
       if (filter.search !== undefined) {
-        // Title and text through the posts search index, the type's own fields by a scan of their rows.
-        const { text, language, titleOnlyWhenProtected: protectedByTitle } = filter.search;
-        const textMatch = eb.or([
-          this.dialect.postsContaining('p', text),
-          containsAny(searchColumns.map((column) => `own.${column}`), text),
-          TranslationsRepository.postTextContains('p.id', language, text),
-        ]);
-        conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, text) : textMatch);
+        // Every word, each in any field: title and text through the posts search index, the type's own fields by a scan of their rows.
+        const { words, language, titleOnlyWhenProtected: protectedByTitle } = filter.search;
+        for (const word of words) {
+          const textMatch = eb.or([
+            this.dialect.postsContaining('p', word),
+            containsAny(searchColumns.map((column) => `own.${column}`), word),
+            TranslationsRepository.postTextContains('p.id', language, word),
+          ]);
+          conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, word) : textMatch);
+        }
       }
       if (filter.ids !== undefined) conditions.push(filter.ids.length > 0 ? eb('p.id', 'in', [...filter.ids]) : NEVER);
       if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
@@ -144,10 +147,13 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
     await db.deleteFrom('event_links').where('linked_id', '=', id).where('kind', '=', this.kind).execute();
   }
 
-  /** Records not in the trash with this exact title (and description, when one is given), oldest first. */
+  /**
+   * Records not in the trash with this title (and description, when one is given), compared without
+   * regard to case as the original's database collation compares them (decision 0050), oldest first.
+   */
   async findDuplicates(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow[]> {
-    let query = this.select(db).where('p.title', '=', title).where('p.status', '<>', 'trash');
-    if (content !== undefined) query = query.where('p.content', '=', content);
+    let query = this.select(db).where(sql`lower(p.title)`, '=', sql`lower(${title})`).where('p.status', '<>', 'trash');
+    if (content !== undefined) query = query.where(sql`lower(p.content)`, '=', sql`lower(${content})`);
     const rows = await query.orderBy('p.id').execute();
     return rows.map((row) => this.toRecord(row));
   }

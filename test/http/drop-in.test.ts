@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ROLE_CAPABILITIES } from '../../src/auth/roles.ts';
+import { API, createTestApp, type TestApp } from '../fixtures/app.ts';
+
+/*
+ * A client of the original works with the default configuration (decision 0050): WordPress' paths
+ * (`/wp-json/...`, `?rest_route=`) and `wp/v2/users/me` answer beside `calendar/events/v1`, and the
+ * public pages carry the original's discovery headers. The whole client scenario runs in
+ * test/http/tec-client.test.ts under both configurations; these are the edges.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ORIGIN = 'http://localhost:80';
+const EVENT = { title: 'Drop-in Jazz', start_date: '2027-02-10 19:00:00', end_date: '2027-02-10 21:00:00', categories: ['Drop Jazz'], tags: ['Drop Tag'] };
+
+describe('WordPress paths with the default configuration', () => {
+  let t: TestApp;
+  let event: Json;
+  before(async () => {
+    t = await createTestApp();
+    const created = await t.request('administrator', 'POST', `${API}/events`, EVENT);
+    assert.equal(created.statusCode, 201, created.body);
+    event = created.json();
+  });
+  after(() => t.close());
+
+  test('the REST root /wp-json/ lists both namespaces, its links under /wp-json', async () => {
+    for (const path of ['/wp-json/', '/wp-json']) {
+      const root = await t.request('anonymous', 'GET', path);
+      assert.equal(root.statusCode, 200, `${path}: ${root.body}`);
+      assert.deepEqual(root.json().namespaces, ['calendar/events/v1', 'tribe/events/v1']);
+      assert.deepEqual(root.json().routes['/']._links, { self: [{ href: `${ORIGIN}/wp-json/` }] });
+    }
+  });
+
+  test('the bare namespace still answers, with URLs of its own form', async () => {
+    const list = await t.request('anonymous', 'GET', `${API}/events`);
+    assert.equal(list.statusCode, 200, list.body);
+    assert.equal(list.json().rest_url.startsWith(`${ORIGIN}${API}/events`), true, list.json().rest_url);
+    assert.match(String(list.headers.link), new RegExp(`^<${ORIGIN}/>; rel="https://api.w.org/"`));
+  });
+
+  test('/?rest_route= and /index.php?rest_route= serve the route, with its other parameters', async () => {
+    for (const url of [
+      `/?rest_route=/tribe/events/v1/events/${event.id}`,
+      `/index.php?rest_route=${encodeURIComponent(`/tribe/events/v1/events/${event.id}`)}`,
+    ]) {
+      const one = await t.request('anonymous', 'GET', url);
+      assert.equal(one.statusCode, 200, `${url}: ${one.body}`);
+      assert.equal(one.json().id, event.id);
+      assert.equal(one.json().rest_url, `${ORIGIN}/wp-json/tribe/events/v1/events/${event.id}`);
+    }
+    const list = await t.request('anonymous', 'GET', '/?rest_route=/tribe/events/v1/events&per_page=1&search=Drop-in');
+    assert.equal(list.statusCode, 200, list.body);
+    assert.deepEqual(list.json().events.map((one: Json) => one.id), [event.id]);
+    assert.match(list.json().rest_url, /^http:\/\/localhost:80\/wp-json\/tribe\/events\/v1\/events\/\?/);
+    const root = await t.request('anonymous', 'GET', '/?rest_route=/');
+    assert.equal(root.statusCode, 200, root.body);
+    assert.ok(Array.isArray(root.json().namespaces));
+  });
+
+  test('a language segment before /wp-json reads the records in that language', async () => {
+    const french = await t.request('administrator', 'PATCH', `${API}/events/${event.id}?translation_language=fr`, { title: 'Jazz du soir' });
+    assert.equal(french.statusCode, 200, french.body);
+    const read = await t.request('anonymous', 'GET', `/fr/wp-json/tribe/events/v1/events/${event.id}`);
+    assert.equal(read.statusCode, 200, read.body);
+    assert.equal(read.json().title, 'Jazz du soir');
+    assert.match(String(read.headers.link), /^<http:\/\/localhost:80\/fr\/wp-json\/>/);
+  });
+
+  test('other paths under /wp-json are not another route: rest_no_route', async () => {
+    for (const path of ['/wp-json/events/', '/wp-json/wp/v2/posts', '/wp-json/tribe/events/v2/events', '/?rest_route=/wp/v2/posts']) {
+      const response = await t.request('anonymous', 'GET', path);
+      assert.equal(response.statusCode, 404, `${path}: ${response.body}`);
+    }
+    const noRoute = await t.request('anonymous', 'GET', '/wp-json/tribe/events/v1/nothing-here');
+    assert.equal(noRoute.json().code, 'rest_no_route');
+  });
+
+  test('wp/v2/users/me: 401 rest_not_logged_in without credentials', async () => {
+    for (const path of ['/wp-json/wp/v2/users/me', '/?rest_route=/wp/v2/users/me']) {
+      const response = await t.request('anonymous', 'GET', path);
+      assert.equal(response.statusCode, 401, response.body);
+      assert.deepEqual(response.json(), { code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } });
+    }
+  });
+
+  test('wp/v2/users/me: the caller as WordPress shows them, roles and capabilities with context=edit', async () => {
+    const view = await t.request('editor', 'GET', '/wp-json/wp/v2/users/me');
+    assert.equal(view.statusCode, 200, view.body);
+    const user = view.json();
+    assert.equal(user.id, t.ids.editor);
+    assert.equal(user.name, 'editor');
+    assert.equal(user.slug, 'editor');
+    assert.equal(user.roles, undefined, 'roles only in the edit context');
+    assert.deepEqual(user._links.self, [{ href: `${ORIGIN}/wp-json/wp/v2/users/${t.ids.editor}` }]);
+    const edit = (await t.request('editor', 'GET', '/wp-json/wp/v2/users/me?context=edit')).json();
+    assert.equal(edit.username, 'editor');
+    assert.deepEqual(edit.roles, ['editor']);
+    assert.equal(edit.capabilities.edit_others_tribe_events, true);
+    assert.equal(edit.capabilities.manage_webhooks, undefined, 'an editor holds no administrator capability');
+    assert.equal(Object.keys(edit.capabilities).length, ROLE_CAPABILITIES.editor.size + 1);
+    assert.deepEqual(edit.extra_capabilities, { editor: true });
+    const subscriber = (await t.request('subscriber', 'GET', '/wp-json/wp/v2/users/me?context=edit')).json();
+    assert.deepEqual(subscriber.roles, ['subscriber']);
+  });
+
+  test('HTML pages carry the original\'s discovery headers', async () => {
+    const api = `${ORIGIN}${API}`;
+    const pages: [string, string][] = [
+      ['/events/', `${api}/events`],
+      [`/event/${event.slug}/`, `${api}/events/by-slug/${event.slug}`],
+      ['/events/category/drop-jazz/', `${api}/events?categories=drop-jazz`],
+      ['/tag/drop-tag/', `${api}/events?tags=drop-tag`],
+    ];
+    for (const [path, root] of pages) {
+      const page = await t.request('anonymous', 'GET', path);
+      assert.equal(page.statusCode, 200, `${path}: ${page.body.slice(0, 200)}`);
+      assert.equal(page.headers['x-tec-api-version'], 'v1', path);
+      assert.equal(page.headers['x-tec-api-root'], root, path);
+      assert.equal(page.headers['x-tec-api-origin'], ORIGIN, path);
+      assert.match(String(page.headers.link), /rel="https:\/\/api\.w\.org\/"/, path);
+    }
+  });
+});
+
+describe('WordPress paths beside another prefix', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_REST_PREFIX: '/api' } });
+  });
+  after(() => t.close());
+
+  test('/wp-json/tribe/events/v1 answers as /api/tribe/events/v1, its URLs under /wp-json', async () => {
+    const list = await t.request('anonymous', 'GET', '/wp-json/tribe/events/v1/events');
+    assert.equal(list.statusCode, 200, list.body);
+    assert.match(list.json().rest_url, /^http:\/\/localhost:80\/wp-json\/tribe\/events\/v1\/events\//);
+    const own = await t.request('anonymous', 'GET', '/api/calendar/events/v1/events');
+    assert.match(own.json().rest_url, /^http:\/\/localhost:80\/api\/calendar\/events\/v1\/events\//);
+    const me = await t.request('author', 'GET', '/wp-json/wp/v2/users/me');
+    assert.equal(me.statusCode, 200, me.body);
+    assert.equal(me.json().id, t.ids.author);
+  });
+});
