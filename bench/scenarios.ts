@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type net from 'node:net';
+import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
+import { drive, driveFeeds, percentile, readAll, type Body, type Measurement, type Requests } from './load.ts';
+
+/*
+ * The scenarios: what each sends, how its first answer is checked, and the loads of their own
+ * (the feed export, the mixed reads and writes, the series creations). See bench/README.md.
+ */
+
+export const API = '/calendar/events/v1';
+/** The whole seeded calendar (every date, up to the default maximum of 100,000 events) as one feed. */
+const ICS_EXPORT = `${API}/events.ics?start_date=1970-01-01&end_date=2199-12-31&limit=100000`;
+
+/** Makes this run's titles and login unique, so that a database never sees one twice. */
+export const RUN_ID = randomBytes(3).toString('hex');
+/** A series created in one POST: its occurrences and the writes timed. */
+export const SERIES_OCCURRENCES = 500;
+const SERIES_WRITES = 5;
+/** Subscriptions of the `create-webhooks` scenario (issue 17: `POST /events` with 3 active subscriptions). */
+export const WEBHOOK_SUBSCRIPTIONS = 3;
+
+/** What the scenarios need to know about the seeded data. */
+export interface Fixtures {
+  readonly events: readonly { id: number; slug: string }[];
+  readonly categoryId: number;
+  /** Categories with events enough for the `mixed` scenario's five archive pages each. */
+  readonly busyCategoryIds: readonly number[];
+  readonly venueId: number;
+  /** A calendar month about six months ahead, `YYYY-MM-DD` bounds. */
+  readonly month: { readonly start: string; readonly end: string };
+  readonly authorization: string;
+}
+
+export interface Scenario extends Requests {
+  readonly name: string;
+  /** Archive scenarios, whose cost must not grow with the calendar. */
+  readonly list: boolean;
+  readonly status: number;
+  /** Throws a message when the response to the n-th request is not the right answer. */
+  check(body: Body, n: number): void;
+  /** Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request; the mixed load). */
+  drive?(port: number, seconds: number): Promise<Measurement & { writes?: Measurement }>;
+  /** Whole exports: the check run is one too, so its memory is counted from before it, the server idle. */
+  readonly exports?: boolean;
+  /** Sets the service up before the scenario's first request (webhook subscriptions). */
+  prepare?(port: number): Promise<void>;
+}
+
+/**
+ * A receiver in the bench process answering every delivery 204, and that many subscriptions of
+ * every type to it: the service then signs and sends every change while the scenario writes.
+ */
+async function subscribeReceivers(port: number, authorization: string, count: number): Promise<void> {
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver.unref();
+  const url = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/bench`;
+  for (let n = 0; n < count; n++) {
+    const response = await fetch(`http://127.0.0.1:${port}${API}/webhooks`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ url: `${url}/${n}`, events: ['*'] }),
+    });
+    must(response.status === 201, `subscribing a webhook answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
+}
+
+function must(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const itemsOf = (body: Body, key: string, atLeast: number) => {
+  const items = body[key];
+  must(Array.isArray(items), `no "${key}" array in the response`);
+  must(items.length >= atLeast, `"${key}" has ${items.length} items, expected at least ${atLeast}`);
+  return items as Body[];
+};
+
+/** Every scenario over the seeded data; `connections` is how many clients the loads that drive themselves run. */
+export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
+  const at = <T>(items: readonly T[], n: number) => items[n % items.length]!;
+  const word = ONE_PERCENT_TITLE_WORD.toLowerCase();
+  const list = (name: string, query: string, check: (events: Body[]) => void = () => undefined, perPage = 10): Scenario => ({
+    name,
+    method: 'GET',
+    list: true,
+    status: 200,
+    request: () => ({ path: `${API}/events?${query}` }),
+    check: (body) => check(itemsOf(body, 'events', perPage)),
+  });
+  const collection = (name: string): Scenario => ({
+    name, method: 'GET', list: false, status: 200, request: () => ({ path: `${API}/${name}` }), check: (body) => void itemsOf(body, name, 1),
+  });
+  return [
+    list('list-10', 'per_page=10'),
+    list('list-50', 'per_page=50', () => undefined, 50),
+    list('search', `search=${word}`, (events) => {
+      for (const event of events) must(`${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word), `event ${event.id} does not contain "${word}"`);
+    }),
+    list('category', `categories=${fixtures.categoryId}`, (events) => {
+      for (const event of events) must((event.categories as Body[]).some((term) => term.id === fixtures.categoryId), `event ${event.id} is not in category ${fixtures.categoryId}`);
+    }),
+    list('date-range', `start_date=${fixtures.month.start}&end_date=${fixtures.month.end}`, (events) => {
+      for (const event of events) {
+        must(String(event.start_date) >= `${fixtures.month.start} 00:00:00` && String(event.end_date) <= `${fixtures.month.end} 23:59:59`, `event ${event.id} is outside ${fixtures.month.start}..${fixtures.month.end}`);
+      }
+    }),
+    {
+      name: 'event-by-id', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}` }),
+      check: (body, n) => must(body.id === at(fixtures.events, n).id, `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`),
+    },
+    {
+      name: 'event-by-slug', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/by-slug/${at(fixtures.events, n).slug}` }),
+      check: (body, n) => must(body.slug === at(fixtures.events, n).slug, `asked for slug ${at(fixtures.events, n).slug}, got ${String(body.slug)}`),
+    },
+    collection('venues'),
+    {
+      // The whole seeded calendar as one iCalendar feed per request, streamed in batches (decision 0026).
+      name: 'ics-export', method: 'GET', list: false, status: 200, exports: true,
+      request: () => ({ path: ICS_EXPORT }),
+      drive: (port, seconds) => driveFeeds(port, ICS_EXPORT, seconds),
+      check: (body) => {
+        const text = String(body.text);
+        must(text.startsWith('BEGIN:VCALENDAR') && text.endsWith('END:VCALENDAR\r\n'), 'not a whole calendar');
+        must(text.includes('BEGIN:VEVENT'), 'no events in the feed');
+      },
+    },
+    collection('categories'),
+    list('list-fr', 'translation_language=fr'),
+    {
+      // The public list page (decision 0031): the same archive read as list-10, rendered as HTML.
+      name: 'list-page', method: 'GET', list: true, status: 200,
+      request: () => ({ path: '/events/' }),
+      check: (body) => {
+        const text = String(body.text);
+        must(text.startsWith('<!DOCTYPE html>') && text.endsWith('</html>'), 'not a whole page');
+        const shown = text.split('<article class="event-summary').length - 1;
+        must(shown === 10, `the page lists ${shown} events, expected 10`);
+      },
+    },
+    {
+      // Issue 16: anonymous readers over 1,250 URLs while one client edits an event title 10 times a second.
+      name: 'mixed', method: 'GET', list: false, status: 200,
+      request: (n) => ({ path: at(mixedUrls(fixtures), n) }),
+      // A calendar in service has been read before: every URL once, so the run measures edits
+      // retiring answers, not a cold start (1,250 misses take longer than the warm-up).
+      prepare: (port) => readAll(port, mixedUrls(fixtures), connections),
+      drive: (port, seconds) => driveMixed(port, fixtures, seconds, connections),
+      check: (body) => void itemsOf(body, 'events', 10),
+    },
+    {
+      name: 'create', method: 'POST', list: false, status: 201,
+      request: (n) => ({
+        path: `${API}/events`,
+        body: {
+          title: `Bench concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
+          start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
+        },
+      }),
+      check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+    },
+    {
+      name: 'update', method: 'PATCH', list: false, status: 200,
+      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),
+      check: (body, n) => must(body.title === `Bench update ${n} ${RUN_ID}`, 'the update was not applied'),
+    },
+    {
+      // `create` again, with every change signed and sent to three subscriptions meanwhile (decision 0032).
+      name: 'create-webhooks', method: 'POST', list: false, status: 201,
+      prepare: (port) => subscribeReceivers(port, fixtures.authorization, WEBHOOK_SUBSCRIPTIONS),
+      request: (n) => ({
+        path: `${API}/events`,
+        body: {
+          title: `Bench hooked concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
+          start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
+        },
+      }),
+      check: (body, n) => must(body.title === `Bench hooked concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+    },
+  ];
+}
+
+/** Pages per category archive in the `mixed` scenario. */
+const MIXED_CATEGORY_PAGES = 5;
+/** Title edits per second during the `mixed` scenario. */
+const MIXED_WRITES_PER_SECOND = 10;
+
+/**
+ * The `mixed` scenario's reads: 100 pages of the default archive, the 1,000 fixture events and five
+ * pages of each busy category's archive, in a fixed shuffled order (the first one a full archive page).
+ */
+function mixedUrls(fixtures: Fixtures): string[] {
+  const archive = Array.from({ length: 100 }, (_, page) => `${API}/events?page=${page + 1}`);
+  const singles = fixtures.events.map((event) => `${API}/events/${event.id}`);
+  const categories = fixtures.busyCategoryIds.flatMap((id) => Array.from({ length: MIXED_CATEGORY_PAGES }, (_, page) => `${API}/events?categories=${id}&page=${page + 1}`));
+  const rest = [...archive.slice(1), ...singles, ...categories];
+  // A deterministic shuffle (a linear congruential sequence): every run reads in the same order.
+  let state = 12345;
+  for (let index = rest.length - 1; index > 0; index--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const other = state % (index + 1);
+    [rest[index], rest[other]] = [rest[other]!, rest[index]!];
+  }
+  return [archive[0]!, ...rest];
+}
+
+/**
+ * Readers (autocannon, `--connections`) over the mixed URLs and, meanwhile, one writer sending a
+ * title edit of a fixture event every 1/10 s (the next one as soon as the last answered when it
+ * took longer): the reads' rate and latencies, and the writes' separately.
+ */
+async function driveMixed(port: number, fixtures: Fixtures, seconds: number, connections: number): Promise<Measurement & { writes: Measurement }> {
+  const urls = mixedUrls(fixtures);
+  let reading = true;
+  const writeTimes: number[] = [];
+  let writeFailures = 0;
+  const writer = (async () => {
+    for (let n = 0; reading; n++) {
+      const started = performance.now();
+      const event = fixtures.events[(n * 7) % fixtures.events.length]!;
+      const response = await fetch(`http://127.0.0.1:${port}${API}/events/${event.id}`, {
+        method: 'PATCH', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify({ title: `Mixed edit ${n} ${RUN_ID}` }),
+      }).catch(() => undefined);
+      await response?.arrayBuffer();
+      if (response?.status !== 200) writeFailures++;
+      const took = performance.now() - started;
+      writeTimes.push(took);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / MIXED_WRITES_PER_SECOND - took)));
+    }
+  })();
+  const counter = { n: 0 };
+  const reads = await drive(port, { method: 'GET', request: (n) => ({ path: urls[n % urls.length]! }) }, {}, seconds, counter, connections);
+  reading = false;
+  await writer;
+  const sorted = [...writeTimes].sort((a, b) => a - b);
+  return { ...reads, writes: { requestsPerSecond: writeTimes.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), non2xx: writeFailures, errors: 0 } };
+}
+
+/** One request, checked; the message says what is wrong, or undefined when the answer is right. */
+export async function verify(port: number, scenario: Scenario, headers: Record<string, string>, n: number): Promise<string | undefined> {
+  const { path: requestPath, body } = scenario.request(n);
+  const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, { method: scenario.method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const text = await response.text();
+  if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
+  try {
+    // A calendar or a page is checked as its text.
+    scenario.check(/^text\/(calendar|html)/.test(response.headers.get('content-type') ?? '') ? { text } : (JSON.parse(text) as Body), n);
+    return undefined;
+  } catch (error) {
+    return `${scenario.method} ${requestPath}: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * Issue 14: "creating a series with 500 occurrences takes one write and well under a second". A few
+ * such POSTs one after the other on the otherwise idle service, each timed from request to answer;
+ * then the archive must hold all their occurrences.
+ */
+export async function timeSeriesCreation(port: number, fixtures: Fixtures): Promise<number[]> {
+  const token = `series${RUN_ID}`;
+  const times: number[] = [];
+  for (let n = 0; n < SERIES_WRITES; n++) {
+    const body = {
+      title: `Bench ${token} ${n}`, status: 'publish', start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`,
+      venue: fixtures.venueId, categories: [fixtures.categoryId], recurrence: { rrule: `FREQ=DAILY;COUNT=${SERIES_OCCURRENCES}` },
+    };
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}${API}/events`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    times.push(performance.now() - started);
+    must(response.status === 201, `creating a series answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  const listed = await fetch(`http://127.0.0.1:${port}${API}/events?per_page=1&search=${token}&start_date=${fixtures.month.start}&end_date=2199-12-31`);
+  const { total } = (await listed.json()) as { total: number };
+  must(total === SERIES_WRITES * SERIES_OCCURRENCES, `the archive holds ${total} occurrences of the created series, expected ${SERIES_WRITES * SERIES_OCCURRENCES}`);
+  return times;
+}
+
