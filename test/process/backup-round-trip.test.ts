@@ -68,13 +68,17 @@ function asksOf(data: EveryKind): Ask[] {
   ];
 }
 
+/** Requests in flight at once: reads only, so their answers do not depend on their order. */
+const READERS = 8;
+
 async function answersOf(t: TestApp, asks: readonly Ask[]): Promise<Record<string, Answer>> {
   const answers: Record<string, Answer> = {};
-  for (const ask of asks) {
-    const response = await t.request(ask.as, ask.method ?? 'GET', ask.url, ask.body, ask.headers);
+  const ask = async ({ as, method = 'GET', url, body, headers: sent }: Ask) => {
+    const response = await t.request(as, method, url, body, sent);
     const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => !MOMENT_HEADERS.has(name)));
-    answers[`${ask.as} ${ask.method ?? 'GET'} ${ask.url} ${JSON.stringify(ask.headers ?? {})}`] = { status: response.statusCode, headers, body: response.body };
-  }
+    answers[`${as} ${method} ${url} ${JSON.stringify(sent ?? {})}`] = { status: response.statusCode, headers, body: response.body };
+  };
+  for (let first = 0; first < asks.length; first += READERS) await Promise.all(asks.slice(first, first + READERS).map(ask));
   return answers;
 }
 
@@ -85,7 +89,7 @@ async function contentsOf(storage: Storage): Promise<Record<string, string[]>> {
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
     const tables =
       DIALECT === 'sqlite'
-        ? (await query(`select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' order by name`)).map((row) => String(row.name))
+        ? (await query(`select name from sqlite_master where type = 'table' order by name`)).map((row) => String(row.name))
         : (await query(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`)).map((row) => String(row.table_name));
     const contents: Record<string, string[]> = {};
     for (const table of tables) contents[table] = (await query(`select * from ${quote(table)}`)).map((row) => JSON.stringify(row)).sort();
