@@ -38,9 +38,15 @@ export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: st
       where linked.type <> l.kind or event.type <> 'event'`,
   ],
   [
-    'terms whose count is not the number of published events linked to them',
-    `select t.id, t.count from terms t
-      where t.count <> (select count(*) from event_terms et join posts p on p.id = et.event_id where et.term_id = t.id and p.status = 'publish')`,
+    // WordPress' term count as the service keeps it (decision 0025, TermsRepository.setEventTerms,
+    // the seed): every occurrence of a published event filed under the term counts, so a weekly
+    // series counts each of its dates, and a detached exception its own one.
+    'terms whose count is not the number of occurrences of the published events filed under them',
+    `with counted as (select et.term_id, count(*) as occurrences from event_terms et
+         join posts p on p.id = et.event_id join event_occurrences o on o.event_id = et.event_id
+        where p.status = 'publish' group by et.term_id)
+     select t.id, t.count, coalesce(c.occurrences, 0) as counted from terms t left join counted c on c.term_id = t.id
+      where t.count <> coalesce(c.occurrences, 0)`,
   ],
   [
     'day counts that are not the number of listed occurrences they count',

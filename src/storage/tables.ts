@@ -191,7 +191,7 @@ export interface TermsTable {
   description: string;
   parent_id: number;
   term_group: number;
-  /** Published events linked to the term, kept current by the link writers (WordPress' term count). */
+  /** Occurrences of the published events filed under the term, kept current by the link writers (WordPress' term count; decision 0025). */
   count: ColumnType<number, number | undefined, number>;
   language: string;
   created_at: string;

@@ -13,7 +13,7 @@ import { ApiClient } from '../crash/api-client.ts';
 import { checkPostgres, checkSqlite } from '../crash/integrity.ts';
 import { isIn, observe, probeAbsentAnswers, type AbsentAnswers } from '../crash/verify.ts';
 import { acknowledged, startWriteStream, untilAcknowledged, WriteLog, type TrackedRecord } from '../crash/workload.ts';
-import { basicAuth, DIALECT, freshDatabase, onTestServer, type TestDatabase } from '../fixtures/app.ts';
+import { basicAuth, DIALECT, emptyRestoreTarget, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 import { cliProcess, startServer, type CliRun, type ServerProcess } from '../fixtures/server-process.ts';
 
 /**
@@ -50,20 +50,6 @@ async function runCli(url: string, args: string[], env: Readonly<Record<string, 
   }
 }
 
-/**
- * An empty database to restore into. PostgreSQL: a scratch database whose search_path names the
- * source's schema, since pg_restore recreates a schema under its own name.
- */
-async function emptyTarget(source: TestDatabase): Promise<TestDatabase> {
-  if (DIALECT === 'sqlite') return freshDatabase();
-  const name = `calendar_restore_${randomBytes(6).toString('hex')}`;
-  await onTestServer(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  url.search = new URL(source.url).search;
-  return { url: url.toString(), drop: () => onTestServer(`drop database if exists ${name} with (force)`) };
-}
-
 /** What a database holds, in enough detail that any change shows; undefined when it has no calendar tables. */
 async function fingerprint(url: string): Promise<unknown> {
   if (DIALECT === 'sqlite' && !fs.existsSync(url)) return undefined;
@@ -90,16 +76,12 @@ describe(`backup and restore on ${DIALECT}`, () => {
   let source: TestDatabase;
   let server: ServerProcess;
   let workDirectory: string;
-  let backupFile: string;
-  /** The database the backup was restored into, once it was. */
-  let restored: TestDatabase | undefined;
   const cleanups: (() => Promise<void>)[] = [];
 
   before(async () => {
     source = await freshDatabase();
     server = await startServer({ DATABASE_URL: source.url, CALENDAR_ADMIN_PASSWORD: ADMIN_PASSWORD });
     workDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-backup-'));
-    backupFile = path.join(workDirectory, DIALECT === 'sqlite' ? 'calendar.sqlite' : 'calendar.dump');
   });
 
   after(async () => {
@@ -110,10 +92,36 @@ describe(`backup and restore on ${DIALECT}`, () => {
   });
 
   const target = async (): Promise<TestDatabase> => {
-    const database = await emptyTarget(source);
+    const database = await emptyRestoreTarget(source.url);
     cleanups.push(() => database.drop());
     return database;
   };
+  const backupName = (name: string) => path.join(workDirectory, `${name}.${DIALECT === 'sqlite' ? 'sqlite' : 'dump'}`);
+
+  let seriesBackup: Promise<string> | undefined;
+  /**
+   * A backup of the source holding a weekly series filed under a category (each date counts in
+   * the category's count), taken by whichever test needs one first: each test runs alone.
+   */
+  const aBackup = () =>
+    (seriesBackup ??= (async () => {
+      const client = new ApiClient(server.base, AUTHORIZATION);
+      try {
+        const category = await client.request('POST', 'categories', { name: 'Weekly classes' });
+        assert.equal(category.status, 201);
+        const series = await client.request('POST', 'events', {
+          title: 'Weekly class', status: 'publish', start_date: '2027-01-07 19:00:00', end_date: '2027-01-07 20:00:00',
+          categories: [(category.body as { id: number }).id], recurrence: { rrule: 'FREQ=WEEKLY;COUNT=11' },
+        });
+        assert.equal(series.status, 201);
+      } finally {
+        client.close();
+      }
+      const file = backupName('weekly-series');
+      const backup = await runCli(source.url, ['backup', file]);
+      assert.equal(backup.code, 0, backup.err);
+      return file;
+    })());
 
   test('a backup taken during a stream of writes restores into a consistent database with every write acknowledged before it', async () => {
     const client = new ApiClient(server.base, AUTHORIZATION);
@@ -121,6 +129,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
     let absent: AbsentAnswers;
     let before: { readonly record: TrackedRecord; readonly state: number }[];
     let writesDuringBackup: number;
+    const backupFile = backupName('during-writes');
     try {
       absent = await probeAbsentAnswers(client);
       const stream = startWriteStream(client, log, { round: 1, writers: WRITERS });
@@ -141,7 +150,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
     assert.ok(writesDuringBackup > 0, 'the server kept acknowledging writes while the backup ran');
     assert.ok(before.length >= 20, `${before.length} records written before the backup`);
 
-    restored = await target();
+    const restored = await target();
     const restore = await runCli(restored.url, ['restore', backupFile]);
     assert.equal(restore.code, 0, restore.err);
     assert.match(restore.out, /^Restored \d+ events, .* from .*\.$/m);
@@ -169,8 +178,12 @@ describe(`backup and restore on ${DIALECT}`, () => {
     }
   });
 
-  test('a restore into a database that is not empty is refused and changes nothing', async () => {
-    assert.ok(restored, 'the first test restored a database');
+  test('a backup of a weekly series filed under a category restores, and a restore into a database that is not empty is refused and changes nothing', async () => {
+    const backupFile = await aBackup();
+    const restored = await target();
+    const restore = await runCli(restored.url, ['restore', backupFile]);
+    assert.equal(restore.code, 0, restore.err);
+    assert.match(restore.out, /^Restored \d+ events, \d+ venues, \d+ organizers, \d+ terms, 1 users from .*\.$/m);
     const beforeRefusal = await fingerprint(restored.url);
     assert.notEqual(beforeRefusal, undefined);
     const refused = await runCli(restored.url, ['restore', backupFile]);
@@ -180,6 +193,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
   });
 
   test('a restore into a database a server has open is refused', { skip: DIALECT === 'postgres' && 'SQLite only: PostgreSQL has no file lock that tells a server is connected' }, async () => {
+    const backupFile = await aBackup();
     const empty = await target();
     // The storage a server opens, migrated as a server migrates at its start: tables, nothing in them.
     const inUse = openStorage(loadConfig({ DATABASE_URL: empty.url }).database);
@@ -196,6 +210,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
   });
 
   test('a truncated backup, a file of garbage and a backup of the other engine are refused, and the empty database stays empty', async () => {
+    const backupFile = await aBackup();
     const empty = await target();
     const truncated = path.join(workDirectory, 'truncated');
     const whole = fs.readFileSync(backupFile);
