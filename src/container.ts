@@ -32,6 +32,7 @@ import { TermsRepository } from './storage/repositories/terms.repository.ts';
 import { TecImportRepository } from './storage/repositories/tec-import.repository.ts';
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
+import { SyncListingRepository } from './storage/repositories/sync-listing.repository.ts';
 import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 import { WebhooksRepository } from './storage/repositories/webhooks.repository.ts';
 import { Urls } from './urls.ts';
@@ -130,7 +131,7 @@ export async function composeApplication(
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   return {
-    services: { users, terms, venues, organizers, events, tecImport, seriesExtender: new SeriesHorizonExtender(storage, events, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, new ContentRepository()), icalImport: new IcalImportService(events, new IcalImportRepository(), site.timezone), pages: new PagesService(events, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository()) },
+    services: { users, terms, venues, organizers, events, tecImport, seriesExtender: new SeriesHorizonExtender(storage, events, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, new ContentRepository()), icalImport: new IcalImportService(events, new IcalImportRepository(), site.timezone), pages: new PagesService(events, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
   };

@@ -26,6 +26,7 @@ import * as occurrenceDayCounts from './migrations/20261125070000_occurrence_day
 import * as eventCustomFields from './migrations/20261125080000_event_custom_fields.ts';
 import * as occurrencesListingEvent from './migrations/20261125090000_occurrences_listing_event.ts';
 import * as tecImportRevision from './migrations/20261125100000_tec_import_revision.ts';
+import * as recordChangesBefore from './migrations/20261126000000_record_changes_before.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -133,6 +134,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125080000_event_custom_fields': eventCustomFields,
   '20261125090000_occurrences_listing_event': occurrencesListingEvent,
   '20261125100000_tec_import_revision': tecImportRevision,
+  '20261126000000_record_changes_before': recordChangesBefore,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

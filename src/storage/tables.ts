@@ -251,6 +251,10 @@ export interface RecordChangesTable {
   action: ChangeAction;
   /** An ISO-8601 UTC instant, stamped by the unit's touchContent; null until then. */
   changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The record's status before its unit changed it; '' when the unit created it, null when unknown (migration 20261126000000). */
+  status_before: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The record's author before its unit changed it; null when unknown or none. */
+  author_before: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A source `import-tec` copied from (migration 20261125020000; decision 0030). */

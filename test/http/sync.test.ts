@@ -187,6 +187,96 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.equal(editor.entries[0]!.status, 'draft');
   });
 
+  test('a record the caller never could have listed is no tombstone: drafts edited or deleted, others\' drafts for an author', async () => {
+    const from = { anonymous: await token(), author: await token('events', 'author'), editor: await token('events', 'editor') };
+    const draft = await newEvent('Never published', { status: 'draft' });
+    const privateOne = await newEvent('Private all along', { status: 'private' });
+    const ownDraft = await post('events', { title: 'Own draft', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', status: 'draft' }, 'author');
+    const fromAfterCreates = { anonymous: await token(), author: await token('events', 'author'), editor: await token('events', 'editor') };
+    await post(`events/${draft.id}`, { title: 'Never published, edited' });
+    await post(`events/${privateOne.id}`, { title: 'Private, edited' });
+    await post(`events/${ownDraft.id}`, { title: 'Own draft, edited' }, 'author');
+    await remove(`events/${draft.id}`, true);
+    await remove(`events/${ownDraft.id}`, true);
+    const venueDraft = await post('venues', { venue: 'Draft venue never shown', status: 'draft' });
+    await post(`venues/${venueDraft.id}`, { venue: 'Draft venue, edited' });
+    // Anonymous readers, from before the records existed and from after: nothing of them at all.
+    for (const start of [from.anonymous, fromAfterCreates.anonymous]) assert.deepEqual((await sync('events', start)).entries, []);
+    assert.deepEqual((await sync('venues', await token('venues'))).entries, []);
+    const venuesFromBefore = (await sync('venues', from.anonymous)).entries;
+    assert.ok(!ids(venuesFromBefore).includes(venueDraft.id), 'the draft venue is not announced');
+    // The author had their own draft and loses it; the editor had all three drafts and the private event.
+    assert.deepEqual(tombstones((await sync('events', fromAfterCreates.author, { as: 'author' })).entries), [ownDraft.id]);
+    const editor = (await sync('events', fromAfterCreates.editor, { as: 'editor' })).entries;
+    assert.deepEqual(tombstones(editor), sorted([draft.id, ownDraft.id]));
+    assert.deepEqual(records(editor), [privateOne.id]);
+    // From before they were created, the editor needs no tombstone either: it never had them.
+    assert.deepEqual(tombstones((await sync('events', from.editor, { as: 'editor' })).entries), []);
+  });
+
+  test('a first listing from sync_token=start skips nothing while records are deleted and added, and ends with a sync token', async () => {
+    const [first, second, third] = [
+      await post('events', { title: 'Mirror 01', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }),
+      await post('events', { title: 'Mirror 02', start_date: '2031-01-02 10:00:00', end_date: '2031-01-02 11:00:00' }),
+      await post('events', { title: 'Mirror 03', start_date: '2031-01-03 10:00:00', end_date: '2031-01-03 11:00:00' }),
+    ];
+    const mirror = new Map<number, Entry>();
+    let current = 'start';
+    let added: number | undefined;
+    let pages = 0;
+    for (;;) {
+      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${current}&per_page=1`)) as { events: Entry[]; next_page_token?: string; next_sync_token?: string };
+      pages += 1;
+      assert.ok(body.events.length <= 1);
+      for (const entry of body.events) mirror.set(entry.id, entry);
+      // The issue's case: the first of three is read, then deleted; the others must still be read.
+      if (mirror.has(first.id) && added === undefined) {
+        await remove(`events/${first.id}`, true);
+        added = (await post('events', { title: 'Mirror added', start_date: '2031-01-04 10:00:00', end_date: '2031-01-04 11:00:00' })).id;
+        await post(`events/${second.id}`, { title: 'Mirror 02, renamed before it was read' });
+      }
+      if (body.next_sync_token !== undefined) {
+        current = body.next_sync_token;
+        break;
+      }
+      current = body.next_page_token!;
+    }
+    assert.ok(pages > 3);
+    assert.ok(mirror.has(second.id) && mirror.has(third.id), 'no record there at the start is skipped');
+    for (const entry of (await sync('events', current)).entries) {
+      if (entry.deleted) mirror.delete(entry.id);
+      else mirror.set(entry.id, entry);
+    }
+    // The mirror now holds exactly what a new listing holds, as it is now.
+    const fresh = new Map<number, Entry>();
+    let again = 'start';
+    for (;;) {
+      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${again}&per_page=50`)) as { events: Entry[]; next_page_token?: string; next_sync_token?: string };
+      for (const entry of body.events) fresh.set(entry.id, entry);
+      if (body.next_sync_token !== undefined) break;
+      again = body.next_page_token!;
+    }
+    assert.deepEqual(sorted([...mirror.keys()]), sorted([...fresh.keys()]));
+    assert.ok(!mirror.has(first.id) && mirror.has(added!));
+    assert.equal(mirror.get(second.id)!.title, 'Mirror 02, renamed before it was read');
+    for (const [id, entry] of fresh) assert.deepEqual(mirror.get(id), entry, `event ${id}`);
+  });
+
+  test('a first listing lists only what the caller may read, in id order, for every archive', async () => {
+    const draft = await post('venues', { venue: 'Listing draft venue', status: 'draft' });
+    for (const collection of COLLECTIONS) {
+      const anonymous = await sync(collection, 'start', { perPage: 7 });
+      const listed = ids(anonymous.entries);
+      assert.deepEqual(listed, sorted(listed), `${collection}: id order`);
+      assert.equal(anonymous.entries.some((entry) => entry.deleted), false, `${collection}: a listing has no tombstones`);
+      assert.deepEqual((await sync(collection, anonymous.next)).entries, [], `${collection}: nothing changed since`);
+    }
+    assert.ok(!ids((await sync('venues', 'start')).entries).includes(draft.id));
+    assert.ok(ids((await sync('venues', 'start', { as: 'editor' })).entries).includes(draft.id));
+    const tampered = Buffer.from('2.1.05').toString('base64url');
+    assert.equal((await t.request('anonymous', 'GET', `events?sync_token=${tampered}`)).statusCode, 400);
+  });
+
   test('a change committed while a client pages is never skipped', async () => {
     const from = await token();
     const created: number[] = [];

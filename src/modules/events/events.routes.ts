@@ -16,6 +16,7 @@ import type { SeriesHorizonExtender } from './horizon-extender.ts';
 import { LINKED_DATA_TYPE } from '../../http/representation.ts';
 import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
 import type { SyncService } from '../sync/sync.service.ts';
+import { archiveScopeOf } from '../posts/post-rules.ts';
 
 type Args = [string, string][];
 
@@ -131,6 +132,7 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         if (query.sync_token !== undefined) {
           const page = await sync.page(tx, {
             resource: 'event',
+            scope: archiveScopeOf(undefined, caller, 'tribe_event'),
             affected: (unit, ids) => service.occurrenceIds(unit, ids),
             visible: async (unit, ids) => {
               const { rows, relations } = await service.listed(unit, ids, caller, language);

@@ -15,6 +15,7 @@ import type { RecordRef } from '../posts/post-records.ts';
 import type { LinkedRecordsService } from './linked-records.service.ts';
 import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
 import type { SyncService } from '../sync/sync.service.ts';
+import { archiveScopeOf } from '../posts/post-rules.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
 export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService): AnyRoute[] {
@@ -101,6 +102,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
         if (query.sync_token !== undefined) {
           const page = await sync.page(tx, {
             resource: definition.type,
+            scope: archiveScopeOf(undefined, caller, definition.postType),
             affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
             visible: async (unit, ids) => new Map((await service.listed(unit, ids, caller, language)).map((row) => [row.post.id, render(row, urls, caller, query, false)])),
           }, query.sync_token, window.perPage);

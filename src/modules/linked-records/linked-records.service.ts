@@ -8,7 +8,7 @@ import type { NewPost } from '../../storage/repositories/post-records.repository
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
 import { importedDates } from '../posts/post-rows.ts';
-import { ANY_STATUS, mayOnPost, requireOnPost, type Access } from '../posts/post-rules.ts';
+import { ANY_STATUS, mayOnPost, readableBy, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
 import { searchWords } from '../posts/search-words.ts';
@@ -67,7 +67,7 @@ export class LinkedRecordsService {
     } catch {
       invalid.status = { message: 'Invalid parameter.' };
     }
-    if (query.event !== undefined && !(await this.posts.exists(tx, 'event', query.event))) invalid.event = { message: 'Invalid parameter.' };
+    if (query.event !== undefined && !readableBy(caller, 'tribe_event', await this.posts.ownership(tx, 'event', query.event))) invalid.event = { message: 'Invalid parameter.' };
     const modifiedAfter = modifiedAfterProblem(query.modified_after, this.writer.clock.now());
     if (modifiedAfter) invalid.modified_after = modifiedAfter;
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);

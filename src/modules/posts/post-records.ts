@@ -1,4 +1,4 @@
-import { can, type Caller, type PostTypeCapability } from '../../auth/roles.ts';
+import type { Caller, PostTypeCapability } from '../../auth/roles.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
@@ -7,7 +7,7 @@ import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/r
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
-import { archiveStatuses, entitledToPost, mayOnPost, requireOnPost, type Access } from './post-rules.ts';
+import { archiveScopeOf, entitledToPost, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
 import type { PostWriter } from './post-writer.ts';
 
 /** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
@@ -41,13 +41,6 @@ export interface PostTypeFacts {
 }
 
 /** Who may see which records of an archive (wire-format 4.1.4, quirk #22 fixed). */
-export interface ArchiveScope {
-  readonly statuses: string[];
-  /** Others' non-public records are listed only to those who may edit them. */
-  readonly restrictTo?: { readonly authorId: number | null };
-  /** Protected records match a search by their title only for callers who may not edit others' records. */
-  readonly mayEditOthers: boolean;
-}
 
 export interface RemovalRules<Fields> {
   /** Answered when a record already in the trash is trashed again. */
@@ -106,9 +99,7 @@ export class PostRecords<Fields> {
 
   /** Throws `rest_invalid_param` for a `status` filter the caller may not use. */
   archiveScope(requested: readonly string[] | undefined, caller: Caller | null): ArchiveScope {
-    const statuses = archiveStatuses(requested, caller, this.facts.capability);
-    const mayEditOthers = can(caller, `edit_others_${this.facts.capability}s`);
-    return { statuses, mayEditOthers, ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }) };
+    return archiveScopeOf(requested, caller, this.facts.capability);
   }
 
   /** The first free slug from `base` (`base`, `base-2`, `base-3`...), found with one query however many are taken. */

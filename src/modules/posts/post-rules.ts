@@ -126,3 +126,27 @@ export function archiveStatuses(requested: readonly string[] | undefined, caller
   if (requested.length === 0 || requested.some((status) => !allowed.includes(status))) throw invalidParam('status');
   return [...requested];
 }
+
+/**
+ * Whether the caller may read a post whose status and author these are; a post that is not there
+ * is not readable. A filter naming a post the caller may not read is refused as one naming no post,
+ * so that its existence and links are not learned through it (issue 36).
+ */
+export function readableBy(caller: Caller | null, type: PostTypeCapability, post: { readonly status: string; readonly authorId: number } | undefined): boolean {
+  return post !== undefined && canOnRecord(caller, 'read', type, post);
+}
+
+export interface ArchiveScope {
+  readonly statuses: string[];
+  /** Others' non-public records are listed only to those who may edit them. */
+  readonly restrictTo?: { readonly authorId: number | null };
+  /** Protected records match a search by their title only for callers who may not edit others' records. */
+  readonly mayEditOthers: boolean;
+}
+
+/** What a caller's archive of a post type lists: the statuses asked for (`archiveStatuses`), and whose. */
+export function archiveScopeOf(requested: readonly string[] | undefined, caller: Caller | null, type: PostTypeCapability): ArchiveScope {
+  const statuses = archiveStatuses(requested, caller, type);
+  const mayEditOthers = can(caller, `edit_others_${type}s`);
+  return { statuses, mayEditOthers, ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }) };
+}

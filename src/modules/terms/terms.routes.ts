@@ -35,7 +35,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.Envelope },
       },
       validate: async (frame, tx) =>
-        frame.query.sync_token === undefined ? service.validateListQuery(tx, definition, frame.query) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
+        frame.query.sync_token === undefined ? service.validateListQuery(tx, definition, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
         if (query.sync_token !== undefined) {

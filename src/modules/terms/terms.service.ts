@@ -1,4 +1,5 @@
 import type { Caller } from '../../auth/roles.ts';
+import { readableBy } from '../posts/post-rules.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
@@ -77,14 +78,14 @@ export class TermsService implements EventTerms {
     return refs.map((ref) => found.get(key(ref))!);
   }
 
-  async validateListQuery(tx: ReadTx, definition: TaxonomyDefinition, query: TermListQuery): Promise<void> {
+  async validateListQuery(tx: ReadTx, definition: TaxonomyDefinition, query: TermListQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
     if (definition.hierarchical && query.parent !== undefined && query.parent !== 0 && !(await this.repository.get(tx, definition.taxonomy, query.parent))) {
       invalid.parent = { message: 'Invalid parameter.' };
     }
     for (const param of ['post', 'event'] as const) {
       const eventId = query[param];
-      if (eventId !== undefined && !(await this.posts.exists(tx, 'event', eventId))) invalid[param] = { message: 'Invalid parameter.' };
+      if (eventId !== undefined && !readableBy(caller, 'tribe_event', await this.posts.ownership(tx, 'event', eventId))) invalid[param] = { message: 'Invalid parameter.' };
     }
     // `slug=` (nothing in it) fails the original's non-empty-string validator.
     if (query.slug !== undefined && query.slug.length === 0) invalid.slug = { message: 'Invalid parameter.' };

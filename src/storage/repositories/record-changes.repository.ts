@@ -10,6 +10,8 @@ export interface RecordChange {
   readonly action: ChangeAction;
   /** When the unit that wrote it committed (its clock); null only while that unit runs. */
   readonly changedAt: string | null;
+  /** What the record was before the unit changed it (migration 20261126000000): '' created by it, null unknown. */
+  readonly before: { readonly status: string | null; readonly author: number | null };
 }
 
 /** Where the journal stands in a snapshot: the last change written and the last one pruned. */
@@ -46,7 +48,14 @@ export class RecordChangesRepository {
       .orderBy('seq')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ seq: Number(row.seq), resource: row.resource, recordId: row.record_id, action: row.action, changedAt: row.changed_at }));
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      resource: row.resource,
+      recordId: row.record_id,
+      action: row.action,
+      changedAt: row.changed_at,
+      before: { status: row.status_before, author: row.author_before === null ? null : Number(row.author_before) },
+    }));
   }
 
   /**
