@@ -893,3 +893,33 @@ describe(`recorded examples (${DIALECT})`, () => {
     });
   }
 });
+
+describe('an archive filtered by an event the caller may not read answers as for no event (issue 36)', () => {
+  let t: TestApp;
+  let draft: number;
+  before(async () => {
+    t = await createTestApp();
+    const created = await t.request('administrator', 'POST', `${API}/events`, {
+      title: 'Hidden draft', status: 'draft', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00',
+      venue: { venue: 'Behind a draft' }, organizer: [{ organizer: 'Also behind it' }], categories: ['Draft-only category'],
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    draft = created.json<{ id: number }>().id;
+  });
+  after(() => t.close());
+
+  for (const [path, param] of [['venues?event=', 'event'], ['organizers?event=', 'event'], ['categories?post=', 'post'], ['tags?event=', 'event']] as const) {
+    test(`${path}: 400 naming ${param} for anonymous callers and a contributor, the links for an editor`, async () => {
+      for (const caller of ['anonymous', 'contributor'] as const) {
+        const refused = await t.request(caller, 'GET', `${API}/${path}${draft}`);
+        assert.equal(refused.statusCode, 400, `${caller}: ${refused.body}`);
+        assert.equal(refused.json<{ code: string }>().code, 'rest_invalid_param');
+        assert.deepEqual(Object.keys(refused.json<{ data: { params: object } }>().data.params), [param]);
+        const missing = await t.request(caller, 'GET', `${API}/${path}999999`);
+        assert.deepEqual(refused.json(), missing.json(), 'the same answer as for an event that does not exist');
+      }
+      const editor = await t.request('editor', 'GET', `${API}/${path}${draft}`);
+      assert.equal(editor.statusCode, 200, editor.body);
+    });
+  }
+});
