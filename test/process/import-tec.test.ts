@@ -448,7 +448,8 @@ function quirkySite() {
   const [concerts, jazz] = [recorded('33', (body) => body.categories[0]), recorded('33', (body) => body.categories[1])];
   const tag = recorded('35', (body) => body.tags[0]);
   const embeddedJazz = structuredClone(event.categories[0]);
-  const orphanVenue = { ...structuredClone(venue), id: 99, venue: 'Back Room', slug: 'back-room', address: '2 Side St' };
+  // A draft: WordPress writes its publication date as `0000-00-00 00:00:00` (issue 36).
+  const orphanVenue = { ...structuredClone(venue), id: 99, venue: 'Back Room', slug: 'back-room', address: '2 Side St', status: 'draft', date: '0000-00-00 00:00:00', date_utc: '0000-00-00 00:00:00' };
   const orphanCategory = { ...structuredClone(embeddedJazz), id: 20, name: 'Hidden &amp; Rare', slug: 'hidden-rare', parent: 0 };
   const withEvent = (id: number, fields: Json): Json => ({ ...structuredClone(event), id, slug: `event-${id}`, ...fields });
   const size = (name: string, width: number, height: number) => ({ width, height, 'mime-type': 'image/png', filesize: width * 3, url: `https://example.org/wp-content/uploads/2026/11/poster-${name}.png` });
@@ -622,6 +623,7 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     const back = await read('events/104');
     assert.equal(back.venue.id, 99);
     assert.equal(back.venue.venue, 'Back Room');
+    assert.equal(back.venue.status, 'draft', 'a draft venue the event embeds, its zero dates read as none');
     assert.equal(back.description, '');
     assert.deepEqual(back.categories.map((entry: Json) => entry.name), ['Hidden & Rare']);
     assert.equal((await read('events/105')).slug, 'rock-and-roll-live-2');

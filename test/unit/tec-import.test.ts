@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
 import {
-  decodeEntities, eventSchedule, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource,
+  decodeEntities, eventSchedule, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, modifiedUtc, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource, wireDate,
 } from '../../src/modules/tec-import/tec-records.ts';
 import { apiRootFromLink, baseFromUrl, baseInLanguage, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
@@ -77,6 +77,14 @@ describe('reading what a TEC site sends', () => {
     assert.equal(sourceDate({ ...record, date_utc: '0000-00-00 00:00:00' }, 'date'), undefined);
     assert.equal(sourceDate({ ...record, modified: '2026-11-22T09:00:00' }, 'modified'), undefined);
     assert.equal(sourceDate({ date: record.date }, 'date'), undefined);
+  });
+
+  test('WordPress\' zero date of a draft is no date wherever a date is read (issue 36)', () => {
+    const zero = '0000-00-00 00:00:00';
+    assert.deepEqual([wireDate(zero), wireDate('2026-11-21 23:23:15')], [undefined, '2026-11-21 23:23:15']);
+    assert.deepEqual([modifiedUtc({ modified_utc: zero }), modifiedUtc({ modified_utc: '2026-11-22 14:00:00' }), modifiedUtc({})], ['', '2026-11-22 14:00:00', '']);
+    assert.equal(eventSchedule({ start_date: zero, end_date: '2027-01-01 10:00:00' }), undefined);
+    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00', end_date: zero }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
   });
 
   test('a placement\'s dates become the post\'s date columns; without them, none is set', () => {

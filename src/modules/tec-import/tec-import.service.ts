@@ -19,7 +19,7 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
   coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageFacts, imageUrl, importableStatus, isStripped,
-  hasTranslationFields, ORGANIZER_FIELDS, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, translationLinks, userFromSource,
+  hasTranslationFields, ORGANIZER_FIELDS, modifiedUtc, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, translationLinks, userFromSource,
   VENUE_FIELDS, wireDate, type SourceRecord, type TranslationLink,
 } from './tec-records.ts';
 import { answeredRecord, type PageFailure, type TecSource } from './tec-source.ts';
@@ -575,7 +575,7 @@ export class TecImportService {
   /** Unchanged when a post-like record was copied as it is on the source (`copiedAsIs`) and its copy is still here. */
   private async unchanged(run: Run, kind: ImportKind, record: SourceRecord, id: number): Promise<RecordResult | undefined> {
     if (kind === 'category' || kind === 'tag') return undefined;
-    const modified = text(record.modified_utc);
+    const modified = modifiedUtc(record);
     return this.storage.read(async (tx) => {
       const entry = await this.repository.entry(tx, run.source.base, kind, id);
       if (!entry || !copiedAsIs(entry, modified)) return undefined;
@@ -713,7 +713,7 @@ export class TecImportService {
     const status = importableStatus(record);
     if (!status) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
     const notes: string[] = [];
-    const modified = text(record.modified_utc);
+    const modified = modifiedUtc(record);
     const entry = await this.repository.entry(tx, run.source.base, kind, id);
     const current = entry ? (await service.localizedMany(tx, [entry.target_id], language))[0] : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
@@ -783,7 +783,7 @@ export class TecImportService {
     if (!sourceStatus) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
     const schedule = eventSchedule(record);
     if (!schedule) return { outcome: 'skipped', reason: 'no start date', notes: [] };
-    const modified = text(record.modified_utc);
+    const modified = modifiedUtc(record);
     const entry = await this.repository.entry(tx, run.source.base, 'event', id);
     const current = entry ? await events.lookup(tx, { id: entry.target_id }) : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);

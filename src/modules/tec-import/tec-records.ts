@@ -74,21 +74,36 @@ export function importableStatus(record: SourceRecord): (typeof SETTABLE_STATUSE
 
 const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** A `YYYY-MM-DD HH:MM:SS` date of the record, or undefined when it is missing or malformed. */
+/**
+ * WordPress' `0000-00-00 00:00:00`, which it writes for a date a post does not have yet (`date`,
+ * `date_utc`, `modified`... of a draft never published): no day of the calendar (issue 36).
+ */
+const isZeroDate = (date: string): boolean => date.startsWith('0000');
+
+/** A `YYYY-MM-DD HH:MM:SS` date of the record, or undefined when it is missing, malformed or WordPress' zero date. */
 export function wireDate(value: unknown): string | undefined {
   const date = text(value);
-  return WIRE_DATE.test(date) ? date : undefined;
+  return WIRE_DATE.test(date) && !isZeroDate(date) ? date : undefined;
+}
+
+/**
+ * The record's `modified_utc` as the id map keeps it to tell a changed record: '' (changed, always
+ * written) when the record has none, WordPress' zero date included.
+ */
+export function modifiedUtc(record: SourceRecord): string {
+  const modified = text(record.modified_utc);
+  return isZeroDate(modified) ? '' : modified;
 }
 
 /**
  * The record's publication (`date`, `date_utc`) or modification (`modified`, `modified_utc`) date
- * as sent, site-local and UTC (wire-format 2.1); undefined when either is missing or malformed, or
- * is WordPress' `0000-00-00 00:00:00` of a draft never published.
+ * as sent, site-local and UTC (wire-format 2.1); undefined when either is missing, malformed or
+ * WordPress' zero date.
  */
 export function sourceDate(record: SourceRecord, field: 'date' | 'modified'): SourceDate | undefined {
   const local = wireDate(record[field]);
   const utc = wireDate(record[`${field}_utc`]);
-  return local === undefined || utc === undefined || local.startsWith('0000') || utc.startsWith('0000') ? undefined : { local, utc };
+  return local === undefined || utc === undefined ? undefined : { local, utc };
 }
 
 /** The image URL to give the writer, or why the image is left out. */
