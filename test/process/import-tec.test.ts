@@ -645,6 +645,24 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
 });
 
 /**
+ * A target service and a site serving `/wp-json/tribe/events/v1` for the tests of the describe that
+ * calls this: both ready before them, closed after them.
+ */
+function siteAndTarget(server: http.Server): { target: TestApp; base: string } {
+  const served = { target: undefined as unknown as TestApp, base: '' };
+  before(async () => {
+    served.target = await createTestApp();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+  });
+  after(async () => {
+    server.close();
+    await served.target.close();
+  });
+  return served;
+}
+
+/**
  * A TEC site with a multilingual plugin: English records and French translations of an event, its
  * venue and its category (its organizer and tag are not translated), as each kind of plugin serves
  * them. `polylang` (Polylang Pro): each translation a post or term of its own, archives listing every
@@ -714,22 +732,11 @@ function multilingualSite(plugin: 'polylang' | 'wpml' | 'address') {
 for (const plugin of ['polylang', 'wpml', 'address'] as const) {
   describe(`import-tec of a multilingual site (${plugin})`, () => {
     const site = multilingualSite(plugin);
-    let target: TestApp;
-    let base: string;
+    const served = siteAndTarget(site.server);
     const run = (languages?: readonly ('fr')[]) =>
-      TecSource.discover(base, { ...FAST, concurrency: 2 }).then((source) => target.services.tecImport.run(source, { caller: adminOf(target), language: 'en', ...(languages ? { languages } : {}) }));
-
-    before(async () => {
-      target = await createTestApp();
-      await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
-    });
-    after(async () => {
-      site.server.close();
-      await target.close();
-    });
+      TecSource.discover(served.base, { ...FAST, concurrency: 2 }).then((source) => served.target.services.tecImport.run(source, { caller: adminOf(served.target), language: 'en', ...(languages ? { languages } : {}) }));
     const read = async (path: string) => {
-      const response = await target.request('administrator', 'GET', `/calendar/events/v1/${path}`);
+      const response = await served.target.request('administrator', 'GET', `/calendar/events/v1/${path}`);
       assert.equal(response.statusCode, 200, `${path}: ${response.body}`);
       return response.json();
     };
@@ -756,7 +763,7 @@ for (const plugin of ['polylang', 'wpml', 'address'] as const) {
       for (const [collection, total] of [['events', 1], ['venues', 1], ['categories', 1]] as const) {
         assert.equal((await read(`${collection}?${collection === 'events' ? `${WIDE}&` : ''}hide_empty=0`)).total, total, `${collection}: the French posts are no records here`);
       }
-      assert.equal((await target.request('administrator', 'GET', '/calendar/events/v1/events/11')).statusCode, 404);
+      assert.equal((await served.target.request('administrator', 'GET', '/calendar/events/v1/events/11')).statusCode, 404);
 
       const again = await run(plugin === 'address' ? ['fr'] : undefined);
       assert.deepEqual([again.failed, again.failedPages], [[], []]);
@@ -832,6 +839,68 @@ describe('import-tec of password-protected events', () => {
     assert.equal(here.status, 'publish');
     const anonymous = await target.request('anonymous', 'GET', `${TEC}/events/${locked}`);
     assert.equal(anonymous.json().code, 'event-password-protected', 'still protected by the password set here');
+  });
+});
+
+/**
+ * A TEC site whose answers fail after the retries: a protected event whose unlocked read
+ * (`context=edit`) breaks the connection, an author whose user answers 500, and, on the second
+ * run, a record no longer listed whose own read answers 503. Each is a failure of this run, to be
+ * retried by the next, never "the source does not give it".
+ */
+function failingSite() {
+  const event = recorded('11', (body) => body.events[0]);
+  const withEvent = (id: number, fields: Json): Json => ({ ...structuredClone(event), id, slug: `event-${id}`, venue: [], organizer: [], categories: [], tags: [], author: '1', ...fields });
+  const events = [
+    withEvent(201, { title: 'By an unreadable author', author: '7' }),
+    withEvent(202, { title: 'Protected', all_day: null, show_map: null, show_map_link: null, description: '' }),
+    withEvent(203, { title: 'Listed once' }),
+  ];
+  const listed = { events };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fixture');
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(JSON.stringify(body));
+    };
+    const path = url.pathname;
+    if (path === '/wp-json/tribe/events/v1') return json(200, { namespace: 'tribe/events/v1', routes: {} });
+    if (path === '/wp-json/tribe/events/v1/events/202') return request.socket.destroy();
+    if (path === '/wp-json/tribe/events/v1/events/203') return json(503, { code: 'unavailable', message: 'Down for maintenance.' });
+    if (path === '/wp-json/wp/v2/users/7') return json(500, { code: 'internal_server_error', message: 'Database went away.', data: { status: 500 } });
+    if (path === '/wp-json/wp/v2/users/1') return json(200, { id: 1, name: 'Site Admin', slug: 'administrator' });
+    const archive = /^\/wp-json\/tribe\/events\/v1\/(\w+)$/.exec(path)?.[1];
+    if (archive !== undefined) {
+      const list = archive === 'events' ? listed.events : [];
+      return json(200, { [archive]: list, total: list.length, total_pages: 1 });
+    }
+    return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+  return { server, listed };
+}
+
+describe('import-tec of a site whose answers fail after the retries', () => {
+  const site = failingSite();
+  const served = siteAndTarget(site.server);
+  const run = () =>
+    TecSource.discover(served.base, { ...FAST, concurrency: 2, retries: 2, user: 'administrator', appPassword: 'abcd efgh ijkl mnop qrst uvwx' })
+      .then((source) => served.target.services.tecImport.run(source, { caller: adminOf(served.target), language: 'en' }));
+
+  test('a protected record or an author the source fails to give fails the record; a record no longer listed whose read fails is a failure, not left quietly', async () => {
+    const report = await run();
+    const failed = Object.fromEntries(report.failed.map((entry) => [entry.sourceId, entry.text]));
+    assert.deepEqual(report.counts.event, { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 2 });
+    assert.deepEqual(report.skipped, [], 'not skipped as "not given"');
+    assert.match(failed[202]!, /^password-protected, and reading it with context=edit failed: .*events\/202.*\(after 3 attempts\)$/);
+    assert.match(failed[201]!, /^its author, user 7 of the source, could not be read: .*users\/7.*HTTP 500 \(after 3 attempts\)$/);
+    assert.match(report.authors.find((entry) => entry.sourceId === 7)!.text, /^reading the user failed \(.*HTTP 500 .*\): their records fail this run$/);
+    assert.equal((await served.target.request('administrator', 'GET', '/calendar/events/v1/events/201')).statusCode, 404, 'not written as someone else\'s');
+
+    site.listed.events = site.listed.events.filter((record) => record.id !== 203);
+    const again = await run();
+    assert.deepEqual(again.deleted, []);
+    assert.match(again.failed.find((entry) => entry.sourceId === 203)!.text, /^not listed, and reading it failed \(.*events\/203: HTTP 503 \(after 3 attempts\)\): left as it is$/);
+    assert.equal((await served.target.request('administrator', 'GET', '/calendar/events/v1/events/203')).statusCode, 200);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   hasTranslationFields, ORGANIZER_FIELDS, modifiedUtc, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, translationLinks, userFromSource,
   VENUE_FIELDS, wireDate, type SourceRecord, type TranslationLink,
 } from './tec-records.ts';
-import { answeredRecord, type PageFailure, type TecSource } from './tec-source.ts';
+import { answeredRecord, SourceError, type PageFailure, type SourceAnswer, type TecSource } from './tec-source.ts';
 
 /*
  * `import-tec` (decision 0030): copies a The Events Calendar site through its REST API into this
@@ -176,6 +176,19 @@ async function mapSerially<T, R>(items: readonly T[], work: (item: T) => Promise
 }
 
 const emptyCounts = (): Record<Outcome, number> => ({ created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+
+/**
+ * The record a service's `find` gives, or undefined when it answers that there is none (its
+ * `rest_invalid_param`); any other error is thrown on.
+ */
+async function foundOrNone<T>(find: Promise<T>): Promise<T | undefined> {
+  try {
+    return await find;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'rest_invalid_param') return undefined;
+    throw error;
+  }
+}
 
 function describe(error: unknown): string {
   if (error instanceof ApiError) {
@@ -399,7 +412,7 @@ export class TecImportService {
       const row = (await this.linkedService(kind).localizedMany(tx, [entry.target_id], language))[0];
       if (row) here = { languages: row.languages, fields: { [kind]: row.post.title, description: row.post.content } };
     } else {
-      const row = await this.services.terms.find(tx, kind === 'category' ? CATEGORY : TAG, entry.target_id).catch(() => undefined);
+      const row = await this.services.terms.lookup(tx, kind === 'category' ? CATEGORY : TAG, entry.target_id);
       const view = row && (await this.services.terms.localize(tx, [{ row }], language))[0];
       if (view) here = { languages: view.languages, fields: { name: view.row.name, description: view.row.description, slug: view.row.slug } };
     }
@@ -461,15 +474,25 @@ export class TecImportService {
       }
     }
     // Read before the write units: no request is made while one holds the write lock.
+    const unreadable = new Set<number>();
     if (run.source.authenticated) {
       await Promise.all(pending.map(async (item, index) => {
-        const unlocked = isStripped(item.record, kind) ? await this.readProtected(run, kind, item.id) : undefined;
-        if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
+        if (!isStripped(item.record, kind)) return;
+        try {
+          const unlocked = await this.readProtected(run, kind, item.id);
+          if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
+        } catch (error) {
+          // Not "not given": the source failed, and the next run asks again.
+          if (!(error instanceof SourceError)) throw error;
+          unreadable.add(item.id);
+          this.record(run, kind, item.id, { outcome: 'failed', reason: `password-protected, and reading it with context=edit failed: ${error.message}`, notes: [] });
+        }
       }));
     }
-    await this.resolveAuthors(run, pending.map((item) => item.record));
-    for (let from = 0; from < pending.length; from += BATCH) {
-      const batch = pending.slice(from, from + BATCH);
+    const writable = pending.filter((item) => !unreadable.has(item.id));
+    await this.resolveAuthors(run, writable.map((item) => item.record));
+    for (let from = 0; from < writable.length; from += BATCH) {
+      const batch = writable.slice(from, from + BATCH);
       const results = batch.length > 1 ? await this.unit(run, (tx) => mapSerially(batch, (item) => this.upsert(tx, run, kind, item)), true) : undefined;
       for (const [index, item] of batch.entries()) {
         this.record(run, kind, item.id, results?.[index] ?? (await this.unit(run, async (tx) => [await this.upsert(tx, run, kind, item)], false))[0]!);
@@ -480,11 +503,12 @@ export class TecImportService {
   /**
    * A password-protected event, venue or organizer as its editors read it: archives strip its
    * fields for everyone without `context=edit` (wire-format 2.9, 7.4), which the administrator's
-   * credentials lift. The record does not tell the password. Undefined when the source does not
-   * give it unstripped.
+   * credentials lift. The record does not tell the password. Undefined when the source answers
+   * without giving it unstripped (a 4xx: these credentials may not); a request that failed after
+   * its retries throws its SourceError.
    */
   private async readProtected(run: Run, kind: ImportKind, id: number): Promise<SourceRecord | undefined> {
-    const answer = await run.source.get(`${COLLECTIONS[kind]}/${id}`, { context: 'edit' }).catch(() => undefined);
+    const answer = await run.source.get(`${COLLECTIONS[kind]}/${id}`, { context: 'edit' });
     const body = answeredRecord(answer, id);
     return body && !isStripped(body, kind) ? body : undefined;
   }
@@ -501,7 +525,9 @@ export class TecImportService {
   /**
    * The users here who write the records' authors (and those of the venues and organizers an event
    * embeds), each source author looked up on the source once per run: a user of the same login or
-   * e-mail here writes their records, else one is made (decision 0030).
+   * e-mail here writes their records, else one is made (decision 0030). An author the source failed
+   * to answer for is a rejected lookup: their records fail this run (`authorInput`), and the next
+   * run asks again.
    */
   private async resolveAuthors(run: Run, records: readonly SourceRecord[]): Promise<void> {
     const waits: Promise<number | undefined>[] = [];
@@ -514,7 +540,7 @@ export class TecImportService {
         waits.push(run.authors.get(id)!);
       }
     }
-    await Promise.all(waits);
+    await Promise.allSettled(waits);
   }
 
   /**
@@ -524,13 +550,20 @@ export class TecImportService {
    */
   private async localAuthor(run: Run, id: number): Promise<number | undefined> {
     const { users } = this.services;
-    const shown = await run.source.user(id);
-    const wanted = shown && userFromSource(shown);
     const fallback = `records written by ${run.options.caller.login}`;
     const say = (text: string, targetId?: number) => {
       run.report.authors.push({ sourceId: id, ...(targetId === undefined ? {} : { targetId }), text });
       return targetId;
     };
+    let shown: SourceRecord | undefined;
+    try {
+      shown = await run.source.user(id);
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      say(`reading the user failed (${error.message}): their records fail this run`);
+      throw new Error(`its author, user ${id} of the source, could not be read: ${error.message}`, { cause: error });
+    }
+    const wanted = shown && userFromSource(shown);
     if (!shown) return say(`the source does not show this user (/wp/v2/users/${id}): ${fallback}`);
     if (!wanted) return say(`no login this service accepts (${JSON.stringify(text(shown.username) || text(shown.slug))}): ${fallback}`);
     const existing = async () => (await users.userByLogin(wanted.login)) ?? (wanted.email === '' ? undefined : await users.userByLogin(wanted.email));
@@ -557,7 +590,7 @@ export class TecImportService {
     return this.images.putImported(tx, url, run.keepsIds && id !== undefined ? { id, ...metadata } : metadata, nowUtc(this.clock));
   }
 
-  /** The user here who writes a source record: its author's, when they have one. */
+  /** The user here who writes a source record: its author's, when they have one; throws when the source failed to answer for them. */
   private async authorInput(run: Run, record: SourceRecord): Promise<{ author?: number }> {
     const id = sourceAuthor(record);
     const author = id === undefined ? undefined : await run.authors.get(id);
@@ -651,7 +684,7 @@ export class TecImportService {
     const slug = text(record.slug) || undefined;
     const description = text(record.description);
     const entry = await this.repository.entry(tx, run.source.base, kind, id);
-    const current = entry ? await terms.find(tx, definition, entry.target_id).catch(() => undefined) : undefined;
+    const current = entry ? await terms.lookup(tx, definition, entry.target_id) : undefined;
     if (current) {
       // A slug another term holds here stays as it was made (reported when it was).
       const slugHolder = slug === undefined || current.slug === slug ? undefined : (await terms.idsOf(tx, definition, [slug]))?.[0];
@@ -746,7 +779,7 @@ export class TecImportService {
     let targetId: number;
     let outcome: Outcome;
     if (current) {
-      const movesSlug = slug !== undefined && slug !== current.post.slug && (await this.slugFree(service.find(tx, { slug }), current.post.id));
+      const movesSlug = slug !== undefined && slug !== current.post.slug && (await this.slugFree(foundOrNone(service.find(tx, { slug })), current.post.id));
       const updated = await service.update(tx, current, input, caller, language, { ...(movesSlug ? { slug } : {}), ...sourceDates(record) });
       targetId = current.post.id;
       outcome = 'updated';
@@ -913,7 +946,7 @@ export class TecImportService {
 
   /** Whether the record a slug names here (looked up by `holder`) is none or the one being written. */
   private async slugFree(holder: Promise<{ post: { id: number } } | undefined>, id: number): Promise<boolean> {
-    const found = await holder.catch(() => undefined);
+    const found = await holder;
     return found === undefined || found.post.id === id;
   }
 
@@ -933,17 +966,24 @@ export class TecImportService {
     const { source, options, report } = run;
     const entries = await this.storage.read((tx) => this.repository.entries(tx, source.base, kind));
     for (const entry of entries.filter((row) => !run.seen[kind].has(row.source_id))) {
-      const answer = await source.get(`${COLLECTIONS[kind]}/${entry.source_id}`).catch(() => undefined);
+      let answer: SourceAnswer;
+      try {
+        answer = await source.get(`${COLLECTIONS[kind]}/${entry.source_id}`);
+      } catch (error) {
+        if (!(error instanceof SourceError)) throw error;
+        report.failed.push({ kind, sourceId: entry.source_id, text: `not listed, and reading it failed (${error.message}): left as it is` });
+        continue;
+      }
       const still = answeredRecord(answer, entry.source_id);
       if (still) {
         await this.importRecords(run, kind, [still]);
         continue;
       }
       // Gone: not found, or in the trash (`event-no-longer-available`, as the original answers a trashed event).
-      const code = (answer?.body as { code?: unknown } | null | undefined)?.code;
-      const gone = answer !== undefined && (answer.status === 404 || answer.status === 410 || code === 'event-no-longer-available' || (answer.status === 400 && kind !== 'event'));
+      const code = (answer.body as { code?: unknown } | null)?.code;
+      const gone = answer.status === 404 || answer.status === 410 || code === 'event-no-longer-available' || (answer.status === 400 && kind !== 'event');
       if (!gone) {
-        report.notes.push({ kind, sourceId: entry.source_id, text: `not listed and not readable (${answer ? `HTTP ${answer.status}` : 'no answer'}): left as it is` });
+        report.notes.push({ kind, sourceId: entry.source_id, text: `not listed and not readable (HTTP ${answer.status}): left as it is` });
         continue;
       }
       const removed = options.prune === true && !options.dryRun && (await this.remove(run, kind, entry.target_id, entry.source_id));
@@ -961,11 +1001,11 @@ export class TecImportService {
           const row = await this.services.events.lookup(tx, { id: targetId });
           if (row) await this.services.events.remove(tx, row, request);
         } else if (kind === 'venue' || kind === 'organizer') {
-          const row = await this.linkedService(kind).find(tx, { id: targetId }).catch(() => undefined);
+          const row = await foundOrNone(this.linkedService(kind).find(tx, { id: targetId }));
           if (row) await this.linkedService(kind).remove(tx, row, request);
         } else {
           const definition = kind === 'category' ? CATEGORY : TAG;
-          const row = await this.services.terms.find(tx, definition, targetId).catch(() => undefined);
+          const row = await this.services.terms.lookup(tx, definition, targetId);
           if (row) await this.services.terms.remove(tx, row, language, false);
         }
         await this.repository.forget(tx, run.source.base, kind, id);

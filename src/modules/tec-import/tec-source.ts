@@ -199,10 +199,11 @@ export class TecSource {
   /**
    * A WordPress user as the site's core API shows them (`/wp/v2/users/{id}`): with credentials in
    * the edit context first (login, e-mail and roles), else as anyone sees an author of published
-   * posts (name and slug). Undefined when the site shows no such user.
+   * posts (name and slug). Undefined when the site shows no such user (it answers, but not 200); a
+   * request that fails after its retries throws its SourceError.
    */
   async user(id: number): Promise<SourceRecord | undefined> {
-    const read = (params: Record<string, string>) => this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true }).catch(() => undefined);
+    const read = (params: Record<string, string>) => this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true });
     let answer = this.authenticated ? await read({ context: 'edit' }) : undefined;
     if (answer?.status !== 200) answer = await read({});
     return answeredRecord(answer, id);
