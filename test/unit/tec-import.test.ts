@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
 import {
-  decodeEntities, eventSchedule, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, modifiedUtc, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource, wireDate,
+  decodeEntities, sourceStartAndEnd, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, modifiedUtc, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource, wireDate,
 } from '../../src/modules/tec-import/tec-records.ts';
 import { apiRootFromLink, baseFromUrl, baseInLanguage, retryAfterMs } from '../../src/modules/tec-import/tec-source.ts';
 
@@ -26,11 +26,11 @@ describe('reading what a TEC site sends', () => {
   });
 
   test('an end before the start becomes the start, reported; a missing end is the start', () => {
-    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 09:00:00' }), {
+    assert.deepEqual(sourceStartAndEnd({ start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 09:00:00' }), {
       start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00', fixed: 'end 2027-01-01 09:00:00 before start 2027-01-01 10:00:00: end set to the start',
     });
-    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00' }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
-    assert.equal(eventSchedule({ start_date: 'soon' }), undefined);
+    assert.deepEqual(sourceStartAndEnd({ start_date: '2027-01-01 10:00:00' }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
+    assert.equal(sourceStartAndEnd({ start_date: 'soon' }), undefined);
   });
 
   test('images: a URL, nothing, or left out with the reason', () => {
@@ -83,8 +83,8 @@ describe('reading what a TEC site sends', () => {
     const zero = '0000-00-00 00:00:00';
     assert.deepEqual([wireDate(zero), wireDate('2026-11-21 23:23:15')], [undefined, '2026-11-21 23:23:15']);
     assert.deepEqual([modifiedUtc({ modified_utc: zero }), modifiedUtc({ modified_utc: '2026-11-22 14:00:00' }), modifiedUtc({})], ['', '2026-11-22 14:00:00', '']);
-    assert.equal(eventSchedule({ start_date: zero, end_date: '2027-01-01 10:00:00' }), undefined);
-    assert.deepEqual(eventSchedule({ start_date: '2027-01-01 10:00:00', end_date: zero }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
+    assert.equal(sourceStartAndEnd({ start_date: zero, end_date: '2027-01-01 10:00:00' }), undefined);
+    assert.deepEqual(sourceStartAndEnd({ start_date: '2027-01-01 10:00:00', end_date: zero }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
   });
 
   test('a placement\'s dates become the post\'s date columns; without them, none is set', () => {

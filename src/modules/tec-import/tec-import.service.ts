@@ -18,7 +18,7 @@ import { isAbsoluteUrl } from '../posts/post-writer.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import {
-  coordinate, decodeEntities, embeddedRecords, embeddedTerms, eventSchedule, flag, imageFacts, imageUrl, importableStatus, isStripped,
+  coordinate, decodeEntities, embeddedRecords, embeddedTerms, sourceStartAndEnd, flag, imageFacts, imageUrl, importableStatus, isStripped,
   hasTranslationFields, ORGANIZER_FIELDS, modifiedUtc, sourceAuthor, sourceDate, sourceId, storedCost, text, translationLanguages, translationLinks, userFromSource,
   VENUE_FIELDS, wireDate, type SourceRecord, type TranslationLink,
 } from './tec-records.ts';
@@ -814,15 +814,15 @@ export class TecImportService {
     if (title === '') return { outcome: 'skipped', reason: 'empty title', notes: [] };
     const sourceStatus = importableStatus(record);
     if (!sourceStatus) return { outcome: 'skipped', reason: `status "${text(record.status)}" cannot be imported`, notes: [] };
-    const schedule = eventSchedule(record);
-    if (!schedule) return { outcome: 'skipped', reason: 'no start date', notes: [] };
+    const startAndEnd = sourceStartAndEnd(record);
+    if (!startAndEnd) return { outcome: 'skipped', reason: 'no start date', notes: [] };
     const modified = modifiedUtc(record);
     const entry = await this.repository.entry(tx, run.source.base, 'event', id);
     const current = entry ? await events.lookup(tx, { id: entry.target_id }) : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
 
-    const notes: string[] = schedule.fixed ? [schedule.fixed] : [];
+    const notes: string[] = startAndEnd.fixed ? [startAndEnd.fixed] : [];
     const drafted = protectedOnSource && (current === undefined || current.post.password === '');
     if (drafted) notes.push(PROTECTED_ON_SOURCE);
     const status = drafted ? 'draft' : sourceStatus;
@@ -863,8 +863,8 @@ export class TecImportService {
       ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
       ...(text(record.timezone) ? { timezone: text(record.timezone) } : {}),
       all_day: flag(record.all_day),
-      start_date: schedule.start_date,
-      end_date: schedule.end_date,
+      start_date: startAndEnd.start_date,
+      end_date: startAndEnd.end_date,
       image: await this.importedImage(tx, run, record.image, image.url),
       cost: storedCost(record),
       ...websiteInput,

@@ -176,7 +176,7 @@ export function flag(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
-export interface EventSchedule {
+export interface SourceStartAndEnd {
   readonly start_date: string;
   readonly end_date: string;
   /** Set when the source's end preceded its start and the end was moved to the start. */
@@ -184,7 +184,7 @@ export interface EventSchedule {
 }
 
 /** Start and end as the source shows them; an end before the start becomes the start (reported). */
-export function eventSchedule(record: SourceRecord): EventSchedule | undefined {
+export function sourceStartAndEnd(record: SourceRecord): SourceStartAndEnd | undefined {
   const start = wireDate(record.start_date);
   const end = wireDate(record.end_date) ?? start;
   if (start === undefined || end === undefined) return undefined;
