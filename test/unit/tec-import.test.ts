@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parentsFirst } from '../../src/modules/tec-import/tec-import.service.ts';
+import { parentsFirst } from '../../src/modules/tec-import/record-mapping.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
 import {
   decodeEntities, sourceStartAndEnd, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, modifiedUtc, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource, wireDate,

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportKind, ImportProgress, Outcome } from './tec-import.service.ts';
+import type { ImportKind, ImportProgress, Outcome } from './import-run.ts';
 
 /*
  * How `import-tec` shows its progress: bars with counts and rate on a terminal, plain lines
