@@ -304,7 +304,7 @@ export class RecordWriter {
     return result.targetId;
   }
 
-  /** Where a source record went, at which `modified`, by this revision of the importer: in the record's own unit of work. */
+  /** Where a source record went, at which `modified`, by this revision of the importer: in the unit of work that writes the record, so the two commit together. */
   private async mapped(tx: WriteTx, run: Run, kind: ImportKind, sourceId: number, targetId: number, modified: string): Promise<void> {
     await this.repository.put(tx, { source: run.source.base, kind, source_id: sourceId, target_id: targetId, source_modified: modified, revision: IMPORT_REVISION });
   }
