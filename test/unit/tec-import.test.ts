@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parentsFirst } from '../../src/modules/tec-import/record-mapping.ts';
+import { eventFields, linkedFields, parentsFirst, sourceDates } from '../../src/modules/tec-import/record-mapping.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
 import {
   decodeEntities, sourceStartAndEnd, hasTranslationFields, imageFacts, imageUrl, isStripped, languageOf, modifiedUtc, sourceAuthor, sourceDate, storedCost, translationLanguages, translationLinks, userFromSource, wireDate,
@@ -85,6 +85,11 @@ describe('reading what a TEC site sends', () => {
     assert.deepEqual([modifiedUtc({ modified_utc: zero }), modifiedUtc({ modified_utc: '2026-11-22 14:00:00' }), modifiedUtc({})], ['', '2026-11-22 14:00:00', '']);
     assert.equal(sourceStartAndEnd({ start_date: zero, end_date: '2027-01-01 10:00:00' }), undefined);
     assert.deepEqual(sourceStartAndEnd({ start_date: '2027-01-01 10:00:00', end_date: zero }), { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 10:00:00' });
+    // A draft venue an event embeds, and a draft event: no date_utc given to the services.
+    const draft = { status: 'draft', date: zero, date_utc: zero, modified: zero, modified_utc: zero };
+    assert.equal('date_utc' in linkedFields({ venue: 'Back Room', ...draft }, 'venue', []).fields, false);
+    assert.equal('date_utc' in eventFields({ title: 'Soon', ...draft }, []).fields, false);
+    assert.deepEqual(sourceDates(draft), {});
   });
 
   test('a placement\'s dates become the post\'s date columns; without them, none is set', () => {
