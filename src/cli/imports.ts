@@ -13,7 +13,7 @@ import { isLanguageCode, LANGUAGE_CODES } from '../languages.ts';
 import { importInUnit, IMPORT_CAPABILITIES } from '../modules/ical/ical-import.service.ts';
 import { uidHostOf } from '../modules/ical/site-feeds.ts';
 import { barProgress, lineProgress } from '../modules/tec-import/import-progress.ts';
-import { IMPORT_KINDS, OUTCOMES, type ImportReport } from '../modules/tec-import/tec-import.service.ts';
+import { IMPORT_KINDS, OUTCOMES, type ImportReport } from '../modules/tec-import/import-run.ts';
 import { TecSource } from '../modules/tec-import/tec-source.ts';
 import { countOption, defaultIo, formatTable, UsageError, validated, withServices, withStorage, type Command } from './command.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Caller } from '../../src/auth/roles.ts';
 import type { Clock } from '../../src/clock.ts';
-import type { ImportProgress, ImportReport } from '../../src/modules/tec-import/tec-import.service.ts';
+import type { ImportProgress, ImportReport } from '../../src/modules/tec-import/import-run.ts';
 import { decodeEntities } from '../../src/modules/tec-import/tec-records.ts';
 import { TecSource, type SourceSettings } from '../../src/modules/tec-import/tec-source.ts';
 import { CATEGORY, TAG } from '../../src/modules/terms/taxonomy.ts';

@@ -18,9 +18,6 @@ import { embeddedRecords, embeddedTerms, isStripped, sourceId, translationLangua
 import { SourceError, type PageFailure, type TecSource } from './tec-source.ts';
 import { TranslationWriter } from './translation-writer.ts';
 
-/** What a run takes and gives, as the service's callers (the CLI) name them. */
-export { IMPORT_KINDS, OUTCOMES, type ImportOptions, type ImportProgress, type ImportReport } from './import-run.ts';
-
 /*
  * `import-tec` (decision 0030): copies a The Events Calendar site through its REST API into this
  * service, through the services' own rules. The run loop: each archive in turn (terms, venues and
