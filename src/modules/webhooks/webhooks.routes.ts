@@ -3,7 +3,7 @@ import { totalHeaders } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { toDelivery, toSubscription } from './webhooks.mapper.ts';
-import { CreateBody, DeliveriesEnvelope, Delivery, DeliveryParams, DeliveriesQuery, ReadQuery, RotateBody, Subscription, Subscriptions, UpdateBody, WebhookParams, WriteQuery } from './webhooks.schemas.ts';
+import { CreateBody, DeliveriesEnvelope, Delivery, DeliveryParams, DeliveriesQuery, MAX_DELIVERIES_PER_PAGE, ReadQuery, RotateBody, Subscription, Subscriptions, UpdateBody, WebhookParams, WriteQuery } from './webhooks.schemas.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 /** Administrators manage webhooks; editors may look (roles.ts). */
@@ -81,7 +81,7 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
       permission: READ,
       schema: { summary: 'Returns the deliveries of a webhook subscription, newest first', params: WebhookParams, querystring: DeliveriesQuery, response: { 200: DeliveriesEnvelope } },
       handle: async ({ params, query }, tx) => {
-        const window = pageWindow(query.page, query.per_page);
+        const window = pageWindow(query.page, query.per_page, MAX_DELIVERIES_PER_PAGE);
         const { rows, total } = await service.deliveries(tx, await service.find(tx, params.id), window);
         const pages = totalPages(total, window.perPage);
         return { headers: totalHeaders(total, pages), body: { total, total_pages: pages, deliveries: rows.map(toDelivery) } };
