@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
 import { cachedSerializerCompiler, processWideValidators } from './http/compiled-schemas.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
 import { readMultipartFields } from './http/multipart.ts';
@@ -53,8 +53,6 @@ declare module 'fastify' {
     caller: Caller | null;
   }
 }
-
-export const BODY_LIMIT = 1024 * 1024;
 
 /**
  * Headers WordPress core puts on every REST response (wire-format.md section 10.7), with the

@@ -4,6 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { TimedOut } from '../deadline.ts';
 import { ApiError, invalidParams, missingParams, typeMismatch, type InvalidParam } from '../errors.ts';
 
+/**
+ * The bound on a request body (JSON, form fields, a multipart field): what Fastify and the body
+ * parsers enforce (app.ts), and what their 413 names.
+ */
+export const BODY_LIMIT = 1024 * 1024;
+
 /** One AJV error, as Fastify attaches them to a validation failure. */
 interface ValidationIssue {
   keyword: string;
@@ -68,7 +74,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('rest_invalid_json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('rest_payload_too_large', { args: [String(1024 * 1024)] });
+      return new ApiError('rest_payload_too_large', { args: [String(BODY_LIMIT)] });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('rest_unsupported_media_type', { args: ['send application/json, application/x-www-form-urlencoded or multipart/form-data'] });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -83,7 +89,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
       return new ApiError('rest_bad_request', { args: [error.message] });
     default:
       if (error instanceof SyntaxError) return new ApiError('rest_invalid_json');
-      if (error.statusCode === 413) return new ApiError('rest_payload_too_large', { args: [String(1024 * 1024)] });
+      if (error.statusCode === 413) return new ApiError('rest_payload_too_large', { args: [String(BODY_LIMIT)] });
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         return new ApiError('rest_bad_request', { args: [error.message], status: error.statusCode });
       }

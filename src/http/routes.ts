@@ -111,6 +111,13 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
   readonly method: Exclude<HttpMethod, 'GET'> | readonly Exclude<HttpMethod, 'GET'>[];
   /** The version of the record the write names (undefined when it names none), for `If-Match`. */
   readonly currentVersion?: (loaded: Loaded) => number | undefined;
+  /**
+   * A check that looks outside the service (a webhook receiver's host, resolved): it runs only for
+   * a caller the permission admits, before the write unit (and the validators that run in it), so
+   * that a refused caller can make the service look nothing up (issue 32) and no lookup holds the
+   * write lock.
+   */
+  readonly externalCheck?: (frame: Frame<S>) => Promise<void>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
@@ -273,14 +280,15 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    * A write's validators, `If-Match`, handler and the new content version that retires the
    * cached answer on every node, as one unit: they commit together or not at all. A caller the
    * permission refuses never takes the write lock: the validators run on a snapshot (their errors
-   * come first, as the original's), then the refusal. The unit commits only if the request's
-   * deadline has not answered 503 first.
+   * come first, as the original's), then the refusal. A permitted caller's external check runs
+   * next, outside any unit. The unit commits only if the request's deadline has not answered 503 first.
    */
   const write = async (route: WriteRoute<RouteSchema, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline) => {
     if (!permits(route.permission, frame.caller)) {
       await storage.read(async (tx) => route.validate?.(frame, tx));
       throw refused(frame.caller);
     }
+    await route.externalCheck?.(frame);
     return storage.write(async (tx) => {
       const loaded = await route.validate?.(frame, tx);
       const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);

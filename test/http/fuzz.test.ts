@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { BODY_LIMIT } from '../../src/app.ts';
+import { BODY_LIMIT } from '../../src/http/error-handler.ts';
 import { LOGIN_THROTTLE } from '../../src/auth/login-throttle.ts';
 import { ROLE_NAMES } from '../../src/auth/roles.ts';
 import { ERROR_CATALOGUE } from '../../src/errors.ts';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { basicAuth, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 import { CLI, ROOT, startServer } from '../fixtures/server-process.ts';
+import { until } from '../fixtures/wait.ts';
 
 /**
  * A tag creation as admin whose headers and first bytes are sent now, on a connection of its own
@@ -30,13 +31,18 @@ function heldTagCreation(base: string, name: string): { name: string; answered: 
   return { name, answered, finish: () => request.end(body.slice(5)) };
 }
 
-/** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** How many tag creations the server has logged as read (their headers received): a held one counts once read. */
+const tagCreationsRead = (output: string) => (output.match(/"url":"\/calendar\/events\/v1\/tags".*"incoming request"/g) ?? []).length;
+
+/** Whether a new connection to the server is refused (its listening socket closed), rather than answered. */
+function refusesConnections(base: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = http.get(`${base}/healthz`, { agent: false }, (res) => {
+      res.resume();
+      resolve(false);
+    });
+    probe.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }
 
 describe('calendar-events serve', () => {
@@ -63,12 +69,13 @@ describe('calendar-events serve', () => {
   });
 
   test('SIGTERM lets an in-flight request finish before exiting', async () => {
-    const { base, exited, signal } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
+    const { base, exited, signal, output } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
     // Headers and the first bytes of the body reach the server before SIGTERM; the rest follows after it.
     const request = heldTagCreation(base, 'Finished during shutdown');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until('the held request read by the server', () => tagCreationsRead(output()) === 1);
     signal('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The rest of the body is sent once the shutdown is under way: the listening socket closed.
+    await until('new connections refused after SIGTERM', () => refusesConnections(base));
     request.finish();
     assert.equal(await request.answered, 201);
     assert.equal(await exited, 0);
@@ -80,15 +87,10 @@ describe('calendar-events serve', () => {
     const inFlight = Array.from({ length: 20 }, (_, index) => heldTagCreation(base, `Under load ${index}`));
     // Every request must have reached the server (its headers read) before the signal: a connection
     // still waiting for its headers is idle, and closing idle connections is part of the shutdown.
-    await until(() => (output().match(/"url":"\/calendar\/events\/v1\/tags".*"incoming request"/g) ?? []).length === inFlight.length, 10_000);
+    await until('every held request read by the server', () => tagCreationsRead(output()) === inFlight.length);
     signal('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // The listening socket is closed while the held requests still run: a new connection is refused.
-    const refused = await new Promise<string>((resolve) => {
-      const late = http.get(`${base}/healthz`, { agent: false }, (res) => resolve(`answered ${res.statusCode}`));
-      late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
-    assert.equal(refused, 'ECONNREFUSED');
+    await until('new connections refused after SIGTERM', () => refusesConnections(base));
     for (const request of inFlight) request.finish();
     assert.deepEqual(await Promise.all(inFlight.map((request) => request.answered)), inFlight.map(() => 201));
     assert.equal(await exited, 0);

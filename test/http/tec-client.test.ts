@@ -156,7 +156,9 @@ for (const [configuration, env] of CONFIGURATIONS) describe(`an unmodified TEC c
     assert.equal(deleted.statusCode, 200, deleted.body);
     assertUrlsUnder(TEC, deleted.json());
     const gone = await t.request('anonymous', 'GET', `${TEC}/events/${created[1]!.id}`);
-    assert.ok(gone.statusCode >= 400, String(gone.statusCode));
+    // A trashed event is 403 event-no-longer-available for everybody (wire-format 7.2, 7.3).
+    assert.deepEqual(gone.json(), { code: 'event-no-longer-available', message: 'This event is no longer available', data: { status: 403 } });
+    assert.equal(gone.statusCode, 403);
     const venue = await t.request('anonymous', 'GET', `${TEC}/venues/${event.venue.id}`);
     assert.equal(venue.json().rest_url ?? `${ORIGIN}${TEC}/venues/${event.venue.id}`, `${ORIGIN}${TEC}/venues/${event.venue.id}`);
     assertUrlsUnder(TEC, venue.json());

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import dns from 'node:dns';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { TAG } from '../../src/modules/terms/taxonomy.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { until } from '../fixtures/wait.ts';
 import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
 /*
@@ -18,14 +19,21 @@ describe('webhooks', () => {
   let t: TestApp;
   let receiver: WebhookReceiver;
   let all: { id: number; secret: string };
-  /** How far the app's clock runs ahead of the real one (the disabling test moves it). */
-  let aheadMs = 0;
+  /**
+   * The app's clock: the real time when the suite starts, as receivers check a signature's
+   * timestamp against theirs, and then still until a test moves it on. A retry is due, a
+   * subscription fails long enough to be disabled, a delivery is old enough to be pruned, when the
+   * test says so, not when enough real time has passed.
+   */
+  const clock = { at: Date.now(), now: () => new Date(clock.at) };
+  const moveClockOn = (ms: number) => void (clock.at += ms);
+  /** A subscription's deliveries as an editor sees them, newest first. */
+  const deliveriesOf = async (id: number) => (await t.request('editor', 'GET', `webhooks/${id}/deliveries`)).json();
 
   before(async () => {
     receiver = await startReceiver();
     t = await createTestApp({
-      // Deliveries are timed by the real clock: retries wait, and receivers check the timestamp.
-      clock: { now: () => new Date(Date.now() + aheadMs) },
+      clock,
       env: {
         CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
         CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
@@ -74,6 +82,30 @@ describe('webhooks', () => {
     assert.equal((await t.request('administrator', 'GET', 'webhooks')).json().length, 1);
   });
 
+  test('a caller who may not manage webhooks is refused before the receiver is looked up: no DNS lookup on their behalf (issue 32)', async (context) => {
+    let lookups = 0;
+    context.mock.method(dns.promises, 'lookup', async () => {
+      lookups += 1;
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    });
+    const body = { url: 'https://receiver.invalid/hook', events: ['*'] };
+    for (const [as, status] of [['anonymous', 401], ['subscriber', 403], ['author', 403], ['editor', 403]] as const) {
+      for (const [method, path] of [['POST', 'webhooks'], ['PATCH', `webhooks/${all.id}`]] as const) {
+        const answer = await t.request(as, method, path, body);
+        assert.deepEqual([answer.statusCode, answer.json().code], [status, 'rest_forbidden'], `${as} ${method} ${path}: ${answer.body}`);
+      }
+    }
+    assert.equal(lookups, 0);
+    // An administrator's receiver is looked up: the host that does not resolve is a 400 that says so.
+    for (const [method, path] of [['POST', 'webhooks'], ['PATCH', `webhooks/${all.id}`]] as const) {
+      const answer = await t.request('administrator', method, path, body);
+      assert.deepEqual([answer.statusCode, answer.json().code], [400, 'webhook_url_refused'], answer.body);
+      assert.match(answer.json().message, /receiver\.invalid does not resolve/);
+    }
+    assert.equal(lookups, 2);
+    assert.equal((await t.request('administrator', 'GET', `webhooks/${all.id}`)).json().url, `${receiver.base}/all`);
+  });
+
   test('creating, updating, trashing and deleting each record type sends exactly one signed delivery each, in commit order', async () => {
     const expected: string[] = [];
     const write = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, type: string) => {
@@ -97,10 +129,13 @@ describe('webhooks', () => {
       await write('PUT', `${collection}/${term.id}`, { name: `Hook ${type} renamed` }, `${type}.updated`);
       await write('DELETE', `${collection}/${term.id}`, undefined, `${type}.deleted`);
     }
-    const received = await receiver.waitFor('/all', expected.length);
-    // Nothing more arrives later: each change once.
-    await sleep(300);
+    await receiver.waitFor('/all', expected.length);
+    // Nothing more comes for these changes: one more change is delivered right after them, in commit order.
+    await write('POST', 'tags', { name: 'After the record types' }, 'tag.created');
+    const received = (await receiver.waitFor('/all', expected.length)).slice(0, -1);
     assert.deepEqual(receiver.at('/all').map((item) => item.payload.type), expected);
+    const listed = await deliveriesOf(all.id);
+    assert.deepEqual({ total: listed.total, first: listed.deliveries.at(-1).type }, { total: expected.length, first: 'event.created' });
     for (const delivery of received) assert.deepEqual(verify(all.secret, delivery), JSON.parse(delivery.body));
     assert.equal(new Set(received.map((item) => item.id)).size, received.length, 'each message has its own webhook-id');
 
@@ -126,8 +161,8 @@ describe('webhooks', () => {
     assert.equal(refused.statusCode, 400);
     // A later change is delivered after it: had the refused one been announced, it would come first.
     await t.request('administrator', 'POST', 'tags', { name: 'After the refusal' });
+    // Deliveries go in commit order: had the refused write been announced, it would come first.
     const received = await receiver.waitFor('/all', before + 1);
-    await sleep(200);
     assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.type), ['tag.created']);
     assert.equal(received.at(-1)!.payload.data.name, 'After the refusal');
   });
@@ -143,8 +178,8 @@ describe('webhooks', () => {
       /the unit fails/,
     );
     await t.request('administrator', 'POST', 'tags', { name: 'After the rollback' });
+    // In commit order: a rolled-back change announced would come before this one.
     await receiver.waitFor('/all', before + 1);
-    await sleep(200);
     assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.data.name), ['After the rollback']);
   });
 
@@ -152,16 +187,21 @@ describe('webhooks', () => {
     const flaky = (await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/flaky`, events: ['category.created'] })).json();
     receiver.answer('/flaky', 500);
     await t.request('administrator', 'POST', 'categories', { name: 'Retried' });
+    await receiver.waitFor('/flaky', 1);
+    const failed = await until('the failed attempt recorded', async () => (await deliveriesOf(flaky.id)).deliveries.find((item: { attempts: number }) => item.attempts === 1));
+    assert.equal(failed.status, 'pending');
+    assert.equal(failed.last_response_code, 500);
+    // Due again after the first retry delay (0.1 s, jittered by 20%): not before the clock gets there.
+    assert.equal(receiver.at('/flaky').length, 1);
+    moveClockOn(1000);
     const [first, second] = await receiver.waitFor('/flaky', 2);
     assert.equal(first!.id, second!.id);
     assert.equal(second!.payload.data.name, 'Retried');
     verify(flaky.secret, second!);
-    let deliveries;
-    for (let tries = 0; tries < 100; tries++) {
-      deliveries = (await t.request('editor', 'GET', `webhooks/${flaky.id}/deliveries`)).json();
-      if (deliveries.deliveries[0]?.status === 'delivered') break;
-      await sleep(20);
-    }
+    const deliveries = await until('the retry recorded', async () => {
+      const listed = await deliveriesOf(flaky.id);
+      return listed.deliveries[0]?.status === 'delivered' && listed;
+    });
     assert.equal(deliveries.total, 1);
     const [delivery] = deliveries.deliveries;
     assert.equal(delivery.status, 'delivered');
@@ -209,15 +249,13 @@ describe('webhooks', () => {
     await t.request('administrator', 'PATCH', `webhooks/${all.id}`, { active: false });
     const count = receiver.at('/all').length;
     await t.request('administrator', 'POST', 'tags', { name: 'While off' });
-    await sleep(300);
-    assert.equal(receiver.at('/all').length, count);
     const on = (await t.request('administrator', 'PATCH', `webhooks/${all.id}`, { active: true })).json();
     assert.equal(on.active, true);
     assert.equal(on.disabled_reason, null);
-    // Back on, it hears what changes from now on, not what changed while it was off.
+    // Back on, it hears what changes from now on, not what changed while it was off: in commit
+    // order, a change announced while off would come before this one.
     await t.request('administrator', 'POST', 'tags', { name: 'Back on' });
     await receiver.waitFor('/all', count + 1);
-    await sleep(200);
     assert.deepEqual(receiver.at('/all').slice(count).map((item) => item.payload.data.name), ['Back on']);
   });
 
@@ -226,37 +264,24 @@ describe('webhooks', () => {
     receiver.answer('/down', 500, 500, 500, 500);
     await t.request('administrator', 'POST', 'tags', { name: 'Nobody listens' });
     await receiver.waitFor('/down', 1);
-    // The first failure recorded at the real time, then two hours pass before the retry.
-    while ((await t.request('administrator', 'GET', `webhooks/${down.id}`)).json().failing_since === null) await sleep(10);
-    aheadMs = 2 * 60 * 60 * 1000;
-    try {
-      await receiver.waitFor('/down', 2);
-      let shown;
-      for (let tries = 0; tries < 100; tries++) {
-        shown = (await t.request('administrator', 'GET', `webhooks/${down.id}`)).json();
-        if (!shown.active) break;
-        await sleep(20);
-      }
-      assert.equal(shown.active, false);
-      assert.match(shown.disabled_reason, /failed since .*HTTP 500/);
-      assert.ok(shown.failing_since);
-    } finally {
-      aheadMs = 0;
-    }
+    const subscription = async () => (await t.request('administrator', 'GET', `webhooks/${down.id}`)).json();
+    // The first failure is recorded now; two hours pass before the retry, past the hour allowed.
+    const failing = await until('the first failure recorded', async () => (await subscription()).failing_since !== null && subscription());
+    assert.equal(failing.active, true);
+    moveClockOn(2 * 60 * 60 * 1000);
+    await receiver.waitFor('/down', 2);
+    const shown = await until('the subscription disabled', async () => {
+      const current = await subscription();
+      return !current.active && current;
+    });
+    assert.match(shown.disabled_reason, /failed since .*HTTP 500/);
+    assert.equal(shown.failing_since, failing.failing_since);
   });
   test('finished deliveries and their messages go once the retention period (14 days by default) has passed', async () => {
-    const kept = (await t.request('editor', 'GET', `webhooks/${all.id}/deliveries`)).json();
+    const kept = await deliveriesOf(all.id);
     assert.ok(kept.total > 0);
-    aheadMs = 15 * 24 * 60 * 60 * 1000;
-    try {
-      let left = kept.total;
-      for (let tries = 0; tries < 200 && left > 0; tries++) {
-        await sleep(20);
-        left = (await t.request('editor', 'GET', `webhooks/${all.id}/deliveries`)).json().total;
-      }
-      assert.equal(left, 0);
-    } finally {
-      aheadMs = 0;
-    }
+    // The dispatcher prunes hourly: 15 days on, pruning is due, and every finished delivery is past retention.
+    moveClockOn(15 * 24 * 60 * 60 * 1000);
+    await until('the finished deliveries pruned', async () => (await deliveriesOf(all.id)).total === 0);
   });
 });

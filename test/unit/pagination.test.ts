@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { totalHeaders } from '../../src/http/pagination.ts';
-import { MAX_PER_PAGE, pageWindow, totalPages } from '../../src/paging.ts';
+import { pageWindow, totalPages } from '../../src/paging.ts';
 
 describe('pagination', () => {
-  test('per_page is capped at 50', () => {
-    assert.equal(MAX_PER_PAGE, 50);
+  test('per_page is served up to 50 and capped there, silently (wire-format.md section 3.3)', () => {
+    assert.equal(pageWindow(1, 50).perPage, 50);
+    assert.equal(pageWindow(1, 51).perPage, 50);
+    assert.equal(pageWindow(1, Number.MAX_SAFE_INTEGER).perPage, 50);
+  });
+
+  test("a list with a cap of its own pages up to that cap, and only there (a webhook's deliveries: 100)", () => {
+    assert.deepEqual(pageWindow(2, 100, 100), { page: 2, perPage: 100, offset: 100 });
+    assert.deepEqual(pageWindow(2, 101, 100), { page: 2, perPage: 100, offset: 100 });
   });
 
   const windows: [number, number, { page: number; perPage: number; offset: number }][] = [

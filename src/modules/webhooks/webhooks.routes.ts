@@ -3,7 +3,7 @@ import { totalHeaders } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { toDelivery, toSubscription } from './webhooks.mapper.ts';
-import { CreateBody, DeliveriesEnvelope, Delivery, DeliveryParams, DeliveriesQuery, ReadQuery, RotateBody, Subscription, Subscriptions, UpdateBody, WebhookParams, WriteQuery } from './webhooks.schemas.ts';
+import { CreateBody, DeliveriesEnvelope, Delivery, DeliveryParams, DeliveriesQuery, MAX_DELIVERIES_PER_PAGE, ReadQuery, RotateBody, Subscription, Subscriptions, UpdateBody, WebhookParams, WriteQuery } from './webhooks.schemas.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 /** Administrators manage webhooks; editors may look (roles.ts). */
@@ -26,12 +26,13 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
       path: '/webhooks',
       permission: MANAGE,
       schema: { summary: 'Creates a webhook subscription; the answer holds its signing secret, shown this once', querystring: WriteQuery, body: CreateBody, response: { 201: Subscription } },
-      validate: async ({ body }) => {
+      // Only for an administrator, and outside the unit: the receiver's host is resolved (issue 32).
+      externalCheck: async ({ body }) => {
         service.ensureSecretsAvailable();
-        return service.checkUrl(body.url);
+        await service.checkUrl(body.url);
       },
-      handle: async ({ body }, tx, url) => {
-        const { row, secret } = await service.create(tx, { ...body, url });
+      handle: async ({ body }, tx) => {
+        const { row, secret } = await service.create(tx, { ...body, url: new URL(body.url).href });
         return { status: 201, body: toSubscription(row, clock.now(), secret) };
       },
     }),
@@ -47,9 +48,11 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
       path: single,
       permission: MANAGE,
       schema: { summary: 'Updates a webhook subscription (partial)', params: WebhookParams, querystring: WriteQuery, body: UpdateBody, response: { 200: Subscription } },
-      validate: async ({ body }) => (body.url === undefined ? undefined : service.checkUrl(body.url)),
-      handle: async ({ params, body }, tx, url) => {
-        const row = await service.update(tx, await service.find(tx, params.id), { ...body, ...(url === undefined ? {} : { url }) });
+      externalCheck: async ({ body }) => {
+        if (body.url !== undefined) await service.checkUrl(body.url);
+      },
+      handle: async ({ params, body }, tx) => {
+        const row = await service.update(tx, await service.find(tx, params.id), { ...body, ...(body.url === undefined ? {} : { url: new URL(body.url).href }) });
         return { body: toSubscription(row, clock.now()) };
       },
     }),
@@ -81,7 +84,7 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
       permission: READ,
       schema: { summary: 'Returns the deliveries of a webhook subscription, newest first', params: WebhookParams, querystring: DeliveriesQuery, response: { 200: DeliveriesEnvelope } },
       handle: async ({ params, query }, tx) => {
-        const window = pageWindow(query.page, query.per_page);
+        const window = pageWindow(query.page, query.per_page, MAX_DELIVERIES_PER_PAGE);
         const { rows, total } = await service.deliveries(tx, await service.find(tx, params.id), window);
         const pages = totalPages(total, window.perPage);
         return { headers: totalHeaders(total, pages), body: { total, total_pages: pages, deliveries: rows.map(toDelivery) } };

@@ -37,10 +37,12 @@ export const RotateBody = Type.Object({
     default: 86_400,
   }),
 });
+/** The most deliveries one page shows: the schema's maximum, and the cap the route pages with (decision 0042). */
+export const MAX_DELIVERIES_PER_PAGE = 100;
 export const DeliveriesQuery = Type.Object({
   ...CommonQuery,
   page: PositiveInteger('The page of deliveries, newest first', { default: 1 }),
-  per_page: PositiveInteger('The number of deliveries on each page', { default: 20, maximum: 100 }),
+  per_page: PositiveInteger('The number of deliveries on each page', { default: 20, maximum: MAX_DELIVERIES_PER_PAGE }),
 });
 
 /** A subscription as the API shows it; `secret` only in the answers that made it (creation, rotation). */
