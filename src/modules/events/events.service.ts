@@ -310,6 +310,12 @@ export class EventsService {
     return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language), next };
   }
 
+  /** The occurrence of an archive filter just before or after `from` by start instant, then id, localized, with its relations. */
+  async neighbour(tx: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next', language: LanguageCode) {
+    const rows = [await this.repository.neighbour(tx, filter, from, side)].filter((row) => row !== undefined);
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language) };
+  }
+
   /** The occurrence ids each event or occurrence id stands for now (sync; decision 0029). */
   occurrenceIds(tx: ReadTx, ids: readonly number[]): Promise<Map<number, number[]>> {
     return this.repository.occurrenceIdsOf(tx, ids);
