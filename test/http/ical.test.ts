@@ -348,3 +348,30 @@ describe(`iCalendar: one date of a series (${DIALECT})`, () => {
     assert.deepEqual(links, [[`/calendar/events/v1/events/${second.id}.ics`, 'Download .ics'], [`/calendar/events/v1/events/${series}.ics`, 'Download the whole series (.ics)']]);
   });
 });
+
+describe(`iCalendar UIDs (${DIALECT})`, () => {
+  /** The UID of a new event's .ics, asked for with the given request headers. */
+  const uidOf = async (env: Record<string, string>, headers: Record<string, string>[]) => {
+    const t = await createTestApp({ env });
+    try {
+      const created = await t.request('administrator', 'POST', 'events', { title: 'Stable', status: 'publish', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00' });
+      const id = created.json<{ id: number }>().id;
+      const uids = await Promise.all(headers.map(async (each) => vevents((await t.request('anonymous', 'GET', `events/${id}.ics`, undefined, each)).body)[0]?.getFirstPropertyValue('uid')));
+      return { id, uids };
+    } finally {
+      await t.close();
+    }
+  };
+  const HOSTS = [{}, { host: 'calendar.example.net' }, { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' }];
+
+  test("UIDs name the site's host, else the public URL's, else calendar-events.invalid: never the request's host, which proxies change (decision 0049)", async () => {
+    for (const [env, host] of [
+      [{ CALENDAR_SITE_URL: 'https://events.example.org/calendar', CALENDAR_PUBLIC_URL: 'https://api.example.org' }, 'events.example.org'],
+      [{ CALENDAR_PUBLIC_URL: 'https://api.example.org:8443' }, 'api.example.org:8443'],
+      [{}, 'calendar-events.invalid'],
+    ] as const) {
+      const { id, uids } = await uidOf(env, HOSTS);
+      assert.deepEqual(uids, HOSTS.map(() => `event-${id}@${host}`), JSON.stringify(env));
+    }
+  });
+});
