@@ -19,7 +19,7 @@ import { createLoggingTestApp, type LoggingTestApp } from '../fixtures/fuzz.ts';
  */
 
 /** Requests per path (tuned to keep PostgreSQL, the slower, under 40 s for the file). */
-const RUNS_PER_PATH = 12;
+const RUNS_PER_PATH = 10;
 const ADMINISTRATOR = { authorization: basicAuth('administrator', 'administrator-password') };
 
 /** The pages and feeds, `{month}`, `{day}`, `{slug}` and `{id}` standing for path segments. */
