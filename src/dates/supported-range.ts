@@ -25,6 +25,12 @@ export function isSupportedDay(value: string): boolean {
   return inRange(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
 }
 
+/** A wire date-time (`YYYY-MM-DD HH:MM:SS`) within the supported years: a UTC one may leave them where the local one does not. */
+export function isSupportedWireTime(value: string): boolean {
+  const year = /^(\d{4})-\d{2}-\d{2} /.exec(value)?.[1];
+  return year !== undefined && inRange(Number(year));
+}
+
 /** `YYYY-MM` naming a month within the supported years. */
 export function isSupportedMonth(value: string): boolean {
   const match = MONTH.exec(value);

@@ -362,7 +362,7 @@ describe(`iCalendar UIDs (${DIALECT})`, () => {
       await t.close();
     }
   };
-  const HOSTS = [{}, { host: 'calendar.example.net' }, { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' }];
+  const HOSTS: Record<string, string>[] = [{}, { host: 'calendar.example.net' }, { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' }];
 
   test("UIDs name the site's host, else the public URL's, else calendar-events.invalid: never the request's host, which proxies change (decision 0049)", async () => {
     for (const [env, host] of [
