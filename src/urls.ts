@@ -23,7 +23,7 @@ export class Urls {
   readonly namespace: string;
   /** `{restRoot}/{namespace}`: every route's base. */
   readonly api: string;
-  /** The public HTML site, for records' `url`, with the language segment when the request had one. */
+  /** The public HTML site, for records' `url`, with the language segment when the request chose a language. */
   readonly site: string;
   /** The bare site origin, whatever the language: `global_id` is built from it. */
   readonly siteOrigin: string;
@@ -42,7 +42,9 @@ export class Urls {
     this.namespace = namespace;
     this.api = `${this.restRoot}/${namespace}`;
     this.siteOrigin = config.siteUrl ?? config.publicUrl ?? origin;
-    this.site = `${this.siteOrigin}${segment}`;
+    // The pages know a language by its segment alone (`/fr/event/…`): a language the request chose
+    // by parameter is a segment of the site's URLs too, which would otherwise be 404s.
+    this.site = `${this.siteOrigin}${language === undefined || language.source === 'default' ? '' : `/${language.code}`}`;
     this.languageArgs = language?.source === 'query' ? [['translation_language', language.code]] : [];
   }
 
@@ -68,11 +70,11 @@ export class Urls {
 
   /** `{site}/{path}/`, the original's permalinks end with a slash. */
   page(path: string): string {
-    return `${this.site}/${path}/${this.languageQuery()}`;
+    return `${this.site}/${path}/`;
   }
 
   /** `{site}/?{query}`, the query-form permalink of records that are not published. */
   pageQuery(query: string): string {
-    return `${this.site}/?${query}${this.languageQuery('&')}`;
+    return `${this.site}/?${query}`;
   }
 }

@@ -17,6 +17,7 @@
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { WIRE_DATE_FORMAT } from '../clock.ts';
+import { FIRST_YEAR, LAST_YEAR } from './supported-range.ts';
 import { resolveZone, utcToZoned, wallClockInstant, zonedToUtc } from './zones.ts';
 
 export { dateDetails, endOfDay, startOfDay, type DateDetails } from './wall-clock.ts';
@@ -70,8 +71,6 @@ interface Reading {
 }
 
 const MIDNIGHT: TimeOfDay = { hour: 0, minute: 0, second: 0 };
-const MIN_YEAR = 1;
-const MAX_YEAR = 9999;
 
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAY_ABBREVIATIONS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -276,7 +275,7 @@ function weekdayShift(target: number, current: number, behavior: WeekdayBehavior
 }
 
 function assertSupportedYear(year: number): void {
-  if (year < MIN_YEAR || year > MAX_YEAR) throw new Rejection(`year outside ${MIN_YEAR}-${MAX_YEAR}`);
+  if (year < FIRST_YEAR || year > LAST_YEAR) throw new Rejection(`year outside ${FIRST_YEAR}-${LAST_YEAR}`);
 }
 
 /** Applies a reading to `now` in `zone`, giving the wall clock (in the written offset when there is one). */

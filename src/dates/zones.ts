@@ -76,6 +76,9 @@ export function isValidZone(zone: string): boolean {
   return lookUpZone(zone) !== null;
 }
 
+/** What a `timezone` parameter takes, said in its 400 (the original says only "Invalid parameter."). */
+export const ZONE_EXPECTED = 'timezone must be an IANA time zone such as Europe/Paris, UTC, or a UTC offset such as UTC+2.';
+
 /** The luxon zone for a zone name; throws RangeError for an invalid one (callers validate input first). */
 export function resolveZone(zone: string): Zone {
   const resolved = lookUpZone(zone);

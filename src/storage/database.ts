@@ -27,6 +27,7 @@ import * as eventCustomFields from './migrations/20261125080000_event_custom_fie
 import * as occurrencesListingEvent from './migrations/20261125090000_occurrences_listing_event.ts';
 import * as tecImportRevision from './migrations/20261125100000_tec_import_revision.ts';
 import * as recordChangesBefore from './migrations/20261126000000_record_changes_before.ts';
+import * as occurrencesByInstant from './migrations/20261126140000_occurrences_by_instant.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -135,6 +136,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125090000_occurrences_listing_event': occurrencesListingEvent,
   '20261125100000_tec_import_revision': tecImportRevision,
   '20261126000000_record_changes_before': recordChangesBefore,
+  '20261126140000_occurrences_by_instant': occurrencesByInstant,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

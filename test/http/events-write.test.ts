@@ -76,8 +76,17 @@ describe(`events: create (${DIALECT})`, () => {
       assertInvalidParams(await post({ title: 'x', start_date: '2027-01-15 10:00:00', end_date: '2027-01-15 09:59:59' }), 'end_date');
     });
 
+    test('a start or end outside years 1 to 9999 in UTC, though not in its zone, is a 400 naming it (decision 0048)', async () => {
+      assertInvalidParams(await post({ title: 'x', start_date: '9999-12-31 22:00', end_date: '9999-12-31 23:00', timezone: 'America/Los_Angeles' }), 'start_date');
+      assertInvalidParams(await post({ title: 'x', start_date: '9999-12-31 10:00', end_date: '9999-12-31 23:00', timezone: 'America/Los_Angeles' }), 'end_date');
+      assertInvalidParams(await post({ title: 'x', start_date: '0001-01-01 00:30', end_date: '0001-01-01 01:00', timezone: 'Asia/Tokyo' }), 'start_date');
+    });
+
     test('an unknown time zone is a 400 naming timezone', async () => {
-      assertInvalidParams(await post({ title: 'x', ...SLOT, timezone: 'Mars/Base' }), 'timezone');
+      const response = await post({ title: 'x', ...SLOT, timezone: 'Mars/Base' });
+      assertInvalidParams(response, 'timezone');
+      // The envelope says what is accepted (issue 32: "Invalid parameter." alone).
+      assert.match(response.json().data.params.timezone, /IANA time zone such as Europe\/Paris.*UTC\+2/);
     });
 
     const nowIn = (zone: string) => DateTime.fromISO(TEST_NOW).setZone(zone);

@@ -309,3 +309,69 @@ describe(`iCalendar feeds: recurring series (${DIALECT})`, () => {
     assert.deepEqual(starts, ['2027-03-03T00:00:00.000Z', '2027-03-10T23:00:00.000Z', '2027-03-23T23:00:00.000Z', '2027-03-31T23:00:00.000Z']);
   });
 });
+
+describe(`iCalendar: one date of a series (${DIALECT})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
+  });
+  after(() => t.close());
+
+  test("an occurrence's .ics is that date alone (the series' UID, its RECURRENCE-ID, its own DTSTART and DTEND, no RRULE); its page offers it and the whole series apart", async () => {
+    const created = await t.request('administrator', 'POST', 'events', { title: 'Evening yoga', status: 'publish', start_date: '2027-11-02 19:00', end_date: '2027-11-02 20:00', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } });
+    assert.equal(created.statusCode, 201, created.body);
+    const series = created.json<{ id: number }>().id;
+    const listed = await t.request('anonymous', 'GET', 'events?start_date=2027-11-01&end_date=2027-11-30');
+    const second = listed.json<{ events: { id: number; url: string; start_date: string }[] }>().events[1]!;
+    assert.equal(second.start_date, '2027-11-09 19:00:00');
+
+    const alone = await t.request('anonymous', 'GET', `events/${second.id}.ics`);
+    assert.equal(alone.statusCode, 200, alone.body);
+    const calendar = new ICAL.Component(ICAL.parse(alone.body));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const [instance, ...others] = calendar.getAllSubcomponents('vevent');
+    assert.deepEqual(others, [], alone.body);
+    assert.equal(instance!.getFirstPropertyValue('uid'), `event-${series}@calendar-events.invalid`);
+    assert.equal(instance!.getFirstProperty('rrule'), null, alone.body);
+    const instant = (name: string) => new Date((instance!.getFirstPropertyValue(name) as ICAL.Time).toUnixTime() * 1000).toISOString();
+    assert.deepEqual([instant('dtstart'), instant('dtend'), instant('recurrence-id')], ['2027-11-10T00:00:00.000Z', '2027-11-10T01:00:00.000Z', '2027-11-10T00:00:00.000Z']);
+    assert.equal(instance!.getFirstPropertyValue('url'), second.url);
+
+    // The series' own id is the whole series, from its first date.
+    const whole = vevents((await t.request('anonymous', 'GET', `events/${series}.ics`)).body);
+    assert.equal(whole.length, 1);
+    assert.equal(String(whole[0]!.getFirstPropertyValue('rrule')), 'FREQ=WEEKLY;COUNT=4');
+
+    // The occurrence's page links to both.
+    const page = await t.request('anonymous', 'GET', new URL(second.url).pathname);
+    const links = [...page.body.matchAll(/<a href="([^"]+)" type="text\/calendar" download>([^<]+)<\/a>/g)].map((match) => [new URL(match[1]!).pathname, match[2]]);
+    assert.deepEqual(links, [[`/calendar/events/v1/events/${second.id}.ics`, 'Download .ics'], [`/calendar/events/v1/events/${series}.ics`, 'Download the whole series (.ics)']]);
+  });
+});
+
+describe(`iCalendar UIDs (${DIALECT})`, () => {
+  /** The UID of a new event's .ics, asked for with the given request headers. */
+  const uidOf = async (env: Record<string, string>, headers: Record<string, string>[]) => {
+    const t = await createTestApp({ env });
+    try {
+      const created = await t.request('administrator', 'POST', 'events', { title: 'Stable', status: 'publish', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00' });
+      const id = created.json<{ id: number }>().id;
+      const uids = await Promise.all(headers.map(async (each) => vevents((await t.request('anonymous', 'GET', `events/${id}.ics`, undefined, each)).body)[0]?.getFirstPropertyValue('uid')));
+      return { id, uids };
+    } finally {
+      await t.close();
+    }
+  };
+  const HOSTS: Record<string, string>[] = [{}, { host: 'calendar.example.net' }, { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' }];
+
+  test("UIDs name the site's host, else the public URL's, else calendar-events.invalid: never the request's host, which proxies change (decision 0049)", async () => {
+    for (const [env, host] of [
+      [{ CALENDAR_SITE_URL: 'https://events.example.org/calendar', CALENDAR_PUBLIC_URL: 'https://api.example.org' }, 'events.example.org'],
+      [{ CALENDAR_PUBLIC_URL: 'https://api.example.org:8443' }, 'api.example.org:8443'],
+      [{}, 'calendar-events.invalid'],
+    ] as const) {
+      const { id, uids } = await uidOf(env, HOSTS);
+      assert.deepEqual(uids, HOSTS.map(() => `event-${id}@${host}`), JSON.stringify(env));
+    }
+  });
+});

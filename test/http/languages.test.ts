@@ -29,9 +29,12 @@ function inLanguage(route: string, language: string, form: LanguageForm = 'param
   return `${API}/${route}${route.includes('?') ? '&' : '?'}translation_language=${language}`;
 }
 
-/** The REST base and the site base URLs of a response carry, for a request in `language` by `form`. */
+/**
+ * The REST base and the site base URLs of a response carry, for a request in `language` by `form`:
+ * the pages know a language by its segment alone, so their URLs have it whichever way it was asked.
+ */
 function expectedBases(language: string, form: LanguageForm): { api: string; site: string } {
-  return form === 'segment' ? { api: `${ORIGIN}/${language}${API}`, site: `${ORIGIN}/${language}` } : { api: BASE, site: ORIGIN };
+  return { api: form === 'segment' ? `${ORIGIN}/${language}${API}` : BASE, site: `${ORIGIN}/${language}` };
 }
 
 /** `url` with the request's language kept as `form` keeps it: the `/{lang}` segment is in the base, the parameter is appended. */
@@ -333,7 +336,11 @@ for (const resource of RESOURCES) {
         test(`a single record read by ${form}: url${resource.location ? ', urls and _links' : ''}${collection === 'events' ? ' and rest_url' : ''}`, async () => {
           const record = await api.get(records[0]!.id, 'fr', form);
           const { api: apiBase, site } = expectedBases('fr', form);
-          assert.equal(record.url, keepingLanguage(`${site}/${resource.page}/linked-page-1/`, 'fr', form));
+          assert.equal(record.url, `${site}/${resource.page}/linked-page-1/`);
+          // The page it names, in French (issue 32: `?translation_language=fr` on a page URL was a 404).
+          const page = await t.request('anonymous', 'GET', new URL(record.url).pathname);
+          assert.equal(page.statusCode, 200, `${record.url}: ${page.body.slice(0, 200)}`);
+          assert.equal(page.headers['content-language'] ?? /<html lang="([^"]+)"/.exec(page.body)?.[1], 'fr');
           if (collection === 'events') assert.equal(record.rest_url, keepingLanguage(`${apiBase}/events/${record.id}`, 'fr', form));
           if (resource.location) {
             const self = keepingLanguage(`${apiBase}/${collection}/${record.id}`, 'fr', form);
@@ -342,6 +349,12 @@ for (const resource of RESOURCES) {
             assert.equal(record._links.collection[0].href, record.urls.collection);
             assertLinkKeeps(record._links['wp:post_type'][0].href, 'fr', form, 'wp:post_type');
           }
+        });
+
+        test(`a write by ${form} answers the url of the record's page in that language`, async () => {
+          const response = await t.request('administrator', 'PATCH', inLanguage(`${collection}/${records[1]!.id}`, 'fr', form), { [resource.nameField]: 'Page liée deux' });
+          assert.equal(response.statusCode, 200, response.body);
+          assert.match(response.json().url, new RegExp(`^${expectedBases('fr', form).site}/${resource.page}/[^?]+/$`));
         });
 
         test(`a middle list page read by ${form}: rest_url, next_rest_url and previous_rest_url`, async () => {
@@ -577,8 +590,8 @@ describe(`languages: embedded records (${DIALECT})`, () => {
         self: keepingLanguage(`${apiBase}/categories/${category.id}`, 'fr', form),
         collection: keepingLanguage(`${apiBase}/categories`, 'fr', form),
       });
-      assert.equal(record.venue.url, keepingLanguage(`${site}/venue/salle-integree/`, 'fr', form));
-      assert.equal(record.organizer[0].url, keepingLanguage(`${site}/organizer/club-integre/`, 'fr', form));
+      assert.equal(record.venue.url, `${site}/venue/salle-integree/`);
+      assert.equal(record.organizer[0].url, `${site}/organizer/club-integre/`);
     });
   }
 

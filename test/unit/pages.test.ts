@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { eventQuery, isDay, queryString, readFilters } from '../../src/modules/pages/filters.ts';
-import { addMonths, googleCalendarLink, monthGrid, scriptJson, whenText } from '../../src/modules/pages/format.ts';
+import { isSupportedDay, isSupportedMonth, shiftDay, shiftMonth } from '../../src/dates/supported-range.ts';
+import { eventQuery, queryString, readFilters } from '../../src/modules/pages/filters.ts';
+import { googleCalendarLink, monthGrid, scriptJson, whenText } from '../../src/modules/pages/format.ts';
 import type { EventWire } from '../../src/modules/events/events.schemas.ts';
 import { loadConfig } from '../../src/config.ts';
 
@@ -20,7 +21,7 @@ describe('public pages: rules', () => {
     const query = eventQuery({ category: 'music', from: '2027-05-01', until: '2027-05-31' }, { page: 1, perPage: 10, offset: 0 });
     assert.deepEqual([query.categories, query.start_date, query.end_date, query.strict_dates], [['music'], '2027-05-01', '2027-05-31', 'false']);
     assert.equal(eventQuery({ startsAfter: '2027-05-01 10:00:00' }, { page: 1, perPage: 1, offset: 0 }).strict_dates, 'true');
-    assert.ok(isDay('2028-02-29') && !isDay('2027-02-29') && !isDay('2027-1-01'));
+    assert.ok(isSupportedDay('2028-02-29') && !isSupportedDay('2027-02-29') && !isSupportedDay('2027-1-01'));
   });
 
   test('a month grid is whole weeks from Monday covering the month', () => {
@@ -30,7 +31,18 @@ describe('public pages: rules', () => {
     assert.ok(weeks.every((week) => week.length === 7));
     assert.equal(monthGrid('2027-02')[0]![0], '2027-02-01');
     assert.equal(monthGrid('2026-11')[0]![0], '2026-10-26');
-    assert.deepEqual([addMonths('2026-12', 1), addMonths('2027-01', -1)], ['2027-01', '2026-12']);
+    assert.deepEqual([shiftMonth('2026-12', 1), shiftMonth('2027-01', -1)], ['2027-01', '2026-12']);
+  });
+
+  test('the supported days are years 1 to 9999: the grids and links at both ends stay in them (decision 0048)', () => {
+    // Years 0-99 are not 1900-1999 (as Date.UTC reads them), and no day or month past the range is made.
+    assert.deepEqual(monthGrid('0001-01').flat().slice(0, 2), ['0001-01-01', '0001-01-02']);
+    assert.equal(monthGrid('0099-12').length, 5);
+    assert.deepEqual(monthGrid('9999-12').at(-1), ['9999-12-27', '9999-12-28', '9999-12-29', '9999-12-30', '9999-12-31', null, null]);
+    assert.deepEqual([shiftMonth('0001-01', -1), shiftMonth('0050-12', 1), shiftMonth('9999-12', 1)], [undefined, '0051-01', undefined]);
+    assert.deepEqual([shiftDay('0001-01-01', -1), shiftDay('0099-12-31', 1), shiftDay('9999-12-31', 1)], [undefined, '0100-01-01', undefined]);
+    assert.ok(isSupportedDay('0001-01-01') && isSupportedDay('9999-12-31') && !isSupportedDay('0000-12-31') && !isSupportedDay('0100-02-29'));
+    assert.ok(isSupportedMonth('0001-01') && !isSupportedMonth('0000-12') && !isSupportedMonth('2027-13'));
   });
 
   test('times are shown in the event zone on a daylight-saving day; an all-day span as its days', () => {

@@ -1,4 +1,5 @@
 import { endOfDay, eventWallClock, parseDateInput, startOfDay } from '../../dates/parse.ts';
+import { FIRST_YEAR, isSupportedWireTime, LAST_YEAR } from '../../dates/supported-range.ts';
 import { zoneAbbreviation, zonedToUtc } from '../../dates/zones.ts';
 import { invalidParams } from '../../errors.ts';
 import type { EventFields } from '../../storage/repositories/events.repository.ts';
@@ -50,11 +51,16 @@ export function eventSchedule(input: ScheduleInput, current: EventSchedule | und
   // Unlike the original, which silently moved the end to the start (decisions.md section 6).
   if (end < start) throw invalidParams({ end_date: { message: 'The end date must not be before the start date.' } });
   const startUtc = zonedToUtc(start, zone);
+  const endUtc = zonedToUtc(end, zone);
+  // 9999-12-31 22:00 in Los Angeles is in year 10000 in UTC: outside the supported dates (decision 0048).
+  for (const [field, utc] of [['start_date', startUtc], ['end_date', endUtc]] as const) {
+    if (!isSupportedWireTime(utc)) throw invalidParams({ [field]: { message: `${field}: outside the supported dates, years ${FIRST_YEAR} to ${LAST_YEAR} in UTC as in the event's zone.` } });
+  }
   return {
     start_local: start,
     end_local: end,
     start_utc: startUtc,
-    end_utc: zonedToUtc(end, zone),
+    end_utc: endUtc,
     timezone: zone,
     timezone_abbr: zoneAbbreviation(zone, startUtc),
     all_day: allDay ? 1 : 0,

@@ -81,7 +81,7 @@ function shownDates(row: EventRow): Pick<EventRow['fields'], 'start_local' | 'en
  * An occurrence of a series is addressed as TEC's recurrence add-on does, by the series' permalink
  * and its local date (`/event/{slug}/{YYYY-MM-DD}/`); unpublished, by its own id (decision 0025).
  */
-function eventUrl(urls: Urls, row: EventRow, id: number): string {
+export function eventUrl(urls: Urls, row: EventRow, id: number): string {
   const { post, occurrence } = row;
   if (!occurrence || occurrence.series_id === null) return postUrl(urls, 'event', 'tribe_events', post);
   return post.status === 'publish' && post.slug !== ''

@@ -3,7 +3,7 @@ import { dateBounds, windowEnd } from './date-window.ts';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import type { RecurrenceSettings } from '../../config.ts';
 import { DateParseError } from '../../dates/parse.ts';
-import { isValidZone, zoneAbbreviation } from '../../dates/zones.ts';
+import { isValidZone, ZONE_EXPECTED, zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
@@ -171,7 +171,7 @@ export class EventsService {
   async validateWrite(tx: ReadTx, input: EventInput, caller: Caller | null): Promise<void> {
     const invalid = await this.writer.validate(tx, input, caller);
     const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
-    if (!isValidZone(zone)) invalid.timezone = INVALID;
+    if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
     for (const field of ['start_date', 'end_date'] as const) {
       const value = input[field];
       const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
@@ -308,6 +308,12 @@ export class EventsService {
   async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode) {
     const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
     return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language), next };
+  }
+
+  /** The occurrence of an archive filter just before or after `from` by start instant, then id, localized, with its relations. */
+  async neighbour(tx: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next', language: LanguageCode) {
+    const rows = [await this.repository.neighbour(tx, filter, from, side)].filter((row) => row !== undefined);
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.relations(tx, rows, language) };
   }
 
   /** The occurrence ids each event or occurrence id stands for now (sync; decision 0029). */

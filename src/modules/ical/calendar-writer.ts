@@ -9,6 +9,7 @@ import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { postUrl } from '../posts/post-rules.ts';
 import type { Localized } from '../translations/translations.ts';
+import { eventUrl } from '../events/events.mapper.ts';
 import type { LoadedRelations } from '../events/events.service.ts';
 import type { Recurrence } from '../events/recurrence.ts';
 
@@ -36,6 +37,11 @@ export interface CalendarEvent {
   readonly relations: LoadedRelations;
   /** The caller may see a password-protected event's details (as the JSON's `stripProtected`). */
   readonly entitled: boolean;
+  /**
+   * Asked for by the id of one of its series' later dates (`/events/{occurrence id}.ics`): that date
+   * alone, as one instance of the series (decision 0026), not the series from its first date.
+   */
+  readonly alone?: boolean;
 }
 
 /** A stored UTC wall clock (`YYYY-MM-DD HH:MM:SS`) as an instant; luxon's `fromFormat` costs more than the rest of an event. */
@@ -97,13 +103,16 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
   const { row, relations, entitled } = event;
   const { post, fields } = row;
   const allDay = fields.all_day !== 0 && fields.all_day !== null;
+  // One generated date of a series: its own dates, its generated start as RECURRENCE-ID, no rules.
+  const instance = event.alone && fields.recurrence !== null && row.occurrence?.series_id === post.id ? row.occurrence : undefined;
+  const dates = instance ?? fields;
   // A zone the VTIMEZONE generator knows is written as TZID and local times; any other (UTC, "UTC+2") as UTC.
   const zone = !allDay && vtimezoneOf(fields.timezone) !== null ? fields.timezone : undefined;
-  const start = wireInstant(fields.start_utc);
-  const end = wireInstant(fields.end_utc);
+  const start = wireInstant(dates.start_utc);
+  const end = wireInstant(dates.end_utc);
   const schedule: Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> = allDay
     ? // VALUE=DATE, and the end is exclusive: the day after the last day.
-      { allDay: true, start: wireDate(fields.start_local), end: wireDate(fields.end_local, 1) }
+      { allDay: true, start: wireDate(dates.start_local), end: wireDate(dates.end_local, 1) }
     : zone
       ? { start: DateTime.fromJSDate(start, { zone }), end: DateTime.fromJSDate(end, { zone }), timezone: zone }
       : { start, end };
@@ -114,6 +123,8 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
     ? (relations.organizers.get(post.id) ?? []).find((record) => record.post.password === '' && String(record.fields.email ?? '').includes('@'))
     : undefined;
   const categories = entitled ? (relations.terms.get(post.id) ?? []).filter((term) => term.row.taxonomy === 'category') : [];
+  // The date an instance stands for: a generated date's own start (regeneration keeps it in step with the rules), an exception's original one.
+  const recurrenceId = instance ? instance.start_local : fields.series_id !== null ? fields.recurrence_id : null;
   const data: ICalEventData = {
     id: `event-${fields.series_id ?? post.id}@${context.uidHost}`,
     // The record's version counts its writes (decision 0012): it rises with every update.
@@ -122,16 +133,16 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
     stamp: modified,
     lastModified: modified,
     ...schedule,
-    ...(fields.recurrence !== null ? { repeating: recurrenceLines(fields.recurrence, zone, allDay) } : {}),
-    ...(fields.series_id !== null && fields.recurrence_id !== null
-      ? { recurrenceId: zone ? DateTime.fromFormat(fields.recurrence_id, WIRE_DATE_FORMAT, { zone }) : DateTime.fromFormat(fields.recurrence_id, WIRE_DATE_FORMAT, { zone: fields.timezone }).toJSDate() }
+    ...(fields.recurrence !== null && !instance ? { repeating: recurrenceLines(fields.recurrence, zone, allDay) } : {}),
+    ...(recurrenceId !== null
+      ? { recurrenceId: zone ? DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone }) : DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone: fields.timezone }).toJSDate() }
       : {}),
     summary: plainText(post.title),
     ...(html !== '' ? { description: { plain: plainText(html), html } } : {}),
     ...(venue ? { location: location(venue) } : {}),
     ...(organizer ? { organizer: { name: plainText(organizer.post.title) || String(organizer.fields.email), email: String(organizer.fields.email).trim() } } : {}),
     ...(categories.length > 0 ? { categories: categories.map((term) => ({ name: plainText(term.row.name) })) } : {}),
-    url: postUrl(context.urls, 'event', 'tribe_events', post),
+    url: instance ? eventUrl(context.urls, row, instance.id) : postUrl(context.urls, 'event', 'tribe_events', post),
     ...(entitled && row.image ? { attachments: [row.image.url] } : {}),
     status: post.status === 'publish' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     ...(post.status === 'private' ? { class: ICalEventClass.PRIVATE } : {}),

@@ -59,9 +59,9 @@ export class CalendarFeedService {
     return { events: firsts.map((row) => ({ row, relations, entitled: this.events.entitled(row, request.caller, request.access) })), read: rows.length, next };
   }
 
-  /** One event the caller may read (the JSON's rules and errors), with the content's state. */
+  /** One event the caller may read (the JSON's rules and errors), with the content's state; a later date of a series alone. */
   async single(tx: ReadTx, ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ event: CalendarEvent; content: ContentState }> {
     const { row, relations } = await this.events.read(tx, ref, caller, access, language);
-    return { event: { row, relations, entitled: true }, content: await this.content.state(tx) };
+    return { event: { row, relations, entitled: true, alone: 'id' in ref && ref.id !== row.post.id }, content: await this.content.state(tx) };
   }
 }

@@ -1,3 +1,4 @@
+import { isSupportedDay } from '../../dates/supported-range.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { EventListQuery } from '../events/events.schemas.ts';
 
@@ -28,15 +29,7 @@ export interface PageFilters {
 /** The filters a visitor sets, in the order links write them. */
 export const VISITOR_FILTERS = ['search', 'category', 'tag', 'venue', 'organizer', 'date'] as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_TEXT = 200;
-
-/** A calendar date that exists (2027-02-30 does not). */
-export function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The visitor's filters from a query string; a value that cannot be one is named, for a 400. */
 export function readFilters(query: Readonly<Record<string, unknown>>): { filters: PageFilters } | { invalid: string } {
@@ -51,7 +44,7 @@ export function readFilters(query: Readonly<Record<string, unknown>>): { filters
       if (!/^[1-9]\d{0,15}$/.test(value)) return { invalid: name };
       filters[name] = Number(value);
     } else if (name === 'date') {
-      if (!isDay(value)) return { invalid: name };
+      if (!isSupportedDay(value)) return { invalid: name };
       filters[name] = value;
     } else filters[name] = value;
   }

@@ -1,4 +1,5 @@
 import type { EventWire } from '../events/events.schemas.ts';
+import { lastDayOf, shiftDay } from '../../dates/supported-range.ts';
 import { plainText } from '../ical/calendar-writer.ts';
 
 /*
@@ -97,39 +98,29 @@ export function weekdays(locale: string): { long: string; short: string }[] {
   });
 }
 
-/** `YYYY-MM-DD` moved by whole days. */
-export function addDays(day: string, days: number): string {
-  const date = localDay(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM` moved by whole months. */
-export function addMonths(month: string, months: number): string {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, index - 1 + months, 1));
-  return date.toISOString().slice(0, 7);
-}
-
-/** The days of a month's grid, whole weeks from Monday, each `YYYY-MM-DD`. */
-export function monthGrid(month: string): string[][] {
+/**
+ * The days of a month's grid, whole weeks from Monday, each `YYYY-MM-DD`; null for a day past the
+ * supported range (the weekend after 9999-12-31: 0001-01-01 is a Monday, so none comes before).
+ */
+export function monthGrid(month: string): (string | null)[][] {
   const first = `${month}-01`;
-  const lead = (localDay(first).getUTCDay() + 6) % 7;
-  const last = addDays(`${addMonths(month, 1)}-01`, -1);
-  const trail = 6 - ((localDay(last).getUTCDay() + 6) % 7);
-  const weeks: string[][] = [];
-  for (let day = addDays(first, -lead); day <= addDays(last, trail); day = addDays(day, 7)) {
-    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(day, index)));
-  }
-  return weeks;
+  const last = lastDayOf(month);
+  const lead = (weekdayOf(first) + 6) % 7;
+  const length = Number(last.slice(8));
+  const weeks = Math.ceil((lead + length) / 7);
+  return Array.from({ length: weeks }, (_, week) => Array.from({ length: 7 }, (_, index) => shiftDay(first, week * 7 + index - lead) ?? null));
 }
+
+/** The weekday of a `YYYY-MM-DD`, 0 for Sunday. */
+const weekdayOf = (day: string) => localDay(day).getUTCDay();
 
 const compact = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');
 
 /** Google Calendar's template link: the times as UTC instants, an all-day span as dates (end exclusive), the zone given. */
 export function googleCalendarLink(event: EventWire, details: { readonly text: string; readonly location: string }): string {
   const dates = event.all_day
-    ? `${startDay(event).replace(/-/g, '')}/${addDays(endDay(event), 1).replace(/-/g, '')}`
+    ? // The end is exclusive: the day after the last, or the last itself on the range's last day.
+      `${startDay(event).replace(/-/g, '')}/${(shiftDay(endDay(event), 1) ?? endDay(event)).replace(/-/g, '')}`
     : `${compact(event.utc_start_date)}/${compact(event.utc_end_date)}`;
   const args = new URLSearchParams([['action', 'TEMPLATE'], ['text', event.title], ['dates', dates], ['ctz', event.timezone], ['details', details.text], ['location', details.location]]);
   return `https://calendar.google.com/calendar/render?${args.toString()}`;

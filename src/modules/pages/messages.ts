@@ -39,6 +39,8 @@ export interface Messages {
   readonly map: string;
   readonly addToCalendar: string;
   readonly downloadIcs: string;
+  /** The whole series of an occurrence's page, apart from the one date. */
+  readonly downloadSeriesIcs: string;
   readonly googleCalendar: string;
   readonly previousEvent: string;
   readonly nextEvent: string;
@@ -92,6 +94,7 @@ const EN: Messages = {
   map: 'Map (OpenStreetMap)',
   addToCalendar: 'Add to calendar',
   downloadIcs: 'Download .ics',
+  downloadSeriesIcs: 'Download the whole series (.ics)',
   googleCalendar: 'Google Calendar',
   previousEvent: 'Previous event',
   nextEvent: 'Next event',
@@ -145,6 +148,7 @@ const FR: Messages = {
   map: 'Carte (OpenStreetMap)',
   addToCalendar: 'Ajouter au calendrier',
   downloadIcs: 'Télécharger le .ics',
+  downloadSeriesIcs: 'Télécharger toute la série (.ics)',
   googleCalendar: 'Google Agenda',
   previousEvent: 'Événement précédent',
   nextEvent: 'Événement suivant',

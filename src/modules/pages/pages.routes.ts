@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wireUtc, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { isSupportedDay, isSupportedMonth, lastDayOf } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
@@ -15,7 +16,7 @@ import { sitePathOf } from '../ical/site-feeds.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
-import { filterArgs, isDay, queryString, readFilters, type PageFilters } from './filters.ts';
+import { filterArgs, queryString, readFilters, type PageFilters } from './filters.ts';
 import { dayTitle, monthTitle } from './format.ts';
 import { localeOf, messagesFor } from './messages.ts';
 import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
@@ -50,7 +51,6 @@ export const POSTPASS_COOKIE = 'calendar_postpass';
 /** WordPress keeps the post-password cookie ten days. */
 const POSTPASS_SECONDS = 10 * 24 * 3600;
 const LIST_PER_PAGE = 10;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** What a page's work answers: a document, HTML unless `type` says otherwise (the sitemap). */
 interface Answer {
@@ -208,17 +208,17 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const day = (pick: (request: FastifyRequest) => string) =>
     page(async (tx, request, { page: context, reader }) => {
       const chosen = pick(request);
-      if (!isDay(chosen)) throw new ApiError('rest_no_route');
+      if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
       const filters = filtersOf(request);
       const { events } = await pages.span(tx, reader, filters, chosen, chosen);
       return { body: dayPage(context, { title: dayTitle(chosen, context.locale), day: chosen, base: context.urls.page(`events/${chosen}`), filters, events }) };
     });
 
   const monthView = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, month: string): Promise<Answer> => {
-    if (!MONTH.test(month)) throw new ApiError('rest_no_route');
+    // A month outside the supported years (decision 0048) is no page: its grid would have no bounds.
+    if (!isSupportedMonth(month)) throw new ApiError('rest_no_route');
     const filters = filtersOf(request);
-    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
-    const { events, total } = await pages.span(tx, reader, filters, `${month}-01`, last, MONTH_LIMIT);
+    const { events, total } = await pages.span(tx, reader, filters, `${month}-01`, lastDayOf(month), MONTH_LIMIT);
     // The embeddable month keeps to the embed's URL, its view and month as parameters.
     const monthUrl = (other: string, kept: PageFilters) =>
       context.embed
@@ -231,7 +231,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const event = page(
     async (tx, request, { page: context, reader }) => {
       const { slug, day } = request.params as { slug: string; day?: string };
-      if (day !== undefined && !isDay(day)) throw new ApiError('rest_no_route');
+      if (day !== undefined && !isSupportedDay(day)) throw new ApiError('rest_no_route');
       try {
         return { body: eventPage(context, await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day)) };
       } catch (error) {
@@ -254,7 +254,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const deadline = new Deadline(config.timeouts.requestMs);
     const opens = password !== '' && (await deadline.race(storage.read((tx) => pages.opens(tx, slug, password, language.code))));
     // Back to the page the form was on; a day that is not one goes to the event's own page.
-    const target = eventAddress(context, slug, day !== undefined && isDay(day) ? day : undefined);
+    const target = eventAddress(context, slug, day !== undefined && isSupportedDay(day) ? day : undefined);
     if (!opens) {
       reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' });
       return passwordPage(context, { action: target, wrong: true });

@@ -108,15 +108,17 @@ export class PagesService {
     return found !== undefined && found.post.password !== '' && found.post.password === password;
   }
 
-  /** The listed event starting just before or after this one (the archive's order), for the page's links. */
+  /**
+   * The listed occurrence starting just before or after this one, by start instant then id, whatever
+   * the date (past events included) and the zones: the page's previous and next links. The
+   * archive's own order, by local wall clock (wire-format 3.7), puts 20:00 in Paris after 19:30 in
+   * New York, and no date window of it reaches both ways.
+   */
   private async neighbour(tx: ReadTx, reader: Reader, event: EventWire, side: 'previous' | 'next'): Promise<EventWire | undefined> {
-    // Strict bounds: the event's own start, to the second, in the archive's wall-clock terms.
-    const around: PageFilters = side === 'previous' ? { startsBefore: event.utc_start_date } : { startsAfter: event.utc_start_date };
-    const probe = await this.list(tx, reader, around, { page: 1, perPage: 2, offset: 0 });
-    if (side === 'next') return probe.events.find((candidate) => candidate.id !== event.id);
-    if (probe.total === 0) return undefined;
-    const last = await this.list(tx, reader, around, { page: probe.total, perPage: 1, offset: probe.total - 1 });
-    return last.events.find((candidate) => candidate.id !== event.id);
+    const { filter } = await this.events.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), reader.caller, reader.language);
+    const { startFrom: _from, endUntil: _until, ...undated } = filter;
+    const { rows, relations } = await this.events.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language);
+    return this.render(rows, relations, reader, false)[0];
   }
 
   /** A venue or an organizer by slug, as the API reads it (its errors included). */

@@ -285,6 +285,22 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   /**
+   * The occurrence of the archive just before or after `from` in the order of start instants, then
+   * ids (an event page's previous and next events), as its event's record; through
+   * `occurrences_by_instant`, one step from `from`.
+   */
+  async neighbour(db: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next'): Promise<EventRow | undefined> {
+    const [beyond, direction] = side === 'previous' ? (['<', 'desc'] as const) : (['>', 'asc'] as const);
+    const page = this.archive(db, filter)
+      .selectAll('o')
+      .where((eb) => eb.or([eb('o.start_utc', beyond, from.startUtc), eb.and([eb('o.start_utc', '=', from.startUtc), eb('o.id', beyond, from.id)])]))
+      .orderBy('o.start_utc', direction)
+      .orderBy('o.id', direction)
+      .limit(1);
+    return (await this.asRecords(db, page, false))[0];
+  }
+
+  /**
    * A page of occurrences (a query of `o.*`, ordered and limited) as their events' records, in one
    * query: the page is read from the index, then only its rows are joined to their events.
    */

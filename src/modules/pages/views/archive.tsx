@@ -1,5 +1,6 @@
 import type { EventWire } from '../../events/events.schemas.ts';
-import { addDays, addMonths, dayTitle, endDay, machineTime, monthGrid, startDay, startTime, textField, weekdays, whenText, zoneName } from '../format.ts';
+import { shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
+import { dayTitle, endDay, machineTime, monthGrid, startDay, startTime, textField, weekdays, whenText, zoneName } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import type { PageContext } from './layout.tsx';
 
@@ -93,14 +94,20 @@ export function Pager({ page, base, filters, current, pages }: { page: PageConte
 /** The day view's links to the days before and after. */
 export function DayNavigation({ page, day, filters }: { page: PageContext; day: string; filters: PageFilters }) {
   const href = (other: string) => `${page.urls.page(`events/${other}`)}${queryString(filters)}`;
+  // No link past the supported days (decision 0048): that day's page is a 404.
+  const [previous, next] = [shiftDay(day, -1), shiftDay(day, 1)];
   return (
     <nav class="pager" aria-label={dayTitle(day, page.locale)}>
-      <a rel="prev" href={href(addDays(day, -1))}>
-        {page.messages.previousDay}
-      </a>
-      <a rel="next" href={href(addDays(day, 1))}>
-        {page.messages.nextDay}
-      </a>
+      {previous === undefined ? null : (
+        <a rel="prev" href={href(previous)}>
+          {page.messages.previousDay}
+        </a>
+      )}
+      {next === undefined ? null : (
+        <a rel="next" href={href(next)}>
+          {page.messages.nextDay}
+        </a>
+      )}
     </nav>
   );
 }
@@ -111,7 +118,7 @@ function eventsByDay(events: readonly EventWire[], first: string, last: string):
   for (const event of events) {
     const from = startDay(event) < first ? first : startDay(event);
     const until = endDay(event) > last ? last : endDay(event);
-    for (let day = from; day <= until; day = addDays(day, 1)) byDay.set(day, [...(byDay.get(day) ?? []), event]);
+    for (let day: string | undefined = from; day !== undefined && day <= until; day = shiftDay(day, 1)) byDay.set(day, [...(byDay.get(day) ?? []), event]);
   }
   return byDay;
 }
@@ -124,18 +131,25 @@ function eventsByDay(events: readonly EventWire[], first: string, last: string):
 export function MonthGrid(props: { page: PageContext; month: string; today: string; events: readonly EventWire[]; filters: PageFilters; monthUrl: (month: string, filters: PageFilters) => string; title: string }) {
   const { page, month, today, events, filters } = props;
   const weeks = monthGrid(month);
-  const byDay = eventsByDay(events, weeks[0]![0]!, weeks.at(-1)![6]!);
+  const days = weeks.flat().filter((day) => day !== null);
+  const byDay = eventsByDay(events, days[0]!, days.at(-1)!);
   const names = weekdays(page.locale);
   const monthHref = (other: string) => props.monthUrl(other, filters);
+  // No link past the supported months (decision 0048): that month's page is a 404.
+  const [previous, next] = [shiftMonth(month, -1), shiftMonth(month, 1)];
   return (
     <section class="month" data-month={month} aria-labelledby="month-title">
       <nav class="pager month-switch" aria-label={page.messages.month}>
-        <a rel="prev" data-month-switch href={monthHref(addMonths(month, -1))}>
-          {page.messages.previousMonth}
-        </a>
-        <a rel="next" data-month-switch href={monthHref(addMonths(month, 1))}>
-          {page.messages.nextMonth}
-        </a>
+        {previous === undefined ? null : (
+          <a rel="prev" data-month-switch href={monthHref(previous)}>
+            {page.messages.previousMonth}
+          </a>
+        )}
+        {next === undefined ? null : (
+          <a rel="next" data-month-switch href={monthHref(next)}>
+            {page.messages.nextMonth}
+          </a>
+        )}
       </nav>
       <table class="month-grid">
         <caption id="month-title">{props.title}</caption>
@@ -152,6 +166,7 @@ export function MonthGrid(props: { page: PageContext; month: string; today: stri
           {weeks.map((week) => (
             <tr>
               {week.map((day) => {
+                if (day === null) return <td class="outside" />;
                 const dayEvents = byDay.get(day) ?? [];
                 const outside = !day.startsWith(month);
                 return (

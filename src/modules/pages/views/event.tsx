@@ -2,6 +2,7 @@ import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
 import { addressLine, googleCalendarLink, isEmail, machineTime, mapLink, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
 import { venuesOf } from './archive.tsx';
+import type { Urls } from '../../../urls.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
@@ -10,8 +11,17 @@ import type { PageContext } from './layout.tsx';
  * calendar" and the events before and after it.
  */
 
-/** The `.ics` of an event: the original's URL (`{event}/ical/`), which the feed routes answer (site-feeds.ts). */
-export const icsUrl = (event: EventWire) => `${event.url}ical/`;
+/**
+ * The `.ics` of what a page shows: an occurrence of a series is that one date, by its own id
+ * (ical.routes.ts); another event the original's URL (`{event}/ical/`, which the feed routes answer,
+ * site-feeds.ts). The first date's id is the series' own: its `.ics` is the whole series.
+ */
+export const icsUrl = (urls: Urls, event: EventWire) => (isLaterOccurrence(event) ? urls.route(`events/${event.id}.ics`) : `${event.url}ical/`);
+
+/** The whole series of an occurrence's page, by the series' id; undefined for an event of no series. */
+const seriesIcsUrl = (urls: Urls, event: EventWire) => (event.series_id === undefined || event.series_id === null ? undefined : urls.route(`events/${event.series_id}.ics`));
+
+const isLaterOccurrence = (event: EventWire) => event.series_id !== undefined && event.series_id !== null && event.series_id !== event.id;
 
 function Venue({ page, venue }: { page: PageContext; venue: Record<string, unknown> }) {
   const address = addressLine(venue);
@@ -113,6 +123,7 @@ export function EventDetails({ page, event, previous, next }: { page: PageContex
   const image = event.image === false ? undefined : textField(event.image, 'url');
   const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
   const website = webHref(event.website);
+  const seriesIcs = seriesIcsUrl(page.urls, event);
   return (
     <article class="event" aria-labelledby="event-title">
       <h1 id="event-title">{event.title}</h1>
@@ -171,11 +182,20 @@ export function EventDetails({ page, event, previous, next }: { page: PageContex
       <section class="add-to-calendar" aria-labelledby="add-to-calendar">
         <h2 id="add-to-calendar">{messages.addToCalendar}</h2>
         <ul>
-          <li>
-            <a href={icsUrl(event)} type="text/calendar" download>
-              {messages.downloadIcs}
-            </a>
-          </li>
+          {event.series_id === event.id ? null : (
+            <li>
+              <a href={icsUrl(page.urls, event)} type="text/calendar" download>
+                {messages.downloadIcs}
+              </a>
+            </li>
+          )}
+          {seriesIcs === undefined ? null : (
+            <li>
+              <a href={seriesIcs} type="text/calendar" download>
+                {messages.downloadSeriesIcs}
+              </a>
+            </li>
+          )}
           <li>
             <a href={googleCalendarLink(event, { text: summaryText(event.description, 1000), location })} rel="noopener external">
               {messages.googleCalendar}

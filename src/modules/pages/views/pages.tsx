@@ -99,7 +99,7 @@ export function eventPage(page: PageContext, view: { event: EventWire; previous:
         ...(image ? { image } : {}),
         ogType: 'article',
         alternates: [
-          { type: 'text/calendar', href: icsUrl(event), title: 'iCalendar' },
+          { type: 'text/calendar', href: icsUrl(page.urls, event), title: 'iCalendar' },
           { type: 'application/json', href: event.rest_url },
         ],
         jsonLd: event.json_ld,
