@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...eventRoutes(services.events, config.timezone, services.seriesExtender, services.sync),
+    ...eventRoutes({ events: services.events, archive: services.eventArchive, writer: services.eventWriter }, config.timezone, services.seriesExtender, services.sync),
     ...linkedRecordRoutes(services.venues, services.sync),
     ...linkedRecordRoutes(services.organizers, services.sync),
     ...categoryRoutes(services.terms, services.sync),

@@ -5,6 +5,9 @@ import { UsersService } from './auth/users.service.ts';
 import type { Clock } from './clock.ts';
 import { loadConfig, type Config, type RecurrenceSettings } from './config.ts';
 import { TextFilter } from './content/text-filter.ts';
+import { EventArchive } from './modules/events/event-archive.ts';
+import { EventSeries } from './modules/events/event-series.ts';
+import { EventWriter } from './modules/events/event-writer.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { SeriesHorizonExtender } from './modules/events/horizon-extender.ts';
 import { CalendarFeedService } from './modules/ical/ical.service.ts';
@@ -52,7 +55,14 @@ export interface Services {
   readonly terms: TermsService;
   readonly venues: LinkedRecordsService;
   readonly organizers: LinkedRecordsService;
+  /** One event by id or slug, and what events embed. */
   readonly events: EventsService;
+  /** The archive of events: its filters, window, pages and export batches. */
+  readonly eventArchive: EventArchive;
+  /** Creates, updates and removes events. */
+  readonly eventWriter: EventWriter;
+  /** Series of events: occurrences, scopes, the horizon (decision 0025). */
+  readonly eventSeries: EventSeries;
   /** Extends series with unbounded rules: in the background (`server.ts`) and before a read past the horizon (decision 0025). */
   readonly seriesExtender: SeriesHorizonExtender;
   /** The iCalendar exports of the archive and of single events (decision 0026). */
@@ -109,17 +119,15 @@ export async function composeApplication(
   const venues = linkedRecords(VENUE);
   const organizers = linkedRecords(ORGANIZER);
   const eventsRepository = new EventsRepository(dialect);
-  const events = new EventsService(
-    new PostRecords({ type: 'event', capability: 'tribe_event' }, eventsRepository, postTranslations, writer),
-    eventsRepository,
-    posts,
-    terms,
-    { venue: venues, organizer: organizers },
-    site.recurrence,
-  );
+  const eventRecords = new PostRecords({ type: 'event', capability: 'tribe_event' }, eventsRepository, postTranslations, writer);
+  const eventLinks = { venue: venues, organizer: organizers };
+  const events = new EventsService(eventRecords, eventsRepository, posts, terms, eventLinks);
+  const eventArchive = new EventArchive(eventRecords, eventsRepository, posts, terms, events, writer, clock, site.timezone, site.recurrence);
+  const eventSeries = new EventSeries(eventRecords, eventsRepository, terms, writer, clock, site.timezone, site.recurrence);
+  const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
   const users = new UsersService(storage, usersRepository, clock);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
-  const tecImport = new TecImportService(storage, { events, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
+  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));
@@ -131,7 +139,7 @@ export async function composeApplication(
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   return {
-    services: { users, terms, venues, organizers, events, tecImport, seriesExtender: new SeriesHorizonExtender(storage, events, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, new ContentRepository()), icalImport: new IcalImportService(events, new IcalImportRepository(), site.timezone), pages: new PagesService(events, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
   };

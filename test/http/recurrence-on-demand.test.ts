@@ -142,11 +142,11 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
     assert.equal(created.statusCode, 201, created.body);
     const walkId = created.json<EventJson>().id;
     const before = await rowCount(walkId);
-    const done = await t.storage.write((tx) => t.services.events.extendSeriesTo(tx, '2030-01-01 00:00:00', 20, 10));
+    const done = await t.storage.write((tx) => t.services.eventSeries.extendSeriesTo(tx, '2030-01-01 00:00:00', 20, 10));
     assert.equal(done.rows, 10);
     assert.equal(done.more, true);
     assert.equal(await rowCount(walkId), before + 10);
-    const cut = await t.storage.read((tx) => t.services.events.occurrencesCut(tx, { endUntil: '2029-12-31 23:59:59' }));
+    const cut = await t.storage.read((tx) => t.services.eventArchive.occurrencesCut(tx, { endUntil: '2029-12-31 23:59:59' }));
     // The first date left out: ten days after the last one of the horizon (2028-11-26).
     assert.equal(cut, '2028-12-07 07:00:00');
     // The next read past it goes on from there.

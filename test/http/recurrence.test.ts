@@ -433,10 +433,10 @@ describe(`recurring events past the horizon (${DIALECT})`, () => {
     // The horizon, 24 months and 3 days after 2026-11-24, is 2028-11-27: the last date before it is 2028-11-04.
     assert.equal(before.length, 23);
     assert.equal(before.at(-1)!.start_date, '2028-11-04 08:00:00');
-    assert.equal(await new SeriesHorizonExtender(t.storage, t.services.events, { now: () => new Date(now) }).extendAll(), 0);
+    assert.equal(await new SeriesHorizonExtender(t.storage, t.services.eventSeries, t.services.eventArchive, { now: () => new Date(now) }).extendAll(), 0);
 
     now += 365 * 86_400_000;
-    assert.equal(await new SeriesHorizonExtender(t.storage, t.services.events, { now: () => new Date(now) }).extendAll(), 1);
+    assert.equal(await new SeriesHorizonExtender(t.storage, t.services.eventSeries, t.services.eventArchive, { now: () => new Date(now) }).extendAll(), 1);
     const after = await listed();
     assert.equal(after.at(-1)!.start_date, '2029-11-04 08:00:00');
     assert.equal(after.length, 35);
@@ -450,7 +450,7 @@ describe(`recurring events past the horizon (${DIALECT})`, () => {
     const series = response.json<EventJson>();
     // A year on, the series holds more than 1,000 dates from its start (the default maximum).
     now += 400 * 86_400_000;
-    await new SeriesHorizonExtender(t.storage, t.services.events, { now: () => new Date(now) }).extendAll();
+    await new SeriesHorizonExtender(t.storage, t.services.eventSeries, t.services.eventArchive, { now: () => new Date(now) }).extendAll();
     const latest = (await t.request('administrator', 'GET', `events?start_date=2030-01-01&end_date=2031-12-31&per_page=50`)).json<Archive>();
     const dates = latest.events.filter((event) => event.series_id === series.id).map((event) => event.start_date);
     assert.equal(dates[0], '2030-01-01 07:00:00');

@@ -60,7 +60,7 @@ async function fillSource(source: TestApp, clock: Clock): Promise<{ unusedVenue:
   const admin = adminOf(source);
   const guest = (await source.users.create({ login: 'guest.writer', role: 'author', email: 'guest@example.org', displayName: 'Guest Writer' })).user.id;
   const authorOf = (i: number) => (i % 9 === 4 ? { author: guest } : i % 9 === 5 ? { author: source.ids.editor } : {});
-  const { terms, venues, organizers, events } = source.services;
+  const { terms, venues, organizers, eventWriter: events } = source.services;
   return source.storage.write(async (tx) => {
     const musicRow = (await terms.create(tx, CATEGORY, { name: 'Music', description: 'Live music' }, 'en', admin)).row;
     const music = musicRow.id;
@@ -791,7 +791,7 @@ describe('import-tec of password-protected events', () => {
     clock.advance(-45);
     [locked, open] = await source.storage.write(async (tx) => {
       const made = (title: string, extra: Json) =>
-        source.services.events.create(tx, { title, description: `${title} text`, start_date: '2027-03-01 19:00:00', end_date: '2027-03-01 21:00:00', ...extra }, admin, 'en');
+        source.services.eventWriter.create(tx, { title, description: `${title} text`, start_date: '2027-03-01 19:00:00', end_date: '2027-03-01 21:00:00', ...extra }, admin, 'en');
       const ids: [number, number] = [(await made('Members only', { post_password: 's3cret', cost: '20' })).post.id, (await made('Open house', {})).post.id];
       await source.storage.touchContent(tx, clock.now());
       return ids;

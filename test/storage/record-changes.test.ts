@@ -78,14 +78,14 @@ describe(`record-change journal (${DIALECT})`, () => {
     })).json<{ id: number }>();
     await newRows();
     const { rows } = await t.storage.write(async (tx) => {
-      const extended = await t.services.events.extendSeriesTo(tx, '2031-01-01 00:00:00', 10, 5000);
+      const extended = await t.services.eventSeries.extendSeriesTo(tx, '2031-01-01 00:00:00', 10, 5000);
       await t.storage.touchContent(tx, new Date(TEST_NOW));
       return extended;
     });
     assert.ok(rows > 0);
     assert.deepEqual(await newRows(), [`event updated ${series.id}`]);
     // Nothing left to extend: no change, no row.
-    await t.storage.write((tx) => t.services.events.extendSeriesTo(tx, '2031-01-01 00:00:00', 10, 5000));
+    await t.storage.write((tx) => t.services.eventSeries.extendSeriesTo(tx, '2031-01-01 00:00:00', 10, 5000));
     assert.deepEqual(await newRows(), []);
   });
 

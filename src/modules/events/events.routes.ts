@@ -11,6 +11,8 @@ import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
 import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
+import type { EventArchive } from './event-archive.ts';
+import type { EventWriter } from './event-writer.ts';
 import type { EventRef, EventsService, LoadedRelations } from './events.service.ts';
 import type { SeriesHorizonExtender } from './horizon-extender.ts';
 import { LINKED_DATA_TYPE } from '../../http/representation.ts';
@@ -24,12 +26,17 @@ const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[n
 const optionalArg = (name: string, value: string | number | undefined): Args => (value === undefined ? [] : [[name, String(value)]]);
 
 /** The routes of events (spec 4.2); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function eventRoutes(service: EventsService, siteZone: string, extender: Pick<SeriesHorizonExtender, 'extendFor'>, sync: SyncService): AnyRoute[] {
+export function eventRoutes(
+  { events, archive, writer }: { readonly events: EventsService; readonly archive: EventArchive; readonly writer: EventWriter },
+  siteZone: string,
+   extender: Pick<SeriesHorizonExtender, 'extendFor'>,
+  sync: SyncService,
+): AnyRoute[] {
   const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
-    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => service.entitled(row, caller, access) });
+    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, access) });
   // Whoever just wrote an event sees it whole, if they may edit it.
   const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame) =>
-    renderAll([row], await service.relations(tx, [row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
+    renderAll([row], await events.relations(tx, [row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
 
   // The params (`{ id }` or `{ slug }`) are the event's reference.
   const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {
@@ -38,8 +45,8 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
     // By slug, the slug argument itself is validated first (wire-format 5.2, 7.3); by id, a
     // missing event is the handler's 404 after the permission check, so the validator only looks.
     const load = (frame: { params: EventRef; language: LanguageCode }, tx: ReadTx) =>
-      bySlug ? service.find(tx, frame.params, frame.language) : service.lookup(tx, frame.params);
-    const target = async (tx: ReadTx, frame: { params: EventRef; language: LanguageCode }, loaded: EventRow | undefined) => loaded ?? service.find(tx, frame.params, frame.language);
+      bySlug ? events.getRow(tx, frame.params, frame.language) : events.getRowIfExists(tx, frame.params);
+    const target = async (tx: ReadTx, frame: { params: EventRef; language: LanguageCode }, loaded: EventRow | undefined) => loaded ?? events.getRow(tx, frame.params, frame.language);
     return [
       defineRoute({
         method: 'GET',
@@ -50,7 +57,7 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         dependsOn: () => [],
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame, tx) => {
-          const { row, relations } = await service.read(tx, frame.params, frame.caller, frame.query, frame.language);
+          const { row, relations } = await events.get(tx, frame.params, frame.caller, frame.query, frame.language);
           return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!, version: row.post.version };
         },
       }),
@@ -62,7 +69,7 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         validate: load,
         currentVersion: (loaded) => loaded?.post.version,
         handle: async (frame, tx, loaded) => {
-          const row = await service.remove(tx, await target(tx, frame, loaded), { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
+          const row = await writer.remove(tx, await target(tx, frame, loaded), { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
           return { body: await renderWritten(tx, row, frame) };
         },
       }),
@@ -73,12 +80,12 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         schema: { summary: `Updates the event with the specified ${label}`, params, querystring: WriteQuery, body: UpdateBody, response: { 200: EventRecord } },
         validate: async (frame, tx) => {
           const loaded = await load(frame, tx);
-          await service.validateWrite(tx, frame.body, frame.caller);
+          await writer.validateWrite(tx, frame.body, frame.caller);
           return loaded;
         },
         currentVersion: (loaded) => loaded?.post.version,
         handle: async (frame, tx, loaded) => {
-          const row = await service.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language);
+          const row = await writer.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language);
           return { body: await renderWritten(tx, row, frame), version: row.post.version };
         },
       }),
@@ -118,7 +125,7 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
         response: { 200: Envelope },
       },
       prepare: (frame, deadline) => extender.extendFor(frame.query, deadline),
-      clockKey: (query) => service.archiveClockKey(query),
+      clockKey: (query) => archive.archiveClockKey(query),
       // Which events are listed (terms: slugs and sub-categories of a filter); searches and
       // `modified_after` read every edit; a sync page reads the journal.
       dependsOn: (query) =>
@@ -126,22 +133,22 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
           ? 'everything'
           : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : [])],
       validate: async (frame, tx) =>
-        frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
+        frame.query.sync_token === undefined ? archive.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
       handle: async ({ query, caller, urls, language, representation }, tx) => {
         const window = pageWindow(query.page, query.per_page);
         if (query.sync_token !== undefined) {
           const page = await sync.page(tx, {
             resource: 'event',
             scope: archiveScopeOf(undefined, caller, 'tribe_event'),
-            affected: (unit, ids) => service.occurrenceIds(unit, ids),
+            affected: (unit, ids) => archive.occurrenceIds(unit, ids),
             visible: async (unit, ids) => {
-              const { rows, relations } = await service.listed(unit, ids, caller, language);
+              const { rows, relations } = await archive.listAmong(unit, ids, caller, language);
               return new Map(renderAll(rows, relations, urls, caller, query, false).map((record) => [record.id, record]));
             },
           }, query.sync_token, window.perPage);
           return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
         }
-        const { rows, total, statuses, bounds, relations, cut } = await service.list(tx, query, caller, window, language);
+        const { rows, total, statuses, bounds, relations, cut } = await archive.list(tx, query, caller, window, language);
         const pages = totalPages(total, window.perPage);
         const token = listingToken(await sync.snapshotToken(tx), urls);
         // Both representations name what they vary by: caches must not serve one for the other.
@@ -169,9 +176,9 @@ export function eventRoutes(service: EventsService, siteZone: string, extender: 
       path: '/events',
       permission: { all: ['edit_tribe_events'] },
       schema: { summary: 'Creates a new event', querystring: WriteQuery, body: CreateBody, response: { 201: EventRecord } },
-      validate: (frame, tx) => service.validateWrite(tx, frame.body, frame.caller),
+      validate: (frame, tx) => writer.validateWrite(tx, frame.body, frame.caller),
       handle: async (frame, tx) => {
-        const row = await service.create(tx, frame.body, frame.caller!, frame.language);
+        const row = await writer.create(tx, frame.body, frame.caller!, frame.language);
         return { status: 201, body: await renderWritten(tx, row, frame), version: row.post.version };
       },
     }),

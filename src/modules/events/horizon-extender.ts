@@ -2,7 +2,8 @@ import { BackgroundTask } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
 import type { Deadline } from '../../deadline.ts';
 import type { Storage } from '../../storage/database.ts';
-import { EXTENSION_ROWS_PER_UNIT, type ArchiveQuery, type EventsService } from './events.service.ts';
+import type { ArchiveQuery, EventArchive } from './event-archive.ts';
+import { EXTENSION_ROWS_PER_UNIT, type EventSeries } from './event-series.ts';
 
 /*
  * Keeps series with unbounded rules materialised up to the horizon as time passes (decision 0025),
@@ -23,7 +24,8 @@ export class SeriesHorizonExtender {
 
   constructor(
     private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent'>,
-    private readonly events: EventsService,
+    private readonly series: Pick<EventSeries, 'extendHorizons' | 'extendSeriesTo' | 'seriesShortOf'>,
+    private readonly archive: Pick<EventArchive, 'extensionFor'>,
     private readonly clock: Clock,
   ) {}
 
@@ -32,7 +34,7 @@ export class SeriesHorizonExtender {
     let total = 0;
     for (;;) {
       const extended = await this.storage.write(async (tx) => {
-        const count = await this.events.extendHorizons(tx, SERIES_PER_UNIT);
+        const count = await this.series.extendHorizons(tx, SERIES_PER_UNIT);
         // New occurrences are new archive content: cached answers on every node retire.
         if (count > 0) await this.storage.touchContent(tx, this.clock.now());
         return count;
@@ -47,16 +49,16 @@ export class SeriesHorizonExtender {
    * extends the series short of it, up to the on-demand limit, in write units of their own (a read
    * unit cannot write), before the read takes its snapshot and before the read cache is consulted,
    * so the request reads what it triggered. One read adds at most UNITS_PER_READ units'
-   * share of rows; its answer then shows where it is cut (`EventsService.occurrencesCut`), and the
+   * share of rows; its answer then shows where it is cut (`EventArchive.occurrencesCut`), and the
    * next read past it continues. A snapshot first tells whether anything is short, so reads that
    * find the work done never take the write lock; concurrent reads queue on it and find it done.
    */
   async extendFor(query: ArchiveQuery, deadline?: Deadline): Promise<void> {
-    const until = this.events.extensionFor(query);
-    if (until === undefined || !(await this.storage.read((tx) => this.events.seriesShortOf(tx, until)))) return;
+    const until = this.archive.extensionFor(query);
+    if (until === undefined || !(await this.storage.read((tx) => this.series.seriesShortOf(tx, until)))) return;
     for (let unit = 0; unit < UNITS_PER_READ; unit++) {
       const { more } = await this.storage.write(async (tx) => {
-        const done = await this.events.extendSeriesTo(tx, until, SERIES_PER_UNIT, EXTENSION_ROWS_PER_UNIT);
+        const done = await this.series.extendSeriesTo(tx, until, SERIES_PER_UNIT, EXTENSION_ROWS_PER_UNIT);
         if (done.series > 0) await this.storage.touchContent(tx, this.clock.now());
         return done;
       }, deadline);

@@ -9,6 +9,8 @@ import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { IcalImportEntry, IcalImportRepository } from '../../storage/repositories/ical-import.repository.ts';
 import { storableId } from '../../storage/tables.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
+import type { EventSeries } from '../events/event-series.ts';
+import type { EventWriter } from '../events/event-writer.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { inZone, invalidCalendar, readCalendar, type ReadCalendar, type ReadEvent, type ReadTime } from './calendar-reader.ts';
 
@@ -89,7 +91,9 @@ function originalStart(recurrenceId: ReadTime, series: EventRow): string {
  */
 export class IcalImportService {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: Pick<EventsService, 'getPost'>,
+    private readonly series: Pick<EventSeries, 'occurrenceAt'>,
+    private readonly writer: Pick<EventWriter, 'create' | 'update'>,
     private readonly imported: IcalImportRepository,
     private readonly siteZone: string,
   ) {}
@@ -128,11 +132,11 @@ export class IcalImportService {
   }
 
   private async target(tx: WriteTx, uid: string, entry: IcalImportEntry | undefined, uidHost: string): Promise<Target | undefined> {
-    const mapped = entry && (await this.events.eventById(tx, entry.event_id));
+    const mapped = entry && (await this.events.getPost(tx, entry.event_id));
     if (mapped) return { row: mapped, entry };
     const own = OWN_UID.exec(uid);
     const id = own && own[2] === uidHost ? storableId(own[1]) : undefined;
-    const row = id === undefined ? undefined : await this.events.eventById(tx, id);
+    const row = id === undefined ? undefined : await this.events.getPost(tx, id);
     // Our own UIDs name series and single events, never a detached exception.
     return row && row.fields.series_id === null ? { row } : undefined;
   }
@@ -166,21 +170,21 @@ export class IcalImportService {
     for (const exception of exceptions) {
       const original = originalStart(exception.recurrenceId!, series);
       const entry = entries.get(entryKey(uid, original));
-      const mapped = entry && (await this.events.eventById(tx, entry.event_id));
+      const mapped = entry && (await this.events.getPost(tx, entry.event_id));
       if (mapped) {
         await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: mapped, entry }, request, report);
         continue;
       }
-      const occurrence = await this.events.occurrenceAt(tx, series.post.id, original);
+      const occurrence = await this.series.occurrenceAt(tx, series.post.id, original);
       if (!occurrence) {
         report.skipped.push({ uid, recurrence_id: original, line: exception.line, reason: `The series has no occurrence starting at ${original} (RECURRENCE-ID).` });
       } else if (occurrence.post.id !== series.post.id) {
         // Already an exception here (ours, exported and imported back): compared as our own event.
-        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: (await this.events.eventById(tx, occurrence.post.id))! }, request, report);
+        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: (await this.events.getPost(tx, occurrence.post.id))! }, request, report);
       } else {
         // The occurrence is detached as an exception by the events service's own update of one occurrence.
         const input = this.inputOf(exception);
-        const detached = await this.refusedAs(exception, () => this.events.update(tx, occurrence, { ...input, scope: 'this' }, request.caller, request.language));
+        const detached = await this.refusedAs(exception, () => this.writer.update(tx, occurrence, { ...input, scope: 'this' }, request.caller, request.language));
         await this.record(tx, exception, original, detached.post.id, input);
         report.created.push({ uid, recurrence_id: original, id: detached.post.id, title: exception.title || UNTITLED });
       }
@@ -194,10 +198,10 @@ export class IcalImportService {
   private async writeEvent(tx: WriteTx, event: ReadEvent, recurrenceId: string, input: EventCreateInput, target: Target | undefined, request: ImportRequest, report: ImportReport): Promise<EventRow | undefined> {
     const item = (id: number): ImportedItem => ({ uid: event.uid, recurrence_id: recurrenceId === '' ? null : recurrenceId, id, title: event.title || UNTITLED });
     if (!target) {
-      const created = await this.refusedAs(event, () => this.events.create(tx, input, request.caller, request.language));
+      const created = await this.refusedAs(event, () => this.writer.create(tx, input, request.caller, request.language));
       await this.record(tx, event, recurrenceId, created.post.id, input);
       report.created.push(item(created.post.id));
-      return this.events.eventById(tx, created.post.id);
+      return this.events.getPost(tx, created.post.id);
     }
     const { row, entry } = target;
     if (row.post.status === 'trash') {
@@ -213,10 +217,10 @@ export class IcalImportService {
       report.skipped.push({ ...item(row.post.id), line: event.line, reason: verdict.skip });
       return row;
     }
-    await this.refusedAs(event, () => this.events.update(tx, row, input, request.caller, request.language));
+    await this.refusedAs(event, () => this.writer.update(tx, row, input, request.caller, request.language));
     await this.record(tx, event, recurrenceId, row.post.id, input);
     report.updated.push(item(row.post.id));
-    return this.events.eventById(tx, row.post.id);
+    return this.events.getPost(tx, row.post.id);
   }
 
   /** A VEVENT against what was imported from its UID before: the same content, a newer version, or why it is left out. */

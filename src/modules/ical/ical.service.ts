@@ -4,7 +4,8 @@ import type { ReadTx } from '../../storage/database.ts';
 import type { ContentRepository, ContentState } from '../../storage/repositories/content.repository.ts';
 import type { ArchiveCursor, DateBounds, EventFilter } from '../../storage/repositories/events.repository.ts';
 import type { Access } from '../posts/post-rules.ts';
-import type { ArchiveQuery, EventRef, EventsService } from '../events/events.service.ts';
+import type { ArchiveQuery, EventArchive } from '../events/event-archive.ts';
+import type { EventRef, EventsService } from '../events/events.service.ts';
 import type { CalendarEvent, FeedBatch } from './calendar-writer.ts';
 
 /** What a feed exports, fixed in its first unit of work: the archive's filter, and the content's state for its validators. */
@@ -12,28 +13,29 @@ export interface FeedPlan {
   readonly filter: EventFilter;
   readonly bounds: DateBounds;
   readonly content: ContentState;
-  /** Where the window is cut short of recurring series' occurrences (EventsService.occurrencesCut). */
+  /** Where the window is cut short of recurring series' occurrences (EventArchive.occurrencesCut). */
   readonly cut: string | undefined;
 }
 
 /**
  * The iCalendar exports of the event archive and of single events. Every rule (status scope, date
- * window, filters, visibility, password protection, translations) is the events service's: a feed
+ * window, filters, visibility, password protection, translations) is the events services': a feed
  * selects exactly what the archive would list to the same caller.
  */
 export class CalendarFeedService {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: Pick<EventsService, 'get' | 'entitled'>,
+    private readonly archive: Pick<EventArchive, 'validateList' | 'archiveFilter' | 'occurrencesCut' | 'listAfter'>,
     private readonly content: ContentRepository,
   ) {}
 
   validate(tx: ReadTx, query: ArchiveQuery, caller: Caller | null): Promise<void> {
-    return this.events.validateList(tx, query, caller);
+    return this.archive.validateList(tx, query, caller);
   }
 
   async plan(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<FeedPlan> {
-    const { filter, bounds } = await this.events.archiveFilter(tx, query, caller, language);
-    return { filter, bounds, content: await this.content.state(tx), cut: await this.events.occurrencesCut(tx, bounds) };
+    const { filter, bounds } = await this.archive.archiveFilter(tx, query, caller, language);
+    return { filter, bounds, content: await this.content.state(tx), cut: await this.archive.occurrencesCut(tx, bounds) };
   }
 
   /**
@@ -49,7 +51,7 @@ export class CalendarFeedService {
     limit: number,
     request: { caller: Caller | null; access: Access; language: LanguageCode; written: Set<number> },
   ): Promise<FeedBatch<ArchiveCursor>> {
-    const { rows, relations, next } = await this.events.listAfter(tx, filter, after, limit, request.language);
+    const { rows, relations, next } = await this.archive.listAfter(tx, filter, after, limit, request.language);
     const firsts = rows.filter((row) => {
       if (row.fields.recurrence === null) return true;
       if (request.written.has(row.post.id)) return false;
@@ -61,7 +63,7 @@ export class CalendarFeedService {
 
   /** One event the caller may read (the JSON's rules and errors), with the content's state; a later date of a series alone. */
   async single(tx: ReadTx, ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ event: CalendarEvent; content: ContentState }> {
-    const { row, relations } = await this.events.read(tx, ref, caller, access, language);
+    const { row, relations } = await this.events.get(tx, ref, caller, access, language);
     return { event: { row, relations, entitled: true, alone: 'id' in ref && ref.id !== row.post.id }, content: await this.content.state(tx) };
   }
 }

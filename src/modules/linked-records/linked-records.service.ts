@@ -6,8 +6,8 @@ import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue, UpcomingFilter } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { ImportedPlacement, PostRecords, RecordRef } from '../posts/post-records.ts';
-import { importedDates } from '../posts/post-rows.ts';
+import type { PostRecords, RecordRef } from '../posts/post-records.ts';
+import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
 import { ANY_STATUS, mayOnPost, readableBy, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -62,11 +62,7 @@ export class LinkedRecordsService {
 
   async validateList(tx: ReadTx, query: LinkedRecordListQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
-    try {
-      this.records.archiveScope(query.status, caller);
-    } catch {
-      invalid.status = { message: 'Invalid parameter.' };
-    }
+    if (this.records.refusesStatuses(query.status, caller)) invalid.status = { message: 'Invalid parameter.' };
     if (query.event !== undefined && !readableBy(caller, 'tribe_event', await this.posts.ownership(tx, 'event', query.event))) invalid.event = { message: 'Invalid parameter.' };
     const modifiedAfter = modifiedAfterProblem(query.modified_after, this.writer.clock.now());
     if (modifiedAfter) invalid.modified_after = modifiedAfter;

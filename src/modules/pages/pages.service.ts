@@ -9,6 +9,8 @@ import type { LinkedRecordRow } from '../../storage/repositories/linked-records.
 import type { Urls } from '../../urls.ts';
 import { toEventRecords } from '../events/events.mapper.ts';
 import type { EventWire } from '../events/events.schemas.ts';
+import type { EventArchive } from '../events/event-archive.ts';
+import type { EventSeries } from '../events/event-series.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
@@ -59,7 +61,9 @@ export function postPassToken(password: string): string {
 
 export class PagesService {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: Pick<EventsService, 'get' | 'getRowIfExists' | 'entitled'>,
+    private readonly archive: Pick<EventArchive, 'validateList' | 'list' | 'archiveFilter' | 'listAfter' | 'neighbour'>,
+    private readonly series: Pick<EventSeries, 'occurrenceOn'>,
     private readonly venues: LinkedRecordsService,
     private readonly organizers: LinkedRecordsService,
     private readonly terms: TermsService,
@@ -73,8 +77,8 @@ export class PagesService {
   /** A page of the archive, filtered as the API's list is (its validation first: a bad filter is a 400). */
   async list(tx: ReadTx, reader: Reader, filters: PageFilters, window: PageWindow): Promise<{ events: EventWire[]; total: number }> {
     const query = eventQuery(filters, window);
-    await this.events.validateList(tx, query, reader.caller);
-    const { rows, total, relations } = await this.events.list(tx, query, reader.caller, window, reader.language);
+    await this.archive.validateList(tx, query, reader.caller);
+    const { rows, total, relations } = await this.archive.list(tx, query, reader.caller, window, reader.language);
     return { events: this.render(rows, relations, reader, false), total };
   }
 
@@ -90,13 +94,13 @@ export class PagesService {
    * starting that local day, read by its id as the API reads it: the page its `url` advertises.
    */
   async event(tx: ReadTx, reader: Reader, slug: string, postPass: string | undefined, day?: string): Promise<EventPage> {
-    const found = await this.events.lookup(tx, { slug }, reader.language);
+    const found = await this.events.getRowIfExists(tx, { slug }, reader.language);
     if (!found) throw new ApiError('rest_no_route');
-    const occurrence = day === undefined ? undefined : await this.events.seriesOccurrenceOn(tx, found.post.id, day);
+    const occurrence = day === undefined ? undefined : await this.series.occurrenceOn(tx, found.post.id, day);
     if (day !== undefined && occurrence === undefined) throw new ApiError('rest_no_route');
     const password = found.post.password !== '' && postPass === postPassToken(found.post.password) ? found.post.password : undefined;
     const access: Access = password === undefined ? {} : { password };
-    const { row, relations } = await this.events.read(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
+    const { row, relations } = await this.events.get(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
     const [event] = this.render([row], relations, reader, true, access);
     const [previous, next] = await Promise.all([this.neighbour(tx, reader, event!, 'previous'), this.neighbour(tx, reader, event!, 'next')]);
     return { event: event!, previous, next };
@@ -104,7 +108,7 @@ export class PagesService {
 
   /** Whether a password opens the event (for the password form). */
   async opens(tx: ReadTx, slug: string, password: string, language: LanguageCode): Promise<boolean> {
-    const found = await this.events.lookup(tx, { slug }, language);
+    const found = await this.events.getRowIfExists(tx, { slug }, language);
     return found !== undefined && found.post.password !== '' && found.post.password === password;
   }
 
@@ -115,9 +119,9 @@ export class PagesService {
    * New York, and no date window of it reaches both ways.
    */
   private async neighbour(tx: ReadTx, reader: Reader, event: EventWire, side: 'previous' | 'next'): Promise<EventWire | undefined> {
-    const { filter } = await this.events.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), reader.caller, reader.language);
+    const { filter } = await this.archive.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), reader.caller, reader.language);
     const { startFrom: _from, endUntil: _until, ...undated } = filter;
-    const { rows, relations } = await this.events.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language);
+    const { rows, relations } = await this.archive.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language);
     return this.render(rows, relations, reader, false)[0];
   }
 
@@ -142,11 +146,11 @@ export class PagesService {
    * batches of the archive as the iCalendar feed reads it; each occurrence of a series by its own URL.
    */
   async sitemap(tx: ReadTx, reader: Reader): Promise<{ url: string; modified: string }[]> {
-    const { filter } = await this.events.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), null, reader.language);
+    const { filter } = await this.archive.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), null, reader.language);
     const entries = new Map<string, string>();
     let after: ArchiveCursor | undefined;
     do {
-      const batch = await this.events.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language);
+      const batch = await this.archive.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language);
       for (const event of this.render(batch.rows, batch.relations, reader, false)) entries.set(event.url, event.modified_utc);
       after = batch.next;
     } while (after !== undefined && entries.size < SITEMAP_LIMIT);

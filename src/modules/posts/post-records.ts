@@ -13,26 +13,6 @@ import type { PostWriter } from './post-writer.ts';
 /** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
 export type RecordRef = { readonly id: number } | { readonly slug: string };
 
-/** A post date as another site sends it: its site-local time and UTC, `YYYY-MM-DD HH:MM:SS`. */
-export interface SourceDate {
-  readonly local: string;
-  readonly utc: string;
-}
-
-/**
- * Where a record copied from another site goes (import-tec; decision 0030): the source's id, when
- * the importer found it free, and the source's slug. A record created with a placement is always
- * one of its own: an identical venue or organizer is not reused (decision 0019 is for clients).
- * `published` and `modified` keep the source's dates as it sends them instead of the time of the
- * write (on create and update); only the importer passes a placement, no API parameter does.
- */
-export interface ImportedPlacement {
-  readonly id?: number;
-  readonly slug?: string;
-  readonly published?: SourceDate;
-  readonly modified?: SourceDate;
-}
-
 /** The record types built on posts, as the base needs to know them. */
 export interface PostTypeFacts {
   readonly type: PostType;
@@ -100,6 +80,20 @@ export class PostRecords<Fields> {
   /** Throws `rest_invalid_param` for a `status` filter the caller may not use. */
   archiveScope(requested: readonly string[] | undefined, caller: Caller | null): ArchiveScope {
     return archiveScopeOf(requested, caller, this.facts.capability);
+  }
+
+  /**
+   * Whether `archiveScope` refuses this `status` filter to the caller (a list's validator names the
+   * parameter); any other failure is no invalid parameter and propagates.
+   */
+  refusesStatuses(requested: readonly string[] | undefined, caller: Caller | null): boolean {
+    try {
+      this.archiveScope(requested, caller);
+      return false;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'rest_invalid_param') return true;
+      throw error;
+    }
   }
 
   /** The first free slug from `base` (`base`, `base-2`, `base-3`...), found with one query however many are taken. */

@@ -1,11 +1,30 @@
 import { utcToZoned } from '../../dates/zones.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
-import type { ImportedPlacement } from './post-records.ts';
 import { scaleBackStatus, scheduledStatus } from './post-rules.ts';
 
 /*
  * The columns of a post row, derived the one way both the API and the seed use.
  */
+
+/** A post date as another site sends it: its site-local time and UTC, `YYYY-MM-DD HH:MM:SS`. */
+export interface SourceDate {
+  readonly local: string;
+  readonly utc: string;
+}
+
+/**
+ * Where a record copied from another site goes (import-tec; decision 0030): the source's id, when
+ * the importer found it free, and the source's slug. A record created with a placement is always
+ * one of its own: an identical venue or organizer is not reused (decision 0019 is for clients).
+ * `published` and `modified` keep the source's dates as it sends them instead of the time of the
+ * write (on create and update); only the importer passes a placement, no API parameter does.
+ */
+export interface ImportedPlacement {
+  readonly id?: number;
+  readonly slug?: string;
+  readonly published?: SourceDate;
+  readonly modified?: SourceDate;
+}
 
 /** A UTC instant with its site-local twin, as posts store `date`/`date_utc` and `modified`/`modified_utc`. */
 export function siteDates(utc: string, siteZone: string): { local: string; utc: string } {

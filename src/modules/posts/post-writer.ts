@@ -34,8 +34,10 @@ export function isAbsoluteUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
+  } catch (error) {
+    // The URL parser's only refusal; anything else is no answer about the value.
+    if (error instanceof TypeError) return false;
+    throw error;
   }
 }
 

@@ -49,8 +49,8 @@ export class ImportPruner {
     try {
       await this.storage.write(async (tx) => {
         if (kind === 'event') {
-          const row = await this.services.events.lookup(tx, { id: targetId });
-          if (row) await this.services.events.remove(tx, row, request);
+          const row = await this.services.events.getRowIfExists(tx, { id: targetId });
+          if (row) await this.services.eventWriter.remove(tx, row, request);
         } else if (kind === 'venue' || kind === 'organizer') {
           const service = linkedService(this.services, kind);
           const row = await foundOrNone(service.find(tx, { id: targetId }));

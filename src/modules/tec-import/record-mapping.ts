@@ -1,6 +1,6 @@
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import { readCustomFields } from '../events/custom-fields.ts';
-import type { ImportedPlacement } from '../posts/post-records.ts';
+import type { ImportedPlacement } from '../posts/post-rows.ts';
 import { isAbsoluteUrl } from '../posts/post-writer.ts';
 import type { ImportKind, RecordResult } from './import-run.ts';
 import {

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.ts';
 import type { Storage, WriteTx } from '../../storage/database.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { ImportMapRow, TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
+import type { EventWriter } from '../events/event-writer.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
@@ -24,6 +25,7 @@ import { embeddedRecords, embeddedTerms, imageFacts, importableStatus, isStrippe
 /** The services the importer writes through. */
 export interface ImportServices {
   readonly events: EventsService;
+  readonly eventWriter: EventWriter;
   readonly venues: LinkedRecordsService;
   readonly organizers: LinkedRecordsService;
   readonly terms: TermsService;
@@ -72,7 +74,7 @@ export class RecordWriter {
     return this.storage.read(async (tx) => {
       const entry = await this.repository.entry(tx, run.source.base, kind, id);
       if (!entry || !copiedAsIs(entry, modified)) return undefined;
-      const present = kind === 'event' ? (await this.services.events.lookup(tx, { id: entry.target_id })) !== undefined : (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0;
+      const present = kind === 'event' ? (await this.services.events.getRowIfExists(tx, { id: entry.target_id })) !== undefined : (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0;
       return present ? { outcome: 'unchanged', targetId: entry.target_id, notes: [] } : undefined;
     });
   }
@@ -205,7 +207,7 @@ export class RecordWriter {
    * a password here keeps the source's status.
    */
   private async writeEvent(tx: WriteTx, run: Run, record: SourceRecord, protectedOnSource = false): Promise<RecordResult> {
-    const { events } = this.services;
+    const { events, eventWriter } = this.services;
     const { caller, language } = run.options;
     const id = sourceId(record)!;
     const title = sourceName(record, 'event');
@@ -217,7 +219,7 @@ export class RecordWriter {
     if (!startAndEnd) return skipped('no start date');
     const modified = modifiedUtc(record);
     const entry = await this.repository.entry(tx, run.source.base, 'event', id);
-    const current = entry ? await events.lookup(tx, { id: entry.target_id }) : undefined;
+    const current = entry ? await events.getRowIfExists(tx, { id: entry.target_id }) : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
 
@@ -243,7 +245,7 @@ export class RecordWriter {
     };
     const slug = text(record.slug) || undefined;
     // On update, a slug another event holds here stays as it was made (reported when it was).
-    const sendsSlug = slug !== undefined && (!current || (slug !== current.post.slug && (await this.slugFree(events.lookup(tx, { slug }), current.post.id))));
+    const sendsSlug = slug !== undefined && (!current || (slug !== current.post.slug && (await this.slugFree(events.getRowIfExists(tx, { slug }), current.post.id))));
     const input: EventCreateInput = {
       title,
       ...fields,
@@ -258,15 +260,15 @@ export class RecordWriter {
       venue: await linked('venue'),
       organizer: await linked('organizer'),
     };
-    await events.validateWrite(tx, input, caller);
+    await eventWriter.validateWrite(tx, input, caller);
     let written;
     let outcome: Outcome;
     if (current) {
-      written = await events.update(tx, current, input, caller, language, sourceDates(record));
+      written = await eventWriter.update(tx, current, input, caller, language, sourceDates(record));
       outcome = 'updated';
     } else {
       if (entry) notes.push(`event ${entry.target_id} it was copied to is gone here: copied again`);
-      written = await events.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) });
+      written = await eventWriter.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) });
       outcome = 'created';
     }
     if (sendsSlug && written.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);

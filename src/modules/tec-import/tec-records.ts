@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, LOGIN_PATTERN } from '../../auth/users.service.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import type { ImportedImage } from '../../storage/repositories/images.repository.ts';
 import type { TecImportKind } from '../../storage/tables.ts';
-import type { SourceDate } from '../posts/post-records.ts';
+import type { SourceDate } from '../posts/post-rows.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { imageExtension, isAbsoluteUrl } from '../posts/post-writer.ts';
 

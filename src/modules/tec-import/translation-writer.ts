@@ -39,7 +39,7 @@ export class TranslationWriter {
     if (!entry) return undefined;
     let here: { readonly languages: { readonly translations: readonly string[] }; readonly fields: Record<string, string> } | undefined;
     if (kind === 'event') {
-      const row = (await this.services.events.current(tx, entry.target_id, language))?.row;
+      const row = (await this.services.events.getUnchecked(tx, entry.target_id, language))?.row;
       if (row) here = { languages: row.languages, fields: { title: row.post.title, description: row.post.content, excerpt: row.post.excerpt, slug: row.post.slug } };
     } else if (kind === 'venue' || kind === 'organizer') {
       const row = (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], language))[0];
@@ -61,8 +61,8 @@ export class TranslationWriter {
     const { caller } = run.options;
     const notes: string[] = [];
     if (kind === 'event') {
-      const row = await this.services.events.lookup(tx, { id: change.targetId });
-      if (row) await this.services.events.update(tx, row, change.text, caller, language, keptModified(row.post));
+      const row = await this.services.events.getRowIfExists(tx, { id: change.targetId });
+      if (row) await this.services.eventWriter.update(tx, row, change.text, caller, language, keptModified(row.post));
     } else if (kind === 'venue' || kind === 'organizer') {
       const service = linkedService(this.services, kind);
       const row = await service.find(tx, { id: change.targetId });

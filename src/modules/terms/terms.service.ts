@@ -12,7 +12,7 @@ import type { TermFilter, TermsRepository } from '../../storage/repositories/ter
 import type { TermText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type Taxonomy, type TermRow } from '../../storage/tables.ts';
 import type { EventTerms } from '../events/events.service.ts';
-import type { ImportedPlacement } from '../posts/post-records.ts';
+import type { ImportedPlacement } from '../posts/post-rows.ts';
 import { modifiedAfterIso, modifiedAfterProblem } from '../sync/modified-after.ts';
 import type { Localized, TermTranslations } from '../translations/translations.ts';
 import type { TermView } from './terms.mapper.ts';
