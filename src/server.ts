@@ -12,7 +12,7 @@ import { RecordChangesRepository } from './storage/repositories/record-changes.r
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */
 export async function prepareService(config: Config) {
   // The serving pool's statements are bounded (decision 0023); the CLI's other commands are not.
-  const storage: Storage = openStorage(config.database, { statementTimeoutMs: config.timeouts.statementMs });
+  const storage: Storage = openStorage(config.database, { statementTimeoutMs: config.timeouts.statementMs, clock: systemClock });
   try {
     await migrate(storage);
     const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);

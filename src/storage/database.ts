@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
+import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { TimedOut, type Deadline } from '../deadline.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
@@ -218,6 +219,8 @@ interface UnitSettings {
   readonly retryable: (error: unknown) => boolean;
   /** Failures that mean a statement ran out of time (reported as TimedOut). */
   readonly timedOut: (error: unknown) => boolean;
+  /** Where a unit's time comes from: the journal rows it did not stamp take it at its commit. */
+  readonly clock: Clock;
 }
 
 const MAX_WRITE_ATTEMPTS = 20;
@@ -255,7 +258,7 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
             const result = await work(connection as WriteTx);
             // Journal rows the unit did not stamp through touchContent take the time now: an
             // unstamped row must always be the running unit's own (decision 0027).
-            await connection.updateTable('record_changes').set({ changed_at: new Date().toISOString() }).where('changed_at', 'is', null).execute();
+            await connection.updateTable('record_changes').set({ changed_at: settings.clock.now().toISOString() }).where('changed_at', 'is', null).execute();
             // The last step before the commit: a unit that overran rolls back instead.
             deadline?.claimCommit();
             return result;
@@ -333,7 +336,7 @@ function groupByVersion(rows: readonly { version: number; tag: string }[]): Map<
   return changes;
 }
 
-function openSqlite(file: string): Storage {
+function openSqlite(file: string, clock: Clock): Storage {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const client = connectSqlite(file);
   // A second connection to the same file (an in-memory database has no second connection).
@@ -357,6 +360,7 @@ function openSqlite(file: string): Storage {
       retryable: (error) => String(errorCode(error)).startsWith('SQLITE_BUSY'),
       // better-sqlite3 runs a statement to its end: no statement timeout to report.
       timedOut: () => false,
+      clock,
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -373,21 +377,23 @@ const INT8 = 20;
 /** The SQLSTATE of a statement cancelled, by `statement_timeout` among others. */
 const QUERY_CANCELED = '57014';
 
-/** Bounds on a server connection's statements; none when left out (migrations, the seed, the CLI). */
-export interface StorageLimits {
+/** Bounds on a server connection's statements (none when left out: migrations, the seed, the CLI), and its clock. */
+export interface StorageOptions {
   /**
    * PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout`: a statement that
    * runs longer is cancelled (TimedOut), a connection that sits in a transaction longer is closed
    * by the server, so neither holds locks or a pooled connection indefinitely. SQLite has none.
    */
   readonly statementTimeoutMs?: number;
+  /** The clock units stamp the record-change journal with (decision 0027); the system's when left out. */
+  readonly clock?: Clock;
 }
 
-function openPostgres(url: string, limits: StorageLimits): Storage {
+function openPostgres(url: string, options: StorageOptions, clock: Clock): Storage {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs }),
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs, idle_in_transaction_session_timeout: options.statementTimeoutMs }),
     // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) },
   });
@@ -408,6 +414,7 @@ function openPostgres(url: string, limits: StorageLimits): Storage {
       beginWrite: ['begin isolation level read committed', 'select pg_advisory_xact_lock(hashtext(current_schema()))'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
+      clock,
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -416,8 +423,9 @@ function openPostgres(url: string, limits: StorageLimits): Storage {
   };
 }
 
-export function openStorage(config: DatabaseConfig, limits: StorageLimits = {}): Storage {
-  return config.dialect === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, limits);
+export function openStorage(config: DatabaseConfig, options: StorageOptions = {}): Storage {
+  const clock = options.clock ?? systemClock;
+  return config.dialect === 'sqlite' ? openSqlite(config.file, clock) : openPostgres(config.url, options, clock);
 }
 
 /**

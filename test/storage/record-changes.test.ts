@@ -89,6 +89,19 @@ describe(`record-change journal (${DIALECT})`, () => {
     assert.deepEqual(await newRows(), []);
   });
 
+  test('a unit that never touches the content stamps its rows with the storage clock, not the wall clock', async () => {
+    const series = (await t.request('administrator', 'POST', 'events', {
+      title: 'Untouched', start_date: '2027-04-06 19:00:00', end_date: '2027-04-06 20:00:00', recurrence: { rrule: 'FREQ=WEEKLY' },
+    })).json<{ id: number }>();
+    await newRows();
+    // The extension writes a new version of the series (a journal row) and no touchContent: the
+    // row is stamped when the unit commits; newRows checks the stamp is the pinned TEST_NOW.
+    const { rows } = await t.storage.write((tx) => t.services.eventSeries.extendSeriesTo(tx, '2032-01-01 00:00:00', 10, 5000));
+    assert.ok(rows > 0);
+    // The earlier unbounded series go further too.
+    assert.ok((await newRows()).includes(`event updated ${series.id}`));
+  });
+
   test('a refused write leaves no row', async () => {
     const response = await t.request('administrator', 'POST', 'events', { title: 'Bad', start_date: 'never', end_date: '2027-01-05 11:00:00' });
     assert.equal(response.statusCode, 400);
