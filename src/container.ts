@@ -104,7 +104,7 @@ export async function composeApplication(
   const { dialect } = storage;
   const posts = new PostsRepository();
   const usersRepository = new UsersRepository(dialect);
-  const translationsRepository = new TranslationsRepository(dialect);
+  const translationsRepository = new TranslationsRepository();
   const postTranslations = new PostTranslations(translationsRepository);
   const text = new TextFilter(siteCapabilities({ disallowUnfilteredHtml: site.disallowUnfilteredHtml ?? false }));
   const images = new ImagesRepository();

@@ -30,6 +30,29 @@ export function suffixedSlug(base: string, attempt: number): string {
   return attempt <= 1 ? base : `${base}-${attempt}`;
 }
 
+/** Candidates the first look at a slug's numbering asks about: `base` to `base-32`, a power of two (the statement cache's in-list lengths). */
+const FIRST_PROBE = 32;
+/** The most candidates one later look asks about: each look doubles, up to this. */
+const MAX_PROBE = 1024;
+
+/**
+ * The first of `base`, `base-2`, `base-3`... that `taken` does not report, as WordPress numbers
+ * them (a gap is filled). `taken` answers which of a list of candidates exist, by exact match on
+ * the slug index: a first look at `base` to `base-32` settles nearly every write in one bounded
+ * query; a longer run of taken suffixes is followed in doubling looks, never by reading the other
+ * slugs that merely share the prefix.
+ */
+export async function firstFreeSlugAmong(base: string, taken: (candidates: readonly string[]) => Promise<Pick<ReadonlySet<string>, 'has'>>): Promise<string> {
+  let first = 1;
+  for (let size = FIRST_PROBE; ; size = Math.min(size * 2, MAX_PROBE)) {
+    const candidates = Array.from({ length: size }, (_, index) => suffixedSlug(base, first + index));
+    const found = await taken(candidates);
+    const free = candidates.find((candidate) => !found.has(candidate));
+    if (free !== undefined) return free;
+    first += size;
+  }
+}
+
 /** The first of `base`, `base-2`, `base-3`... not among the taken slugs, as WordPress numbers them. */
 export function firstFreeSlug(base: string, taken: Pick<ReadonlySet<string>, 'has'>): string {
   let attempt = 1;

@@ -281,11 +281,11 @@ export class EventSeries {
    * undefined when the series has no such date (the iCalendar import, decision 0028).
    */
   async occurrenceAt(tx: ReadTx, seriesId: number, originalStart: string): Promise<EventRow | undefined> {
-    for (const exceptionId of await this.repository.exceptionsOf(tx, seriesId)) {
-      const exception = await this.repository.get(tx, exceptionId);
-      if (exception?.fields.recurrence_id === originalStart) return (await this.repository.getOccurrence(tx, exceptionId)) ?? exception;
-    }
-    const occurrence = (await this.repository.seriesOccurrences(tx, seriesId)).find((row) => row.event_id === seriesId && row.start_local === originalStart);
-    return occurrence && this.repository.getOccurrence(tx, occurrence.id);
+    // Both keep the key of the day they were generated on: an exception its original one.
+    const onDay = await this.repository.occurrencesKeyedOn(tx, seriesId, originalStart.slice(0, 10));
+    const exception = onDay.find((row) => row.event_id !== seriesId && row.recurrence_id === originalStart);
+    if (exception) return this.repository.getOccurrence(tx, exception.event_id);
+    const own = onDay.find((row) => row.event_id === seriesId && row.start_local === originalStart);
+    return own && this.repository.getOccurrence(tx, own.id);
   }
 }

@@ -1,7 +1,7 @@
 import type { Caller, PostTypeCapability } from '../../auth/roles.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import { firstFreeSlug, slugify } from '../../slugs.ts';
+import { firstFreeSlugAmong, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
@@ -96,9 +96,9 @@ export class PostRecords<Fields> {
     }
   }
 
-  /** The first free slug from `base` (`base`, `base-2`, `base-3`...), found with one query however many are taken. */
-  async uniqueSlug(tx: WriteTx, base: string): Promise<string> {
-    return firstFreeSlug(base, await this.repository.slugsLike(tx, base));
+  /** The first free slug from `base` (`base`, `base-2`, `base-3`...), looked up by exact slugs (firstFreeSlugAmong). */
+  uniqueSlug(tx: WriteTx, base: string): Promise<string> {
+    return firstFreeSlugAmong(base, (candidates) => this.repository.slugsTaken(tx, candidates));
   }
 
   /** The slug a name gives, or the type's name when the name has no letters or digits. */

@@ -1,5 +1,5 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../languages.ts';
-import { firstFreeSlug, slugify } from '../../slugs.ts';
+import { firstFreeSlugAmong, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { PostRow } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText, TermText, TranslationsRepository } from '../../storage/repositories/translations.repository.ts';
@@ -58,7 +58,7 @@ export class PostTranslations {
     let slug = text.slug === undefined || text.slug === null ? undefined : slugify(text.slug);
     const current = (await this.repository.forPosts(tx, [postId])).get(postId)?.get(language);
     if (slug === undefined && text.title && !current?.slug) slug = slugify(text.title) || type;
-    if (slug !== undefined) slug = firstFreeSlug(slug, await this.repository.postSlugsLike(tx, type, language, slug, postId));
+    if (slug !== undefined) slug = await firstFreeSlugAmong(slug, (candidates) => this.repository.postSlugsTaken(tx, type, language, candidates, postId));
     await this.repository.savePost(tx, postId, language, { ...text, ...(slug !== undefined ? { slug } : {}) });
   }
 

@@ -387,9 +387,23 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     return row?.id;
   }
 
-  /** Every occurrence row of a series (its own dates and its detached exceptions), by start. */
-  async seriesOccurrences(db: ReadTx, seriesId: number): Promise<OccurrenceRow[]> {
-    return db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).orderBy('start_local').orderBy('id').execute();
+  /**
+   * The occurrences of a series keyed on a local day (`YYYY-MM-DD`: its generated dates that day and
+   * the exceptions detached from them, whose rows keep their keys), with each one's event's
+   * RECURRENCE-ID: one range of the (series_id, occurrence_key) index. Keys are `day` or `day#n`,
+   * all before the next day's in any collation (they share the day's digits as a prefix).
+   */
+  async occurrencesKeyedOn(db: ReadTx, seriesId: number, day: string): Promise<(OccurrenceRow & { recurrence_id: string | null })[]> {
+    const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return db
+      .selectFrom('event_occurrences as o')
+      .innerJoin('events as e', 'e.post_id', 'o.event_id')
+      .selectAll('o')
+      .select('e.recurrence_id')
+      .where('o.series_id', '=', seriesId)
+      .where('o.occurrence_key', '>=', day)
+      .where('o.occurrence_key', '<', nextDay)
+      .execute();
   }
 
   /**

@@ -128,9 +128,9 @@ export class PostRecordsRepository<Fields> {
     await db.deleteFrom('posts').where('id', '=', id).execute();
   }
 
-  /** The slugs of this type equal to `base` or of the form `base-…`, through the slug index. */
-  async slugsLike(db: ReadTx, base: string): Promise<Set<string>> {
-    const rows = await db.selectFrom('posts').select('slug').where('type', '=', this.shape.type).where(this.dialect.slugFamily('slug', base)).execute();
+  /** Which of `candidates` are slugs of this type: point lookups on the (type, slug) index (`<> ''` is its partial condition, which SQLite must see to use it). */
+  async slugsTaken(db: ReadTx, candidates: readonly string[]): Promise<Set<string>> {
+    const rows = await db.selectFrom('posts').select('slug').where('type', '=', this.shape.type).where('slug', '<>', '').where('slug', 'in', inList(candidates)).execute();
     return new Set(rows.map((row) => row.slug));
   }
 }

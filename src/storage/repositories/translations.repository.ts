@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { likePattern, NEXT_VERSION } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
 import type { PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 
@@ -22,8 +22,6 @@ function byRecord<T extends { language: string }>(rows: readonly T[], idOf: (row
 
 /** The text of records in languages other than their original one (decisions.md section 5). */
 export class TranslationsRepository {
-  constructor(private readonly dialect: DialectCapabilities) {}
-
   async forPosts(db: ReadTx, postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
     if (postIds.length === 0) return new Map();
     const rows = await db.selectFrom('post_translations').selectAll().where('post_id', 'in', inList(postIds)).execute();
@@ -94,11 +92,12 @@ export class TranslationsRepository {
   }
 
   /**
-   * The slugs equal to `base` or `base-…` that a post of this type other than `postId` reads with
-   * in `language`: translated slugs in that language, and original slugs, which every record
-   * without a translated slug falls back to (slugs are unique per language).
+   * Which of `candidates` a post of this type other than `postId` reads with in `language`:
+   * translated slugs in that language, and original slugs, which every record without a translated
+   * slug falls back to (slugs are unique per language). Point lookups on the slug indexes.
    */
-  async postSlugsLike(db: ReadTx, type: PostType, language: string, base: string, postId: number): Promise<Set<string>> {
+  async postSlugsTaken(db: ReadTx, type: PostType, language: string, candidates: readonly string[], postId: number): Promise<Set<string>> {
+    const slugs = inList(candidates);
     const [translated, originals] = await Promise.all([
       db
         .selectFrom('post_translations as t')
@@ -107,9 +106,9 @@ export class TranslationsRepository {
         .where('t.language', '=', language)
         .where('p.type', '=', type)
         .where('p.id', '!=', postId)
-        .where(this.dialect.slugFamily('t.slug', base))
+        .where('t.slug', 'in', slugs)
         .execute(),
-      db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where(this.dialect.slugFamily('slug', base)).execute(),
+      db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where('slug', '<>', '').where('slug', 'in', slugs).execute(),
     ]);
     return new Set([...translated, ...originals].flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
