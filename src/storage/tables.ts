@@ -226,7 +226,7 @@ export interface TermTranslationsTable {
 export interface ContentVersionTable {
   id: number;
   version: number;
-  /** When the version was last raised: an ISO-8601 UTC instant (migration 20261124060000); null before. */
+  /** When the version was last raised: an ISO-8601 UTC instant (migration 20261124060000; decision 0003); null before. */
   changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last `record_changes.seq` pruning removed (migration 20261125000000); 0 before any. */
   changes_pruned_through: ColumnType<number, number | undefined, number>;
@@ -249,7 +249,7 @@ export interface RecordChangesTable {
   resource: ChangedResource;
   record_id: number;
   action: ChangeAction;
-  /** An ISO-8601 UTC instant, stamped by the unit's touchContent; null until then. */
+  /** An ISO-8601 UTC instant (decision 0003), stamped by the unit's touchContent or at its commit, from the injected clock; null until then. */
   changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The record's status before its unit changed it; '' when the unit created it, null when unknown (migration 20261126000000). */
   status_before: ColumnType<string | null, string | null | undefined, string | null>;

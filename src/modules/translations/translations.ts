@@ -27,6 +27,30 @@ function languagesOf(original: string, translated: Iterable<string>): string[] {
 
 export type Localized<T> = T & { readonly languages: LanguageFacts };
 
+/** A record that translates: its id and original language, held in an item under `key` (`post` or `row`). */
+type Translatable = { readonly id: number; readonly language: string };
+
+/**
+ * Items with their record's text in `language`: each of `fields` from the record's translation
+ * into it where that has the field, else the original's; and the record's language facts. Posts
+ * and terms alike (only the key of the record in the item and the translated fields differ).
+ */
+function localizeItems<K extends string, F extends string, T extends { readonly [key in K]: Translatable & { readonly [field in F]: string } }>(
+  items: readonly T[],
+  key: K,
+  fields: readonly F[],
+  translations: ReadonlyMap<number, ReadonlyMap<string, { readonly [field in F]?: string | null }>>,
+  language: LanguageCode,
+): Localized<T>[] {
+  return items.map((item) => {
+    const record = item[key];
+    const own = translations.get(record.id);
+    const text = record.language === language ? undefined : own?.get(language);
+    const translated = text ? { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) } : record;
+    return { ...item, [key]: translated, languages: { translation_language: language, translations: languagesOf(record.language, own?.keys() ?? []) } };
+  });
+}
+
 /** Events, venues and organizers: title, content (description), excerpt and slug translate. */
 export class PostTranslations {
   constructor(private readonly repository: TranslationsRepository) {}
@@ -34,14 +58,7 @@ export class PostTranslations {
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
   async localize<T extends { readonly post: PostRow }>(tx: ReadTx, rows: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
     const translations = await this.repository.forPosts(tx, rows.map((row) => row.post.id));
-    return rows.map((row) => {
-      const own = translations.get(row.post.id);
-      const text = row.post.language === language ? undefined : own?.get(language);
-      const post = text
-        ? { ...row.post, title: text.title ?? row.post.title, content: text.content ?? row.post.content, excerpt: text.excerpt ?? row.post.excerpt, slug: text.slug ?? row.post.slug }
-        : row.post;
-      return { ...row, post, languages: { translation_language: language, translations: languagesOf(row.post.language, own?.keys() ?? []) } };
-    });
+    return localizeItems(rows, 'post', ['title', 'content', 'excerpt', 'slug'], translations, language);
   }
 
   /** The post whose translation in `language` has this slug (by-slug routes also match those). */
@@ -73,12 +90,7 @@ export class TermTranslations {
 
   async localize<T extends { readonly row: TermRow }>(tx: ReadTx, items: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
     const translations = await this.repository.forTerms(tx, items.map((item) => item.row.id));
-    return items.map((item) => {
-      const own = translations.get(item.row.id);
-      const text = item.row.language === language ? undefined : own?.get(language);
-      const row = text ? { ...item.row, name: text.name ?? item.row.name, description: text.description ?? item.row.description, slug: text.slug ?? item.row.slug } : item.row;
-      return { ...item, row, languages: { translation_language: language, translations: languagesOf(item.row.language, own?.keys() ?? []) } };
-    });
+    return localizeItems(items, 'row', ['name', 'description', 'slug'], translations, language);
   }
 
   bySlugs(tx: ReadTx, taxonomy: Taxonomy, language: LanguageCode, slugs: readonly string[]): Promise<Map<string, number>> {
