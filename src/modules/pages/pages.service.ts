@@ -22,7 +22,7 @@ import { eventQuery, type PageFilters } from './filters.ts';
 
 /*
  * What the public pages show, read through the same services as the API (decision 0031): the
- * events archive (EventsService.list), single events (EventsService.read), venues and organizers
+ * events archive (EventArchive.list), single events (EventsService.get), venues and organizers
  * (LinkedRecordsService.read) and terms (TermsService). Records come out as the API renders them
  * (toEventRecords, toLinkedRecord), so a page shows a visitor exactly what an anonymous API
  * caller gets, and the views only lay them out.
