@@ -2,7 +2,7 @@ import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
-import { ApiError, type InvalidParam } from '../../errors.ts';
+import { ApiError, typeMismatch, type InvalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
@@ -87,8 +87,14 @@ export class PostWriter {
     return invalid;
   }
 
-  /** dateInputProblem at the clock's time; naive values read in `zone`. */
+  /**
+   * dateInputProblem at the clock's time; naive values read in `zone`. A date is a string, as the
+   * original's schema types it: a JSON number is refused with WordPress' type error rather than read
+   * as a Unix timestamp (`12345` was stored as 1970-01-01); a timestamp is sent as digits in a string.
+   * The schemas let numbers through to here (a string type would have them coerced to strings first).
+   */
   dateProblem(field: string, value: string | number, zone = this.site.timezone): InvalidParam | undefined {
+    if (typeof value === 'number') return typeMismatch(field, `${field} is not of type string.`);
     return dateInputProblem(field, value, this.clock.now(), zone);
   }
 
