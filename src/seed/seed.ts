@@ -6,7 +6,8 @@ import { expandSeries, materializationBound, readRecurrence, type OccurrenceDate
 import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import { firstFreeSlug, slugify } from '../slugs.ts';
 import type { Storage, WriteTx } from '../storage/database.ts';
-import { recountOccurrenceDays, singleOccurrence } from '../storage/repositories/events.repository.ts';
+import { singleOccurrence } from '../storage/repositories/events.repository.ts';
+import { recountOccurrenceDays } from '../storage/repositories/occurrence-day-counts.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
 import type { EventOccurrencesTable, EventsTable, NewTerm, OrganizersTable, PostType, Taxonomy, TermTranslationsTable, VenuesTable } from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Selectable, type Sel
 import { NEVER, titleOnlyWhenProtected } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
-import { LISTED_OCCURRENCES_BY_DAY } from '../integrity.ts';
+import { countByDays } from './occurrence-day-counts.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
 import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord } from './post-records.repository.ts';
@@ -115,39 +115,6 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** The filter keys a count by day can answer (decision 0035); any other falls back to counting the occurrences. */
-const DAY_COUNTABLE = new Set<string>(['statuses', 'restrictTo', 'startFrom', 'endUntil']);
-const DAY_START = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
-const DAY_END = /^\d{4}-\d{2}-\d{2} 23:59:59$/;
-
-/**
- * The archive filter as a sum of the listed occurrences' day counts (migration 20261125070000):
- * when it asks only for statuses and a window of whole local days (`start_date` from a day's
- * beginning, `end_date` to a day's end, as the default window and every non-strict date are), the
- * occurrences it counts are exactly those whose start day and end day lie in the window. An anonymous
- * caller's restriction (published, or their own, which they have none of) is the published status.
- */
-function wholeDays(filter: EventFilter): { statuses: readonly string[]; from?: string; until?: string } | undefined {
-  for (const [name, value] of Object.entries(filter)) if (value !== undefined && !DAY_COUNTABLE.has(name)) return undefined;
-  if (filter.restrictTo && filter.restrictTo.authorId !== null) return undefined;
-  if (filter.startFrom !== undefined && !DAY_START.test(filter.startFrom)) return undefined;
-  if (filter.endUntil !== undefined && !DAY_END.test(filter.endUntil)) return undefined;
-  return {
-    statuses: filter.restrictTo ? filter.statuses.filter((status) => status === 'publish') : filter.statuses,
-    ...(filter.startFrom !== undefined ? { from: filter.startFrom.slice(0, 10) } : {}),
-    ...(filter.endUntil !== undefined ? { until: filter.endUntil.slice(0, 10) } : {}),
-  };
-}
-
-/**
- * Counts every listed occurrence into the day counts again, for a load that wrote occurrences with
- * their triggers set aside (the seed). The triggers keep them from then on.
- */
-export async function recountOccurrenceDays(tx: WriteTx): Promise<void> {
-  await tx.deleteFrom('occurrence_day_counts').execute();
-  await sql.raw(`insert into occurrence_day_counts (status, start_day, end_day, occurrences) ${LISTED_OCCURRENCES_BY_DAY}`).execute(tx);
-}
-
 type Builder = ExpressionBuilder<Database & { o: Database['event_occurrences']; p: Database['posts']; own: Database['events'] }, 'o' | 'p' | 'own'>;
 
 /** The columns of the events' own row that each of their occurrence rows copies. */
@@ -244,14 +211,8 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   async count(db: ReadTx, filter: EventFilter): Promise<number> {
-    const days = wholeDays(filter);
-    if (days) {
-      let counts = db.selectFrom('occurrence_day_counts').where('status', 'in', days.statuses.length > 0 ? [...days.statuses] : ['']);
-      if (days.from !== undefined) counts = counts.where('start_day', '>=', days.from);
-      if (days.until !== undefined) counts = counts.where('start_day', '<=', days.until).where('end_day', '<=', days.until);
-      const sum = await counts.select((eb) => eb.fn.sum<number | string | null>('occurrences').as('n')).executeTakeFirstOrThrow();
-      return Number(sum.n ?? 0);
-    }
+    const byDays = await countByDays(db, filter);
+    if (byDays !== undefined) return byDays;
     const row = await this.archive(db, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
