@@ -1,4 +1,5 @@
-import type { TaskRunObserver } from './metrics.ts';
+/** How a run of a background task ended, and how long it took (the metrics count runs: decision 0044). */
+export type TaskRunObserver = (outcome: 'ok' | 'failed', seconds: number) => void;
 
 /**
  * A job each node runs now and then in the background (extending series, pruning the journal):

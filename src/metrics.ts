@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { TaskRunObserver } from './background-task.ts';
 import type { Storage } from './storage/database.ts';
 
 /*
@@ -13,9 +14,6 @@ import type { Storage } from './storage/database.ts';
 const REQUEST_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Seconds: a run of a background task is a few write units, or many after a long stop. */
 const TASK_SECONDS = [0.01, 0.1, 1, 10, 60, 600];
-
-/** How a run of a background task ended, and how long it took. */
-export type TaskRunObserver = (outcome: 'ok' | 'failed', seconds: number) => void;
 
 /** What the metrics read of the rest of the application, when scraped. */
 export interface MetricSources {

@@ -1,6 +1,5 @@
-import { BackgroundTask } from '../../background-task.ts';
+import { BackgroundTask, type TaskRunObserver } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
-import type { TaskRunObserver } from '../../metrics.ts';
 import type { Deadline } from '../../deadline.ts';
 import type { Storage } from '../../storage/database.ts';
 import { EXTENSION_ROWS_PER_UNIT, type ArchiveQuery, type EventsService } from './events.service.ts';

@@ -1,6 +1,5 @@
-import { BackgroundTask } from '../../background-task.ts';
+import { BackgroundTask, type TaskRunObserver } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
-import type { TaskRunObserver } from '../../metrics.ts';
 import type { Storage } from '../../storage/database.ts';
 import type { RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 
