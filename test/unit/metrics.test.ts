@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { BackgroundTask } from '../../src/background-task.ts';
 import { Metrics } from '../../src/metrics.ts';
 import type { Storage } from '../../src/storage/database.ts';
+import { until } from '../fixtures/wait.ts';
 
 /*
  * Background task runs in the metrics (decision 0044): every run is reported with its outcome, and
@@ -14,15 +15,6 @@ const metricsOver = () =>
     storage: { driver: { kind: 'sqlite' } as Storage['driver'], writeLockWaits: () => ({ count: 0, seconds: 0 }) },
     webhookDeliveries: async () => ({ pending: 0, failed: 0 }),
   });
-
-/** Waits until `condition` holds, or fails after `ms`. */
-async function until(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    assert.ok(Date.now() < deadline, 'timed out');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 test('a background task reports each run, succeeded or failed, and the metrics count them by task and outcome', async () => {
   const metrics = metricsOver();
@@ -38,11 +30,11 @@ test('a background task reports each run, succeeded or failed, and the metrics c
     if (fail) throw new Error('the database went away');
   });
   task.start(60_000, (error) => errors.push(error), report);
-  await until(() => outcomes.length === 1);
+  await until('the first run', () => outcomes.length === 1);
   await task.stop();
   fail = true;
   task.start(60_000, (error) => errors.push(error), report);
-  await until(() => outcomes.length === 2);
+  await until('the failed run', () => outcomes.length === 2);
   await task.stop();
   assert.deepEqual(outcomes, ['ok', 'failed']);
   assert.equal(errors.length, 1, 'the failure still reaches onError');
