@@ -18,6 +18,7 @@ import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncode
 import { readMultipartFields } from './http/multipart.ts';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { urlsForRequest } from './http/urls.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   };
 
+  registerMetrics(app, deps.application.metrics, config.metricsToken, context.readCache);
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),

@@ -1,3 +1,6 @@
+/** How a run of a background task ended, and how long it took (the metrics count runs: decision 0044). */
+export type TaskRunObserver = (outcome: 'ok' | 'failed', seconds: number) => void;
+
 /**
  * A job each node runs now and then in the background (extending series, pruning the journal):
  * once at start, then every interval, never two runs at once, without keeping the process alive.
@@ -8,12 +11,20 @@ export class BackgroundTask {
 
   constructor(private readonly job: () => Promise<unknown>) {}
 
-  /** Runs now and then every `intervalMs`; `onError` hears failed runs. */
-  start(intervalMs: number, onError: (error: unknown) => void): void {
+  /** Runs now and then every `intervalMs`; `onError` hears failed runs, `onRun` every run's outcome and duration. */
+  start(intervalMs: number, onError: (error: unknown) => void, onRun?: TaskRunObserver): void {
     const run = () => {
       if (this.running) return;
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       this.running = this.job().finally(() => (this.running = undefined));
-      this.running.catch(onError);
+      this.running.then(
+        () => onRun?.('ok', seconds()),
+        (error: unknown) => {
+          onRun?.('failed', seconds());
+          onError(error);
+        },
+      );
     };
     run();
     this.timer = setInterval(run, intervalMs);

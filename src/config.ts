@@ -34,6 +34,8 @@ export interface Config {
   readonly corsOrigins: ReadonlySet<string> | undefined;
   /** Memory for cached answers to anonymous reads (CALENDAR_READ_CACHE_MB); 0 turns caching off. */
   readonly readCacheBytes: number;
+  /** The bearer token GET /metrics asks for (CALENDAR_METRICS_TOKEN); unset, there are no metrics (decision 0044). */
+  readonly metricsToken: string | undefined;
   /** Also serve every route under TEC's own namespace `tribe/events/v1` (CALENDAR_TEC_ALIAS, default on; decision 0018). */
   readonly tecAlias: boolean;
   /** The most events one iCalendar feed may export when a query raises its cap (CALENDAR_ICS_MAX_EVENTS; decision 0026). */
@@ -355,6 +357,14 @@ function parseWebhooks(env: NodeJS.ProcessEnv): WebhookSettings {
   };
 }
 
+/** A bearer token (RFC 6750's token68) long enough not to be guessed; unset or empty: no metrics. */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (!/^[A-Za-z0-9\-._~+/]{32,}=*$/.test(token)) throw new ConfigError('CALENDAR_METRICS_TOKEN must be at least 32 characters of letters, digits and -._~+/ (e.g. openssl rand -hex 32)');
+  return token;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
@@ -377,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
     readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
+    metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),

@@ -44,6 +44,7 @@ import { RecordPayloads } from './modules/webhooks/payloads.ts';
 import { ReceiverPolicy } from './modules/webhooks/receivers.ts';
 import { keySourceFor, SecretBox } from './modules/webhooks/secrets.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { Metrics } from './metrics.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -85,10 +86,12 @@ export interface Application {
   readonly authenticator: Authenticator;
   /** Fans record changes out to webhook deliveries and sends them; `serve` starts it (decision 0032). */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** The metrics /metrics serves, when CALENDAR_METRICS_TOKEN turns them on (decision 0044). */
+  readonly metrics: Metrics | undefined;
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -142,5 +145,6 @@ export async function composeApplication(
     services: { users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
+    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
   };
 }

@@ -46,9 +46,9 @@ export async function startServer(config: Config): Promise<void> {
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   await app.listen({ port: config.port, host: config.host });
   const extender = application.services.seriesExtender;
-  extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'));
+  extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'), application.metrics?.taskRuns('extend_series'));
   const pruner = new JournalPruner(storage, new RecordChangesRepository(), systemClock, config.syncRetentionDays);
-  pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'));
+  pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'), application.metrics?.taskRuns('prune_journal'));
   const dispatcher = application.webhookDispatcher;
   dispatcher.start({ warn: (message) => app.log.warn(message), error: (error, message) => app.log.error({ err: error }, message) });
   await new Promise<void>((resolve) => {

@@ -98,12 +98,17 @@ export class ReadCache {
     await run;
   }
 
+  /** Lookups that found an answer and that did not, since the start (the metrics read them: decision 0044). */
+  hits = 0;
+  misses = 0;
+
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (entry) {
+      this.hits += 1;
       this.entries.delete(key);
       this.entries.set(key, entry);
-    }
+    } else this.misses += 1;
     return entry?.answer;
   }
 

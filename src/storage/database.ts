@@ -98,6 +98,8 @@ export interface Storage {
    * the request before the deadline does (decision 0023): otherwise it rolls back.
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
+  /** How many write units (each attempt) waited for the write lock since the start, and how long in all (the metrics, decision 0044). */
+  writeLockWaits(): { count: number; seconds: number };
   /** The count of content writes (migration 20261122040000), which the read cache follows; outside any unit. */
   contentVersion(): Promise<number>;
   /**
@@ -242,17 +244,23 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
   });
 }
 
-function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write'> {
+function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeLockWaits'> {
   const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
+  const waits = { count: 0, seconds: 0 };
   return {
+    writeLockWaits: () => ({ ...waits }),
     read: (work) =>
       inTransaction(root, settings.beginRead, (connection) => work(connection as ReadTx)).catch((error: unknown) => {
         throw translated(error);
       }),
     write: async (work, deadline) => {
       for (let attempt = 1; ; attempt++) {
+        const waitStart = performance.now();
         try {
           return await inTransaction(root, settings.beginWrite, async (connection) => {
+            // The lock is held from here (a connection from the pool included in the wait).
+            waits.count += 1;
+            waits.seconds += (performance.now() - waitStart) / 1000;
             // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
             deadline?.check();
             const result = await work(connection as WriteTx);

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       corsOrigins: undefined,
       readCacheBytes: 64 * 1024 * 1024,
+      metricsToken: undefined,
       tecAlias: true,
       icsMaxEvents: 100_000,
       icsImportMaxBytes: 5 * 1024 * 1024,
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       CALENDAR_TRUST_PROXY: 'true',
       CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
       CALENDAR_READ_CACHE_MB: '16',
+      CALENDAR_METRICS_TOKEN: 'f'.repeat(64),
       CALENDAR_TEC_ALIAS: 'false',
       CALENDAR_ICS_MAX_EVENTS: '5000',
       CALENDAR_ICS_IMPORT_MAX_BYTES: '65536',
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
       readCacheBytes: 16 * 1024 * 1024,
+      metricsToken: 'f'.repeat(64),
       tecAlias: false,
       icsMaxEvents: 5000,
       icsImportMaxBytes: 65_536,
@@ -267,4 +270,12 @@ test('webhook settings: bad addresses, retry lists and durations stop start-up (
   for (const bad of ['soon', '1,,2', '-5', Array.from({ length: 21 }, () => '1').join(',')]) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_RETRY_DELAYS: bad }), /CALENDAR_WEBHOOK_RETRY_DELAYS must be/, bad);
   assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '0' }), /CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS must be/);
   assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_HTTP: 'maybe' }), /CALENDAR_WEBHOOK_ALLOW_HTTP must be true or false/);
+});
+
+test('CALENDAR_METRICS_TOKEN: unset turns the metrics off; a token shorter than 32 characters or not a bearer token stops start-up', () => {
+  assert.equal(loadConfig({}).metricsToken, undefined);
+  assert.equal(loadConfig({ CALENDAR_METRICS_TOKEN: '' }).metricsToken, undefined);
+  const token = 'a'.repeat(31) + '+/=';
+  assert.equal(loadConfig({ CALENDAR_METRICS_TOKEN: ` ${token} ` }).metricsToken, token);
+  for (const bad of ['a'.repeat(31), `${'a'.repeat(32)} b`, `${'a'.repeat(32)}"`]) assert.throws(() => loadConfig({ CALENDAR_METRICS_TOKEN: bad }), /CALENDAR_METRICS_TOKEN must be/, bad);
 });

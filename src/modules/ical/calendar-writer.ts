@@ -67,6 +67,14 @@ function vtimezoneOf(zone: string): string | null {
   return vtimezones.get(zone)!;
 }
 
+/**
+ * A parameter value (the organizer's CN) in RFC 6868's caret encoding, which iCalendar readers
+ * decode: ical-generator 10 (kept for Node 20, decision 0043) would put a backslash before a
+ * quote, which ends the quoted value for every reader. A backslash still comes out doubled (10
+ * escapes it and no reader undoes that), a rare character in a name.
+ */
+const parameterValue = (text: string) => text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n');
+
 /** Names, address lines and coordinates of a venue as LOCATION and GEO. */
 function location(venue: LinkedRecordRow): ICalEventData['location'] {
   const field = (name: string) => String(venue.fields[name] ?? '').trim();
@@ -140,7 +148,7 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
     summary: plainText(post.title),
     ...(html !== '' ? { description: { plain: plainText(html), html } } : {}),
     ...(venue ? { location: location(venue) } : {}),
-    ...(organizer ? { organizer: { name: plainText(organizer.post.title) || String(organizer.fields.email), email: String(organizer.fields.email).trim() } } : {}),
+    ...(organizer ? { organizer: { name: parameterValue(plainText(organizer.post.title) || String(organizer.fields.email)), email: String(organizer.fields.email).trim() } } : {}),
     ...(categories.length > 0 ? { categories: categories.map((term) => ({ name: plainText(term.row.name) })) } : {}),
     url: instance ? eventUrl(context.urls, row, instance.id) : postUrl(context.urls, 'event', 'tribe_events', post),
     ...(entitled && row.image ? { attachments: [row.image.url] } : {}),

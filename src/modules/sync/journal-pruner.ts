@@ -1,4 +1,4 @@
-import { BackgroundTask } from '../../background-task.ts';
+import { BackgroundTask, type TaskRunObserver } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
 import type { Storage } from '../../storage/database.ts';
 import type { RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
@@ -37,9 +37,9 @@ export class JournalPruner {
     }
   }
 
-  /** Runs now and then every `intervalMs`; `onError` hears failed runs. */
-  start(intervalMs: number, onError: (error: unknown) => void): void {
-    this.task.start(intervalMs, onError);
+  /** Runs now and then every `intervalMs`; `onError` hears failed runs, `onRun` every run (the metrics). */
+  start(intervalMs: number, onError: (error: unknown) => void, onRun?: TaskRunObserver): void {
+    this.task.start(intervalMs, onError, onRun);
   }
 
   /** Stops and waits for a run in progress (before the database closes). */

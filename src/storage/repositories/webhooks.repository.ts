@@ -97,6 +97,13 @@ export class WebhooksRepository {
   // Delivery.
 
   /** Whether a delivery may be due at `now`: a cheap look on a snapshot, before a claim takes the write lock. */
+  /** Deliveries not yet delivered (retries included) and given up, of every subscription (the metrics, decision 0044). */
+  async countUndelivered(db: ReadTx): Promise<{ pending: number; failed: number }> {
+    const rows = await db.selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<number>().as('count')]).where('status', 'in', ['pending', 'failed']).groupBy('status').execute();
+    const count = (status: 'pending' | 'failed') => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return { pending: count('pending'), failed: count('failed') };
+  }
+
   async anyDue(db: ReadTx, now: string): Promise<boolean> {
     const row = await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
     return row !== undefined;
