@@ -40,6 +40,8 @@ const MIGRATIONS = [
   '20261125080000_event_custom_fields',
   '20261125090000_occurrences_listing_event',
   '20261125100000_tec_import_revision',
+  '20261126000000_record_changes_before',
+  '20261126140000_occurrences_by_instant',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
