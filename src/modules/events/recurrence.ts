@@ -292,7 +292,8 @@ function wallClockOf(floatingMillis: number): string {
 export const MAX_EXPANSION_WORK = 2_000;
 
 /**
- * Dates one expansion may yield, for a budget's share of them (two units each: rrule's, ours): a
+ * Dates one expansion may yield, for a budget's share of them: three units each (the date's two
+ * and a daily period's one, so that a daily series is never cut short by its own length). A
  * caller that takes any number (the background extension, which expands a series from its start)
  * is held to this many, 55 years of a daily series.
  */
@@ -303,7 +304,7 @@ class WorkBudget {
   #left: number;
 
   constructor(maxDates: number) {
-    this.#left = MAX_EXPANSION_WORK + 2 * Math.min(maxDates, MAX_EXPANDED_DATES);
+    this.#left = MAX_EXPANSION_WORK + 3 * Math.min(maxDates, MAX_EXPANDED_DATES);
   }
 
   /** Whether `units` could be spent; once they cannot, none can. */
