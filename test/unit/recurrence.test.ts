@@ -210,7 +210,7 @@ describe('expandSeries', () => {
         [{ rrule: 'FREQ=DAILY;BYSETPOS=-1;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;INTERVAL=14' }, /yields no date/],
         // Many dates a day, most of them excluded: the dates themselves are work.
         [{ rrule: `FREQ=DAILY;BYHOUR=${hours};BYMINUTE=${minutes}`, exdates: Array.from({ length: 400 }, (_, day) => new Date(Date.UTC(2027, 2, 2 + day)).toISOString().slice(0, 10)) }, /costs too much to expand|more than 1000 occurrences/],
-        [{ rrule: 'FREQ=DAILY;COUNT=100000' }, null],
+        [{ rrule: 'FREQ=WEEKLY;COUNT=100000' }, null],
         [{ rrule: ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=TU;INTERVAL=7', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=WE;INTERVAL=7', 'FREQ=YEARLY;BYMONTH=3;BYYEARDAY=2'] }, /yields no date/],
       ];
       for (const [value, expected] of costly) {
