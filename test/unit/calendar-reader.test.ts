@@ -19,8 +19,8 @@ describe('calendar reader', () => {
     assert.equal(ianaZoneOf('Mars/Olympus'), undefined);
   });
 
-  test('DURATION instead of DTEND, a timed event without either, and a date without DTEND', () => {
-    const read = readCalendar(
+  test('DURATION instead of DTEND, a timed event without either, and a date without DTEND', async () => {
+    const read = await readCalendar(
       calendar(
         ...vevent('DTSTART;TZID=Europe/Rome:20270301T100000', 'DURATION:PT1H30M'),
         ...vevent('DTSTART;TZID=Europe/Rome:20270302T100000').map((line) => line.replace('u@', 'v@')),
@@ -35,37 +35,41 @@ describe('calendar reader', () => {
     ]);
   });
 
-  test('RDATE and EXDATE in another zone or UTC are read in the series\' zone; a PERIOD by its start', () => {
-    const [event] = readCalendar(
+  test('RDATE and EXDATE in another zone or UTC are read in the series\' zone; a PERIOD by its start', async () => {
+    const [event] = (
+      await readCalendar(
       calendar(...vevent('DTSTART;TZID=America/New_York:20270301T190000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20270309T000000Z', 'RDATE;VALUE=PERIOD:20270401T230000Z/PT1H', 'EXDATE;TZID=Europe/Paris:20270323T010000')),
-      'UTC',
+        'UTC',
+      )
     ).events;
     assert.deepEqual(event!.rrules, ['FREQ=WEEKLY;COUNT=4']);
     assert.deepEqual(event!.exdates, ['2027-03-08 19:00:00', '2027-03-22 20:00:00']);
     assert.deepEqual(event!.rdates, ['2027-04-01 19:00:00']);
   });
 
-  test('a quoted parameter value may hold a colon; TEXT escapes of X-ALT-DESC are undone', () => {
-    const [event] = readCalendar(
+  test('a quoted parameter value may hold a colon; TEXT escapes of X-ALT-DESC are undone', async () => {
+    const [event] = (
+      await readCalendar(
       calendar(...vevent('DTSTART:20270301T100000Z', 'LOCATION;ALTREP="http://example.com/map":Hall A', 'X-ALT-DESC;FMTTYPE=text/html:<p>One\\, two\\; three</p>')),
-      'Europe/Berlin',
+        'Europe/Berlin',
+      )
     ).events;
     assert.equal(event!.location?.name, 'Hall A');
     assert.equal(event!.descriptionHtml, '<p>One, two; three</p>');
     assert.deepEqual([event!.start.local, event!.start.zone], ['2027-03-01 11:00:00', 'Europe/Berlin']);
   });
 
-  test('errors name the line and component: a line without a colon, an END closing nothing', () => {
-    const error = (text: string) => {
+  test('errors name the line and component: a line without a colon, an END closing nothing', async () => {
+    const error = async (text: string) => {
       try {
-        readCalendar(text, 'UTC');
+        await readCalendar(text, 'UTC');
       } catch (thrown) {
         assert.ok(thrown instanceof ApiError);
         return [thrown.code, thrown.message, thrown.data.line];
       }
       assert.fail('not refused');
     };
-    assert.deepEqual(error(calendar(...vevent('DTSTART:20270301T100000Z', 'NOT A LINE'))), ['ical_invalid', 'The iCalendar document cannot be imported: line 5: not a content line (NAME:value): "NOT A LINE"', 5]);
-    assert.deepEqual(error(calendar('END:VEVENT')), ['ical_invalid', 'The iCalendar document cannot be imported: VCALENDAR at line 2: END:VEVENT does not close BEGIN:VCALENDAR of line 1', 2]);
+    assert.deepEqual(await error(calendar(...vevent('DTSTART:20270301T100000Z', 'NOT A LINE'))), ['ical_invalid', 'The iCalendar document cannot be imported: line 5: not a content line (NAME:value): "NOT A LINE"', 5]);
+    assert.deepEqual(await error(calendar('END:VEVENT')), ['ical_invalid', 'The iCalendar document cannot be imported: VCALENDAR at line 2: END:VEVENT does not close BEGIN:VCALENDAR of line 1', 2]);
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { utcToZoned } from '../../src/dates/zones.ts';
+import { longestStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.ts';
 import {
   backgroundCoverage,
   expandSeries,
@@ -190,12 +191,36 @@ describe('expandSeries', () => {
 
   describe('problems', () => {
     const schedule = timed('2027-03-02 19:00:00', '2027-03-02 21:00:00');
-    const impossible = ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2', 'FREQ=DAILY;INTERVAL=7;BYDAY=MO'];
+    const impossible = ['FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2', 'FREQ=DAILY;INTERVAL=7;BYDAY=MO', 'FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6', 'FREQ=YEARLY;BYYEARDAY=60;BYMONTHDAY=31'];
     for (const rule of impossible) {
       test(`a rule yielding no date: ${rule}`, () => {
-        assert.match(expansionProblem({ rrule: rule }, schedule), /yields no date at all/);
+        assert.match(expansionProblem({ rrule: rule }, schedule), /yields no date (at all|within reach of the event's start: its BY parts never meet)/);
       });
     }
+    test('what a series costs to expand is bounded (decision 0046), for every rule shape', async () => {
+      const hours = Array.from({ length: 24 }, (_, hour) => hour).join(',');
+      const minutes = Array.from({ length: 60 }, (_, minute) => minute).join(',');
+      const costly: ReadonlyArray<readonly [rule: unknown, expected: RegExp | null]> = [
+        // Before the bound these walked every period to year 9999 (7 to 18 s for the daily ones).
+        [{ rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;INTERVAL=7' }, /yields no date within reach/],
+        [{ rrule: 'FREQ=YEARLY;BYMONTH=3;BYYEARDAY=1' }, /yields no date within reach/],
+        [{ rrule: 'FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6' }, /yields no date within reach/],
+        [{ rrule: 'FREQ=YEARLY;BYYEARDAY=60;BYMONTHDAY=31' }, /yields no date within reach/],
+        [{ rrule: 'FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13;BYMONTH=2;BYSETPOS=2' }, /yields no date/],
+        [{ rrule: 'FREQ=DAILY;BYSETPOS=-1;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;INTERVAL=14' }, /yields no date/],
+        // Many dates a day, most of them excluded: the dates themselves are work.
+        [{ rrule: `FREQ=DAILY;BYHOUR=${hours};BYMINUTE=${minutes}`, exdates: Array.from({ length: 400 }, (_, day) => new Date(Date.UTC(2027, 2, 2 + day)).toISOString().slice(0, 10)) }, /costs too much to expand|more than 1000 occurrences/],
+        [{ rrule: 'FREQ=WEEKLY;COUNT=100000' }, null],
+        [{ rrule: ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=TU;INTERVAL=7', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=WE;INTERVAL=7', 'FREQ=YEARLY;BYMONTH=3;BYYEARDAY=2'] }, /yields no date/],
+      ];
+      for (const [value, expected] of costly) {
+        const { result, stallMs } = await longestStallMs(async () => expandSeries(recurrence(value), schedule, '2029-03-02 00:00:00', 1000));
+        assert.ok(stallMs <= MAX_EVENT_LOOP_STALL_MS, `${JSON.stringify(value).slice(0, 120)} took ${stallMs} ms`);
+        if (expected) assert.match('problem' in result ? result.problem : 'no problem', expected);
+      }
+      // A far UNTIL and rare dates that do come stay accepted: the yearly form of 29 February on a Monday.
+      assert.equal(expand({ rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=99991231' }, schedule, '2030-01-01 00:00:00').occurrences.length, 1);
+    });
     test('more occurrences than the maximum within the bound', () => {
       assert.match(expansionProblem({ rrule: 'FREQ=DAILY' }, schedule, '2027-04-01 00:00:00', 10), /more than 10 occurrences before 2027-04-01/);
       assert.match(expansionProblem({ rrule: 'FREQ=DAILY;COUNT=5', rdates: ['2027-03-20 19:00:00'] }, schedule, '2027-04-01 00:00:00', 5), /more than 5 occurrences/);
@@ -262,6 +287,9 @@ describe('readRecurrence', () => {
     ['a bad exdate', { rrule: 'FREQ=DAILY', exdates: [20270704] }, /exdates holds 20270704/],
     ['too many dates', { rrule: 'FREQ=DAILY', exdates: Array.from({ length: MAX_DATES + 1 }, () => '2027-07-04') }, new RegExp(`at most ${MAX_DATES}`)],
     ['exdates alone', { exdates: ['2027-07-04'] }, /exdates needs an rrule or rdates/],
+    ['BYMONTHDAY=31 in February', { rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31' }, /BYMONTHDAY=31 never falls in BYMONTH=2 \(at most 29 days\)/],
+    ['BYMONTHDAY=30 in February', { rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, /BYMONTHDAY=30 never falls in BYMONTH=2/],
+    ['BYMONTHDAY=-31 in April or June', { rrule: 'FREQ=MONTHLY;BYMONTH=4,6;BYMONTHDAY=-31' }, /BYMONTHDAY=-31 never falls in BYMONTH=4,6 \(at most 30 days\)/],
   ];
   for (const [description, value, pattern] of problems) {
     test(`refuses ${description}`, () => assert.match(problemOf(value), pattern));

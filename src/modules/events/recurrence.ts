@@ -216,8 +216,26 @@ function readRule(text: string): { readonly rule: string; readonly parts: RulePa
     if (freq === 'YEARLY' && parts.has('BYWEEKNO')) return fail('a BYDAY ordinal is not allowed with BYWEEKNO');
     if (freq === 'MONTHLY' && byDay.split(',').some((item) => Math.abs(Number(BYDAY_ITEM.exec(item)![1] ?? 0)) > 5)) return fail('a BYDAY ordinal in a month is at most 5');
   }
+  const neverMeet = monthDaysOutside(parts);
+  if (neverMeet !== null) return fail(neverMeet);
   if (parts.has('BYSETPOS') && ![...parts.keys()].some((name) => name.startsWith('BY') && name !== 'BYSETPOS')) return fail('BYSETPOS needs another BY part to select from');
   return { rule: [...parts].map(([name, partValue]) => `${name}=${partValue}`).join(';'), parts };
+}
+
+/** The most days each month has (February's 29 in a leap year). */
+const MONTH_LENGTHS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Why BYMONTHDAY and BYMONTH never meet (`BYMONTH=2;BYMONTHDAY=30`), or null: the commonest rule
+ * that yields nothing, named plainly rather than found by a search (`MAX_EXPANSION_WORK`).
+ */
+function monthDaysOutside(parts: RuleParts): string | null {
+  const monthDays = parts.get('BYMONTHDAY');
+  const months = parts.get('BYMONTH');
+  if (monthDays === undefined || months === undefined) return null;
+  const longest = Math.max(...months.split(',').map((month) => MONTH_LENGTHS[Number(month) - 1]!));
+  if (monthDays.split(',').some((day) => Math.abs(Number(day)) <= longest)) return null;
+  return `BYMONTHDAY=${monthDays} never falls in BYMONTH=${months} (at most ${longest} days)`;
 }
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -262,12 +280,76 @@ function wallClockOf(floatingMillis: number): string {
 }
 
 /**
- * How far ahead a rule must yield its first date, in multiples of its INTERVAL's years. rrule walks
- * period after period while no date passes a rule's filters, until year 9999 (13 s of CPU for a daily
- * rule), so the search is bounded. Fifty years covers every weekday-and-date combination of the
- * Gregorian calendar (29 February on a Monday: 2072, then 2112) with room to spare.
+ * The work one expansion of a series may cost besides its dates (decision 0046), in units of about
+ * one period of a daily rule's walk through rrule (3 to 6 µs; 25 on a loaded machine). rrule walks
+ * period after period until a date passes every filter of a rule, and stops at its UNTIL only on a
+ * date that does, so a rule that yields nothing (`FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31`) walked to
+ * year 9999: 7 to 18 s on the event loop, which any contributor could send. 2,000 units hold a
+ * daily rule's 5 years, a weekly one's 230 and a yearly one's 150 (rare dates are a yearly rule's:
+ * 29 February on a Monday); they are shared by every rule of the series, so ten rules cost no more
+ * than one, and stay within 50 ms on a loaded machine.
  */
-const RULE_LOOKAHEAD_YEARS = 50;
+export const MAX_EXPANSION_WORK = 2_000;
+
+/**
+ * Dates one expansion may yield, for a budget's share of them: three units each (the date's two
+ * and a daily period's one, so that a daily series is never cut short by its own length). A
+ * caller that takes any number (the background extension, which expands a series from its start)
+ * is held to this many, 55 years of a daily series.
+ */
+const MAX_EXPANDED_DATES = 20_000;
+
+/** Work units left to one expansion; once spent, every walk sharing it stops. */
+class WorkBudget {
+  #left: number;
+
+  constructor(maxDates: number) {
+    this.#left = MAX_EXPANSION_WORK + 3 * Math.min(maxDates, MAX_EXPANDED_DATES);
+  }
+
+  /** Whether `units` could be spent; once they cannot, none can. */
+  spend(units: number): boolean {
+    this.#left -= units;
+    return this.#left >= 0;
+  }
+
+  get spent(): boolean {
+    return this.#left < 0;
+  }
+}
+
+/** rrule's options of a rule, as it parsed them. */
+type ParsedOptions = InstanceType<typeof RRule>['options'];
+
+/** Days rrule looks at per period of each frequency (its yearly period is a whole year's day set). */
+const DAYS_PER_PERIOD: Partial<Record<number, number>> = { [RRule.YEARLY]: 366, [RRule.MONTHLY]: 31, [RRule.WEEKLY]: 7 };
+
+/**
+ * What one period of a rule's walk costs, in work units: a daily period is one; a period's days
+ * cost a thirtieth each (a yearly period measured some 13 daily ones); a BYSETPOS list is
+ * selected among the period's days once per position. Each date a walk yields costs two more
+ * (rrule's work and ours), charged as it comes.
+ */
+function periodCost(options: ParsedOptions): number {
+  const days = DAYS_PER_PERIOD[options.freq] ?? 1;
+  return 1 + days / 30 + ((options.bysetpos?.length ?? 0) * days) / 30;
+}
+
+/**
+ * An rrule of `options` whose walk stops once `budget` is spent. rrule ends a walk when a rule's
+ * `interval` reads 0 (its guard against `INTERVAL=0`), which it reads twice as it steps from each
+ * period to the next (so each read pays half a period): the rule's interval answers 0 once the
+ * budget is spent, and the caller tells that
+ * stop from a real end by `budget.spent`. This is the only way to stop a walk between dates
+ * (rrule's callback hears only dates that pass the filters); `recurrence.test.ts` pins it.
+ */
+function boundedRule(options: Partial<RuleOptions>, budget: WorkBudget): InstanceType<typeof RRule> {
+  const rule = new RRule(options);
+  const { interval } = rule.options;
+  const cost = periodCost(rule.options);
+  Object.defineProperty(rule.options, 'interval', { get: () => (budget.spend(cost / 2) ? interval : 0) });
+  return rule;
+}
 
 /** Rule parts that never make a rule yield nothing: plain weekdays and times of day (but see `surelyYields`). */
 const HARMLESS_PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'WKST', 'BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND']);
@@ -284,16 +366,13 @@ function surelyYields(parts: RuleParts): boolean {
 }
 
 /**
- * Whether a rule yields a date within `RULE_LOOKAHEAD_YEARS` of its INTERVAL from `dtstart` (and
- * before its own UNTIL). One that does not (`BYMONTH=2;BYMONTHDAY=30`) is refused as yielding
- * nothing; the walk costs at most some 18,000 periods (a daily rule: under 0.1 s), paid only by
- * rules that `surelyYields` cannot vouch for.
+ * Whether a rule yields any date before its own UNTIL, found within `budget`: 'spent' when the
+ * budget ran out first (its dates are too rare to look for, or never come).
  */
-function yieldsAnything(options: Partial<RuleOptions>, dtstart: DateTime): boolean {
-  const lookahead = dtstart.plus({ years: RULE_LOOKAHEAD_YEARS * (options.interval ?? 1) }).toJSDate();
-  const until = options.until && options.until < lookahead ? options.until : lookahead;
-  const probe = new RRule({ ...options, count: null, until, dtstart: dtstart.toJSDate() });
-  return probe.all((_date, index) => index < 1).length > 0;
+function yieldsAnything(options: Partial<RuleOptions>, dtstart: DateTime, budget: WorkBudget): boolean | 'spent' {
+  const probe = boundedRule({ ...options, count: null, dtstart: dtstart.toJSDate() }, budget);
+  const found = probe.all((_date, index) => index < 1).length > 0;
+  return found || (budget.spent ? 'spent' : false);
 }
 
 /** The rrule options of a checked rule, its UNTIL as a wall clock in the event's zone (inclusive through a date-only UNTIL's day). */
@@ -341,6 +420,7 @@ export function expandSeries(
   const excluded = (start: string) => excludedStarts.has(start) || excludedDates.has(start.slice(0, 10));
 
   const starts = new Set<string>();
+  const budget = new WorkBudget(maxOccurrences);
   let continues = false;
   const tooMany = () => ({ problem: `recurrence yields more than ${maxOccurrences} occurrences before ${untilLocal.slice(0, 10)}; end it sooner (UNTIL or COUNT) or repeat less often.` });
   const add = (start: string): boolean => {
@@ -362,11 +442,14 @@ export function expandSeries(
     const read = readRule(rule);
     if ('problem' in read) return read;
     const options = ruleOptions(read.parts, timezone);
-    if (!surelyYields(read.parts) && !yieldsAnything(options, dtstart)) return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date at all.` };
+    const yields = surelyYields(read.parts) || yieldsAnything(options, dtstart, budget);
+    if (yields === 'spent') return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date within reach of the event's start: its BY parts never meet, or meet too rarely to search for.` };
+    if (!yields) return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date at all.` };
     let overflow = false;
     // Truncating, each rule gives its own first dates: together they hold the first of the union.
     let taken = 0;
-    new RRule({ ...options, dtstart: dtstart.toJSDate() }).all((date) => {
+    boundedRule({ ...options, dtstart: dtstart.toJSDate() }, budget).all((date) => {
+      if (!budget.spend(2)) return false;
       const start = startOf(wallClockOf(date.getTime()));
       if (start >= untilLocal) {
         // Past the bound only whether any date is left matters; excluded ones do not count.
@@ -381,6 +464,7 @@ export function expandSeries(
       return !overflow;
     });
     if (overflow && !truncates) return tooMany();
+    if (budget.spent) return { problem: `recurrence costs too much to expand up to ${untilLocal.slice(0, 10)}: its rules step through too many periods or dates (rare dates, many times a day, or a long series); simplify them or end them sooner.` };
   }
   const sorted = [...starts].sort();
   if (sorted.length > maxOccurrences) {

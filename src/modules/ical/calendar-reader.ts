@@ -4,6 +4,7 @@ import { findIana } from 'windows-iana';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { isValidZone, utcToZoned, zonedToUtc } from '../../dates/zones.ts';
 import { ApiError } from '../../errors.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 
 /*
  * iCalendar (RFC 5545) documents read for the import (decision 0028), by ical.js; pure: no storage,
@@ -78,9 +79,11 @@ export function invalidCalendar(message: string, line?: number, component?: stri
   });
 }
 
+type ContentLine = { text: string; readonly line: number };
+
 /** Content lines after unfolding (RFC 5545 3.1), each with the physical line it starts on. */
-function contentLines(text: string): { text: string; line: number }[] {
-  const lines: { text: string; line: number }[] = [];
+function contentLines(text: string): ContentLine[] {
+  const lines: ContentLine[] = [];
   text.split(/\r\n|\n|\r/).forEach((physical, index) => {
     if ((physical.startsWith(' ') || physical.startsWith('\t')) && lines.length > 0) lines[lines.length - 1]!.text += physical.slice(1);
     else if (physical !== '') lines.push({ text: physical, line: index + 1 });
@@ -98,31 +101,54 @@ function valueStart(text: string): number {
   return -1;
 }
 
+/** VEVENTs parsed and read per chunk, and content lines checked per chunk: each chunk is one stretch of work on the event loop (decision 0047). */
+const EVENTS_PER_CHUNK = 25;
+const LINES_PER_CHUNK = 5_000;
+
+/** One VCALENDAR of a document: its own lines and other components (`frame`), and its VEVENTs' lines, each with the line it begins on. */
+interface CalendarLines {
+  readonly frame: ContentLine[];
+  readonly events: { readonly line: number; readonly lines: ContentLine[] }[];
+}
+
 /**
- * The structure ical.js would refuse without saying where: lines that are no `NAME[;params]:value`,
- * and BEGIN/END that do not pair. Answers the lines of the BEGIN:VEVENTs, in order.
+ * The VCALENDARs of a document's content lines, their VEVENTs apart so that they can be parsed a
+ * chunk at a time, after checking the structure ical.js would refuse without saying where: lines
+ * that are no `NAME[;params]:value`, BEGIN/END that do not pair, anything but VCALENDARs at the top.
  */
-function checkStructure(lines: readonly { text: string; line: number }[]): number[] {
+async function checkedCalendars(lines: readonly ContentLine[]): Promise<CalendarLines[]> {
   if (lines.length === 0 || lines[0]!.text.trim().toUpperCase() !== 'BEGIN:VCALENDAR') throw invalidCalendar('the document must begin with BEGIN:VCALENDAR', lines[0]?.line ?? 1);
   const open: { name: string; line: number }[] = [];
-  const events: number[] = [];
-  for (const { text, line } of lines) {
+  const calendars: CalendarLines[] = [];
+  let event: ContentLine[] | undefined;
+  for (const [index, content] of lines.entries()) {
+    if (index > 0 && index % LINES_PER_CHUNK === 0) await yieldToEventLoop();
+    const { text, line } = content;
     const colon = valueStart(text);
     const name = text.slice(0, colon < 0 ? 0 : text.search(/[;:]/)).toUpperCase();
     if (colon < 0 || !/^[A-Z0-9-]+$/.test(name)) throw invalidCalendar(`not a content line (NAME:value): ${JSON.stringify(text.slice(0, 80))}`, line);
     const value = text.slice(colon + 1).trim().toUpperCase();
+    if (open.length === 0) {
+      if (name !== 'BEGIN' || value !== 'VCALENDAR') throw invalidCalendar(`only VCALENDARs may be at the top of the document: ${JSON.stringify(text.slice(0, 80))}`, line);
+      calendars.push({ frame: [], events: [] });
+    }
+    if (name === 'BEGIN' && value === 'VEVENT' && open.length === 1) {
+      event = [];
+      calendars.at(-1)!.events.push({ line, lines: event });
+    }
+    (event ?? calendars.at(-1)!.frame).push(content);
     if (name === 'BEGIN') {
       open.push({ name: value, line });
-      if (value === 'VEVENT') events.push(line);
     } else if (name === 'END') {
       const begun = open.pop();
       if (!begun) throw invalidCalendar(`END:${value} closes nothing`, line);
       if (begun.name !== value) throw invalidCalendar(`END:${value} does not close BEGIN:${begun.name} of line ${begun.line}`, line, begun.name);
+      if (open.length === 1) event = undefined;
     }
   }
   const unclosed = open.pop();
   if (unclosed) throw invalidCalendar(`BEGIN:${unclosed.name} is never closed by END:${unclosed.name}`, unclosed.line, unclosed.name);
-  return events;
+  return calendars;
 }
 
 /** What reading a time needs: the document's VTIMEZONEs by TZID and the zone of floating times. */
@@ -281,19 +307,12 @@ function readEvent(event: ICAL.Component, line: number, zone: string, vtimezones
   };
 }
 
-/**
- * Reads an iCalendar document: every VEVENT of every VCALENDAR in it (other components are
- * ignored). `siteZone` is the zone of floating times and all-day events unless the document
- * names its own (X-WR-TIMEZONE).
- */
-export function readCalendar(text: string, siteZone: string): ReadCalendar {
-  const source = text.replace(/^\uFEFF/, '');
-  const eventLines = checkStructure(contentLines(source));
-  let calendars: ICAL.Component[];
+/** The VCALENDARs ical.js parses `text` to; a 400 naming the line of what it refuses. */
+function parseCalendars(text: string, source: string): ICAL.Component[] {
   try {
-    const parsed = ICAL.parse(source) as unknown[];
+    const parsed = ICAL.parse(text) as unknown[];
     // One VCALENDAR parses to its jCal array, several to a list of them.
-    calendars = (typeof parsed[0] === 'string' ? [parsed] : parsed).map((jcal) => new ICAL.Component(jcal as unknown[]));
+    return (typeof parsed[0] === 'string' ? [parsed] : parsed).map((jcal) => new ICAL.Component(jcal as unknown[]));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // ical.js quotes the line or value it refuses: the first line holding it is the one to name.
@@ -301,21 +320,39 @@ export function readCalendar(text: string, siteZone: string): ReadCalendar {
     const line = quoted === undefined ? undefined : contentLines(source).find((candidate) => candidate.text.includes(quoted))?.line;
     throw invalidCalendar(message, line);
   }
+}
+
+/**
+ * Reads an iCalendar document: every VEVENT of every VCALENDAR in it (other components are
+ * ignored). `siteZone` is the zone of floating times and all-day events unless the document
+ * names its own (X-WR-TIMEZONE). A document of thousands of events (the import takes megabytes)
+ * is parsed and read EVENTS_PER_CHUNK VEVENTs at a time, each chunk with its calendar's own lines
+ * and VTIMEZONEs, giving the event loop back between chunks (decision 0047).
+ */
+export async function readCalendar(text: string, siteZone: string): Promise<ReadCalendar> {
+  const source = text.replace(/^\uFEFF/, '');
   const events: ReadEvent[] = [];
   const unread: UnreadEvent[] = [];
-  let index = 0;
-  for (const calendar of calendars) {
-    const named = textOf(calendar, 'x-wr-timezone');
-    const zone = (named !== '' ? ianaZoneOf(named) : undefined) ?? siteZone;
-    const vtimezones = new Map<string, ICAL.Timezone>();
-    for (const component of calendar.getAllSubcomponents('vtimezone')) {
-      const tzid = textOf(component, 'tzid');
-      if (tzid !== '') vtimezones.set(tzid, new ICAL.Timezone(component));
-    }
-    for (const component of calendar.getAllSubcomponents('vevent')) {
-      const read = readEvent(component, eventLines[index++] ?? 0, zone, vtimezones);
-      if ('reason' in read) unread.push(read);
-      else events.push(read);
+  for (const calendarLines of await checkedCalendars(contentLines(source))) {
+    await yieldToEventLoop();
+    const frame = calendarLines.frame.map((content) => content.text);
+    const [head, end] = [frame.slice(0, -1), frame.at(-1)!];
+    let zone = siteZone;
+    let vtimezones = new Map<string, ICAL.Timezone>();
+    for (let from = 0; from === 0 || from < calendarLines.events.length; from += EVENTS_PER_CHUNK) {
+      if (from > 0) await yieldToEventLoop();
+      const chunk = calendarLines.events.slice(from, from + EVENTS_PER_CHUNK);
+      const [calendar] = parseCalendars([...head, ...chunk.flatMap((event) => event.lines.map((content) => content.text)), end].join('\r\n'), source);
+      if (from === 0) {
+        const named = textOf(calendar!, 'x-wr-timezone');
+        zone = (named !== '' ? ianaZoneOf(named) : undefined) ?? siteZone;
+        vtimezones = new Map(calendar!.getAllSubcomponents('vtimezone').flatMap((component) => (textOf(component, 'tzid') === '' ? [] : [[textOf(component, 'tzid'), new ICAL.Timezone(component)] as const])));
+      }
+      calendar!.getAllSubcomponents('vevent').forEach((component, index) => {
+        const read = readEvent(component, chunk[index]!.line, zone, vtimezones);
+        if ('reason' in read) unread.push(read);
+        else events.push(read);
+      });
     }
   }
   return { events, unread };

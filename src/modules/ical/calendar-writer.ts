@@ -3,6 +3,7 @@ import { compile } from 'html-to-text';
 import ical, { foldLines, ICalEventClass, ICalEventStatus, type ICalCalendar, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 import { autoParagraph } from '../../content/html.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
@@ -213,6 +214,9 @@ export async function* calendarChunks<Cursor>(
   let written = 0;
   let after: Cursor | undefined;
   while (written < limit) {
+    // On SQLite a batch's read settles at once, and a stream whose reader keeps up (a fast client,
+    // `inject`) pulled the whole feed in one turn of the event loop: each batch takes a turn of its own (decision 0047).
+    if (after !== undefined) await yieldToEventLoop();
     const want = Math.min(batchSize, limit - written);
     const batch = await parts.readBatch(after, want);
     const events = batch.events.slice(0, limit - written);

@@ -43,7 +43,7 @@ export function icalImportRoutes(importer: IcalImportService, uidHost: string): 
       },
       handle: async (frame, tx) => {
         if (typeof frame.body !== 'string') throw new ApiError('rest_unsupported_media_type', { args: ['send the iCalendar document as text/calendar'] });
-        const calendar = importer.read(frame.body);
+        const calendar = await importer.read(frame.body);
         return { body: await importer.import(tx, calendar, { caller: frame.caller!, language: frame.language, uidHost }) };
       },
     }),

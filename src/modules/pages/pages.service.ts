@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Caller } from '../../auth/roles.ts';
 import { ApiError } from '../../errors.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx } from '../../storage/database.ts';
@@ -48,6 +49,7 @@ export interface EventPage {
 export const MONTH_LIMIT = 300;
 /** The most URLs one sitemap lists (the protocol's own limit is 50,000). */
 export const SITEMAP_LIMIT = 50_000;
+/** Events read and rendered per turn of the event loop (decision 0047). */
 const SITEMAP_BATCH = 1000;
 
 /**
@@ -150,6 +152,7 @@ export class PagesService {
     const entries = new Map<string, string>();
     let after: ArchiveCursor | undefined;
     do {
+      if (after !== undefined) await yieldToEventLoop();
       const batch = await this.archive.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language);
       for (const event of this.render(batch.rows, batch.relations, reader, false)) entries.set(event.url, event.modified_utc);
       after = batch.next;
