@@ -93,8 +93,17 @@ describe(`hostile recurrence in write bodies (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  async function sendAndCheck(what: string, send: () => ReturnType<TestApp['request']>): Promise<void> {
-    const { result: response, stallMs } = await longestStallMs(send);
+  /**
+   * Sends a write and checks its answer and the event loop meanwhile. A stall may be the machine (a
+   * garbage collection, another process, code compiled on its first use): a real one stalls again,
+   * so a slow write is measured once more, after `reset` puts back what it changed.
+   */
+  async function sendAndCheck(what: string, send: () => ReturnType<TestApp['request']>, reset?: () => Promise<unknown>): Promise<void> {
+    let { result: response, stallMs } = await longestStallMs(send);
+    if (stallMs > MAX_EVENT_LOOP_STALL_MS && response.statusCode < 500) {
+      await reset?.();
+      ({ result: response, stallMs } = await longestStallMs(send));
+    }
     assert.ok(response.statusCode < 500, `${what}: ${response.statusCode} ${response.body}`);
     if (response.statusCode >= 400) {
       const error = response.json<{ code?: unknown; message?: unknown; data?: { status?: unknown } }>();
@@ -120,7 +129,11 @@ describe(`hostile recurrence in write bodies (${DIALECT})`, () => {
       const id = created.json<{ id: number }>().id;
       await fc.assert(
         fc.asyncProperty(fc.record({ recurrence }), async (fields) => {
-          await sendAndCheck(`update ${JSON.stringify(fields).slice(0, 400)}`, () => t.request(role, 'POST', `events/${id}`, fields));
+          await sendAndCheck(
+            `update ${JSON.stringify(fields).slice(0, 400)}`,
+            () => t.request(role, 'POST', `events/${id}`, fields),
+            () => t.request(role, 'POST', `events/${id}`, { recurrence: null }),
+          );
         }),
         { seed: 3611 + index, numRuns: RUNS, includeErrorInReport: true },
       );
