@@ -32,8 +32,9 @@ function dayOf(value: string): string | undefined {
  */
 export function legacyLocation(query: Readonly<Record<string, unknown>>, current: CurrentView, page: (path: string) => string): string | undefined {
   if (!LEGACY.some((name) => query[name] !== undefined)) return undefined;
+  // A parameter given twice is read by its first value.
   const text = (name: string) => {
-    const value = query[name];
+    const value: unknown = Array.isArray(query[name]) ? (query[name] as unknown[])[0] : query[name];
     return typeof value === 'string' ? value.trim() : '';
   };
   const args = new URLSearchParams();
@@ -48,13 +49,15 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
   const day = dayOf(text('tribe-bar-date'));
   const moved = view !== current.view;
   if (moved && current.scope !== undefined && !args.has(current.scope[0])) args.set(current.scope[0], current.scope[1]);
+  // The request's path as it came, with any character a Location header cannot hold percent-encoded.
+  const here = current.path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
   let address: string;
   if (view === 'list') {
-    address = moved ? page('events') : current.path;
+    address = moved ? page('events') : here;
     if (day !== undefined) args.set('date', day);
     args.delete('page');
-  } else if (view === 'month') address = day !== undefined ? page(`events/month/${day.slice(0, 7)}`) : moved ? page('events/month') : current.path;
-  else address = day !== undefined ? page(`events/${day}`) : moved ? page('events/today') : current.path;
+  } else if (view === 'month') address = day !== undefined ? page(`events/month/${day.slice(0, 7)}`) : moved ? page('events/month') : here;
+  else address = day !== undefined ? page(`events/${day}`) : moved ? page('events/today') : here;
   const rest = args.toString();
   return rest === '' ? address : `${address}?${rest}`;
 }

@@ -58,13 +58,8 @@ export function viewAddresses(page: PageContext, view: { anchor: string; today: 
 }
 
 function Arrow({ step, rel, glyph, monthSwitch }: { step: Step | undefined; rel: 'prev' | 'next'; glyph: string; monthSwitch: boolean }) {
-  if (step === undefined) {
-    return (
-      <span class="bar-arrow" aria-hidden="true">
-        {glyph}
-      </span>
-    );
-  }
+  // No page that way (the list's first page, the edge of the supported dates): an empty place keeps the other arrow where it was.
+  if (step === undefined) return <span class="bar-arrow" aria-hidden="true" />;
   return (
     <a class="bar-arrow" rel={rel} href={step.href} data-month-switch={monthSwitch ? '' : undefined}>
       <span aria-hidden="true">{glyph}</span>
