@@ -105,7 +105,7 @@ describe(`calendar views (${DIALECT})`, () => {
   test('the bar on the list: search with "Find events", the views with List current, Today, the arrows and the dates shown', async () => {
     const bar = partOf(await page('/events/'), 'div', 'calendar-bar');
     assert.match(bar, /<form class="bar-search" method="get" action="http:\/\/localhost:80\/events\/" role="search"/);
-    assert.match(bar, /<label class="visually-hidden" for="bar-search">Search events<\/label><input id="bar-search" name="search" type="search"/);
+    assert.match(bar, /<label class="visually-hidden" for="filter-search">Search events<\/label><input id="filter-search" name="search" type="search"/);
     assert.match(bar, /<button type="submit">Find events<\/button>/);
     const links = linksOf(bar);
     assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['List']);

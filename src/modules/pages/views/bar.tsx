@@ -76,14 +76,14 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
   return (
     <div class="calendar-bar">
       <form class="bar-search" method="get" action={bar.action} role="search" aria-label={messages.filters}>
-        <label class="visually-hidden" for="bar-search">
+        <label class="visually-hidden" for="filter-search">
           {messages.search}
         </label>
-        <input id="bar-search" name="search" type="search" value={filters.search ?? ''} placeholder={messages.search} maxLength={200} />
+        <input id="filter-search" name="search" type="search" value={filters.search ?? ''} placeholder={messages.search} maxLength={200} />
         {bar.dateField ? (
           <span class="bar-date">
-            <label for="bar-date">{messages.from}</label>
-            <input id="bar-date" name="date" type="date" value={filters.date ?? ''} />
+            <label for="filter-date">{messages.from}</label>
+            <input id="filter-date" name="date" type="date" value={filters.date ?? ''} />
           </span>
         ) : null}
         {[...(bar.hidden ?? []), ...kept.map((name) => [name, String(filters[name])] as const)].map(([name, value]) => (
