@@ -22,6 +22,10 @@ export interface Config {
   readonly embedAncestors: string;
   /** A site stylesheet the public pages link after their own (CALENDAR_SITE_STYLESHEET; decision 0031). */
   readonly siteStylesheet: string | undefined;
+  /** The site's name in the public pages' header and titles (CALENDAR_SITE_NAME); the calendar's own word without one. */
+  readonly siteName: string | undefined;
+  /** The site's home page, which the name in the pages' header links to (CALENDAR_SITE_HOME; needs CALENDAR_SITE_NAME). */
+  readonly siteHome: string | undefined;
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
@@ -167,6 +171,22 @@ function parseUrlSetting(name: string, value: string | undefined): string | unde
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got: ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** The site's name and home: a home without a name would be a link with no words of its own. */
+function siteIdentity(name: string | undefined, home: string | undefined): { siteName: string | undefined; siteHome: string | undefined } {
+  const siteName = parseSiteName(name);
+  const siteHome = parseUrlSetting('CALENDAR_SITE_HOME', home);
+  if (siteHome !== undefined && siteName === undefined) throw new ConfigError('CALENDAR_SITE_HOME needs CALENDAR_SITE_NAME: the header links the site\'s name to its home');
+  return { siteName, siteHome };
+}
+
+/** CALENDAR_SITE_NAME: one line of text, at most 100 characters. */
+function parseSiteName(value: string | undefined): string | undefined {
+  const name = value?.trim() ?? '';
+  if (name === '') return undefined;
+  if (name.length > 100 || /\p{Cc}/u.test(name)) throw new ConfigError(`CALENDAR_SITE_NAME must be one line of at most 100 characters, got: ${JSON.stringify(value)}`);
+  return name;
 }
 
 /**
@@ -381,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restPrefix: parsePrefix(env.CALENDAR_REST_PREFIX),
     embedAncestors: parseEmbedAncestors(env.CALENDAR_EMBED_ANCESTORS),
     siteStylesheet: parseUrlSetting('CALENDAR_SITE_STYLESHEET', env.CALENDAR_SITE_STYLESHEET),
+    ...siteIdentity(env.CALENDAR_SITE_NAME, env.CALENDAR_SITE_HOME),
     timezone: parseTimezone(env.CALENDAR_TIMEZONE),
     defaultLanguage: parseLanguage(env.CALENDAR_DEFAULT_LANGUAGE),
     logLevel,

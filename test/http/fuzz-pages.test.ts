@@ -24,7 +24,7 @@ const ADMINISTRATOR = { authorization: basicAuth('administrator', 'administrator
 
 /** The pages and feeds, `{month}`, `{day}`, `{slug}` and `{id}` standing for path segments. */
 const PATHS = [
-  '/events/', '/events/month/', '/events/month/{month}/', '/events/today/', '/events/embed/', '/events/{day}/',
+  '/events/', '/events/list/', '/events/month/', '/events/month/{month}/', '/events/today/', '/events/embed/', '/events/{day}/',
   '/events/category/{slug}/', '/tag/{slug}/', '/events/tag/{slug}/', '/event/{slug}/', '/event/{slug}/{day}/',
   '/venue/{slug}/', '/organizer/{slug}/', '/sitemap.xml',
   '/fr/events/month/{month}/', '/fr/events/{day}/', '/fr/event/{slug}/{day}/',
@@ -37,7 +37,7 @@ const PATHS = [
 /** Every parameter the pages read, the original's feed parameters, and the archive's (the `.ics` feeds take them). */
 const PARAMETERS = [
   'search', 'category', 'tag', 'venue', 'organizer', 'date', 'page', 'view', 'month', 'ical',
-  'tribe-bar-date', 'eventDate', 'tribe_eventcategory', 'tribe_tag', 'tribe_venue', 'tribe_organizer', 'tribe-bar-search', 'lang',
+  'tribe-bar-date', 'eventDisplay', 'eventDate', 'tribe_eventcategory', 'tribe_tag', 'tribe_venue', 'tribe_organizer', 'tribe-bar-search', 'lang',
   'limit', 'password', 'translation_language', ...Object.keys(ListQuery.properties),
 ];
 

@@ -44,21 +44,47 @@ a:focus-visible, button:focus-visible, input:focus-visible, main:focus-visible {
 .skip-link:focus { left: 1rem; top: 1rem; background: var(--calendar-background); padding: 0.5rem; z-index: 1; }
 .site-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1rem; padding: 1rem 0; border-bottom: 1px solid var(--calendar-border); }
 .site-name { font-weight: 700; font-size: 1.25rem; text-decoration: none; }
-.views { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 h1 { font-size: 1.75rem; line-height: 1.2; margin: 1.25rem 0 0.75rem; }
-.filters { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.5rem 1rem; padding: 0.75rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); }
-.filters p { margin: 0; }
-.filters label { display: block; font-size: 0.9rem; color: var(--calendar-muted); }
 input, button { font: inherit; color: inherit; }
 input { background: var(--calendar-background); border: 1px solid var(--calendar-muted); border-radius: var(--calendar-radius); padding: 0.35rem 0.5rem; max-width: 100%; }
 button { background: var(--calendar-accent); color: var(--calendar-accent-text); border: 0; border-radius: var(--calendar-radius); padding: 0.45rem 1rem; cursor: pointer; }
-.actions { display: flex; gap: 1rem; align-items: center; }
-.event-list { list-style: none; padding: 0; margin: 1rem 0; }
-.event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 0.75rem 0; }
-.event-summary h2, .event-summary h3 { font-size: 1.2rem; margin: 0 0 0.25rem; }
-.event-summary p { margin: 0; }
+.calendar-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem 1.25rem; padding: 0.75rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); }
+.bar-search { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; flex: 1 1 20rem; }
+.bar-search input[type="search"] { flex: 1 1 10rem; min-width: 0; }
+.bar-date { display: inline-flex; align-items: center; gap: 0.35rem; color: var(--calendar-muted); }
+.bar-views ul { display: flex; list-style: none; margin: 0; padding: 0; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); overflow: hidden; }
+.bar-views a { display: block; padding: 0.35rem 0.8rem; text-decoration: none; }
+.bar-views a[aria-current="page"] { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
+.bar-dates { display: flex; align-items: center; gap: 0.25rem; order: 3; }
+.bar-today { padding: 0.35rem 0.8rem; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); text-decoration: none; margin-right: 0.25rem; }
+.bar-arrow { display: inline-block; min-width: 2.25rem; text-align: center; font-size: 1.5rem; line-height: 1.5rem; padding: 0.25rem; text-decoration: none; }
+.bar-range { order: 4; font-size: 1.3rem; margin: 0; flex: 1 1 12rem; }
+.event-list { list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
+.event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; }
+.month-separator { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 2px solid var(--calendar-border); }
+.event-card { display: grid; grid-template-columns: 3.5rem 1fr minmax(0, 14rem); gap: 0 1.25rem; align-items: start; }
+.event-card:not(:has(.event-thumb)) { grid-template-columns: 3.5rem 1fr; }
+.date-badge { display: flex; flex-direction: column; align-items: center; text-transform: uppercase; font-size: 0.8rem; color: var(--calendar-muted); line-height: 1.1; }
+.badge-day { font-size: 1.6rem; font-weight: 700; color: var(--calendar-text); }
+.event-body { min-width: 0; }
+.event-body p { margin: 0 0 0.25rem; }
+.event-card h2, .event-card h3 { font-size: 1.2rem; margin: 0 0 0.25rem; }
 .featured .event-title::before { content: "★ "; }
 .when, .where, .zone { color: var(--calendar-muted); }
+.venue-name { font-weight: 700; color: var(--calendar-text); }
+.venue-name + .venue-address::before { content: ", "; }
+.excerpt { overflow-wrap: anywhere; }
+.cost { font-weight: 700; }
+.event-thumb { width: 100%; aspect-ratio: 16 / 10; object-fit: cover; border-radius: var(--calendar-radius); }
+@media (max-width: 40rem) {
+  .event-card { grid-template-columns: 3rem 1fr; }
+  .event-thumb { grid-column: 2; max-width: 20rem; margin-top: 0.5rem; }
+  .bar-range { flex-basis: 100%; }
+}
+.subscribe { margin: 1.5rem 0; }
+.subscribe summary { cursor: pointer; color: var(--calendar-accent); font-weight: 700; }
+.subscribe ul { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; list-style: none; padding: 0; }
 .pager { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; margin: 1rem 0; }
 .pager [rel="next"] { margin-left: auto; }
 .month-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
@@ -98,12 +124,12 @@ const JS = `// Month switching without a full reload: the month links work witho
 (() => {
   'use strict';
   const swap = async (href, push) => {
-    const current = document.querySelector('section.month');
+    const current = document.querySelector('[data-view-swap]');
     if (!current) return false;
     const answer = await fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
     if (!answer.ok) return false;
     const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
-    const month = next.querySelector('section.month');
+    const month = next.querySelector('[data-view-swap]');
     if (!month) return false;
     current.replaceWith(document.adoptNode(month));
     document.title = next.title;

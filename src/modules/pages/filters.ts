@@ -56,6 +56,13 @@ export function filterArgs(filters: PageFilters): [string, string][] {
   return VISITOR_FILTERS.flatMap((name) => (filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]]));
 }
 
+/** The API's archive parameters for these filters (`categories`, `tags`, `start_date`): its JSON and iCalendar URLs of a view. */
+export function apiArgs(filters: PageFilters): [string, string][] {
+  return filterArgs(filters).map(([name, value]) => [API_NAMES[name as (typeof VISITOR_FILTERS)[number]], value]);
+}
+
+const API_NAMES = { search: 'search', category: 'categories', tag: 'tags', venue: 'venue', organizer: 'organizer', date: 'start_date' } as const;
+
 /** `?search=…&category=…` (empty without filters), plus any extra arguments. */
 export function queryString(filters: PageFilters, extra: readonly [string, string][] = []): string {
   const args = [...filterArgs(filters), ...extra];

@@ -65,6 +65,46 @@ export function whenText(event: EventWire, locale: string): string {
   return `${zoned.format(start)}, ${start.getTime() === end.getTime() ? times.format(start) : times.formatRange(start, end)}`;
 }
 
+/** The short name of an event's zone ("GMT+2", "PST") at its start. */
+function shortZone(event: EventWire, locale: string): string {
+  const part = dateFormat(locale, { timeZone: event.timezone, timeZoneName: 'short' })
+    .formatToParts(instant(event.utc_start_date))
+    .find((item) => item.type === 'timeZoneName');
+  return part?.value ?? event.timezone;
+}
+
+/**
+ * When an event happens, for a list whose date badge and month heading already give its day: the
+ * times of a one-day event ("8:00 PM – 10:00 PM"), the days and times of a longer one, undefined
+ * for a one-day all-day event. The zone's short name follows only when it is not the site's: the
+ * one place a visitor could misread the times.
+ */
+export function timeRange(event: EventWire, locale: string, siteZone: string): string | undefined {
+  const zone = event.all_day || event.timezone === siteZone ? '' : ` ${shortZone(event, locale)}`;
+  if (startDay(event) !== endDay(event)) return `${whenText(event, locale)}${zone}`;
+  if (event.all_day) return undefined;
+  const times = dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone });
+  const start = instant(event.utc_start_date);
+  const end = instant(event.utc_end_date);
+  return `${start.getTime() === end.getTime() ? times.format(start) : times.formatRange(start, end)}${zone}`;
+}
+
+/** A list's date badge for a local day: its short weekday and its day of the month ("Thu", "26"). */
+export function dayBadge(day: string, locale: string): { weekday: string; day: string } {
+  const date = localDay(day);
+  return { weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date), day: dateFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(date) };
+}
+
+/**
+ * The days a list shows, as its heading: "Now – December 1" from today, "November 26 – December 1,
+ * 2026" from a chosen day, the one day or "Now" alone when there is no end.
+ */
+export function rangeTitle(from: string | undefined, until: string | undefined, locale: string, now: string): string {
+  const days = dateFormat(locale, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  if (from === undefined) return until === undefined ? now : `${now} – ${dateFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(localDay(until))}`;
+  return until === undefined || until <= from ? days.format(localDay(from)) : days.formatRange(localDay(from), localDay(until));
+}
+
 /** The start time alone ("8:00 PM"), or undefined for an all-day event. */
 export function startTime(event: EventWire, locale: string): string | undefined {
   return event.all_day ? undefined : dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone }).format(instant(event.utc_start_date));

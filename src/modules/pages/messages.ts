@@ -59,6 +59,15 @@ export interface Messages {
   readonly eventsBy: string;
   readonly phone: string;
   readonly email: string;
+  readonly day: string;
+  /** The start of a list's range heading when it starts today ("Now – December 1"). */
+  readonly now: string;
+  readonly calendarNavigation: string;
+  readonly subscribe: string;
+  readonly iCalendar: string;
+  readonly outlook365: string;
+  readonly outlookLive: string;
+  readonly exportIcs: string;
 }
 
 const EN: Messages = {
@@ -113,6 +122,14 @@ const EN: Messages = {
   eventsBy: 'Upcoming events by this organizer',
   phone: 'Phone',
   email: 'E-mail',
+  day: 'Day',
+  now: 'Now',
+  calendarNavigation: 'Dates shown',
+  subscribe: 'Subscribe to calendar',
+  iCalendar: 'iCalendar',
+  outlook365: 'Outlook 365',
+  outlookLive: 'Outlook Live',
+  exportIcs: 'Export .ics file',
 };
 
 const FR: Messages = {
@@ -167,6 +184,14 @@ const FR: Messages = {
   eventsBy: 'Événements à venir de cet organisateur',
   phone: 'Téléphone',
   email: 'Courriel',
+  day: 'Jour',
+  now: 'Maintenant',
+  calendarNavigation: 'Dates affichées',
+  subscribe: 'S’abonner au calendrier',
+  iCalendar: 'iCalendar',
+  outlook365: 'Outlook 365',
+  outlookLive: 'Outlook Live',
+  exportIcs: 'Exporter le fichier .ics',
 };
 
 const DE: Messages = {
@@ -194,6 +219,15 @@ const DE: Messages = {
   addToCalendar: 'Zum Kalender hinzufügen',
   timeZone: 'Zeitzone',
   password: 'Passwort',
+  day: 'Tag',
+  now: 'Jetzt',
+  calendarNavigation: 'Angezeigte Daten',
+  subscribe: 'Kalender abonnieren',
+  exportIcs: '.ics-Datei exportieren',
+  previousDay: 'Vorheriger Tag',
+  nextDay: 'Nächster Tag',
+  previousPage: 'Vorherige Veranstaltungen',
+  nextPage: 'Nächste Veranstaltungen',
 };
 
 const ES: Messages = {
@@ -221,6 +255,15 @@ const ES: Messages = {
   addToCalendar: 'Añadir al calendario',
   timeZone: 'Zona horaria',
   password: 'Contraseña',
+  day: 'Día',
+  now: 'Ahora',
+  calendarNavigation: 'Fechas mostradas',
+  subscribe: 'Suscribirse al calendario',
+  exportIcs: 'Exportar archivo .ics',
+  previousDay: 'Día anterior',
+  nextDay: 'Día siguiente',
+  previousPage: 'Eventos anteriores',
+  nextPage: 'Eventos siguientes',
 };
 
 const BY_LANGUAGE: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES };

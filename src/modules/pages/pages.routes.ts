@@ -17,9 +17,11 @@ import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
 import { filterArgs, queryString, readFilters, type PageFilters } from './filters.ts';
-import { dayTitle, monthTitle } from './format.ts';
+import { monthTitle } from './format.ts';
+import { legacyLocation } from './legacy-links.ts';
 import { localeOf, messagesFor } from './messages.ts';
 import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
+import type { ViewName } from './views/bar.tsx';
 import type { PageContext } from './views/layout.tsx';
 import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage } from './views/pages.tsx';
 
@@ -110,6 +112,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       // Root-relative: the assets are this server's own, which is what the CSP's 'self' allows.
       assets: sitePath,
       siteStylesheet: config.siteStylesheet,
+      siteName: config.siteName,
+      siteHome: config.siteHome,
+      siteZone: config.timezone,
       embed,
     };
     return { page, reader: { caller: request.caller, language: language.code, urls } };
@@ -154,12 +159,16 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * cache. `timeless` pages (a single event) do not depend on the current time.
    */
   const page =
-    (work: (tx: ReadTx, request: FastifyRequest, context: { page: PageContext; reader: Reader }) => Promise<Answer>, options: { single?: boolean; timeless?: boolean; embed?: boolean } = {}) =>
+    (work: (tx: ReadTx, request: FastifyRequest, context: { page: PageContext; reader: Reader }) => Promise<Answer>, options: { single?: boolean; timeless?: boolean; embed?: boolean; view?: ViewName } = {}) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const language = languageOf(request);
       if (language === undefined) return reply.callNotFound();
       const embed = options.embed ?? false;
       const context = contextOf(request, language, embed);
+      if (options.view !== undefined) {
+        const moved = legacyLocation(request.query as Record<string, unknown>, { view: options.view, path: request.url.split('?')[0]!, ...scopeOf(request) }, (path) => context.page.urls.page(path));
+        if (moved !== undefined) return reply.header('cache-control', 'public, max-age=3600').redirect(moved, 301);
+      }
       const deadline = new Deadline(config.timeouts.requestMs);
       const shared = request.caller === null && cookieValue(request.headers.cookie, POSTPASS_COOKIE) === undefined;
       const store = shared && deps.readCache !== undefined
@@ -184,6 +193,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       }
     };
 
+  /** A category's or tag's page: its term, which the other views filter by. */
+  const scopeOf = (request: FastifyRequest): { scope?: readonly ['category' | 'tag', string] } => {
+    const route = request.routeOptions.url ?? '';
+    const slug = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean).at(-1);
+    if (slug === undefined) return {};
+    return { scope: [route.endsWith('/events/category/*') ? 'category' : 'tag', slug] };
+  };
+
   /** The visitor's filters, or a 400 naming the bad one. */
   const filtersOf = (request: FastifyRequest): PageFilters => {
     const read = readFilters(request.query as Record<string, unknown>);
@@ -202,8 +219,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       const filters = filtersOf(request);
       const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
       const { events, total } = await pages.list(tx, reader, { ...filters, ...extra }, window);
-      return { body: listPage(context, { title: title(context), base: base(context), filters, events, current: window.page, pages: totalPages(total, window.perPage) }) };
-    });
+      return { body: listPage(context, { title: title(context), base: base(context), filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
+    }, { view: 'list' });
 
   const day = (pick: (request: FastifyRequest) => string) =>
     page(async (tx, request, { page: context, reader }) => {
@@ -211,8 +228,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
       const filters = filtersOf(request);
       const { events } = await pages.span(tx, reader, filters, chosen, chosen);
-      return { body: dayPage(context, { title: dayTitle(chosen, context.locale), day: chosen, base: context.urls.page(`events/${chosen}`), filters, events }) };
-    });
+      return { body: dayPage(context, { day: chosen, today: today(), filters, events }) };
+    }, { view: 'day' });
 
   const monthView = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, month: string): Promise<Answer> => {
     // A month outside the supported years (decision 0048) is no page: its grid would have no bounds.
@@ -286,8 +303,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
         const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
         const { events, total } = await pages.list(tx, reader, { ...filters, [taxonomy]: found.slug }, window);
         const base = context.urls.page(`${(taxonomy === 'category' ? CATEGORY : TAG).archivePath}/${encodeURIComponent(found.slug)}`);
-        return { body: listPage(context, { title: found.name, base, filters, events, current: window.page, pages: totalPages(total, window.perPage) }) };
+        return { body: listPage(context, { title: found.name, base, filters, scope: { [taxonomy]: found.slug }, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
       },
+      { view: 'list' },
     );
 
   const embed = page(
@@ -297,7 +315,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       const filters = filtersOf(request);
       const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
       const { events, total } = await pages.list(tx, reader, filters, window);
-      return { body: listPage(context, { title: context.messages.upcoming, base: context.urls.page('events/embed'), filters, events, current: window.page, pages: totalPages(total, window.perPage) }) };
+      return { body: listPage(context, { title: context.messages.upcoming, base: context.urls.page('events/embed'), filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
     },
     { embed: true },
   );
@@ -312,10 +330,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     };
   });
 
+  const upcoming = list((context) => context.messages.upcoming, (context) => context.urls.page('events'));
   const routes: [string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>][] = [
-    ['/events/', list((context) => context.messages.upcoming, (context) => context.urls.page('events'))],
-    ['/events/month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, today().slice(0, 7)))],
-    ['/events/month/:month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, (request.params as { month: string }).month))],
+    ['/events/', upcoming],
+    // The original's list view has its own URL too; the list's canonical address is /events/.
+    ['/events/list/', upcoming],
+    ['/events/month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, today().slice(0, 7)), { view: 'month' })],
+    ['/events/month/:month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, (request.params as { month: string }).month), { view: 'month' })],
     ['/events/today/', day(() => today())],
     ['/events/embed/', embed],
     ['/events/:day/', day((request) => (request.params as { day: string }).day)],

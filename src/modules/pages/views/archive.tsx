@@ -1,80 +1,20 @@
 import type { EventWire } from '../../events/events.schemas.ts';
-import { shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
-import { dayTitle, endDay, machineTime, monthGrid, startDay, startTime, textField, weekdays, whenText, zoneName } from '../format.ts';
+import { shiftDay } from '../../../dates/supported-range.ts';
+import { dayTitle, endDay, machineTime, monthGrid, startDay, startTime, weekdays } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
- * The archive's views: the list (paged), a day and the month grid, with the filter form whose
- * values every link of the view carries on.
+ * The archive's paging and the month grid, whose links carry the view's filters on.
  */
 
-/** An event's venues as a list (the record has one object, a list, or `[]`). */
-export function venuesOf(event: EventWire): Record<string, unknown>[] {
-  return Array.isArray(event.venue) ? event.venue : [event.venue];
-}
-
-/** One event in a list: its title linked to its page, when (zone named) and where. */
-export function EventSummary({ page, event, level = 2 }: { page: PageContext; event: EventWire; level?: 2 | 3 }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
-  const venues = venuesOf(event).map((venue) => textField(venue, 'venue')).filter(Boolean);
-  return (
-    <article class={event.featured ? 'event-summary featured' : 'event-summary'}>
-      <Heading class="event-title">
-        <a href={event.url}>{event.title}</a>
-      </Heading>
-      <p class="when">
-        <time datetime={machineTime(event, 'start')}>{whenText(event, page.locale)}</time>
-        <span class="zone"> ({event.all_day ? page.messages.allDay : zoneName(event, page.locale)})</span>
-      </p>
-      {venues.length > 0 ? <p class="where">{venues.join(', ')}</p> : null}
-    </article>
-  );
-}
-
-export function EventList({ page, events, level = 2 }: { page: PageContext; events: readonly EventWire[]; level?: 2 | 3 }) {
-  if (events.length === 0) return <p class="empty">{page.messages.noEvents}</p>;
-  return (
-    <ol class="event-list">
-      {events.map((event) => (
-        <li>
-          <EventSummary page={page} event={event} level={level} />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** The visitor's filters as a GET form to the view itself: works without JavaScript, and the view's links keep them. */
-export function FilterForm({ page, action, filters }: { page: PageContext; action: string; filters: PageFilters }) {
-  const { messages } = page;
-  const kept = (['category', 'tag', 'venue', 'organizer'] as const).filter((name) => filters[name] !== undefined);
-  const filtered = Object.values(filters).some((value) => value !== undefined);
-  return (
-    <form class="filters" method="get" action={action} role="search" aria-label={messages.filters}>
-      <p>
-        <label for="filter-search">{messages.search}</label>
-        <input id="filter-search" name="search" type="search" value={filters.search ?? ''} maxLength={200} />
-      </p>
-      <p>
-        <label for="filter-date">{messages.from}</label>
-        <input id="filter-date" name="date" type="date" value={filters.date ?? ''} />
-      </p>
-      {kept.map((name) => (
-        <input type="hidden" name={name} value={String(filters[name])} />
-      ))}
-      <p class="actions">
-        <button type="submit">{messages.filter}</button>
-        {filtered ? <a href={action}>{messages.clearFilters}</a> : null}
-      </p>
-    </form>
-  );
-}
+/** A page of a list, the filters kept. */
+export const pageHref = (base: string, filters: PageFilters, number: number): string => `${base}${queryString(filters, number > 1 ? [['page', String(number)]] : [])}`;
 
 /** Previous and next pages of a list, the filters kept. */
 export function Pager({ page, base, filters, current, pages }: { page: PageContext; base: string; filters: PageFilters; current: number; pages: number }) {
   if (pages <= 1) return null;
-  const href = (number: number) => `${base}${queryString(filters, number > 1 ? [['page', String(number)]] : [])}`;
+  const href = (number: number) => pageHref(base, filters, number);
   return (
     <nav class="pager" aria-label={page.messages.pagination}>
       {current > 1 ? (
@@ -87,27 +27,6 @@ export function Pager({ page, base, filters, current, pages }: { page: PageConte
           {page.messages.nextPage}
         </a>
       ) : null}
-    </nav>
-  );
-}
-
-/** The day view's links to the days before and after. */
-export function DayNavigation({ page, day, filters }: { page: PageContext; day: string; filters: PageFilters }) {
-  const href = (other: string) => `${page.urls.page(`events/${other}`)}${queryString(filters)}`;
-  // No link past the supported days (decision 0048): that day's page is a 404.
-  const [previous, next] = [shiftDay(day, -1), shiftDay(day, 1)];
-  return (
-    <nav class="pager" aria-label={dayTitle(day, page.locale)}>
-      {previous === undefined ? null : (
-        <a rel="prev" href={href(previous)}>
-          {page.messages.previousDay}
-        </a>
-      )}
-      {next === undefined ? null : (
-        <a rel="next" href={href(next)}>
-          {page.messages.nextDay}
-        </a>
-      )}
     </nav>
   );
 }
@@ -125,32 +44,16 @@ function eventsByDay(events: readonly EventWire[], first: string, last: string):
 
 /**
  * A month as a table of weeks from Monday: each day links to its day view and lists its events,
- * placed by their local dates in their own zones. The month links switch months (calendar.js
- * enhances them into in-page switching).
+ * placed by their local dates in their own zones.
  */
-export function MonthGrid(props: { page: PageContext; month: string; today: string; events: readonly EventWire[]; filters: PageFilters; monthUrl: (month: string, filters: PageFilters) => string; title: string }) {
+export function MonthGrid(props: { page: PageContext; month: string; today: string; events: readonly EventWire[]; filters: PageFilters; title: string }) {
   const { page, month, today, events, filters } = props;
   const weeks = monthGrid(month);
   const days = weeks.flat().filter((day) => day !== null);
   const byDay = eventsByDay(events, days[0]!, days.at(-1)!);
   const names = weekdays(page.locale);
-  const monthHref = (other: string) => props.monthUrl(other, filters);
-  // No link past the supported months (decision 0048): that month's page is a 404.
-  const [previous, next] = [shiftMonth(month, -1), shiftMonth(month, 1)];
   return (
     <section class="month" data-month={month} aria-labelledby="month-title">
-      <nav class="pager month-switch" aria-label={page.messages.month}>
-        {previous === undefined ? null : (
-          <a rel="prev" data-month-switch href={monthHref(previous)}>
-            {page.messages.previousMonth}
-          </a>
-        )}
-        {next === undefined ? null : (
-          <a rel="next" data-month-switch href={monthHref(next)}>
-            {page.messages.nextMonth}
-          </a>
-        )}
-      </nav>
       <table class="month-grid">
         <caption id="month-title">{props.title}</caption>
         <thead>

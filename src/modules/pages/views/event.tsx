@@ -1,7 +1,7 @@
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
 import { addressLine, googleCalendarLink, isEmail, machineTime, mapLink, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
-import { venuesOf } from './archive.tsx';
+import { TermList, venuesOf } from './list.tsx';
 import type { Urls } from '../../../urls.ts';
 import type { PageContext } from './layout.tsx';
 
@@ -83,20 +83,14 @@ function Organizer({ page, organizer }: { page: PageContext; organizer: Record<s
   );
 }
 
-/** Categories or tags linked to their archive pages (embedded terms carry no page URL: it is built as the term records' own). */
+/** Categories or tags linked to their archive pages, under their label. */
 function TermLinks({ page, definition, label, terms }: { page: PageContext; definition: TaxonomyDefinition; label: string; terms: readonly Record<string, unknown>[] }) {
   if (terms.length === 0) return null;
   return (
     <>
       <dt>{label}</dt>
       <dd>
-        <ul class="terms">
-          {terms.map((term) => (
-            <li>
-              <a href={page.urls.page(`${definition.archivePath}/${encodeURIComponent(textField(term, 'slug'))}`)}>{textField(term, 'name')}</a>
-            </li>
-          ))}
-        </ul>
+        <TermList page={page} definition={definition} terms={terms} />
       </dd>
     </>
   );

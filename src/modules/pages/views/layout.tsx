@@ -14,6 +14,11 @@ export interface PageContext {
   /** The path /assets/calendar.css and calendar.js are served under (the site's path, '' or '/path'). */
   readonly assets: string;
   readonly siteStylesheet: string | undefined;
+  /** The site's name and home page (CALENDAR_SITE_NAME, CALENDAR_SITE_HOME), for the header and titles. */
+  readonly siteName: string | undefined;
+  readonly siteHome: string | undefined;
+  /** The site's zone (CALENDAR_TIMEZONE): a list names an event's zone only when it is another. */
+  readonly siteZone: string;
   /** The embeddable calendar: no site navigation, links open in the embedding page. */
   readonly embed: boolean;
 }
@@ -39,7 +44,7 @@ export interface Head {
 /** The document around every page: head (canonical, alternates, Open Graph, styles, script), skip link, site navigation, main. */
 export function Layout({ page, head, children }: { page: PageContext; head: Head; children: ComponentChildren }) {
   const { messages, urls } = page;
-  const siteName = messages.calendar;
+  const siteName = page.siteName ?? messages.calendar;
   return (
     <html lang={page.locale} dir="ltr">
       <head>
@@ -77,22 +82,15 @@ export function Layout({ page, head, children }: { page: PageContext; head: Head
         </a>
         {page.embed ? null : (
           <header class="site-header">
-            <a class="site-name" href={urls.page('events')}>
+            {/* The site's name leads to its home when it has one, and the calendar is then a link of its own. */}
+            <a class="site-name" href={page.siteHome ?? urls.page('events')}>
               {siteName}
             </a>
-            <nav aria-label={messages.views}>
-              <ul class="views">
-                <li>
-                  <a href={urls.page('events')}>{messages.list}</a>
-                </li>
-                <li>
-                  <a href={urls.page('events/month')}>{messages.month}</a>
-                </li>
-                <li>
-                  <a href={urls.page('events/today')}>{messages.today}</a>
-                </li>
-              </ul>
-            </nav>
+            {page.siteHome === undefined ? null : (
+              <a class="calendar-home" href={urls.page('events')}>
+                {messages.calendar}
+              </a>
+            )}
           </header>
         )}
         <main id="main" tabindex={-1}>

@@ -1,12 +1,16 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { EventWire } from '../../events/events.schemas.ts';
-import { queryString, type PageFilters } from '../filters.ts';
-import { addressLine, summaryText, textField } from '../format.ts';
+import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
+import { apiArgs, queryString, type PageFilters } from '../filters.ts';
+import { addressLine, dayTitle, rangeTitle, startDay, summaryText, textField } from '../format.ts';
 import type { LinkedRecord } from '../pages.service.ts';
-import { DayNavigation, EventList, FilterForm, MonthGrid, Pager } from './archive.tsx';
+import { subscriptionLinks, type Subscription } from '../subscribe.ts';
+import { MonthGrid, Pager, pageHref } from './archive.tsx';
+import { CalendarBar, Subscribe, viewAddresses, type BarProps } from './bar.tsx';
 import { Contacts, EventDetails, icsUrl, PasswordForm } from './event.tsx';
 import { Layout, type Alternate, type PageContext } from './layout.tsx';
+import { EventCards, EventListing } from './list.tsx';
 
 /*
  * Whole pages, one function per page type, each rendered to a string of HTML. Every text and
@@ -24,43 +28,87 @@ function archiveAlternates(page: PageContext, filters: PageFilters, api: string)
   ];
 }
 
-/** The API's archive URL for a view's filters (its own parameter names). */
-function apiArchive(page: PageContext, filters: PageFilters, extra: [string, string][] = []): string {
-  const args: [string, string][] = [
-    ...(filters.search ? [['search', filters.search] as [string, string]] : []),
-    ...(filters.category ? [['categories', filters.category] as [string, string]] : []),
-    ...(filters.tag ? [['tags', filters.tag] as [string, string]] : []),
-    ...(filters.venue ? [['venue', String(filters.venue)] as [string, string]] : []),
-    ...(filters.organizer ? [['organizer', String(filters.organizer)] as [string, string]] : []),
-    ...(filters.date ? [['start_date', filters.date] as [string, string]] : []),
-    ...extra,
-  ];
-  return `${page.urls.collection('events')}${args.length > 0 ? `?${new URLSearchParams(args).toString()}` : ''}`;
+/** An API archive URL (`events/` or `events.ics`) for a view's filters, in the API's own parameter names. */
+function apiArchive(page: PageContext, path: 'events/' | 'events.ics', filters: PageFilters, extra: [string, string][] = []): string {
+  const args = [...apiArgs(filters), ...extra];
+  return `${page.urls.api}/${path}${args.length > 0 ? `?${new URLSearchParams(args).toString()}` : ''}`;
+}
+
+/**
+ * "Subscribe to calendar" for a view: the feed of its filters and scope, with no date window so
+ * it follows the calendar onward, and the view's own days as the download.
+ */
+function subscription(page: PageContext, filters: PageFilters, window: [string, string][]): Subscription {
+  const { date: _date, ...undated } = filters;
+  return subscriptionLinks(apiArchive(page, 'events.ics', undated), apiArchive(page, 'events.ics', filters, window), page.siteName ?? page.messages.calendar);
 }
 
 const filtered = (filters: PageFilters) => Object.values(filters).some((value) => value !== undefined);
 
-export function listPage(page: PageContext, view: { title: string; base: string; filters: PageFilters; events: readonly EventWire[]; current: number; pages: number; intro?: VNode }): string {
-  const canonical = `${view.base}${view.current > 1 ? `?page=${view.current}` : ''}`;
+export interface ListView {
+  readonly title: string;
+  readonly base: string;
+  readonly filters: PageFilters;
+  /** A term page's own filter (`{ category: 'jazz' }`), which its links to the other views carry. */
+  readonly scope?: PageFilters;
+  readonly events: readonly EventWire[];
+  readonly current: number;
+  readonly pages: number;
+  readonly today: string;
+}
+
+export function listPage(page: PageContext, view: ListView): string {
+  const { filters, events, current } = view;
+  const canonical = `${view.base}${current > 1 ? `?page=${current}` : ''}`;
+  const scoped = { ...filters, ...view.scope };
+  const { date: _date, ...undated } = filters;
+  const from = current > 1 && events[0] !== undefined ? startDay(events[0]) : filters.date;
+  const until = events.at(-1) === undefined ? undefined : startDay(events.at(-1)!);
+  const bar: BarProps = {
+    current: 'list',
+    action: view.base,
+    filters,
+    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters, listBase: view.base, ...(view.scope ? { scope: view.scope } : {}) }) }),
+    today: `${view.base}${queryString(undated)}`,
+    ...(current > 1 ? { previous: { href: pageHref(view.base, filters, current - 1), label: page.messages.previousPage } } : {}),
+    ...(current < view.pages ? { next: { href: pageHref(view.base, filters, current + 1), label: page.messages.nextPage } } : {}),
+    range: rangeTitle(from, until, page.locale, page.messages.now),
+    dateField: true,
+  };
   return html(
-    <Layout page={page} head={{ title: view.title, canonical, alternates: archiveAlternates(page, view.filters, apiArchive(page, view.filters)), noindex: filtered(view.filters) }}>
+    <Layout page={page} head={{ title: view.title, canonical, alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped)), noindex: filtered(filters) }}>
       <h1>{view.title}</h1>
-      {view.intro ?? null}
-      <FilterForm page={page} action={view.base} filters={view.filters} />
-      <EventList page={page} events={view.events} />
-      <Pager page={page} base={view.base} filters={view.filters} current={view.current} pages={view.pages} />
+      <CalendarBar page={page} bar={bar} />
+      <EventListing page={page} events={events} />
+      <Pager page={page} base={view.base} filters={filters} current={current} pages={view.pages} />
+      {page.embed ? null : <Subscribe page={page} links={subscription(page, scoped, [])} />}
     </Layout>,
   );
 }
 
-export function dayPage(page: PageContext, view: { title: string; day: string; base: string; filters: PageFilters; events: readonly EventWire[] }): string {
-  const api = apiArchive(page, view.filters, [['start_date', view.day], ['end_date', view.day]]);
+export function dayPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[] }): string {
+  const { day, filters } = view;
+  const window: [string, string][] = [['start_date', day], ['end_date', day]];
+  const dayHref = (other: string) => `${page.urls.page(other === view.today ? 'events/today' : `events/${other}`)}${queryString(filters)}`;
+  // No link past the supported days (decision 0048): that day's page is a 404.
+  const [previous, next] = [shiftDay(day, -1), shiftDay(day, 1)];
+  const title = dayTitle(day, page.locale);
+  const bar: BarProps = {
+    current: 'day',
+    action: page.urls.page(day === view.today ? 'events/today' : `events/${day}`),
+    filters,
+    views: viewAddresses(page, { anchor: day, today: view.today, filters }),
+    today: dayHref(view.today),
+    ...(previous === undefined ? {} : { previous: { href: dayHref(previous), label: page.messages.previousDay } }),
+    ...(next === undefined ? {} : { next: { href: dayHref(next), label: page.messages.nextDay } }),
+    range: title,
+  };
   return html(
-    <Layout page={page} head={{ title: view.title, canonical: page.urls.page(`events/${view.day}`), alternates: archiveAlternates(page, view.filters, api), noindex: filtered(view.filters) }}>
-      <h1>{view.title}</h1>
-      <FilterForm page={page} action={view.base} filters={view.filters} />
-      <DayNavigation page={page} day={view.day} filters={view.filters} />
-      <EventList page={page} events={view.events} />
+    <Layout page={page} head={{ title, canonical: page.urls.page(`events/${day}`), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
+      <h1>{page.messages.calendar}</h1>
+      <CalendarBar page={page} bar={bar} />
+      <EventCards page={page} events={view.events} />
+      <Subscribe page={page} links={subscription(page, filters, window)} />
     </Layout>,
   );
 }
@@ -69,18 +117,38 @@ export function monthPage(
   page: PageContext,
   view: { title: string; month: string; today: string; monthUrl: (month: string, filters: PageFilters) => string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean },
 ): string {
-  const last = new Date(Date.UTC(Number(view.month.slice(0, 4)), Number(view.month.slice(5, 7)), 0)).toISOString().slice(0, 10);
-  const api = apiArchive(page, view.filters, [['start_date', `${view.month}-01`], ['end_date', last]]);
+  const { month, filters } = view;
+  const window: [string, string][] = [['start_date', `${month}-01`], ['end_date', lastDayOf(month)]];
+  // No link past the supported months (decision 0048): that month's page is a 404.
+  const [previous, next] = [shiftMonth(month, -1), shiftMonth(month, 1)];
+  const bar: BarProps = {
+    current: 'month',
+    // The embed's month is a parameter of its own URL, which a GET form's action cannot carry.
+    action: page.embed ? page.urls.page('events/embed') : view.monthUrl(month, {}),
+    ...(page.embed ? { hidden: [['view', 'month'], ['month', month]] as [string, string][] } : {}),
+    clear: view.monthUrl(month, {}),
+    filters,
+    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: month === view.today.slice(0, 7) ? view.today : `${month}-01`, today: view.today, filters }) }),
+    today: view.monthUrl(view.today.slice(0, 7), filters),
+    ...(previous === undefined ? {} : { previous: { href: view.monthUrl(previous, filters), label: page.messages.previousMonth } }),
+    ...(next === undefined ? {} : { next: { href: view.monthUrl(next, filters), label: page.messages.nextMonth } }),
+    range: view.title,
+    monthSwitch: true,
+  };
   return html(
-    <Layout page={page} head={{ title: view.title, canonical: view.monthUrl(view.month, {}), alternates: archiveAlternates(page, view.filters, api), noindex: filtered(view.filters) }}>
+    <Layout page={page} head={{ title: view.title, canonical: view.monthUrl(month, {}), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
       <h1>{page.messages.calendar}</h1>
-      {page.embed ? null : <FilterForm page={page} action={view.monthUrl(view.month, {})} filters={view.filters} />}
-      {view.truncated ? (
-        <p>
-          <a href={`${page.urls.page('events')}${queryString({ ...view.filters, date: `${view.month}-01` })}`}>{page.messages.moreEvents}</a>
-        </p>
-      ) : null}
-      <MonthGrid page={page} month={view.month} today={view.today} events={view.events} filters={view.filters} monthUrl={view.monthUrl} title={view.title} />
+      {/* calendar.js swaps this part when it switches months in place. */}
+      <div class="view-body" data-view-swap>
+        <CalendarBar page={page} bar={bar} />
+        {view.truncated ? (
+          <p>
+            <a href={`${page.urls.page('events')}${queryString({ ...filters, date: `${month}-01` })}`}>{page.messages.moreEvents}</a>
+          </p>
+        ) : null}
+        <MonthGrid page={page} month={month} today={view.today} events={view.events} filters={filters} title={view.title} />
+        {page.embed ? null : <Subscribe page={page} links={subscription(page, filters, window)} />}
+      </div>
     </Layout>,
   );
 }
@@ -142,7 +210,7 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
       {/* Sanitized on write, as an event's description (content/html.ts). */}
       <div class="description" dangerouslySetInnerHTML={{ __html: textField(record, 'description') }} />
       <h2>{kind === 'venue' ? messages.eventsAt : messages.eventsBy}</h2>
-      <EventList page={page} events={view.events} level={3} />
+      <EventCards page={page} events={view.events} level={3} />
       <Pager page={page} base={view.base} filters={{}} current={view.current} pages={view.pages} />
     </Layout>,
   );

@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+
+/*
+ * The list, month and day views as a visitor reads them (issue 34): the list's date badges, month
+ * headings and event details, the bar on every view (search, view tabs, today, arrows, the dates
+ * shown), "Subscribe to calendar" for the view's filters, the original's view parameters
+ * (`tribe-bar-search`, `tribe-bar-date`, `eventDisplay`, `/events/list/`) and the site's name.
+ * The clock reads 2026-11-24 (New York, the site's zone).
+ */
+
+type Json = Record<string, unknown>;
+const ORIGIN = 'http://localhost:80';
+
+interface Link {
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const attributesOf = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].slice(1).map((match) => [match[1]!, decode(match[2] ?? '')]));
+/** The links of a part of a page, with their attributes and visible text (tags removed). */
+const linksOf = (html: string): Link[] => [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map((match) => ({ attributes: attributesOf(`<a${match[1]}`), text: decode(match[2]!.replace(/<[^>]+>/g, '')) }));
+/** The first element with this class, from its start tag to the end of its `tag` (no nesting of the same tag inside). */
+const partOf = (html: string, tag: string, className: string): string => {
+  const match = new RegExp(`<${tag}\\b[^>]*class="${className}"[^>]*>[\\s\\S]*?</${tag}>`).exec(html);
+  assert.ok(match, `no <${tag} class="${className}">`);
+  return match[0];
+};
+const hrefOf = (links: Link[], text: string): string | undefined => links.find((link) => link.text.trim() === text)?.attributes.href;
+
+describe(`calendar views (${DIALECT})`, () => {
+  let t: TestApp;
+  let plain: TestApp;
+
+  const create = async (fields: Json) => {
+    const response = await t.request('administrator', 'POST', 'events', { status: 'publish', ...fields });
+    assert.equal(response.statusCode, 201, response.body);
+  };
+  const page = async (url: string, app: TestApp = t): Promise<string> => {
+    const response = await app.request('anonymous', 'GET', url);
+    assert.equal(response.statusCode, 200, `${url}: ${response.body.slice(0, 300)}`);
+    assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+    // ICU's narrow and thin spaces (in times and ranges) as plain ones.
+    return response.body.replace(/[\u202f\u2009\u00a0]/g, ' ');
+  };
+  const moved = async (url: string): Promise<string> => {
+    const response: LightMyRequestResponse = await t.request('anonymous', 'GET', url);
+    assert.equal(response.statusCode, 301, `${url}: ${response.statusCode}`);
+    return String(response.headers.location);
+  };
+
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_SITE_NAME: 'Springfield Arts', CALENDAR_SITE_HOME: 'https://www.example.org/' } });
+    plain = await createTestApp({ env: { CALENDAR_TIMEZONE: 'UTC' } });
+    const venue = await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', zip: '62701', country: 'USA' });
+    await create({
+      title: 'Jazz Night', excerpt: 'Bring friends and dance.', description: '<p>The long story.</p>',
+      start_date: '2026-11-26 20:00', end_date: '2026-11-26 23:00', timezone: 'America/New_York',
+      cost: '15', image: 'https://img.example/jazz.png', venue: venue.json<{ id: number }>().id, categories: ['Music'],
+    });
+    await create({ title: 'Concert à Paris', start_date: '2026-11-27 20:00', end_date: '2026-11-27 22:00', timezone: 'Europe/Paris', categories: ['Music'] });
+    await create({ title: 'Winter Fair', all_day: true, start_date: '2026-12-03 00:00', end_date: '2026-12-03 23:59', categories: ['Family'] });
+    const utc = await plain.request('administrator', 'POST', 'events', { title: 'Morning Talk', status: 'publish', start_date: '2026-11-26 10:00', end_date: '2026-11-26 11:00', timezone: 'UTC' });
+    assert.equal(utc.statusCode, 201, utc.body);
+  });
+  after(async () => {
+    await t.close();
+    await plain.close();
+  });
+
+  test('the list: a date badge beside each event, month headings, times, venue and address, excerpt, cost, image and categories', async () => {
+    const body = await page('/events/');
+    const november = body.indexOf('<h2 class="month-separator" id="month-0">November 2026</h2>');
+    const december = body.indexOf('<h2 class="month-separator" id="month-1">December 2026</h2>');
+    assert.ok(november > 0 && december > november, 'a heading for each month, in order');
+    assert.ok(body.indexOf('Jazz Night') > november && body.indexOf('Jazz Night') < december);
+    assert.ok(body.indexOf('Winter Fair') > december);
+    const jazz = partOf(body, 'article', 'event-card');
+    assert.match(jazz, /<time class="date-badge" datetime="2026-11-26"><span class="badge-weekday">Thu<\/span> <span class="badge-day">26<\/span><\/time>/);
+    assert.match(jazz, /<p class="when"><time datetime="2026-11-27T01:00:00Z">8:00 – 11:00 PM<\/time><\/p>/, 'the times, without the zone: it is the site\'s');
+    assert.match(jazz, /<span class="venue-name">Blue Hall<\/span><span class="venue-address">1 Main St, 62701 Springfield, USA<\/span>/);
+    assert.match(jazz, /<p class="excerpt">Bring friends and dance\.<\/p>/);
+    assert.match(jazz, /<p class="cost"><span class="visually-hidden">Cost: <\/span>\$15<\/p>/);
+    assert.match(jazz, /<img class="event-thumb" src="https:\/\/img\.example\/jazz\.png" alt/);
+    assert.equal(hrefOf(linksOf(jazz), 'Music'), `${ORIGIN}/events/category/music/`);
+    // Another zone than the site's is named once, shortly, where the times are.
+    assert.match(body, /<time datetime="2026-11-27T19:00:00Z">8:00 – 10:00 PM GMT\+1<\/time>/);
+    assert.match(body, /<time datetime="2026-12-03">All day<\/time>/);
+  });
+
+  test('the zone is printed once, without doubled parentheses, and only when it is not the site\'s', async () => {
+    const list = await page('/events/?date=2026-11-26', plain);
+    assert.ok(list.includes('Morning Talk'));
+    assert.ok(!list.includes('))'), 'no doubled parentheses');
+    assert.ok(!list.includes('Coordinated Universal Time'), 'the site\'s own zone is not named in the list');
+    assert.match(list, /<time datetime="2026-11-26T10:00:00Z">10:00 – 11:00 AM<\/time>/);
+    const single = await page('/event/morning-talk/', plain);
+    assert.equal(single.match(/Coordinated Universal Time/g)?.length, 1, 'the single page names it once');
+    assert.ok(!single.includes('))'));
+  });
+
+  test('the bar on the list: search with "Find events", the views with List current, Today, the arrows and the dates shown', async () => {
+    const bar = partOf(await page('/events/'), 'div', 'calendar-bar');
+    assert.match(bar, /<form class="bar-search" method="get" action="http:\/\/localhost:80\/events\/" role="search"/);
+    assert.match(bar, /<label class="visually-hidden" for="filter-search">Search events<\/label><input id="filter-search" name="search" type="search"/);
+    assert.match(bar, /<button type="submit">Find events<\/button>/);
+    const links = linksOf(bar);
+    assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['List']);
+    assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/`);
+    assert.equal(hrefOf(links, 'Month'), `${ORIGIN}/events/month/`);
+    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/today/`);
+    assert.equal(hrefOf(links, 'Today'), `${ORIGIN}/events/`);
+    assert.match(bar, /<h2 class="bar-range">Now – December 3<\/h2>/);
+    // A filtered list keeps its filters on the other views, and its day.
+    const filtered = linksOf(partOf(await page('/events/?search=jazz&category=music&date=2026-11-26'), 'div', 'calendar-bar'));
+    assert.equal(hrefOf(filtered, 'Month'), `${ORIGIN}/events/month/?search=jazz&category=music`);
+    assert.equal(hrefOf(filtered, 'Day'), `${ORIGIN}/events/2026-11-26/?search=jazz&category=music`);
+    assert.equal(hrefOf(filtered, 'Today'), `${ORIGIN}/events/?search=jazz&category=music`);
+  });
+
+  test('the list\'s arrows page through it, the filters kept', async () => {
+    for (let index = 0; index < 12; index++) await create({ title: `Choir rehearsal ${index}`, start_date: `2026-12-${String(10 + index).padStart(2, '0')} 18:00`, end_date: `2026-12-${String(10 + index).padStart(2, '0')} 19:00` });
+    const first = linksOf(partOf(await page('/events/?search=choir'), 'div', 'calendar-bar'));
+    assert.equal(first.find((link) => link.attributes.rel === 'next')?.attributes.href, `${ORIGIN}/events/?search=choir&page=2`);
+    assert.equal(first.find((link) => link.attributes.rel === 'prev'), undefined);
+    const second = partOf(await page('/events/?search=choir&page=2'), 'div', 'calendar-bar');
+    assert.equal(linksOf(second).find((link) => link.attributes.rel === 'prev')?.attributes.href, `${ORIGIN}/events/?search=choir`);
+    assert.match(second, /<h2 class="bar-range">December 20 – 21, 2026<\/h2>/, 'a later page starts at its first event');
+  });
+
+  test('the bar on the month: Month current, the neighbouring months, this month, and the other views at its first day', async () => {
+    const bar = partOf(await page('/events/month/2026-12/?category=music'), 'div', 'calendar-bar');
+    const links = linksOf(bar);
+    assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['Month']);
+    assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/?category=music&date=2026-12-01`);
+    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/2026-12-01/?category=music`);
+    assert.equal(hrefOf(links, 'Today'), `${ORIGIN}/events/month/2026-11/?category=music`);
+    const previous = links.find((link) => link.attributes.rel === 'prev');
+    assert.equal(previous?.attributes.href, `${ORIGIN}/events/month/2026-11/?category=music`);
+    assert.equal(previous?.text, '‹Previous month');
+    assert.equal(links.find((link) => link.attributes.rel === 'next')?.attributes.href, `${ORIGIN}/events/month/2027-01/?category=music`);
+    assert.match(bar, /<input type="hidden" name="category" value="music"\/>/);
+    assert.match(bar, /<h2 class="bar-range">December 2026<\/h2>/);
+  });
+
+  test('the bar on a day: Day current, the days before and after, today', async () => {
+    const bar = partOf(await page('/events/2026-11-26/'), 'div', 'calendar-bar');
+    const links = linksOf(bar);
+    assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['Day']);
+    assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/?date=2026-11-26`);
+    assert.equal(hrefOf(links, 'Month'), `${ORIGIN}/events/month/`);
+    assert.equal(hrefOf(links, 'Today'), `${ORIGIN}/events/today/`);
+    assert.equal(links.find((link) => link.attributes.rel === 'prev')?.attributes.href, `${ORIGIN}/events/2026-11-25/`);
+    assert.equal(links.find((link) => link.attributes.rel === 'next')?.attributes.href, `${ORIGIN}/events/2026-11-27/`);
+    assert.match(bar, /<h2 class="bar-range">Thursday, November 26, 2026<\/h2>/);
+    assert.match(bar, /action="http:\/\/localhost:80\/events\/2026-11-26\/"/);
+  });
+
+  test('a category\'s list: its tab is its own page, the other views filter by it', async () => {
+    const links = linksOf(partOf(await page('/events/category/music/'), 'div', 'calendar-bar'));
+    assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/category/music/`);
+    assert.equal(hrefOf(links, 'Month'), `${ORIGIN}/events/month/?category=music`);
+    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/today/?category=music`);
+  });
+
+  test('"Subscribe to calendar": Google, iCalendar, Outlook 365 and Live for the view\'s filters, and the view\'s days as .ics', async () => {
+    const links = linksOf(partOf(await page('/events/month/2026-12/?search=fair&category=family'), 'details', 'subscribe'));
+    const feed = `${ORIGIN}${API}/events.ics?search=fair&categories=family`;
+    const google = new URL(hrefOf(links, 'Google Calendar')!);
+    assert.equal(`${google.origin}${google.pathname}`, 'https://calendar.google.com/calendar/render');
+    assert.equal(google.searchParams.get('cid'), `webcal://localhost:80${API}/events.ics?search=fair&categories=family`);
+    assert.equal(hrefOf(links, 'iCalendar'), `webcal://localhost:80${API}/events.ics?search=fair&categories=family`);
+    for (const [text, host] of [['Outlook 365', 'outlook.office.com'], ['Outlook Live', 'outlook.live.com']] as const) {
+      const outlook = new URL(hrefOf(links, text)!);
+      assert.equal(outlook.host, host);
+      assert.equal(outlook.searchParams.get('rru'), 'addsubscription');
+      assert.equal(outlook.searchParams.get('url'), feed);
+      assert.equal(outlook.searchParams.get('name'), 'Springfield Arts');
+    }
+    const download = hrefOf(links, 'Export .ics file')!;
+    assert.equal(download, `${feed}&start_date=2026-12-01&end_date=2026-12-31`);
+    // The download is the month's matching events.
+    const ics = await t.request('anonymous', 'GET', download.slice(ORIGIN.length));
+    assert.equal(ics.statusCode, 200);
+    assert.ok(ics.body.includes('SUMMARY:Winter Fair') && !ics.body.includes('Jazz Night'));
+    // A category's page subscribes to its events; a day downloads that day.
+    const term = linksOf(partOf(await page('/events/category/music/'), 'details', 'subscribe'));
+    assert.equal(hrefOf(term, 'iCalendar'), `webcal://localhost:80${API}/events.ics?categories=music`);
+    const day = linksOf(partOf(await page('/events/2026-11-26/'), 'details', 'subscribe'));
+    assert.equal(hrefOf(day, 'Export .ics file'), `${ORIGIN}${API}/events.ics?start_date=2026-11-26&end_date=2026-11-26`);
+  });
+
+  test('the original\'s links keep working: tribe-bar-search, tribe-bar-date, eventDisplay and /events/list/ answer 301 with the view here', async () => {
+    assert.equal(await moved('/events/?tribe-bar-search=jazz'), '/events/?search=jazz');
+    assert.equal(await moved('/events/?tribe-bar-date=2026-12-01'), '/events/?date=2026-12-01');
+    assert.equal(await moved('/events/?eventDisplay=month&tribe-bar-date=2026-12'), `${ORIGIN}/events/month/2026-12/`);
+    assert.equal(await moved('/events/?eventDisplay=day&tribe-bar-date=2026-11-26&tribe-bar-search=jazz'), `${ORIGIN}/events/2026-11-26/?search=jazz`);
+    assert.equal(await moved('/events/?eventDisplay=month'), `${ORIGIN}/events/month/`);
+    assert.equal(await moved('/events/?eventDisplay=day'), `${ORIGIN}/events/today/`);
+    assert.equal(await moved('/events/month/?tribe-bar-date=2027-01-15'), `${ORIGIN}/events/month/2027-01/`);
+    assert.equal(await moved('/events/today/?tribe-bar-date=2026-11-27'), `${ORIGIN}/events/2026-11-27/`);
+    assert.equal(await moved('/events/month/2026-12/?eventDisplay=list&tribe-bar-date=2026-12-01'), `${ORIGIN}/events/?date=2026-12-01`);
+    assert.equal(await moved('/events/category/music/?eventDisplay=month'), `${ORIGIN}/events/month/?category=music`);
+    assert.equal(await moved('/events/category/music/?tribe-bar-search=paris'), '/events/category/music/?search=paris');
+    assert.equal(await moved('/fr/events/?eventDisplay=month'), `${ORIGIN}/fr/events/month/`);
+    // A date the original could not read is left out, as it ignores one.
+    assert.equal(await moved('/events/?tribe-bar-date=yesterday&eventDisplay=list'), '/events/');
+    assert.equal(await moved('/events/list/?tribe-bar-search=jazz'), '/events/list/?search=jazz');
+    const list = await page('/events/list/?search=jazz');
+    assert.ok(list.includes('Jazz Night') && list.includes(`<link rel="canonical" href="${ORIGIN}/events/"/>`));
+    // The feed URLs stay feeds (site-feeds.ts rewrites them first).
+    const feed = await t.request('anonymous', 'GET', '/events/?ical=1&tribe-bar-date=2026-12-01');
+    assert.equal(feed.statusCode, 200);
+    assert.match(String(feed.headers['content-type']), /^text\/calendar/);
+  });
+
+  test('the site\'s name in the header, linking its home, and in titles; the calendar\'s own word without one', async () => {
+    const body = await page('/events/');
+    assert.match(body, /<header class="site-header"><a class="site-name" href="https:\/\/www\.example\.org">Springfield Arts<\/a><a class="calendar-home" href="http:\/\/localhost:80\/events\/">Events<\/a><\/header>/);
+    assert.match(body, /<title>Upcoming events · Springfield Arts<\/title>/);
+    assert.match(body, /<meta property="og:site_name" content="Springfield Arts"\/>/);
+    const without = await page('/events/', plain);
+    assert.match(without, /<header class="site-header"><a class="site-name" href="http:\/\/localhost:80\/events\/">Events<\/a><\/header>/);
+  });
+});
