@@ -16,6 +16,7 @@ import { dateBounds, windowEnd } from './date-window.ts';
 import type { EventListQuery } from './events.schemas.ts';
 import type { EventsService, EventTerms } from './events.service.ts';
 import { backgroundCoverage, onDemandUntil } from './recurrence.ts';
+import { searchWords } from '../posts/search-words.ts';
 
 /*
  * The archive of events (wire-format 4.1, 7.6): its filters, its date window, its pages and counts,
@@ -27,12 +28,6 @@ export type ArchiveQuery = Omit<EventListQuery, 'page' | 'per_page'>;
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 const TRUTHY = new Set(['true', '1', 'yes', 'on']);
-
-/** WordPress' rule: each word is required, but more than nine are searched as one phrase (bounding the query). */
-function searchTerms(search: string): string[] {
-  const words = search.split(/\s+/).filter((word) => word !== '');
-  return words.length > 9 ? [search.trim()] : words;
-}
 
 /** Listing events: the archive's rules, with the fixes of decisions.md. */
 export class EventArchive {
@@ -105,7 +100,7 @@ export class EventArchive {
       ...bounds,
       ...(restrictTo ? { restrictTo } : {}),
       ...(query.search !== undefined
-        ? { searchWords: searchTerms(query.search), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
+        ? { searchWords: searchWords(query.search), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
         : {}),
       ...(termIdGroups.length > 0 ? { termIdGroups } : {}),
       ...(query.venue ? { venueIds: query.venue } : {}),
