@@ -269,8 +269,10 @@ function isWallClock(text: string): boolean {
   try {
     floating(text);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // parseWire's verdict on text that is no date-time; anything else is a fault to report.
+    if (error instanceof RangeError) return false;
+    throw error;
   }
 }
 
