@@ -58,6 +58,8 @@ export interface Result<S extends RouteSchema = RouteSchema> {
    * `ETag` and `Last-Modified` are sent with it, and a conditional GET they satisfy gets 304.
    */
   readonly validators?: Validators;
+  /** Posts the body leaves out for its reader (decision 0051): the cached answer depends on them as on those it shows. */
+  readonly withheld?: readonly number[];
 }
 
 /**
@@ -215,14 +217,15 @@ function clockKeyOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, now:
 }
 
 /**
- * What a computed answer depends on: the route's own tags and the records its body shows, found
- * by walking it (each record carries its numeric `id`, a term its `taxonomy`, an occurrence its
- * `series_id`); 'everything' for a route that names no tags or a body that is not JSON to walk.
+ * What a computed answer depends on: the route's own tags, the records its body shows, found by
+ * walking it (each record carries its numeric `id`, a term its `taxonomy`, an occurrence its
+ * `series_id`), and those it withholds; 'everything' for a route that names no tags or a body that
+ * is not JSON to walk.
  */
-function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, body: unknown): Dependencies {
+function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, { body, withheld = [] }: Result): Dependencies {
   const own = route.dependsOn?.(query) ?? 'everything';
   if (own === 'everything' || body === null || typeof body !== 'object') return 'everything';
-  const tags = new Set(own);
+  const tags = new Set([...own, ...withheld.map((id) => `post:${id}`)]);
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) walk(item);
@@ -340,7 +343,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         }
         const result = await deadline.race(read(route, frameFor(request)));
         if (key !== undefined) {
-          const dependencies = dependenciesOf(route, request.query, result.body);
+          const dependencies = dependenciesOf(route, request.query, result);
           toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {} });
         }
         return respond(request, reply, result);

@@ -36,7 +36,7 @@ export class EventArchive {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'idsOf' | 'withDescendants'>,
-    private readonly events: Pick<EventsService, 'relations'>,
+    private readonly events: Pick<EventsService, 'relations' | 'readsAllLinked'>,
     private readonly writer: Pick<PostWriter, 'dateProblem'>,
     private readonly clock: Clock,
     private readonly siteZone: string,
@@ -58,9 +58,10 @@ export class EventArchive {
       const refs = query[definition.eventsFilter];
       if (refs && (await this.termIds(tx, definition, refs)) === undefined) invalid[definition.eventsFilter] = INVALID;
     }
+    // A venue or organizer the caller may not read is refused as an unknown one: which events link it is not learned (decision 0051).
     for (const kind of ['venue', 'organizer'] as const) {
       const ids = query[kind];
-      if (ids && (await this.posts.existing(tx, kind, ids)).size !== new Set(ids).size) invalid[kind] = INVALID;
+      if (ids && !(await this.events.readsAllLinked(tx, kind, ids, caller))) invalid[kind] = INVALID;
     }
     if (query.post_parent !== undefined && !(await this.posts.exists(tx, 'event', query.post_parent))) invalid.post_parent = INVALID;
     // The point needs both coordinates.
@@ -77,7 +78,7 @@ export class EventArchive {
       total,
       statuses,
       bounds,
-      relations: await this.events.relations(tx, rows, language),
+      relations: await this.events.relations(tx, rows, language, caller),
       cut: await this.occurrencesCut(tx, bounds),
     };
   }
@@ -173,18 +174,18 @@ export class EventArchive {
 
   /**
    * The next `limit` occurrences of an archive filter after `after` (by local start, then id) as
-   * their events, localized, with their relations, and the cursor to continue from: one bounded
-   * batch of an export that reads the archive a batch at a time.
+   * their events, localized, with their relations as `reader` may see them, and the cursor to
+   * continue from: one bounded batch of an export that reads the archive a batch at a time.
    */
-  async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode) {
+  async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode, reader: Caller | null) {
     const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language), next };
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, reader), next };
   }
 
-  /** The occurrence of an archive filter just before or after `from` by start instant, then id, localized, with its relations. */
-  async neighbour(tx: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next', language: LanguageCode) {
+  /** The occurrence of an archive filter just before or after `from` by start instant, then id, localized, with its relations as `reader` may see them. */
+  async neighbour(tx: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next', language: LanguageCode, reader: Caller | null) {
     const rows = [await this.repository.neighbour(tx, filter, from, side)].filter((row) => row !== undefined);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language) };
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, reader) };
   }
 
   /** The occurrence ids each event or occurrence id stands for now (sync; decision 0029). */
@@ -199,7 +200,7 @@ export class EventArchive {
   async listAmong(tx: ReadTx, ids: readonly number[], caller: Caller | null, language: LanguageCode) {
     const { statuses, restrictTo } = this.records.archiveScope(undefined, caller);
     const rows = await this.repository.list(tx, { statuses, ...(restrictTo ? { restrictTo } : {}), include: ids }, ids.length, 0);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language) };
+    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, caller) };
   }
 
   /** Term ids for a list filter, or undefined when an id or slug names no term of the taxonomy. */

@@ -60,7 +60,7 @@ export class EventWriter {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: EventTerms,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'create'>>>,
+    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'create' | 'readsAll'>>>,
     private readonly series: EventSeries,
     private readonly writer: PostWriter,
     private readonly text: TextFilter,
@@ -91,7 +91,7 @@ export class EventWriter {
       invalid.post_parent = INVALID;
     }
     for (const kind of ['venue', 'organizer'] as const) {
-      if (input[kind] !== undefined && !(await this.linkedReferencesValid(tx, kind, input[kind]))) invalid[kind] = INVALID;
+      if (input[kind] !== undefined && !(await this.linkedReferencesValid(tx, kind, input[kind], caller))) invalid[kind] = INVALID;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
@@ -284,8 +284,11 @@ export class EventWriter {
     return row ? this.records.localized(tx, row, language) : undefined;
   }
 
-  /** Venue/organizer input: ids that exist, objects with such an id, or objects with a name. */
-  private async linkedReferencesValid(tx: ReadTx, kind: LinkKind, value: unknown): Promise<boolean> {
+  /**
+   * Venue/organizer input: ids of records the caller may read, objects with such an id, or objects
+   * with a name. A record the caller may not read is refused as an unknown one (decision 0051).
+   */
+  private async linkedReferencesValid(tx: ReadTx, kind: LinkKind, value: unknown, caller: Caller | null): Promise<boolean> {
     if (value === undefined || isEmptyReference(value)) return true;
     const ids: number[] = [];
     for (const item of referenceItems(value)) {
@@ -302,7 +305,7 @@ export class EventWriter {
         ids.push(storable);
       }
     }
-    return (await this.posts.existing(tx, kind, ids)).size === new Set(ids).size;
+    return this.linked[kind].readsAll(tx, ids, caller);
   }
 
   /** The linked ids an input names, creating inline venues/organizers (or reusing them by name). */

@@ -36,7 +36,7 @@ export function eventRoutes(
     toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, access) });
   // Whoever just wrote an event sees it whole, if they may edit it.
   const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame) =>
-    renderAll([row], await events.relations(tx, [row], frame.language), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
+    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
 
   // The params (`{ id }` or `{ slug }`) are the event's reference.
   const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {
@@ -58,7 +58,7 @@ export function eventRoutes(
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         handle: async (frame, tx) => {
           const { row, relations } = await events.get(tx, frame.params, frame.caller, frame.query, frame.language);
-          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!, version: row.post.version };
+          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!, version: row.post.version, withheld: relations.withheld };
         },
       }),
       defineRoute({
@@ -161,6 +161,7 @@ export function eventRoutes(
         const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
         return {
           headers,
+          withheld: relations.withheld,
           body: {
             events: renderAll(rows, relations, urls, caller, query, false),
             ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),

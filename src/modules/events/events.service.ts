@@ -32,18 +32,28 @@ export interface EventTerms {
   localize(tx: ReadTx, items: readonly { row: TermRow }[], language: LanguageCode): Promise<Localized<{ row: TermRow }>[]>;
 }
 
-/** What events need of venues and organizers (their services provide it). */
+/**
+ * What events need of venues and organizers (their services provide it). An event shows, and a
+ * write may link, only the linked records its reader may read (decision 0051).
+ */
 export interface EventLinkedRecords {
-  localizedMany(tx: ReadTx, ids: readonly number[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]>;
+  readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]>;
+  readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean>;
+  localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]>;
   /** Creates an inline venue or organizer, or reuses one of the same name (quirk #26). */
   create(tx: WriteTx, input: Record<string, unknown>, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>>;
 }
 
-/** What a page of events embeds, in the request's language, loaded in a fixed number of queries whatever its size. */
+/**
+ * What a page of events embeds for one reader, in the request's language, loaded in a fixed number
+ * of queries whatever its size: the venues and organizers the reader may read (decision 0051).
+ */
 export interface LoadedRelations {
   readonly terms: Map<number, Localized<{ row: TermRow }>[]>;
   readonly venues: Map<number, Localized<LinkedRecordRow>[]>;
   readonly organizers: Map<number, Localized<LinkedRecordRow>[]>;
+  /** Ids of linked venues and organizers left out for this reader: the answer changes when they do (the read cache). */
+  readonly withheld: readonly number[];
 }
 
 /** Reading one event (wire-format 7.3), and the relations events embed. */
@@ -53,7 +63,7 @@ export class EventsService {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'localizedMany'>>>,
+    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize'>>>,
   ) {}
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3), localized, with its relations. */
@@ -62,7 +72,7 @@ export class EventsService {
     if (row.post.status === 'trash') throw new ApiError('event-no-longer-available');
     if (!this.records.mayRead(caller, row)) throw new ApiError('event-not-accessible');
     if (!this.entitled(row, caller, access)) throw new ApiError('event-password-protected');
-    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language) };
+    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language, caller) };
   }
 
   /**
@@ -89,28 +99,42 @@ export class EventsService {
 
   /**
    * The event or occurrence with this id as it stands, whatever its status and unchecked for any
-   * caller, localized, with its relations; undefined when gone (webhook payloads, the importer).
+   * caller, localized, with its relations as `reader` may see them; undefined when gone (webhook
+   * payloads, the importer).
    */
-  async getUnchecked(tx: ReadTx, id: number, language: LanguageCode): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
+  async getUnchecked(tx: ReadTx, id: number, language: LanguageCode, reader: Caller): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
     const row = await this.repository.getOccurrence(tx, id);
     if (!row) return undefined;
-    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language) };
+    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language, reader) };
   }
 
   entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
     return this.records.entitled(row, caller, access);
   }
 
-  async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode): Promise<LoadedRelations> {
+  /** Whether `reader` may read every venue or organizer among `ids` (the archive's `venue`/`organizer` filters). */
+  readsAllLinked(tx: ReadTx, kind: LinkKind, ids: readonly number[], reader: Caller | null): Promise<boolean> {
+    return this.linked[kind].readsAll(tx, ids, reader);
+  }
+
+  /**
+   * What `rows` embed for `reader`: every surface that shows events (the API, its JSON-LD, sync,
+   * feeds, pages, webhooks) loads them here, so none shows a venue or organizer its reader may not
+   * read (decision 0051); such a record is left out as if it were not linked.
+   */
+  async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode, reader: Caller | null): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
     const [terms, venueLinks, organizerLinks] = await Promise.all([
       this.terms.termsOfEvents(tx, ids),
       this.repository.links(tx, ids, 'venue'),
       this.repository.links(tx, ids, 'organizer'),
     ]);
+    const withheld: number[] = [];
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {
-      const localized = await this.linked[kind].localizedMany(tx, [...links.values()].flat(), language);
+      const linkedIds = [...new Set([...links.values()].flat())];
+      const localized = await this.linked[kind].localize(tx, await this.linked[kind].readableAmong(tx, linkedIds, reader), language);
       const records = new Map(localized.map((record) => [record.post.id, record]));
+      withheld.push(...linkedIds.filter((id) => !records.has(id)));
       return new Map([...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]));
     };
     const allTerms = await this.terms.localize(tx, [...terms.values()].flat().map((row) => ({ row })), language);
@@ -120,6 +144,7 @@ export class EventsService {
       terms: new Map([...terms].map(([eventId, rows]) => [eventId, rows.map((row) => termsById.get(row.id)!)])),
       venues,
       organizers,
+      withheld,
     };
   }
 }

@@ -51,7 +51,7 @@ export class CalendarFeedService {
     limit: number,
     request: { caller: Caller | null; access: Access; language: LanguageCode; written: Set<number> },
   ): Promise<FeedBatch<ArchiveCursor>> {
-    const { rows, relations, next } = await this.archive.listAfter(tx, filter, after, limit, request.language);
+    const { rows, relations, next } = await this.archive.listAfter(tx, filter, after, limit, request.language, request.caller);
     const firsts = rows.filter((row) => {
       if (row.fields.recurrence === null) return true;
       if (request.written.has(row.post.id)) return false;

@@ -110,9 +110,26 @@ export class LinkedRecordsService {
     return this.records.entitled(row, caller, access);
   }
 
-  /** Records by id in `language` (the venues and organizers a page of events embeds). */
+  /** Records by id in `language`, whoever may read them (webhooks' payloads, the importer). */
   localizedMany(tx: ReadTx, ids: readonly number[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]> {
     return this.records.localizedMany(tx, ids, language);
+  }
+
+  /**
+   * The records among `ids` that `reader` may read, by the rule of `read` (GET /{collection}/{id}):
+   * all that events show of their venues and organizers, to anyone and everywhere (decision 0051).
+   */
+  async readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]> {
+    return (await this.records.repository.getMany(tx, ids)).filter((row) => this.records.mayRead(reader, row));
+  }
+
+  /** Whether `reader` may read every record among `ids`: a write may link, and the events archive filter by, only those (decision 0051). */
+  async readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean> {
+    return (await this.readableAmong(tx, ids, reader)).length === new Set(ids).size;
+  }
+
+  localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]> {
+    return this.records.localize(tx, rows, language);
   }
 
   /**

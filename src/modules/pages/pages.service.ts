@@ -127,7 +127,7 @@ export class PagesService {
   private async neighbour(tx: ReadTx, reader: Reader, event: EventWire, side: 'previous' | 'next'): Promise<EventWire | undefined> {
     const { filter } = await this.archive.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), reader.caller, reader.language);
     const { startFrom: _from, endUntil: _until, ...undated } = filter;
-    const { rows, relations } = await this.archive.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language);
+    const { rows, relations } = await this.archive.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language, reader.caller);
     return this.render(rows, relations, reader, false)[0];
   }
 
@@ -157,7 +157,7 @@ export class PagesService {
     let after: ArchiveCursor | undefined;
     do {
       if (after !== undefined) await yieldToEventLoop();
-      const batch = await this.archive.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language);
+      const batch = await this.archive.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language, null);
       for (const event of this.render(batch.rows, batch.relations, reader, false)) entries.set(event.url, event.modified_utc);
       after = batch.next;
     } while (after !== undefined && entries.size < SITEMAP_LIMIT);

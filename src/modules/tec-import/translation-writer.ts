@@ -39,7 +39,7 @@ export class TranslationWriter {
     if (!entry) return undefined;
     let here: { readonly languages: { readonly translations: readonly string[] }; readonly fields: Record<string, string> } | undefined;
     if (kind === 'event') {
-      const row = (await this.services.events.getUnchecked(tx, entry.target_id, language))?.row;
+      const row = (await this.services.events.getUnchecked(tx, entry.target_id, language, run.options.caller))?.row;
       if (row) here = { languages: row.languages, fields: { title: row.post.title, description: row.post.content, excerpt: row.post.excerpt, slug: row.post.slug } };
     } else if (kind === 'venue' || kind === 'organizer') {
       const row = (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], language))[0];

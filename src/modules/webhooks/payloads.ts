@@ -55,7 +55,7 @@ export class RecordPayloads {
     const { events, venues, organizers, terms, language, siteZone } = this.sources;
     switch (change.resource) {
       case 'event': {
-        const found = await events.getUnchecked(tx, change.recordId, language);
+        const found = await events.getUnchecked(tx, change.recordId, language, ADMINISTRATOR);
         if (!found) return undefined;
         const [record] = toEventRecords([found.row], found.relations, { urls, single: true, siteZone, entitled: (row) => events.entitled(row, ADMINISTRATOR, { context: 'edit' }) });
         return record;
