@@ -11,7 +11,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
-import { cachedSerializerCompiler, processWideValidators } from './http/compiled-schemas.ts';
+import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } from './http/compiled-schemas.ts';
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Over-long request lines and headers, malformed HTTP: in the envelope too, not Fastify's format.
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseFormEncoded },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true } },
+    ajv: VALIDATOR_OPTIONS,
     schemaController: { compilersFactory: { buildValidator: processWideValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // The records' shared schemas (`$ref`s of the responses, http/openapi.ts) resolve in the serializer too, also without `required`.

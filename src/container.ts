@@ -4,6 +4,7 @@ import { siteCapabilities, type RoleSettings } from './auth/roles.ts';
 import { UsersService } from './auth/users.service.ts';
 import type { Clock } from './clock.ts';
 import { loadConfig, type Config, type RecurrenceSettings } from './config.ts';
+import { nestedBodyCheck } from './http/nested-body.ts';
 import { TextFilter } from './content/text-filter.ts';
 import { EventArchive } from './modules/events/event-archive.ts';
 import { EventSeries } from './modules/events/event-series.ts';
@@ -14,6 +15,7 @@ import { CalendarFeedService } from './modules/ical/ical.service.ts';
 import { IcalImportService } from './modules/ical/ical-import.service.ts';
 import { IcalImportRepository } from './storage/repositories/ical-import.repository.ts';
 import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
+import { linkedRecordSchemas } from './modules/linked-records/linked-records.schemas.ts';
 import { PagesService } from './modules/pages/pages.service.ts';
 import type { LinkedRecordDefinition } from './modules/linked-records/definition.ts';
 import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
@@ -117,7 +119,7 @@ export async function composeApplication(
   const linkedRecords = (definition: LinkedRecordDefinition) => {
     const repository = new LinkedRecordsRepository(definition, dialect);
     const records = new PostRecords({ type: definition.type, capability: definition.postType }, repository, postTranslations, writer);
-    return new LinkedRecordsService(definition, records, repository, posts);
+    return new LinkedRecordsService(definition, records, repository, posts, nestedBodyCheck(linkedRecordSchemas(definition).CreateBody));
   };
   const venues = linkedRecords(VENUE);
   const organizers = linkedRecords(ORGANIZER);

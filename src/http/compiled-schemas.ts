@@ -71,6 +71,14 @@ function cachingValidatorBuilder(externalSchemas: Record<string, unknown>, optio
   };
 }
 
+/** Ajv's options for the API's validators: app.ts gives them to Fastify, `standaloneValidator` to a schema checked outside a route. */
+export const VALIDATOR_OPTIONS = { customOptions: { allErrors: true, coerceTypes: 'array' as const, useDefaults: true, removeAdditional: false, allowUnionTypes: true } };
+
+/** A validator of `schema` (one without `$ref`s) as a route's, compiled once per process; its `errors` are Ajv's. */
+export function standaloneValidator(schema: unknown): Validator & { errors?: unknown } {
+  return cachingValidatorBuilder({}, VALIDATOR_OPTIONS)({ schema });
+}
+
 /**
  * As Fastify's option declares it: the package's declared compile signature takes a bare schema,
  * while Fastify calls it, as at run time, with the route's `{ schema, method, url, httpPart }`.

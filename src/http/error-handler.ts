@@ -11,7 +11,7 @@ import { ApiError, invalidParams, missingParams, typeMismatch, type InvalidParam
 export const BODY_LIMIT = 1024 * 1024;
 
 /** One AJV error, as Fastify attaches them to a validation failure. */
-interface ValidationIssue {
+export interface ValidationIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;

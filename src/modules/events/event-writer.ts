@@ -60,7 +60,7 @@ export class EventWriter {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: EventTerms,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'create' | 'readsAll'>>>,
+    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'create' | 'readsAll' | 'inlineProblem'>>>,
     private readonly series: EventSeries,
     private readonly writer: PostWriter,
     private readonly text: TextFilter,
@@ -91,7 +91,8 @@ export class EventWriter {
       invalid.post_parent = INVALID;
     }
     for (const kind of ['venue', 'organizer'] as const) {
-      if (input[kind] !== undefined && !(await this.linkedReferencesValid(tx, kind, input[kind], caller))) invalid[kind] = INVALID;
+      const problem = await this.linkedReferencesProblem(tx, kind, input[kind], caller);
+      if (problem) invalid[kind] = problem;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
@@ -285,27 +286,26 @@ export class EventWriter {
   }
 
   /**
-   * Venue/organizer input: ids of records the caller may read, objects with such an id, or objects
-   * with a name. A record the caller may not read is refused as an unknown one (decision 0051).
+   * What is wrong with venue/organizer input, if anything: it holds ids of records the caller may
+   * read, objects with such an id, or records written inline, which pass exactly what their own
+   * route checks (`inlineProblem`). A record the caller may not read is refused as an unknown id
+   * (decision 0051).
    */
-  private async linkedReferencesValid(tx: ReadTx, kind: LinkKind, value: unknown, caller: Caller | null): Promise<boolean> {
-    if (value === undefined || isEmptyReference(value)) return true;
+  private async linkedReferencesProblem(tx: ReadTx, kind: LinkKind, value: unknown, caller: Caller | null): Promise<InvalidParam | undefined> {
+    if (value === undefined || isEmptyReference(value)) return undefined;
     const ids: number[] = [];
     for (const item of referenceItems(value)) {
-      if (item !== null && typeof item === 'object') {
-        const id = (item as Record<string, unknown>).id;
-        if (id !== undefined) {
-          const storable = storableId(id);
-          if (storable === undefined) return false;
-          ids.push(storable);
-        } else if (typeof (item as Record<string, unknown>)[kind] !== 'string' || ((item as Record<string, unknown>)[kind] as string).trim() === '') return false;
-      } else {
-        const storable = storableId(item);
-        if (storable === undefined) return false;
-        ids.push(storable);
+      const inline = item !== null && typeof item === 'object' && (item as Record<string, unknown>).id === undefined;
+      if (inline) {
+        const problem = await this.linked[kind].inlineProblem(tx, item as Record<string, unknown>, caller);
+        if (problem) return problem;
+        continue;
       }
+      const storable = storableId(item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : item);
+      if (storable === undefined) return INVALID;
+      ids.push(storable);
     }
-    return this.linked[kind].readsAll(tx, ids, caller);
+    return (await this.linked[kind].readsAll(tx, ids, caller)) ? undefined : INVALID;
   }
 
   /** The linked ids an input names, creating inline venues/organizers (or reusing them by name). */
@@ -315,7 +315,7 @@ export class EventWriter {
     for (const item of referenceItems(value)) {
       if (item !== null && typeof item === 'object') {
         const data = item as Record<string, unknown>;
-        // Ids were validated (linkedReferencesValid) before the permission check.
+        // Ids and inline records were validated (linkedReferencesProblem) before the permission check.
         ids.push(data.id !== undefined ? storableId(data.id)! : (await this.linked[kind].create(tx, data, caller, language)).post.id);
       } else ids.push(storableId(item)!);
     }

@@ -1,5 +1,5 @@
 import type { Caller } from '../../auth/roles.ts';
-import { ApiError, invalidParam } from '../../errors.ts';
+import { ApiError, invalidParam, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
@@ -40,6 +40,8 @@ export interface EventLinkedRecords {
   readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]>;
   readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean>;
   localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]>;
+  /** What is wrong with a venue or organizer written inline, checked as its own route checks its body; undefined when nothing. */
+  inlineProblem(tx: ReadTx, input: Record<string, unknown>, caller: Caller | null): Promise<InvalidParam | undefined>;
   /** Creates an inline venue or organizer, or reuses one of the same name (quirk #26). */
   create(tx: WriteTx, input: Record<string, unknown>, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>>;
 }

@@ -38,6 +38,12 @@ function readableEventStatuses(caller: Caller | null): Pick<UpcomingFilter, 'sta
   return { statuses, ...(own.length > 0 ? { own: { authorId: caller.id, statuses: own } } : {}) };
 }
 
+/**
+ * The problems of a create body by the type's route schema, checked as the route checks its body
+ * (`http/nested-body.ts`), by field; the input is left coerced as the route's would be.
+ */
+export type CreateBodyCheck = (input: Record<string, unknown>) => Record<string, InvalidParam>;
+
 /** Rules of venues and organizers, shared by both (wire-format 4.2, 5.3, 6.1, 7.2-7.4). */
 export class LinkedRecordsService {
   constructor(
@@ -45,6 +51,7 @@ export class LinkedRecordsService {
     private readonly records: PostRecords<LinkedRecordRow['fields']>,
     private readonly repository: LinkedRecordsRepository,
     private readonly posts: PostsRepository,
+    private readonly checkCreateBody: CreateBodyCheck,
   ) {}
 
   private get writer() {
@@ -72,6 +79,18 @@ export class LinkedRecordsService {
   async validateWrite(tx: ReadTx, input: LinkedRecordInput, caller: Caller | null): Promise<void> {
     const invalid = await this.writer.validate(tx, input, caller);
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
+  }
+
+  /**
+   * What is wrong with a record written inline in an event's body, if anything: it passes exactly
+   * what POST /{collection} checks (its body schema, then `validateWrite`), and is then created by
+   * `create`, as that route's body is (wire-format 5.1.3; issue 36: a `javascript:` website).
+   */
+  async inlineProblem(tx: ReadTx, input: Record<string, unknown>, caller: Caller | null): Promise<InvalidParam | undefined> {
+    const shape = this.checkCreateBody(input);
+    const invalid = Object.keys(shape).length > 0 ? shape : await this.writer.validate(tx, input, caller);
+    const problems = Object.entries(invalid).map(([field, problem]) => `${field}: ${problem.message}`);
+    return problems.length === 0 ? undefined : { message: `The ${this.definition.singular} written inline is invalid: ${problems.join(' ')}` };
   }
 
   // Operations.
