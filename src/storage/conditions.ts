@@ -33,3 +33,19 @@ export function titleOnlyWhenProtected(postsAlias: string, textMatch: Expression
   const column = (name: string) => sql.ref(`${postsAlias}.${name}`);
   return sql<SqlBool>`((${column('password')} = '' and ${textMatch}) or (${column('password')} <> '' and lower(${column('title')}) like lower(${likePattern(text)}) escape '\\'))`;
 }
+
+/** The posts of a type a caller may read, as statuses: anyone's in `statuses`, the caller's own in `own.statuses` too. */
+export interface ReadableStatuses {
+  readonly statuses: readonly string[];
+  readonly own?: { readonly authorId: number; readonly statuses: readonly string[] };
+}
+
+/** The condition that the post under `postsAlias` is one the caller may read. */
+export function readablePost(postsAlias: string, readable: ReadableStatuses): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${postsAlias}.${name}`);
+  const among = (statuses: readonly string[]) => (statuses.length > 0 ? sql<SqlBool>`${column('status')} in (${sql.join([...statuses])})` : NEVER);
+  const { own } = readable;
+  return own && own.statuses.length > 0
+    ? sql<SqlBool>`(${among(readable.statuses)} or (${column('author_id')} = ${own.authorId} and ${among(own.statuses)}))`
+    : sql<SqlBool>`(${among(readable.statuses)})`;
+}

@@ -121,6 +121,20 @@ describe(`linked venues and organizers are shown to those who may read them (${D
     ok(await get('anonymous', `events?start_date=2027-01-01&organizer=${ids.publicOrganizer}`));
   });
 
+  test("the geoloc filters look only at the coordinates of venues the caller may read, and follow a venue's status", async () => {
+    const venue = await created('administrator', 'venues', { venue: 'Hidden Coordinates Hall', status: 'draft', geo_lat: 45.1, geo_lng: 7.6 });
+    const event = await created('administrator', 'events', { title: 'Geo Gala', start_date: '2027-09-01 19:00', end_date: '2027-09-01 20:00', status: 'publish', venue: venue.id });
+    const window = 'start_date=2027-09-01&end_date=2027-09-02';
+    const listed = async (as: Caller, filter: string) => ok(await get(as, `events?${window}&${filter}`)).json<{ events: { id: number }[] }>().events.map((one) => one.id);
+    for (const filter of ['geoloc=1', 'geoloc_lat=45.1&geoloc_lng=7.6&geoloc_radius=1']) {
+      assert.deepEqual(await listed('anonymous', filter), [], `${filter}: a hidden venue's coordinates are not searched`);
+      assert.deepEqual(await listed('administrator', filter), [event.id], filter);
+    }
+    assert.deepEqual(await listed('anonymous', 'geoloc=0'), [event.id], 'without a venue it may read, the event has no coordinates');
+    ok(await t.request('administrator', 'POST', `venues/${venue.id}`, { status: 'publish' }));
+    assert.deepEqual(await listed('anonymous', 'geoloc=1'), [event.id], 'published: the cached archive follows');
+  });
+
   test("a linked venue's status change retires the anonymous reader's cached event and archive", async () => {
     const venue = await created('administrator', 'venues', { venue: 'Soon Open Hall', status: 'draft' });
     const event = await created('administrator', 'events', { title: 'Cache Gala', start_date: '2027-08-01 19:00', end_date: '2027-08-01 20:00', status: 'publish', venue: venue.id });

@@ -9,6 +9,7 @@ import type { ReadTx } from '../../storage/database.ts';
 import type { ArchiveCursor, DateBounds, EventFields, EventFilter, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';
+import { readableStatuses } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
@@ -111,6 +112,8 @@ export class EventArchive {
       ...(query.geoloc_lat !== undefined && query.geoloc_lng !== undefined
         ? { near: { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius } }
         : {}),
+      // Only the coordinates of venues the caller may read: a radius search must not locate a hidden one (decision 0051).
+      ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? { readableVenues: readableStatuses(caller, 'tribe_venue') } : {}),
       ...(query.include ? { include: query.include } : {}),
       ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
       // This service sells no tickets: ticketed events do not exist, unticketed ones are all.

@@ -131,7 +131,7 @@ export function eventRoutes(
       dependsOn: (query) =>
         query.sync_token !== undefined
           ? 'everything'
-          : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : [])],
+          : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : []), ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? ['list:venue'] : [])],
       validate: async (frame, tx) =>
         frame.query.sync_token === undefined ? archive.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
       handle: async ({ query, caller, urls, language, representation }, tx) => {

@@ -1,14 +1,14 @@
-import { canOnRecord, type Caller } from '../../auth/roles.ts';
+import type { Caller } from '../../auth/roles.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue, UpcomingFilter } from '../../storage/repositories/linked-records.repository.ts';
+import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords, RecordRef } from '../posts/post-records.ts';
 import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
-import { ANY_STATUS, mayOnPost, readableBy, requireOnPost, type Access } from '../posts/post-rules.ts';
+import { mayOnPost, readableBy, readableStatuses, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
 import { searchWords } from '../posts/search-words.ts';
@@ -24,18 +24,6 @@ function sameFields(stored: LinkedRecordRow['fields'], given: Record<string, Met
     // Text compares without regard to case, as the original's database collation does (decision 0050).
     return String(current ?? '').toLowerCase() === String(value ?? '').toLowerCase();
   });
-}
-
-/**
- * The events a caller may read, as statuses (`only_with_upcoming`, as the original counts them):
- * published ones for everyone; private, draft, pending and scheduled ones for whoever may read
- * them (all of them, or only their own).
- */
-function readableEventStatuses(caller: Caller | null): Pick<UpcomingFilter, 'statuses' | 'own'> {
-  const statuses = ANY_STATUS.filter((status) => canOnRecord(caller, 'read', 'tribe_event', { authorId: -1, status }));
-  if (!caller) return { statuses };
-  const own = ANY_STATUS.filter((status) => !statuses.includes(status) && canOnRecord(caller, 'read', 'tribe_event', { authorId: caller.id, status }));
-  return { statuses, ...(own.length > 0 ? { own: { authorId: caller.id, statuses: own } } : {}) };
 }
 
 /**
@@ -103,7 +91,7 @@ export class LinkedRecordsService {
       ...(query.search !== undefined ? { search: { words: searchWords(query.search), language, titleOnlyWhenProtected: !mayEditOthers } } : {}),
       ...(query.event !== undefined ? { eventId: query.event } : {}),
       ...(query.has_events !== undefined ? { hasEvents: query.has_events } : {}),
-      ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableEventStatuses(caller) } } : {}),
+      ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableStatuses(caller, 'tribe_event') } } : {}),
       ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.writer.clock.now()) } : {}),
     };
     const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);

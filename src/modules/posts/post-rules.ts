@@ -104,6 +104,18 @@ export function mayOnPost(caller: Caller | null, action: RecordAction, type: Pos
   return canOnRecord(caller, action, type, owned(post));
 }
 
+/**
+ * The records of a type a caller may read, as statuses (`mayOnPost`'s read rule as a filter):
+ * published ones for everyone; private, draft, pending and scheduled ones for whoever may read
+ * them (all of them, or only their own).
+ */
+export function readableStatuses(caller: Caller | null, type: PostTypeCapability): { statuses: string[]; own?: { authorId: number; statuses: string[] } } {
+  const statuses = ANY_STATUS.filter((status) => canOnRecord(caller, 'read', type, { authorId: -1, status }));
+  if (!caller) return { statuses };
+  const own = ANY_STATUS.filter((status) => !statuses.includes(status) && canOnRecord(caller, 'read', type, { authorId: caller.id, status }));
+  return { statuses, ...(own.length > 0 ? { own: { authorId: caller.id, statuses: own } } : {}) };
+}
+
 /** Refuses with 403 `rest_forbidden` a caller who may not act on this record. */
 export function requireOnPost(caller: Caller, action: 'edit' | 'delete', type: PostTypeCapability, post: PostFacts): void {
   if (!mayOnPost(caller, action, type, post)) throw new ApiError('rest_forbidden', { status: 403 });

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { NEVER, titleOnlyWhenProtected } from '../conditions.ts';
+import { NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
 import { countByDays } from './occurrence-day-counts.ts';
@@ -83,6 +83,8 @@ export interface EventFilter extends DateBounds {
   readonly featured?: boolean;
   /** Events whose venue has coordinates (true) or has none (false). */
   readonly venueHasCoordinates?: boolean;
+  /** The venues whose coordinates `venueHasCoordinates` and `near` look at: those the caller may read (decision 0051). */
+  readonly readableVenues?: ReadableStatuses;
   readonly near?: { readonly lat: number; readonly lng: number; readonly radiusKm: number };
   readonly include?: readonly number[];
   readonly parentId?: number;
@@ -175,6 +177,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
           .where('l.kind', '=', 'venue')
           .where('v.geo_lat', 'is not', null)
           .where('v.geo_lng', 'is not', null);
+        if (filter.readableVenues) venues = venues.innerJoin('posts as vp', 'vp.id', 'l.linked_id').where(readablePost('vp', filter.readableVenues));
         if (filter.near) {
           const { lat, lng, radiusKm } = filter.near;
           // Haversine distance; the math functions exist on PostgreSQL and in better-sqlite3's SQLite.

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { containsAny, NEVER, titleOnlyWhenProtected } from '../conditions.ts';
+import { containsAny, NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { PostRecordsRepository, type AnyDb, type PostRecord } from './post-records.repository.ts';
@@ -43,11 +43,9 @@ export interface LinkedRecordFilter {
   readonly modifiedAfter?: string;
 }
 
-/** Which upcoming events count: those in `statuses`, and the caller's own ones in `ownStatuses`. */
-export interface UpcomingFilter {
+/** Which upcoming events count: those the caller may read. */
+export interface UpcomingFilter extends ReadableStatuses {
   readonly after: string;
-  readonly statuses: readonly string[];
-  readonly own?: { readonly authorId: number; readonly statuses: readonly string[] };
 }
 
 
@@ -102,7 +100,7 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
         conditions.push(filter.hasEvents ? linked : eb.not(linked));
       }
       if (filter.upcoming !== undefined) {
-        const { after, statuses, own } = filter.upcoming;
+        const { after } = filter.upcoming;
         conditions.push(
           eb.exists(
             eb
@@ -113,11 +111,7 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
               .select('l.event_id')
               .whereRef('l.linked_id', '=', 'p.id')
               .where('ev.end_utc', '>=', after)
-              .where((inner) => {
-                const readable = [inner('e.status', 'in', statuses.length > 0 ? [...statuses] : [''])];
-                if (own && own.statuses.length > 0) readable.push(inner.and([inner('e.author_id', '=', own.authorId), inner('e.status', 'in', [...own.statuses])]));
-                return inner.or(readable);
-              }),
+              .where(readablePost('e', filter.upcoming)),
           ),
         );
       }
