@@ -102,7 +102,7 @@ describe(`linked venues and organizers are shown to those who may read them (${D
   });
 
   test('iCalendar feeds and the public pages leave the hidden records out', async () => {
-    const urls = [`events.ics?start_date=2027-01-01`, `events/${ids.event}.ics`, '/events/?ical=1&tribe-bar-date=2027-06', `/event/${slug}/`, '/events/?tribe-bar-date=2027-06-01', '/events/embed/?tribe-bar-date=2027-06-01'];
+    const urls = [`events.ics?start_date=2027-01-01`, `events/${ids.event}.ics`, '/events/?ical=1&tribe-bar-date=2027-06', `/event/${slug}/`, '/events/?date=2027-06-01', '/events/embed/?tribe-bar-date=2027-06-01'];
     for (const url of urls) {
       const response = ok(await get('anonymous', url));
       assert.match(response.body, /Linked Gala/, url);
