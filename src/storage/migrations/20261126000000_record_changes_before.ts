@@ -56,29 +56,24 @@ const SQLITE_TRIGGERS: readonly [name: string, firing: string, body: string][] =
   ['occurrences_record_changes_delete', 'after delete on event_occurrences when old.id <> old.event_id', changes.occurrenceRemoved],
 ];
 
+/** A PostgreSQL trigger function recording a row's insert, update or delete with the statements given for each. */
+function byOperation(name: string, [created, updated, deleted]: readonly [string, string, string]) {
+  return sql`create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        ${sql.raw(created)}
+      elsif tg_op = 'DELETE' then
+        ${sql.raw(deleted)}
+      else
+        ${sql.raw(updated)}
+      end if;
+      return null;
+    end $$`;
+}
+
 async function replaceFunctions(db: AnyDb, body: { post: [string, string, string]; term: [string, string, string]; occurrence: string }): Promise<void> {
-  await sql`create or replace function record_post_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${sql.raw(body.post[0])}
-      elsif tg_op = 'DELETE' then
-        ${sql.raw(body.post[2])}
-      else
-        ${sql.raw(body.post[1])}
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create or replace function record_term_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${sql.raw(body.term[0])}
-      elsif tg_op = 'DELETE' then
-        ${sql.raw(body.term[2])}
-      else
-        ${sql.raw(body.term[1])}
-      end if;
-      return null;
-    end $$`.execute(db);
+  await byOperation('record_post_change', body.post).execute(db);
+  await byOperation('record_term_change', body.term).execute(db);
   await sql`create or replace function record_occurrence_removal() returns trigger language plpgsql as $$
     begin
       ${sql.raw(body.occurrence)}
