@@ -20,6 +20,7 @@ import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
+import { sessionAuthentication } from './http/sessions.ts';
 import { urlsForRequest } from './http/urls.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
@@ -35,8 +36,10 @@ import { linkedRecordRoutes } from './modules/linked-records/linked-records.rout
 import { icalRoutes } from './modules/ical/ical.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { registerPages } from './modules/pages/pages.routes.ts';
+import { registerSignIn } from './modules/sessions/sign-in.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
 import { CONTENT_CHANGES_KEPT, type Storage } from './storage/database.ts';
 
@@ -203,12 +206,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
 
   app.decorateRequest('caller', null);
+  app.decorateRequest('session', null);
+  const authenticateSession = sessionAuthentication(services.sessions, config);
   app.addHook('onRequest', async (request) => {
     // Browsers enforce CORS only on credentials they attach themselves; a script on another origin
     // can still set Authorization on a non-credentialed request, so the server refuses it too.
     const { origin, authorization } = request.headers;
     if (origin !== undefined && authorization !== undefined && !trustedOrigin(origin)) throw new ApiError('rest_origin_not_allowed', { args: [origin] });
     request.caller = await authenticator.authenticate(authorization, request.ip);
+    // HTTP Basic wins: the admin's session cookie counts only on a request without Authorization.
+    if (authorization === undefined) await authenticateSession(request);
   });
   // After authentication, which the limits are keyed by; before every route of the API.
   await registerRateLimits(app, config.rateLimits, config.redis);
@@ -279,7 +286,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestTimeoutMs: config.timeouts.requestMs,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
-      return { caller: request.caller, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
+      return { caller: request.caller, session: request.session, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
     },
   };
 
@@ -295,6 +302,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
     ...webhookRoutes(services.webhooks, clock),
     ...icalImportRoutes(services.icalImport, uidHostOf(config)),
+    ...sessionRoutes(services.sessions),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
@@ -303,5 +311,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   healthRoutes(app, storage);
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
   registerPages(app, { config, storage, clock, pages: services.pages, readCache: context.readCache });
+  // The admin's sign-in and sign-out forms (decision 0040).
+  registerSignIn(app, { config, authenticator, sessions: services.sessions });
   return app;
 }

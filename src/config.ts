@@ -68,6 +68,15 @@ export interface Config {
   readonly heapGrowthPercent: number;
   /** Webhook delivery and its safety rules (decision 0032). */
   readonly webhooks: WebhookSettings;
+  /** How long an admin sign-in lasts (decision 0040). */
+  readonly sessions: SessionSettings;
+}
+
+export interface SessionSettings {
+  /** A session unused for this long ends (CALENDAR_SESSION_IDLE_MINUTES, default 480: a working day). */
+  readonly idleMs: number;
+  /** A session ends this long after its sign-in, however much it is used (CALENDAR_SESSION_MAX_HOURS, default 168: a week). */
+  readonly absoluteMs: number;
 }
 
 export interface WebhookSettings {
@@ -427,5 +436,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: parseWebhooks(env),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
+    sessions: {
+      idleMs: parseWholeNumber('CALENDAR_SESSION_IDLE_MINUTES', env.CALENDAR_SESSION_IDLE_MINUTES, 480, 1, 525_600) * 60_000,
+      absoluteMs: parseWholeNumber('CALENDAR_SESSION_MAX_HOURS', env.CALENDAR_SESSION_MAX_HOURS, 168, 1, 8760) * 3_600_000,
+    },
   };
 }

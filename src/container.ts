@@ -1,6 +1,7 @@
 import { Authenticator } from './auth/authenticator.ts';
 import { LoginThrottle, type ThrottleSettings } from './auth/login-throttle.ts';
 import { siteCapabilities, type RoleSettings } from './auth/roles.ts';
+import { SessionsService } from './auth/sessions.service.ts';
 import { UsersService } from './auth/users.service.ts';
 import type { Clock } from './clock.ts';
 import { loadConfig, type Config, type RecurrenceSettings } from './config.ts';
@@ -37,6 +38,7 @@ import { TermsRepository } from './storage/repositories/terms.repository.ts';
 import { TecImportRepository } from './storage/repositories/tec-import.repository.ts';
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
+import { SessionsRepository } from './storage/repositories/sessions.repository.ts';
 import { SyncListingRepository } from './storage/repositories/sync-listing.repository.ts';
 import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 import { WebhooksRepository } from './storage/repositories/webhooks.repository.ts';
@@ -75,6 +77,8 @@ export interface Services {
   /** The public HTML pages, read through the services above (decision 0031). */
   readonly pages: PagesService;
   readonly loginThrottle: LoginThrottle;
+  /** The admin's sign-in sessions (decision 0040). */
+  readonly sessions: SessionsService;
   /** Copies a The Events Calendar site through its REST API (`import-tec`; decision 0030). */
   readonly tecImport: TecImportService;
   /** Webhook subscriptions and their deliveries (decision 0032). */
@@ -93,7 +97,7 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -132,6 +136,7 @@ export async function composeApplication(
   const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
   const users = new UsersService(storage, usersRepository, clock);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
+  const sessions = new SessionsService(storage, new SessionsRepository(), clock, site.sessions ?? loadConfig({}).sessions);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
@@ -144,7 +149,7 @@ export async function composeApplication(
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   return {
-    services: { users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),

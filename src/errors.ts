@@ -11,6 +11,8 @@ export const ERROR_CATALOGUE = {
   rest_not_logged_in: { status: 401, message: 'You are not currently logged in.' },
   incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
   invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
+  rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
+  rest_session_not_found: { status: 404, message: 'Session %d does not exist.' },
   rest_origin_not_allowed: { status: 403, message: 'Credentials are not accepted from the origin %s.' },
   too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %d seconds.' },
   rest_too_many_requests: { status: 429, message: 'Too many requests. Try again in %d seconds.' },

@@ -68,7 +68,20 @@ export class Authenticator {
       // request; naming no login, it counts against the address alone.
       return this.refuseFailure(throttleKey(address), 'invalid_username');
     }
-    const { login, password } = credentials;
+    return this.check(credentials.login, credentials.password, address, true);
+  }
+
+  /**
+   * The account password of a login or e-mail, for the admin's sign-in form (decision 0040):
+   * application passwords do not sign in there. Throttled and counted as HTTP Basic is, in the same
+   * counters; refuses with the same errors (401 `invalid_username` / `incorrect_password`, 429).
+   */
+  async checkAccountPassword(login: string, password: string, address: string): Promise<Caller> {
+    if (throttleKey(address, login).login === '') return this.refuseFailure(throttleKey(address), 'invalid_username');
+    return this.check(login, password, address, false);
+  }
+
+  private async check(login: string, password: string, address: string, applicationPasswords: boolean): Promise<Caller> {
     // NUL is in no login or e-mail, and PostgreSQL refuses it in a query.
     const user = login.includes('\0') ? undefined : await this.users.userByLogin(login);
     const caller: Caller | undefined = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
@@ -80,10 +93,11 @@ export class Authenticator {
     if (!user || !caller) return this.refuseFailure(key, 'invalid_username', state);
     const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
     const remembered = this.memo.get(memoKey);
+    const usable = remembered && (applicationPasswords || remembered.appPasswordId === null) ? remembered : undefined;
     const valid =
-      remembered && remembered.until > this.clock.now().getTime() && (await this.stillValid(remembered, user.password_hash))
-        ? remembered
-        : await this.verify(user.id, password, user.password_hash);
+      usable && usable.until > this.clock.now().getTime() && (await this.stillValid(usable, user.password_hash))
+        ? usable
+        : await this.verify(user.id, password, user.password_hash, applicationPasswords);
     if (!valid) return this.refuseFailure(key, 'incorrect_password', state);
     this.remember(memoKey, valid);
     // Only a count to forget costs a write; an authenticated request otherwise only reads.
@@ -109,10 +123,10 @@ export class Authenticator {
     return row !== undefined && row.user_id === credential.userId && row.password_hash === credential.hash;
   }
 
-  private async verify(userId: number, password: string, accountHash: string): Promise<VerifiedCredential | null> {
+  private async verify(userId: number, password: string, accountHash: string, applicationPasswords: boolean): Promise<VerifiedCredential | null> {
     const until = this.clock.now().getTime() + MEMO_TTL_MS;
     const candidate = normalizeApplicationPassword(password);
-    for (const row of await this.users.appPasswordsOf(userId)) {
+    for (const row of applicationPasswords ? await this.users.appPasswordsOf(userId) : []) {
       if (await verifyPassword(candidate, row.password_hash)) {
         const lastUsed = row.last_used_at ? Date.parse(`${row.last_used_at.replace(' ', 'T')}Z`) : 0;
         if (this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS) await this.users.markAppPasswordUsed(row.id);

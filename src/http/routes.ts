@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
+import type { LiveSession } from '../auth/sessions.service.ts';
 import type { Clock } from '../clock.ts';
 import { Deadline } from '../deadline.ts';
 import { ApiError } from '../errors.ts';
@@ -34,6 +35,8 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   readonly query: Infer<S['querystring']>;
   readonly body: Infer<S['body']>;
   readonly caller: Caller | null;
+  /** The live session of the admin's cookie, for a route that `readsSession` (decision 0040); null otherwise. */
+  readonly session: LiveSession | null;
   readonly urls: Urls;
   readonly language: LanguageCode;
   /** The request named its language (parameter or path segment) rather than taking the default. */
@@ -79,6 +82,11 @@ interface RouteBase<S extends RouteSchema, Loaded> {
    * cached answer to an anonymous read then lasts until a write retires it, not only for the second.
    */
   readonly timeless?: boolean;
+  /**
+   * The route looks at the session of the admin's cookie even when the request carries no nonce
+   * (`frame.session`): its answer is the caller's own, never taken from or kept in the read cache.
+   */
+  readonly readsSession?: boolean;
 }
 
 /** What a read's cached answer depends on (decision 0033); a read that does not say depends on every change. */
@@ -316,7 +324,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
-      config: { apiPath: route.path, namespace, globalParams: true },
+      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false },
       // WordPress' global `context` parameter, on routes whose schema does not declare its values.
       ...(declaresContext ? {} : { preValidation: async (request: FastifyRequest) => checkContext(request.query) }),
       handler: async (request, reply) => {
@@ -325,7 +333,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline)));
         if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
         // A hit needs no frame: only the authentication decides whether the cache applies.
-        const cache = request.caller === null ? context.readCache : undefined;
+        const cache = request.caller === null && !route.readsSession ? context.readCache : undefined;
         const contentVersion = cache && (await deadline.race(cache.refresh(storage)));
         const key = cache && ReadCache.key({
           time: route.timeless ? 'timeless' : clockKeyOf(route, request.query, context.clock.now()),

@@ -302,6 +302,17 @@ export interface LoginThrottleTable {
   window_ends_at: string;
 }
 
+/** An admin sign-in (migration 20261126180000; decision 0040): times are UTC wire date-times. */
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string;
+}
+
 /** A webhook subscription (migration 20261125010000; decision 0032); secrets are AES-256-GCM ciphertexts. */
 export interface WebhookSubscriptionsTable {
   id: Id;
@@ -373,6 +384,7 @@ export interface Database {
   content_version: ContentVersionTable;
   content_changes: ContentChangesTable;
   login_throttle: LoginThrottleTable;
+  sessions: SessionsTable;
   record_changes: RecordChangesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_messages: WebhookMessagesTable;
@@ -387,6 +399,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AppPasswordRow = Selectable<AppPasswordsTable>;
 export type LoginThrottleRow = Selectable<LoginThrottleTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type TermRow = Selectable<TermsTable>;
 export type NewTerm = Insertable<TermsTable>;
 export type TermUpdate = Updateable<TermsTable>;

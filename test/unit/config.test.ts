@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       recurrence: { horizonDays: 730, maxOccurrences: 1000, onDemandYears: 10 },
       syncRetentionDays: 30,
       heapGrowthPercent: 20,
+      sessions: { idleMs: 480 * 60_000, absoluteMs: 168 * 3_600_000 },
       webhooks: {
         allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
         retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
@@ -83,6 +84,8 @@ describe('loadConfig', () => {
       CALENDAR_RECURRENCE_HORIZON_DAYS: '365',
       CALENDAR_SYNC_RETENTION_DAYS: '7',
       CALENDAR_HEAP_GROWTH_PERCENT: '0',
+      CALENDAR_SESSION_IDLE_MINUTES: '30',
+      CALENDAR_SESSION_MAX_HOURS: '12',
       CALENDAR_RECURRENCE_MAX_OCCURRENCES: '500',
       CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '3',
       CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
@@ -127,6 +130,7 @@ describe('loadConfig', () => {
       recurrence: { horizonDays: 365, maxOccurrences: 500, onDemandYears: 3 },
       syncRetentionDays: 7,
       heapGrowthPercent: 0,
+      sessions: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
       webhooks: {
         allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
         retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
@@ -194,6 +198,8 @@ describe('loadConfig', () => {
     ['CALENDAR_SYNC_RETENTION_DAYS', { CALENDAR_SYNC_RETENTION_DAYS: '0' }],
     ['CALENDAR_HEAP_GROWTH_PERCENT', { CALENDAR_HEAP_GROWTH_PERCENT: '301' }],
     ['CALENDAR_HEAP_GROWTH_PERCENT', { CALENDAR_HEAP_GROWTH_PERCENT: '-5' }],
+    ['CALENDAR_SESSION_IDLE_MINUTES', { CALENDAR_SESSION_IDLE_MINUTES: '0' }],
+    ['CALENDAR_SESSION_MAX_HOURS', { CALENDAR_SESSION_MAX_HOURS: '8761' }],
     ['CALENDAR_RECURRENCE_HORIZON_DAYS', { CALENDAR_RECURRENCE_HORIZON_DAYS: '2 years' }],
     ['CALENDAR_RECURRENCE_MAX_OCCURRENCES', { CALENDAR_RECURRENCE_MAX_OCCURRENCES: '-5' }],
     ['CALENDAR_RECURRENCE_ON_DEMAND_YEARS', { CALENDAR_RECURRENCE_ON_DEMAND_YEARS: '101' }],

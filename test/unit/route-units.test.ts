@@ -47,7 +47,7 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
     clock: pinnedClock('2026-11-24T12:00:00Z'),
     readCache: undefined,
     requestTimeoutMs: 30_000,
-    frameOf: (request: FastifyRequest) => ({ caller: request.caller, urls: new Urls('http://localhost', { publicUrl: undefined, siteUrl: undefined, restPrefix: '' }), language: 'en', explicitLanguage: false }),
+    frameOf: (request: FastifyRequest) => ({ caller: request.caller, session: null, urls: new Urls('http://localhost', { publicUrl: undefined, siteUrl: undefined, restPrefix: '' }), language: 'en', explicitLanguage: false }),
   };
   const schema = { summary: 'A write', querystring: Type.Object({}), response: { 200: Type.Object({ loaded: Type.String() }) } };
   registerRoutes(app, context, [

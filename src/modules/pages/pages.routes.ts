@@ -12,6 +12,7 @@ import { pageWindow, totalPages } from '../../paging.ts';
 import type { ReadTx, Storage } from '../../storage/database.ts';
 import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
+import { cookieValue } from '../../http/cookies.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
@@ -72,52 +73,54 @@ function statusOf(error: ApiError, single: boolean): number {
   return single ? 404 : 400;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
+/** The Content-Security-Policy of every page: scripts and styles only from the service (and the site's stylesheet), no inline code. */
+export function pageCsp(config: Pick<Config, 'siteStylesheet'>, frameAncestors = "'none'"): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src 'self'${config.siteStylesheet ? ` ${new URL(config.siteStylesheet).origin}` : ''}`,
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/** A page's language: its `/{lang}/` segment, else the site's default; undefined for a segment that names no language. */
+export function pageLanguageOf(request: FastifyRequest, config: Pick<Config, 'defaultLanguage'>): { code: LanguageCode; segment: boolean } | undefined {
+  const lang = (request.params as { lang?: string }).lang;
+  if (lang === undefined) return { code: config.defaultLanguage, segment: false };
+  return isLanguageCode(lang) ? { code: lang, segment: true } : undefined;
+}
+
+/** What every view of a page knows: its language and words, URLs, assets and the site's identity. */
+export function pageContextOf(request: FastifyRequest, config: Config, language: { code: LanguageCode; segment: boolean }, embed = false): PageContext {
+  return {
+    language: language.code,
+    locale: localeOf(language.code),
+    messages: messagesFor(language.code),
+    urls: new Urls(`${request.protocol}://${request.host}`, config, { code: language.code, source: language.segment ? 'segment' : 'default' }),
+    // Root-relative: the assets are this server's own, which is what the CSP's 'self' allows.
+    assets: sitePathOf(config),
+    siteStylesheet: config.siteStylesheet,
+    siteName: config.siteName,
+    siteHome: config.siteHome,
+    siteZone: config.timezone,
+    embed,
+  };
 }
 
 export function registerPages(app: FastifyInstance, deps: PagesDependencies): void {
   const { config, storage, clock, pages } = deps;
   const sitePath = sitePathOf(config);
-  const csp = (frameAncestors: string) =>
-    [
-      "default-src 'none'",
-      "script-src 'self'",
-      `style-src 'self'${config.siteStylesheet ? ` ${new URL(config.siteStylesheet).origin}` : ''}`,
-      "img-src 'self' https: data:",
-      "connect-src 'self'",
-      "form-action 'self'",
-      "base-uri 'self'",
-      `frame-ancestors ${frameAncestors}`,
-    ].join('; ');
-  const PAGE_CSP = csp("'none'");
-  const EMBED_CSP = csp(config.embedAncestors);
+  const PAGE_CSP = pageCsp(config);
+  const EMBED_CSP = pageCsp(config, config.embedAncestors);
 
-  const languageOf = (request: FastifyRequest): { code: LanguageCode; segment: boolean } | undefined => {
-    const lang = (request.params as { lang?: string }).lang;
-    if (lang === undefined) return { code: config.defaultLanguage, segment: false };
-    return isLanguageCode(lang) ? { code: lang, segment: true } : undefined;
-  };
+  const languageOf = (request: FastifyRequest) => pageLanguageOf(request, config);
   const contextOf = (request: FastifyRequest, language: { code: LanguageCode; segment: boolean }, embed: boolean): { page: PageContext; reader: Reader } => {
-    const urls = new Urls(`${request.protocol}://${request.host}`, config, { code: language.code, source: language.segment ? 'segment' : 'default' });
-    const page: PageContext = {
-      language: language.code,
-      locale: localeOf(language.code),
-      messages: messagesFor(language.code),
-      urls,
-      // Root-relative: the assets are this server's own, which is what the CSP's 'self' allows.
-      assets: sitePath,
-      siteStylesheet: config.siteStylesheet,
-      siteName: config.siteName,
-      siteHome: config.siteHome,
-      siteZone: config.timezone,
-      embed,
-    };
-    return { page, reader: { caller: request.caller, language: language.code, urls } };
+    const page = pageContextOf(request, config, language, embed);
+    return { page, reader: { caller: request.caller, language: language.code, urls: page.urls } };
   };
   /** Today in the site's zone, `YYYY-MM-DD`. */
   const today = () => utcToZoned(wireUtc(clock.now()), config.timezone).slice(0, 10);
