@@ -68,6 +68,17 @@ export interface Config {
   readonly heapGrowthPercent: number;
   /** Webhook delivery and its safety rules (decision 0032). */
   readonly webhooks: WebhookSettings;
+  /** Uploaded images: where their files live and what an upload may be (decision 0052). */
+  readonly media: MediaSettings;
+}
+
+export interface MediaSettings {
+  /** The folder of uploaded images' files (CALENDAR_MEDIA_DIR; default `media` beside the SQLite file, else `data/media`). */
+  readonly dir: string;
+  /** The largest file an upload may send, in bytes (CALENDAR_MEDIA_MAX_BYTES, default 10 MiB). */
+  readonly maxBytes: number;
+  /** The most pixels (width × height) an uploaded image may have, checked before it is decoded (CALENDAR_MEDIA_MAX_PIXELS, default 50 million). */
+  readonly maxPixels: number;
 }
 
 export interface WebhookSettings {
@@ -128,6 +139,18 @@ export interface Timeouts {
 export class ConfigError extends Error {}
 
 export const DEFAULT_SQLITE_FILE = 'data/calendar.sqlite';
+
+/**
+ * The uploads' folder: CALENDAR_MEDIA_DIR, else `media` in the SQLite file's folder (the data
+ * directory), else (PostgreSQL, an in-memory SQLite) `data/media` under the working directory, where
+ * the SQLite file would be by default (decision 0052).
+ */
+export function mediaDirOf(value: string | undefined, database: DatabaseConfig, cwd = process.cwd()): string {
+  const raw = value?.trim() ?? '';
+  if (raw !== '') return path.resolve(cwd, raw);
+  if (database.dialect === 'sqlite' && database.file !== ':memory:') return path.join(path.dirname(database.file), 'media');
+  return path.resolve(cwd, path.dirname(DEFAULT_SQLITE_FILE), 'media');
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -391,10 +414,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: ${logLevel}`);
   const adminPassword = env.CALENDAR_ADMIN_PASSWORD === '' ? undefined : env.CALENDAR_ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('CALENDAR_ADMIN_PASSWORD must be at least 8 characters long');
+  const database = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
     adminPassword,
     publicUrl: parseUrlSetting('CALENDAR_PUBLIC_URL', env.CALENDAR_PUBLIC_URL),
     siteUrl: parseUrlSetting('CALENDAR_SITE_URL', env.CALENDAR_SITE_URL),
@@ -427,5 +451,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: parseWebhooks(env),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
+    media: {
+      dir: mediaDirOf(env.CALENDAR_MEDIA_DIR, database),
+      maxBytes: parseWholeNumber('CALENDAR_MEDIA_MAX_BYTES', env.CALENDAR_MEDIA_MAX_BYTES, 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxPixels: parseWholeNumber('CALENDAR_MEDIA_MAX_PIXELS', env.CALENDAR_MEDIA_MAX_PIXELS, 50_000_000, 1, 268_402_689),
+    },
   };
 }
