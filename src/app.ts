@@ -38,6 +38,11 @@ import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
+import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { UploadBody } from './modules/media/media.schemas.ts';
+import { registerMediaFiles } from './modules/media/media-files.routes.ts';
+import { Upload } from './modules/media/upload.ts';
 import { registerPages } from './modules/pages/pages.routes.ts';
 import { registerSignIn } from './modules/sessions/sign-in.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
@@ -153,9 +158,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // iCalendar documents for the import (decision 0028), as text, up to a limit of their own.
   app.addContentTypeParser('text/calendar', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
     readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes));
+  // Uploads (decision 0052): the image as a multipart form's `file` or, as WordPress takes it, as
+  // the whole body; only the upload route reads files, each up to CALENDAR_MEDIA_MAX_BYTES.
+  const takesUploads = (request: FastifyRequest) => request.routeOptions.schema?.body === UploadBody;
+  app.addContentTypeParser(/^image\//i, async (request: FastifyRequest, payload: Readable) => {
+    if (!takesUploads(request)) throw new ApiError('rest_unsupported_media_type', { args: [String(request.headers['content-type'])] });
+    return readRawUpload(request, payload, config.media.maxBytes);
+  });
   await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 } });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readMultipartFields(request);
+    if (request.isMultipart()) request.body = takesUploads(request) ? await readMultipartUpload(request, config.media.maxBytes) : await readMultipartFields(request);
   });
 
   const corsPolicy = {
@@ -222,8 +234,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
-    // A text body (text/calendar) is a document, not fields: its route reads it whole.
-    if (WRITE_METHODS.has(request.method) && schema?.body && typeof request.body !== 'string') {
+    // A text body (text/calendar) is a document, not fields: its route reads it whole; so is an upload.
+    if (WRITE_METHODS.has(request.method) && schema?.body && typeof request.body !== 'string' && !(request.body instanceof Upload)) {
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
@@ -303,12 +315,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...webhookRoutes(services.webhooks, clock),
     ...icalImportRoutes(services.icalImport, uidHostOf(config)),
     ...sessionRoutes(services.sessions),
+    ...mediaRoutes(services.media),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050).
   registerUsersMe(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
+  // Uploaded images' files, under the site's path as the pages (decision 0052).
+  registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
   registerPages(app, { config, storage, clock, pages: services.pages, readCache: context.readCache });
   // The admin's sign-in and sign-out forms (decision 0040).

@@ -70,6 +70,8 @@ export interface Config {
   readonly webhooks: WebhookSettings;
   /** How long an admin sign-in lasts (decision 0040). */
   readonly sessions: SessionSettings;
+  /** Uploaded images: where their files live and what an upload may be (decision 0052). */
+  readonly media: MediaSettings;
 }
 
 export interface SessionSettings {
@@ -77,6 +79,15 @@ export interface SessionSettings {
   readonly idleMs: number;
   /** A session ends this long after its sign-in, however much it is used (CALENDAR_SESSION_MAX_HOURS, default 168: a week). */
   readonly absoluteMs: number;
+}
+
+export interface MediaSettings {
+  /** The folder of uploaded images' files (CALENDAR_MEDIA_DIR; default `media` beside the SQLite file, else `data/media`). */
+  readonly dir: string;
+  /** The largest file an upload may send, in bytes (CALENDAR_MEDIA_MAX_BYTES, default 10 MiB). */
+  readonly maxBytes: number;
+  /** The most pixels (width × height) an uploaded image may have, checked before it is decoded (CALENDAR_MEDIA_MAX_PIXELS, default 50 million). */
+  readonly maxPixels: number;
 }
 
 export interface WebhookSettings {
@@ -137,6 +148,18 @@ export interface Timeouts {
 export class ConfigError extends Error {}
 
 export const DEFAULT_SQLITE_FILE = 'data/calendar.sqlite';
+
+/**
+ * The uploads' folder: CALENDAR_MEDIA_DIR, else `media` in the SQLite file's folder (the data
+ * directory), else (PostgreSQL, an in-memory SQLite) `data/media` under the working directory, where
+ * the SQLite file would be by default (decision 0052).
+ */
+export function mediaDirOf(value: string | undefined, database: DatabaseConfig, cwd = process.cwd()): string {
+  const raw = value?.trim() ?? '';
+  if (raw !== '') return path.resolve(cwd, raw);
+  if (database.dialect === 'sqlite' && database.file !== ':memory:') return path.join(path.dirname(database.file), 'media');
+  return path.resolve(cwd, path.dirname(DEFAULT_SQLITE_FILE), 'media');
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -400,10 +423,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: ${logLevel}`);
   const adminPassword = env.CALENDAR_ADMIN_PASSWORD === '' ? undefined : env.CALENDAR_ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('CALENDAR_ADMIN_PASSWORD must be at least 8 characters long');
+  const database = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
     adminPassword,
     publicUrl: parseUrlSetting('CALENDAR_PUBLIC_URL', env.CALENDAR_PUBLIC_URL),
     siteUrl: parseUrlSetting('CALENDAR_SITE_URL', env.CALENDAR_SITE_URL),
@@ -439,6 +463,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessions: {
       idleMs: parseWholeNumber('CALENDAR_SESSION_IDLE_MINUTES', env.CALENDAR_SESSION_IDLE_MINUTES, 480, 1, 525_600) * 60_000,
       absoluteMs: parseWholeNumber('CALENDAR_SESSION_MAX_HOURS', env.CALENDAR_SESSION_MAX_HOURS, 168, 1, 8760) * 3_600_000,
+    },
+    media: {
+      dir: mediaDirOf(env.CALENDAR_MEDIA_DIR, database),
+      maxBytes: parseWholeNumber('CALENDAR_MEDIA_MAX_BYTES', env.CALENDAR_MEDIA_MAX_BYTES, 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxPixels: parseWholeNumber('CALENDAR_MEDIA_MAX_PIXELS', env.CALENDAR_MEDIA_MAX_PIXELS, 50_000_000, 1, 268_402_689),
     },
   };
 }

@@ -49,6 +49,9 @@ import { ReceiverPolicy } from './modules/webhooks/receivers.ts';
 import { keySourceFor, SecretBox } from './modules/webhooks/secrets.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { Metrics } from './metrics.ts';
+import { ImageFiles } from './modules/media/image-files.ts';
+import { MediaService } from './modules/media/media.service.ts';
+import { MediaRepository } from './storage/repositories/media.repository.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -85,6 +88,8 @@ export interface Services {
   readonly webhooks: WebhooksService;
   /** Incremental sync of the archives over the record-change journal (decision 0029). */
   readonly sync: SyncService;
+  /** Uploaded images and their files (decision 0052). */
+  readonly media: MediaService;
 }
 
 export interface Application {
@@ -97,7 +102,7 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -148,8 +153,10 @@ export async function composeApplication(
   const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
+  const mediaSettings = site.media ?? loadConfig({ DATABASE_URL: site.database?.dialect === 'sqlite' ? site.database.file : undefined }).media;
+  const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),

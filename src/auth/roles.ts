@@ -20,7 +20,8 @@ const forAllPostTypes = (grant: (type: string) => string[]) => POST_TYPES.flatMa
 const SUBSCRIBER = ['read'];
 const CONTRIBUTOR = [...SUBSCRIBER, ...forAllPostTypes(ownUnpublished)];
 const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'];
-const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'manage_post_tags', 'unfiltered_html', 'read_webhooks'];
+// `delete_others_posts`: WordPress' capability for deleting another user's upload (decision 0052).
+const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts', 'manage_post_tags', 'unfiltered_html', 'read_webhooks'];
 // Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
 const ADMINISTRATOR = [...EDITOR, 'list_users', 'edit_users', 'manage_webhooks'];
 

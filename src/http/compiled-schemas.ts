@@ -52,6 +52,13 @@ export function cachedSerializerCompiler(app: FastifyInstance, prepare: (schema:
 }
 
 /**
+ * Marks a body schema (of one media type) that documents a body the HTTP layer reads into an object
+ * of its own (an upload: app.ts, decision 0052), which its route checks: it is not validated here.
+ */
+export const READ_BY_ROUTE = 'x-read-by-route';
+const acceptAny: Validator = () => true;
+
+/**
  * Fastify's validator builder (the `schemaController` option) with what it compiles kept per
  * process. Fastify calls it again each time shared schemas were added; Ajv is only built for a
  * set when one of its schemas is not compiled yet.
@@ -60,6 +67,7 @@ function cachingValidatorBuilder(externalSchemas: Record<string, unknown>, optio
   const settingsKey = `${sharedKeyOf(externalSchemas)}\n${JSON.stringify(options)}`;
   let compile: ValidatorCompiler | undefined;
   return (route) => {
+    if ((route.schema as Record<string, unknown> | null)?.[READ_BY_ROUTE] === true) return acceptAny;
     const key = `${settingsKey}\n${digestOf(route.schema)}`;
     let validator = validators.get(key);
     if (!validator) {

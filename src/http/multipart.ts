@@ -16,12 +16,17 @@ export async function readMultipartFields(request: FastifyRequest): Promise<Reco
         await part.toBuffer();
         continue;
       }
-      const existing = fields[part.fieldname];
-      fields[part.fieldname] = existing === undefined ? part.value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), part.value];
+      addField(fields, part.fieldname, part.value);
     }
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode !== undefined) throw error;
     throw new ApiError('rest_bad_request', { args: ['the multipart body is malformed'] });
   }
   return fields;
+}
+
+/** Adds a part's value to the fields, a repeated name becoming a list. */
+export function addField(fields: Record<string, unknown>, name: string, value: unknown): void {
+  const existing = fields[name];
+  fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), value];
 }

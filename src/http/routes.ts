@@ -128,6 +128,12 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
    * write lock.
    */
   readonly externalCheck?: (frame: Frame<S>) => Promise<void>;
+  /**
+   * Slow work the write needs done first, for a caller the permission admits, after the external
+   * check and outside any unit, so that it holds no write lock (an upload's images decoded and
+   * written: decision 0052); it leaves what it made in the body for the handler.
+   */
+  readonly prepare?: (frame: Frame<S>) => Promise<void>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
@@ -300,6 +306,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       throw refused(frame.caller);
     }
     await route.externalCheck?.(frame);
+    await route.prepare?.(frame);
     return storage.write(async (tx) => {
       const loaded = await route.validate?.(frame, tx);
       const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);

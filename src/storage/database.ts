@@ -30,6 +30,7 @@ import * as tecImportRevision from './migrations/20261125100000_tec_import_revis
 import * as recordChangesBefore from './migrations/20261126000000_record_changes_before.ts';
 import * as occurrencesByInstant from './migrations/20261126140000_occurrences_by_instant.ts';
 import * as sessions from './migrations/20261126180000_sessions.ts';
+import * as media from './migrations/20261126181000_media.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -142,6 +143,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126000000_record_changes_before': recordChangesBefore,
   '20261126140000_occurrences_by_instant': occurrencesByInstant,
   '20261126180000_sessions': sessions,
+  '20261126181000_media': media,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

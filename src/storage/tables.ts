@@ -56,6 +56,16 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/** An uploaded image (decision 0052): the image row of the same id holds its URL, metadata and sizes. */
+export interface MediaTable {
+  id: number;
+  author_id: number;
+  title: string;
+  alt_text: string;
+  date_local: string;
+  date_utc: string;
+}
+
 export type PostType = 'event' | 'venue' | 'organizer';
 
 export interface PostsTable {
@@ -370,6 +380,7 @@ export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
   images: ImagesTable;
+  media: MediaTable;
   posts: PostsTable;
   events: EventsTable;
   event_occurrences: EventOccurrencesTable;

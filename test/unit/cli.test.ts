@@ -42,6 +42,7 @@ const MIGRATIONS = [
   '20261125100000_tec_import_revision',
   '20261126000000_record_changes_before',
   '20261126140000_occurrences_by_instant',
+  '20261126181000_media',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

@@ -49,6 +49,8 @@ describe('loadConfig', () => {
         allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
         retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
       },
+      // The uploads' folder defaults to `media` beside the SQLite file (decision 0052).
+      media: { dir: path.resolve('data/media'), maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
     });
   });
 
@@ -100,6 +102,9 @@ describe('loadConfig', () => {
       CALENDAR_SITE_STYLESHEET: 'https://www.example.org/calendar.css',
       CALENDAR_SITE_NAME: '  Springfield Arts  ',
       CALENDAR_SITE_HOME: 'https://www.example.org/',
+      CALENDAR_MEDIA_DIR: '/srv/calendar-media',
+      CALENDAR_MEDIA_MAX_BYTES: '2000000',
+      CALENDAR_MEDIA_MAX_PIXELS: '1000000',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -135,6 +140,7 @@ describe('loadConfig', () => {
         allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
         retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
       },
+      media: { dir: path.resolve('/srv/calendar-media'), maxBytes: 2_000_000, maxPixels: 1_000_000 },
     });
   });
 
@@ -294,4 +300,14 @@ test('CALENDAR_METRICS_TOKEN: unset turns the metrics off; a token shorter than 
   const token = 'a'.repeat(31) + '+/=';
   assert.equal(loadConfig({ CALENDAR_METRICS_TOKEN: ` ${token} ` }).metricsToken, token);
   for (const bad of ['a'.repeat(31), `${'a'.repeat(32)} b`, `${'a'.repeat(32)}"`]) assert.throws(() => loadConfig({ CALENDAR_METRICS_TOKEN: bad }), /CALENDAR_METRICS_TOKEN must be/, bad);
+});
+
+test('media settings: the folder beside the SQLite file, else data/media; limits are whole numbers in range (decision 0052)', () => {
+  assert.equal(loadConfig({ DATABASE_URL: '/var/lib/calendar/site.sqlite' }).media.dir, '/var/lib/calendar/media');
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/calendar' }).media.dir, path.resolve('data/media'));
+  assert.equal(loadConfig({ DATABASE_URL: ':memory:' }).media.dir, path.resolve('data/media'));
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/calendar', CALENDAR_MEDIA_DIR: 'uploads' }).media.dir, path.resolve('uploads'));
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10MB' }), 'CALENDAR_MEDIA_MAX_BYTES');
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10' }), 'CALENDAR_MEDIA_MAX_BYTES');
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS: '0' }), 'CALENDAR_MEDIA_MAX_PIXELS');
 });

@@ -4,7 +4,7 @@ import { toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.ts';
 import type { Urls } from '../../urls.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { TermRow } from '../../storage/tables.ts';
-import { toImage, toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
+import { imageUrl, toImage, toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
 import type { LinkedRecordDefinition } from '../linked-records/definition.ts';
 import { ORGANIZER } from '../organizers/organizer.definition.ts';
 import { VENUE } from '../venues/venue.definition.ts';
@@ -47,7 +47,7 @@ function eventJsonLd(row: EventRow, url: string, relations: EventRelations, cont
     '@type': 'Event',
     name: post.title,
     description: escapeHtml(autoParagraph(post.excerpt)),
-    ...(image ? { image: image.url } : {}),
+    ...(image ? { image: imageUrl(image.url, context.urls) } : {}),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
@@ -122,7 +122,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     description: autoParagraph(post.content),
     excerpt: autoParagraph(post.excerpt),
     slug: post.slug,
-    image: image ? toImage(image) : false,
+    image: image ? toImage(image, urls) : false,
     all_day: event.all_day !== 0,
     start_date: event.start_local,
     start_date_details: dateDetails(event.start_local),

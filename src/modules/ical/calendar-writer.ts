@@ -14,6 +14,7 @@ import { eventUrl } from '../events/events.mapper.ts';
 import type { LoadedRelations } from '../events/events.service.ts';
 import type { Recurrence } from '../events/recurrence.ts';
 import { foldLines } from './fold-lines.ts';
+import { imageUrl } from '../linked-records/linked-records.mapper.ts';
 
 /*
  * iCalendar (RFC 5545) rendering of events, by ical-generator: every property and its escaping
@@ -153,7 +154,7 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
     ...(organizer ? { organizer: { name: parameterValue(plainText(organizer.post.title) || String(organizer.fields.email)), email: String(organizer.fields.email).trim() } } : {}),
     ...(categories.length > 0 ? { categories: categories.map((term) => ({ name: plainText(term.row.name) })) } : {}),
     url: instance ? eventUrl(context.urls, row, instance.id) : postUrl(context.urls, 'event', 'tribe_events', post),
-    ...(entitled && row.image ? { attachments: [row.image.url] } : {}),
+    ...(entitled && row.image ? { attachments: [imageUrl(row.image.url, context.urls)] } : {}),
     status: post.status === 'publish' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     ...(post.status === 'private' ? { class: ICalEventClass.PRIVATE } : {}),
   };

@@ -6,17 +6,26 @@ import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/pos
 import type { Localized } from '../translations/translations.ts';
 import type { LinkedRecordDefinition, WireFields } from './definition.ts';
 
+/**
+ * An image's URL as clients use it: an uploaded image's files are stored with URLs relative to the
+ * site (`media/2026/11/poster-1a2b.jpg`, decision 0052), served under the site's path, so that a
+ * change of host or site path moves them too; an image known by URL keeps its absolute URL.
+ */
+export function imageUrl(url: string, urls: Urls): string {
+  return /^https?:\/\//i.test(url) ? url : `${urls.siteOrigin}/${url}`;
+}
+
 /** The image object (wire-format 2.6) as far as the service knows the image; falsy entries dropped. */
-export function toImage(image: ImageRow): Record<string, unknown> {
-  const sizes = image.sizes_json ? (JSON.parse(image.sizes_json) as Record<string, unknown>) : undefined;
+export function toImage(image: ImageRow, urls: Urls): Record<string, unknown> {
+  const sizes = image.sizes_json ? (JSON.parse(image.sizes_json) as Record<string, Record<string, unknown>>) : undefined;
   const candidate: Record<string, unknown> = {
-    url: image.url,
+    url: imageUrl(image.url, urls),
     id: image.id,
     extension: image.extension,
     width: image.width,
     height: image.height,
     filesize: image.filesize,
-    sizes,
+    sizes: sizes && Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, typeof size.url === 'string' ? { ...size, url: imageUrl(size.url, urls) } : size])),
   };
   return Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== 0));
 }
@@ -59,7 +68,7 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: Localize
     description: autoParagraph(post.content),
     excerpt: autoParagraph(post.excerpt),
     slug: post.slug,
-    image: image ? toImage(image) : undefined,
+    image: image ? toImage(image, urls) : undefined,
     ...fields,
     ...(definition.hasMap ? { geo_lat: meta.geo_lat, geo_lng: meta.geo_lng } : {}),
     // No JSON-LD while the details are stripped (wire-format 2.9); the entitled see it all.

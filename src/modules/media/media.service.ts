@@ -1,0 +1,112 @@
+import { can, type Caller } from '../../auth/roles.ts';
+import { nowUtc, type Clock } from '../../clock.ts';
+import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
+import type { PageWindow } from '../../paging.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { MediaRepository, MediaRow } from '../../storage/repositories/media.repository.ts';
+import { siteDates } from '../posts/post-rows.ts';
+import { IMAGE_TYPES, type ImageFiles, type StoredImage } from './image-files.ts';
+import type { Upload } from './upload.ts';
+
+/** The longest title or alternative text kept. */
+const MAX_TEXT = 1000;
+
+/** Where an uploaded image's files are, relative to the site (served by media-files.routes.ts). */
+export const MEDIA_PATH = 'media';
+
+/** The image library (decision 0052): uploads, their files and their records. */
+export class MediaService {
+  constructor(
+    readonly files: ImageFiles,
+    private readonly repository: MediaRepository,
+    private readonly clock: Clock,
+    private readonly siteZone: string,
+  ) {}
+
+  /** Checks the upload's fields and writes its files: the slow part, run outside any unit of work. */
+  async store(upload: Upload): Promise<StoredImage> {
+    this.texts(upload);
+    if (!upload.file || upload.file.bytes.length === 0) throw new ApiError('rest_upload_no_data');
+    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now());
+  }
+
+  /** The record of stored files; the files are removed again when it cannot be written. */
+  async create(tx: WriteTx, upload: Upload, stored: StoredImage, caller: Caller): Promise<MediaRow> {
+    const { title, alt_text } = this.texts(upload);
+    const dates = siteDates(nowUtc(this.clock), this.siteZone);
+    const type = IMAGE_TYPES[stored.type];
+    const sizes = Object.fromEntries(
+      Object.entries(stored.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': type.mime, filesize: size.filesize, url: `${MEDIA_PATH}/${size.file}` }]),
+    );
+    try {
+      return await this.repository.create(tx, {
+        author_id: caller.id,
+        title: title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT),
+        alt_text: alt_text ?? '',
+        date_local: dates.local,
+        date_utc: dates.utc,
+        image: {
+          url: `${MEDIA_PATH}/${stored.file}`,
+          extension: type.extension,
+          width: stored.width,
+          height: stored.height,
+          filesize: stored.filesize,
+          mime_type: type.mime,
+          sizes_json: JSON.stringify(sizes),
+          created_at: dates.utc,
+        },
+      });
+    } catch (error) {
+      await this.files.remove(filesOf(stored));
+      throw error;
+    }
+  }
+
+  async find(tx: ReadTx, id: number): Promise<MediaRow> {
+    const row = await this.repository.get(tx, id);
+    if (!row) throw new ApiError('media_not_found', { args: [id] });
+    return row;
+  }
+
+  list(tx: ReadTx, search: string | undefined, window: PageWindow): Promise<{ rows: MediaRow[]; total: number }> {
+    return this.repository.list(tx, search, window);
+  }
+
+  /**
+   * Deletes an upload and its files: its uploader, or whoever may delete others' posts. Events,
+   * venues and organizers that showed it show no image from now on.
+   */
+  async remove(tx: WriteTx, row: MediaRow, caller: Caller): Promise<void> {
+    if (row.author_id !== caller.id && !can(caller, 'delete_others_posts')) throw new ApiError('rest_cannot_delete');
+    await this.repository.remove(tx, row.id);
+    // Last in the unit: a failed statement above leaves the files in place with their record.
+    await this.files.remove(storedFilesOf(row));
+  }
+
+  /** `title` and `alt_text`, each a string of at most MAX_TEXT characters when given. */
+  private texts(upload: Upload): { title?: string; alt_text?: string } {
+    const problems: Record<string, InvalidParam> = {};
+    const texts: { title?: string; alt_text?: string } = {};
+    for (const name of ['title', 'alt_text'] as const) {
+      const value = upload.fields[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') problems[name] = { message: `${name} is not of type string.` };
+      else if (value.length > MAX_TEXT) problems[name] = { message: `${name} must be at most ${MAX_TEXT} characters long.` };
+      else texts[name] = value.trim();
+    }
+    if (Object.keys(problems).length > 0) throw invalidParams(problems);
+    return texts;
+  }
+}
+
+/** Every file of a stored upload, under the media folder. */
+function filesOf(stored: StoredImage): string[] {
+  return [stored.file, ...Object.values(stored.sizes).map((size) => size.file)];
+}
+
+/** Every file of an upload's record, from its URLs (`media/<file>`). */
+export function storedFilesOf(row: MediaRow): string[] {
+  const sizes = row.image.sizes_json ? (JSON.parse(row.image.sizes_json) as Record<string, { url: string }>) : {};
+  const prefix = `${MEDIA_PATH}/`;
+  return [...new Set([row.image.url, ...Object.values(sizes).map((size) => size.url)])].filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length));
+}
