@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
+import { compressRoutes } from './http/compression.ts';
 import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } from './http/compiled-schemas.ts';
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
@@ -140,6 +141,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ajv: VALIDATOR_OPTIONS,
     schemaController: { compilersFactory: { buildValidator: processWideValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Before any route: compression is every route's last onSend (issue 34, decision 0063).
+  compressRoutes(app);
   // The records' shared schemas (`$ref`s of the responses, http/openapi.ts) resolve in the serializer too, also without `required`.
   app.setSerializerCompiler(cachedSerializerCompiler(app, withoutRequired));
 

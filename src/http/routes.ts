@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
 import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
+import { representationTag } from './compression.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, secondOf, type CachedAnswer, type Dependencies } from './read-cache.ts';
@@ -371,11 +372,13 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
 
   /** Sends a handler's own validators; a GET they show the client holds gets 304 and the body is dropped unread. */
   function conditional(request: FastifyRequest, reply: FastifyReply, validators: Validators, body: unknown): unknown {
-    reply.header('etag', validators.tag);
+    // The body is a stream (a feed): compressed whatever its length when the client takes it (compression.ts).
+    const tag = wantsEnvelope(request) ? validators.tag : representationTag(request, reply, validators.tag, 'stream');
+    reply.header('etag', tag);
     if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
     const headers = { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] };
     // Under `_envelope` the status travels in the body: never a 304, as for records.
-    if (reply.statusCode !== 200 || wantsEnvelope(request) || !notModified(headers, validators)) return body;
+    if (reply.statusCode !== 200 || wantsEnvelope(request) || !notModified(headers, { ...validators, tag })) return body;
     (body as { destroy?: () => void } | null)?.destroy?.();
     reply.code(304);
     reply.removeHeader('content-type');
@@ -395,13 +398,18 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     const pending = toCache.get(request);
     if (pending && reply.statusCode === pending.status) {
       const { key, dependencies, contentVersion, ...answer } = pending;
-      context.readCache!.set(key, { ...answer, payload: Buffer.from(payload as string), ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
+      const bytes = Buffer.from(payload as string);
+      context.readCache!.set(key, { ...answer, payload: bytes, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
+      // Sent as the bytes kept: their compressed forms, made for this answer, are then kept with them for the hits.
+      payload = bytes;
     }
     if (tag === undefined) return payload;
-    reply.header('etag', tag);
+    // Under `_envelope` the tag travels in the body, which is compressed as a whole.
+    const sentTag = wantsEnvelope(request) ? tag : representationTag(request, reply, tag, payload as string | Buffer);
+    reply.header('etag', sentTag);
     const ifNoneMatch = request.headers['if-none-match'];
     // Under `_envelope` the status travels in the body: never a 304 (WordPress has no conditional GET).
-    if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || wantsEnvelope(request) || !holdsRepresentation(ifNoneMatch, tag)) return payload;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || wantsEnvelope(request) || !holdsRepresentation(ifNoneMatch, sentTag)) return payload;
     reply.code(304);
     reply.removeHeader('content-type');
     return '';

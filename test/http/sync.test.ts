@@ -349,7 +349,7 @@ describe(`incremental sync (${DIALECT})`, () => {
     // The JSON answer first, so that a cache keyed by the URL alone would hand it to the JSON-LD request.
     const json = await t.request('anonymous', 'GET', url, undefined, { origin: 'https://mirror.example' });
     assert.match(String(json.headers['content-type']), /^application\/json/);
-    assert.equal(json.headers.vary, 'Origin, Accept', 'Accept adds to the Vary of CORS');
+    assert.equal(json.headers.vary, 'Origin, Accept, Accept-Encoding', 'Accept adds to the Vary of CORS, and compression (decision 0063) to both');
     for (let round = 0; round < 2; round++) {
       const response = await t.request('anonymous', 'GET', url, undefined, { accept: 'application/ld+json' });
       assert.equal(response.statusCode, 200, response.body);

@@ -5,6 +5,7 @@ import { isSupportedDay, isSupportedMonth, lastDayOf } from '../../dates/support
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
+import { representationTag } from '../../http/compression.ts';
 import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
 import { ReadCache, secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
@@ -141,19 +142,22 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const headers: Record<string, string> = {
       'content-type': answer.type,
       'content-security-policy': options.embed ? EMBED_CSP : PAGE_CSP,
-      etag: tag,
       vary: 'Authorization, Cookie',
       'cache-control': options.shared ? 'no-cache' : 'private, no-cache',
     };
     // A page shows records and lists together in ways no tag names: any content change retires it.
-    if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: Buffer.from(answer.body), entityTag: tag }, 'everything', options.store.version);
+    // Sent as the bytes kept, so that their compressed forms are kept with them for the hits (compression.ts).
+    const body = options.store !== undefined && deps.readCache !== undefined ? Buffer.from(answer.body) : answer.body;
+    if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: body as Buffer, entityTag: tag }, 'everything', options.store.version);
     reply.headers(headers).code(answer.status);
+    const sentTag = representationTag(request, reply, tag, body);
+    reply.header('etag', sentTag);
     const ifNoneMatch = request.headers['if-none-match'];
-    if (request.method === 'GET' && answer.status === 200 && ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) {
+    if (request.method === 'GET' && answer.status === 200 && ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, sentTag)) {
       reply.code(304).removeHeader('content-type');
       return '';
     }
-    return answer.body;
+    return body;
   };
 
   /**
@@ -370,9 +374,11 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     handler: async (request, reply) => {
       const asset = ASSETS[(request.params as { file: string }).file];
       if (!asset) return reply.callNotFound();
-      reply.headers({ 'content-type': asset.type, etag: asset.etag, 'cache-control': 'public, max-age=3600' });
+      reply.headers({ 'content-type': asset.type, 'cache-control': 'public, max-age=3600' });
+      const tag = representationTag(request, reply, asset.etag, asset.body);
+      reply.header('etag', tag);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, asset.etag)) return reply.code(304).send();
+      if (ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) return reply.code(304).send();
       return asset.body;
     },
   });
