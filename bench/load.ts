@@ -52,6 +52,19 @@ export async function drive(port: number, requests: Requests, headers: Record<st
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
+/**
+ * The same requests spread over several nodes, an autocannon per node with an equal share of the
+ * connections, at once: their rates add up; p50 and p99 are the slowest node's (a histogram of
+ * the whole is not kept by autocannon).
+ */
+export async function driveNodes(ports: readonly number[], requests: Requests, headers: Record<string, string>, seconds: number, counter: { n: number }, connections: number): Promise<Measurement> {
+  const share = Math.max(1, Math.floor(connections / ports.length));
+  const results = await Promise.all(ports.map((port) => drive(port, requests, headers, seconds, counter, share)));
+  const sum = (pick: (result: Measurement) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const slowest = (pick: (result: Measurement) => number) => Math.max(...results.map(pick));
+  return { requestsPerSecond: sum((result) => result.requestsPerSecond), p50: slowest((result) => result.p50), p99: slowest((result) => result.p99), non2xx: sum((result) => result.non2xx), errors: sum((result) => result.errors) };
+}
+
 /** Reads every URL once, `connections` at a time, and fails on an answer that is not 200. */
 export async function readAll(port: number, urls: readonly string[], connections: number): Promise<void> {
   let next = 0;

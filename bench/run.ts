@@ -64,6 +64,8 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
   log(`\n== ${events.toLocaleString('en-US')} events on ${dialect} ==`);
   const database = await createDatabase(dialect);
   let service: ServerProcess | undefined;
+  /** Started when a scenario first needs them: a service without its read cache, the other nodes. */
+  const extra: ServerProcess[] = [];
   try {
     const storage = openStorage(database.config);
     let fixtures: Fixtures;
@@ -78,18 +80,21 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
       await storage.close();
     }
     // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
-    service = await startServer(
-      { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', ...WEBHOOK_RECEIVER_ENV, ...(computed ? { CALENDAR_READ_CACHE_MB: '0' } : {}) },
-      { ...SERVER_CPU, port: await freePort() },
-    );
+    const start = async (env: Record<string, string>) =>
+      startServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', ...WEBHOOK_RECEIVER_ENV, ...env }, { ...SERVER_CPU, port: await freePort() });
+    const withoutCache = { CALENDAR_READ_CACHE_MB: '0' };
+    const cached = await start(computed ? withoutCache : {});
+    service = cached;
+    let computedService: ServerProcess | undefined;
+    const otherNodes: ServerProcess[] = [];
 
     const rows: Row[] = [];
     /** `idleMb`: taken by the caller, who then reset the peak itself (before a feed's check run); else here. */
-    const measure = async (name: string, server: ServerProcess, scenario: Requests & Pick<Scenario, 'drive'>, headers: Record<string, string>, counter: { n: number }, idleBefore?: number) => {
+    const measure = async (name: string, server: ServerProcess, scenario: Requests & Pick<Scenario, 'drive'>, headers: Record<string, string>, counter: { n: number }, idleBefore?: number, others: readonly number[] = []) => {
       if (idleBefore === undefined) memory.reset(server.pid);
       else log(`  ${name}: RSS ${format(idleBefore)} MB idle, ${format(memory.currentMb(server.pid))} MB after the check run's export`);
       const idleMb = idleBefore ?? memory.currentMb(server.pid);
-      const run = (seconds: number) => (scenario.drive ? scenario.drive(server.port, seconds) : drive(server.port, scenario, headers, seconds, counter, connections));
+      const run = (seconds: number) => (scenario.drive ? scenario.drive(server.port, seconds, { headers, counter, others }) : drive(server.port, scenario, headers, seconds, counter, connections));
       if (warmup > 0) await run(warmup);
       const measurement = await run(duration);
       const ended = server.ended();
@@ -112,23 +117,37 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     for (const scenario of scenarios(fixtures, connections)) {
       if (selected && !selected.includes(scenario.name)) continue;
       const headers: Record<string, string> = scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization };
+      const nodes = scenario.nodes ?? 1;
+      if (nodes > 1 && dialect !== 'postgres') {
+        rows.push({ scenario: scenario.name, events, note: 'PostgreSQL only (SQLite has one writer per file)', list: scenario.list });
+        continue;
+      }
+      if (scenario.computed && computedService === undefined) {
+        computedService = await start(withoutCache);
+        extra.push(computedService);
+      }
+      const target = scenario.computed ? computedService! : cached;
+      while (otherNodes.length < nodes - 1) {
+        otherNodes.push(await start({}));
+        extra.push(otherNodes.at(-1)!);
+      }
       // Writes continue the numbering of the checked request, so titles stay unique.
       const counter = { n: 1 };
-      await settle(service.port);
-      await scenario.prepare?.(service.port);
+      await settle(target.port);
+      await scenario.prepare?.(target.port);
       let idleBefore: number | undefined;
       if (scenario.exports) {
-        memory.reset(service.pid);
-        idleBefore = memory.currentMb(service.pid);
+        memory.reset(target.pid);
+        idleBefore = memory.currentMb(target.pid);
       }
-      const wrong = await verify(service.port, scenario, headers, 0);
+      const wrong = await verify(target.port, scenario, headers, 0);
       if (wrong !== undefined) {
         log(`  ${scenario.name.padEnd(14)} ABORTED, wrong answer: ${wrong}`);
-        log(`  service output (tail): ${service.output().slice(-1500)}`);
+        log(`  service output (tail): ${target.output().slice(-1500)}`);
         rows.push({ scenario: scenario.name, events, note: `aborted: ${wrong.slice(0, 120)}`, list: scenario.list });
         continue;
       }
-      const { measurement, peakRssMb, flagged, writes } = await measure(scenario.name, service, scenario, headers, counter, idleBefore);
+      const { measurement, peakRssMb, flagged, writes } = await measure(scenario.name, target, scenario, headers, counter, idleBefore, otherNodes.slice(0, nodes - 1).map((node) => node.port));
       rows.push({ scenario: scenario.name, events, measurement, peakRssMb, ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond, note: flagged, list: scenario.list });
       // A scenario that also writes (mixed) reports its writes on a row of their own.
       if (writes) rows.push({ scenario: `${scenario.name} (writes)`, events, measurement: writes.measurement, note: writes.flagged, list: false });
@@ -141,7 +160,7 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     }
     return { rows, seedSeconds, seriesWrites };
   } finally {
-    await stop(service);
+    await Promise.all([service, ...extra].map(stop));
     await database.drop();
   }
 }

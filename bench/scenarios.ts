@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
-import { drive, driveFeeds, percentile, readAll, type Body, type Measurement, type Requests } from './load.ts';
+import { drive, driveFeeds, driveNodes, percentile, readAll, type Body, type Measurement, type Requests } from './load.ts';
 
 /*
  * The scenarios: what each sends, how its first answer is checked, and the loads of their own
@@ -40,8 +40,16 @@ export interface Scenario extends Requests {
   readonly status: number;
   /** Throws a message when the response to the n-th request is not the right answer. */
   check(body: Body, n: number): void;
-  /** Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request; the mixed load). */
-  drive?(port: number, seconds: number): Promise<Measurement & { writes?: Measurement }>;
+  /**
+   * Drives the scenario itself instead of autocannon (a feed: one long streamed answer per request;
+   * the mixed load; writes spread over two nodes). `load`: the headers and request counter of the
+   * scenario, and the ports of the other nodes (`nodes`).
+   */
+  drive?(port: number, seconds: number, load: { headers: Record<string, string>; counter: { n: number }; others: readonly number[] }): Promise<Measurement & { writes?: Measurement }>;
+  /** Runs against a second service process without its read cache (`CALENDAR_READ_CACHE_MB=0`): every answer computed (issue 35). */
+  readonly computed?: boolean;
+  /** Runs against this many nodes of the service on the one database (PostgreSQL only: issue 35's "over two nodes"). */
+  readonly nodes?: number;
   /** Whole exports: the check run is one too, so its memory is counted from before it, the server idle. */
   readonly exports?: boolean;
   /** Sets the service up before the scenario's first request (webhook subscriptions). */
@@ -94,8 +102,27 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
   const collection = (name: string): Scenario => ({
     name, method: 'GET', list: false, status: 200, request: () => ({ path: `${API}/${name}` }), check: (body) => void itemsOf(body, name, 1),
   });
+  const create: Scenario = {
+    name: 'create', method: 'POST', list: false, status: 201,
+    request: (n) => ({
+      path: `${API}/events`,
+      body: {
+        title: `Bench concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
+        start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
+      },
+    }),
+    check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+  };
+  const listTen = list('list-10', 'per_page=10');
+  const eventById: Scenario = {
+    name: 'event-by-id', method: 'GET', list: false, status: 200,
+    request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}` }),
+    check: (body, n) => must(body.id === at(fixtures.events, n).id, `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`),
+  };
+  /** Issue 35's computed rows, in the same run as the cached ones: the same requests to a service without its read cache. */
+  const computed = (scenario: Scenario): Scenario => ({ ...scenario, name: `computed-${scenario.name}`, computed: true });
   return [
-    list('list-10', 'per_page=10'),
+    listTen,
     list('list-50', 'per_page=50', () => undefined, 50),
     list('search', `search=${word}`, (events) => {
       for (const event of events) must(`${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word), `event ${event.id} does not contain "${word}"`);
@@ -108,11 +135,7 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
         must(String(event.start_date) >= `${fixtures.month.start} 00:00:00` && String(event.end_date) <= `${fixtures.month.end} 23:59:59`, `event ${event.id} is outside ${fixtures.month.start}..${fixtures.month.end}`);
       }
     }),
-    {
-      name: 'event-by-id', method: 'GET', list: false, status: 200,
-      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}` }),
-      check: (body, n) => must(body.id === at(fixtures.events, n).id, `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`),
-    },
+    eventById,
     {
       name: 'event-by-slug', method: 'GET', list: false, status: 200,
       request: (n) => ({ path: `${API}/events/by-slug/${at(fixtures.events, n).slug}` }),
@@ -153,17 +176,11 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
       drive: (port, seconds) => driveMixed(port, fixtures, seconds, connections),
       check: (body) => void itemsOf(body, 'events', 10),
     },
-    {
-      name: 'create', method: 'POST', list: false, status: 201,
-      request: (n) => ({
-        path: `${API}/events`,
-        body: {
-          title: `Bench concert ${n} ${RUN_ID}`, description: 'A concert created by the benchmark.', status: 'publish',
-          start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`, venue: fixtures.venueId, categories: [fixtures.categoryId],
-        },
-      }),
-      check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
-    },
+    computed(listTen),
+    computed(eventById),
+    create,
+    // Issue 35: creates from 10 clients spread over two nodes on one PostgreSQL database (decision 0038's one lock).
+    { ...create, name: 'create-two-nodes', nodes: 2, drive: (port, seconds, { headers, counter, others }) => driveNodes([port, ...others], create, headers, seconds, counter, connections) },
     {
       name: 'update', method: 'PATCH', list: false, status: 200,
       request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),

@@ -87,15 +87,19 @@ function decide(request: FastifyRequest, reply: FastifyReply, length: number): E
   return encoding;
 }
 
+const isStream = (payload: unknown): payload is Readable => payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
+
 const byteLength = (payload: string | Buffer): number => (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+
+const lengthOf = (payload: string | Buffer | Readable): number => (isStream(payload) ? Number.POSITIVE_INFINITY : byteLength(payload));
 
 /**
  * The `ETag` a conditional GET is compared with and that the answer carries: the representation's
  * (`tag` is the identity one's). For a route that tags its answer and answers `If-None-Match`
- * itself, before compressAnswer sees the body; `payload` is that body, or 'stream'.
+ * itself, before compressAnswer sees the body (a stream, of unknown length, is compressed whatever its length).
  */
-export function representationTag(request: FastifyRequest, reply: FastifyReply, tag: string, payload: string | Buffer | 'stream'): string {
-  return encodedTag(tag, decide(request, reply, payload === 'stream' ? Number.POSITIVE_INFINITY : byteLength(payload)));
+export function representationTag(request: FastifyRequest, reply: FastifyReply, tag: string, payload: string | Buffer | Readable): string {
+  return encodedTag(tag, decide(request, reply, lengthOf(payload)));
 }
 
 /** Encoded bytes of long-lived payloads (the read cache's answers), by encoding, for as long as the payload lives. */
@@ -112,30 +116,27 @@ function encode(payload: string | Buffer, encoding: Encoding): Buffer {
   return bytes;
 }
 
-const isStream = (payload: unknown): payload is Readable => payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
-
 /**
  * The last `onSend` of every route: compresses the body when the client takes it. An answer
  * already encoded (a HEAD route sharing its GET route's hooks) or of an incompressible type goes
  * as it is; a route that chose its `ETag` before (representationTag) has it already, any other
  * `ETag` gets the encoding's suffix here.
  */
-export const compressAnswer: onSendHookHandler = async (request, reply, payload) => {
+async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (reply.hasHeader('content-encoding') || reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-  const stream = isStream(payload);
-  if (!stream && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (!isStream(payload) && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const chosenBefore = decided.has(request);
-  const encoding = decide(request, reply, stream ? Number.POSITIVE_INFINITY : byteLength(payload as string | Buffer));
+  const encoding = decide(request, reply, lengthOf(payload));
   if (encoding === undefined) return payload;
   const tag = reply.getHeader('etag');
   if (!chosenBefore && typeof tag === 'string') reply.header('etag', encodedTag(tag, encoding));
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  if (!stream) return encode(payload as string | Buffer, encoding);
+  if (!isStream(payload)) return encode(payload, encoding);
   const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : zlib.createGzip();
   // A failing source fails the compressed stream too, which ends the answer as the source's failure would.
   return pipeline(payload, compressor, () => undefined);
-};
+}
 
 /** The `onSend` Fastify appends to the HEAD route it makes of a GET route: it drops the body, keeping its length. */
 const FASTIFY_HEAD_HOOK = 'headRouteOnSendHandler';
@@ -147,9 +148,10 @@ const FASTIFY_HEAD_HOOK = 'headRouteOnSendHandler';
  */
 export function compressRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-    if (own.includes(compressAnswer)) return;
+    const own: onSendHookHandler[] = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    const hook = compressAnswer as onSendHookHandler;
+    if (own.includes(hook)) return;
     const last = own.at(-1);
-    route.onSend = last?.name === FASTIFY_HEAD_HOOK ? [...own.slice(0, -1), compressAnswer, last] : [...own, compressAnswer];
+    route.onSend = last?.name === FASTIFY_HEAD_HOOK ? [...own.slice(0, -1), hook, last] : [...own, hook];
   });
 }

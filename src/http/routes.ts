@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
@@ -373,7 +374,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   /** Sends a handler's own validators; a GET they show the client holds gets 304 and the body is dropped unread. */
   function conditional(request: FastifyRequest, reply: FastifyReply, validators: Validators, body: unknown): unknown {
     // The body is a stream (a feed): compressed whatever its length when the client takes it (compression.ts).
-    const tag = wantsEnvelope(request) ? validators.tag : representationTag(request, reply, validators.tag, 'stream');
+    const tag = wantsEnvelope(request) ? validators.tag : representationTag(request, reply, validators.tag, body as Readable);
     reply.header('etag', tag);
     if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
     const headers = { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] };
