@@ -116,7 +116,7 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     const selected = options.scenarios;
     for (const scenario of scenarios(fixtures, connections)) {
       if (selected && !selected.includes(scenario.name)) continue;
-      const headers: Record<string, string> = scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization };
+      const headers: Record<string, string> = { ...(scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization }), ...scenario.headers };
       const nodes = scenario.nodes ?? 1;
       if (nodes > 1 && dialect !== 'postgres') {
         rows.push({ scenario: scenario.name, events, note: 'PostgreSQL only (SQLite has one writer per file)', list: scenario.list });

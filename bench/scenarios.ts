@@ -46,6 +46,8 @@ export interface Scenario extends Requests {
    * scenario, and the ports of the other nodes (`nodes`).
    */
   drive?(port: number, seconds: number, load: { headers: Record<string, string>; counter: { n: number }; others: readonly number[] }): Promise<Measurement & { writes?: Measurement }>;
+  /** Headers sent besides the writes' authorization (`Accept-Encoding` of the compressed twins: decision 0063). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Runs against a second service process without its read cache (`CALENDAR_READ_CACHE_MB=0`): every answer computed (issue 35). */
   readonly computed?: boolean;
   /** Runs against this many nodes of the service on the one database (PostgreSQL only: issue 35's "over two nodes"). */
@@ -121,8 +123,22 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
   };
   /** Issue 35's computed rows, in the same run as the cached ones: the same requests to a service without its read cache. */
   const computed = (scenario: Scenario): Scenario => ({ ...scenario, name: `computed-${scenario.name}`, computed: true });
+  /** Issue 34: the same requests from a client taking brotli; a cached answer's compressed bytes are kept with it (decision 0063). */
+  const brotli = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}-br`, headers: { 'accept-encoding': 'br' } });
+  const listPage: Scenario = {
+    // The public list page (decision 0031): the same archive read as list-10, rendered as HTML.
+    name: 'list-page', method: 'GET', list: true, status: 200,
+    request: () => ({ path: '/events/' }),
+    check: (body) => {
+      const text = String(body.text);
+      must(text.startsWith('<!DOCTYPE html>') && text.endsWith('</html>'), 'not a whole page');
+      const shown = text.split('<article class="event-summary').length - 1;
+      must(shown === 10, `the page lists ${shown} events, expected 10`);
+    },
+  };
   return [
     listTen,
+    brotli(listTen),
     list('list-50', 'per_page=50', () => undefined, 50),
     list('search', `search=${word}`, (events) => {
       for (const event of events) must(`${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word), `event ${event.id} does not contain "${word}"`);
@@ -155,17 +171,8 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     },
     collection('categories'),
     list('list-fr', 'translation_language=fr'),
-    {
-      // The public list page (decision 0031): the same archive read as list-10, rendered as HTML.
-      name: 'list-page', method: 'GET', list: true, status: 200,
-      request: () => ({ path: '/events/' }),
-      check: (body) => {
-        const text = String(body.text);
-        must(text.startsWith('<!DOCTYPE html>') && text.endsWith('</html>'), 'not a whole page');
-        const shown = text.split('<article class="event-summary').length - 1;
-        must(shown === 10, `the page lists ${shown} events, expected 10`);
-      },
-    },
+    listPage,
+    brotli(listPage),
     {
       // Issue 16: anonymous readers over 1,250 URLs while one client edits an event title 10 times a second.
       name: 'mixed', method: 'GET', list: false, status: 200,
