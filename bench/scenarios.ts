@@ -132,7 +132,7 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     check: (body) => {
       const text = String(body.text);
       must(text.startsWith('<!DOCTYPE html>') && text.endsWith('</html>'), 'not a whole page');
-      const shown = text.split('<article class="event-summary').length - 1;
+      const shown = text.split('<article class="event-card').length - 1;
       must(shown === 10, `the page lists ${shown} events, expected 10`);
     },
   };
