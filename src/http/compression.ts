@@ -133,6 +133,8 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
   if (!isStream(payload)) return encode(payload, encoding);
+  // A HEAD's stream is only drained (Fastify's HEAD hook): its headers say what a GET would get, nothing is compressed.
+  if (request.method === 'HEAD') return payload;
   const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : zlib.createGzip();
   // A failing source fails the compressed stream too, which ends the answer as the source's failure would.
   return pipeline(payload, compressor, () => undefined);

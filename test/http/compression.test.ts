@@ -153,6 +153,11 @@ describe(`compression (${DIALECT})`, () => {
     const feedTag = String(feed.headers.etag);
     assert.match(feedTag, /-gzip"$/);
     assert.equal((await get('events.ics?start_date=2031-05-01&end_date=2031-05-31', { 'accept-encoding': 'gzip', 'if-none-match': feedTag })).statusCode, 304);
+    const head = await t.request('anonymous', 'HEAD', 'events.ics?start_date=2031-05-01&end_date=2031-05-31', undefined, { 'accept-encoding': 'gzip' });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-encoding'], 'gzip', 'a HEAD says what the GET sends');
+    assert.equal(head.headers.etag, feedTag);
+    assert.equal(head.rawPayload.length, 0);
   });
 
   test('_envelope: the envelope is compressed as a whole and holds the identity tag', async () => {
