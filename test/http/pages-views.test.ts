@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { seed } from '../../src/seed/seed.ts';
+import { API, createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*
  * The list, month and day views as a visitor reads them (issue 34): the list's date badges, month
@@ -137,7 +138,8 @@ describe(`calendar views (${DIALECT})`, () => {
     assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['Month']);
     assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/?category=music&date=2026-12-01`);
     assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/2026-12-01/?category=music`);
-    assert.equal(hrefOf(links, 'Today'), `${ORIGIN}/events/month/2026-11/?category=music`);
+    assert.equal(hrefOf(links, 'This month'), `${ORIGIN}/events/month/2026-11/?category=music`);
+    assert.equal(hrefOf(links, 'Week'), `${ORIGIN}/events/week/2026-11-30/?category=music`);
     const previous = links.find((link) => link.attributes.rel === 'prev');
     assert.equal(previous?.attributes.href, `${ORIGIN}/events/month/2026-11/?category=music`);
     assert.equal(previous?.text, '‹Previous month');
@@ -224,5 +226,155 @@ describe(`calendar views (${DIALECT})`, () => {
     assert.match(body, /<meta property="og:site_name" content="Springfield Arts"\/>/);
     const without = await page('/events/', plain);
     assert.match(without, /<header class="site-header"><a class="site-name" href="http:\/\/localhost:80\/events\/">Events<\/a><\/header>/);
+  });
+});
+
+/*
+ * The month, week and day views' layouts (issue 34, decisions 0056 and 0057): the neighbouring
+ * months' events in the grid's leading and trailing days, multi-day events as bars across their
+ * days of each week row, times and previews; the week at the original's URLs; the day's hour
+ * headings and its link onward when empty; and the pages' sizes on the benchmark's seeded data.
+ */
+describe(`month, week and day layouts (${DIALECT})`, () => {
+  let t: TestApp;
+  let seeded: TestApp;
+  const page = async (url: string, app: TestApp = t): Promise<string> => {
+    const response = await app.request('anonymous', 'GET', url);
+    assert.equal(response.statusCode, 200, `${url}: ${response.body.slice(0, 300)}`);
+    return response.body.replace(/[\u202f\u2009\u00a0]/g, ' ');
+  };
+  /** The items of a day's cell in a grid (its `<ul>` by the fragment id the phone's grid links to). */
+  const cellOf = (html: string, day: string): string => {
+    const match = new RegExp(`<ul class="day-events[^"]*" id="d${day}">([\\s\\S]*?)</ul>`).exec(html);
+    assert.ok(match, `no events listed on ${day}`);
+    return match[1]!;
+  };
+
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
+    const venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', zip: '62701', country: 'USA' })).json<{ id: number }>();
+    const create = async (fields: Json) => {
+      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
+      assert.equal(response.statusCode, 201, response.body);
+    };
+    // Sunday to Wednesday: the last day of one week row and three of the next.
+    await create({ title: 'Harvest Market', start_date: '2026-11-29 10:00', end_date: '2026-12-02 16:00', excerpt: 'Stalls of local produce.' });
+    await create({ title: 'October Gala', start_date: '2026-10-30 19:00', end_date: '2026-10-30 21:00' });
+    await create({ title: 'December Dance', start_date: '2026-12-05 19:00', end_date: '2026-12-05 22:00' });
+    await create({ title: 'Jazz Night', start_date: '2026-11-26 20:00', end_date: '2026-11-26 23:00', excerpt: 'Bring friends and dance.', cost: '15', image: 'https://img.example/jazz.png', venue: venue.id });
+    await create({ title: 'Morning Yoga', start_date: '2026-11-26 08:00', end_date: '2026-11-26 09:00', venue: venue.id });
+    await create({ title: 'Thanksgiving Fair', all_day: true, start_date: '2026-11-26 00:00', end_date: '2026-11-26 23:59' });
+    seeded = await createTestApp({ withUsers: false, env: { CALENDAR_TIMEZONE: 'UTC' }, prepare: async (storage) => void (await seed(storage, { events: 1000, force: false, now: new Date(TEST_NOW), siteZone: 'UTC' })) });
+  });
+  after(async () => {
+    await t.close();
+    await seeded.close();
+  });
+
+  test('the month shows the neighbouring months\' events in its leading and trailing days, dimmed', async () => {
+    const body = await page('/events/month/2026-11/');
+    assert.ok(cellOf(body, '2026-10-30').includes('October Gala'));
+    assert.ok(cellOf(body, '2026-12-05').includes('December Dance'));
+    assert.match(body, /<td class="outside has-events"><a class="day-number" href="http:\/\/localhost:80\/events\/2026-10-30\/"/);
+    // The next month shows November's last days too, with the market's days.
+    const december = await page('/events/month/2026-12/');
+    assert.ok(cellOf(december, '2026-11-30').includes('Harvest Market'));
+  });
+
+  test('a multi-day event is one bar across its days of each week row, continued in the next, a link naming it and its dates', async () => {
+    const body = await page('/events/month/2026-11/');
+    // Sunday the 29th ends its week row: one day there, then Monday to Wednesday in the next row.
+    const sunday = cellOf(body, '2026-11-29');
+    assert.match(sunday, /<li class="bar span-1 to-after"><a href="http:\/\/localhost:80\/event\/harvest-market\/">Harvest Market<span class="visually-hidden">, Sunday, November 29, 2026 at 10:00 AM – Wednesday, December 2, 2026 at 4:00 PM<\/span><\/a>/);
+    const monday = cellOf(body, '2026-11-30');
+    assert.match(monday, /<li class="bar span-3 from-before"><a href="http:\/\/localhost:80\/event\/harvest-market\/">Harvest Market/);
+    // The days the bar crosses keep its lane empty, and list no link of it.
+    for (const day of ['2026-12-01', '2026-12-02']) {
+      const cell = new RegExp(`<a class="day-number" href="${ORIGIN}/events/${day}/"[\\s\\S]*?</td>`).exec(body)?.[0] ?? '';
+      assert.ok(cell.includes('<li class="lane" aria-hidden="true"></li>') && !cell.includes('Harvest Market'), day);
+    }
+  });
+
+  test('timed events show their start and end times, and a preview of excerpt, time, cost and image', async () => {
+    const cell = cellOf(await page('/events/month/2026-11/'), '2026-11-26');
+    assert.match(cell, /<li class="bar span-1"><a href="[^"]*thanksgiving-fair\/">Thanksgiving Fair/, 'the all-day event first, as a bar');
+    assert.ok(cell.indexOf('Morning Yoga') < cell.indexOf('Jazz Night'), 'then the timed ones by start');
+    assert.match(cell, /<time datetime="2026-11-27T01:00:00Z">8:00 – 11:00 PM<\/time> Jazz Night<\/a>/);
+    assert.match(cell, /<span class="preview"><img src="https:\/\/img\.example\/jazz\.png" alt loading="lazy" decoding="async"\/><span class="preview-when">8:00 – 11:00 PM<\/span><span class="preview-text">Bring friends and dance\.<\/span><span class="preview-cost">\$15<\/span><\/span>/);
+  });
+
+  test('on a phone a day with events links to its list under the grid; today, or the first day with events, is chosen', async () => {
+    const body = await page('/events/month/2026-11/');
+    assert.match(body, /<a class="pick" href="#d2026-11-29" aria-label="Sunday, November 29, 2026">29<\/a><ul class="day-events" id="d2026-11-29">/);
+    assert.ok(!body.includes('href="#d2026-11-25"'), 'a day without events has no such link');
+    // Today (the 24th) has none: the first day from today that has some is chosen.
+    assert.match(body, /<a class="pick" href="#d2026-11-26" aria-label="Thursday, November 26, 2026">26<\/a><ul class="day-events chosen" id="d2026-11-26">/);
+    assert.equal(body.match(/day-events chosen/g)?.length, 1);
+  });
+
+  test('the week: /events/week/ is this week from Monday, /events/week/{day}/ the week holding the day, with prev/next week and its tab', async () => {
+    const current = await page('/events/week/');
+    assert.match(current, /<h2 class="bar-range">November 23 – 29, 2026<\/h2>/);
+    assert.match(current, /<link rel="canonical" href="http:\/\/localhost:80\/events\/week\/2026-11-23\/"\/>/);
+    const body = await page('/events/week/2026-12-02/?search=a');
+    assert.match(body, /<h2 class="bar-range">November 30 – December 6, 2026<\/h2>/);
+    assert.match(body, /<link rel="canonical" href="http:\/\/localhost:80\/events\/week\/2026-11-30\/"\/>/);
+    const links = linksOf(partOf(body, 'div', 'calendar-bar'));
+    assert.deepEqual(links.filter((link) => link.attributes['aria-current'] === 'page').map((link) => link.text), ['Week']);
+    assert.equal(links.find((link) => link.attributes.rel === 'prev')?.attributes.href, `${ORIGIN}/events/week/?search=a`);
+    assert.equal(links.find((link) => link.attributes.rel === 'next')?.attributes.href, `${ORIGIN}/events/week/2026-12-07/?search=a`);
+    assert.equal(hrefOf(links, 'This week'), `${ORIGIN}/events/week/?search=a`);
+    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/2026-12-02/?search=a`);
+    // Seven day columns, the market a bar over Monday to Wednesday, the dance with its times on Saturday.
+    assert.equal(body.match(/<a class="day-number"/g)?.length, 7);
+    assert.match(body, /<li class="bar span-3 from-before"><a href="[^"]*harvest-market\/">Harvest Market/);
+    assert.match(body, /<time datetime="2026-12-06T00:00:00Z">7:00 – 10:00 PM<\/time> December Dance/);
+    // Every view's tabs lead to the week.
+    assert.equal(hrefOf(linksOf(partOf(await page('/events/2026-12-02/'), 'div', 'calendar-bar')), 'Week'), `${ORIGIN}/events/week/2026-11-30/`);
+    assert.equal(hrefOf(linksOf(partOf(await page('/events/'), 'div', 'calendar-bar')), 'Week'), `${ORIGIN}/events/week/`);
+    for (const bad of ['/events/week/2026-02-30/', '/events/week/monday/', '/events/week/10000-01-01/']) assert.equal((await t.request('anonymous', 'GET', bad)).statusCode, 404, bad);
+    assert.equal((await t.request('anonymous', 'GET', '/fr/events/week/')).statusCode, 200);
+  });
+
+  test('the day: events under hour headings, all-day first, with excerpt, cost and address; an empty day links to the next one with events', async () => {
+    const body = await page('/events/2026-11-26/');
+    const headings = [...body.matchAll(/<h2 class="hour-heading" id="hour-([^"]+)">(?:<time datetime="([^"]+)">)?([^<]+)/g)].map((match) => [match[1], match[2], match[3]]);
+    assert.deepEqual(headings, [['all-day', undefined, 'All day'], ['08', '08:00', '8:00 AM'], ['20', '20:00', '8:00 PM']]);
+    const evening = body.slice(body.indexOf('id="hour-20"'));
+    assert.ok(evening.includes('Jazz Night') && !evening.includes('Morning Yoga'));
+    assert.match(evening, /<span class="venue-address">1 Main St, 62701 Springfield, USA<\/span>/);
+    assert.match(evening, /<p class="excerpt">Bring friends and dance\.<\/p>/);
+    assert.match(evening, /\$15/);
+    assert.match(await page('/fr/events/2026-11-26/'), /<time datetime="20:00">20:00<\/time>/);
+    const empty = await page('/events/2026-11-27/');
+    assert.ok(empty.includes('There are no events on this day.'));
+    assert.equal(hrefOf(linksOf(partOf(empty, 'div', 'empty-day')), 'Jump to the next upcoming events'), `${ORIGIN}/events/2026-11-29/`);
+    // Nothing after: no link onward.
+    const last = await page('/events/2027-06-01/');
+    assert.ok(last.includes('There are no events on this day.') && !last.includes('Jump to the next upcoming events'));
+  });
+
+  test('on the seeded data (1,000 events) the busiest month, its busiest week and day stay under 30 KB of HTML', async () => {
+    const days = new Map<string, number>();
+    for (let page = 1; ; page++) {
+      const response = await seeded.request('anonymous', 'GET', `events?per_page=50&page=${page}&start_date=2026-01-01&end_date=2027-12-31`);
+      if (response.statusCode !== 200) break;
+      const { events } = response.json<{ events: { start_date: string }[] }>();
+      for (const event of events) days.set(event.start_date.slice(0, 10), (days.get(event.start_date.slice(0, 10)) ?? 0) + 1);
+      if (events.length < 50) break;
+    }
+    const busiest = (key: (day: string) => string) => {
+      const counts = new Map<string, number>();
+      for (const [day, count] of days) counts.set(key(day), (counts.get(key(day)) ?? 0) + count);
+      return [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    };
+    const [month, inMonth] = busiest((day) => day.slice(0, 7));
+    const [day] = busiest((day) => day);
+    assert.ok(inMonth >= 15, `a dense month: ${month} has ${inMonth} events`);
+    for (const url of [`/events/month/${month}/`, `/events/week/${day}/`, `/events/${day}/`]) {
+      const response = await seeded.request('anonymous', 'GET', url);
+      assert.equal(response.statusCode, 200);
+      assert.ok(response.rawPayload.length < 30_000, `${url}: ${response.rawPayload.length} bytes`);
+    }
   });
 });

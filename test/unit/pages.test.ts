@@ -18,8 +18,11 @@ describe('public pages: rules', () => {
       assert.deepEqual(readFilters({ [name]: value }), { invalid: name });
     }
     assert.equal(queryString({ search: 'a b', tag: 'late' }, [['page', '2']]), '?search=a+b&tag=late&page=2');
-    const query = eventQuery({ category: 'music', from: '2027-05-01', until: '2027-05-31' }, { page: 1, perPage: 10, offset: 0 });
-    assert.deepEqual([query.categories, query.start_date, query.end_date, query.strict_dates], [['music'], '2027-05-01', '2027-05-31', 'false']);
+    const query = eventQuery({ category: 'music', from: '2027-05-01' }, { page: 1, perPage: 10, offset: 0 });
+    assert.deepEqual([query.categories, query.start_date, query.strict_dates], [['music'], '2027-05-01', 'false']);
+    // A grid's days: the events on any of them, begun at most OVERLAP_REACH_DAYS before.
+    const grid = eventQuery({ overlaps: { first: '2027-04-26', last: '2027-06-06' } }, { page: 1, perPage: 10, offset: 0 });
+    assert.deepEqual([grid.ends_after, grid.starts_before, grid.starts_after, grid.start_date, grid.strict_dates], ['2027-04-25', '2027-06-06', '2026-04-24', undefined, 'false']);
     assert.equal(eventQuery({ startsAfter: '2027-05-01 10:00:00' }, { page: 1, perPage: 1, offset: 0 }).strict_dates, 'true');
     assert.ok(isSupportedDay('2028-02-29') && !isSupportedDay('2027-02-29') && !isSupportedDay('2027-1-01'));
   });

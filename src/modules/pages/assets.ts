@@ -17,6 +17,7 @@ const CSS = `:root {
   --calendar-accent-text: #ffffff;
   --calendar-border: #c9ccd1;
   --calendar-today: #fff4c2;
+  --calendar-bar: #dbe6fb;
   --calendar-focus: #b3261e;
   --calendar-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --calendar-radius: 0.4rem;
@@ -32,6 +33,7 @@ const CSS = `:root {
     --calendar-accent-text: #0d1117;
     --calendar-border: #4a4f57;
     --calendar-today: #3d3410;
+    --calendar-bar: #22375c;
     --calendar-focus: #ffb4ab;
   }
 }
@@ -90,20 +92,58 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .month-grid caption { font-size: 1.4rem; font-weight: 700; text-align: start; padding: 0.5rem 0; }
 .month-grid th { font-size: 0.85rem; color: var(--calendar-muted); padding: 0.25rem; }
-.month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; overflow-wrap: anywhere; }
+.month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; overflow-wrap: anywhere; position: relative; }
 .month-grid td.outside { background: var(--calendar-surface); }
-.month-grid td.outside .day-number { color: var(--calendar-muted); }
+.month-grid td.outside .day-number, .month-grid td.outside .day-events a { color: var(--calendar-muted); }
 .month-grid td.today { background: var(--calendar-today); }
 .day-number { font-weight: 700; text-decoration: none; display: inline-block; min-width: 1.5rem; }
-.day-events { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; }
-.day-events li + li { margin-top: 0.25rem; }
+.pick, .cell-weekday { display: none; }
+.day-events { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; line-height: 1.3; }
+.day-events li { position: relative; margin-bottom: 0.25rem; }
+.day-events a { text-decoration: none; display: block; }
+.day-events a:hover { text-decoration: underline; }
+.day-events time { display: block; font-size: 0.75rem; color: var(--calendar-muted); }
+/* A bar spans its days of the row (decision 0056): its width is that many cells and the borders and padding between them. */
+.day-events .lane, .day-events .bar { height: 1.5rem; }
+.day-events .bar { z-index: 1; }
+.day-events .bar > a { background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
+.day-events .from-before > a { border-top-left-radius: 0; border-bottom-left-radius: 0; margin-left: -0.25rem; }
+.day-events .to-after > a { border-top-right-radius: 0; border-bottom-right-radius: 0; margin-right: -0.25rem; }
+.span-2 { width: calc(200% + 0.5rem + 1px); } .span-3 { width: calc(300% + 1rem + 2px); } .span-4 { width: calc(400% + 1.5rem + 3px); }
+.span-5 { width: calc(500% + 2rem + 4px); } .span-6 { width: calc(600% + 2.5rem + 5px); } .span-7 { width: calc(700% + 3rem + 6px); }
+/* The preview: shown on hover and on keyboard focus, with no script. */
+.preview { display: none; position: absolute; z-index: 2; top: 100%; left: 0; width: 16rem; max-width: 80vw; padding: 0.6rem; background: var(--calendar-background); color: var(--calendar-text); border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.2); font-size: 0.85rem; white-space: normal; }
+.day-events li:hover > .preview, .day-events li:focus-within > .preview { display: flex; flex-direction: column; gap: 0.25rem; }
+td:nth-child(n+5) .preview { left: auto; right: 0; }
+.preview img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: var(--calendar-radius); }
+.preview-when { color: var(--calendar-muted); }
+.preview-cost { font-weight: 700; }
+.week .month-grid td { height: 16rem; }
 @media (max-width: 40rem) {
-  .month-grid thead { display: none; }
-  .month-grid, .month-grid tbody, .month-grid tr, .month-grid td { display: block; width: 100%; }
-  .month-grid td { height: auto; border-width: 0 0 1px; }
-  .month-grid td:not(.has-events) { display: none; }
-  .month-grid caption { display: block; }
+  .preview { display: none !important; }
+  /* A month on a phone: the days as a grid of numbers, a dot under those with events; the chosen day's events under the grid (decision 0057). */
+  .month .month-grid tbody { display: grid; grid-template-columns: repeat(7, 1fr); }
+  .month .month-grid tr, .month .month-grid td { display: contents; }
+  .month .day-number { display: none; }
+  .month .pick, .month td:not(.has-events) > .day-number { display: block; text-align: center; padding: 0.5rem 0 0.75rem; border-radius: var(--calendar-radius); position: relative; font-weight: 400; }
+  .month td:not(.has-events) > .day-number { color: var(--calendar-muted); }
+  .month .pick::after { content: ""; position: absolute; left: calc(50% - 0.2rem); bottom: 0.3rem; width: 0.4rem; height: 0.4rem; border-radius: 50%; background: var(--calendar-accent); }
+  .month .day-events { display: none; grid-column: 1 / -1; order: 1; margin-top: 1rem; border-top: 1px solid var(--calendar-border); padding-top: 0.5rem; font-size: 1rem; }
+  .month .day-events:target, .month tbody:not(:has(:target)) .day-events.chosen { display: block; }
+  .month td:has(.day-events:target) > .pick, .month tbody:not(:has(:target)) td:has(.chosen) > .pick { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
+  .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, 1fr); }
+  /* A week on a phone: its days one under the other. */
+  .week .month-grid thead { display: none; }
+  .week .month-grid, .week .month-grid tbody, .week .month-grid tr, .week .month-grid td { display: block; width: 100%; height: auto; }
+  .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
+  .week .cell-weekday { display: inline; }
+  .day-events .lane { display: none; }
+  .day-events .bar, .day-events li { width: auto; height: auto; margin: 0 0 0.5rem; }
+  .day-events .bar > a, .day-events .from-before > a, .day-events .to-after > a { white-space: normal; margin: 0; border-radius: var(--calendar-radius); padding: 0.25rem 0.5rem; line-height: 1.4; }
 }
+.hour-heading { font-size: 1rem; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 1px solid var(--calendar-border); }
+.empty-day { padding: 1rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); margin: 1rem 0; }
+.empty-day p { margin: 0.25rem 0; }
 .event-image { max-width: 100%; height: auto; border-radius: var(--calendar-radius); }
 .event-facts { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: 0.5rem 1rem; }
 .event-facts dt { font-weight: 700; }

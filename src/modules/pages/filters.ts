@@ -1,4 +1,4 @@
-import { isSupportedDay } from '../../dates/supported-range.ts';
+import { isSupportedDay, shiftDay } from '../../dates/supported-range.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { EventListQuery } from '../events/events.schemas.ts';
 
@@ -18,9 +18,10 @@ export interface PageFilters {
   readonly organizer?: number;
   /** `YYYY-MM-DD`: events from that day on (the visitor's "from" field). */
   readonly date?: string;
-  /** The window a view sets itself (a month, a day), `YYYY-MM-DD`. */
+  /** `YYYY-MM-DD`: events starting from that day on, in place of the visitor's date (the next day with events after an empty one). */
   readonly from?: string;
-  readonly until?: string;
+  /** The days a grid or a day shows (`YYYY-MM-DD`): the events on any of them, those begun before or ending after included. */
+  readonly overlaps?: { readonly first: string; readonly last: string };
   /** Exact instants (UTC `YYYY-MM-DD HH:MM:SS`), for an event's previous and next ones. */
   readonly startsBefore?: string;
   readonly startsAfter?: string;
@@ -69,6 +70,23 @@ export function queryString(filters: PageFilters, extra: readonly [string, strin
   return args.length === 0 ? '' : `?${new URLSearchParams(args).toString()}`;
 }
 
+/**
+ * How long before a grid's first day an event still on then may have begun (decision 0056): the
+ * archive's index is by start, so the read of the events on a grid's days scans back this far.
+ */
+export const OVERLAP_REACH_DAYS = 366;
+
+/**
+ * The archive's bounds (whole days, its non-strict reading) for the events on any of a grid's days:
+ * ending after the day before the first, starting by the end of the last, begun at most
+ * OVERLAP_REACH_DAYS before the first.
+ */
+function overlapBounds({ first, last }: { readonly first: string; readonly last: string }): Pick<EventListQuery, 'ends_after' | 'starts_before' | 'starts_after'> {
+  const dayBefore = shiftDay(first, -1);
+  const reach = shiftDay(first, -1 - OVERLAP_REACH_DAYS);
+  return { starts_before: last, ...(dayBefore === undefined ? {} : { ends_after: dayBefore }), ...(reach === undefined ? {} : { starts_after: reach }) };
+}
+
 /** The API's archive query these filters stand for, with the schema's defaults. */
 export function eventQuery(filters: PageFilters, window: PageWindow): EventListQuery {
   const exact = filters.startsBefore !== undefined || filters.startsAfter !== undefined;
@@ -84,7 +102,7 @@ export function eventQuery(filters: PageFilters, window: PageWindow): EventListQ
     ...(filters.venue !== undefined ? { venue: [filters.venue] } : {}),
     ...(filters.organizer !== undefined ? { organizer: [filters.organizer] } : {}),
     ...(start !== undefined ? { start_date: start } : {}),
-    ...(filters.until !== undefined ? { end_date: filters.until } : {}),
+    ...(filters.overlaps !== undefined ? overlapBounds(filters.overlaps) : {}),
     ...(filters.startsBefore !== undefined ? { starts_before: filters.startsBefore } : {}),
     ...(filters.startsAfter !== undefined ? { starts_after: filters.startsAfter } : {}),
   };

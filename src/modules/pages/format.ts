@@ -154,6 +154,20 @@ export function monthGrid(month: string): (string | null)[][] {
 /** The weekday of a `YYYY-MM-DD`, 0 for Sunday. */
 const weekdayOf = (day: string) => localDay(day).getUTCDay();
 
+/**
+ * The seven days of the week holding a day, from Monday as the month grid's rows (decision 0056);
+ * null for a day past the supported range.
+ */
+export function weekOf(day: string): (string | null)[] {
+  const lead = (weekdayOf(day) + 6) % 7;
+  return Array.from({ length: 7 }, (_, index) => shiftDay(day, index - lead) ?? null);
+}
+
+/** An hour of a day view's headings ("8:00 AM", "20:00") in the page's language, from an event's local `YYYY-MM-DD HH:…`. */
+export function hourHeading(local: string, locale: string): string {
+  return dateFormat(locale, { ...TIME_FORMAT, timeZone: 'UTC' }).format(new Date(`1970-01-01T${local.slice(11, 13)}:00:00Z`));
+}
+
 const compact = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');
 
 /** Google Calendar's template link: the times as UTC instants, an all-day span as dates (end exclusive), the zone given. */

@@ -68,6 +68,16 @@ export interface Messages {
   readonly outlook365: string;
   readonly outlookLive: string;
   readonly exportIcs: string;
+  readonly week: string;
+  /** The bar's "today" link on a month and on a week. */
+  readonly thisMonth: string;
+  readonly thisWeek: string;
+  readonly previousWeek: string;
+  readonly nextWeek: string;
+  readonly moreEventsWeek: string;
+  /** An empty day view, and its link to the next day that has events. */
+  readonly noEventsThisDay: string;
+  readonly jumpToNext: string;
 }
 
 const EN: Messages = {
@@ -130,6 +140,14 @@ const EN: Messages = {
   outlook365: 'Outlook 365',
   outlookLive: 'Outlook Live',
   exportIcs: 'Export .ics file',
+  week: 'Week',
+  thisMonth: 'This month',
+  thisWeek: 'This week',
+  previousWeek: 'Previous week',
+  nextWeek: 'Next week',
+  moreEventsWeek: 'There are more events this week than the grid shows: see them all in the list.',
+  noEventsThisDay: 'There are no events on this day.',
+  jumpToNext: 'Jump to the next upcoming events',
 };
 
 const FR: Messages = {
@@ -192,6 +210,14 @@ const FR: Messages = {
   outlook365: 'Outlook 365',
   outlookLive: 'Outlook Live',
   exportIcs: 'Exporter le fichier .ics',
+  week: 'Semaine',
+  thisMonth: 'Ce mois-ci',
+  thisWeek: 'Cette semaine',
+  previousWeek: 'Semaine précédente',
+  nextWeek: 'Semaine suivante',
+  moreEventsWeek: 'Cette semaine compte plus d’événements que la grille n’en montre : voyez-les tous dans la liste.',
+  noEventsThisDay: 'Aucun événement ce jour-là.',
+  jumpToNext: 'Aller aux prochains événements',
 };
 
 const DE: Messages = {
@@ -228,6 +254,14 @@ const DE: Messages = {
   nextDay: 'Nächster Tag',
   previousPage: 'Vorherige Veranstaltungen',
   nextPage: 'Nächste Veranstaltungen',
+  week: 'Woche',
+  thisMonth: 'Dieser Monat',
+  thisWeek: 'Diese Woche',
+  previousWeek: 'Vorherige Woche',
+  nextWeek: 'Nächste Woche',
+  moreEventsWeek: 'Diese Woche hat mehr Veranstaltungen, als das Raster zeigt: alle in der Liste.',
+  noEventsThisDay: 'An diesem Tag gibt es keine Veranstaltungen.',
+  jumpToNext: 'Zu den nächsten Veranstaltungen',
 };
 
 const ES: Messages = {
@@ -264,6 +298,14 @@ const ES: Messages = {
   nextDay: 'Día siguiente',
   previousPage: 'Eventos anteriores',
   nextPage: 'Eventos siguientes',
+  week: 'Semana',
+  thisMonth: 'Este mes',
+  thisWeek: 'Esta semana',
+  previousWeek: 'Semana anterior',
+  nextWeek: 'Semana siguiente',
+  moreEventsWeek: 'Esta semana tiene más eventos de los que muestra la cuadrícula: véalos todos en la lista.',
+  noEventsThisDay: 'No hay eventos este día.',
+  jumpToNext: 'Ir a los próximos eventos',
 };
 
 const BY_LANGUAGE: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES };

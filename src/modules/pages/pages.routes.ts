@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wireUtc, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { isSupportedDay, isSupportedMonth, lastDayOf } from '../../dates/supported-range.ts';
+import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
@@ -19,13 +19,13 @@ import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
 import { filterArgs, queryString, readFilters, type PageFilters } from './filters.ts';
-import { monthTitle } from './format.ts';
+import { monthGrid, monthTitle, weekOf } from './format.ts';
 import { legacyLocation } from './legacy-links.ts';
 import { localeOf, messagesFor } from './messages.ts';
 import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
 import type { ViewName } from './views/bar.tsx';
 import type { PageContext } from './views/layout.tsx';
-import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage } from './views/pages.tsx';
+import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, weekPage } from './views/pages.tsx';
 
 /*
  * The public HTML pages (decision 0031) at the URLs the records advertise, under the path of
@@ -235,14 +235,29 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
       const filters = filtersOf(request);
       const { events } = await pages.span(tx, reader, filters, chosen, chosen);
-      return { body: dayPage(context, { day: chosen, today: today(), filters, events }) };
+      // An empty day offers the next day that has events (a read only for an empty day).
+      const nextDay = events.length === 0 ? await pages.nextDayWithEvents(tx, reader, filters, chosen) : undefined;
+      return { body: dayPage(context, { day: chosen, today: today(), filters, events, nextDay }) };
     }, { view: 'day' });
+
+  /** The week holding a day, from Monday (decision 0056). */
+  const week = (pick: (request: FastifyRequest) => string) =>
+    page(async (tx, request, { page: context, reader }) => {
+      const chosen = pick(request);
+      if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
+      const filters = filtersOf(request);
+      const days = weekOf(chosen).filter((day) => day !== null);
+      const { events, total } = await pages.span(tx, reader, filters, days[0]!, days.at(-1)!, MONTH_LIMIT);
+      return { body: weekPage(context, { day: chosen, today: today(), filters, events, truncated: total > events.length }) };
+    });
 
   const monthView = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, month: string): Promise<Answer> => {
     // A month outside the supported years (decision 0048) is no page: its grid would have no bounds.
     if (!isSupportedMonth(month)) throw new ApiError('rest_no_route');
     const filters = filtersOf(request);
-    const { events, total } = await pages.span(tx, reader, filters, `${month}-01`, lastDayOf(month), MONTH_LIMIT);
+    // The grid's whole weeks: the neighbouring months' events show in its leading and trailing days.
+    const days = monthGrid(month).flat().filter((day) => day !== null);
+    const { events, total } = await pages.span(tx, reader, filters, days[0]!, days.at(-1)!, MONTH_LIMIT);
     // The embeddable month keeps to the embed's URL, its view and month as parameters.
     const monthUrl = (other: string, kept: PageFilters) =>
       context.embed
@@ -345,6 +360,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     ['/events/month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, today().slice(0, 7)), { view: 'month' })],
     ['/events/month/:month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, (request.params as { month: string }).month), { view: 'month' })],
     ['/events/today/', day(() => today())],
+    ['/events/week/', week(() => today())],
+    ['/events/week/:day/', week((request) => (request.params as { day: string }).day)],
     ['/events/embed/', embed],
     ['/events/:day/', day((request) => (request.params as { day: string }).day)],
     ['/events/category/*', term('category')],

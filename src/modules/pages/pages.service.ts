@@ -19,7 +19,9 @@ import type { Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import type { Localized } from '../translations/translations.ts';
+import { shiftDay } from '../../dates/supported-range.ts';
 import { eventQuery, type PageFilters } from './filters.ts';
+import { startDay } from './format.ts';
 
 /*
  * What the public pages show, read through the same services as the API (decision 0031): the
@@ -88,9 +90,25 @@ export class PagesService {
     return { events: this.render(rows, relations, reader, false), total };
   }
 
-  /** The events of a window of days (a month grid, a day), up to `limit`, and how many there are. */
+  /**
+   * The events on any day of a window (a calendar grid, a day), those begun before it or ending
+   * after it included, up to `limit`, and how many there are. The visitor's "from" date is the
+   * list's: the window sets the days here.
+   */
   async span(tx: ReadTx, reader: Reader, filters: PageFilters, first: string, last: string, limit = MONTH_LIMIT): Promise<{ events: EventWire[]; total: number }> {
-    return this.list(tx, reader, { ...filters, from: first, until: last }, { page: 1, perPage: limit, offset: 0 });
+    const { date: _date, ...undated } = filters;
+    return this.list(tx, reader, { ...undated, overlaps: { first, last } }, { page: 1, perPage: limit, offset: 0 });
+  }
+
+  /**
+   * The first day after an empty `day` on which an event of these filters starts (one begun earlier
+   * and still on would have been on `day`), for the empty day's link onward.
+   */
+  async nextDayWithEvents(tx: ReadTx, reader: Reader, filters: PageFilters, day: string): Promise<string | undefined> {
+    const after = shiftDay(day, 1);
+    if (after === undefined) return undefined;
+    const { events } = await this.list(tx, reader, { ...filters, from: after }, { page: 1, perPage: 1, offset: 0 });
+    return events[0] === undefined ? undefined : startDay(events[0]);
   }
 
   /**

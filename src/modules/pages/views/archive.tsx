@@ -1,11 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
-import { shiftDay } from '../../../dates/supported-range.ts';
-import { dayTitle, endDay, machineTime, monthGrid, startDay, startTime, weekdays } from '../format.ts';
+import { dayBadge, dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays, whenText } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
- * The archive's paging and the month grid, whose links carry the view's filters on.
+ * The archive's paging and the calendar grid (month and week), whose links carry the view's filters on.
  */
 
 /** A page of a list, the filters kept. */
@@ -31,31 +31,103 @@ export function Pager({ page, base, filters, current, pages }: { page: PageConte
   );
 }
 
-/** The days each event covers within the grid (multi-day events on each of their days). */
-function eventsByDay(events: readonly EventWire[], first: string, last: string): Map<string, EventWire[]> {
-  const byDay = new Map<string, EventWire[]>();
-  for (const event of events) {
-    const from = startDay(event) < first ? first : startDay(event);
-    const until = endDay(event) > last ? last : endDay(event);
-    for (let day: string | undefined = from; day !== undefined && day <= until; day = shiftDay(day, 1)) byDay.set(day, [...(byDay.get(day) ?? []), event]);
-  }
-  return byDay;
+/** An event as a grid places it: its first and last local days, and whether it is a bar (all day, or more than one day). */
+interface Placed {
+  readonly event: EventWire;
+  readonly first: string;
+  readonly last: string;
+  readonly bar: boolean;
+}
+
+/** A bar's part in one week row: its columns and its lane (the bars' rows at the top of each day). */
+interface Segment {
+  readonly placed: Placed;
+  readonly from: number;
+  readonly to: number;
+  readonly lane: number;
 }
 
 /**
- * A month as a table of weeks from Monday: each day links to its day view and lists its events,
- * placed by their local dates in their own zones.
+ * The bars of one week row, each in the first lane free on all its days (the archive's order is by
+ * start, so earlier bars take the upper lanes, longer first on the same day), as calendars draw them.
  */
-export function MonthGrid(props: { page: PageContext; month: string; today: string; events: readonly EventWire[]; filters: PageFilters; title: string }) {
-  const { page, month, today, events, filters } = props;
-  const weeks = monthGrid(month);
-  const days = weeks.flat().filter((day) => day !== null);
-  const byDay = eventsByDay(events, days[0]!, days.at(-1)!);
-  const names = weekdays(page.locale);
+function rowSegments(week: readonly (string | null)[], bars: readonly Placed[]): Segment[] {
+  const days = week.filter((day) => day !== null);
+  const [rowFirst, rowLast] = [days[0]!, days.at(-1)!];
+  const column = (day: string) => week.indexOf(day);
+  const taken: boolean[][] = [];
+  const segments: Segment[] = [];
+  const inRow = bars
+    .filter((bar) => bar.first <= rowLast && bar.last >= rowFirst)
+    .map((bar) => ({ placed: bar, from: column(bar.first < rowFirst ? rowFirst : bar.first), to: column(bar.last > rowLast ? rowLast : bar.last) }))
+    .sort((a, b) => a.from - b.from || b.to - a.to);
+  for (const item of inRow) {
+    let lane = 0;
+    while (taken[lane]?.slice(item.from, item.to + 1).some(Boolean)) lane++;
+    taken[lane] ??= [];
+    for (let index = item.from; index <= item.to; index++) taken[lane]![index] = true;
+    segments.push({ ...item, lane });
+  }
+  return segments;
+}
+
+/** What shows on hover or focus of an event in the grid (pure CSS): its times, image, excerpt and cost. */
+function Preview({ page, event }: { page: PageContext; event: EventWire }) {
+  const image = event.image === false ? '' : textField(event.image, 'url');
+  const excerpt = summaryText(event.excerpt || event.description, PREVIEW_TEXT);
   return (
-    <section class="month" data-month={month} aria-labelledby="month-title">
+    <span class="preview">
+      {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : null}
+      <span class="preview-when">{timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay}</span>
+      {excerpt ? <span class="preview-text">{excerpt}</span> : null}
+      {event.cost !== '' ? <span class="preview-cost">{event.cost}</span> : null}
+    </span>
+  );
+}
+
+/** Characters of an event's excerpt its preview shows: enough to tell what it is, few enough to keep a busy month's page light. */
+const PREVIEW_TEXT = 110;
+
+export interface GridProps {
+  readonly page: PageContext;
+  /** `month`: a month's weeks, its neighbours' days dimmed, a phone's grid of dots; `week`: one row, a phone's list of days. */
+  readonly mode: 'month' | 'week';
+  readonly weeks: readonly (readonly (string | null)[])[];
+  /** The month shown, whose days a month's grid does not dim. */
+  readonly month: string;
+  readonly today: string;
+  readonly events: readonly EventWire[];
+  readonly filters: PageFilters;
+  readonly title: string;
+}
+
+/**
+ * Weeks as a table from Monday (decision 0056): each day links to its day view; all-day and
+ * multi-day events come first as bars across their days (continued in the next row), each a link
+ * naming the event and its dates; then the day's timed events with their start and end times. Each
+ * event has a preview shown on hover or focus. On a phone the month is a grid of days with dots,
+ * the chosen day's events under it: a day's number links to its list by fragment (`:target`), today
+ * (or the first day with events) chosen by default; the week is a list of its days.
+ */
+export function CalendarGrid(props: GridProps) {
+  const { page, mode, weeks, month, today, events, filters } = props;
+  const placed: Placed[] = events.map((event) => ({ event, first: startDay(event), last: endDay(event), bar: event.all_day || startDay(event) !== endDay(event) }));
+  const bars = placed.filter((item) => item.bar);
+  const days = weeks.flat().filter((day) => day !== null);
+  const hasEvents = (day: string) => placed.some((item) => item.first <= day && item.last >= day);
+  // The day a phone shows under its grid until the visitor picks another.
+  const chosen = (days.includes(today) && hasEvents(today) ? today : undefined) ?? days.find((day) => day.startsWith(month) && day >= today && hasEvents(day)) ?? days.find((day) => day.startsWith(month) && hasEvents(day));
+  const names = weekdays(page.locale);
+  const item = (event: EventWire, content: ComponentChildren, className?: string) => (
+    <li class={className}>
+      <a href={event.url}>{content}</a>
+      <Preview page={page} event={event} />
+    </li>
+  );
+  return (
+    <section class={`calendar-grid ${mode}`} data-month={month} aria-labelledby="grid-title">
       <table class="month-grid">
-        <caption id="month-title">{props.title}</caption>
+        <caption id="grid-title">{props.title}</caption>
         <thead>
           <tr>
             {names.map((name) => (
@@ -66,37 +138,61 @@ export function MonthGrid(props: { page: PageContext; month: string; today: stri
           </tr>
         </thead>
         <tbody>
-          {weeks.map((week) => (
-            <tr>
-              {week.map((day) => {
-                if (day === null) return <td class="outside" />;
-                const dayEvents = byDay.get(day) ?? [];
-                const outside = !day.startsWith(month);
-                return (
-                  <td class={[outside ? 'outside' : '', day === today ? 'today' : '', dayEvents.length > 0 ? 'has-events' : ''].filter(Boolean).join(' ') || undefined} data-day={day}>
-                    <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={dayTitle(day, page.locale)} aria-current={day === today ? 'date' : undefined}>
-                      {Number(day.slice(8))}
-                    </a>
-                    {dayEvents.length > 0 ? (
-                      <ul class="day-events">
-                        {dayEvents.map((event) => {
-                          const time = startDay(event) === day ? startTime(event, page.locale) : undefined;
-                          return (
-                            <li>
-                              <a href={event.url}>
-                                {time ? <time datetime={machineTime(event, 'start')}>{time} </time> : null}
+          {weeks.map((week) => {
+            const segments = rowSegments(week, bars);
+            return (
+              <tr>
+                {week.map((day, column) => {
+                  if (day === null) return <td class="outside" />;
+                  const here = segments.filter((segment) => segment.from <= column && segment.to >= column);
+                  const lanes = Math.max(0, ...here.map((segment) => segment.lane + 1));
+                  const timed = placed.filter((entry) => !entry.bar && entry.first === day);
+                  const busy = lanes > 0 || timed.length > 0;
+                  const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', busy ? 'has-events' : ''].filter(Boolean).join(' ');
+                  return (
+                    <td class={classes || undefined}>
+                      <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={dayTitle(day, page.locale)} aria-current={day === today ? 'date' : undefined}>
+                        {mode === 'week' ? <span class="cell-weekday">{dayBadge(day, page.locale).weekday} </span> : null}
+                        {Number(day.slice(8))}
+                      </a>
+                      {mode === 'month' && busy ? (
+                        <a class="pick" href={`#d${day}`} aria-label={dayTitle(day, page.locale)}>
+                          {Number(day.slice(8))}
+                        </a>
+                      ) : null}
+                      {busy ? (
+                        <ul class={day === chosen ? 'day-events chosen' : 'day-events'} id={mode === 'month' ? `d${day}` : undefined}>
+                          {Array.from({ length: lanes }, (_, lane) => {
+                            const segment = here.find((entry) => entry.lane === lane);
+                            // A lane another bar crosses here, or an empty one between bars: kept so the bars line up across the row.
+                            if (segment === undefined || segment.from !== column) return <li class="lane" aria-hidden="true" />;
+                            const { event } = segment.placed;
+                            const classes = ['bar', `span-${segment.to - segment.from + 1}`, segment.placed.first < day ? 'from-before' : '', segment.placed.last > (week[segment.to] ?? day) ? 'to-after' : ''];
+                            return item(
+                              event,
+                              <>
                                 {event.title}
-                              </a>
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+                                <span class="visually-hidden">, {whenText(event, page.locale)}</span>
+                              </>,
+                              classes.filter(Boolean).join(' '),
+                            );
+                          })}
+                          {timed.map(({ event }) =>
+                            item(
+                              event,
+                              <>
+                                <time datetime={machineTime(event, 'start')}>{timeRange(event, page.locale, page.siteZone)}</time> {event.title}
+                              </>,
+                            ),
+                          )}
+                        </ul>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

@@ -1,16 +1,17 @@
 import { queryString, type PageFilters } from '../filters.ts';
+import { weekOf } from '../format.ts';
 import type { Subscription } from '../subscribe.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
- * The bar above every archive view (list, month, day), as the original has it: a search form with
+ * The bar above every archive view (list, month, week, day), as the original has it: a search form with
  * a "Find events" button, the views as tabs marking the current one, "Today", previous and next
  * arrows, and the dates shown as a heading. All plain links and a GET form: reading needs no
  * script. Below it, "Subscribe to calendar" for the view's filters.
  */
 
-export type ViewName = 'list' | 'month' | 'day';
-const VIEWS: readonly ViewName[] = ['list', 'month', 'day'];
+export type ViewName = 'list' | 'month' | 'week' | 'day';
+const VIEWS: readonly ViewName[] = ['list', 'month', 'week', 'day'];
 
 export interface Step {
   readonly href: string;
@@ -29,6 +30,8 @@ export interface BarProps {
   /** Each view's address for the same filters and day; none in the embed, which has its own. */
   readonly views?: Readonly<Record<ViewName, string>>;
   readonly today: string;
+  /** The words of the `today` link ("This month" on a month, "This week" on a week; "Today" by default). */
+  readonly todayLabel?: string;
   readonly previous?: Step;
   readonly next?: Step;
   /** The dates shown ("Now – December 1", "November 2026"). */
@@ -53,6 +56,7 @@ export function viewAddresses(page: PageContext, view: { anchor: string; today: 
   return {
     list: `${view.listBase ?? page.urls.page('events')}${queryString({ ...(view.listBase === undefined ? scoped : rest), ...dated })}`,
     month: `${page.urls.page(thisMonth ? 'events/month' : `events/month/${view.anchor.slice(0, 7)}`)}${queryString(scoped)}`,
+    week: `${page.urls.page(weekOf(view.anchor)[0] === weekOf(view.today)[0] ? 'events/week' : `events/week/${weekOf(view.anchor)[0] ?? view.anchor}`)}${queryString(scoped)}`,
     day: `${page.urls.page(isToday ? 'events/today' : `events/${view.anchor}`)}${queryString(scoped)}`,
   };
 }
@@ -111,7 +115,7 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
       )}
       <nav class="bar-dates" aria-label={messages.calendarNavigation}>
         <a class="bar-today" href={bar.today}>
-          {messages.today}
+          {bar.todayLabel ?? messages.today}
         </a>
         <Arrow step={bar.previous} rel="prev" glyph="‹" monthSwitch={bar.monthSwitch ?? false} />
         <Arrow step={bar.next} rel="next" glyph="›" monthSwitch={bar.monthSwitch ?? false} />

@@ -3,14 +3,14 @@ import { renderToString } from 'preact-render-to-string';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
 import { apiArgs, queryString, type PageFilters } from '../filters.ts';
-import { addressLine, dayTitle, rangeTitle, startDay, summaryText, textField } from '../format.ts';
+import { addressLine, dayTitle, hourHeading, monthGrid, rangeTitle, startDay, summaryText, textField, weekOf } from '../format.ts';
 import type { LinkedRecord } from '../pages.service.ts';
 import { subscriptionLinks, type Subscription } from '../subscribe.ts';
-import { MonthGrid, Pager, pageHref } from './archive.tsx';
+import { CalendarGrid, Pager, pageHref } from './archive.tsx';
 import { CalendarBar, Subscribe, viewAddresses, type BarProps } from './bar.tsx';
 import { Contacts, EventDetails, icsUrl, PasswordForm } from './event.tsx';
 import { Layout, type Alternate, type PageContext } from './layout.tsx';
-import { EventCards, EventListing } from './list.tsx';
+import { EventCard, EventCards, EventListing } from './list.tsx';
 
 /*
  * Whole pages, one function per page type, each rendered to a string of HTML. Every text and
@@ -86,7 +86,25 @@ export function listPage(page: PageContext, view: ListView): string {
   );
 }
 
-export function dayPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[] }): string {
+/**
+ * A day's events under hour headings ("8:00 PM", in the page's language), the all-day ones and those
+ * begun on an earlier day first, as the original's day view groups them; each hour by the events'
+ * own wall clock, as their times read.
+ */
+function byHour(page: PageContext, day: string, events: readonly EventWire[]) {
+  const groups: { key: string; heading: string; events: EventWire[] }[] = [];
+  const allDay = events.filter((event) => event.all_day || startDay(event) < day);
+  if (allDay.length > 0) groups.push({ key: 'all-day', heading: page.messages.allDay, events: allDay });
+  const timed = events.filter((event) => !allDay.includes(event)).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  for (const event of timed) {
+    const key = event.start_date.slice(11, 13);
+    if (groups.at(-1)?.key !== key) groups.push({ key, heading: hourHeading(event.start_date, page.locale), events: [] });
+    groups.at(-1)!.events.push(event);
+  }
+  return groups;
+}
+
+export function dayPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; nextDay: string | undefined }): string {
   const { day, filters } = view;
   const window: [string, string][] = [['start_date', day], ['end_date', day]];
   const dayHref = (other: string) => `${page.urls.page(other === view.today ? 'events/today' : `events/${other}`)}${queryString(filters)}`;
@@ -107,7 +125,31 @@ export function dayPage(page: PageContext, view: { day: string; today: string; f
     <Layout page={page} head={{ title, canonical: page.urls.page(`events/${day}`), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
       <h1>{page.messages.calendar}</h1>
       <CalendarBar page={page} bar={bar} />
-      <EventCards page={page} events={view.events} />
+      {view.events.length === 0 ? (
+        <div class="empty-day">
+          <p class="empty">{page.messages.noEventsThisDay}</p>
+          {view.nextDay === undefined ? null : (
+            <p>
+              <a href={dayHref(view.nextDay)}>{page.messages.jumpToNext}</a>
+            </p>
+          )}
+        </div>
+      ) : (
+        byHour(page, day, view.events).map((group) => (
+          <section class="hour-group" aria-labelledby={`hour-${group.key}`}>
+            <h2 class="hour-heading" id={`hour-${group.key}`}>
+              {group.key === 'all-day' ? group.heading : <time datetime={`${group.key}:00`}>{group.heading}</time>}
+            </h2>
+            <ol class="event-list">
+              {group.events.map((event) => (
+                <li>
+                  <EventCard page={page} event={event} level={3} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))
+      )}
       <Subscribe page={page} links={subscription(page, filters, window)} />
     </Layout>,
   );
@@ -133,6 +175,7 @@ export function monthPage(
     ...(previous === undefined ? {} : { previous: { href: view.monthUrl(previous, filters), label: page.messages.previousMonth } }),
     ...(next === undefined ? {} : { next: { href: view.monthUrl(next, filters), label: page.messages.nextMonth } }),
     range: view.title,
+    todayLabel: page.messages.thisMonth,
     monthSwitch: true,
   };
   return html(
@@ -146,9 +189,50 @@ export function monthPage(
             <a href={`${page.urls.page('events')}${queryString({ ...filters, date: `${month}-01` })}`}>{page.messages.moreEvents}</a>
           </p>
         ) : null}
-        <MonthGrid page={page} month={month} today={view.today} events={view.events} filters={filters} title={view.title} />
+        <CalendarGrid page={page} mode="month" weeks={monthGrid(month)} month={month} today={view.today} events={view.events} filters={filters} title={view.title} />
         {page.embed ? null : <Subscribe page={page} links={subscription(page, filters, window)} />}
       </div>
+    </Layout>,
+  );
+}
+
+/**
+ * A week from Monday (decision 0056) at `/events/week/{day}/`: its seven days as the calendar grid's
+ * one row (bars for the all-day and multi-day events, then the timed ones), a list of days on a phone.
+ */
+export function weekPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean }): string {
+  const { filters } = view;
+  const week = weekOf(view.day);
+  const days = week.filter((day) => day !== null);
+  const [first, last] = [days[0]!, days.at(-1)!];
+  const window: [string, string][] = [['start_date', first], ['end_date', last]];
+  const thisWeek = weekOf(view.today)[0];
+  const weekHref = (start: string) => `${page.urls.page(start === thisWeek ? 'events/week' : `events/week/${start}`)}${queryString(filters)}`;
+  // No link past the supported days (decision 0048): that week's page is a 404.
+  const [previous, next] = [shiftDay(first, -7), days.length === 7 ? shiftDay(first, 7) : undefined];
+  const title = rangeTitle(first, last, page.locale, page.messages.now);
+  const bar: BarProps = {
+    current: 'week',
+    action: page.urls.page(first === thisWeek ? 'events/week' : `events/week/${first}`),
+    filters,
+    views: viewAddresses(page, { anchor: view.day, today: view.today, filters }),
+    today: weekHref(thisWeek ?? view.today),
+    todayLabel: page.messages.thisWeek,
+    ...(previous === undefined ? {} : { previous: { href: weekHref(previous), label: page.messages.previousWeek } }),
+    ...(next === undefined ? {} : { next: { href: weekHref(next), label: page.messages.nextWeek } }),
+    range: title,
+  };
+  return html(
+    <Layout page={page} head={{ title, canonical: page.urls.page(`events/week/${first}`), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
+      <h1>{page.messages.calendar}</h1>
+      <CalendarBar page={page} bar={bar} />
+      {view.truncated ? (
+        <p>
+          <a href={`${page.urls.page('events')}${queryString({ ...filters, date: first })}`}>{page.messages.moreEventsWeek}</a>
+        </p>
+      ) : null}
+      <CalendarGrid page={page} mode="week" weeks={[week]} month={first.slice(0, 7)} today={view.today} events={view.events} filters={filters} title={title} />
+      <Subscribe page={page} links={subscription(page, filters, window)} />
     </Layout>,
   );
 }
