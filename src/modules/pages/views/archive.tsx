@@ -125,9 +125,9 @@ export function CalendarGrid(props: GridProps) {
     </li>
   );
   return (
-    <section class={`calendar-grid ${mode}`} data-month={month} aria-labelledby="grid-title">
+    <section class={`calendar-grid ${mode}`} data-month={month} aria-labelledby="month-title">
       <table class="month-grid">
-        <caption id="grid-title">{props.title}</caption>
+        <caption id="month-title">{props.title}</caption>
         <thead>
           <tr>
             {names.map((name) => (
@@ -150,7 +150,7 @@ export function CalendarGrid(props: GridProps) {
                   const busy = lanes > 0 || timed.length > 0;
                   const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', busy ? 'has-events' : ''].filter(Boolean).join(' ');
                   return (
-                    <td class={classes || undefined}>
+                    <td class={classes || undefined} data-day={day}>
                       <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={dayTitle(day, page.locale)} aria-current={day === today ? 'date' : undefined}>
                         {mode === 'week' ? <span class="cell-weekday">{dayBadge(day, page.locale).weekday} </span> : null}
                         {Number(day.slice(8))}
