@@ -50,6 +50,8 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await create('dst', { title: 'Spring Forward Brunch', start_date: '2027-03-14 10:00', end_date: '2027-03-14 12:00' });
     await create('april', { title: 'April Picnic', start_date: '2027-04-03 12:00', end_date: '2027-04-03 15:00' });
     await create('locked', { title: 'Members Meeting', post_password: 'open-sesame', start_date: '2026-12-05 10:00', end_date: '2026-12-05 11:00' });
+    // Sunday to Tuesday: a bar across two week rows of December.
+    await create('market', { title: 'Winter Market', excerpt: 'Crafts and mulled cider.', start_date: '2026-12-13 10:00', end_date: '2026-12-15 18:00' });
     browser = await launchChromium();
     context = await browser.newContext();
     console.log(`screenshots: ${shots}`);
@@ -136,7 +138,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const page = await open('/events/month/2027-03/');
     const day = (on: Page, month: string, name: string) =>
       on.getByRole('table', { name: month }).getByRole('cell').filter({ has: on.getByRole('link', { name, exact: true }) });
-    assert.match((await day(page, 'March 2027', 'Sunday, March 14, 2027').textContent()) ?? '', /10:00\sAM\s?Spring Forward Brunch/);
+    assert.match((await day(page, 'March 2027', 'Sunday, March 14, 2027').textContent()) ?? '', /10:00\sAM\s?–\s?12:00\sPM\s?Spring Forward Brunch/);
     await check(page, 'month');
     const switching = await open('/events/month/2027-03/');
     // calendar.js swaps the grid in place and pushes the URL; without it the link loads the page.
@@ -192,6 +194,103 @@ describe(`public pages in a browser (${DIALECT})`, () => {
       assert.ok((await page.getByRole('main').textContent())?.trim(), `${name} has content`);
       await check(page, name);
     }
+  });
+
+  /** The box of an element on the page as laid out now. */
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    assert.ok(found, 'laid out and visible');
+    return found;
+  };
+  /** Axe at each width, then screenshots (month, week and day). */
+  const checkAtWidths = async (page: Page, name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await accessible(page, `${name} at ${width}`);
+    }
+    await check(page, name);
+  };
+
+  test('the month at 1280: multi-day events as bars across their days, continued in the next row; a preview on focus and hover', async () => {
+    const page = await open('/events/month/2026-12/');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const grid = page.getByRole('table', { name: 'December 2026' });
+    const cell = (name: string) => grid.getByRole('cell').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const width = (await box(cell('Thursday, December 10, 2026'))).width;
+    // Gamma Fair: Thursday and Friday, one bar two cells wide.
+    const gamma = grid.getByRole('link', { name: /^Gamma Fair\s?, / });
+    assert.equal(await gamma.count(), 1);
+    const fair = await box(gamma);
+    assert.ok(fair.width > 1.8 * width && fair.width < 2.2 * width, `${fair.width} against cells of ${width}`);
+    assert.ok(Math.abs(fair.x - (await box(cell('Thursday, December 10, 2026'))).x) < 8, 'it starts on its first day');
+    // Winter Market: Sunday in one row, Monday and Tuesday in the next, one link in each row naming its dates.
+    const market = grid.getByRole('link', { name: /^Winter Market\s?, Sunday, December 13, 2026 at 10:00\sAM\s–\sTuesday, December 15, 2026 at 6:00\sPM$/ });
+    assert.equal(await market.count(), 2);
+    const [first, second] = [await box(market.nth(0)), await box(market.nth(1))];
+    assert.ok(second.y > first.y && second.width > 1.8 * width, 'continued across the next row');
+    // The preview: hidden, shown while the event's link has focus or the pointer is over it.
+    const preview = cell('Monday, December 14, 2026').getByText('Crafts and mulled cider.');
+    assert.equal(await preview.isVisible(), false);
+    await market.nth(1).focus();
+    assert.ok(await preview.isVisible(), 'the preview shows on focus');
+    assert.ok(await cell('Monday, December 14, 2026').getByText(/^Sunday, December 13, 2026 at 10:00\sAM/).last().isVisible(), 'with its times');
+    await market.nth(1).blur();
+    assert.equal(await preview.isVisible(), false);
+    await market.nth(1).hover();
+    assert.ok(await preview.isVisible(), 'the preview shows on hover');
+    // The neighbouring month's days, dimmed, hold their events: Alpha Concert is not in December's grid (its week is November's), the 30th is.
+    assert.ok(await cell('Monday, November 30, 2026').isVisible());
+    // The pointer leaves the grid: axe looks at the page as it is at rest.
+    await page.mouse.move(0, 0);
+    await checkAtWidths(page, 'month-grid');
+  });
+
+  test('the month at 390: a grid of days with dots, the chosen day\'s events under it, another day picked by its link (no script)', async () => {
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(`${base}/events/month/2026-12/`);
+    const grid = page.getByRole('table', { name: 'December 2026' });
+    // Seven days a row, as a grid.
+    const [two, three] = [await box(grid.getByRole('link', { name: 'Wednesday, December 2, 2026' })), await box(grid.getByRole('link', { name: 'Thursday, December 3, 2026' }))];
+    assert.ok(Math.abs(two.y - three.y) < 4 && three.x > two.x, 'days side by side');
+    // The first day from today with events is chosen: its events show, the others' do not.
+    assert.ok(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible());
+    assert.equal(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), false);
+    await Promise.all([page.waitForURL(/#d2026-12-10$/), grid.getByRole('link', { name: 'Thursday, December 10, 2026' }).click()]);
+    assert.ok(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), 'the picked day\'s events');
+    assert.equal(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible(), false);
+    assert.ok((await box(page.getByRole('link', { name: /^Gamma Fair/ }))).y > (await box(grid.getByRole('link', { name: 'Thursday, December 31, 2026' }))).y, 'under the grid');
+    await page.screenshot({ path: path.join(shots, 'month-phone-picked-390.png'), fullPage: true });
+    await phone.close();
+  });
+
+  test('the week: seven day columns at 1280 with the all-day bar across its days; a list of days at 390', async () => {
+    const page = await open('/events/week/2026-12-09/');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.equal(await page.getByRole('navigation', { name: 'Calendar views' }).getByRole('link', { name: 'Week' }).getAttribute('aria-current'), 'page');
+    const days = page.getByRole('table').getByRole('link', { name: /^\w+, December \d+, 2026$/ });
+    assert.equal(await days.count(), 7);
+    const columns = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(async (index) => box(days.nth(index))));
+    assert.ok(columns.every((column, index) => index === 0 || (Math.abs(column.y - columns[0]!.y) < 4 && column.x > columns[index - 1]!.x)), 'side by side');
+    const fair = await box(page.getByRole('link', { name: /^Gamma Fair\s?, / }));
+    assert.ok(fair.width > 1.8 * (columns[1]!.x - columns[0]!.x), 'the fair spans Thursday and Friday');
+    await page.setViewportSize({ width: 390, height: 900 });
+    const stacked = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(async (index) => box(days.nth(index))));
+    assert.ok(stacked.every((day, index) => index === 0 || (day.y > stacked[index - 1]!.y && Math.abs(day.x - stacked[0]!.x) < 4)), 'one under the other');
+    assert.ok(await page.getByRole('link', { name: /^Gamma Fair\s?, / }).isVisible());
+    await checkAtWidths(page, 'week');
+  });
+
+  test('the day: events under hour headings; an empty day jumps to the next day with events', async () => {
+    const page = await open('/events/2026-11-28/');
+    assert.deepEqual(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents().then((all) => all.filter((text) => /\d:00/.test(text)).map((text) => text.replace(/\s/g, ' '))), ['8:00 PM']);
+    assert.ok(await page.getByRole('region', { name: /8:00\sPM/ }).getByRole('heading', { name: 'Alpha Concert' }).isVisible());
+    await checkAtWidths(page, 'day-hours');
+    const empty = await open('/events/2026-11-29/');
+    assert.ok(await empty.getByText('There are no events on this day.').isVisible());
+    await Promise.all([empty.waitForURL(`${base}/events/2026-12-02/`), empty.getByRole('link', { name: 'Jump to the next upcoming events' }).click()]);
+    assert.ok(await empty.getByRole('heading', { name: 'Beta Lecture' }).isVisible());
+    await checkAtWidths(empty, 'day-next');
   });
 
   test('the password form opens a protected event in the browser (cookie)', async () => {

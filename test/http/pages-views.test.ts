@@ -245,7 +245,7 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
   };
   /** The items of a day's cell in a grid (its `<ul>` by the fragment id the phone's grid links to). */
   const cellOf = (html: string, day: string): string => {
-    const match = new RegExp(`<ul class="day-events[^"]*" id="d${day}">([\\s\\S]*?)</ul>`).exec(html);
+    const match = new RegExp(`<ul class="day-events[^"]*" id="d${day}"[^>]*>([\\s\\S]*?)</ul>`).exec(html);
     assert.ok(match, `no events listed on ${day}`);
     return match[1]!;
   };
@@ -275,7 +275,7 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
     const body = await page('/events/month/2026-11/');
     assert.ok(cellOf(body, '2026-10-30').includes('October Gala'));
     assert.ok(cellOf(body, '2026-12-05').includes('December Dance'));
-    assert.match(body, /<td class="outside has-events"><a class="day-number" href="http:\/\/localhost:80\/events\/2026-10-30\/"/);
+    assert.match(body, /<td class="outside has-events" data-day="2026-10-30"><a class="day-number" href="http:\/\/localhost:80\/events\/2026-10-30\/"/);
     // The next month shows November's last days too, with the market's days.
     const december = await page('/events/month/2026-12/');
     assert.ok(cellOf(december, '2026-11-30').includes('Harvest Market'));
@@ -305,10 +305,10 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
 
   test('on a phone a day with events links to its list under the grid; today, or the first day with events, is chosen', async () => {
     const body = await page('/events/month/2026-11/');
-    assert.match(body, /<a class="pick" href="#d2026-11-29" aria-label="Sunday, November 29, 2026">29<\/a><ul class="day-events" id="d2026-11-29">/);
+    assert.match(body, /<a class="pick" href="#d2026-11-29" aria-label="Sunday, November 29, 2026">29<\/a><ul class="day-events" id="d2026-11-29" aria-label="Sunday, November 29, 2026">/);
     assert.ok(!body.includes('href="#d2026-11-25"'), 'a day without events has no such link');
     // Today (the 24th) has none: the first day from today that has some is chosen.
-    assert.match(body, /<a class="pick" href="#d2026-11-26" aria-label="Thursday, November 26, 2026">26<\/a><ul class="day-events chosen" id="d2026-11-26">/);
+    assert.match(body, /<a class="pick" href="#d2026-11-26" aria-label="Thursday, November 26, 2026">26<\/a><ul class="day-events chosen" id="d2026-11-26" aria-label="Thursday, November 26, 2026">/);
     assert.equal(body.match(/day-events chosen/g)?.length, 1);
   });
 

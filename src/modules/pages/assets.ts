@@ -97,7 +97,8 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-grid td.outside .day-number, .month-grid td.outside .day-events a { color: var(--calendar-muted); }
 .month-grid td.today { background: var(--calendar-today); }
 .day-number { font-weight: 700; text-decoration: none; display: inline-block; min-width: 1.5rem; }
-.pick, .cell-weekday { display: none; }
+.pick { display: none; }
+.cell-date { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .day-events { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; line-height: 1.3; }
 .day-events li { position: relative; margin-bottom: 0.25rem; }
 .day-events a { text-decoration: none; display: block; }
@@ -130,13 +131,15 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .month .pick::after { content: ""; position: absolute; left: calc(50% - 0.2rem); bottom: 0.3rem; width: 0.4rem; height: 0.4rem; border-radius: 50%; background: var(--calendar-accent); }
   .month .day-events { display: none; grid-column: 1 / -1; order: 1; margin-top: 1rem; border-top: 1px solid var(--calendar-border); padding-top: 0.5rem; font-size: 1rem; }
   .month .day-events:target, .month tbody:not(:has(:target)) .day-events.chosen { display: block; }
+  .month .day-events::before { content: attr(aria-label); display: block; font-weight: 700; margin-bottom: 0.5rem; }
   .month td:has(.day-events:target) > .pick, .month tbody:not(:has(:target)) td:has(.chosen) > .pick { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
   .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, 1fr); }
   /* A week on a phone: its days one under the other. */
   .week .month-grid thead { display: none; }
   .week .month-grid, .week .month-grid tbody, .week .month-grid tr, .week .month-grid td { display: block; width: 100%; height: auto; }
   .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
-  .week .cell-weekday { display: inline; }
+  .week .cell-date { position: static; width: auto; height: auto; clip-path: none; }
+  .week .cell-day { display: none; }
   .day-events .lane { display: none; }
   .day-events .bar, .day-events li { width: auto; height: auto; margin: 0 0 0.5rem; }
   .day-events .bar > a, .day-events .from-before > a, .day-events .to-after > a { white-space: normal; margin: 0; border-radius: var(--calendar-radius); padding: 0.25rem 0.5rem; line-height: 1.4; }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
-import { dayBadge, dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays, whenText } from '../format.ts';
+import { dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays, whenText } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import type { PageContext } from './layout.tsx';
 
@@ -151,9 +151,18 @@ export function CalendarGrid(props: GridProps) {
                   const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', busy ? 'has-events' : ''].filter(Boolean).join(' ');
                   return (
                     <td class={classes || undefined} data-day={day}>
-                      <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={dayTitle(day, page.locale)} aria-current={day === today ? 'date' : undefined}>
-                        {mode === 'week' ? <span class="cell-weekday">{dayBadge(day, page.locale).weekday} </span> : null}
-                        {Number(day.slice(8))}
+                      {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name. */}
+                      <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
+                        {mode === 'week' ? (
+                          <>
+                            <span class="cell-date">{dayTitle(day, page.locale)}</span>
+                            <span class="cell-day" aria-hidden="true">
+                              {Number(day.slice(8))}
+                            </span>
+                          </>
+                        ) : (
+                          Number(day.slice(8))
+                        )}
                       </a>
                       {mode === 'month' && busy ? (
                         <a class="pick" href={`#d${day}`} aria-label={dayTitle(day, page.locale)}>
@@ -161,7 +170,7 @@ export function CalendarGrid(props: GridProps) {
                         </a>
                       ) : null}
                       {busy ? (
-                        <ul class={day === chosen ? 'day-events chosen' : 'day-events'} id={mode === 'month' ? `d${day}` : undefined}>
+                        <ul class={day === chosen ? 'day-events chosen' : 'day-events'} id={mode === 'month' ? `d${day}` : undefined} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined}>
                           {Array.from({ length: lanes }, (_, lane) => {
                             const segment = here.find((entry) => entry.lane === lane);
                             // A lane another bar crosses here, or an empty one between bars: kept so the bars line up across the row.
