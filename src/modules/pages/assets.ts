@@ -136,6 +136,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, 1fr); }
   /* A week on a phone: its days one under the other. */
   .week .month-grid thead { display: none; }
+  .week .month-grid caption { display: block; }
   .week .month-grid, .week .month-grid tbody, .week .month-grid tr, .week .month-grid td { display: block; width: 100%; height: auto; }
   .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
   .week .cell-date { position: static; width: auto; height: auto; clip-path: none; }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
-import { dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays, whenText } from '../format.ts';
+import { dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import type { PageContext } from './layout.tsx';
 
@@ -31,12 +31,13 @@ export function Pager({ page, base, filters, current, pages }: { page: PageConte
   );
 }
 
-/** An event as a grid places it: its first and last local days, and whether it is a bar (all day, or more than one day). */
+/** An event as a grid places it: its first and last local days, whether it is a bar (all day, or more than one day), and when it is in words (worked out once: Intl's ranges are the grid's dearest part). */
 interface Placed {
   readonly event: EventWire;
   readonly first: string;
   readonly last: string;
   readonly bar: boolean;
+  readonly when: string;
 }
 
 /** A bar's part in one week row: its columns and its lane (the bars' rows at the top of each day). */
@@ -72,13 +73,13 @@ function rowSegments(week: readonly (string | null)[], bars: readonly Placed[]):
 }
 
 /** What shows on hover or focus of an event in the grid (pure CSS): its times, image, excerpt and cost. */
-function Preview({ page, event }: { page: PageContext; event: EventWire }) {
+function Preview({ placed: { event, when } }: { placed: Placed }) {
   const image = event.image === false ? '' : textField(event.image, 'url');
   const excerpt = summaryText(event.excerpt || event.description, PREVIEW_TEXT);
   return (
     <span class="preview">
       {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : null}
-      <span class="preview-when">{timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay}</span>
+      <span class="preview-when">{when}</span>
       {excerpt ? <span class="preview-text">{excerpt}</span> : null}
       {event.cost !== '' ? <span class="preview-cost">{event.cost}</span> : null}
     </span>
@@ -111,17 +112,17 @@ export interface GridProps {
  */
 export function CalendarGrid(props: GridProps) {
   const { page, mode, weeks, month, today, events, filters } = props;
-  const placed: Placed[] = events.map((event) => ({ event, first: startDay(event), last: endDay(event), bar: event.all_day || startDay(event) !== endDay(event) }));
+  const placed: Placed[] = events.map((event) => ({ event, first: startDay(event), last: endDay(event), bar: event.all_day || startDay(event) !== endDay(event), when: timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay }));
   const bars = placed.filter((item) => item.bar);
   const days = weeks.flat().filter((day) => day !== null);
   const hasEvents = (day: string) => placed.some((item) => item.first <= day && item.last >= day);
   // The day a phone shows under its grid until the visitor picks another.
   const chosen = (days.includes(today) && hasEvents(today) ? today : undefined) ?? days.find((day) => day.startsWith(month) && day >= today && hasEvents(day)) ?? days.find((day) => day.startsWith(month) && hasEvents(day));
   const names = weekdays(page.locale);
-  const item = (event: EventWire, content: ComponentChildren, className?: string) => (
+  const item = (entry: Placed, content: ComponentChildren, className?: string) => (
     <li class={className}>
-      <a href={event.url}>{content}</a>
-      <Preview page={page} event={event} />
+      <a href={entry.event.url}>{content}</a>
+      <Preview placed={entry} />
     </li>
   );
   return (
@@ -175,22 +176,22 @@ export function CalendarGrid(props: GridProps) {
                             const segment = here.find((entry) => entry.lane === lane);
                             // A lane another bar crosses here, or an empty one between bars: kept so the bars line up across the row.
                             if (segment === undefined || segment.from !== column) return <li class="lane" aria-hidden="true" />;
-                            const { event } = segment.placed;
-                            const classes = ['bar', `span-${segment.to - segment.from + 1}`, segment.placed.first < day ? 'from-before' : '', segment.placed.last > (week[segment.to] ?? day) ? 'to-after' : ''];
+                            const { placed: entry } = segment;
+                            const classes = ['bar', `span-${segment.to - segment.from + 1}`, entry.first < day ? 'from-before' : '', entry.last > (week[segment.to] ?? day) ? 'to-after' : ''];
                             return item(
-                              event,
+                              entry,
                               <>
-                                {event.title}
-                                <span class="visually-hidden">, {whenText(event, page.locale)}</span>
+                                {entry.event.title}
+                                <span class="visually-hidden">, {entry.when}</span>
                               </>,
                               classes.filter(Boolean).join(' '),
                             );
                           })}
-                          {timed.map(({ event }) =>
+                          {timed.map((entry) =>
                             item(
-                              event,
+                              entry,
                               <>
-                                <time datetime={machineTime(event, 'start')}>{timeRange(event, page.locale, page.siteZone)}</time> {event.title}
+                                <time datetime={machineTime(entry.event, 'start')}>{entry.when}</time> {entry.event.title}
                               </>,
                             ),
                           )}
