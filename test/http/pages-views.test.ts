@@ -334,6 +334,10 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
     assert.equal(hrefOf(linksOf(partOf(await page('/events/'), 'div', 'calendar-bar')), 'Week'), `${ORIGIN}/events/week/`);
     for (const bad of ['/events/week/2026-02-30/', '/events/week/monday/', '/events/week/10000-01-01/']) assert.equal((await t.request('anonymous', 'GET', bad)).statusCode, 404, bad);
     assert.equal((await t.request('anonymous', 'GET', '/fr/events/week/')).statusCode, 200);
+    // Its answers are kept and revalidated as every page's are.
+    const first = await t.request('anonymous', 'GET', '/events/week/2026-12-02/');
+    assert.ok(first.headers.etag);
+    assert.equal((await t.request('anonymous', 'GET', '/events/week/2026-12-02/', undefined, { 'if-none-match': String(first.headers.etag) })).statusCode, 304);
   });
 
   test('the day: events under hour headings, all-day first, with excerpt, cost and address; an empty day links to the next one with events', async () => {
