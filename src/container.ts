@@ -139,9 +139,9 @@ export async function composeApplication(
   const eventArchive = new EventArchive(eventRecords, eventsRepository, posts, terms, events, writer, clock, site.timezone, site.recurrence);
   const eventSeries = new EventSeries(eventRecords, eventsRepository, terms, writer, clock, site.timezone, site.recurrence);
   const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
-  const users = new UsersService(storage, usersRepository, clock);
-  const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const sessions = new SessionsService(storage, new SessionsRepository(), clock, site.sessions ?? loadConfig({}).sessions);
+  const users = new UsersService(storage, usersRepository, clock, sessions);
+  const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);

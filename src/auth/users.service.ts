@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowUtc, type Clock } from '../clock.ts';
-import type { Storage } from '../storage/database.ts';
+import type { Storage, WriteTx } from '../storage/database.ts';
 import type { UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
@@ -24,12 +24,18 @@ export interface CreateUserInput {
   id?: number;
 }
 
+/** Ends a user's sign-in sessions (SessionsService), in the unit that changes their password. */
+export interface SessionEnder {
+  removeAll(tx: WriteTx, userId: number): Promise<number>;
+}
+
 /** User and application-password management, shared by the CLI and start-up (admin bootstrap). */
 export class UsersService implements CredentialStore {
   constructor(
     private readonly storage: Storage,
     private readonly repository: UsersRepository,
     private readonly clock: Clock,
+    private readonly sessions: SessionEnder,
   ) {}
 
   /** Creates a user; returns the generated password when none was given. */
@@ -66,9 +72,27 @@ export class UsersService implements CredentialStore {
     return this.storage.read((tx) => this.repository.list(tx));
   }
 
+  /** Deletes a user; their application passwords and sign-in sessions go with them (foreign keys). */
   async remove(login: string): Promise<void> {
     const user = await this.require(login);
     await this.storage.write((tx) => this.repository.remove(tx, user.id));
+  }
+
+  /**
+   * Sets a user's account password (generated and returned when none is given) and ends their
+   * sign-in sessions in the same unit: whoever signed in with the old one is signed out everywhere.
+   */
+  async setPassword(login: string, password?: string): Promise<{ generatedPassword?: string }> {
+    if (password !== undefined && password.length < 8) throw new UserInputError('The password must be at least 8 characters long.');
+    const user = await this.require(login);
+    const chosen = password ?? generateAccountPassword();
+    // Hashed outside the unit, as in create.
+    const passwordHash = await hashPassword(chosen);
+    await this.storage.write(async (tx) => {
+      await this.repository.setPasswordHash(tx, user.id, passwordHash);
+      await this.sessions.removeAll(tx, user.id);
+    });
+    return password === undefined ? { generatedPassword: chosen } : {};
   }
 
   /** Creates an application password; the secret is returned once and only its hash is kept. */

@@ -1,6 +1,13 @@
 import { formatTable, validated, withUsers, type Command } from './command.ts';
 
-/* The users: create (a generated password shown once), list, delete. */
+/* The users: create (a generated password shown once), list, set a password, delete. */
+
+/** A generated password, last and alone on its line, so scripts can take it with `tail -n 1`. */
+function showGenerated(io: { out(line: string): void }, password: string | undefined): void {
+  if (password === undefined) return;
+  io.out('Generated password (shown once):');
+  io.out(password);
+}
 
 export const USER_COMMANDS: readonly Command[] = [
   {
@@ -20,11 +27,7 @@ export const USER_COMMANDS: readonly Command[] = [
           password: options.password,
         });
         io.out(`Created user ${user.login} (id ${user.id}, role ${user.role}).`);
-        if (generatedPassword !== undefined) {
-          // Last line, alone, so scripts can take it with `tail -n 1`.
-          io.out('Generated password (shown once):');
-          io.out(generatedPassword);
-        }
+        showGenerated(io, generatedPassword);
       }),
   },
   {
@@ -45,9 +48,23 @@ export const USER_COMMANDS: readonly Command[] = [
       }),
   },
   {
+    words: ['user', 'password'],
+    synopsis: '<login> [--password <password>]',
+    summary: "Set a user's password (without --password one is generated and shown once) and sign them out everywhere.",
+    positionals: ['login'],
+    options: ['password'],
+    run: ({ config, io, args, options }) =>
+      withUsers(config, async (users) => {
+        const login = validated(args[0]);
+        const { generatedPassword } = await users.setPassword(login, options.password);
+        io.out(`Set the password of ${login}; their sessions have ended.`);
+        showGenerated(io, generatedPassword);
+      }),
+  },
+  {
     words: ['user', 'delete'],
     synopsis: '<login>',
-    summary: 'Delete a user and their application passwords.',
+    summary: 'Delete a user, their application passwords and their sessions.',
     positionals: ['login'],
     options: [],
     run: ({ config, io, args }) =>

@@ -254,3 +254,105 @@ describe('sign-in throttle and cookie flags', () => {
     assert.equal(kept.headers.location, '/calendar/admin/events');
   });
 });
+
+describe('ending sessions', () => {
+  let t: TestApp;
+  let node2: TestApp;
+  before(async () => {
+    t = await createTestApp();
+    node2 = await createTestApp({ nodeOf: t });
+  });
+  after(async () => {
+    await node2.close();
+    await t.close();
+  });
+
+  test('GET /sessions lists the caller\'s own live sessions, marking the current one', async () => {
+    const first = await signIn(t, 'author');
+    const second = await signIn(t, 'author');
+    await signIn(t, 'editor');
+    const response = await withSession(t, second, 'GET', 'sessions');
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(response.headers['cache-control'] as string, /no-store/);
+    const listed = response.json() as { id: number; current: boolean; user_agent: string; created_at: string; last_seen_at: string; expires_at: string }[];
+    assert.ok(listed.length >= 2);
+    assert.equal(listed.filter((session) => session.current).length, 1);
+    assert.deepEqual(Object.keys(listed[0]!), ['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'current']);
+    assert.equal(listed[0]!.user_agent, 'TestBrowser/1.0');
+    assert.equal(listed[0]!.created_at, '2026-11-24T12:00:00Z');
+    // Another user's sessions are not listed; by HTTP Basic, none is current.
+    const byBasic = await t.request('author', 'GET', 'sessions');
+    assert.deepEqual(byBasic.json().map((session: { id: number }) => session.id).sort(), listed.map((session) => session.id).sort());
+    assert.ok(byBasic.json().every((session: { current: boolean }) => !session.current));
+    assertError(await t.request('anonymous', 'GET', 'sessions'), 401, 'rest_forbidden');
+    assert.equal((await withSession(t, first, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+  });
+
+  test('DELETE /sessions/{id} ends one of the caller\'s sessions at once, on every node; another user\'s is not found', async () => {
+    const kept = await signIn(t, 'contributor');
+    const ended = await signIn(node2, 'contributor');
+    const other = await signIn(t, 'subscriber');
+    const ids = (await withSession(t, kept, 'GET', 'sessions')).json() as { id: number; current: boolean }[];
+    const endedId = ids.find((session) => !session.current)!.id;
+    const otherId = (await withSession(t, other, 'GET', 'sessions')).json()[0].id as number;
+    assertError(await withSession(t, kept, 'DELETE', `sessions/${otherId}`), 404, 'rest_session_not_found');
+    assert.equal((await withSession(t, other, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+    const response = await withSession(t, kept, 'DELETE', `sessions/${endedId}`);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json(), { deleted: true, count: 1 });
+    assertError(await withSession(node2, ended, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
+    assertError(await withSession(node2, ended, 'POST', 'categories', { body: { name: 'after revocation' } }), 403, 'rest_cookie_invalid_nonce');
+    assertError(await withSession(t, kept, 'DELETE', `sessions/${endedId}`), 404, 'rest_session_not_found');
+    // Without its nonce the cookie cannot end anything.
+    assertError(await withSession(t, kept, 'DELETE', 'sessions', { nonce: null }), 401, 'rest_forbidden');
+    assert.equal((await withSession(t, kept, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+  });
+
+  test('DELETE /sessions signs the caller out everywhere, sessions made on another node included', async () => {
+    const here = await signIn(t, 'editor');
+    const there = await signIn(node2, 'editor');
+    const bystander = await signIn(t, 'author');
+    // Used on the other node first, so that node has looked the session up already.
+    assert.equal((await withSession(node2, there, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+    const response = await withSession(t, here, 'DELETE', 'sessions');
+    assert.equal(response.statusCode, 200, response.body);
+    assert.ok(response.json().count >= 2);
+    for (const [node, session] of [[t, here], [node2, there], [t, there]] as const) {
+      assertError(await withSession(node, session, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
+    }
+    assert.equal((await withSession(node2, bystander, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+  });
+
+  test('sign-out needs the nonce, ends the session, clears the cookie and goes to the sign-in form', async () => {
+    const session = await signIn(t, 'author');
+    const signOut = (fields: Record<string, string>, lang = '') =>
+      t.app.inject({ method: 'POST', url: `${lang}/admin/sign-out`, headers: { ...FORM, cookie: session.cookie }, payload: form(fields) });
+    const refused = await signOut({ _wpnonce: 'wrong' });
+    assert.equal(refused.statusCode, 403);
+    assert.equal((await withSession(t, session, 'GET', 'sessions/current', { nonce: null })).statusCode, 200);
+    const response = await signOut({ _wpnonce: session.nonce }, '/fr');
+    assert.equal(response.statusCode, 303);
+    assert.equal(response.headers.location, '/fr/admin/sign-in');
+    assert.match(setCookieOf(response), /^calendar_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    assertError(await withSession(t, session, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
+    // Signing out again (an ended session) just clears the cookie.
+    assert.equal((await signOut({})).statusCode, 303);
+  });
+
+  test('deleting a user or setting their password ends their sessions', async () => {
+    await t.users.create({ login: 'temp', role: 'editor', password: 'temp-password' });
+    const deleted = await signIn(t, 'temp');
+    await t.users.remove('temp');
+    assertError(await withSession(node2, deleted, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
+
+    await t.users.create({ login: 'reset', role: 'editor', password: 'reset-password' });
+    const before = await signIn(t, 'reset');
+    const elsewhere = await signIn(node2, 'reset');
+    await t.users.setPassword('reset', 'a-new-password');
+    for (const [node, session] of [[t, before], [node2, elsewhere]] as const) {
+      assertError(await withSession(node, session, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
+    }
+    assert.equal((await signInRequest(t, { login: 'reset', password: 'reset-password' })).statusCode, 401);
+    assert.equal((await signInRequest(t, { login: 'reset', password: 'a-new-password' })).statusCode, 303);
+  });
+});

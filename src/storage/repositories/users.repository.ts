@@ -46,6 +46,10 @@ export class UsersRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  async setPasswordHash(db: WriteTx, id: number, passwordHash: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
   listAppPasswords(db: ReadTx, userId: number): Promise<AppPasswordRow[]> {
     return db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
