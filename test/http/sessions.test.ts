@@ -274,7 +274,7 @@ describe('ending sessions', () => {
     const response = await withSession(t, second, 'GET', 'sessions');
     assert.equal(response.statusCode, 200, response.body);
     assert.match(response.headers['cache-control'] as string, /no-store/);
-    const listed = response.json() as { id: number; current: boolean; user_agent: string; created_at: string; last_seen_at: string; expires_at: string }[];
+    const listed = response.json<{ id: number; current: boolean; user_agent: string; created_at: string; last_seen_at: string; expires_at: string }[]>();
     assert.ok(listed.length >= 2);
     assert.equal(listed.filter((session) => session.current).length, 1);
     assert.deepEqual(Object.keys(listed[0]!), ['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'current']);
@@ -292,7 +292,7 @@ describe('ending sessions', () => {
     const kept = await signIn(t, 'contributor');
     const ended = await signIn(node2, 'contributor');
     const other = await signIn(t, 'subscriber');
-    const ids = (await withSession(t, kept, 'GET', 'sessions')).json() as { id: number; current: boolean }[];
+    const ids = (await withSession(t, kept, 'GET', 'sessions')).json<{ id: number; current: boolean }[]>();
     const endedId = ids.find((session) => !session.current)!.id;
     const otherId = (await withSession(t, other, 'GET', 'sessions')).json()[0].id as number;
     assertError(await withSession(t, kept, 'DELETE', `sessions/${otherId}`), 404, 'rest_session_not_found');
