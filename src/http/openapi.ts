@@ -50,6 +50,9 @@ export const refResolver = {
 };
 
 export const BASIC_AUTH = 'basic';
+/** The admin's session cookie and the nonce that must go with it (decision 0040). */
+export const SESSION_AUTH = 'session';
+export const NONCE_AUTH = 'nonce';
 
 /**
  * OpenAPI 3.0 takes `exclusiveMinimum`/`exclusiveMaximum` as booleans beside `minimum`/`maximum`
@@ -68,9 +71,11 @@ function exclusiveBoundsFor30(value: unknown): unknown {
   return out;
 }
 
-/** `components.securitySchemes`: HTTP Basic, named in each operation that needs credentials. */
+/** `components.securitySchemes`: HTTP Basic, or the admin's session cookie with its nonce, named in each operation that needs credentials. */
 export const SECURITY_SCHEMES = {
   [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: 'An account login and password, or an application password (decision 0002).' },
+  [SESSION_AUTH]: { type: 'apiKey', in: 'cookie', name: 'calendar_session', description: "The admin's session, set by signing in at <site path>/admin/sign-in; honoured only from the service's own origin, and only with the session's nonce (decision 0040)." },
+  [NONCE_AUTH]: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'The nonce of the session, from GET /sessions/current (or the `_wpnonce` parameter); a wrong one is 403 rest_cookie_invalid_nonce.' },
 } as const;
 
 /** @fastify/swagger's `transformObject`: OpenAPI 3.0 bounds everywhere. */
@@ -80,14 +85,16 @@ export function finishDocument({ openapiObject }: { openapiObject: Partial<Json>
 
 /**
  * @fastify/swagger's `transform`: an operation whose route's permission is not `public` declares
- * HTTP Basic as its `security` (the permission of each route is visible in the document).
+ * HTTP Basic, or the session cookie with its nonce, as its `security` (the permission of each route
+ * is visible in the document); a public route that reads the session, the cookie alone.
  */
 export function securityTransform(table: RouteTable) {
   return ({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) => {
     const apiPath = route.config?.apiPath;
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
     const served = apiPath === undefined ? undefined : table.byPath.get(apiPath)?.find((candidate) => methodsOf(candidate).includes(method as never));
-    if (!served || served.permission === 'public' || !isObject(schema)) return { schema: schema as Json, url };
-    return { schema: { ...schema, security: [{ [BASIC_AUTH]: [] }] }, url };
+    if (!served || !isObject(schema)) return { schema: schema as Json, url };
+    if (served.permission === 'public') return { schema: served.readsSession ? { ...schema, security: [{ [SESSION_AUTH]: [] }] } : schema, url };
+    return { schema: { ...schema, security: [{ [BASIC_AUTH]: [] }, { [SESSION_AUTH]: [], [NONCE_AUTH]: [] }] }, url };
   };
 }

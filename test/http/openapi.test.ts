@@ -42,15 +42,22 @@ describe(`OpenAPI document (${DIALECT})`, () => {
     assert.equal(radius.schema.exclusiveMinimum, true);
   });
 
-  test('declares HTTP Basic, required by exactly the operations whose permission is not public', () => {
+  test('declares HTTP Basic or the session with its nonce, required by exactly the operations whose permission is not public', () => {
     assert.deepEqual(doc.components.securitySchemes?.basic, { type: 'http', scheme: 'basic', description: 'An account login and password, or an application password (decision 0002).' });
     const secured = (path: string, method: string) => doc.paths[path]![method]!.security !== undefined;
     assert.equal(secured('/events', 'get'), false);
     assert.equal(secured('/events/{id}', 'get'), false);
     assert.equal(secured('/doc', 'get'), false);
     for (const [path, method] of [['/events', 'post'], ['/events/{id}', 'delete'], ['/venues/{id}', 'put'], ['/categories', 'post'], ['/tags/{id}', 'patch']] as const) {
-      assert.deepEqual(doc.paths[path]![method]!.security, [{ basic: [] }], `${method} ${path}`);
+      assert.deepEqual(doc.paths[path]![method]!.security, [{ basic: [] }, { session: [], nonce: [] }], `${method} ${path}`);
     }
+    assert.deepEqual(doc.components.securitySchemes?.session, { type: 'apiKey', in: 'cookie', name: 'calendar_session', description: (doc.components.securitySchemes?.session as { description: string }).description });
+    assert.deepEqual(doc.paths['/sessions/current']!.get!.security, [{ session: [] }]);
+    for (const [path, method] of [['/sessions', 'get'], ['/sessions', 'delete'], ['/sessions/{id}', 'delete'], ['/events/counts', 'get'], ['/venues/counts', 'get'], ['/organizers/counts', 'get']] as const) {
+      assert.deepEqual(doc.paths[path]![method]!.security, [{ basic: [] }, { session: [], nonce: [] }], `${method} ${path}`);
+    }
+    assert.deepEqual(doc.paths['/events/counts']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/StatusCounts' });
+    assert.deepEqual(doc.paths['/sessions/current']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/CurrentSession' });
   });
 
   test('records and archive envelopes are named components, referenced by the operations', () => {

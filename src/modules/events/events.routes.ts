@@ -19,6 +19,7 @@ import { LINKED_DATA_TYPE } from '../../http/representation.ts';
 import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
+import { statusCountsRoute } from '../posts/status-counts.routes.ts';
 
 type Args = [string, string][];
 
@@ -185,5 +186,6 @@ export function eventRoutes(
     }),
     ...singleRoutes('/events/:id(^\\d+$)', IdParams),
     ...singleRoutes('/events/by-slug/:slug', SlugParams),
+    statusCountsRoute('events', 'tribe_event', (tx, caller) => events.statusCounts(tx, caller)),
   ];
 }

@@ -6,7 +6,7 @@ import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { PostRecords, RecordRef } from '../posts/post-records.ts';
+import type { PostRecords, RecordRef, StatusCounts } from '../posts/post-records.ts';
 import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
 import { mayOnPost, readableBy, readableStatuses, requireOnPost, type Access } from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
@@ -41,6 +41,11 @@ export class LinkedRecordsService {
     private readonly posts: PostsRepository,
     private readonly checkCreateBody: CreateBodyCheck,
   ) {}
+
+  /** The admin's status tabs (decision 0045). */
+  statusCounts(tx: ReadTx, caller: Caller | null): Promise<StatusCounts> {
+    return this.records.statusCounts(tx, caller);
+  }
 
   private get writer() {
     return this.records.writer;

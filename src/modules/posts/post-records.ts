@@ -7,8 +7,11 @@ import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/r
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
-import { archiveScopeOf, entitledToPost, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
+import { ANY_STATUS, archiveScopeOf, entitledToPost, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
 import type { PostWriter } from './post-writer.ts';
+
+/** Records of a type per status, for the admin's tabs. */
+export type StatusCounts = Record<'all' | 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash', number>;
 
 /** How a record is addressed: `/{collection}/{id}` or `/{collection}/by-slug/{slug}`. */
 export type RecordRef = { readonly id: number } | { readonly slug: string };
@@ -80,6 +83,18 @@ export class PostRecords<Fields> {
   /** Throws `rest_invalid_param` for a `status` filter the caller may not use. */
   archiveScope(requested: readonly string[] | undefined, caller: Caller | null): ArchiveScope {
     return archiveScopeOf(requested, caller, this.facts.capability);
+  }
+
+  /**
+   * The admin's status tabs (decision 0045): how many records of each status the caller's archive
+   * lists with that `status` filter (others' unpublished records only for those who may edit them),
+   * and `all`, every status but the trash, as WordPress' "All" tab.
+   */
+  async statusCounts(tx: ReadTx, caller: Caller | null): Promise<StatusCounts> {
+    const { restrictTo } = this.archiveScope(undefined, caller);
+    const counts = await this.repository.countByStatus(tx, restrictTo);
+    const of = (status: string) => counts.get(status) ?? 0;
+    return { all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0), publish: of('publish'), future: of('future'), draft: of('draft'), pending: of('pending'), private: of('private'), trash: of('trash') };
   }
 
   /**

@@ -81,6 +81,17 @@ export class PostRecordsRepository<Fields> {
     return { post: post as PostRow, fields: fields as Fields, image: image.id === null || image.id === undefined ? null : (image as ImageRow) };
   }
 
+  /**
+   * How many records of the type have each status, by status; with `restrictTo`, only the published
+   * ones and those of that author (an archive's scope for a caller who may not edit others' records).
+   */
+  async countByStatus(db: ReadTx, restrictTo?: { readonly authorId: number | null }): Promise<Map<string, number>> {
+    let query = db.selectFrom('posts').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('type', '=', this.shape.type);
+    if (restrictTo) query = query.where((eb) => eb.or([eb('status', '=', 'publish'), ...(restrictTo.authorId === null ? [] : [eb('author_id', '=', restrictTo.authorId)])]));
+    const rows = await query.groupBy('status').execute();
+    return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
   async get(db: ReadTx, id: number): Promise<PostRecord<Fields> | undefined> {
     const row = await this.select(db).where('p.id', '=', id).executeTakeFirst();
     return row ? this.toRecord(row) : undefined;
