@@ -342,7 +342,11 @@ describe('ending sessions', () => {
   test('deleting a user or setting their password ends their sessions', async () => {
     await t.users.create({ login: 'temp', role: 'editor', password: 'temp-password' });
     const deleted = await signIn(t, 'temp');
+    const tempId = (await t.users.userByLogin('temp'))!.id;
     await t.users.remove('temp');
+    // The rows go with the user (foreign key), not only out of sight.
+    const left = await t.storage.read((tx) => tx.selectFrom('sessions').select('id').where('user_id', '=', tempId).execute());
+    assert.deepEqual(left, []);
     assertError(await withSession(node2, deleted, 'GET', 'sessions/current', { nonce: null }), 401, 'rest_not_logged_in');
 
     await t.users.create({ login: 'reset', role: 'editor', password: 'reset-password' });
