@@ -42,6 +42,7 @@ const MIGRATIONS = [
   '20261125100000_tec_import_revision',
   '20261126000000_record_changes_before',
   '20261126140000_occurrences_by_instant',
+  '20261126180000_sessions',
   '20261126181000_media',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
@@ -210,6 +211,23 @@ function cliSuite(backend: Backend): void {
       const user = await storedUser('dave');
       assert.equal(user?.role, 'author');
       assert.equal(await verifyPassword('first-password', user?.password_hash ?? ''), true);
+    });
+
+    test('user password sets the password and ends the user\'s sessions; without --password it prints a generated one last', async () => {
+      assert.equal((await cli('user', 'create', 'ivan', '--role', 'editor', '--password', 'ivan-password')).code, 0);
+      const user = (await storedUser('ivan'))!;
+      const token = await inStorage(({ sessions }) => sessions.open({ id: user.id, login: 'ivan', role: 'editor' }, 'cli test'));
+      assert.notEqual(await inStorage(({ sessions }) => sessions.resolve(token)), null);
+      assert.deepEqual(await cli('user', 'password', 'ivan', '--password', 'another-password'), { code: 0, out: ["Set the password of ivan; their sessions have ended."], err: [] });
+      assert.equal(await inStorage(({ sessions }) => sessions.resolve(token)), null);
+      assert.equal(await verifyPassword('another-password', (await storedUser('ivan'))!.password_hash), true);
+      const generated = await cli('user', 'password', 'ivan');
+      assert.equal(generated.out.at(-2), 'Generated password (shown once):');
+      assert.equal(await verifyPassword(generated.out.at(-1) ?? '', (await storedUser('ivan'))!.password_hash), true);
+      const short = await cli('user', 'password', 'ivan', '--password', 'short');
+      assert.equal(short.code, 1);
+      assert.match(short.err[0] ?? '', /at least 8 characters/);
+      assert.equal((await cli('user', 'password', 'nobody', '--password', 'long-enough')).code, 1);
     });
 
     test('user create without --role is a usage error and writes nothing', async () => {
@@ -460,7 +478,7 @@ describe('calendar-events CLI without a database', () => {
     for (const [argv, message] of [
       [[], 'Missing command.'],
       [['frobnicate'], 'Unknown command "frobnicate".'],
-      [['user'], 'Missing the user subcommand; use one of: create, list, delete.'],
+      [['user'], 'Missing the user subcommand; use one of: create, list, password, delete.'],
       [['app-password', 'rotate'], 'Unknown app-password subcommand "rotate"; use one of: create, list, revoke.'],
     ] as const) {
       const result = await cli(...argv);
