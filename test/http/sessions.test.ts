@@ -78,6 +78,8 @@ describe('admin sign-in and sessions', () => {
     assert.match(response.headers['content-type'] as string, /^text\/html/);
     assert.match(response.headers['content-security-policy'] as string, /script-src 'self';/);
     assert.equal(response.headers['cache-control'], 'private, no-store');
+    // Under no-referrer Chromium would send `Origin: null` with the form, which is refused (below).
+    assert.equal(response.headers['referrer-policy'], 'same-origin');
     assert.match(response.body, /<label for="sign-in-login">Username or email<\/label>/);
     assert.match(response.body, /<label for="sign-in-password">Password<\/label>/);
     assert.match(response.body, /<button type="submit">Sign in<\/button>/);
@@ -131,9 +133,14 @@ describe('admin sign-in and sessions', () => {
   });
 
   test('a sign-in form sent from another origin is refused (login CSRF)', async () => {
-    const response = await signInRequest(t, { login: 'eve', password: 'eve-password' }, { headers: { origin: 'https://evil.example' } });
-    assert.equal(response.statusCode, 403);
-    assert.equal(response.headers['set-cookie'], undefined);
+    for (const origin of ['https://evil.example', 'null']) {
+      const response = await signInRequest(t, { login: 'eve', password: 'eve-password' }, { headers: { origin } });
+      assert.equal(response.statusCode, 403, origin);
+      assert.equal(response.headers['set-cookie'], undefined);
+      assert.match(response.body, /This form can only be sent from this site\./);
+    }
+    const own = await signInRequest(t, { login: 'eve', password: 'eve-password' }, { headers: { origin: 'http://localhost:80' } });
+    assert.equal(own.statusCode, 303);
   });
 
   test('the current session answers with the user, the nonce and the expiry, privately, in both namespaces and under /wp-json', async () => {
@@ -185,6 +192,20 @@ describe('admin sign-in and sessions', () => {
     assertError(await withSession(t, session, 'GET', 'tags', { nonce: other.nonce }), 403, 'rest_cookie_invalid_nonce');
     // A nonce without the cookie authenticates nothing, and refuses nothing either.
     assert.equal((await withSession(t, undefined, 'GET', 'tags', { nonce: session.nonce })).headers.allow, 'GET');
+  });
+
+  test('answers to the session\'s user never come from or go into the anonymous read cache', async () => {
+    const draft = await t.request('editor', 'POST', 'events', { title: 'Cached draft', status: 'draft', start_date: '2026-12-20 10:00:00', end_date: '2026-12-20 11:00:00' });
+    assert.equal(draft.statusCode, 201, draft.body);
+    const session = await signIn(t, 'editor');
+    const titles = (response: LightMyRequestResponse) => response.json<{ events: { title: string }[] }>().events.map((event) => event.title);
+    // Anonymous first (cached), then the editor by cookie and nonce: not the cached answer.
+    assert.ok(!titles(await withSession(t, undefined, 'GET', 'events?start_date=2000-01-01&per_page=50')).includes('Cached draft'));
+    assert.ok(titles(await withSession(t, session, 'GET', 'events?start_date=2000-01-01&per_page=50')).includes('Cached draft'));
+    // The editor first, then anonymous callers, with the cookie alone or nothing: never the editor's answer.
+    assert.ok(titles(await withSession(t, session, 'GET', 'events?start_date=2000-01-02&per_page=50')).includes('Cached draft'));
+    assert.ok(!titles(await withSession(t, session, 'GET', 'events?start_date=2000-01-02&per_page=50', { nonce: null })).includes('Cached draft'));
+    assert.ok(!titles(await withSession(t, undefined, 'GET', 'events?start_date=2000-01-02&per_page=50')).includes('Cached draft'));
   });
 
   test('a request from a page of another origin is not the session\'s', async () => {
