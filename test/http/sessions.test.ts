@@ -97,6 +97,14 @@ describe('admin sign-in and sessions', () => {
       assert.ok(response.body.includes(`action="/${lang}/admin/sign-in"`), lang);
     }
     assert.equal((await t.app.inject({ method: 'GET', url: '/xx/admin/sign-in' })).statusCode, 404);
+    const nowhere = await signInRequest(t, { login: 'eve', password: 'eve-password' }, { url: '/xx/admin/sign-in' });
+    assert.equal(nowhere.statusCode, 404);
+    assert.equal(nowhere.headers['set-cookie'], undefined);
+    const signedIn = await signInRequest(t, { login: 'eve', password: 'eve-password' }, { url: '/de/admin/sign-in' });
+    assert.equal(signedIn.statusCode, 303);
+    const wrongInGerman = await signInRequest(t, { login: 'eve', password: 'wrong' }, { url: '/de/admin/sign-in' });
+    assert.equal(wrongInGerman.statusCode, 401);
+    assert.match(wrongInGerman.body, /Benutzername, E-Mail-Adresse oder Passwort ist nicht richtig\./);
   });
 
   test('signing in by login or e-mail sets an HttpOnly, SameSite=Lax cookie on the site path, not Secure over http', async () => {

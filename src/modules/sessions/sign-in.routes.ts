@@ -73,6 +73,8 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
     form(request, reply, { status: 200, next: adminDestination(field(request.query, 'next'), admin) });
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A segment that names no language is no page: nothing is checked or opened there.
+    if (pageLanguageOf(request, config) === undefined) return reply.callNotFound();
     const next = adminDestination(field(request.body, 'next'), admin);
     const login = field(request.body, 'login');
     if (!fromOwnPage(request, config)) return form(request, reply, { status: 403, next, login, error: (words) => words.foreignOrigin });
