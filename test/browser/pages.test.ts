@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium } from '../fixtures/browser.ts';
+import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The public pages in a real browser (decisions 0031, 0043): Chromium driven by playwright-core
@@ -15,15 +14,7 @@ import { launchChromium } from '../fixtures/browser.ts';
  * page type at 390 px and 1280 px go to a folder in the OS temp directory (printed), never the repository.
  */
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 describe(`public pages in a browser (${DIALECT})`, () => {
   let t: TestApp;
@@ -79,15 +70,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
   const searchField = (page: Page) => page.getByRole('search', { name: 'Event filters' }).getByLabel('Search events');
   /** No serious or critical accessibility violation (axe-core, WCAG 2.x A and AA; `rules` narrows the run). */
   const accessible = async (page: Page, name: string, rules?: string[]) => {
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern (it forbids inline scripts).
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async (only) => {
-      const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-      const runOnly = only ? { type: 'rule', values: only } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
-      return (await axe.run({ runOnly, resultTypes: ['violations'] })).violations;
-    }, rules);
-    const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    assert.deepEqual(grave.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`), [], name);
+    assert.deepEqual(await seriousAxeViolations(page, rules), [], name);
   };
   const screenshots = async (page: Page, name: string) => {
     for (const width of WIDTHS) {
