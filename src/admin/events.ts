@@ -21,6 +21,7 @@ export interface EventRecord {
   venue: { id?: number; venue?: string } | unknown[];
   organizer: { id: number; organizer: string }[];
   custom_fields: Record<string, { label?: string; value?: unknown }> | unknown[];
+  translations?: string[];
   series_id?: number;
   recurrence?: { rrule: string | string[]; rdates: string[]; exdates: string[] };
   translation_language: string;

@@ -7,7 +7,12 @@ import { SETTINGS } from './api.ts';
  * browser's own beforeunload asks before leaving the page.
  */
 
-type Guard = () => boolean;
+interface Guard {
+  /** Whether leaving now would lose changes. */
+  readonly dirty: () => boolean;
+  /** The question asked before an in-app navigation away. */
+  readonly question: string;
+}
 let guard: Guard | undefined;
 const listeners = new Set<() => void>();
 
@@ -15,17 +20,18 @@ const listeners = new Set<() => void>();
 export const currentPath = (): string => location.pathname.slice(SETTINGS.base.length).replace(/^\/+|\/+$/g, '');
 export const href = (path: string): string => `${SETTINGS.base}/${path}`;
 
-/** Set while a screen holds unsaved changes; `undefined` removes it. The message comes from the screen. */
+/** Set by a screen that may hold unsaved changes; `undefined` removes it. */
 export function setGuard(value: Guard | undefined): void {
   guard = value;
 }
 
 window.addEventListener('beforeunload', (event) => {
-  if (guard !== undefined && !guard()) event.preventDefault();
+  // Browsers ask their own question: the text of ours is not shown there.
+  if (guard?.dirty()) event.preventDefault();
 });
 
 export function navigate(path: string, options: { replace?: boolean } = {}): boolean {
-  if (guard !== undefined && !guard()) return false;
+  if (guard?.dirty() && !confirm(guard.question)) return false;
   guard = undefined;
   const url = path.startsWith('/') ? path : href(path);
   if (options.replace) history.replaceState(null, '', url);

@@ -25,8 +25,12 @@ export interface Screen {
   readonly load: () => Promise<{ default: ComponentType<ScreenProps> }>;
 }
 
+const eventEditor = () => import('./screens/event-editor.tsx');
+
 export const SCREENS: readonly Screen[] = [
   { path: 'events', nav: 'events', capability: 'edit_tribe_events', load: () => import('./screens/events-list.tsx') },
+  { path: 'events/new', capability: 'edit_tribe_events', load: eventEditor },
+  { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },

@@ -1,0 +1,97 @@
+import { RRule } from 'rrule';
+
+/*
+ * The recurrence form's parts and the RFC 5545 rule they stand for (decision 0025's wire: one
+ * RRULE text). A rule the form cannot show as parts (BYMONTH, BYSETPOS, several rules) is kept as
+ * text and edited as text, never silently simplified. The preview expands with the same library as
+ * the server (`rrule`), in the same floating local time, so it shows the dates the API will store.
+ */
+
+export type Repeat = 'none' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY' | 'custom';
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+export interface RuleParts {
+  repeat: Repeat;
+  interval: number;
+  byDay: string[];
+  monthlyBy: 'date' | 'weekday';
+  ends: 'never' | 'count' | 'until';
+  count: number;
+  until: string;
+  /** The rule as text, when `repeat` is `custom`. */
+  customRule: string;
+}
+
+const SIMPLE_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST']);
+
+/** The weekday of a `YYYY-MM-DD` as RFC 5545 names it, and which of the month it is (1-4, or -1 for a fifth/last). */
+export function weekdayOf(day: string): { code: string; nth: number } {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  const nth = Math.ceil(date / 7);
+  return { code: WEEKDAYS[(weekday + 6) % 7]!, nth: nth > 4 ? -1 : nth };
+}
+
+export function rulePartsOf(rule: string | undefined, startDay: string): RuleParts {
+  const parts: RuleParts = { repeat: 'none', interval: 1, byDay: [weekdayOf(startDay).code], monthlyBy: 'date', ends: 'never', count: 10, until: '', customRule: '' };
+  if (rule === undefined || rule === '') return parts;
+  const fields = new Map(rule.replace(/^RRULE:/i, '').split(';').map((part) => part.split('=') as [string, string]).map(([key, value]) => [key.toUpperCase(), value ?? '']));
+  const freq = fields.get('FREQ') ?? '';
+  const byDay = fields.get('BYDAY');
+  const simple = [...fields.keys()].every((key) => SIMPLE_PARTS.has(key))
+    && ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'].includes(freq)
+    && (byDay === undefined || (freq === 'WEEKLY' && /^(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*$/.test(byDay)) || (freq === 'MONTHLY' && /^-?[1-5](MO|TU|WE|TH|FR|SA|SU)$/.test(byDay)));
+  if (!simple) return { ...parts, repeat: 'custom', customRule: rule };
+  const until = fields.get('UNTIL');
+  return {
+    ...parts,
+    repeat: freq as Repeat,
+    interval: Number(fields.get('INTERVAL') ?? 1),
+    byDay: freq === 'WEEKLY' && byDay ? byDay.split(',') : parts.byDay,
+    monthlyBy: freq === 'MONTHLY' && byDay ? 'weekday' : 'date',
+    ends: fields.has('COUNT') ? 'count' : until ? 'until' : 'never',
+    count: Number(fields.get('COUNT') ?? 10),
+    until: until ? `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}` : '',
+  };
+}
+
+/** The rule text for the form, or null for an event that does not repeat. */
+export function ruleOf(form: RuleParts & { startDay: string }): string | null {
+  if (form.repeat === 'none') return null;
+  if (form.repeat === 'custom') return form.customRule.trim() === '' ? null : form.customRule.trim().replace(/^RRULE:/i, '');
+  const parts = [`FREQ=${form.repeat}`];
+  if (form.interval > 1) parts.push(`INTERVAL=${form.interval}`);
+  if (form.repeat === 'WEEKLY' && form.byDay.length > 0) parts.push(`BYDAY=${WEEKDAYS.filter((day) => form.byDay.includes(day)).join(',')}`);
+  if (form.repeat === 'MONTHLY' && form.monthlyBy === 'weekday') {
+    const { code, nth } = weekdayOf(form.startDay);
+    parts.push(`BYDAY=${nth}${code}`);
+  }
+  if (form.ends === 'count') parts.push(`COUNT=${form.count}`);
+  // The last day's end, in the series' local time (the server expands in floating local time).
+  if (form.ends === 'until' && form.until !== '') parts.push(`UNTIL=${form.until.replaceAll('-', '')}T235959Z`);
+  return parts.join(';');
+}
+
+/** A local `YYYY-MM-DD` and `HH:MM` as the floating Date the expansion uses. */
+const floating = (day: string, time: string) => {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(year, month - 1, date, hour, minute));
+};
+const wireOf = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+
+/** The first `count` local starts (`YYYY-MM-DD HH:MM`) of the series, extra dates in, excluded ones out; null when the rule is not valid. */
+export function previewDates(form: RuleParts & { startDay: string; startTime: string; allDay: boolean; exdates: string; rdates: string }, count = 6): string[] | null {
+  const rule = ruleOf(form);
+  if (rule === null) return [];
+  const time = form.allDay ? '00:00' : form.startTime;
+  const days = (text: string) => text.split(/[\n,]/).map((line) => line.trim()).filter((line) => /^\d{4}-\d{2}-\d{2}$/.test(line));
+  const excluded = new Set(days(form.exdates).map((day) => `${day} ${time}`));
+  try {
+    const expanded = new RRule({ ...RRule.parseString(rule), dtstart: floating(form.startDay, time) }).all((_date, index) => index < count + excluded.size);
+    const starts = new Set([...expanded.map(wireOf), ...days(form.rdates).map((day) => `${day} ${time}`)]);
+    return [...starts].filter((start) => !excluded.has(start)).sort().slice(0, count);
+  } catch {
+    return null;
+  }
+}
