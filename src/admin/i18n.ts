@@ -151,7 +151,7 @@ const EN = {
   remove: 'Remove',
   removeField: 'Remove field {key}',
   removeImage: 'Remove the image',
-  ruleNotValid: 'This rule gives no dates: check it.',
+  ruleNotValid: 'The calendar would refuse this recurrence:',
   saving: 'Saving…',
   submitForReview: 'Submit for review',
   uploaded: 'Uploaded.',
@@ -188,7 +188,7 @@ const FR: Catalogue = {
   conflict: 'Quelqu’un a modifié cet évènement depuis que vous l’avez ouvert. Vos modifications n’ont pas été enregistrées. Ce qui a changé :',
   reloadEvent: 'Charger sa version (vos modifications sont perdues)', unsavedChanges: 'Des modifications ne sont pas enregistrées. Quitter quand même ?', translationLanguage: 'Langue du texte', fallbackShown: 'Pas encore de texte en {language} : les champs montrent l’original, que voient les lecteurs en {language}.',
   editorToolbar: 'Mise en forme', bold: 'Gras', italic: 'Italique', bulletList: 'Liste à puces',
-  currentImage: 'L’image mise en avant', customRule: 'Règle personnalisée (RRULE RFC 5545)', imageNumber: 'Image {id}', last: 'dernier', newVenueHint: '« {name} » est un nouveau lieu : il est créé avec l’évènement.', noTextYet: 'pas encore de texte', noneYet: 'Aucun pour l’instant.', nothingChanged: 'Rien n’a changé.', publishTime: 'Publier à', remove: 'Retirer', removeField: 'Retirer le champ {key}', removeImage: 'Retirer l’image', ruleNotValid: 'Cette règle ne donne aucune date : vérifiez-la.', saving: 'Enregistrement…', submitForReview: 'Soumettre à relecture', uploaded: 'Téléversé.', uploading: 'Téléversement…',
+  currentImage: 'L’image mise en avant', customRule: 'Règle personnalisée (RRULE RFC 5545)', imageNumber: 'Image {id}', last: 'dernier', newVenueHint: '« {name} » est un nouveau lieu : il est créé avec l’évènement.', noTextYet: 'pas encore de texte', noneYet: 'Aucun pour l’instant.', nothingChanged: 'Rien n’a changé.', publishTime: 'Publier à', remove: 'Retirer', removeField: 'Retirer le champ {key}', removeImage: 'Retirer l’image', ruleNotValid: 'Le calendrier refuserait cette récurrence :', saving: 'Enregistrement…', submitForReview: 'Soumettre à relecture', uploaded: 'Téléversé.', uploading: 'Téléversement…',
 };
 const DE: Catalogue = {
   calendarAdmin: 'Kalender-Verwaltung', skipToContent: 'Zum Inhalt springen', mainNavigation: 'Verwaltung', events: 'Veranstaltungen', reviewQueue: 'Zur Prüfung',
@@ -217,7 +217,7 @@ const DE: Catalogue = {
   cancel: 'Abbrechen', conflict: 'Jemand hat diese Veranstaltung geändert, seit Sie sie geöffnet haben. Ihre Änderungen wurden nicht gespeichert. Geändert wurde:',
   reloadEvent: 'Deren Fassung laden (Ihre Änderungen gehen verloren)', unsavedChanges: 'Es gibt ungespeicherte Änderungen. Trotzdem verlassen?', translationLanguage: 'Sprache des Textes', fallbackShown: 'Noch kein Text auf {language}: die Felder zeigen das Original, das Leser auf {language} sehen.',
   editorToolbar: 'Formatierung', bold: 'Fett', italic: 'Kursiv', bulletList: 'Aufzählung',
-  currentImage: 'Das Beitragsbild', customRule: 'Eigene Regel (RFC-5545-RRULE)', imageNumber: 'Bild {id}', last: 'letzter', newVenueHint: '„{name}“ ist ein neuer Ort: er wird mit der Veranstaltung angelegt.', noTextYet: 'noch kein Text', noneYet: 'Noch keine.', nothingChanged: 'Nichts geändert.', publishTime: 'Veröffentlichen um', remove: 'Entfernen', removeField: 'Feld {key} entfernen', removeImage: 'Bild entfernen', ruleNotValid: 'Diese Regel ergibt keine Termine: bitte prüfen.', saving: 'Wird gespeichert…', submitForReview: 'Zur Prüfung einreichen', uploaded: 'Hochgeladen.', uploading: 'Wird hochgeladen…',
+  currentImage: 'Das Beitragsbild', customRule: 'Eigene Regel (RFC-5545-RRULE)', imageNumber: 'Bild {id}', last: 'letzter', newVenueHint: '„{name}“ ist ein neuer Ort: er wird mit der Veranstaltung angelegt.', noTextYet: 'noch kein Text', noneYet: 'Noch keine.', nothingChanged: 'Nichts geändert.', publishTime: 'Veröffentlichen um', remove: 'Entfernen', removeField: 'Feld {key} entfernen', removeImage: 'Bild entfernen', ruleNotValid: 'Der Kalender würde diese Wiederholung ablehnen:', saving: 'Wird gespeichert…', submitForReview: 'Zur Prüfung einreichen', uploaded: 'Hochgeladen.', uploading: 'Wird hochgeladen…',
 };
 const ES: Catalogue = {
   calendarAdmin: 'Administración del calendario', skipToContent: 'Ir al contenido', mainNavigation: 'Administración', events: 'Eventos', reviewQueue: 'Por revisar',
@@ -246,7 +246,7 @@ const ES: Catalogue = {
   conflict: 'Alguien cambió este evento desde que lo abriste. Tus cambios no se guardaron. Lo que cambió:',
   reloadEvent: 'Cargar su versión (tus cambios se pierden)', unsavedChanges: 'Hay cambios sin guardar. ¿Salir de todos modos?', translationLanguage: 'Idioma del texto', fallbackShown: 'Aún no hay texto en {language}: los campos muestran el original, que ven los lectores en {language}.',
   editorToolbar: 'Formato', bold: 'Negrita', italic: 'Cursiva', bulletList: 'Lista',
-  currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'Esta regla no da fechas: revísala.', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
+  currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'El calendario rechazaría esta repetición:', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
 };
 
 const CATALOGUES: Record<string, Catalogue> = { en: EN, fr: FR, de: DE, es: ES };

@@ -68,11 +68,12 @@ export function OrganizersField({ form, update, error }: { form: EventForm; upda
   );
 }
 
-export function CategoriesField({ form, update, error }: { form: EventForm; update: Update; error?: string | undefined }) {
+export function CategoriesField({ form, update, error, version }: { form: EventForm; update: Update; error?: string | undefined; version: string | null }) {
   const [options, setOptions] = useState<Named[]>([]);
   useEffect(() => {
     void get<{ categories: Record<string, unknown>[] }>('categories', { per_page: 100 }).then(({ body }) => setOptions(body.categories.map(named('name'))), () => setOptions([]));
-  }, []);
+    // Again after each save: a category created by name with the event is then one of the tree's.
+  }, [version]);
   const toggle = (id: number, on: boolean) => update({ categories: on ? [...form.categories, id] : form.categories.filter((known) => known !== id) });
   const tree = (parent: number) => {
     const children = options.filter((option) => option.parent === parent);

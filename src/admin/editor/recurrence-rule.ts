@@ -1,10 +1,9 @@
-import { RRule } from 'rrule';
+import { expandSeries, readRecurrence } from '../../modules/events/recurrence.ts';
 
 /*
  * The recurrence form's parts and the RFC 5545 rule they stand for (decision 0025's wire: one
  * RRULE text). A rule the form cannot show as parts (BYMONTH, BYSETPOS, several rules) is kept as
- * text and edited as text, never silently simplified. The preview expands with the same library as
- * the server (`rrule`), in the same floating local time, so it shows the dates the API will store.
+ * text and edited as text, never silently simplified.
  */
 
 export type Repeat = 'none' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY' | 'custom';
@@ -72,26 +71,20 @@ export function ruleOf(form: RuleParts & { startDay: string }): string | null {
   return parts.join(';');
 }
 
-/** A local `YYYY-MM-DD` and `HH:MM` as the floating Date the expansion uses. */
-const floating = (day: string, time: string) => {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return new Date(Date.UTC(year, month - 1, date, hour, minute));
-};
-const wireOf = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
-
-/** The first `count` local starts (`YYYY-MM-DD HH:MM`) of the series, extra dates in, excluded ones out; null when the rule is not valid. */
-export function previewDates(form: RuleParts & { startDay: string; startTime: string; allDay: boolean; exdates: string; rdates: string }, count = 6): string[] | null {
+/**
+ * The first `count` local starts (`YYYY-MM-DD HH:MM:SS`) of the series, or the API's reason for
+ * refusing it: read and expanded by the server's own functions (recurrence.ts), never a second copy.
+ */
+export function previewDates(form: RuleParts & { startDay: string; startTime: string; endDay: string; endTime: string; allDay: boolean; timezone: string; exdates: string; rdates: string }, count = 6): { starts: string[] } | { problem: string } {
   const rule = ruleOf(form);
-  if (rule === null) return [];
-  const time = form.allDay ? '00:00' : form.startTime;
-  const days = (text: string) => text.split(/[\n,]/).map((line) => line.trim()).filter((line) => /^\d{4}-\d{2}-\d{2}$/.test(line));
-  const excluded = new Set(days(form.exdates).map((day) => `${day} ${time}`));
-  try {
-    const expanded = new RRule({ ...RRule.parseString(rule), dtstart: floating(form.startDay, time) }).all((_date, index) => index < count + excluded.size);
-    const starts = new Set([...expanded.map(wireOf), ...days(form.rdates).map((day) => `${day} ${time}`)]);
-    return [...starts].filter((start) => !excluded.has(start)).sort().slice(0, count);
-  } catch {
-    return null;
-  }
+  if (rule === null) return { starts: [] };
+  const time = form.allDay ? '00:00:00' : `${form.startTime}:00`;
+  const days = (text: string) => text.split(/[\n,]/).map((line) => line.trim()).filter(Boolean).map((day) => `${day} ${time}`);
+  const read = readRecurrence({ rrule: rule, exdates: days(form.exdates), rdates: days(form.rdates) });
+  if ('problem' in read) return read;
+  if (read.recurrence === null) return { starts: [] };
+  const schedule = { startLocal: `${form.startDay} ${time}`, endLocal: `${form.endDay} ${form.allDay ? '23:59:59' : `${form.endTime}:00`}`, timezone: form.timezone, allDay: form.allDay };
+  // Bounded like the server's own expansion: the first dates, not the whole series.
+  const expanded = expandSeries(read.recurrence, schedule, '9999-12-31 23:59:59', count, 'truncate');
+  return 'problem' in expanded ? expanded : { starts: expanded.occurrences.map((occurrence) => occurrence.startLocal) };
 }

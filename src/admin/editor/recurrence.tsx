@@ -16,7 +16,7 @@ export function RecurrenceFields({ form, update, error }: { form: EventForm; upd
     <fieldset>
       <legend>{t('recurrence')}</legend>
       <Field id="repeat" label={t('repeats')} error={error}>
-        <select id="repeat" value={form.repeat} onChange={(event) => update({ repeat: valueOf(event) as Repeat })} {...invalid('repeat', error)}>
+        <select id="repeat" value={form.repeat} onChange={(event) => update({ repeat: valueOf(event) as Repeat, ...(form.repeat === 'none' ? { byDay: [weekdayOf(form.startDay).code] } : {}) })} {...invalid('repeat', error)}>
           {REPEATS.map(([value, label]) => <option key={value} value={value}>{t(label)}</option>)}
         </select>
       </Field>
@@ -73,7 +73,7 @@ export function RecurrenceFields({ form, update, error }: { form: EventForm; upd
           <Field id="rdates" label={t('extraDates')}><textarea id="rdates" rows={2} value={form.rdates} onInput={(event) => update({ rdates: valueOf(event) })} /></Field>
           <section aria-labelledby="next-dates">
             <h3 id="next-dates">{t('nextDates')}</h3>
-            {preview === null ? <p>{t('ruleNotValid')}</p> : <ol>{preview.map((start) => <li key={start}>{formatWhen(start, form.allDay)}</li>)}</ol>}
+            {'problem' in preview ? <p>{t('ruleNotValid')} {preview.problem}</p> : <ol>{preview.starts.map((start) => <li key={start}>{formatWhen(start, form.allDay)}</li>)}</ol>}
           </section>
         </>
       ) : null}

@@ -174,7 +174,7 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
       {isOccurrence ? null : <RecurrenceFields form={form} update={update} error={errors.repeat} />}
       <VenueField form={form} update={update} error={errors.venue} />
       <OrganizersField form={form} update={update} error={errors.organizers} />
-      <CategoriesField form={form} update={update} error={errors['new-category']} />
+      <CategoriesField form={form} update={update} error={errors['new-category']} version={etag} />
       <Field id="tags" label={t('tags')} error={errors.tags}>
         <input id="tags" value={form.tags} onInput={(event) => update({ tags: valueOf(event) })} {...invalid('tags', errors.tags)} />
       </Field>
