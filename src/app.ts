@@ -266,8 +266,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     reply.header('x-robots-tag', 'noindex');
     reply.header('x-content-type-options', 'nosniff');
-    // No page of ours (the doc UI) hands its URL to another site.
-    reply.header('referrer-policy', 'no-referrer');
+    // No page of ours (the doc UI, the admin) hands its URL to another site. `same-origin`, not
+    // `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with a page's own form posts and
+    // fetches, and the admin's session checks (http/sessions.ts fromOwnPage) refuse those.
+    reply.header('referrer-policy', 'same-origin');
     // Only over https, where browsers honour it; behind a proxy the protocol comes from a trusted X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);

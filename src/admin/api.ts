@@ -64,7 +64,8 @@ export interface RequestOptions {
 
 /** One request to `{api}/{path}`; throws ApiFailure on any error status. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-wp-nonce': nonce, ...options.headers };
+  // No nonce before the session is known: `sessions/current` reads the cookie alone, and an empty nonce is a wrong one (403).
+  const headers: Record<string, string> = { accept: 'application/json', ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -14,7 +14,7 @@ describe(`security headers (${DIALECT})`, () => {
     try {
       for (const url of ['categories', 'no-such-route', '/healthz']) {
         const answer = await t.request('anonymous', 'GET', url);
-        assert.equal(answer.headers['referrer-policy'], 'no-referrer', url);
+        assert.equal(answer.headers['referrer-policy'], 'same-origin', url);
         assert.equal(answer.headers['x-content-type-options'], 'nosniff', url);
         assert.equal(answer.headers['strict-transport-security'], undefined, url);
       }
@@ -31,7 +31,7 @@ describe(`security headers (${DIALECT})`, () => {
       for (const url of ['categories', 'no-such-route']) {
         const answer = await t.request('anonymous', 'GET', url, undefined, { 'x-forwarded-proto': 'https' });
         assert.equal(answer.headers['strict-transport-security'], 'max-age=31536000', url);
-        assert.equal(answer.headers['referrer-policy'], 'no-referrer', url);
+        assert.equal(answer.headers['referrer-policy'], 'same-origin', url);
       }
       const plain = await t.request('anonymous', 'GET', 'categories', undefined, { 'x-forwarded-proto': 'http' });
       assert.equal(plain.headers['strict-transport-security'], undefined);

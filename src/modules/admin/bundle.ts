@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +31,18 @@ const BESIDE = path.join(HERE, '..', '..', 'admin');
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const MANIFEST = 'manifest.json';
 
+/**
+ * The client shares the server's recurrence code (the editor's preview), which imports `rrule` as
+ * Node loads it: its CommonJS main, a default export. The bundle loads that same file, not the
+ * package's `module` build, which has no default export.
+ */
+const asNodeLoadsIt = (name: string) => ({
+  name: `${name}-as-node-loads-it`,
+  setup(build: { onResolve: (options: { filter: RegExp }, callback: () => { path: string }) => void }) {
+    build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: createRequire(import.meta.url).resolve(name) }));
+  },
+});
+
 const TYPES: Readonly<Record<string, string>> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 const typeOf = (name: string): string => TYPES[path.extname(name)] ?? 'application/octet-stream';
 
@@ -52,6 +65,7 @@ async function bundle(entry: string): Promise<AdminBundle> {
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
+    plugins: [asNodeLoadsIt('rrule')],
   });
   const files = new Map<string, AdminFile>();
   for (const output of result.outputFiles) {
