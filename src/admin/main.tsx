@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { currentSession, SETTINGS, signInUrl, type Session } from './api.ts';
 import { t } from './i18n.ts';
 import { href, match, navigate, useLocation } from './router.ts';
-import { SCREENS, START, type ScreenProps } from './screens.ts';
+import { SCREENS, START, type Screen, type ScreenProps } from './screens.ts';
 
 /*
  * The shell (decision 0054): the header with the user and "Sign out", the navigation built from
@@ -17,7 +17,7 @@ const can = (session: Session, capability: string | undefined) => capability ===
 function Shell({ session }: { session: Session }) {
   const { path, search } = useLocation();
   const found = SCREENS.map((screen) => ({ screen, params: match(screen.path, path) })).find((candidate) => candidate.params !== undefined);
-  const [loaded, setLoaded] = useState<{ path: string; component: ComponentType<ScreenProps> } | undefined>();
+  const [loaded, setLoaded] = useState<{ load: Screen['load']; component: ComponentType<ScreenProps> } | undefined>();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
@@ -28,10 +28,10 @@ function Shell({ session }: { session: Session }) {
     if (found === undefined) return;
     let current = true;
     void found.screen.load().then((module) => {
-      if (current) setLoaded({ path: found.screen.path, component: module.default });
+      if (current) setLoaded({ load: found.screen.load, component: module.default });
     });
     return () => { current = false; };
-  }, [found?.screen.path]);
+  }, [found?.screen.load]);
   useEffect(() => {
     // After an in-app navigation, a screen reader starts from the new screen's content, as after a page load.
     if (first.current) first.current = false;
@@ -39,7 +39,9 @@ function Shell({ session }: { session: Session }) {
   }, [path]);
 
   const allowed = found !== undefined && can(session, found.screen.capability);
-  const Screen = allowed && loaded?.path === found.screen.path ? loaded.component : undefined;
+  // Screens of one module (the editor's `events/new` and `events/:id`) stay mounted from one to the
+  // other: a new event saved moves to its own URL and keeps the editor's state and message.
+  const Current = allowed && loaded?.load === found.screen.load ? loaded.component : undefined;
   return (
     <>
       <a class="skip-link" href="#content">{t('skipToContent')}</a>
@@ -63,7 +65,7 @@ function Shell({ session }: { session: Session }) {
         </div>
       </header>
       <main id="content" tabIndex={-1} ref={main}>
-        {found === undefined && path !== '' ? <p role="alert">{t('notFound')}</p> : !allowed && found !== undefined ? <p role="alert">{t('notAllowed')}</p> : Screen ? <Screen session={session} params={found!.params!} search={search} /> : <p aria-live="polite">{t('loading')}</p>}
+        {found === undefined && path !== '' ? <p role="alert">{t('notFound')}</p> : !allowed && found !== undefined ? <p role="alert">{t('notAllowed')}</p> : Current ? <Current session={session} params={found!.params!} search={search} /> : <p aria-live="polite">{t('loading')}</p>}
       </main>
     </>
   );

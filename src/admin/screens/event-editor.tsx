@@ -54,6 +54,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
     setRead(fields);
     setForm(fields);
     setEtag(tag);
+    // At once, not at the next render: a navigation right after a save (to the new event's URL) must not find it unsaved.
+    latest.current = { form: fields, baseline: fields };
   };
   useEffect(() => {
     if (id === undefined) return;
@@ -83,12 +85,10 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
       if (id === undefined) {
         const { body: created, headers } = await request<EventRecord>('POST', 'events', { body, query });
         adopt(created, headers.get('etag'));
-        latest.current.baseline = formOf(created);
         navigate(`events/${created.id}${language ? `?language=${language}` : ''}`, { replace: true });
       } else {
         const { body: saved, headers } = await request<EventRecord>('POST', `events/${id}`, { body: scope ? { ...body, scope } : body, query, headers: etag ? { 'if-match': etag } : {} });
         adopt(saved, headers.get('etag'));
-        latest.current.baseline = formOf(saved);
         if (saved.id !== id) navigate(`events/${saved.id}`, { replace: true });
       }
       setMessage(t('saved'));
