@@ -191,7 +191,12 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await editor.getByRole('link', { name: 'Review queue' }).click();
     await editor.getByRole('heading', { name: 'Community picnic' }).waitFor();
     await accessible(editor, 'review-queue');
-    await editor.getByRole('button', { name: 'Publish Community picnic' }).click();
+    // By keyboard alone: the skip link first, then Tab to the queue's Publish button, Enter.
+    await editor.keyboard.press('Tab');
+    assert.equal(await editor.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    const publish = editor.getByRole('button', { name: 'Publish Community picnic' });
+    for (let presses = 0; presses < 20 && !(await publish.evaluate((button) => button === document.activeElement)); presses++) await editor.keyboard.press('Tab');
+    await editor.keyboard.press('Enter');
     await editor.getByText('Published: Community picnic').waitFor();
     const found = (await api('events?search=picnic')).events;
     assert.equal(found.length, 1);
