@@ -191,7 +191,9 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await editor.getByRole('link', { name: 'Review queue' }).click();
     await editor.getByRole('heading', { name: 'Community picnic' }).waitFor();
     await accessible(editor, 'review-queue');
-    // By keyboard alone: the skip link first, then Tab to the queue's Publish button, Enter.
+    // By keyboard alone, from a fresh load of the queue: the skip link first, then Tab to the queue's Publish button, Enter.
+    await editor.reload();
+    await editor.getByRole('heading', { name: 'Community picnic' }).waitFor();
     await editor.keyboard.press('Tab');
     assert.equal(await editor.evaluate(() => document.activeElement?.textContent), 'Skip to content');
     const publish = editor.getByRole('button', { name: 'Publish Community picnic' });
