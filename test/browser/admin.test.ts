@@ -224,7 +224,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
     assert.equal((await api(`events/${seriesId}`)).website, '', 'the second write was not applied');
   });
 
-  test('a wrong password is throttled; a signed-in editor signs out', async () => {
+  test('a wrong password is throttled; a signed-in editor signs out; sign out everywhere ends every session', async () => {
     const page = await fresh();
     for (let attempt = 0; attempt < THROTTLE.maxFailuresPerLogin; attempt++) {
       await signIn(page, 'author', 'wrong');
@@ -241,5 +241,13 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await editor.getByRole('button', { name: 'Sign in' }).waitFor();
     await editor.goto(`${base}/admin/events`);
     await editor.getByLabel('Username or email').waitFor();
+
+    // "Sign out everywhere" on the account page ends the other browser's session too.
+    const [here, elsewhere] = [await signedIn('administrator'), await signedIn('administrator')];
+    await here.getByRole('link', { name: 'administrator' }).click();
+    await here.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await here.getByLabel('Username or email').waitFor();
+    await elsewhere.reload();
+    await elsewhere.getByLabel('Username or email').waitFor();
   });
 });
