@@ -209,6 +209,32 @@ describe(`admin in a browser (${DIALECT})`, () => {
     if (process.env.ADMIN_SCREENSHOT === '1') await editor.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'admin-events.png') });
   });
 
+  test('bulk actions: trash, restore from the trash tab, delete permanently; search narrows the list', async () => {
+    const page = await signedIn('editor');
+    await page.getByLabel('Search').fill('picnic');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/search=picnic/);
+    await page.getByRole('checkbox', { name: 'Select Community picnic' }).check();
+    assert.equal(await page.getByRole('checkbox').count(), 1, 'the search leaves the picnic alone');
+    const bulk = async (action: string) => {
+      await page.getByLabel('Bulk action').selectOption({ label: action });
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('Done: 1 events.').waitFor();
+    };
+    await bulk('Move to trash');
+    const id = (await api('events?search=picnic&status=trash')).events[0].id;
+    await page.getByRole('link', { name: /^Trash/ }).click();
+    await page.getByRole('checkbox', { name: 'Select Community picnic' }).check();
+    await bulk('Restore');
+    assert.equal((await api(`events/${id}`)).status, 'draft');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await t.request('administrator', 'DELETE', `${API}/events/${id}`);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select Community picnic' }).check();
+    await bulk('Delete permanently');
+    assert.equal((await t.request('administrator', 'GET', `${API}/events/${id}`)).statusCode, 404);
+  });
+
   test('two editors edit the same event: the second is refused and shown what changed', async () => {
     const first = await signedIn('editor');
     const second = await signedIn('administrator');
