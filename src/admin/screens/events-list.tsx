@@ -48,6 +48,8 @@ export default function EventsList({ search }: ScreenProps) {
       );
     }
   }, []);
+  // A bulk action's report belongs to the list it was made on: another tab or filter clears it.
+  useEffect(() => setMessage(''), [search.toString()]);
   useEffect(() => {
     setResult(undefined);
     setSelected(new Set());
