@@ -85,4 +85,5 @@ function App() {
 }
 
 document.documentElement.lang = t.language;
+document.title = t('calendarAdmin');
 render(<App />, document.getElementById('admin')!);
