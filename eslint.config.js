@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 const FASTIFY = { regex: '^(fastify|@fastify/)', message: 'Only src/http/, src/app.ts, src/server.ts and *.routes.ts know Fastify: services, repositories and the rest take plain values.' };
 const HTTP = { regex: '^\\.{1,2}/(.*/)?http/', message: 'Only routes use the HTTP layer; services and repositories get plain values from them.' };
 const MODULES = { regex: '^\\.{1,2}/(.*/)?modules/', message: 'Storage serves the modules, never imports them.' };
+const NODE = { regex: '^node:', message: 'The admin client runs in browsers: no Node modules.' };
 const APP = { regex: '^\\.{1,2}/(.*/)?app\\.ts$', message: 'Storage never imports the app.' };
 
 /** One no-restricted-imports setting per group of files: a later match replaces an earlier one, it does not add to it. */
@@ -57,6 +58,8 @@ export default defineConfig(
     languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
   },
   { files: ['src/**/*.ts', 'src/**/*.tsx'], rules: restrictImports(FASTIFY) },
+  // The admin's client (decision 0054) is bundled for browsers: it may share pure code, never the server's Node or Fastify parts.
+  { files: ['src/admin/**/*.ts', 'src/admin/**/*.tsx'], rules: restrictImports(FASTIFY, NODE, HTTP, APP) },
   { files: ['src/storage/**/*.ts'], rules: restrictImports(FASTIFY, HTTP, MODULES, APP) },
   { files: ['src/modules/**/*.ts', 'src/modules/**/*.tsx'], ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrictImports(FASTIFY, HTTP) },
   // A route's schemas are its HTTP contract: they build on the shared parameter schemas of http/params.ts.

@@ -46,6 +46,7 @@ import { registerMediaFiles } from './modules/media/media-files.routes.ts';
 import { Upload } from './modules/media/upload.ts';
 import { registerPages } from './modules/pages/pages.routes.ts';
 import { registerSignIn } from './modules/sessions/sign-in.routes.ts';
+import { registerAdmin } from './modules/admin/admin.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
 import { CONTENT_CHANGES_KEPT, type Storage } from './storage/database.ts';
 
@@ -333,5 +334,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPages(app, { config, storage, clock, pages: services.pages, readCache: context.readCache });
   // The admin's sign-in and sign-out forms (decision 0040).
   registerSignIn(app, { config, authenticator, sessions: services.sessions });
+  // The admin's client application at `{site}/admin/` (issue 33, decision 0054).
+  registerAdmin(app, config);
   return app;
 }

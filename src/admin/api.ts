@@ -1,0 +1,109 @@
+/*
+ * The admin's one way to the service: its public REST API, same origin, with the session's cookie
+ * and the REST nonce in `X-WP-Nonce` on every request (a cookie alone authorizes no write). Errors
+ * come back in the API's envelope: `{ code, message, data: { status, params?, details? } }`.
+ */
+
+const data = document.body.dataset;
+
+/** What the server put on the shell's body (src/modules/admin/admin.routes.ts). */
+export const SETTINGS = {
+  /** `{site}/admin`, without a trailing slash. */
+  base: data.base ?? '/admin',
+  /** The namespace's root path, e.g. `/wp-json/calendar/events/v1`. */
+  api: data.api ?? '/wp-json/calendar/events/v1',
+  site: data.site ?? '',
+  zone: data.zone ?? 'UTC',
+  language: data.language ?? 'en',
+};
+
+export interface Session {
+  readonly user: { id: number; login: string; name: string; email: string; role: string; capabilities: string[] };
+  readonly nonce: string;
+  readonly expires_at: string;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: { params?: Record<string, string>; details?: Record<string, unknown>; [key: string]: unknown },
+  ) {
+    super(message);
+  }
+}
+
+let nonce = '';
+export const setNonce = (value: string) => { nonce = value; };
+export const currentNonce = () => nonce;
+
+export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+export const queryString = (query: Query = {}): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value as readonly (string | number)[]) search.append(`${key}[]`, String(item));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+};
+
+export interface Answer<T> {
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+export interface RequestOptions {
+  readonly query?: Query;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** One request to `{api}/{path}`; throws ApiFailure on any error status. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+  // No nonce before the session is known: `sessions/current` reads the cookie alone, and an empty nonce is a wrong one (403).
+  const headers: Record<string, string> = { accept: 'application/json', ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }), ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${SETTINGS.api}/${path}${queryString(options.query)}`, { method, headers, body, credentials: 'same-origin' });
+  const text = await response.text();
+  const parsed: unknown = text === '' ? null : JSON.parse(text);
+  if (!response.ok) {
+    const envelope = (parsed ?? {}) as { code?: string; message?: string; data?: ApiFailure['data'] };
+    throw new ApiFailure(response.status, envelope.code ?? 'unknown', envelope.message ?? response.statusText, envelope.data ?? {});
+  }
+  return { body: parsed as T, headers: response.headers };
+}
+
+export const get = <T>(path: string, query?: Query) => request<T>('GET', path, query === undefined ? {} : { query });
+
+/** Who is signed in, or null (401): the shell then goes to the sign-in form. */
+export async function currentSession(): Promise<Session | null> {
+  try {
+    const { body } = await get<Session>('sessions/current');
+    setNonce(body.nonce);
+    return body;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The sign-in form, coming back here afterwards. */
+export const signInUrl = (next: string) => `${SETTINGS.base}/sign-in?next=${encodeURIComponent(next)}`;
+
+/** Field errors of a 400 by field name: `data.params` (the original's) and `data.details`. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiFailure)) return {};
+  const found: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.data.params ?? {})) found[field] = String(message);
+  for (const [field, detail] of Object.entries(error.data.details ?? {})) found[field] ??= typeof detail === 'string' ? detail : JSON.stringify(detail);
+  return found;
+}

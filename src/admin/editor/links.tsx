@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'preact/hooks';
+import { get } from '../api.ts';
+import { t } from '../i18n.ts';
+import { checkedOf, Field, invalid, valueOf } from './fields.tsx';
+import type { EventForm } from './form.ts';
+
+/*
+ * The event's links: its venue (search as you type, or a new one written inline, which the API
+ * creates with the event), organizers, categories as a tree (a new one by name), tags as free text.
+ */
+
+type Update = (changes: Partial<EventForm>) => void;
+interface Named { id: number; name: string; parent: number }
+
+const named = (key: string) => (record: Record<string, unknown>): Named => ({ id: Number(record.id), name: typeof record[key] === 'string' ? record[key] : '', parent: Number(record.parent ?? 0) });
+
+export function VenueField({ form, update, error }: { form: EventForm; update: Update; error?: string | undefined }) {
+  const [options, setOptions] = useState<Named[]>([]);
+  useEffect(() => {
+    const search = form.venueName.trim();
+    const timer = setTimeout(() => {
+      void get<{ venues: Record<string, unknown>[] }>('venues', { per_page: 20, ...(search === '' ? {} : { search }) }).then(({ body }) => setOptions(body.venues.map(named('venue'))), () => setOptions([]));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [form.venueName]);
+  const onInput = (event: Event) => {
+    const name = valueOf(event);
+    const existing = options.find((option) => option.name === name);
+    update({ venueName: name, venueId: existing?.id ?? null });
+  };
+  const isNew = form.venueId === null && form.venueName.trim() !== '';
+  return (
+    <fieldset>
+      <legend>{t('venue')}</legend>
+      <Field id="venue" label={t('venueSearch')} error={error}>
+        <input id="venue" list="venue-options" autocomplete="off" value={form.venueName} onInput={onInput} {...invalid('venue', error)} />
+        <datalist id="venue-options">{options.map((option) => <option key={option.id} value={option.name} />)}</datalist>
+      </Field>
+      {isNew ? (
+        <div class="row">
+          <p class="hint">{t('newVenueHint', { name: form.venueName })}</p>
+          <Field id="venue-address" label={t('address')}><input id="venue-address" value={form.venueAddress} onInput={(event) => update({ venueAddress: valueOf(event) })} /></Field>
+          <Field id="venue-city" label={t('city')}><input id="venue-city" value={form.venueCity} onInput={(event) => update({ venueCity: valueOf(event) })} /></Field>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function OrganizersField({ form, update, error }: { form: EventForm; update: Update; error?: string | undefined }) {
+  const [options, setOptions] = useState<Named[]>([]);
+  useEffect(() => {
+    void get<{ organizers: Record<string, unknown>[] }>('organizers', { per_page: 100 }).then(({ body }) => setOptions(body.organizers.map(named('organizer'))), () => setOptions([]));
+  }, []);
+  const toggle = (id: number, on: boolean) => update({ organizers: on ? [...form.organizers, id] : form.organizers.filter((known) => known !== id) });
+  return (
+    <fieldset aria-describedby={error ? 'organizers-error' : undefined}>
+      <legend>{t('organizers')}</legend>
+      {options.length === 0 ? <p>{t('noneYet')}</p> : (
+        <ul class="choices">
+          {options.map((option) => (
+            <li key={option.id}><label class="check"><input type="checkbox" checked={form.organizers.includes(option.id)} onChange={(event) => toggle(option.id, checkedOf(event))} /> {option.name}</label></li>
+          ))}
+        </ul>
+      )}
+      {error ? <p class="field-error" id="organizers-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+export function CategoriesField({ form, update, error, version }: { form: EventForm; update: Update; error?: string | undefined; version: string | null }) {
+  const [options, setOptions] = useState<Named[]>([]);
+  useEffect(() => {
+    void get<{ categories: Record<string, unknown>[] }>('categories', { per_page: 100 }).then(({ body }) => setOptions(body.categories.map(named('name'))), () => setOptions([]));
+    // Again after each save: a category created by name with the event is then one of the tree's.
+  }, [version]);
+  const toggle = (id: number, on: boolean) => update({ categories: on ? [...form.categories, id] : form.categories.filter((known) => known !== id) });
+  const tree = (parent: number) => {
+    const children = options.filter((option) => option.parent === parent);
+    return children.length === 0 ? null : (
+      <ul class="choices">
+        {children.map((option) => (
+          <li key={option.id}>
+            <label class="check"><input type="checkbox" checked={form.categories.includes(option.id)} onChange={(event) => toggle(option.id, checkedOf(event))} /> {option.name}</label>
+            {tree(option.id)}
+          </li>
+        ))}
+      </ul>
+    );
+  };
+  return (
+    <fieldset>
+      <legend>{t('categories')}</legend>
+      {tree(0)}
+      <Field id="new-category" label={t('newCategory')} error={error}>
+        <input id="new-category" value={form.newCategory} onInput={(event) => update({ newCategory: valueOf(event) })} {...invalid('new-category', error)} />
+      </Field>
+    </fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+import { get, request } from './api.ts';
+
+/** What the admin's screens read of an event record (the API's `Event` schema). */
+export interface EventRecord {
+  id: number;
+  title: string;
+  description: string;
+  excerpt: string;
+  status: string;
+  date: string;
+  url: string;
+  all_day: boolean | null;
+  start_date: string;
+  end_date: string;
+  timezone: string;
+  cost: string;
+  website: string;
+  image: { id?: number; url?: string } | false;
+  categories: { id: number; name: string; parent?: number }[];
+  tags: { id: number; name: string }[];
+  venue: { id?: number; venue?: string } | unknown[];
+  organizer: { id: number; organizer: string }[];
+  custom_fields: Record<string, { label?: string; value?: unknown }> | unknown[];
+  translations?: string[];
+  series_id?: number;
+  recurrence?: { rrule: string | string[]; rdates: string[]; exdates: string[] };
+  translation_language: string;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly total: number;
+  readonly pages: number;
+}
+
+/** Every status an editor's list shows, in the tabs' order; `all` is every one but the trash, as in WordPress. */
+export const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+export type Status = (typeof STATUSES)[number];
+const ALL_BUT_TRASH = STATUSES.filter((status) => status !== 'trash');
+
+/** Whole lists start at the first supported day: an admin sees past events too, not only upcoming ones. */
+export const EVER = '0001-01-01';
+
+export async function listEvents(query: { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number }): Promise<Page<EventRecord>> {
+  const status = query.status === undefined || query.status === 'all' ? ALL_BUT_TRASH : [query.status];
+  const { body, headers } = await get<{ events: EventRecord[] }>('events', {
+    status,
+    page: query.page ?? 1,
+    per_page: query.perPage ?? 20,
+    search: query.search,
+    categories: query.categories ? [query.categories] : undefined,
+    tags: query.tags ? [query.tags] : undefined,
+    venue: query.venue ? [query.venue] : undefined,
+    organizer: query.organizer ? [query.organizer] : undefined,
+    start_date: query.from || EVER,
+    end_date: query.to,
+  });
+  return { items: body.events, total: Number(headers.get('x-wp-total') ?? body.events.length), pages: Number(headers.get('x-wp-totalpages') ?? 1) };
+}
+
+export type Counts = Record<'all' | Status, number>;
+export const eventCounts = async (): Promise<Counts> => (await get<Counts>('events/counts')).body;
+
+export const setStatus = (id: number, status: string) => request('POST', `events/${id}`, { body: { status } });
+export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'preact';
+import type { Session } from './api.ts';
+import type { MessageKey } from './i18n.ts';
+
+/*
+ * The admin's screens, as data: the shell routes by `path` and lists in its navigation, in this
+ * order, every screen with a `nav` label whose capability the user holds. A new screen is one entry
+ * here and one module under screens/ (loaded when first shown, so the first load stays small).
+ */
+
+export interface ScreenProps {
+  readonly session: Session;
+  /** The `:name` parts of the path. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly search: URLSearchParams;
+}
+
+export interface Screen {
+  /** Under `{site}/admin/`: `events`, `events/:id`. */
+  readonly path: string;
+  /** Its label in the navigation; screens reached from another one (the editor) have none. */
+  readonly nav?: MessageKey;
+  /** What the user must be able to do to see it (roles.ts' capability names). */
+  readonly capability?: string;
+  readonly load: () => Promise<{ default: ComponentType<ScreenProps> }>;
+}
+
+const eventEditor = () => import('./screens/event-editor.tsx');
+
+export const SCREENS: readonly Screen[] = [
+  { path: 'events', nav: 'events', capability: 'edit_tribe_events', load: () => import('./screens/events-list.tsx') },
+  { path: 'events/new', capability: 'edit_tribe_events', load: eventEditor },
+  { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
+  { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
+  // Reached from the header's link with the user's name.
+  { path: 'account', load: () => import('./screens/account.tsx') },
+];
+
+/** Where `{site}/admin/` itself goes. */
+export const START = 'events';
