@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrate, openStorage, type Storage } from './database.ts';
 import { CONSISTENCY_QUERIES, describeCounts, isEmpty, RECORD_COUNTS_SQL, recordCounts, sampleRows, type RecordCounts } from './integrity.ts';
+import { MEDIA_FILES_SQL, mediaFilesOf } from './repositories/media.repository.ts';
 
 /**
  * `calendar-events backup` and `restore` (decision 0024). SQLite: the online backup API, safe
@@ -16,16 +17,73 @@ import { CONSISTENCY_QUERIES, describeCounts, isEmpty, RECORD_COUNTS_SQL, record
  * pg_restore in one transaction. Backup files appear whole under their name or not at all.
  */
 
+/**
+ * Uploaded images' files (decision 0041): a backup `<file>` has them in the folder `<file>.media`
+ * beside it, in the media folder's layout, copied after the database's snapshot and listed by it,
+ * and put in place whole once the database's copy is. A restore copies them back into the media
+ * folder, and its integrity check finds every upload's files there.
+ */
+export const mediaFolderOf = (backupFile: string) => `${backupFile}.media`;
+
+/** The files every upload of a database's snapshot has, from the rows of MEDIA_FILES_SQL. */
+const uploadedFiles = (rows: readonly { url: string; sizes_json: string | null }[]) => rows.flatMap((row) => mediaFilesOf(row.url, row.sizes_json));
+
+/** Copies `files` (paths under `from`) into the new folder `to`; a file gone since the snapshot means an upload was deleted meanwhile. */
+function copyMediaFiles(from: string, files: readonly string[], to: string): void {
+  fs.mkdirSync(to);
+  for (const file of files) {
+    const target = path.join(to, ...file.split('/'));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      fs.copyFileSync(path.join(from, ...file.split('/')), target, fs.constants.COPYFILE_EXCL);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') throw new BackupError(`The uploaded file ${file} is missing from ${from} (deleted during the backup, or the media folder is not this database's); run the backup again.`);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Writes the media folder of a backup through a temporary folder: `copy` fills it (returning the
+ * file count) while the database is copied, and `place` puts it under its name once the database
+ * is in place; `discard` cleans up after a failure.
+ */
+function mediaCopy(backupFile: string, mediaDir: string) {
+  const target = mediaFolderOf(backupFile);
+  const temporary = temporaryBeside(target);
+  let count = 0;
+  return {
+    copy: (rows: readonly { url: string; sizes_json: string | null }[]) => {
+      const files = uploadedFiles(rows);
+      copyMediaFiles(mediaDir, files, temporary);
+      count = files.length;
+    },
+    place: (force: boolean): number => {
+      if (fs.existsSync(target)) {
+        if (!force) throw new BackupError(`${target} already exists; give --force to replace it.`);
+        fs.rmSync(target, { recursive: true, force: true });
+      }
+      fs.renameSync(temporary, target);
+      return count;
+    },
+    discard: () => fs.rmSync(temporary, { recursive: true, force: true }),
+  };
+}
+
 /** The operator's mistake or an unusable file: the CLI shows the message alone. */
 export class BackupError extends Error {}
 
 export interface BackupSummary {
   readonly bytes: number;
   readonly counts: RecordCounts;
+  /** Uploaded images' files copied beside the backup (`<file>.media`). */
+  readonly mediaFiles: number;
 }
 
 export interface RestoreSummary {
   readonly counts: RecordCounts;
+  /** Uploaded images' files copied into the media folder. */
+  readonly mediaFiles: number;
   /** Migrations that brought a backup of an older schema up to date. */
   readonly migrations: readonly string[];
 }
@@ -94,7 +152,7 @@ async function writeInPlace<T>(target: string, overwrite: boolean, write: (tempo
 function checkTarget(file: string, force: boolean): void {
   const directory = path.dirname(file);
   if (!fs.existsSync(directory)) throw new BackupError(`The directory ${directory} does not exist.`);
-  if (!force && fs.existsSync(file)) throw new BackupError(`${file} already exists; give --force to replace it.`);
+  for (const target of [file, mediaFolderOf(file)]) if (!force && fs.existsSync(target)) throw new BackupError(`${target} already exists; give --force to replace it.`);
 }
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
@@ -128,10 +186,11 @@ function openSqliteBackup(file: string): SqliteDatabase.Database {
   }
 }
 
-async function backupSqlite(databaseFile: string, file: string, force: boolean): Promise<BackupSummary> {
+async function backupSqlite(databaseFile: string, file: string, force: boolean, mediaDir: string): Promise<BackupSummary> {
   if (databaseFile === ':memory:') throw new BackupError('An in-memory database (DATABASE_URL=:memory:) has nothing to back up.');
   if (!fs.existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}.`);
   const source = new SqliteDatabase(databaseFile, { fileMustExist: true });
+  const media = mediaCopy(file, mediaDir);
   try {
     source.pragma('busy_timeout = 5000');
     if (!hasCalendarTables(source)) throw new BackupError(`${databaseFile} holds no calendar-events data; nothing to back up.`);
@@ -141,13 +200,16 @@ async function backupSqlite(databaseFile: string, file: string, force: boolean):
       try {
         // The copy keeps the source's WAL mode; a rollback journal makes it one self-contained file.
         copy.pragma('journal_mode = delete');
+        // The uploads the copy lists, whatever was uploaded since its snapshot.
+        media.copy(copy.prepare(MEDIA_FILES_SQL).all() as { url: string; sizes_json: string | null }[]);
         return recordCounts(copy.prepare(RECORD_COUNTS_SQL).get() as Record<string, unknown>);
       } finally {
         copy.close();
       }
     });
-    return { bytes: fs.statSync(file).size, counts };
+    return { bytes: fs.statSync(file).size, counts, mediaFiles: media.place(force) };
   } finally {
+    media.discard();
     source.close();
   }
 }
@@ -269,8 +331,9 @@ async function extensionsUsedBy(client: pg.Client, schema: string): Promise<stri
   return rows.map((row) => row.name);
 }
 
-async function backupPostgres(url: string, file: string, force: boolean): Promise<BackupSummary> {
+async function backupPostgres(url: string, file: string, force: boolean, mediaDir: string): Promise<BackupSummary> {
   const client = await connect(url);
+  const media = mediaCopy(file, mediaDir);
   try {
     await checkToolVersion('pg_dump', client);
     // The counts and pg_dump read one snapshot, exported from this transaction.
@@ -280,6 +343,8 @@ async function backupPostgres(url: string, file: string, force: boolean): Promis
     if (schema === null || !(await hasCalendarTablesIn(client, schema))) throw new BackupError(`The database of DATABASE_URL holds no calendar-events data (schema ${schema ?? 'none'}); nothing to back up.`);
     const counts = recordCounts((await client.query(RECORD_COUNTS_SQL)).rows[0] as Record<string, unknown>);
     const extensions = await extensionsUsedBy(client, schema);
+    // The uploads of the dump's snapshot.
+    media.copy((await client.query<{ url: string; sizes_json: string | null }>(MEDIA_FILES_SQL)).rows);
     const connection = toolConnection(url);
     await writeInPlace(file, force, (temporary) =>
       runTool(
@@ -292,8 +357,9 @@ async function backupPostgres(url: string, file: string, force: boolean): Promis
       ),
     );
     await client.query('commit');
-    return { bytes: fs.statSync(file).size, counts };
+    return { bytes: fs.statSync(file).size, counts, mediaFiles: media.place(force) };
   } finally {
+    media.discard();
     await client.end();
   }
 }
@@ -367,8 +433,8 @@ async function restorePostgres(url: string, file: string): Promise<void> {
   }
 }
 
-/** Problems of a database that the service's invariants or the engine's quick check find. */
-async function integrityProblems(storage: Storage): Promise<string[]> {
+/** Problems of a database that the service's invariants or the engine's quick check find, and uploads whose files are not in `mediaDir`. */
+async function integrityProblems(storage: Storage, mediaDir: string): Promise<string[]> {
   const problems: string[] = [];
   if (storage.driver.kind === 'sqlite') {
     const check = storage.driver.client.pragma('quick_check') as { quick_check: string }[];
@@ -382,21 +448,40 @@ async function integrityProblems(storage: Storage): Promise<string[]> {
       const { rows } = await sql.raw(query).execute(tx);
       if (rows.length > 0) problems.push(`${label}: ${sampleRows(rows)}`);
     }
+    const files = uploadedFiles((await sql.raw<{ url: string; sizes_json: string | null }>(MEDIA_FILES_SQL).execute(tx)).rows);
+    const missing = files.filter((file) => !fs.existsSync(path.join(mediaDir, ...file.split('/'))));
+    if (missing.length > 0) problems.push(`uploaded files missing from ${mediaDir}: ${sampleRows(missing)}`);
   });
   return problems;
 }
 
-export async function backupDatabase(config: DatabaseConfig, file: string, options: { readonly force: boolean }): Promise<BackupSummary> {
+export async function backupDatabase(config: DatabaseConfig, file: string, options: { readonly force: boolean; readonly mediaDir: string }): Promise<BackupSummary> {
   const target = path.resolve(file);
   checkTarget(target, options.force);
-  return config.dialect === 'sqlite' ? backupSqlite(config.file, target, options.force) : backupPostgres(config.url, target, options.force);
+  return config.dialect === 'sqlite' ? backupSqlite(config.file, target, options.force, options.mediaDir) : backupPostgres(config.url, target, options.force, options.mediaDir);
+}
+
+/** Copies a backup's uploaded files into the media folder; a name already there is kept (names are unique to their bytes). */
+function restoreMediaFiles(backupFile: string, mediaDir: string): number {
+  const from = mediaFolderOf(backupFile);
+  if (!fs.existsSync(from)) return 0;
+  let count = 0;
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
+    const target = path.join(mediaDir, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if (!fs.existsSync(target)) fs.copyFileSync(path.join(from, relative), target);
+    count++;
+  }
+  return count;
 }
 
 /**
  * Restores a backup into the empty database of `config`, then brings its schema up to date and
  * checks it. "Empty": no posts, no terms and no users (tables a `migrate` created may exist).
  */
-export async function restoreDatabase(config: DatabaseConfig, backupFile: string): Promise<RestoreSummary> {
+export async function restoreDatabase(config: DatabaseConfig, backupFile: string, options: { readonly mediaDir: string }): Promise<RestoreSummary> {
   // Absolute, so that no name is taken for an option of pg_restore.
   const file = path.resolve(backupFile);
   const engine = backupEngine(file);
@@ -405,13 +490,14 @@ export async function restoreDatabase(config: DatabaseConfig, backupFile: string
   }
   if (config.dialect === 'sqlite') await restoreSqlite(config.file, file);
   else await restorePostgres(config.url, file);
+  const mediaFiles = restoreMediaFiles(file, options.mediaDir);
   const storage = openStorage(config);
   try {
     const migrations = await migrate(storage);
-    const problems = await integrityProblems(storage);
+    const problems = await integrityProblems(storage, options.mediaDir);
     if (problems.length > 0) throw new BackupError(`The restored database fails its integrity check: ${problems.join('; ')}`);
     const counts = await storage.read(async (tx) => recordCounts((await sql.raw(RECORD_COUNTS_SQL).execute(tx)).rows[0] as Record<string, unknown>));
-    return { counts, migrations };
+    return { counts, migrations, mediaFiles };
   } finally {
     await storage.close();
   }

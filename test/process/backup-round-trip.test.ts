@@ -8,7 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../src/config.ts';
 import { backupDatabase, restoreDatabase } from '../../src/storage/backup.ts';
 import type { Storage } from '../../src/storage/database.ts';
-import { API, basicAuth, createTestApp, DIALECT, emptyRestoreTarget, type TestApp, type TestDatabase } from '../fixtures/app.ts';
+import { API, basicAuth, createTestApp, DIALECT, emptyRestoreTarget, testMediaDir, type TestApp, type TestDatabase } from '../fixtures/app.ts';
 import { EVERY_KIND_ENV, fillWithEveryKind, RECORD_PASSWORD, WIDE, type EveryKind } from '../fixtures/every-kind-of-data.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
@@ -52,14 +52,14 @@ function asksOf(data: EveryKind): Ask[] {
     ...data.eventIds.map((id) => `events/${id}`),
     'venues', `venues/${ids.venue}`, `venues/${ids.venue}?translation_language=fr`, `venues?sync_token=${data.syncToken}&per_page=50`, 'organizers', `organizers/${ids.organizer}`,
     'categories?hide_empty=0', `categories/${ids.music}`, `categories/${ids.music}?translation_language=fr`, 'tags?hide_empty=0', `categories?sync_token=${data.syncToken}`,
-    'webhooks', `webhooks/${ids.webhook}`, `webhooks/${ids.webhook}/deliveries?per_page=100`, `webhooks/${ids.failingWebhook}/deliveries?per_page=100`,
+    'media', `media/${ids.upload}`, 'webhooks', `webhooks/${ids.webhook}`, `webhooks/${ids.webhook}/deliveries?per_page=100`, `webhooks/${ids.failingWebhook}/deliveries?per_page=100`,
   ].map((url) => `${API}/${url}`);
   const pages = [
     '/events/', '/events/?date=2027-03-01', '/events/month/2027-03/', '/events/2027-03-11/', '/events/category/music/', '/events/tag/late/',
     `/event/${slugs.series}/`, `/event/${slugs.series}/2027-03-11/`, `/event/${slugs.exception}/`, `/event/${slugs.locked}/`, `/event/${slugs.series}/ical/`,
     `/venue/${slugs.venue}/`, `/organizer/${slugs.organizer}/`, '/fr/events/month/2027-03/', `/fr/event/${slugs.series}/`, '/sitemap.xml',
   ];
-  const urls = [...api, `/tribe/events/v1/events?${WIDE}`, `/fr${API}/events?${WIDE}`, ...pages];
+  const urls = [...api, `/tribe/events/v1/events?${WIDE}`, `/fr${API}/events?${WIDE}`, ...pages, ...data.uploadFiles];
   const asks = urls.flatMap((url): Ask[] => [{ as: 'anonymous', url }, { as: 'administrator', url }]);
   return [
     ...asks,
@@ -122,9 +122,9 @@ describe(`a backup restored into an empty database answers as the original (${DI
     const originalContents = await contentsOf(original.storage);
 
     const file = path.join(workDirectory, DIALECT === 'sqlite' ? 'calendar.sqlite' : 'calendar.dump');
-    await backupDatabase(loadConfig({ DATABASE_URL: original.databaseUrl }).database, file, { force: false });
+    await backupDatabase(loadConfig({ DATABASE_URL: original.databaseUrl }).database, file, { force: false, mediaDir: original.config.media.dir });
     restoredDatabase = await emptyRestoreTarget(original.databaseUrl);
-    await restoreDatabase(loadConfig({ DATABASE_URL: restoredDatabase.url }).database, file);
+    await restoreDatabase(loadConfig({ DATABASE_URL: restoredDatabase.url }).database, file, { mediaDir: testMediaDir(restoredDatabase.url) });
     restored = await createTestApp({ env: EVERY_KIND_ENV, nodeOf: { databaseUrl: restoredDatabase.url, ids: original.ids } });
     answers = { original: originalAnswers, restored: await answersOf(restored, asks) };
     contents = { original: originalContents, restored: await contentsOf(restored.storage) };
@@ -133,6 +133,7 @@ describe(`a backup restored into an empty database answers as the original (${DI
   after(async () => {
     await restored?.close();
     await restoredDatabase?.drop();
+    if (restoredDatabase) fs.rmSync(testMediaDir(restoredDatabase.url), { recursive: true, force: true });
     await original?.close();
     await receiver?.close();
     fs.rmSync(workDirectory, { recursive: true, force: true });
@@ -142,6 +143,7 @@ describe(`a backup restored into an empty database answers as the original (${DI
     const refusedToAdministrator = Object.entries(answers.original).filter(([ask, answer]) => ask.startsWith('administrator') && answer.status >= 400).map(([ask]) => ask);
     assert.deepEqual(refusedToAdministrator, [`administrator GET ${API}/events/${data.ids.locked} {}`], 'the administrator\'s requests are answered, but for the protected event without its password');
     assert.ok(Object.keys(answers.original).length > 100, `${Object.keys(answers.original).length} answers compared`);
+    for (const file of data.uploadFiles) assert.equal(answers.original[`anonymous GET ${file} {}`]?.status, 200, `the uploaded file ${file} is served`);
     for (const [ask, answer] of Object.entries(answers.original)) assert.deepEqual(answers.restored[ask], answer, ask);
   });
 

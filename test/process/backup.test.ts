@@ -13,7 +13,8 @@ import { ApiClient } from '../crash/api-client.ts';
 import { checkPostgres, checkSqlite } from '../crash/integrity.ts';
 import { isIn, observe, probeAbsentAnswers, type AbsentAnswers } from '../crash/verify.ts';
 import { acknowledged, startWriteStream, untilAcknowledged, WriteLog, type TrackedRecord } from '../crash/workload.ts';
-import { basicAuth, DIALECT, emptyRestoreTarget, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
+import sharp from 'sharp';
+import { basicAuth, createTestApp, DIALECT, emptyRestoreTarget, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 import { cliProcess, startServer, type CliRun, type ServerProcess } from '../fixtures/server-process.ts';
 
 /**
@@ -142,7 +143,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
       stream.stop();
       await stream.finished;
       assert.equal(backup.code, 0, backup.err);
-      assert.match(backup.out, /^Backed up \d+ events, \d+ venues, \d+ organizers, \d+ terms, 1 users to .+ \(\d+\.\d (KiB|MiB)\)\.$/m);
+      assert.match(backup.out, /^Backed up \d+ events, \d+ venues, \d+ organizers, \d+ terms, 1 users to .+ \(\d+\.\d (KiB|MiB)\), and 0 uploaded image files to .+\.media\.$/m);
       assert.deepEqual(log.anomalies, []);
     } finally {
       client.close();
@@ -231,6 +232,45 @@ describe(`backup and restore on ${DIALECT}`, () => {
       assert.equal(refused.code, 1, `${path.basename(file)}: ${refused.out}`);
       assert.match(refused.err, message);
       assert.equal(await fingerprint(empty.url), undefined, `${path.basename(file)} left nothing behind`);
+    }
+  });
+
+  test('a backup carries the uploaded images\' files in <file>.media; a restore puts them back, and one without them fails its integrity check naming them (decision 0041)', async () => {
+    const mediaDir = path.join(workDirectory, 'uploads-source');
+    const app = await createTestApp({ env: { CALENDAR_MEDIA_DIR: mediaDir } });
+    // Restore targets of this app's database (on PostgreSQL, its schema's name).
+    const target = async () => {
+      const database = await emptyRestoreTarget(app.databaseUrl);
+      cleanups.push(() => database.drop());
+      return database;
+    };
+    try {
+      const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#a33' } }).png().toBuffer();
+      const upload = await app.request('author', 'POST', 'media', image, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=stage.png' });
+      assert.equal(upload.statusCode, 201, upload.body);
+      const stored = fs.readdirSync(mediaDir, { recursive: true }).filter((name) => String(name).endsWith('.png')).map(String).sort();
+      assert.equal(stored.length, 3, 'the image, its thumbnail and medium sizes');
+      const file = backupName('with-uploads');
+      const backup = await runCli(app.databaseUrl, ['backup', file], { CALENDAR_MEDIA_DIR: mediaDir });
+      assert.equal(backup.code, 0, backup.err);
+      assert.match(backup.out, /and 3 uploaded image files to .+with-uploads\.(sqlite|dump)\.media\.$/m);
+      for (const name of stored) assert.deepEqual(fs.readFileSync(path.join(`${file}.media`, name)), fs.readFileSync(path.join(mediaDir, name)), name);
+
+      const withoutFiles = path.join(workDirectory, `without-uploads.${DIALECT === 'sqlite' ? 'sqlite' : 'dump'}`);
+      fs.copyFileSync(file, withoutFiles);
+      const broken = await target();
+      const refused = await runCli(broken.url, ['restore', withoutFiles], { CALENDAR_MEDIA_DIR: path.join(workDirectory, 'uploads-broken') });
+      assert.equal(refused.code, 1, refused.out);
+      assert.match(refused.err, /fails its integrity check: uploaded files missing from .*uploads-broken: 3 row\(s\)/);
+
+      const restoredDir = path.join(workDirectory, 'uploads-restored');
+      const restored = await target();
+      const restore = await runCli(restored.url, ['restore', file], { CALENDAR_MEDIA_DIR: restoredDir });
+      assert.equal(restore.code, 0, restore.err);
+      assert.match(restore.out, /and 3 uploaded image files into .*uploads-restored\.$/m);
+      for (const name of stored) assert.deepEqual(fs.readFileSync(path.join(restoredDir, name)), fs.readFileSync(path.join(mediaDir, name)), name);
+    } finally {
+      await app.close();
     }
   });
 

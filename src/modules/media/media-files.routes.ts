@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { holdsRepresentation } from '../../http/entity-tags.ts';
 import { MEDIA_TYPE_OF_EXTENSION, type ImageFiles } from './image-files.ts';
-import { MEDIA_PATH } from './media.service.ts';
+import { MEDIA_PATH } from '../../storage/repositories/media.repository.ts';
 
 /**
  * Only names this service writes (`2026/11/poster-1a2b3c4d5e6f-300x200.jpg`): no dot segment, no
@@ -34,7 +34,7 @@ export function registerMediaFiles(app: FastifyInstance, options: { readonly sit
       if (!stat.isFile()) return reply.callNotFound();
       // The name is unique to these bytes: it is their validator.
       const tag = `"${name.replace(/\//g, '-')}"`;
-      reply.headers({ 'content-type': MEDIA_TYPE_OF_EXTENSION[match[1]!]!, etag: tag, 'last-modified': stat.mtime.toUTCString() });
+      reply.headers({ 'content-type': MEDIA_TYPE_OF_EXTENSION[match[1]!]!, etag: tag });
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) return reply.code(304).send();
       reply.header('content-length', stat.size);

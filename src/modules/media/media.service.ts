@@ -3,16 +3,13 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { MediaRepository, MediaRow } from '../../storage/repositories/media.repository.ts';
+import { MEDIA_PATH, mediaFilesOf, type MediaRepository, type MediaRow } from '../../storage/repositories/media.repository.ts';
 import { siteDates } from '../posts/post-rows.ts';
 import { IMAGE_TYPES, type ImageFiles, type StoredImage } from './image-files.ts';
 import type { Upload } from './upload.ts';
 
 /** The longest title or alternative text kept. */
 const MAX_TEXT = 1000;
-
-/** Where an uploaded image's files are, relative to the site (served by media-files.routes.ts). */
-export const MEDIA_PATH = 'media';
 
 /** The image library (decision 0052): uploads, their files and their records. */
 export class MediaService {
@@ -80,7 +77,7 @@ export class MediaService {
     if (row.author_id !== caller.id && !can(caller, 'delete_others_posts')) throw new ApiError('rest_cannot_delete');
     await this.repository.remove(tx, row.id);
     // Last in the unit: a failed statement above leaves the files in place with their record.
-    await this.files.remove(storedFilesOf(row));
+    await this.files.remove(mediaFilesOf(row.image.url, row.image.sizes_json));
   }
 
   /** `title` and `alt_text`, each a string of at most MAX_TEXT characters when given. */
@@ -102,11 +99,4 @@ export class MediaService {
 /** Every file of a stored upload, under the media folder. */
 function filesOf(stored: StoredImage): string[] {
   return [stored.file, ...Object.values(stored.sizes).map((size) => size.file)];
-}
-
-/** Every file of an upload's record, from its URLs (`media/<file>`). */
-export function storedFilesOf(row: MediaRow): string[] {
-  const sizes = row.image.sizes_json ? (JSON.parse(row.image.sizes_json) as Record<string, { url: string }>) : {};
-  const prefix = `${MEDIA_PATH}/`;
-  return [...new Set([row.image.url, ...Object.values(sizes).map((size) => size.url)])].filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length));
 }

@@ -4,6 +4,22 @@ import { containsAny, NEXT_VERSION } from '../conditions.ts';
 import type { ReadTx, WriteTx } from '../database.ts';
 import type { ImagesTable, MediaTable } from '../tables.ts';
 
+/**
+ * Where an uploaded image's files are, relative to the site: its URL and its sizes' URLs are stored
+ * as `media/<file>`, `<file>` being the path under the media folder (decision 0052).
+ */
+export const MEDIA_PATH = 'media';
+
+/** SQL listing every upload's URLs, for the files a backup copies and a restore checks (same on both engines). */
+export const MEDIA_FILES_SQL = 'select i.url, i.sizes_json from media m join images i on i.id = m.id';
+
+/** The files under the media folder of an upload with these URLs (an image row's `url` and `sizes_json`). */
+export function mediaFilesOf(url: string, sizesJson: string | null): string[] {
+  const sizes = sizesJson ? (JSON.parse(sizesJson) as Record<string, { url: string }>) : {};
+  const prefix = `${MEDIA_PATH}/`;
+  return [...new Set([url, ...Object.values(sizes).map((size) => size.url)])].filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length));
+}
+
 /** An uploaded image: its media row and its image row (URL, metadata, sizes). */
 export type MediaRow = Selectable<MediaTable> & { readonly image: Selectable<ImagesTable> };
 
