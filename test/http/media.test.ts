@@ -27,6 +27,26 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png' | '
   return sharp(pixels, { raw: { width, height, channels: 3 } })[format]().toBuffer();
 }
 
+/** CRC-32 (PNG's chunk checksum). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A small PNG whose header claims `width` × `height` pixels: a decompression bomb as its header shows it. */
+async function claimedPng(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await picture(8, 8, 'png'));
+  // The IHDR chunk follows the 8-byte signature: length (4), type (4), width (4), height (4), ..., CRC over type and data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
 /** A multipart form body: fields and files. */
 function form(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----media-test-boundary';
@@ -84,6 +104,19 @@ describe('media', () => {
     assert.deepEqual([raw.json<Media>().title, raw.json<Media>().width], ['Raw', 200]);
   });
 
+  test('the upload is a route like the others: under tribe/events/v1, /wp-json and ?rest_route=', async () => {
+    const png = await picture(30, 30, 'png');
+    for (const url of ['/tribe/events/v1/media', '/wp-json/tribe/events/v1/media', '/?rest_route=/tribe/events/v1/media']) {
+      const response = await app.request('author', 'POST', url, png, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="alias.png"' });
+      assert.equal(response.statusCode, 201, `${url}: ${response.body}`);
+    }
+    // An image body on any other route is refused, not read.
+    const elsewhere = await app.request('author', 'POST', 'events', png, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="x.png"' });
+    assert.deepEqual([elsewhere.statusCode, elsewhere.json<Json>().code], [415, 'rest_unsupported_media_type']);
+    const json = await app.request('author', 'POST', 'media', { file: 'x' });
+    assert.deepEqual([json.statusCode, json.json<Json>().code], [415, 'rest_unsupported_media_type']);
+  });
+
   test('sizes: WordPress\' sizes smaller than the image, with their dimensions, type, bytes and served files', async () => {
     const media = await uploaded(await picture(1200, 800, 'jpeg'), 'big.jpg');
     const dimensions = Object.fromEntries(Object.entries(media.sizes).map(([name, size]) => [name, [size.width, size.height]]));
@@ -128,6 +161,10 @@ describe('media', () => {
     assert.ok(wide.length < MAX_BYTES);
     const bomb = await upload(wide, 'bomb.png');
     assert.deepEqual([bomb.statusCode, bomb.json<Json>().code], [400, 'media_too_many_pixels'], bomb.body);
+    // A header claiming 100,000 × 100,000 pixels (10 billion): refused from the header, never decoded.
+    const claimed = await upload(await claimedPng(100_000, 100_000), 'claimed.png');
+    assert.deepEqual([claimed.statusCode, claimed.json<Json>().code], [400, 'media_too_many_pixels'], claimed.body);
+    assert.match(claimed.json<{ message: string }>().message, /100000 × 100000 pixels/);
     const { payload, headers } = form([{ name: 'title', value: 'No file' }]);
     const none = await app.request('author', 'POST', 'media', payload, headers);
     assert.deepEqual([none.statusCode, none.json<Json>().code], [400, 'rest_upload_no_data']);
