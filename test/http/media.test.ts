@@ -279,10 +279,14 @@ describe('media', () => {
     assert.equal(unknown.statusCode, 400);
     assert.deepEqual(Object.keys((unknown.json<{ data: { params: Json } }>().data.params)), ['image']);
     const tag = (await app.request('author', 'GET', `events/${event.id}`)).headers.etag;
+    const syncToken = String((await app.request('anonymous', 'GET', 'events?start_date=2026-11-30')).headers['x-sync-token']);
     assert.equal((await app.request('author', 'DELETE', `media/${media.id}`)).statusCode, 200);
     const after = await app.request('anonymous', 'GET', `events/${event.id}`);
     assert.equal(after.json<{ image: unknown }>().image, false);
     assert.notEqual(after.headers.etag, tag, 'the event changed: a new ETag');
+    // A change of the event's own: a sync from before the deletion is sent it again (decision 0029).
+    const synced = (await app.request('anonymous', 'GET', `events?sync_token=${syncToken}`)).json<{ events: { id: number; image: unknown }[] }>();
+    assert.deepEqual(synced.events.map((item) => [item.id, item.image]), [[event.id, false]]);
   });
 
   test('OpenAPI documents the upload and the library', async () => {
