@@ -153,7 +153,7 @@ export async function composeApplication(
   const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
-  const mediaSettings = site.media ?? loadConfig({ DATABASE_URL: site.database?.dialect === 'sqlite' ? site.database.file : undefined }).media;
+  const mediaSettings = site.media ?? loadConfig({}).media;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
     services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
