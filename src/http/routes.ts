@@ -133,9 +133,10 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
   /**
    * Slow work the write needs done first, for a caller the permission admits, after the external
    * check and outside any unit, so that it holds no write lock (an upload's images decoded and
-   * written: decision 0052); it leaves what it made in the body for the handler.
+   * written: decision 0052); it leaves what it made in the body for the handler, and returns how to
+   * undo it, which runs when the unit does not commit (an error, the deadline).
    */
-  readonly prepare?: (frame: Frame<S>) => Promise<void>;
+  readonly prepare?: (frame: Frame<S>) => Promise<() => Promise<void>>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
@@ -308,15 +309,20 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       throw refused(frame.caller);
     }
     await route.externalCheck?.(frame);
-    await route.prepare?.(frame);
-    return storage.write(async (tx) => {
-      const loaded = await route.validate?.(frame, tx);
-      const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
-      if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
-      const result = await route.handle(frame, tx, loaded);
-      await storage.touchContent(tx, context.clock.now());
-      return result;
-    }, deadline);
+    const undo = await route.prepare?.(frame);
+    try {
+      return await storage.write(async (tx) => {
+        const loaded = await route.validate?.(frame, tx);
+        const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
+        if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
+        const result = await route.handle(frame, tx, loaded);
+        await storage.touchContent(tx, context.clock.now());
+        return result;
+      }, deadline);
+    } catch (error) {
+      await undo?.();
+      throw error;
+    }
   };
   // One route table, mounted once per namespace (decision 0018): an alias route is the same route,
   // hidden from the OpenAPI document, whose paths are relative to the namespace anyway.

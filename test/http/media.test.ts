@@ -297,3 +297,30 @@ describe('media', () => {
     assert.deepEqual(Object.keys(post.requestBody!.content).sort(), ['image/gif', 'image/jpeg', 'image/png', 'image/webp', 'multipart/form-data']);
   });
 });
+
+describe('media: an upload whose unit does not commit', () => {
+  test('leaves no file behind', async () => {
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-media-'));
+    // Every write unit of the routes does its work, then fails before its commit (a lost connection, a full disk).
+    const app = await createTestApp({
+      env: { CALENDAR_MEDIA_DIR: mediaDir },
+      routeStorage: (storage) => ({
+        ...storage,
+        write: (work, deadline) =>
+          storage.write(async (tx) => {
+            await work(tx);
+            throw new Error('the commit failed');
+          }, deadline),
+      }),
+    });
+    try {
+      const response = await app.request('author', 'POST', 'media', await picture(400, 300, 'png'), { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=lost.png' });
+      assert.equal(response.statusCode, 500, response.body);
+      const left = fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      assert.deepEqual(left, []);
+    } finally {
+      await app.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    }
+  });
+});

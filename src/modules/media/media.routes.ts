@@ -42,10 +42,13 @@ export function mediaRoutes(media: MediaService): AnyRoute[] {
         body: UploadBody,
         response: { 201: Media },
       },
-      // The image is decoded, resized and written before the write unit: no write waits for it.
+      // The image is decoded, resized and written before the write unit: no write waits for it. Its
+      // files are removed again if the unit does not commit.
       prepare: async ({ body }) => {
         const upload = uploadOf(body);
-        upload.stored = await media.store(upload);
+        const stored = await media.store(upload);
+        upload.stored = stored;
+        return () => media.discard(stored);
       },
       handle: async ({ body, caller, urls }, tx) => {
         const upload = uploadOf(body);

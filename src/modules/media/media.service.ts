@@ -27,7 +27,7 @@ export class MediaService {
     return this.files.store(upload.file.bytes, upload.file.name, this.clock.now());
   }
 
-  /** The record of stored files; the files are removed again when it cannot be written. */
+  /** The record of stored files (the route removes them if its unit does not commit: `discard`). */
   async create(tx: WriteTx, upload: Upload, stored: StoredImage, caller: Caller): Promise<MediaRow> {
     const { title, alt_text } = this.texts(upload);
     const dates = siteDates(nowUtc(this.clock), this.siteZone);
@@ -35,28 +35,28 @@ export class MediaService {
     const sizes = Object.fromEntries(
       Object.entries(stored.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': type.mime, filesize: size.filesize, url: `${MEDIA_PATH}/${size.file}` }]),
     );
-    try {
-      return await this.repository.create(tx, {
-        author_id: caller.id,
-        title: title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT),
-        alt_text: alt_text ?? '',
-        date_local: dates.local,
-        date_utc: dates.utc,
-        image: {
-          url: `${MEDIA_PATH}/${stored.file}`,
-          extension: type.extension,
-          width: stored.width,
-          height: stored.height,
-          filesize: stored.filesize,
-          mime_type: type.mime,
-          sizes_json: JSON.stringify(sizes),
-          created_at: dates.utc,
-        },
-      });
-    } catch (error) {
-      await this.files.remove(filesOf(stored));
-      throw error;
-    }
+    return this.repository.create(tx, {
+      author_id: caller.id,
+      title: title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT),
+      alt_text: alt_text ?? '',
+      date_local: dates.local,
+      date_utc: dates.utc,
+      image: {
+        url: `${MEDIA_PATH}/${stored.file}`,
+        extension: type.extension,
+        width: stored.width,
+        height: stored.height,
+        filesize: stored.filesize,
+        mime_type: type.mime,
+        sizes_json: JSON.stringify(sizes),
+        created_at: dates.utc,
+      },
+    });
+  }
+
+  /** Removes the files of an upload whose record was not written. */
+  discard(stored: StoredImage): Promise<void> {
+    return this.files.remove(filesOf(stored));
   }
 
   async find(tx: ReadTx, id: number): Promise<MediaRow> {
