@@ -172,6 +172,18 @@ describe('media', () => {
     assert.deepEqual([unnamed.statusCode, unnamed.json<Json>().code], [400, 'rest_upload_no_content_disposition']);
   });
 
+  test('a form of two files, or two titles, is a 400 and stores nothing', async () => {
+    const before = storedFiles().length;
+    const png = await picture(20, 20, 'png');
+    const two = form([{ name: 'file', value: png, filename: 'a.png' }, { name: 'file', value: png, filename: 'b.png' }]);
+    const twoFiles = await app.request('author', 'POST', 'media', two.payload, two.headers);
+    assert.deepEqual([twoFiles.statusCode, twoFiles.json<Json>().code], [400, 'rest_bad_request'], twoFiles.body);
+    const titles = form([{ name: 'title', value: 'One' }, { name: 'title', value: 'Two' }, { name: 'file', value: png, filename: 'c.png' }]);
+    const twoTitles = await app.request('author', 'POST', 'media', titles.payload, titles.headers);
+    assert.deepEqual([twoTitles.statusCode, Object.keys(twoTitles.json<{ data: { params: Json } }>().data.params)], [400, ['title']], twoTitles.body);
+    assert.equal(storedFiles().length, before);
+  });
+
   test('EXIF and GPS are removed from every stored file; the orientation is applied first', async () => {
     // 300 × 200 pixels stored, orientation 6 (rotate 90° clockwise to show): shown 200 wide, 300 high.
     const tagged = await sharp(await picture(300, 200, 'jpeg'))
