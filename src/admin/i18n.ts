@@ -1,4 +1,5 @@
 import { SETTINGS } from './api.ts';
+import { MORE_WORDS, type MoreKey } from './words.ts';
 
 /*
  * The admin's own words in the languages of the public pages' catalogue (en, fr, de, es). The
@@ -158,7 +159,7 @@ const EN = {
   uploading: 'Uploading…',
 } as const;
 
-export type MessageKey = keyof typeof EN;
+export type MessageKey = keyof typeof EN | MoreKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {
@@ -249,7 +250,8 @@ const ES: Catalogue = {
   currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'El calendario rechazaría esta repetición:', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
 };
 
-const CATALOGUES: Record<string, Catalogue> = { en: EN, fr: FR, de: DE, es: ES };
+const ENGLISH: Record<MessageKey, string> = { ...EN, ...MORE_WORDS.en };
+const CATALOGUES: Record<string, Catalogue> = { en: ENGLISH, fr: { ...FR, ...MORE_WORDS.fr }, de: { ...DE, ...MORE_WORDS.de }, es: { ...ES, ...MORE_WORDS.es } };
 export const ADMIN_LANGUAGES = Object.keys(CATALOGUES);
 
 const chosen = (): string => {
@@ -265,7 +267,7 @@ const catalogue = CATALOGUES[language]!;
 /** The word in the admin's language, `{name}` parts filled in. */
 export const t = Object.assign(
   (key: MessageKey, values: Record<string, string | number> = {}): string =>
-    (catalogue[key] ?? EN[key]).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)),
+    (catalogue[key] ?? ENGLISH[key]).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)),
   { language },
 );
 

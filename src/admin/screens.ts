@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import type { Session } from './api.ts';
 import type { MessageKey } from './i18n.ts';
+import { RECORD_KINDS, type RecordKind } from './records.ts';
 
 /*
  * The admin's screens, as data: the shell routes by `path` and lists in its navigation, in this
@@ -26,12 +27,20 @@ export interface Screen {
 }
 
 const eventEditor = () => import('./screens/event-editor.tsx');
+/** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */
+const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () => import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
+const recordScreens = (kind: RecordKind): Screen[] => [
+  { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
+  { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
+  { path: `${kind.collection}/:id`, capability: kind.capability, load: records(kind.collection, 'editor') },
+];
 
 export const SCREENS: readonly Screen[] = [
   { path: 'events', nav: 'events', capability: 'edit_tribe_events', load: () => import('./screens/events-list.tsx') },
   { path: 'events/new', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
+  ...Object.values(RECORD_KINDS).flatMap(recordScreens),
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];

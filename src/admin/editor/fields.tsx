@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 
 /*
  * A labelled field with its error from the API next to it (`aria-describedby`, `aria-invalid`):
@@ -23,3 +24,23 @@ export const invalid = (id: string, error: string | undefined) => (error ? { 'ar
 
 export const valueOf = (event: Event): string => (event.currentTarget as HTMLInputElement).value;
 export const checkedOf = (event: Event): boolean => (event.currentTarget as HTMLInputElement).checked;
+
+/**
+ * The errors of a refused save, above the form, each a link to its field (by the control's id); it
+ * takes the focus when it appears, so a keyboard or screen-reader user starts from what to fix. A
+ * link focuses its field itself: the router would take an in-admin link for a navigation.
+ */
+export function ErrorSummary({ errors, title }: { errors: Readonly<Record<string, string>>; title: string }) {
+  const summary = useRef<HTMLDivElement>(null);
+  const count = Object.keys(errors).length;
+  useEffect(() => {
+    if (count > 0) summary.current?.focus();
+  }, [errors]);
+  if (count === 0) return null;
+  return (
+    <div class="error-summary" role="alert" tabIndex={-1} ref={summary}>
+      <p>{title}</p>
+      <ul>{Object.entries(errors).map(([id, text]) => <li key={id}><a href={`#${id}`} onClick={(event) => { event.preventDefault(); document.getElementById(id)?.focus(); }}>{text}</a></li>)}</ul>
+    </div>
+  );
+}
