@@ -266,9 +266,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     reply.header('x-robots-tag', 'noindex');
     reply.header('x-content-type-options', 'nosniff');
-    // No page of ours (the doc UI, the admin) hands its URL to another site. `same-origin`, not
-    // `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with a page's own form posts and
-    // fetches, and the admin's session checks (http/sessions.ts fromOwnPage) refuse those.
+    // No page of ours (the doc UI, the admin) hands its URL to another site. Not `no-referrer`: under
+    // it a browser sends `Origin: null` with a same-origin form or fetch, and the admin's sign-in form
+    // and session writes, which check their Origin, were refused in every browser (decision 0066).
     reply.header('referrer-policy', 'same-origin');
     // Only over https, where browsers honour it; behind a proxy the protocol comes from a trusted X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
