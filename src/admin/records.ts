@@ -112,10 +112,10 @@ export const nameOf = (kind: RecordKind, record: WireRecord): string => (typeof 
 export type RecordForm = Record<string, string | boolean>;
 
 export function formOfRecord(kind: RecordKind, record: WireRecord | undefined): RecordForm {
-  const form: RecordForm = Object.fromEntries(kind.fields.map((field) => {
+  const form: RecordForm = Object.fromEntries(kind.fields.map((field): [string, string | boolean] => {
     const value = record?.[field.name];
     if (field.kind === 'checkbox') return [field.name, value === true];
-    if (field.kind === 'parent') return [field.name, String(value ?? 0)];
+    if (field.kind === 'parent') return [field.name, String(typeof value === 'number' ? value : 0)];
     return [field.name, typeof value === 'string' ? value : ''];
   }));
   // A new venue or organizer starts as published: it is made to be picked in events (the select can change it).

@@ -132,7 +132,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
                 <td><a href={href(`${collection}/${record.id}`)}>{nameOf(kind, record)}</a></td>
                 <td>{typeof record[kind.detail.field] === 'string' ? (record[kind.detail.field] as string) : ''}</td>
                 {collection === 'categories' ? <td>{parents.get(Number(record.parent)) ?? ''}</td> : null}
-                <td>{kind.post ? t(STATUS_LABEL[String(record.status)] ?? 'statusAll') : String(record.count ?? 0)}</td>
+                <td>{kind.post ? t(STATUS_LABEL[String(record.status)] ?? 'statusAll') : String(typeof record.count === 'number' ? record.count : 0)}</td>
                 <td><div class="actions">{actionsOf(record)}</div></td>
               </tr>
             ))}
@@ -173,7 +173,8 @@ function RecordEditor({ kind, params }: { kind: RecordKind; params: Readonly<Rec
     setForm(fields);
     setEtag(tag);
     setLoaded(true);
-    latest.current.baseline = fields;
+    // At once, not at the next render: a navigation right after a save must not find the form dirty.
+    latest.current = { form: fields, baseline: fields };
   };
   useEffect(() => {
     if (id === undefined) return;
