@@ -29,6 +29,7 @@ export interface Screen {
 const eventEditor = () => import('./screens/event-editor.tsx');
 /** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */
 const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () => import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
+const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhookEditor }));
 const recordScreens = (kind: RecordKind): Screen[] => [
   { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
@@ -41,6 +42,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
   ...Object.values(RECORD_KINDS).flatMap(recordScreens),
+  { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },
+  { path: 'webhooks/new', capability: 'manage_webhooks', load: webhookEditor },
+  { path: 'webhooks/:id', capability: 'manage_webhooks', load: webhookEditor },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];

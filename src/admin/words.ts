@@ -1,5 +1,5 @@
 /*
- * The words of the venues, organizers, categories and tags screens, merged into the admin's
+ * The words of the venues, organizers, categories, tags and webhooks screens, merged into the admin's
  * catalogue by i18n.ts. Kept apart from the events screens' words so that each screen family's
  * words are edited in one place; every language lists every word (the type says so).
  */
@@ -43,6 +43,37 @@ const EN = {
   recordConflict: 'Someone else changed this since you opened it. Your changes were not saved. What changed:',
   loadTheirs: 'Load their version (your changes are lost)',
   backToList: 'Back to the list',
+  webhooks: 'Webhooks',
+  addWebhook: 'Add webhook',
+  newWebhook: 'New webhook',
+  editWebhook: 'Webhook',
+  noWebhooks: 'No webhooks.',
+  receiverUrl: 'Receiver URL (https)',
+  notifications: 'Notifications',
+  everything: 'Everything',
+  allOf: 'All of them',
+  active: 'Active (notifications are sent)',
+  inactive: 'Inactive',
+  disabledBecause: 'Switched off: {reason}',
+  failingSince: 'Failing since {when}',
+  secretOnce: 'Signing secret: copy it now, it is not shown again',
+  rotateSecret: 'Replace the secret',
+  sendTest: 'Send a test message',
+  deleteWebhook: 'Delete this webhook',
+  confirmDeleteWebhook: 'Delete the webhook to {url} and its deliveries?',
+  deliveries: 'Recent deliveries',
+  noDeliveries: 'No deliveries yet.',
+  refresh: 'Refresh',
+  type: 'Type',
+  attempts: 'Attempts',
+  lastAnswer: 'Last answer',
+  created: 'Created',
+  deliveryPending: 'Pending',
+  deliveryDelivered: 'Delivered',
+  deliveryFailed: 'Failed',
+  redeliver: 'Redeliver {id}',
+  redelivering: 'Sent again: delivery {id}.',
+  testSent: 'Test message queued.',
 } as const;
 
 export type MoreKey = keyof typeof EN;
@@ -60,6 +91,13 @@ const FR: Words = {
   restoredRecord: 'Restauré en brouillon : {name}.', deletedRecord: 'Supprimé : {name}.',
   recordConflict: 'Quelqu’un l’a modifié depuis que vous l’avez ouvert. Vos modifications n’ont pas été enregistrées. Ce qui a changé :',
   loadTheirs: 'Charger sa version (vos modifications sont perdues)', backToList: 'Retour à la liste',
+  webhooks: 'Webhooks', addWebhook: 'Ajouter un webhook', newWebhook: 'Nouveau webhook', editWebhook: 'Webhook', noWebhooks: 'Aucun webhook.',
+  receiverUrl: 'URL du destinataire (https)', notifications: 'Notifications', everything: 'Tout', allOf: 'Toutes', active: 'Actif (les notifications partent)',
+  inactive: 'Inactif', disabledBecause: 'Désactivé : {reason}', failingSince: 'En échec depuis {when}', secretOnce: 'Secret de signature : copiez-le maintenant, il ne sera plus affiché',
+  rotateSecret: 'Remplacer le secret', sendTest: 'Envoyer un message de test', deleteWebhook: 'Supprimer ce webhook',
+  confirmDeleteWebhook: 'Supprimer le webhook vers {url} et ses envois ?', deliveries: 'Envois récents', noDeliveries: 'Aucun envoi pour l’instant.',
+  refresh: 'Actualiser', type: 'Type', attempts: 'Tentatives', lastAnswer: 'Dernière réponse', created: 'Créé', deliveryPending: 'En attente',
+  deliveryDelivered: 'Remis', deliveryFailed: 'Échoué', redeliver: 'Renvoyer {id}', redelivering: 'Renvoyé : envoi {id}.', testSent: 'Message de test en file.',
 };
 const DE: Words = {
   venues: 'Veranstaltungsorte', tagsPlural: 'Schlagwörter', addVenue: 'Ort hinzufügen', addOrganizer: 'Veranstalter hinzufügen', addCategory: 'Kategorie hinzufügen',
@@ -73,6 +111,13 @@ const DE: Words = {
   restoredRecord: 'Als Entwurf wiederhergestellt: {name}.', deletedRecord: 'Gelöscht: {name}.',
   recordConflict: 'Jemand hat dies geändert, seit Sie es geöffnet haben. Ihre Änderungen wurden nicht gespeichert. Geändert wurde:',
   loadTheirs: 'Deren Fassung laden (Ihre Änderungen gehen verloren)', backToList: 'Zurück zur Liste',
+  webhooks: 'Webhooks', addWebhook: 'Webhook hinzufügen', newWebhook: 'Neuer Webhook', editWebhook: 'Webhook', noWebhooks: 'Keine Webhooks.',
+  receiverUrl: 'Empfänger-URL (https)', notifications: 'Benachrichtigungen', everything: 'Alles', allOf: 'Alle', active: 'Aktiv (Benachrichtigungen werden gesendet)',
+  inactive: 'Inaktiv', disabledBecause: 'Abgeschaltet: {reason}', failingSince: 'Fehlschläge seit {when}', secretOnce: 'Signaturgeheimnis: jetzt kopieren, es wird nicht wieder gezeigt',
+  rotateSecret: 'Geheimnis ersetzen', sendTest: 'Testnachricht senden', deleteWebhook: 'Diesen Webhook löschen',
+  confirmDeleteWebhook: 'Den Webhook an {url} und seine Zustellungen löschen?', deliveries: 'Letzte Zustellungen', noDeliveries: 'Noch keine Zustellungen.',
+  refresh: 'Aktualisieren', type: 'Typ', attempts: 'Versuche', lastAnswer: 'Letzte Antwort', created: 'Erstellt', deliveryPending: 'Ausstehend',
+  deliveryDelivered: 'Zugestellt', deliveryFailed: 'Fehlgeschlagen', redeliver: '{id} erneut senden', redelivering: 'Erneut gesendet: Zustellung {id}.', testSent: 'Testnachricht eingereiht.',
 };
 const ES: Words = {
   venues: 'Lugares', tagsPlural: 'Etiquetas', addVenue: 'Añadir lugar', addOrganizer: 'Añadir organizador', addCategory: 'Añadir categoría',
@@ -86,6 +131,13 @@ const ES: Words = {
   restoredRecord: 'Restaurado como borrador: {name}.', deletedRecord: 'Borrado: {name}.',
   recordConflict: 'Alguien lo cambió desde que lo abriste. Tus cambios no se guardaron. Lo que cambió:',
   loadTheirs: 'Cargar su versión (tus cambios se pierden)', backToList: 'Volver a la lista',
+  webhooks: 'Webhooks', addWebhook: 'Añadir webhook', newWebhook: 'Nuevo webhook', editWebhook: 'Webhook', noWebhooks: 'No hay webhooks.',
+  receiverUrl: 'URL del receptor (https)', notifications: 'Notificaciones', everything: 'Todo', allOf: 'Todas', active: 'Activo (se envían notificaciones)',
+  inactive: 'Inactivo', disabledBecause: 'Desactivado: {reason}', failingSince: 'Falla desde {when}', secretOnce: 'Secreto de firma: cópialo ahora, no se vuelve a mostrar',
+  rotateSecret: 'Reemplazar el secreto', sendTest: 'Enviar un mensaje de prueba', deleteWebhook: 'Borrar este webhook',
+  confirmDeleteWebhook: '¿Borrar el webhook a {url} y sus envíos?', deliveries: 'Envíos recientes', noDeliveries: 'Aún no hay envíos.',
+  refresh: 'Actualizar', type: 'Tipo', attempts: 'Intentos', lastAnswer: 'Última respuesta', created: 'Creado', deliveryPending: 'Pendiente',
+  deliveryDelivered: 'Entregado', deliveryFailed: 'Fallido', redeliver: 'Reenviar {id}', redelivering: 'Reenviado: envío {id}.', testSent: 'Mensaje de prueba en cola.',
 };
 
 export const MORE_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };
