@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
@@ -11,7 +13,8 @@ import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receive
  * The admin's venues, organizers, categories and tags screens in Chromium (issue 33): signed in
  * through the sign-in form as an editor or administrator, walked as people walk them, by role and
  * visible label, and checked with axe-core at 390 px and 1280 px wide. What they write is then read
- * back through the API, the one write path the admin uses.
+ * back through the API, the one write path the admin uses. Screenshots of each checked screen at both
+ * widths go to a folder in the OS temp directory (printed), never the repository.
  */
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,6 +27,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
   let browser: Browser;
   let base: string;
   let receiver: WebhookReceiver;
+  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-admin-screens-'));
 
   before(async () => {
     receiver = await startReceiver();
@@ -32,6 +36,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
+    console.log(`screenshots: ${shots}`);
   });
   after(async () => {
     await browser?.close();
@@ -54,7 +59,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await Promise.all([page.waitForURL(`${base}/admin/${path}`), page.getByRole('button', { name: 'Sign in' }).click()]);
     return { page, context, errors };
   };
-  /** No serious or critical axe-core violation, at both widths. */
+  /** No serious or critical axe-core violation, at both widths; a screenshot of each. */
   const accessible = async (page: Page, name: string) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -65,6 +70,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
       });
       const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       assert.deepEqual(grave.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`), [], `${name} at ${width} px`);
+      await page.screenshot({ path: path.join(shots, `${name.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
     }
   };
   const venueRow = (page: Page, name: string) => page.getByRole('table', { name: 'Venues' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });

@@ -27,7 +27,7 @@ export const checkedOf = (event: Event): boolean => (event.currentTarget as HTML
 
 /**
  * The errors of a refused save, above the form, each a link to its field (by the control's id); it
- * takes the focus when it appears, so a keyboard or screen-reader user starts from what to fix. A
+ * takes the focus when it appears (a new `errors` object: one per refused save, never one per render), so a keyboard or screen-reader user starts from what to fix. A
  * link focuses its field itself: the router would take an in-admin link for a navigation.
  */
 export function ErrorSummary({ errors, title }: { errors: Readonly<Record<string, string>>; title: string }) {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiFailure, fieldErrors, get, request, type Query } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { STATUSES, type Counts } from '../events.ts';
@@ -115,7 +115,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
       </form>
       <p role="status" class="message">{message}</p>
       {listing === undefined ? <p aria-live="polite">{t('loading')}</p> : listing.items.length === 0 ? <p>{t(kind.words.none)}</p> : (
-        <table class="records">
+        <table class="records plain">
           <caption class="visually-hidden">{t(kind.words.plural)}</caption>
           <thead>
             <tr>
@@ -189,6 +189,7 @@ function RecordEditor({ kind, params }: { kind: RecordKind; params: Readonly<Rec
     return () => setGuard(undefined);
   }, []);
 
+  const control = (name: string) => `record-${name}`;
   const labelOf = (name: string) => {
     const field = kind.fields.find((candidate) => candidate.name === name);
     return field ? t(field.label) : name === 'status' ? t('status') : name;
@@ -223,16 +224,18 @@ function RecordEditor({ kind, params }: { kind: RecordKind; params: Readonly<Rec
     }
   };
 
+  // Made once per refused save: the summary takes the focus when its errors are new, not at every keystroke.
+  const summary = useMemo(() => Object.fromEntries(Object.entries(errors).map(([name, text]) => [control(name), `${labelOf(name)}: ${text}`])), [errors]);
+
   if (failed !== undefined) return <p role="alert">{failed}</p>;
   if (!loaded) return <p aria-live="polite">{t('loading')}</p>;
   const update = (name: string, value: string | boolean) => setForm((current) => ({ ...current, [name]: value }));
-  const control = (name: string) => `record-${name}`;
 
   return (
     <form class="editor" onSubmit={(event) => void save(event)} noValidate>
       <h1>{t(id === undefined ? kind.words.create : kind.words.edit)}</h1>
       <p><a href={href(collection)}>{t('backToList')}</a></p>
-      <ErrorSummary errors={Object.fromEntries(Object.entries(errors).map(([name, text]) => [control(name), `${labelOf(name)}: ${text}`]))} title={t('saveFailed')} />
+      <ErrorSummary errors={summary} title={t('saveFailed')} />
       {conflict ? (
         <div class="dialog" role="alert">
           <p>{t('recordConflict')}</p>

@@ -58,7 +58,7 @@ export function WebhooksList() {
       </div>
       <p role="status" class="message">{failed}</p>
       {subscriptions === undefined ? <p aria-live="polite">{t('loading')}</p> : subscriptions.length === 0 ? <p>{t('noWebhooks')}</p> : (
-        <table class="records">
+        <table class="records plain">
           <caption class="visually-hidden">{t('webhooks')}</caption>
           <thead><tr><th scope="col">{t('receiverUrl')}</th><th scope="col">{t('notifications')}</th><th scope="col">{t('status')}</th><th scope="col">{t('description')}</th></tr></thead>
           <tbody>
@@ -234,7 +234,7 @@ function Deliveries({ id }: { id: number }) {
       </div>
       <p role="status" class="message">{message}</p>
       {deliveries === undefined ? <p aria-live="polite">{t('loading')}</p> : deliveries.length === 0 ? <p>{t('noDeliveries')}</p> : (
-        <table class="records">
+        <table class="records plain">
           <caption class="visually-hidden">{t('deliveries')}</caption>
           <thead><tr><th scope="col">{t('type')}</th><th scope="col">{t('status')}</th><th scope="col">{t('attempts')}</th><th scope="col">{t('lastAnswer')}</th><th scope="col">{t('created')}</th><th scope="col">{t('actions')}</th></tr></thead>
           <tbody>
