@@ -73,6 +73,17 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
       await page.screenshot({ path: path.join(shots, `${name.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
     }
   };
+  /** Keyboard only: Tab from the top reaches every link, button and field of the screen. */
+  const reachable = async (page: Page, name: string) => {
+    const controls = await page.getByRole('main').locator('a[href], button, input, select, textarea').all();
+    const reached = new Set<number>();
+    await page.locator('body').focus();
+    for (let step = 0; step < controls.length + 20 && reached.size < controls.length; step++) {
+      await page.keyboard.press('Tab');
+      for (const [index, control] of controls.entries()) if (await control.evaluate((element) => element === document.activeElement)) reached.add(index);
+    }
+    for (const [index, control] of controls.entries()) assert.ok(reached.has(index), `${name}: Tab never reaches ${await control.evaluate((element) => element.outerHTML.slice(0, 120))}`);
+  };
   const venueRow = (page: Page, name: string) => page.getByRole('table', { name: 'Venues' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
   test('an editor creates a venue, edits it, trashes it and restores it; the API has each change', async () => {
@@ -128,7 +139,10 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByRole('search').getByLabel('Search').fill('Harbour');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/search=Harbour/);
-    await venueRow(page, 'Harbour Hall').getByRole('button', { name: 'Move Harbour Hall to the trash' }).click();
+    await reachable(page, 'venues list');
+    // The trash button by keyboard: focused, then Enter.
+    await venueRow(page, 'Harbour Hall').getByRole('button', { name: 'Move Harbour Hall to the trash' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Moved to the trash: Harbour Hall.' }).waitFor();
     assert.equal((await t.request('editor', 'GET', `venues/${id}`, undefined, { context: 'edit' })).json<{ status: string }>().status, 'trash');
 
@@ -148,6 +162,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByLabel('Parent category').selectOption({ label: 'Music' });
     await page.getByLabel('Description').fill('Late sets.');
     await accessible(page, 'category editor');
+    await reachable(page, 'category editor');
     await Promise.all([page.waitForURL(/\/admin\/categories\/\d+$/), page.getByRole('button', { name: 'Save' }).click()]);
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     const jazz = (await t.request('editor', 'GET', `categories/${id}`)).json<{ name: string; parent: number; description: string; slug: string }>();
@@ -204,6 +219,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByRole('group', { name: 'Venues' }).getByLabel('venue.created').check();
     await page.getByLabel('Description').fill('newsletter');
     await accessible(page, 'webhook editor');
+    await reachable(page, 'webhook editor');
     await Promise.all([page.waitForURL(/\/admin\/webhooks\/\d+$/), page.getByRole('button', { name: 'Save' }).click()]);
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     const secret = page.getByLabel('Signing secret: copy it now, it is not shown again');
