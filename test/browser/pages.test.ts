@@ -283,4 +283,78 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Members Meeting');
     await page.close();
   });
+
+  test('a category\'s views: breadcrumbs by role and name, the current view marked, every view of the term, accessible', async () => {
+    for (const width of WIDTHS) {
+      const page = await open('/events/category/music/');
+      await page.setViewportSize({ width, height: 900 });
+      const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+      assert.deepEqual(await trail.getByRole('link').allTextContents(), ['Events', 'Music']);
+      assert.equal(await trail.getByRole('link', { name: 'Music' }).getAttribute('aria-current'), 'page');
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Music');
+      assert.deepEqual(await titles(page), ['Alpha Concert', 'Gamma Fair']);
+      // The tabs sit in the bar's fold, which a phone opens first.
+      if (width === 390) await page.getByText('Search and views').click();
+      const views = page.getByRole('navigation', { name: 'Calendar views' });
+      assert.equal(await views.getByRole('link', { name: 'List' }).getAttribute('aria-current'), 'page');
+      await Promise.all([page.waitForURL(`${base}/events/category/music/month/`), views.getByRole('link', { name: 'Month' }).click()]);
+      if (width === 390) await page.getByText('Search and views').click();
+      assert.equal(await page.getByRole('navigation', { name: 'Calendar views' }).getByRole('link', { name: 'Month' }).getAttribute('aria-current'), 'page');
+      assert.deepEqual(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').allTextContents(), ['Events', 'Music']);
+      await page.close();
+    }
+    const list = await open('/events/category/music/');
+    await check(list, 'category-list');
+    const month = await open('/events/category/music/month/2026-12/');
+    assert.match((await month.getByRole('table', { name: 'December 2026' }).textContent()) ?? '', /Gamma Fair/);
+    assert.ok(!((await month.getByRole('table', { name: 'December 2026' }).textContent()) ?? '').includes('Beta Lecture'), 'only the term\'s events');
+    await check(month, 'category-month');
+  });
+
+  test('the bar on a phone folds the search and the views away and opens them; at 1280 they show', async () => {
+    const page = await open('/events/');
+    await page.setViewportSize({ width: 390, height: 900 });
+    const fold = page.getByText('Search and views');
+    assert.ok(await fold.isVisible());
+    assert.ok(!(await searchField(page).isVisible()), 'the search is folded away');
+    assert.ok(!(await page.getByRole('navigation', { name: 'Calendar views' }).isVisible()), 'the views are folded away');
+    assert.ok(await page.getByRole('navigation', { name: 'Dates shown' }).getByRole('link', { name: 'Today' }).isVisible(), 'the dates stay');
+    await fold.click();
+    assert.ok(await searchField(page).isVisible());
+    await searchField(page).fill('lecture');
+    await Promise.all([page.waitForURL(/search=lecture/), page.getByRole('button', { name: 'Find events' }).click()]);
+    assert.deepEqual(await titles(page), ['Beta Lecture']);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.ok(!(await page.getByText('Search and views').isVisible()), 'no fold where there is room');
+    assert.ok(await searchField(page).isVisible());
+    assert.ok(await page.getByRole('navigation', { name: 'Calendar views' }).getByRole('link', { name: 'List' }).isVisible());
+    await page.close();
+  });
+
+  test('the date picker opens the view at the chosen date, the term and the filters kept', async () => {
+    for (const width of WIDTHS) {
+      const day = await open('/events/category/music/today/');
+      await day.setViewportSize({ width, height: 900 });
+      await day.getByText('Choose a date').first().click();
+      await day.getByLabel('Choose a date').fill('2026-11-28');
+      await Promise.all([day.waitForURL(`${base}/events/category/music/day/2026-11-28/`), day.getByRole('button', { name: 'Go' }).click()]);
+      assert.deepEqual(await titles(day), ['Alpha Concert']);
+      assert.equal(await day.getByRole('heading', { level: 2, name: 'Saturday, November 28, 2026' }).count(), 1, 'the dates shown are a heading');
+      await day.close();
+      const month = await open('/events/month/?search=fair');
+      await month.setViewportSize({ width, height: 900 });
+      await month.getByText('Choose a date').first().click();
+      await month.getByLabel('Choose a date').fill('2026-12');
+      await Promise.all([month.waitForURL(`${base}/events/month/2026-12/?search=fair`), month.getByRole('button', { name: 'Go' }).click()]);
+      assert.match((await month.getByRole('table', { name: 'December 2026' }).textContent()) ?? '', /Gamma Fair/);
+      await month.close();
+      const list = await open('/events/');
+      await list.setViewportSize({ width, height: 900 });
+      await list.getByText('Choose a date').first().click();
+      await list.getByLabel('Choose a date').fill('2026-12-01');
+      await Promise.all([list.waitForURL(`${base}/events/?date=2026-12-01`), list.getByRole('button', { name: 'Go' }).click()]);
+      assert.equal((await titles(list))[0], 'Beta Lecture');
+      await list.close();
+    }
+  });
 });

@@ -114,6 +114,9 @@ describe('WordPress paths with the default configuration', () => {
       [`/event/${event.slug}/`, `${api}/events/by-slug/${event.slug}`],
       ['/events/category/drop-jazz/', `${api}/events?categories=drop-jazz`],
       ['/tag/drop-tag/', `${api}/events?tags=drop-tag`],
+      // A term's other views: the term is the slug before the view's path.
+      ['/events/category/drop-jazz/month/2026-12/', `${api}/events?categories=drop-jazz`],
+      ['/events/tag/drop-tag/today/', `${api}/events?tags=drop-tag`],
     ];
     for (const [path, root] of pages) {
       const page = await t.request('anonymous', 'GET', path);

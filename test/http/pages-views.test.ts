@@ -92,12 +92,18 @@ describe(`calendar views (${DIALECT})`, () => {
     assert.match(body, /<time datetime="2026-12-03">All day<\/time>/);
   });
 
-  test('the zone is printed once, without doubled parentheses, and only when it is not the site\'s', async () => {
+  test('the zone is printed once, without doubled parentheses: the site\'s in the bar, an event\'s own only when it is another', async () => {
+    for (const url of ['/events/?date=2026-11-26', '/events/2026-11-26/', '/events/month/2026-11/']) {
+      const view = await page(url, plain);
+      assert.ok(view.includes('Morning Talk'), url);
+      assert.ok(!view.includes('))'), `${url}: no doubled parentheses`);
+      assert.equal(view.match(/Coordinated Universal Time/g)?.length, 1, `${url}: the site's zone named once`);
+      assert.match(partOf(view, 'div', 'calendar-bar'), /<p class="bar-zone">Time zone: Coordinated Universal Time<\/p>/);
+    }
     const list = await page('/events/?date=2026-11-26', plain);
-    assert.ok(list.includes('Morning Talk'));
-    assert.ok(!list.includes('))'), 'no doubled parentheses');
-    assert.ok(!list.includes('Coordinated Universal Time'), 'the site\'s own zone is not named in the list');
     assert.match(list, /<time datetime="2026-11-26T10:00:00Z">10:00 – 11:00 AM<\/time>/);
+    // A generic name where the zone has one, the same in summer and winter.
+    assert.match(await page('/events/'), /<p class="bar-zone">Time zone: Eastern Time<\/p>/);
     const single = await page('/event/morning-talk/', plain);
     assert.equal(single.match(/Coordinated Universal Time/g)?.length, 1, 'the single page names it once');
     assert.ok(!single.includes('))'));
@@ -161,11 +167,11 @@ describe(`calendar views (${DIALECT})`, () => {
     assert.match(bar, /action="http:\/\/localhost:80\/events\/2026-11-26\/"/);
   });
 
-  test('a category\'s list: its tab is its own page, the other views filter by it', async () => {
+  test('a category\'s list: its tabs are the category\'s own views', async () => {
     const links = linksOf(partOf(await page('/events/category/music/'), 'div', 'calendar-bar'));
     assert.equal(hrefOf(links, 'List'), `${ORIGIN}/events/category/music/`);
-    assert.equal(hrefOf(links, 'Month'), `${ORIGIN}/events/month/?category=music`);
-    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/today/?category=music`);
+    assert.equal(hrefOf(links, 'Month'), `${ORIGIN}/events/category/music/month/`);
+    assert.equal(hrefOf(links, 'Day'), `${ORIGIN}/events/category/music/today/`);
   });
 
   test('"Subscribe to calendar": Google, iCalendar, Outlook 365 and Live for the view\'s filters, and the view\'s days as .ics', async () => {
@@ -205,14 +211,14 @@ describe(`calendar views (${DIALECT})`, () => {
     assert.equal(await moved('/events/month/?tribe-bar-date=2027-01-15'), `${ORIGIN}/events/month/2027-01/`);
     assert.equal(await moved('/events/today/?tribe-bar-date=2026-11-27'), `${ORIGIN}/events/2026-11-27/`);
     assert.equal(await moved('/events/month/2026-12/?eventDisplay=list&tribe-bar-date=2026-12-01'), `${ORIGIN}/events/?date=2026-12-01`);
-    assert.equal(await moved('/events/category/music/?eventDisplay=month'), `${ORIGIN}/events/month/?category=music`);
+    assert.equal(await moved('/events/category/music/?eventDisplay=month'), `${ORIGIN}/events/category/music/month/`);
     assert.equal(await moved('/events/category/music/?tribe-bar-search=paris'), '/events/category/music/?search=paris');
     assert.equal(await moved('/fr/events/?eventDisplay=month'), `${ORIGIN}/fr/events/month/`);
     // A date the original could not read is left out, as it ignores one.
     assert.equal(await moved('/events/?tribe-bar-date=yesterday&eventDisplay=list'), '/events/');
-    assert.equal(await moved('/events/list/?tribe-bar-search=jazz'), '/events/list/?search=jazz');
-    const list = await page('/events/list/?search=jazz');
-    assert.ok(list.includes('Jazz Night') && list.includes(`<link rel="canonical" href="${ORIGIN}/events/"/>`));
+    // The original's list URL is the list's own (/events/).
+    assert.equal(await moved('/events/list/?tribe-bar-search=jazz'), '/events/?search=jazz');
+    assert.equal(await moved('/events/list/?search=jazz'), '/events/?search=jazz');
     // The feed URLs stay feeds (site-feeds.ts rewrites them first).
     const feed = await t.request('anonymous', 'GET', '/events/?ical=1&tribe-bar-date=2026-12-01');
     assert.equal(feed.statusCode, 200);

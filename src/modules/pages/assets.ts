@@ -54,14 +54,30 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .calendar-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem 1.25rem; padding: 0.75rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); }
 .bar-search { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; flex: 1 1 20rem; }
 .bar-search input[type="search"] { flex: 1 1 10rem; min-width: 0; }
-.bar-date { display: inline-flex; align-items: center; gap: 0.35rem; color: var(--calendar-muted); }
+/* The search and the tabs: a disclosure a phone folds (decision 0059); where there is room its summary is hidden and its content shown, closed or not. */
+.bar-fold { flex: 1 1 100%; }
+.bar-fold > summary, .bar-picker > summary { cursor: pointer; color: var(--calendar-accent); font-weight: 700; }
+.bar-fold[open] > summary { margin-bottom: 0.75rem; }
+.bar-fold .bar-views { margin-top: 0.75rem; }
+@media (width > 40rem) {
+  .bar-fold { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem 1.25rem; }
+  .bar-fold .bar-views { margin-top: 0; }
+  .bar-fold > summary { display: none; }
+  .bar-fold::details-content { content-visibility: visible; display: contents; }
+}
+.bar-picker { order: 5; }
+.bar-picker form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin-top: 0.5rem; }
+.bar-zone { order: 6; flex-basis: 100%; margin: 0; font-size: 0.875rem; color: var(--calendar-muted); }
+.breadcrumbs ol { display: flex; flex-wrap: wrap; list-style: none; margin: 1rem 0 0; padding: 0; font-size: 0.9rem; }
+.breadcrumbs li + li::before { content: "›"; margin: 0 0.4rem; color: var(--calendar-muted); }
+.breadcrumbs a[aria-current="page"] { color: inherit; text-decoration: none; }
 .bar-views ul { display: flex; list-style: none; margin: 0; padding: 0; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); overflow: hidden; }
 .bar-views a { display: block; padding: 0.35rem 0.8rem; text-decoration: none; }
 .bar-views a[aria-current="page"] { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
 .bar-dates { display: flex; align-items: center; gap: 0.25rem; order: 3; }
 .bar-today { padding: 0.35rem 0.8rem; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); text-decoration: none; margin-right: 0.25rem; }
 .bar-arrow { display: inline-block; min-width: 2.25rem; text-align: center; font-size: 1.5rem; line-height: 1.5rem; padding: 0.25rem; text-decoration: none; }
-.bar-range { order: 4; font-size: 1.3rem; margin: 0; flex: 1 1 12rem; }
+.bar-range { order: 4; font-size: 1.3rem; margin: 0; }
 .event-list { list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
 .event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; }
 .month-separator { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 2px solid var(--calendar-border); }
@@ -82,7 +98,6 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 @media (max-width: 40rem) {
   .event-card { grid-template-columns: 3rem 1fr; }
   .event-thumb { grid-column: 2; max-width: 20rem; margin-top: 0.5rem; }
-  .bar-range { flex-basis: 100%; }
 }
 .subscribe { margin: 1.5rem 0; }
 .subscribe summary { cursor: pointer; color: var(--calendar-accent); font-weight: 700; }

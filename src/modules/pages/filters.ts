@@ -107,3 +107,8 @@ export function eventQuery(filters: PageFilters, window: PageWindow): EventListQ
     ...(filters.startsAfter !== undefined ? { starts_after: filters.startsAfter } : {}),
   };
 }
+
+/** A view's filters on a category's or tag's page: the visitor's, with the page's term in place of any they gave. */
+export function scopedFilters(filters: PageFilters, scope: { readonly taxonomy: 'category' | 'tag'; readonly slug: string } | undefined): PageFilters {
+  return scope === undefined ? filters : { ...filters, [scope.taxonomy]: scope.slug };
+}

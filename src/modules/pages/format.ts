@@ -39,6 +39,16 @@ const TIME_FORMAT: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-di
 export const startDay = (event: EventWire): string => event.start_date.slice(0, 10);
 export const endDay = (event: EventWire): string => event.end_date.slice(0, 10);
 
+/**
+ * A zone's name for a whole page, the same in summer and winter (`Eastern Time`); a zone Intl has
+ * no such name for (`GMT+00:00` for UTC) by its long name (`Coordinated Universal Time`).
+ */
+export function siteZoneName(zone: string, locale: string, at: Date): string {
+  const named = (style: 'longGeneric' | 'long') => dateFormat(locale, { timeZone: zone, timeZoneName: style }).formatToParts(at).find((item) => item.type === 'timeZoneName')?.value;
+  const generic = named('longGeneric');
+  return generic !== undefined && !/^(GMT|UTC)([+-]|$)/.test(generic) ? generic : (named('long') ?? zone);
+}
+
 /** The zone an event's times are in, spelled out (`Central European Standard Time`) by Intl, with its IANA name. */
 export function zoneName(event: EventWire, locale: string): string {
   const part = dateFormat(locale, { timeZone: event.timezone, timeZoneName: 'long' })

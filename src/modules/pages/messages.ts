@@ -16,7 +16,6 @@ export interface Messages {
   readonly upcoming: string;
   readonly noEvents: string;
   readonly search: string;
-  readonly from: string;
   readonly filter: string;
   readonly clearFilters: string;
   readonly filters: string;
@@ -46,6 +45,13 @@ export interface Messages {
   readonly nextEvent: string;
   readonly eventNavigation: string;
   readonly timeZone: string;
+  /** The trail on a term's views ("Events › Jazz"). */
+  readonly breadcrumbs: string;
+  /** What the bar folds away on a phone: the search and the view tabs. */
+  readonly searchAndViews: string;
+  /** The bar's date picker, beside the dates shown, and its button. */
+  readonly chooseDate: string;
+  readonly go: string;
   readonly protectedTitle: string;
   readonly protectedText: string;
   readonly password: string;
@@ -90,7 +96,6 @@ const EN: Messages = {
   upcoming: 'Upcoming events',
   noEvents: 'There are no events to show.',
   search: 'Search events',
-  from: 'From',
   filter: 'Find events',
   clearFilters: 'Clear filters',
   filters: 'Event filters',
@@ -119,6 +124,10 @@ const EN: Messages = {
   nextEvent: 'Next event',
   eventNavigation: 'More events',
   timeZone: 'Time zone',
+  breadcrumbs: 'Breadcrumb',
+  searchAndViews: 'Search and views',
+  chooseDate: 'Choose a date',
+  go: 'Go',
   protectedTitle: 'Protected event',
   protectedText: 'This event is protected. Enter its password to see it.',
   password: 'Password',
@@ -160,7 +169,6 @@ const FR: Messages = {
   upcoming: 'Événements à venir',
   noEvents: 'Aucun événement à afficher.',
   search: 'Rechercher des événements',
-  from: 'À partir du',
   filter: 'Trouver des événements',
   clearFilters: 'Effacer les filtres',
   filters: 'Filtres des événements',
@@ -189,6 +197,10 @@ const FR: Messages = {
   nextEvent: 'Événement suivant',
   eventNavigation: 'Autres événements',
   timeZone: 'Fuseau horaire',
+  breadcrumbs: 'Fil d’Ariane',
+  searchAndViews: 'Recherche et vues',
+  chooseDate: 'Choisir une date',
+  go: 'Aller',
   protectedTitle: 'Événement protégé',
   protectedText: 'Cet événement est protégé. Saisissez son mot de passe pour le voir.',
   password: 'Mot de passe',
@@ -231,7 +243,6 @@ const DE: Messages = {
   upcoming: 'Kommende Veranstaltungen',
   noEvents: 'Keine Veranstaltungen vorhanden.',
   search: 'Veranstaltungen suchen',
-  from: 'Ab',
   filter: 'Veranstaltungen finden',
   previousMonth: 'Vorheriger Monat',
   nextMonth: 'Nächster Monat',
@@ -244,6 +255,10 @@ const DE: Messages = {
   tags: 'Schlagwörter',
   addToCalendar: 'Zum Kalender hinzufügen',
   timeZone: 'Zeitzone',
+  breadcrumbs: 'Brotkrümelnavigation',
+  searchAndViews: 'Suche und Ansichten',
+  chooseDate: 'Datum wählen',
+  go: 'Los',
   password: 'Passwort',
   day: 'Tag',
   now: 'Jetzt',
@@ -275,7 +290,6 @@ const ES: Messages = {
   upcoming: 'Próximos eventos',
   noEvents: 'No hay eventos que mostrar.',
   search: 'Buscar eventos',
-  from: 'Desde',
   filter: 'Buscar',
   previousMonth: 'Mes anterior',
   nextMonth: 'Mes siguiente',
@@ -288,6 +302,10 @@ const ES: Messages = {
   tags: 'Etiquetas',
   addToCalendar: 'Añadir al calendario',
   timeZone: 'Zona horaria',
+  breadcrumbs: 'Ruta de navegación',
+  searchAndViews: 'Búsqueda y vistas',
+  chooseDate: 'Elegir una fecha',
+  go: 'Ir',
   password: 'Contraseña',
   day: 'Día',
   now: 'Ahora',

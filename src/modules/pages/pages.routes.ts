@@ -15,15 +15,15 @@ import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { cookieValue } from '../../http/cookies.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
-import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
-import { filterArgs, queryString, readFilters, type PageFilters } from './filters.ts';
+import { filterArgs, queryString, readFilters, scopedFilters, type PageFilters } from './filters.ts';
 import { monthGrid, monthTitle, weekOf } from './format.ts';
-import { legacyLocation } from './legacy-links.ts';
+import { legacyLocation, type CurrentView } from './legacy-links.ts';
 import { localeOf, messagesFor } from './messages.ts';
 import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
 import type { ViewName } from './views/bar.tsx';
+import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
 import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, weekPage } from './views/pages.tsx';
 
@@ -166,14 +166,15 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * cache. `timeless` pages (a single event) do not depend on the current time.
    */
   const page =
-    (work: (tx: ReadTx, request: FastifyRequest, context: { page: PageContext; reader: Reader }) => Promise<Answer>, options: { single?: boolean; timeless?: boolean; embed?: boolean; view?: ViewName } = {}) =>
+    (work: (tx: ReadTx, request: FastifyRequest, context: { page: PageContext; reader: Reader }) => Promise<Answer>, options: { single?: boolean; timeless?: boolean; embed?: boolean; view?: (request: FastifyRequest) => CurrentView | undefined } = {}) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const language = languageOf(request);
       if (language === undefined) return reply.callNotFound();
       const embed = options.embed ?? false;
       const context = contextOf(request, language, embed);
-      if (options.view !== undefined) {
-        const moved = legacyLocation(request.query as Record<string, unknown>, { view: options.view, path: request.url.split('?')[0]!, ...scopeOf(request) }, (path) => context.page.urls.page(path));
+      const current = options.view?.(request);
+      if (current !== undefined) {
+        const moved = legacyLocation(request.query as Record<string, unknown>, current, (path) => context.page.urls.page(path));
         if (moved !== undefined) return reply.header('cache-control', 'public, max-age=3600').redirect(moved, 301);
       }
       const deadline = new Deadline(config.timeouts.requestMs);
@@ -200,14 +201,6 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       }
     };
 
-  /** A category's or tag's page: its term, which the other views filter by. */
-  const scopeOf = (request: FastifyRequest): { scope?: readonly ['category' | 'tag', string] } => {
-    const route = request.routeOptions.url ?? '';
-    const slug = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean).at(-1);
-    if (slug === undefined) return {};
-    return { scope: [route.endsWith('/events/category/*') ? 'category' : 'tag', slug] };
-  };
-
   /** The visitor's filters, or a 400 naming the bad one. */
   const filtersOf = (request: FastifyRequest): PageFilters => {
     const read = readFilters(request.query as Record<string, unknown>);
@@ -221,35 +214,39 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     return Number(raw);
   };
 
-  const list = (title: (context: PageContext) => string, base: (context: PageContext) => string, extra: PageFilters = {}) =>
-    page(async (tx, request, { page: context, reader }) => {
-      const filters = filtersOf(request);
-      const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
-      const { events, total } = await pages.list(tx, reader, { ...filters, ...extra }, window);
-      return { body: listPage(context, { title: title(context), base: base(context), filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
-    }, { view: 'list' });
+  /** A list of events from the visitor's filters and a page's term, paged at `base`. */
+  const listAnswer = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, base: string): Promise<Answer> => {
+    const filters = filtersOf(request);
+    const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
+    const { events, total } = await pages.list(tx, reader, scopedFilters(filters, context.scope), window);
+    return { body: listPage(context, { title: context.scope?.name ?? context.messages.upcoming, base, filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
+  };
 
-  const day = (pick: (request: FastifyRequest) => string) =>
-    page(async (tx, request, { page: context, reader }) => {
-      const chosen = pick(request);
-      if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
-      const filters = filtersOf(request);
-      const { events } = await pages.span(tx, reader, filters, chosen, chosen);
-      // An empty day offers the next day that has events (a read only for an empty day).
-      const nextDay = events.length === 0 ? await pages.nextDayWithEvents(tx, reader, filters, chosen) : undefined;
-      return { body: dayPage(context, { day: chosen, today: today(), filters, events, nextDay }) };
-    }, { view: 'day' });
+  /** An archive view's work: `at` is the day or month its path names (undefined: today's); a term's page has its term in `context.scope`. */
+  type ViewWork = (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, at: string | undefined) => Promise<Answer>;
+
+  const listView: ViewWork = (tx, request, context, reader) => listAnswer(tx, request, context, reader, context.urls.page(viewPath('list', undefined, context.scope)));
+
+  const dayView: ViewWork = async (tx, request, context, reader, at) => {
+    const chosen = at ?? today();
+    if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
+    const filters = filtersOf(request);
+    const scoped = scopedFilters(filters, context.scope);
+    const { events } = await pages.span(tx, reader, scoped, chosen, chosen);
+    // An empty day offers the next day that has events (a read only for an empty day).
+    const nextDay = events.length === 0 ? await pages.nextDayWithEvents(tx, reader, scoped, chosen) : undefined;
+    return { body: dayPage(context, { day: chosen, today: today(), filters, events, nextDay }) };
+  };
 
   /** The week holding a day, from Monday (decision 0056). */
-  const week = (pick: (request: FastifyRequest) => string) =>
-    page(async (tx, request, { page: context, reader }) => {
-      const chosen = pick(request);
-      if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
-      const filters = filtersOf(request);
-      const days = weekOf(chosen).filter((day) => day !== null);
-      const { events, total } = await pages.span(tx, reader, filters, days[0]!, days.at(-1)!, MONTH_LIMIT);
-      return { body: weekPage(context, { day: chosen, today: today(), filters, events, truncated: total > events.length }) };
-    });
+  const weekView: ViewWork = async (tx, request, context, reader, at) => {
+    const chosen = at ?? today();
+    if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
+    const filters = filtersOf(request);
+    const days = weekOf(chosen).filter((day) => day !== null);
+    const { events, total } = await pages.span(tx, reader, scopedFilters(filters, context.scope), days[0]!, days.at(-1)!, MONTH_LIMIT);
+    return { body: weekPage(context, { day: chosen, today: today(), filters, events, truncated: total > events.length }) };
+  };
 
   const monthView = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, month: string): Promise<Answer> => {
     // A month outside the supported years (decision 0048) is no page: its grid would have no bounds.
@@ -257,12 +254,12 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const filters = filtersOf(request);
     // The grid's whole weeks: the neighbouring months' events show in its leading and trailing days.
     const days = monthGrid(month).flat().filter((day) => day !== null);
-    const { events, total } = await pages.span(tx, reader, filters, days[0]!, days.at(-1)!, MONTH_LIMIT);
+    const { events, total } = await pages.span(tx, reader, scopedFilters(filters, context.scope), days[0]!, days.at(-1)!, MONTH_LIMIT);
     // The embeddable month keeps to the embed's URL, its view and month as parameters.
     const monthUrl = (other: string, kept: PageFilters) =>
       context.embed
         ? `${context.urls.page('events/embed')}?${new URLSearchParams([['view', 'month'], ['month', other], ...filterArgs(kept)]).toString()}`
-        : `${context.urls.page(`events/month/${other}`)}${queryString(kept)}`;
+        : `${context.urls.page(viewPath('month', other, context.scope))}${queryString(kept)}`;
     return { body: monthPage(context, { title: monthTitle(month, context.locale), month, today: today(), monthUrl, filters, events, truncated: total > events.length }) };
   };
 
@@ -315,29 +312,77 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       { single: true },
     );
 
-  const term = (taxonomy: 'category' | 'tag') =>
+  /**
+   * The archive views by their paths under `/events/` (view-paths.ts): each is a route of the whole
+   * calendar, and the same path at the end of a category's or tag's URL is that view of the term.
+   * A view added here is both. The original's other paths for a view (`list/`, `day/{day}/`) answer
+   * 301 with its canonical one (legacy-links.ts).
+   */
+  const archiveViews: readonly { readonly path: string; readonly view: ViewName; readonly work: ViewWork }[] = [
+    { path: '', view: 'list', work: listView },
+    { path: 'list/', view: 'list', work: listView },
+    { path: 'month/', view: 'month', work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)) },
+    { path: 'month/:at/', view: 'month', work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)) },
+    { path: 'week/', view: 'week', work: weekView },
+    { path: 'week/:at/', view: 'week', work: weekView },
+    { path: 'today/', view: 'day', work: dayView },
+    { path: ':at/', view: 'day', work: dayView },
+    { path: 'day/:at/', view: 'day', work: dayView },
+  ];
+
+  /** The view a request shows, for the original's parameters: its canonical path when it came by another (`/events/list/` → `/events/`). */
+  const currentView = (request: FastifyRequest, view: ViewName, at: string | undefined, tail: string, scope?: CurrentView['scope']): CurrentView => {
+    const path = request.url.split('?')[0]!;
+    const canonical = viewTail(view, at, scope !== undefined);
+    if (canonical === tail) return { view, path, scope };
+    // The request's path without the view's segments, counted rather than measured: the path may spell them percent-encoded.
+    const segments = path.replace(/\/+$/, '').split('/');
+    const base = segments.slice(0, segments.length - (tail === '' ? 0 : tail.split('/').length)).join('/');
+    return { view, path, scope, canonical: `${base}/${canonical === '' ? '' : `${canonical}/`}` };
+  };
+
+  /** A view of the whole calendar at its route (`/events/month/:at/`). */
+  const calendarView = (entry: (typeof archiveViews)[number]) => {
+    const atOf = (request: FastifyRequest) => (request.params as { at?: string }).at;
+    return page((tx, request, { page: context, reader }) => entry.work(tx, request, context, reader, atOf(request)), {
+      view: (request) => currentView(request, entry.view, atOf(request), entry.path.replace(':at', atOf(request) ?? '').replace(/\/$/, '')),
+    });
+  };
+
+  const located = (request: FastifyRequest) => matchTail(((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean), archiveViews);
+  /**
+   * A category's or tag's views: the URL's end is a view of the table (`…/jazz/month/2026-12/`), the
+   * slugs before it name the term (a category's ancestors first: the last one names it). An unknown
+   * term is a 404 page.
+   */
+  const termViews = (taxonomy: TermScope['taxonomy']) =>
     page(
       async (tx, request, { page: context, reader }) => {
-        // A category's URL has its ancestors' slugs before its own (`/events/category/music/jazz/`): the last one names it.
-        const slug = (request.params as { '*': string })['*'].split('/').filter(Boolean).at(-1) ?? '';
-        const found = await pages.term(tx, reader, taxonomy, slug);
-        const filters = filtersOf(request);
-        const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
-        const { events, total } = await pages.list(tx, reader, { ...filters, [taxonomy]: found.slug }, window);
-        const base = context.urls.page(`${(taxonomy === 'category' ? CATEGORY : TAG).archivePath}/${encodeURIComponent(found.slug)}`);
-        return { body: listPage(context, { title: found.name, base, filters, scope: { [taxonomy]: found.slug }, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
+        const match = located(request);
+        if (match === undefined) throw new ApiError('rest_no_route');
+        const found = await pages.term(tx, reader, taxonomy, match.terms.at(-1)!);
+        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name } }, reader, match.at);
       },
-      { view: 'list' },
+      {
+        view: (request) => {
+          const match = located(request);
+          return match === undefined ? undefined : currentView(request, match.entry.view, match.at, match.tail, { taxonomy, slug: match.terms.at(-1)! });
+        },
+      },
     );
+  /** The term a category's or tag's view is of, by its URL (the discovery headers'), as the view reads it. */
+  const termOf = (request: FastifyRequest): { taxonomy: TermScope['taxonomy']; slug: string } | undefined => {
+    const route = request.routeOptions.url ?? '';
+    const taxonomy = route.endsWith('/events/category/*') ? 'category' : route.endsWith('/tag/*') ? 'tag' : undefined;
+    const slug = taxonomy === undefined ? undefined : located(request)?.terms.at(-1);
+    return taxonomy === undefined || slug === undefined ? undefined : { taxonomy, slug };
+  };
 
   const embed = page(
     async (tx, request, { page: context, reader }) => {
       const query = request.query as { view?: unknown; month?: unknown };
       if (query.view === 'month') return monthView(tx, request, context, reader, typeof query.month === 'string' ? query.month : today().slice(0, 7));
-      const filters = filtersOf(request);
-      const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
-      const { events, total } = await pages.list(tx, reader, filters, window);
-      return { body: listPage(context, { title: context.messages.upcoming, base: context.urls.page('events/embed'), filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
+      return listAnswer(tx, request, context, reader, context.urls.page('events/embed'));
     },
     { embed: true },
   );
@@ -352,22 +397,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     };
   });
 
-  const upcoming = list((context) => context.messages.upcoming, (context) => context.urls.page('events'));
-  const routes: [string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>][] = [
-    ['/events/', upcoming],
-    // The original's list view has its own URL too; the list's canonical address is /events/.
-    ['/events/list/', upcoming],
-    ['/events/month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, today().slice(0, 7)), { view: 'month' })],
-    ['/events/month/:month/', page(async (tx, request, { page: context, reader }) => monthView(tx, request, context, reader, (request.params as { month: string }).month), { view: 'month' })],
-    ['/events/today/', day(() => today())],
-    ['/events/week/', week(() => today())],
-    ['/events/week/:day/', week((request) => (request.params as { day: string }).day)],
+  type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const routes: [string, Handler][] = [
+    ...archiveViews.map((entry): [string, Handler] => [`/events/${entry.path}`, calendarView(entry)]),
     ['/events/embed/', embed],
-    ['/events/:day/', day((request) => (request.params as { day: string }).day)],
-    ['/events/category/*', term('category')],
+    ['/events/category/*', termViews('category')],
     // Tags' records advertise WordPress' own tag URL (`/tag/{slug}/`); the calendar's form answers too.
-    ['/tag/*', term('tag')],
-    ['/events/tag/*', term('tag')],
+    ['/tag/*', termViews('tag')],
+    ['/events/tag/*', termViews('tag')],
     ['/event/:slug/', event],
     ['/event/:slug/:day/', event],
     ['/venue/:slug/', linked('venue')],
@@ -404,7 +441,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.publicPage) return payload;
     reply.removeHeader('x-robots-tag');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders({ origin: `${request.protocol}://${request.host}`, route: request.routeOptions.url ?? '', params: request.params }, config));
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders({ origin: `${request.protocol}://${request.host}`, route: request.routeOptions.url ?? '', params: request.params, term: termOf(request) }, config));
     return payload;
   });
 }

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
+import { viewPath } from '../view-paths.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
@@ -153,7 +154,7 @@ export function CalendarGrid(props: GridProps) {
                   return (
                     <td class={classes || undefined} data-day={day}>
                       {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name. */}
-                      <a class="day-number" href={`${page.urls.page(`events/${day}`)}${queryString(filters)}`} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
+                      <a class="day-number" href={`${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
                         {mode === 'week' ? (
                           <>
                             <span class="cell-date">{dayTitle(day, page.locale)}</span>

@@ -1,13 +1,15 @@
-import { queryString, type PageFilters } from '../filters.ts';
-import { weekOf } from '../format.ts';
+import { queryString, VISITOR_FILTERS, type PageFilters } from '../filters.ts';
+import { siteZoneName, weekOf } from '../format.ts';
 import type { Subscription } from '../subscribe.ts';
+import { viewPath } from '../view-paths.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
  * The bar above every archive view (list, month, week, day), as the original has it: a search form with
  * a "Find events" button, the views as tabs marking the current one, "Today", previous and next
- * arrows, and the dates shown as a heading. All plain links and a GET form: reading needs no
- * script. Below it, "Subscribe to calendar" for the view's filters.
+ * arrows, and the dates shown as a heading with a date picker and the site's zone. All plain links
+ * and GET forms: reading needs no script. On a phone the search and the tabs fold into a
+ * disclosure (decision 0059). Below the view, "Subscribe to calendar" for the view's filters.
  */
 
 export type ViewName = 'list' | 'month' | 'week' | 'day';
@@ -36,29 +38,44 @@ export interface BarProps {
   readonly next?: Step;
   /** The dates shown ("Now – December 1", "November 2026"). */
   readonly range: string;
-  /** The list's "from" field; the month and day views move by their arrows and tabs. */
-  readonly dateField?: boolean;
+  /**
+   * The date picker beside the dates shown: a day (`date`) or a month (`month`) input sending
+   * `name` to the action, the visitor's filters kept. The views send the original's
+   * `tribe-bar-date`, which answers 301 with the view at that date (legacy-links.ts).
+   */
+  readonly picker: { readonly type: 'date' | 'month'; readonly name: string; readonly value: string };
   /** The arrows switch months in place (calendar.js). */
   readonly monthSwitch?: boolean;
 }
 
 /**
  * Each view's address for the day a view is at (`anchor`): today's views by their plain URLs
- * (`/events/`, `/events/month/`, `/events/today/`), another day's by its date. The visitor's filters
- * and the page's scope (a category's or tag's) go with them; the list of a term is its own page.
+ * (`/events/`, `/events/month/`, `/events/today/`), another day's by its date (the list's as its
+ * `date` filter). The visitor's filters go with them, and a term's views stay the term's
+ * (`/events/category/jazz/month/`).
  */
-export function viewAddresses(page: PageContext, view: { anchor: string; today: string; filters: PageFilters; listBase?: string; scope?: PageFilters }): Record<ViewName, string> {
+export function viewAddresses(page: PageContext, view: { anchor: string; today: string; filters: PageFilters }): Record<ViewName, string> {
   const { date: _date, ...rest } = view.filters;
-  const isToday = view.anchor === view.today;
-  const thisMonth = view.anchor.slice(0, 7) === view.today.slice(0, 7);
-  const scoped = { ...rest, ...view.scope };
-  const dated = isToday ? {} : { date: view.anchor };
-  return {
-    list: `${view.listBase ?? page.urls.page('events')}${queryString({ ...(view.listBase === undefined ? scoped : rest), ...dated })}`,
-    month: `${page.urls.page(thisMonth ? 'events/month' : `events/month/${view.anchor.slice(0, 7)}`)}${queryString(scoped)}`,
-    week: `${page.urls.page(weekOf(view.anchor)[0] === weekOf(view.today)[0] ? 'events/week' : `events/week/${weekOf(view.anchor)[0] ?? view.anchor}`)}${queryString(scoped)}`,
-    day: `${page.urls.page(isToday ? 'events/today' : `events/${view.anchor}`)}${queryString(scoped)}`,
+  // The part of a day each view's path names: a month's month, a week's Monday, a day's day.
+  const atOf = (name: ViewName, day: string) => (name === 'month' ? day.slice(0, 7) : name === 'week' ? (weekOf(day)[0] ?? day) : day);
+  const address = (name: ViewName) => {
+    if (name === 'list') return `${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...rest, ...(view.anchor === view.today ? {} : { date: view.anchor }) })}`;
+    const at = atOf(name, view.anchor);
+    return `${page.urls.page(viewPath(name, at === atOf(name, view.today) ? undefined : at, page.scope))}${queryString(rest)}`;
   };
+  return Object.fromEntries(VIEWS.map((name) => [name, address(name)])) as Record<ViewName, string>;
+}
+
+/** The visitor's filters as a form's hidden fields, but those the form sets itself. */
+function Kept({ filters, without }: { filters: PageFilters; without: readonly (keyof PageFilters)[] }) {
+  const names = VISITOR_FILTERS.filter((name) => !without.includes(name) && filters[name] !== undefined);
+  return (
+    <>
+      {names.map((name) => (
+        <input type="hidden" name={name} value={String(filters[name])} />
+      ))}
+    </>
+  );
 }
 
 function Arrow({ step, rel, glyph, monthSwitch }: { step: Step | undefined; rel: 'prev' | 'next'; glyph: string; monthSwitch: boolean }) {
@@ -75,44 +92,43 @@ function Arrow({ step, rel, glyph, monthSwitch }: { step: Step | undefined; rel:
 export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps }) {
   const { messages } = page;
   const { filters } = bar;
-  const kept = (['category', 'tag', 'venue', 'organizer', ...(bar.dateField ? [] : (['date'] as const))] as const).filter((name) => filters[name] !== undefined);
   const filtered = Object.values(filters).some((value) => value !== undefined);
+  const picker = bar.picker;
   return (
     <div class="calendar-bar">
-      <form class="bar-search" method="get" action={bar.action} role="search" aria-label={messages.filters}>
-        <label class="visually-hidden" for="filter-search">
-          {messages.search}
-        </label>
-        <input id="filter-search" name="search" type="search" value={filters.search ?? ''} placeholder={messages.search} maxLength={200} />
-        {bar.dateField ? (
-          <span class="bar-date">
-            <label for="filter-date">{messages.from}</label>
-            <input id="filter-date" name="date" type="date" value={filters.date ?? ''} />
-          </span>
-        ) : null}
-        {[...(bar.hidden ?? []), ...kept.map((name) => [name, String(filters[name])] as const)].map(([name, value]) => (
-          <input type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit">{messages.filter}</button>
-        {filtered ? (
-          <a class="bar-clear" href={bar.clear ?? bar.action}>
-            {messages.clearFilters}
-          </a>
-        ) : null}
-      </form>
-      {bar.views === undefined ? null : (
-        <nav class="bar-views" aria-label={messages.views}>
-          <ul>
-            {VIEWS.map((name) => (
-              <li>
-                <a href={bar.views![name]} aria-current={name === bar.current ? 'page' : undefined}>
-                  {messages[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {/* Shown whole where there is room (the stylesheet hides the summary and shows the content, closed or not); on a phone the summary unfolds it. */}
+      <details class="bar-fold">
+        <summary>{messages.searchAndViews}</summary>
+        <form class="bar-search" method="get" action={bar.action} role="search" aria-label={messages.filters}>
+          <label class="visually-hidden" for="filter-search">
+            {messages.search}
+          </label>
+          <input id="filter-search" name="search" type="search" value={filters.search ?? ''} placeholder={messages.search} maxLength={200} />
+          {(bar.hidden ?? []).map(([name, value]) => (
+            <input type="hidden" name={name} value={value} />
+          ))}
+          <Kept filters={filters} without={['search']} />
+          <button type="submit">{messages.filter}</button>
+          {filtered ? (
+            <a class="bar-clear" href={bar.clear ?? bar.action}>
+              {messages.clearFilters}
+            </a>
+          ) : null}
+        </form>
+        {bar.views === undefined ? null : (
+          <nav class="bar-views" aria-label={messages.views}>
+            <ul>
+              {VIEWS.map((name) => (
+                <li>
+                  <a href={bar.views![name]} aria-current={name === bar.current ? 'page' : undefined}>
+                    {messages[name]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </details>
       <nav class="bar-dates" aria-label={messages.calendarNavigation}>
         <a class="bar-today" href={bar.today}>
           {bar.todayLabel ?? messages.today}
@@ -121,6 +137,22 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
         <Arrow step={bar.next} rel="next" glyph="›" monthSwitch={bar.monthSwitch ?? false} />
       </nav>
       <h2 class="bar-range">{bar.range}</h2>
+      <details class="bar-picker">
+        <summary>{messages.chooseDate}</summary>
+        <form method="get" action={bar.action}>
+          <label for="bar-date">{messages.chooseDate}</label>
+          <input id="bar-date" name={picker.name} type={picker.type} value={picker.value} required />
+          {(bar.hidden ?? []).filter(([name]) => name !== picker.name).map(([name, value]) => (
+            <input type="hidden" name={name} value={value} />
+          ))}
+          <Kept filters={filters} without={['date']} />
+          <button type="submit">{messages.go}</button>
+        </form>
+      </details>
+      {/* The site's zone, once: a time on the page without a zone of its own is in it (an event in another zone says its own). */}
+      <p class="bar-zone">
+        {messages.timeZone}: {siteZoneName(page.siteZone, page.locale, new Date(`${picker.value.slice(0, 7)}-15T12:00:00Z`))}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { LanguageCode } from '../../../languages.ts';
 import type { Urls } from '../../../urls.ts';
 import { scriptJson } from '../format.ts';
 import type { Messages } from '../messages.ts';
+import { scopePath, type TermScope } from '../view-paths.ts';
 
 /** What every view knows of the page it is part of. */
 export interface PageContext {
@@ -21,6 +22,8 @@ export interface PageContext {
   readonly siteZone: string;
   /** The embeddable calendar: no site navigation, links open in the embedding page. */
   readonly embed: boolean;
+  /** A category's or tag's views: their links keep to the term, and the page has breadcrumbs to it. */
+  readonly scope?: TermScope;
 }
 
 export interface Alternate {
@@ -42,9 +45,29 @@ export interface Head {
 }
 
 /** The document around every page: head (canonical, alternates, Open Graph, styles, script), skip link, site navigation, main. */
+/**
+ * "Events › Jazz" on a term's views: a navigation landmark (the current page marked) and the same
+ * trail as schema.org's BreadcrumbList, which search engines show in place of the URL.
+ */
+function breadcrumbsOf(page: PageContext): { trail: { name: string; url: string }[]; jsonLd: unknown } | undefined {
+  if (page.scope === undefined || page.embed) return undefined;
+  const trail = [
+    { name: page.messages.calendar, url: page.urls.page('events') },
+    { name: page.scope.name, url: page.urls.page(scopePath(page.scope)) },
+  ];
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+  return { trail, jsonLd };
+}
+
 export function Layout({ page, head, children }: { page: PageContext; head: Head; children: ComponentChildren }) {
   const { messages, urls } = page;
   const siteName = page.siteName ?? messages.calendar;
+  const breadcrumbs = breadcrumbsOf(page);
+  const jsonLd = head.jsonLd ?? breadcrumbs?.jsonLd;
   return (
     <html lang={page.locale} dir="ltr">
       <head>
@@ -71,9 +94,9 @@ export function Layout({ page, head, children }: { page: PageContext; head: Head
         <link rel="stylesheet" href={`${page.assets}/assets/calendar.css`} />
         {page.siteStylesheet ? <link rel="stylesheet" href={page.siteStylesheet} /> : null}
         <script src={`${page.assets}/assets/calendar.js`} defer />
-        {head.jsonLd === undefined ? null : (
+        {jsonLd === undefined ? null : (
           // The one other raw insertion besides the stored description: JSON made safe for a script element by scriptJson.
-          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(head.jsonLd) }} />
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
         )}
       </head>
       <body class={page.embed ? 'embed' : undefined}>
@@ -94,6 +117,19 @@ export function Layout({ page, head, children }: { page: PageContext; head: Head
           </header>
         )}
         <main id="main" tabindex={-1}>
+          {breadcrumbs === undefined ? null : (
+            <nav class="breadcrumbs" aria-label={messages.breadcrumbs}>
+              <ol>
+                {breadcrumbs.trail.map((crumb) => (
+                  <li>
+                    <a href={crumb.url} aria-current={crumb.url === head.canonical ? 'page' : undefined}>
+                      {crumb.name}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
           {children}
         </main>
       </body>

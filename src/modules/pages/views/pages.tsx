@@ -2,10 +2,11 @@ import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
-import { apiArgs, queryString, type PageFilters } from '../filters.ts';
+import { apiArgs, queryString, scopedFilters, type PageFilters } from '../filters.ts';
 import { addressLine, dayTitle, hourHeading, monthGrid, rangeTitle, startDay, summaryText, textField, weekOf } from '../format.ts';
 import type { LinkedRecord } from '../pages.service.ts';
 import { subscriptionLinks, type Subscription } from '../subscribe.ts';
+import { viewPath } from '../view-paths.ts';
 import { CalendarGrid, Pager, pageHref } from './archive.tsx';
 import { CalendarBar, Subscribe, viewAddresses, type BarProps } from './bar.tsx';
 import { Contacts, EventDetails, icsUrl, PasswordForm } from './event.tsx';
@@ -35,13 +36,17 @@ function apiArchive(page: PageContext, path: 'events/' | 'events.ics', filters: 
 }
 
 /**
- * "Subscribe to calendar" for a view: the feed of its filters and scope, with no date window so
- * it follows the calendar onward, and the view's own days as the download.
+ * "Subscribe to calendar" for a view: the feed of its filters and a term page's term, with no date
+ * window so it follows the calendar onward, and the view's own days as the download.
  */
-function subscription(page: PageContext, filters: PageFilters, window: [string, string][]): Subscription {
+function subscription(page: PageContext, visitor: PageFilters, window: [string, string][]): Subscription {
+  const filters = scopedFilters(visitor, page.scope);
   const { date: _date, ...undated } = filters;
   return subscriptionLinks(apiArchive(page, 'events.ics', undated), apiArchive(page, 'events.ics', filters, window), page.siteName ?? page.messages.calendar);
 }
+
+/** A view's title, with a term page's term: "December 2026 · Jazz". */
+const titleOf = (page: PageContext, title: string): string => (page.scope === undefined ? title : `${title} · ${page.scope.name}`);
 
 const filtered = (filters: PageFilters) => Object.values(filters).some((value) => value !== undefined);
 
@@ -49,8 +54,6 @@ export interface ListView {
   readonly title: string;
   readonly base: string;
   readonly filters: PageFilters;
-  /** A term page's own filter (`{ category: 'jazz' }`), which its links to the other views carry. */
-  readonly scope?: PageFilters;
   readonly events: readonly EventWire[];
   readonly current: number;
   readonly pages: number;
@@ -60,7 +63,7 @@ export interface ListView {
 export function listPage(page: PageContext, view: ListView): string {
   const { filters, events, current } = view;
   const canonical = `${view.base}${current > 1 ? `?page=${current}` : ''}`;
-  const scoped = { ...filters, ...view.scope };
+  const scoped = scopedFilters(filters, page.scope);
   const { date: _date, ...undated } = filters;
   const from = current > 1 && events[0] !== undefined ? startDay(events[0]) : filters.date;
   const until = events.at(-1) === undefined ? undefined : startDay(events.at(-1)!);
@@ -68,12 +71,13 @@ export function listPage(page: PageContext, view: ListView): string {
     current: 'list',
     action: view.base,
     filters,
-    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters, listBase: view.base, ...(view.scope ? { scope: view.scope } : {}) }) }),
+    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters }) }),
     today: `${view.base}${queryString(undated)}`,
     ...(current > 1 ? { previous: { href: pageHref(view.base, filters, current - 1), label: page.messages.previousPage } } : {}),
     ...(current < view.pages ? { next: { href: pageHref(view.base, filters, current + 1), label: page.messages.nextPage } } : {}),
     range: rangeTitle(from, until, page.locale, page.messages.now),
-    dateField: true,
+    // The list's date is its own filter: no redirect on the way.
+    picker: { type: 'date', name: 'date', value: filters.date ?? view.today },
   };
   return html(
     <Layout page={page} head={{ title: view.title, canonical, alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped)), noindex: filtered(filters) }}>
@@ -81,7 +85,7 @@ export function listPage(page: PageContext, view: ListView): string {
       <CalendarBar page={page} bar={bar} />
       <EventListing page={page} events={events} />
       <Pager page={page} base={view.base} filters={filters} current={current} pages={view.pages} />
-      {page.embed ? null : <Subscribe page={page} links={subscription(page, scoped, [])} />}
+      {page.embed ? null : <Subscribe page={page} links={subscription(page, filters, [])} />}
     </Layout>,
   );
 }
@@ -106,24 +110,27 @@ function byHour(page: PageContext, day: string, events: readonly EventWire[]) {
 
 export function dayPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; nextDay: string | undefined }): string {
   const { day, filters } = view;
+  const scoped = scopedFilters(filters, page.scope);
   const window: [string, string][] = [['start_date', day], ['end_date', day]];
-  const dayHref = (other: string) => `${page.urls.page(other === view.today ? 'events/today' : `events/${other}`)}${queryString(filters)}`;
+  const dayAddress = (other: string) => page.urls.page(viewPath('day', other === view.today ? undefined : other, page.scope));
+  const dayHref = (other: string) => `${dayAddress(other)}${queryString(filters)}`;
   // No link past the supported days (decision 0048): that day's page is a 404.
   const [previous, next] = [shiftDay(day, -1), shiftDay(day, 1)];
   const title = dayTitle(day, page.locale);
   const bar: BarProps = {
     current: 'day',
-    action: page.urls.page(day === view.today ? 'events/today' : `events/${day}`),
+    action: dayAddress(day),
     filters,
     views: viewAddresses(page, { anchor: day, today: view.today, filters }),
     today: dayHref(view.today),
     ...(previous === undefined ? {} : { previous: { href: dayHref(previous), label: page.messages.previousDay } }),
     ...(next === undefined ? {} : { next: { href: dayHref(next), label: page.messages.nextDay } }),
     range: title,
+    picker: { type: 'date', name: 'tribe-bar-date', value: day },
   };
   return html(
-    <Layout page={page} head={{ title, canonical: page.urls.page(`events/${day}`), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
-      <h1>{page.messages.calendar}</h1>
+    <Layout page={page} head={{ title: titleOf(page, title), canonical: page.urls.page(viewPath('day', day, page.scope)), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+      <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       <CalendarBar page={page} bar={bar} />
       {view.events.length === 0 ? (
         <div class="empty-day">
@@ -160,6 +167,7 @@ export function monthPage(
   view: { title: string; month: string; today: string; monthUrl: (month: string, filters: PageFilters) => string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean },
 ): string {
   const { month, filters } = view;
+  const scoped = scopedFilters(filters, page.scope);
   const window: [string, string][] = [['start_date', `${month}-01`], ['end_date', lastDayOf(month)]];
   // No link past the supported months (decision 0048): that month's page is a 404.
   const [previous, next] = [shiftMonth(month, -1), shiftMonth(month, 1)];
@@ -175,18 +183,20 @@ export function monthPage(
     ...(previous === undefined ? {} : { previous: { href: view.monthUrl(previous, filters), label: page.messages.previousMonth } }),
     ...(next === undefined ? {} : { next: { href: view.monthUrl(next, filters), label: page.messages.nextMonth } }),
     range: view.title,
+    // The embed reads its month from its own `month` parameter.
+    picker: { type: 'month', name: page.embed ? 'month' : 'tribe-bar-date', value: month },
     todayLabel: page.messages.thisMonth,
     monthSwitch: true,
   };
   return html(
-    <Layout page={page} head={{ title: view.title, canonical: view.monthUrl(month, {}), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
-      <h1>{page.messages.calendar}</h1>
+    <Layout page={page} head={{ title: titleOf(page, view.title), canonical: view.monthUrl(month, {}), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+      <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       {/* calendar.js swaps this part when it switches months in place. */}
       <div class="view-body" data-view-swap>
         <CalendarBar page={page} bar={bar} />
         {view.truncated ? (
           <p>
-            <a href={`${page.urls.page('events')}${queryString({ ...filters, date: `${month}-01` })}`}>{page.messages.moreEvents}</a>
+            <a href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: `${month}-01` })}`}>{page.messages.moreEvents}</a>
           </p>
         ) : null}
         <CalendarGrid page={page} mode="month" weeks={monthGrid(month)} month={month} today={view.today} events={view.events} filters={filters} title={view.title} />
@@ -202,18 +212,20 @@ export function monthPage(
  */
 export function weekPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean }): string {
   const { filters } = view;
+  const scoped = scopedFilters(filters, page.scope);
   const week = weekOf(view.day);
   const days = week.filter((day) => day !== null);
   const [first, last] = [days[0]!, days.at(-1)!];
   const window: [string, string][] = [['start_date', first], ['end_date', last]];
   const thisWeek = weekOf(view.today)[0];
-  const weekHref = (start: string) => `${page.urls.page(start === thisWeek ? 'events/week' : `events/week/${start}`)}${queryString(filters)}`;
+  const weekAddress = (start: string) => page.urls.page(viewPath('week', start === thisWeek ? undefined : start, page.scope));
+  const weekHref = (start: string) => `${weekAddress(start)}${queryString(filters)}`;
   // No link past the supported days (decision 0048): that week's page is a 404.
   const [previous, next] = [shiftDay(first, -7), days.length === 7 ? shiftDay(first, 7) : undefined];
   const title = rangeTitle(first, last, page.locale, page.messages.now);
   const bar: BarProps = {
     current: 'week',
-    action: page.urls.page(first === thisWeek ? 'events/week' : `events/week/${first}`),
+    action: weekAddress(first),
     filters,
     views: viewAddresses(page, { anchor: view.day, today: view.today, filters }),
     today: weekHref(thisWeek ?? view.today),
@@ -221,14 +233,15 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
     ...(previous === undefined ? {} : { previous: { href: weekHref(previous), label: page.messages.previousWeek } }),
     ...(next === undefined ? {} : { next: { href: weekHref(next), label: page.messages.nextWeek } }),
     range: title,
+    picker: { type: 'date', name: 'tribe-bar-date', value: view.day },
   };
   return html(
-    <Layout page={page} head={{ title, canonical: page.urls.page(`events/week/${first}`), alternates: archiveAlternates(page, filters, apiArchive(page, 'events/', filters, window)), noindex: filtered(filters) }}>
-      <h1>{page.messages.calendar}</h1>
+    <Layout page={page} head={{ title: titleOf(page, title), canonical: page.urls.page(viewPath('week', first, page.scope)), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+      <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       <CalendarBar page={page} bar={bar} />
       {view.truncated ? (
         <p>
-          <a href={`${page.urls.page('events')}${queryString({ ...filters, date: first })}`}>{page.messages.moreEventsWeek}</a>
+          <a href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: first })}`}>{page.messages.moreEventsWeek}</a>
         </p>
       ) : null}
       <CalendarGrid page={page} mode="week" weeks={[week]} month={first.slice(0, 7)} today={view.today} events={view.events} filters={filters} title={title} />
