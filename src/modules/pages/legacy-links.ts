@@ -13,8 +13,7 @@ import { viewPath, type TermScope } from './view-paths.ts';
 const LEGACY = ['tribe-bar-search', 'tribe-bar-date', 'eventDisplay'] as const;
 /**
  * The original's `eventDisplay` values and the view here that shows them. Its `past` list has no
- * view of its own here (the list runs forward from its date): the list stands for it. `week` is
- * the week view's address whether or not the table has it yet (its route then answers 404).
+ * view of its own here (the list runs forward from its date): the list stands for it.
  */
 const DISPLAYS: Readonly<Record<string, string>> = { list: 'list', past: 'list', month: 'month', day: 'day', week: 'week' };
 
