@@ -116,6 +116,7 @@ export class EventArchive {
       ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? { readableVenues: readableStatuses(caller, 'tribe_venue') } : {}),
       ...(query.include ? { include: query.include } : {}),
       ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
+      ...(query.series !== undefined ? { seriesId: query.series } : {}),
       // This service sells no tickets: ticketed events do not exist, unticketed ones are all.
       ...(query.ticketed === true ? { none: true } : {}),
       ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.clock.now()) } : {}),

@@ -104,6 +104,7 @@ export function eventRoutes(
       ...optionalArg('geoloc_lng', query.geoloc_lng),
       ['status', query.status === undefined && statuses.length > 1 ? 'any' : statuses.join(',')],
       ...optionalArg('post_parent', query.post_parent),
+      ...optionalArg('series', query.series),
       ...optionalArg('include', query.include?.join(',')),
       ...optionalArg('starts_before', bounds.startsBefore),
       ...optionalArg('starts_after', bounds.startsAfter),

@@ -113,6 +113,7 @@ export const ListQuery = Type.Object({
   geoloc_radius: Type.Number({ exclusiveMinimum: 0, maximum: 20000, default: 25, description: 'Radius in km around geoloc_lat/geoloc_lng (additive)' }),
   include: Type.Optional(Type.Array(Id(), { description: 'Only these event IDs; date filters are ignored' })),
   post_parent: Type.Optional(Id({ description: 'Events whose parent is this event' })),
+  series: Type.Optional(Id({ description: 'The occurrences of this series (the id of its first event), its detached exceptions included (additive; decision 0060)' })),
   ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
   ...syncParams('events'),
   ...PasswordQuery,

@@ -163,16 +163,29 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
 .hour-heading { font-size: 1rem; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 1px solid var(--calendar-border); }
 .empty-day { padding: 1rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); margin: 1rem 0; }
 .empty-day p { margin: 0.25rem 0; }
-.event-image { max-width: 100%; height: auto; border-radius: var(--calendar-radius); }
-.event-facts { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: 0.5rem 1rem; }
+.event { max-width: 48rem; }
+.back-link { margin: 1rem 0 0; font-weight: 700; }
+.event-when { font-size: 1.15rem; margin: 0 0 1rem; }
+.event-when .cost { margin-left: 0.5rem; }
+.event-image { display: block; max-width: 100%; height: auto; border-radius: var(--calendar-radius); }
+.series-notice { background: var(--calendar-surface); border-left: 4px solid var(--calendar-accent); border-radius: var(--calendar-radius); padding: 0.5rem 1rem; margin: 0 0 1rem; }
+.series-notice h2 { font-size: 1rem; margin: 0.25rem 0; }
+.series-notice ul { margin: 0.25rem 0; padding-left: 1.25rem; }
+.series-notice p { margin: 0.25rem 0; }
+.event-meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); gap: 1rem 2rem; border-top: 1px solid var(--calendar-border); border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; margin: 1.5rem 0 1rem; }
+.meta-group h2 { font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.06em; margin: 0 0 0.5rem; }
+.event-facts { margin: 0; }
 .event-facts dt { font-weight: 700; }
-.event-facts dd { margin: 0; }
-@media (max-width: 30rem) { .event-facts { grid-template-columns: 1fr; } .event-facts dd { margin-bottom: 0.5rem; } }
+.event-facts dd { margin: 0 0 0.5rem; }
+.map-links { list-style: none; margin: 0.25rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
 address { font-style: normal; }
 .venue p, .venue address { margin: 0 0 0.25rem; }
 .terms, .organizers, .contacts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
 .organizers { display: block; }
-.add-to-calendar ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
+.organizers > li + li { margin-top: 0.5rem; }
+.meta-group .contacts { flex-direction: column; }
+.add-to-calendar h2 { font-size: 1.1rem; margin: 1rem 0 0.25rem; }
+.add-to-calendar ul { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; list-style: none; padding: 0; margin: 0; }
 .description { margin: 1rem 0; overflow-wrap: anywhere; }
 .description img { max-width: 100%; height: auto; }
 .error { color: var(--calendar-focus); font-weight: 700; }

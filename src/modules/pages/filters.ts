@@ -25,6 +25,8 @@ export interface PageFilters {
   /** Exact instants (UTC `YYYY-MM-DD HH:MM:SS`), for an event's previous and next ones. */
   readonly startsBefore?: string;
   readonly startsAfter?: string;
+  /** The occurrences of one series (its id), for its "all dates" page; not a visitor's filter. */
+  readonly series?: number;
 }
 
 /** The filters a visitor sets, in the order links write them. */
@@ -105,6 +107,7 @@ export function eventQuery(filters: PageFilters, window: PageWindow): EventListQ
     ...(filters.overlaps !== undefined ? overlapBounds(filters.overlaps) : {}),
     ...(filters.startsBefore !== undefined ? { starts_before: filters.startsBefore } : {}),
     ...(filters.startsAfter !== undefined ? { starts_after: filters.startsAfter } : {}),
+    ...(filters.series !== undefined ? { series: filters.series } : {}),
   };
 }
 

@@ -190,14 +190,19 @@ export function googleCalendarLink(event: EventWire, details: { readonly text: s
   return `https://calendar.google.com/calendar/render?${args.toString()}`;
 }
 
-/** An OpenStreetMap link: the point when the venue has coordinates, a search for its address otherwise. */
-export function mapLink(venue: Readonly<Record<string, unknown>>, address: string): string | undefined {
+/**
+ * A venue's map links (decision 0061): OpenStreetMap and Google Maps at the point when the venue has
+ * coordinates, a search for its address otherwise; undefined with neither. Links, not an embedded
+ * map: the page itself requests nothing from either.
+ */
+export function mapLinks(venue: Readonly<Record<string, unknown>>, address: string): { openStreetMap: string; google: string } | undefined {
   const lat = Number(venue.geo_lat);
   const lng = Number(venue.geo_lng);
+  const google = (query: string) => `https://www.google.com/maps/search/?${new URLSearchParams([['api', '1'], ['query', query]]).toString()}`;
   if (venue.geo_lat !== undefined && venue.geo_lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng)) {
-    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+    return { openStreetMap: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`, google: google(`${lat},${lng}`) };
   }
-  return address === '' ? undefined : `https://www.openstreetmap.org/search?${new URLSearchParams([['query', address]]).toString()}`;
+  return address === '' ? undefined : { openStreetMap: `https://www.openstreetmap.org/search?${new URLSearchParams([['query', address]]).toString()}`, google: google(address) };
 }
 
 /** A text field of a record as the API renders it (venue, organizer, term, image), '' when absent. */

@@ -84,6 +84,18 @@ export interface Messages {
   /** An empty day view, and its link to the next day that has events. */
   readonly noEventsThisDay: string;
   readonly jumpToNext: string;
+  /** The single page's way back to the list ("« All events"). */
+  readonly allEvents: string;
+  readonly details: string;
+  readonly venue: string;
+  readonly venues: string;
+  readonly organizer: string;
+  readonly googleMap: string;
+  /** The heading of an occurrence's notice, above the series' other dates. */
+  readonly seriesNotice: string;
+  readonly allDates: string;
+  /** The title of a series' dates page, before the event's title. */
+  readonly allDatesOf: string;
 }
 
 const EN: Messages = {
@@ -157,6 +169,15 @@ const EN: Messages = {
   moreEventsWeek: 'There are more events this week than the grid shows: see them all in the list.',
   noEventsThisDay: 'There are no events on this day.',
   jumpToNext: 'Jump to the next upcoming events',
+  allEvents: 'All events',
+  details: 'Details',
+  venue: 'Venue',
+  venues: 'Venues',
+  organizer: 'Organizer',
+  googleMap: 'Map (Google Maps)',
+  seriesNotice: 'This event is one date of a series. Other dates:',
+  allDates: 'See all dates of this event',
+  allDatesOf: 'All dates:',
 };
 
 const FR: Messages = {
@@ -230,6 +251,15 @@ const FR: Messages = {
   moreEventsWeek: 'Cette semaine compte plus d’événements que la grille n’en montre : voyez-les tous dans la liste.',
   noEventsThisDay: 'Aucun événement ce jour-là.',
   jumpToNext: 'Aller aux prochains événements',
+  allEvents: 'Tous les événements',
+  details: 'Détails',
+  venue: 'Lieu',
+  venues: 'Lieux',
+  organizer: 'Organisateur',
+  googleMap: 'Carte (Google Maps)',
+  seriesNotice: 'Cet événement est une date d’une série. Autres dates :',
+  allDates: 'Voir toutes les dates de cet événement',
+  allDatesOf: 'Toutes les dates :',
 };
 
 const DE: Messages = {

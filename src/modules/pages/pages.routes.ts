@@ -25,7 +25,7 @@ import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pa
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
-import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, weekPage } from './views/pages.tsx';
+import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, seriesPage, weekPage } from './views/pages.tsx';
 
 /*
  * The public HTML pages (decision 0031) at the URLs the records advertise, under the path of
@@ -277,6 +277,16 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     },
     { single: true, timeless: true },
   );
+  /** All dates of the series a slug names (decision 0060): its listed occurrences from today, paged as the list. */
+  const seriesDates = page(
+    async (tx, request, { page: context, reader }) => {
+      const { slug } = request.params as { slug: string };
+      const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
+      const { event, events, total } = await pages.seriesDates(tx, reader, slug, window);
+      return { body: seriesPage(context, { event, events, base: context.urls.page(`event/${encodeURIComponent(slug)}/all`), current: window.page, pages: totalPages(total, window.perPage) }) };
+    },
+    { single: true },
+  );
   const eventAddress = (context: PageContext, slug: string, day: string | undefined) => context.urls.page(`event/${encodeURIComponent(slug)}${day === undefined ? '' : `/${day}`}`);
 
   /** The password form's answer: the right password sets the post-password cookie and goes back to the event (303); a wrong one shows the form again. */
@@ -407,6 +417,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     ['/events/tag/*', termViews('tag')],
     ['/event/:slug/', event],
     ['/event/:slug/:day/', event],
+    // The original's (Pro) URL of a series' dates; a static segment, so it wins over `:day`.
+    ['/event/:slug/all/', seriesDates],
     ['/venue/:slug/', linked('venue')],
     ['/organizer/:slug/', linked('organizer')],
   ];

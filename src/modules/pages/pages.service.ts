@@ -45,7 +45,12 @@ export interface EventPage {
   readonly event: EventWire;
   readonly previous: EventWire | undefined;
   readonly next: EventWire | undefined;
+  /** For an occurrence of a series: the series' next listed dates from today, this one left out (at most OTHER_DATES). */
+  readonly otherDates: readonly EventWire[];
 }
+
+/** The other dates an occurrence's page names before its link to all of them. */
+export const OTHER_DATES = 4;
 
 /** The most events one month grid lists; a busier month says so and links to its list view. */
 export const MONTH_LIMIT = 300;
@@ -126,8 +131,29 @@ export class PagesService {
     const access: Access = password === undefined ? {} : { password };
     const { row, relations } = await this.events.get(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
     const [event] = this.render([row], relations, reader, true, access);
-    const [previous, next] = await Promise.all([this.neighbour(tx, reader, event!, 'previous'), this.neighbour(tx, reader, event!, 'next')]);
-    return { event: event!, previous, next };
+    const [previous, next, otherDates] = await Promise.all([this.neighbour(tx, reader, event!, 'previous'), this.neighbour(tx, reader, event!, 'next'), this.otherDates(tx, reader, event!)]);
+    return { event: event!, previous, next, otherDates };
+  }
+
+  /** The series' upcoming listed occurrences (the archive's default window), without this one; none for an event of no series. */
+  private async otherDates(tx: ReadTx, reader: Reader, event: EventWire): Promise<EventWire[]> {
+    if (event.series_id === undefined || event.series_id === null) return [];
+    const { events } = await this.list(tx, reader, { series: event.series_id }, { page: 1, perPage: OTHER_DATES + 1, offset: 0 });
+    return events.filter((other) => other.id !== event.id).slice(0, OTHER_DATES);
+  }
+
+  /**
+   * A series' listed occurrences from today on, a page at a time: its "all dates" page
+   * (`/event/{slug}/all/`, the original's URL), for any slug of it (the series' or a detached
+   * exception's), read as the API reads it (a draft or private series is a 404). The event is
+   * the series' first (or the one the slug names, for an event of no series).
+   */
+  async seriesDates(tx: ReadTx, reader: Reader, slug: string, window: PageWindow): Promise<{ event: EventWire; events: EventWire[]; total: number }> {
+    const { row, relations } = await this.events.get(tx, { slug }, reader.caller, {}, reader.language);
+    const [event] = this.render([row], relations, reader, false);
+    const series = event!.series_id ?? event!.id;
+    const { events, total } = await this.list(tx, reader, { series }, window);
+    return { event: event!, events, total };
   }
 
   /** Whether a password opens the event (for the password form). */

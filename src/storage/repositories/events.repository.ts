@@ -88,6 +88,8 @@ export interface EventFilter extends DateBounds {
   readonly near?: { readonly lat: number; readonly lng: number; readonly radiusKm: number };
   readonly include?: readonly number[];
   readonly parentId?: number;
+  /** The occurrences of one series (`o.series_id`: the series' first event), its detached exceptions included. */
+  readonly seriesId?: number;
   /** A filter that matches nothing (`ticketed=true`: this service sells no tickets). */
   readonly none?: boolean;
   /** Events whose post was modified after this UTC time (`modified_after`; decision 0029). */
@@ -192,6 +194,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       }
       if (filter.include) conditions.push(eb('o.id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
       if (filter.parentId !== undefined) conditions.push(eb('p.parent_id', '=', filter.parentId));
+      if (filter.seriesId !== undefined) conditions.push(eb('o.series_id', '=', filter.seriesId));
       if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
       return eb.and(conditions);
     };

@@ -1,14 +1,15 @@
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
-import { addressLine, googleCalendarLink, isEmail, machineTime, mapLink, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
+import { addressLine, isEmail, machineTime, mapLinks, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
+import { eventCalendarLinks } from '../subscribe.ts';
 import { TermList, venuesOf } from './list.tsx';
 import type { Urls } from '../../../urls.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
- * A single event: when (in its zone, named), where (address and an OpenStreetMap link, no
- * third-party script), cost, description, organizers, categories and tags, custom fields, "add to
- * calendar" and the events before and after it.
+ * A single event (decision 0060): when (in its zone, named), cost, the series notice, image,
+ * description, "add to calendar", its details, venue (address and map links, no third-party
+ * request: decision 0061) and organizers, and the events before and after it.
  */
 
 /**
@@ -23,21 +24,30 @@ const seriesIcsUrl = (urls: Urls, event: EventWire) => (event.series_id === unde
 
 const isLaterOccurrence = (event: EventWire) => event.series_id !== undefined && event.series_id !== null && event.series_id !== event.id;
 
+/** A venue under the "Venue" heading: its name, full address, phone and website, and its map links (unless the venue turned them off). */
 function Venue({ page, venue }: { page: PageContext; venue: Record<string, unknown> }) {
+  const { messages } = page;
   const address = addressLine(venue);
-  const map = venue.show_map_link === false ? undefined : mapLink(venue, address);
+  const maps = venue.show_map_link === false ? undefined : mapLinks(venue, address);
   const url = textField(venue, 'url');
   return (
     <div class="venue">
       <p class="venue-name">{url ? <a href={url}>{textField(venue, 'venue')}</a> : textField(venue, 'venue')}</p>
       {address ? <address>{address}</address> : null}
       <Contacts page={page} record={venue} />
-      {map ? (
-        <p>
-          <a href={map} rel="noopener external">
-            {page.messages.map}
-          </a>
-        </p>
+      {maps ? (
+        <ul class="map-links">
+          <li>
+            <a href={maps.openStreetMap} rel="noopener external">
+              {messages.map}
+            </a>
+          </li>
+          <li>
+            <a href={maps.google} rel="noopener external">
+              {messages.googleMap}
+            </a>
+          </li>
+        </ul>
       ) : null}
     </div>
   );
@@ -111,92 +121,183 @@ function CustomFieldFacts({ fields }: { fields: EventWire['custom_fields'] }) {
   );
 }
 
-export function EventDetails({ page, event, previous, next }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined }) {
+/**
+ * The featured image at its own size (width and height given, so the page does not shift as it
+ * loads), with the smaller sizes the API lists as a `srcset`. Its text alternative is empty: the
+ * title above names what it shows, and the API stores no alt text.
+ */
+function FeaturedImage({ image }: { image: EventWire['image'] }) {
+  if (image === false) return null;
+  const url = textField(image, 'url');
+  if (!url) return null;
+  const width = Number(image.width) || undefined;
+  const height = Number(image.height) || undefined;
+  const sizes = (typeof image.sizes === 'object' && image.sizes !== null ? Object.values(image.sizes as Record<string, unknown>) : [])
+    .filter((size): size is Record<string, unknown> => typeof size === 'object' && size !== null)
+    .map((size) => ({ url: textField(size, 'url'), width: Number(size.width) }))
+    .filter((size) => size.url !== '' && Number.isInteger(size.width) && size.width > 0 && /^https?:\/\/[^\s,]+$/.test(size.url));
+  const candidates = width !== undefined && sizes.length > 0 ? [...sizes.filter((size) => size.width < width), { url, width }].sort((a, b) => a.width - b.width) : [];
+  return (
+    <img
+      class="event-image"
+      src={url}
+      alt=""
+      width={width}
+      height={height}
+      srcset={candidates.length > 1 ? candidates.map((size) => `${size.url} ${size.width}w`).join(', ') : undefined}
+      sizes={candidates.length > 1 ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
+    />
+  );
+}
+
+/**
+ * An occurrence of a series says so, with the series' next other dates (links to their pages) and
+ * a link to all of them (the original's `/event/{slug}/all/`; decision 0060).
+ */
+function SeriesNotice({ page, event, otherDates }: { page: PageContext; event: EventWire; otherDates: readonly EventWire[] }) {
   const { messages, locale } = page;
-  const venues = venuesOf(event);
-  const image = event.image === false ? undefined : textField(event.image, 'url');
-  const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
-  const website = webHref(event.website);
+  if (event.series_id === undefined || event.series_id === null) return null;
+  return (
+    <aside class="series-notice" aria-labelledby="series-notice">
+      <h2 id="series-notice">{messages.seriesNotice}</h2>
+      {otherDates.length > 0 ? (
+        <ul>
+          {otherDates.map((other) => (
+            <li>
+              <a href={other.url}>
+                <time datetime={machineTime(other, 'start')}>{whenText(other, locale)}</time>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <a href={page.urls.page(`event/${encodeURIComponent(event.slug)}/all`)}>{messages.allDates}</a>
+      </p>
+    </aside>
+  );
+}
+
+/** "Add to calendar": Google Calendar, iCalendar (webcal://), Outlook 365, Outlook Live and the .ics, and for an occurrence the whole series' .ics. */
+function AddToCalendar({ page, event, location }: { page: PageContext; event: EventWire; location: string }) {
+  const { messages } = page;
+  const links = eventCalendarLinks(event, icsUrl(page.urls, event), { text: summaryText(event.description, 1000), location });
   const seriesIcs = seriesIcsUrl(page.urls, event);
   return (
-    <article class="event" aria-labelledby="event-title">
-      <h1 id="event-title">{event.title}</h1>
-      {image ? <img class="event-image" src={image} alt="" /> : null}
-      <dl class="event-facts">
-        <dt>{messages.when}</dt>
-        <dd>
-          <time datetime={machineTime(event, 'start')}>{whenText(event, locale)}</time>
-          <br />
-          <span class="zone">{event.all_day ? messages.allDay : `${messages.timeZone}: ${zoneName(event, locale)}`}</span>
-        </dd>
-        {venues.length > 0 ? (
-          <>
-            <dt>{messages.where}</dt>
-            <dd>
-              {venues.map((venue) => (
-                <Venue page={page} venue={venue} />
-              ))}
-            </dd>
-          </>
-        ) : null}
-        {event.cost !== '' ? (
-          <>
-            <dt>{messages.cost}</dt>
-            <dd>{event.cost}</dd>
-          </>
-        ) : null}
-        {event.organizer.length > 0 ? (
-          <>
-            <dt>{messages.organizers}</dt>
-            <dd>
-              <ul class="organizers">
-                {event.organizer.map((organizer) => (
-                  <Organizer page={page} organizer={organizer} />
-                ))}
-              </ul>
-            </dd>
-          </>
-        ) : null}
-        <TermLinks page={page} definition={CATEGORY} label={messages.categories} terms={event.categories} />
-        <TermLinks page={page} definition={TAG} label={messages.tags} terms={event.tags} />
-        {website && website !== event.url ? (
-          <>
-            <dt>{messages.website}</dt>
-            <dd>
-              <a href={website} rel="external">
-                {website}
-              </a>
-            </dd>
-          </>
-        ) : null}
-        <CustomFieldFacts fields={event.custom_fields} />
-      </dl>
-      {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
-      <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
-      <section class="add-to-calendar" aria-labelledby="add-to-calendar">
-        <h2 id="add-to-calendar">{messages.addToCalendar}</h2>
-        <ul>
-          {event.series_id === event.id ? null : (
-            <li>
-              <a href={icsUrl(page.urls, event)} type="text/calendar" download>
-                {messages.downloadIcs}
-              </a>
-            </li>
-          )}
-          {seriesIcs === undefined ? null : (
-            <li>
-              <a href={seriesIcs} type="text/calendar" download>
-                {messages.downloadSeriesIcs}
-              </a>
-            </li>
-          )}
+    <section class="add-to-calendar" aria-labelledby="add-to-calendar">
+      <h2 id="add-to-calendar">{messages.addToCalendar}</h2>
+      <ul>
+        <li>
+          <a href={links.google} rel="noopener external">
+            {messages.googleCalendar}
+          </a>
+        </li>
+        <li>
+          <a href={links.webcal}>{messages.iCalendar}</a>
+        </li>
+        <li>
+          <a href={links.outlook365} rel="noopener external">
+            {messages.outlook365}
+          </a>
+        </li>
+        <li>
+          <a href={links.outlookLive} rel="noopener external">
+            {messages.outlookLive}
+          </a>
+        </li>
+        <li>
+          <a href={links.download} type="text/calendar" download>
+            {event.series_id === event.id ? messages.downloadSeriesIcs : messages.downloadIcs}
+          </a>
+        </li>
+        {seriesIcs === undefined || event.series_id === event.id ? null : (
           <li>
-            <a href={googleCalendarLink(event, { text: summaryText(event.description, 1000), location })} rel="noopener external">
-              {messages.googleCalendar}
+            <a href={seriesIcs} type="text/calendar" download>
+              {messages.downloadSeriesIcs}
             </a>
           </li>
-        </ul>
-      </section>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * A single event as the original lays it out: the way back to the list, the title, when and the
+ * cost, the series notice, the image, the description, "add to calendar", then its details, venue
+ * and organizers side by side (stacked on a phone), and the events before and after it.
+ */
+export function EventDetails({ page, event, previous, next, otherDates }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined; otherDates: readonly EventWire[] }) {
+  const { messages, locale } = page;
+  const venues = venuesOf(event).filter((venue) => textField(venue, 'venue') !== '');
+  const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
+  const website = webHref(event.website);
+  const when = <time datetime={machineTime(event, 'start')}>{whenText(event, locale)}</time>;
+  return (
+    <article class="event" aria-labelledby="event-title">
+      <p class="back-link">
+        <a href={page.urls.page('events')}>« {messages.allEvents}</a>
+      </p>
+      <h1 id="event-title">{event.title}</h1>
+      <p class="event-when">
+        {when}
+        {event.cost !== '' ? <span class="cost"> {event.cost}</span> : null}
+      </p>
+      <SeriesNotice page={page} event={event} otherDates={otherDates} />
+      <FeaturedImage image={event.image} />
+      {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
+      <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
+      <AddToCalendar page={page} event={event} location={location} />
+      <div class="event-meta">
+        <section class="meta-group" aria-labelledby="event-details">
+          <h2 id="event-details">{messages.details}</h2>
+          <dl class="event-facts">
+            <dt>{messages.when}</dt>
+            <dd>
+              {when}
+              <br />
+              <span class="zone">{event.all_day ? messages.allDay : `${messages.timeZone}: ${zoneName(event, locale)}`}</span>
+            </dd>
+            {event.cost !== '' ? (
+              <>
+                <dt>{messages.cost}</dt>
+                <dd>{event.cost}</dd>
+              </>
+            ) : null}
+            <TermLinks page={page} definition={CATEGORY} label={messages.categories} terms={event.categories} />
+            <TermLinks page={page} definition={TAG} label={messages.tags} terms={event.tags} />
+            {website && website !== event.url ? (
+              <>
+                <dt>{messages.website}</dt>
+                <dd>
+                  <a href={website} rel="external">
+                    {website}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+            <CustomFieldFacts fields={event.custom_fields} />
+          </dl>
+        </section>
+        {venues.length > 0 ? (
+          <section class="meta-group" aria-labelledby="event-venue">
+            <h2 id="event-venue">{venues.length > 1 ? messages.venues : messages.venue}</h2>
+            {venues.map((venue) => (
+              <Venue page={page} venue={venue} />
+            ))}
+          </section>
+        ) : null}
+        {event.organizer.length > 0 ? (
+          <section class="meta-group" aria-labelledby="event-organizers">
+            <h2 id="event-organizers">{event.organizer.length > 1 ? messages.organizers : messages.organizer}</h2>
+            <ul class="organizers">
+              {event.organizer.map((organizer) => (
+                <Organizer page={page} organizer={organizer} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
       {previous || next ? (
         <nav class="pager event-navigation" aria-label={messages.eventNavigation}>
           {previous ? (

@@ -4,7 +4,7 @@ import type { EventWire } from '../../events/events.schemas.ts';
 import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
 import { apiArgs, queryString, scopedFilters, type PageFilters } from '../filters.ts';
 import { addressLine, dayTitle, hourHeading, monthGrid, rangeTitle, startDay, summaryText, textField, weekOf } from '../format.ts';
-import type { LinkedRecord } from '../pages.service.ts';
+import type { EventPage, LinkedRecord } from '../pages.service.ts';
 import { subscriptionLinks, type Subscription } from '../subscribe.ts';
 import { viewPath } from '../view-paths.ts';
 import { CalendarGrid, Pager, pageHref } from './archive.tsx';
@@ -250,7 +250,7 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
   );
 }
 
-export function eventPage(page: PageContext, view: { event: EventWire; previous: EventWire | undefined; next: EventWire | undefined }): string {
+export function eventPage(page: PageContext, view: EventPage): string {
   const { event } = view;
   const description = summaryText(event.excerpt || event.description);
   const image = event.image === false ? undefined : (event.image.url as string | undefined);
@@ -270,7 +270,23 @@ export function eventPage(page: PageContext, view: { event: EventWire; previous:
         jsonLd: event.json_ld,
       }}
     >
-      <EventDetails page={page} event={event} previous={view.previous} next={view.next} />
+      <EventDetails page={page} event={event} previous={view.previous} next={view.next} otherDates={view.otherDates} />
+    </Layout>,
+  );
+}
+
+/** All dates of a series from today on (`/event/{slug}/all/`, the original's URL; decision 0060), a page at a time. */
+export function seriesPage(page: PageContext, view: { event: EventWire; events: readonly EventWire[]; base: string; current: number; pages: number }): string {
+  const { event, current } = view;
+  const title = `${page.messages.allDatesOf} ${event.title}`;
+  return html(
+    <Layout page={page} head={{ title, canonical: `${view.base}${current > 1 ? `?page=${current}` : ''}`, alternates: [{ type: 'text/calendar', href: page.urls.route(`events/${event.series_id ?? event.id}.ics`), title: 'iCalendar' }] }}>
+      <p class="back-link">
+        <a href={event.url}>« {event.title}</a>
+      </p>
+      <h1>{title}</h1>
+      <EventListing page={page} events={view.events} />
+      <Pager page={page} base={view.base} filters={{}} current={current} pages={view.pages} />
     </Layout>,
   );
 }
