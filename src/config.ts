@@ -26,6 +26,8 @@ export interface Config {
   readonly siteName: string | undefined;
   /** The site's home page, which the name in the pages' header links to (CALENDAR_SITE_HOME; needs CALENDAR_SITE_NAME). */
   readonly siteHome: string | undefined;
+  /** The public form where visitors propose events, stored as pending (CALENDAR_COMMUNITY_SUBMISSIONS; decision 0062); off by default. */
+  readonly communitySubmissions: boolean;
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
@@ -443,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
     metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
+    communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),

@@ -18,6 +18,7 @@ import { IcalImportRepository } from './storage/repositories/ical-import.reposit
 import { LinkedRecordsService } from './modules/linked-records/linked-records.service.ts';
 import { linkedRecordSchemas } from './modules/linked-records/linked-records.schemas.ts';
 import { PagesService } from './modules/pages/pages.service.ts';
+import { CommunitySubmissions } from './modules/pages/community.ts';
 import type { LinkedRecordDefinition } from './modules/linked-records/definition.ts';
 import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
 import { PostRecords } from './modules/posts/post-records.ts';
@@ -79,6 +80,8 @@ export interface Services {
   readonly icalImport: IcalImportService;
   /** The public HTML pages, read through the services above (decision 0031). */
   readonly pages: PagesService;
+  /** Visitors' proposals of events, written as pending through the events' write path (decision 0062). */
+  readonly community: CommunitySubmissions;
   readonly loginThrottle: LoginThrottle;
   /** The admin's sign-in sessions (decision 0040). */
   readonly sessions: SessionsService;
@@ -156,7 +159,7 @@ export async function composeApplication(
   const mediaSettings = site.media ?? loadConfig({}).media;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(users, loginThrottle, clock),
     webhookDispatcher,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),

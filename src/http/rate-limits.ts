@@ -4,6 +4,13 @@ import { Redis } from 'ioredis';
 import type { RateLimits, RedisConfig } from '../config.ts';
 import { ApiError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write anyone may make (the community form, decision 0062): counted against the write limit, per address when anonymous. */
+    anonymousWrite?: boolean;
+  }
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
 /** Clients counted at once by a node without Redis; the least recently seen are forgotten beyond it. */
@@ -64,7 +71,7 @@ function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, redis: RedisConfig | undefined): Promise<void> {
   if (limits.readsPerMinute === 0 && limits.writesPerMinute === 0) return;
-  const isWrite = (request: FastifyRequest) => request.caller !== null && WRITE_METHODS.has(request.method);
+  const isWrite = (request: FastifyRequest) => WRITE_METHODS.has(request.method) && (request.caller !== null || request.routeOptions.config.anonymousWrite === true);
   const limitOf = (request: FastifyRequest) => (isWrite(request) ? limits.writesPerMinute : limits.readsPerMinute);
   const client = redis && connectRedis(redis, app.log);
   if (client) {
@@ -82,7 +89,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     // A limit of 0 is off: such requests are neither counted nor given the headers.
     allowList: (request) => limitOf(request) === 0,
     keyGenerator: (request) =>
-      request.caller === null ? `address:${normalizeIP(request.ip)}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
+      request.caller === null ? `address:${normalizeIP(request.ip)}${isWrite(request) ? ':write' : ''}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
     skipOnError: true,
     cache: LOCAL_CLIENTS,
     ...(client && redis ? { redis: client, nameSpace: `${redis.keyPrefix}rate-limit:` } : {}),

@@ -41,7 +41,7 @@ const CSS = `:root {
 html { font-family: var(--calendar-font); background: var(--calendar-background); color: var(--calendar-text); line-height: 1.5; }
 body { margin: 0 auto; max-width: var(--calendar-width); padding: 0 1rem 2rem; }
 a { color: var(--calendar-accent); }
-a:focus-visible, button:focus-visible, input:focus-visible, main:focus-visible { outline: 3px solid var(--calendar-focus); outline-offset: 2px; }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, main:focus-visible { outline: 3px solid var(--calendar-focus); outline-offset: 2px; }
 .skip-link { position: absolute; left: -100vw; top: 0; }
 .skip-link:focus { left: 1rem; top: 1rem; background: var(--calendar-background); padding: 0.5rem; z-index: 1; }
 .site-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1rem; padding: 1rem 0; border-bottom: 1px solid var(--calendar-border); }
@@ -189,6 +189,22 @@ address { font-style: normal; }
 .description { margin: 1rem 0; overflow-wrap: anywhere; }
 .description img { max-width: 100%; height: auto; }
 .error { color: var(--calendar-focus); font-weight: 700; }
+.community-form { max-width: 40rem; }
+.community-form fieldset { border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); margin: 0 0 1rem; padding: 0.5rem 1rem; }
+.community-form legend { font-weight: 700; padding: 0 0.25rem; }
+.field { display: flex; flex-direction: column; gap: 0.25rem; margin: 0 0 0.75rem; }
+.field label { font-weight: 700; }
+.field.checkbox { flex-direction: row; align-items: center; }
+.field-row { display: flex; flex-wrap: wrap; gap: 0 1rem; }
+.field-row .field { flex: 1 1 12rem; }
+.field-hint { color: var(--calendar-muted); font-size: 0.9rem; margin: 0 0 0.25rem; }
+.field-error { color: var(--calendar-focus); font-weight: 700; }
+.field.invalid input, .field.invalid select, .field.invalid textarea { border: 2px solid var(--calendar-focus); }
+select, textarea { font: inherit; color: inherit; background: var(--calendar-background); border: 1px solid var(--calendar-muted); border-radius: var(--calendar-radius); padding: 0.35rem 0.5rem; max-width: 100%; }
+.form-problems { border: 2px solid var(--calendar-focus); border-radius: var(--calendar-radius); padding: 0.5rem 1rem; margin: 0 0 1rem; }
+.form-problems h2 { font-size: 1.1rem; margin: 0.25rem 0; }
+/* The community form's honeypot: hidden from people and assistive technology alike. */
+.trap { display: none; }
 .embed { padding: 0 0.5rem; }
 `;
 

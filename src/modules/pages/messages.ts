@@ -96,6 +96,48 @@ export interface Messages {
   readonly allDates: string;
   /** The title of a series' dates page, before the event's title. */
   readonly allDatesOf: string;
+  /** The community submission form's words (decision 0062). */
+  readonly community: CommunityMessages;
+}
+
+export interface CommunityMessages {
+  readonly title: string;
+  readonly intro: string;
+  readonly event: string;
+  readonly eventTitle: string;
+  readonly description: string;
+  readonly descriptionHint: string;
+  readonly startDate: string;
+  readonly startTime: string;
+  readonly endDate: string;
+  readonly endDateHint: string;
+  readonly endTime: string;
+  readonly allDay: string;
+  readonly category: string;
+  readonly venue: string;
+  readonly existingVenue: string;
+  readonly orNewVenue: string;
+  readonly venueName: string;
+  readonly venueAddress: string;
+  readonly venueCity: string;
+  readonly organizer: string;
+  readonly existingOrganizer: string;
+  readonly orNewOrganizer: string;
+  readonly organizerName: string;
+  readonly organizerEmail: string;
+  readonly noneChosen: string;
+  /** The honeypot's label, which only robots and people without the stylesheet see. */
+  readonly trap: string;
+  readonly submit: string;
+  readonly formErrors: string;
+  readonly errorRequired: string;
+  readonly errorDate: string;
+  readonly errorTime: string;
+  readonly errorChoice: string;
+  readonly errorEither: string;
+  readonly thanksTitle: string;
+  readonly thanksText: string;
+  readonly submitAnother: string;
 }
 
 const EN: Messages = {
@@ -178,6 +220,44 @@ const EN: Messages = {
   seriesNotice: 'This event is one date of a series. Other dates:',
   allDates: 'See all dates of this event',
   allDatesOf: 'All dates:',
+  community: {
+    title: 'Submit an event',
+    intro: 'Propose an event for the calendar. An editor reviews every proposal before it is published.',
+    event: 'Event',
+    eventTitle: 'Event title',
+    description: 'Description',
+    descriptionHint: 'Plain text; leave a blank line between paragraphs.',
+    startDate: 'Start date',
+    startTime: 'Start time',
+    endDate: 'End date',
+    endDateHint: 'Leave empty when it ends the same day.',
+    endTime: 'End time',
+    allDay: 'All-day event (no times)',
+    category: 'Category',
+    venue: 'Venue',
+    existingVenue: 'Choose a venue',
+    orNewVenue: 'Or enter a new venue:',
+    venueName: 'Venue name',
+    venueAddress: 'Street address',
+    venueCity: 'City',
+    organizer: 'Organizer',
+    existingOrganizer: 'Choose an organizer',
+    orNewOrganizer: 'Or enter a new organizer:',
+    organizerName: 'Organizer name',
+    organizerEmail: 'Organizer e-mail',
+    noneChosen: '(none)',
+    trap: 'Leave this field empty',
+    submit: 'Submit event',
+    formErrors: 'The event was not submitted: please correct these fields.',
+    errorRequired: 'This field is required.',
+    errorDate: 'Enter a date as YYYY-MM-DD.',
+    errorTime: 'Enter a time as HH:MM.',
+    errorChoice: 'Choose one of the listed options.',
+    errorEither: 'Choose an existing one or enter a new one, not both.',
+    thanksTitle: 'Thank you',
+    thanksText: 'Your event was received. An editor will review it before it appears in the calendar.',
+    submitAnother: 'Submit another event',
+  },
 };
 
 const FR: Messages = {
@@ -260,6 +340,44 @@ const FR: Messages = {
   seriesNotice: 'Cet événement est une date d’une série. Autres dates :',
   allDates: 'Voir toutes les dates de cet événement',
   allDatesOf: 'Toutes les dates :',
+  community: {
+    title: 'Proposer un événement',
+    intro: 'Proposez un événement pour le calendrier. Chaque proposition est relue avant d’être publiée.',
+    event: 'Événement',
+    eventTitle: 'Titre de l’événement',
+    description: 'Description',
+    descriptionHint: 'Texte simple ; laissez une ligne vide entre les paragraphes.',
+    startDate: 'Date de début',
+    startTime: 'Heure de début',
+    endDate: 'Date de fin',
+    endDateHint: 'Laissez vide s’il se termine le même jour.',
+    endTime: 'Heure de fin',
+    allDay: 'Toute la journée (sans heures)',
+    category: 'Catégorie',
+    venue: 'Lieu',
+    existingVenue: 'Choisir un lieu',
+    orNewVenue: 'Ou saisir un nouveau lieu :',
+    venueName: 'Nom du lieu',
+    venueAddress: 'Adresse',
+    venueCity: 'Ville',
+    organizer: 'Organisateur',
+    existingOrganizer: 'Choisir un organisateur',
+    orNewOrganizer: 'Ou saisir un nouvel organisateur :',
+    organizerName: 'Nom de l’organisateur',
+    organizerEmail: 'Courriel de l’organisateur',
+    noneChosen: '(aucun)',
+    trap: 'Laissez ce champ vide',
+    submit: 'Envoyer l’événement',
+    formErrors: 'L’événement n’a pas été envoyé : corrigez ces champs.',
+    errorRequired: 'Ce champ est obligatoire.',
+    errorDate: 'Saisissez une date au format AAAA-MM-JJ.',
+    errorTime: 'Saisissez une heure au format HH:MM.',
+    errorChoice: 'Choisissez une des options proposées.',
+    errorEither: 'Choisissez un élément existant ou saisissez-en un nouveau, pas les deux.',
+    thanksTitle: 'Merci',
+    thanksText: 'Votre événement a été reçu. Il sera relu avant d’apparaître dans le calendrier.',
+    submitAnother: 'Proposer un autre événement',
+  },
 };
 
 const DE: Messages = {

@@ -25,6 +25,8 @@ import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pa
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
+import { readCommunityForm, type CommunitySubmissions } from './community.ts';
+import { communityFormPage, communityThanksPage } from './views/community.tsx';
 import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, seriesPage, weekPage } from './views/pages.tsx';
 
 /*
@@ -48,6 +50,8 @@ export interface PagesDependencies {
   readonly clock: Clock;
   readonly pages: PagesService;
   readonly readCache: ReadCache | undefined;
+  /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
+  readonly community: CommunitySubmissions;
 }
 
 /** The name of the post-password cookie (WordPress: `wp-postpass_{hash}`). */
@@ -310,6 +314,54 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     return reply.header('cache-control', 'private, no-store').redirect(target, 303);
   };
 
+  /** The community form (decision 0062); off, it is no page. The form alone may be kept in the read cache: it holds nobody's input. */
+  const communityAddress = (context: PageContext) => context.urls.page('events/community/add');
+  const communityForm = page(async (tx, _request, { page: context }) => {
+    if (!config.communitySubmissions) throw new ApiError('rest_no_route');
+    return { body: communityFormPage(context, { action: communityAddress(context), options: await deps.community.options(tx, context.language) }) };
+  }, { timeless: true });
+  const communityThanks = page(async (_tx, _request, { page: context }) => {
+    if (!config.communitySubmissions) throw new ApiError('rest_no_route');
+    return { body: communityThanksPage(context, { form: communityAddress(context) }) };
+  }, { timeless: true });
+  /**
+   * A proposal: refused (403) when a signed-in visitor's request does not come from the site's own
+   * pages (their credentials travel with any site's form: the Origin, else the Referer, must be
+   * ours); stored as pending and answered by the thank-you page (303, so a reload does not send it
+   * again), or the form again with its problems (400), the visitor's input never cached.
+   */
+  const submitProposal = async (request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    if (language === undefined) return reply.callNotFound();
+    const { page: context } = contextOf(request, language, false);
+    const answer = (status: number, body: string) => reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' }).code(status).send(body);
+    const canonical = communityAddress(context);
+    if (!config.communitySubmissions) return answer(404, errorPage(context, { status: 404, canonical }));
+    if (!fromOwnPages(request)) return answer(403, errorPage(context, { status: 403, canonical }));
+    const form = readCommunityForm(request.body);
+    const deadline = new Deadline(config.timeouts.requestMs);
+    let result: Awaited<ReturnType<CommunitySubmissions['submit']>>;
+    try {
+      result = await deadline.race(deps.community.submit(form, request.caller, language.code, deadline));
+    } catch (error) {
+      if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
+      throw error;
+    }
+    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors }));
+    return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
+  };
+  /** Whether a POST comes from a page of this site: its Origin (else its Referer) is ours; a signed-in visitor's must say so, an anonymous one's may be silent. */
+  const fromOwnPages = (request: FastifyRequest): boolean => {
+    const ours = new Set([`${request.protocol}://${request.host}`, ...(config.siteUrl ? [new URL(config.siteUrl).origin] : [])]);
+    const origin = request.headers.origin ?? request.headers.referer;
+    if (origin === undefined) return request.caller === null;
+    try {
+      return ours.has(new URL(origin).origin);
+    } catch {
+      return false;
+    }
+  };
+
   const linked = (kind: 'venue' | 'organizer') =>
     page(
       async (tx, request, { page: context, reader }) => {
@@ -415,6 +467,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     // Tags' records advertise WordPress' own tag URL (`/tag/{slug}/`); the calendar's form answers too.
     ['/tag/*', termViews('tag')],
     ['/events/tag/*', termViews('tag')],
+    ['/events/community/add/', communityForm],
+    ['/events/community/thanks/', communityThanks],
     ['/event/:slug/', event],
     ['/event/:slug/:day/', event],
     // The original's (Pro) URL of a series' dates; a static segment, so it wins over `:day`.
@@ -431,6 +485,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   }
   for (const prefix of ['', '/:lang']) {
     for (const path of ['/event/:slug/', '/event/:slug/:day/']) app.route({ method: 'POST', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler: unlock });
+  }
+  for (const prefix of ['', '/:lang']) {
+    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true }, schema: hidden, handler: submitProposal });
   }
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({

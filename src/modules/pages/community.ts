@@ -1,0 +1,187 @@
+import type { Caller } from '../../auth/roles.ts';
+import type { Clock } from '../../clock.ts';
+import { escapeHtml } from '../../content/html.ts';
+import type { Deadline } from '../../deadline.ts';
+import { ApiError } from '../../errors.ts';
+import type { LanguageCode } from '../../languages.ts';
+import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { EventWriter } from '../events/event-writer.ts';
+import type { EventCreateInput } from '../events/events.schemas.ts';
+import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
+import { CATEGORY } from '../terms/taxonomy.ts';
+import type { TermsService } from '../terms/terms.service.ts';
+
+/*
+ * Community submissions (decision 0062): visitors, signed in or not, propose an event through a
+ * public form. The proposal is written through the API's own write path (EventWriter's validation
+ * and create, inline venues and organizers through LinkedRecordsService) as a contributor writes:
+ * pending, its text filtered, never published; editors review it through the API's pending status.
+ */
+
+/** The form's fields, by name, as the visitor sent them (trimmed text, '' when absent). */
+export const COMMUNITY_FIELDS = [
+  'title', 'description', 'start_date', 'start_time', 'end_date', 'end_time', 'all_day',
+  'venue', 'venue_name', 'venue_address', 'venue_city', 'organizer', 'organizer_name', 'organizer_email', 'category',
+  // The honeypot: hidden from people by the stylesheet, filled by form-filling robots.
+  'homepage',
+] as const;
+export type CommunityField = (typeof COMMUNITY_FIELDS)[number];
+export type CommunityForm = Readonly<Record<CommunityField, string>>;
+/** A problem per field (the form shows it next to the field); `form` for one of no field. */
+export type CommunityErrors = Partial<Record<CommunityField | 'form', string>>;
+
+/** A choice of an existing published record or term: its id and name. */
+export interface Choice {
+  readonly id: number;
+  readonly name: string;
+}
+export interface CommunityOptions {
+  readonly venues: readonly Choice[];
+  readonly organizers: readonly Choice[];
+  readonly categories: readonly Choice[];
+}
+
+/** The most existing venues, organizers and categories a form offers (by name); more are entered as new. */
+export const CHOICES_LIMIT = 200;
+/** The longest text a field keeps: a description's, and every other field's. */
+const DESCRIPTION_LIMIT = 10_000;
+const FIELD_LIMIT = 300;
+
+/**
+ * Who a submission is written as: the signed-in visitor (their own id, so they see it among their
+ * pending events) or nobody (author 0, as WordPress stores an anonymous community submission), in
+ * either case with a contributor's rights, whatever their role: the form never publishes, and the
+ * text is filtered as an untrusted writer's (decision 0022).
+ */
+const submitter = (visitor: Caller | null): Caller => ({ id: visitor?.id ?? 0, login: visitor?.login ?? '', role: 'contributor' });
+
+/** The visitor's fields from a form body: each a string (the first of repeated ones), trimmed and cut to its limit. */
+export function readCommunityForm(body: unknown): CommunityForm {
+  const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const read = (name: CommunityField) => {
+    const raw = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
+    return typeof raw === 'string' ? raw.trim().slice(0, name === 'description' ? DESCRIPTION_LIMIT : FIELD_LIMIT) : '';
+  };
+  return Object.fromEntries(COMMUNITY_FIELDS.map((name) => [name, read(name)])) as CommunityForm;
+}
+
+/** Plain text as HTML paragraphs: the visitor's markup is text, a blank line starts a paragraph, a line break is kept. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, '<br />')}</p>`)
+    .join('\n');
+
+/** The API's parameters as the form's fields, so that the write path's problems show next to the field they concern. */
+const FIELD_OF_PARAM: Readonly<Record<string, CommunityField>> = {
+  title: 'title', description: 'description', start_date: 'start_date', end_date: 'end_date', venue: 'venue_name', organizer: 'organizer_name', categories: 'category',
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export class CommunitySubmissions {
+  constructor(
+    private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent'>,
+    private readonly writer: Pick<EventWriter, 'validateWrite' | 'create'>,
+    private readonly venues: LinkedRecordsService,
+    private readonly organizers: LinkedRecordsService,
+    private readonly terms: TermsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The published venues and organizers and the categories a visitor may pick, by name, as an anonymous reader lists them. */
+  async options(tx: ReadTx, language: LanguageCode): Promise<CommunityOptions> {
+    const window = { page: 1, perPage: CHOICES_LIMIT, offset: 0 };
+    const linked = async (service: LinkedRecordsService) =>
+      (await service.list(tx, { page: 1, per_page: CHOICES_LIMIT, only_with_upcoming: false }, null, window, language)).rows.map((row) => ({ id: row.post.id, name: row.post.title }));
+    const [venues, organizers, categories] = await Promise.all([
+      linked(this.venues),
+      linked(this.organizers),
+      this.terms.list(tx, CATEGORY, { page: 1, per_page: CHOICES_LIMIT, hide_empty: false, orderby: 'name' }, window, language),
+    ]);
+    const byName = (a: Choice, b: Choice) => a.name.localeCompare(b.name);
+    return { venues: venues.sort(byName), organizers: organizers.sort(byName), categories: categories.items.map((item) => ({ id: item.row.id, name: item.row.name })).sort(byName) };
+  }
+
+  /**
+   * Stores a proposal as a pending event, in one write unit: the form's own checks (required
+   * fields, a choice among the offered ones), then the API's validation and create, whose problems
+   * come back by field and leave nothing written. A filled honeypot stores nothing and answers as a
+   * success would: a robot learns nothing from it.
+   */
+  async submit(form: CommunityForm, visitor: Caller | null, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
+    if (form.homepage !== '') return { stored: undefined };
+    const caller = submitter(visitor);
+    try {
+      return await this.storage.write(async (tx) => {
+        const options = await this.options(tx, language);
+        const checked = this.check(form, options);
+        if ('errors' in checked) return { errors: checked.errors, options };
+        await this.writer.validateWrite(tx, checked.input, caller);
+        const row = await this.writer.create(tx, checked.input, caller, language);
+        await this.storage.touchContent(tx, this.clock.now());
+        return { stored: row.post.id };
+      }, deadline);
+    } catch (error) {
+      // Thrown out of the unit, so that whatever it wrote (an inline venue before the event's refusal) is rolled back.
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      return { errors: errorsOf(error), options: await this.storage.read((tx) => this.options(tx, language)) };
+    }
+  }
+
+  /** The form's own rules, then the API's input for it. */
+  private check(form: CommunityForm, options: CommunityOptions): { input: EventCreateInput } | { errors: CommunityErrors } {
+    const errors: CommunityErrors = {};
+    const allDay = form.all_day !== '';
+    if (form.title === '') errors.title = 'required';
+    if (!DAY.test(form.start_date)) errors.start_date = form.start_date === '' ? 'required' : 'date';
+    const endDay = form.end_date || form.start_date;
+    if (form.end_date !== '' && !DAY.test(form.end_date)) errors.end_date = 'date';
+    if (!allDay) {
+      if (!TIME.test(form.start_time)) errors.start_time = form.start_time === '' ? 'required' : 'time';
+      if (!TIME.test(form.end_time)) errors.end_time = form.end_time === '' ? 'required' : 'time';
+    }
+    const chosen = (value: string, choices: readonly Choice[]) => (value === '' ? undefined : choices.find((choice) => String(choice.id) === value));
+    const venue = chosen(form.venue, options.venues);
+    const organizer = chosen(form.organizer, options.organizers);
+    const category = chosen(form.category, options.categories);
+    if (form.venue !== '' && venue === undefined) errors.venue = 'choice';
+    if (form.organizer !== '' && organizer === undefined) errors.organizer = 'choice';
+    if (form.category !== '' && category === undefined) errors.category = 'choice';
+    if (venue !== undefined && form.venue_name !== '') errors.venue_name = 'either';
+    if (organizer !== undefined && form.organizer_name !== '') errors.organizer_name = 'either';
+    if (form.venue_name === '' && (form.venue_address !== '' || form.venue_city !== '')) errors.venue_name = 'required';
+    if (form.organizer_name === '' && form.organizer_email !== '') errors.organizer_name = 'required';
+    if (Object.keys(errors).length > 0) return { errors };
+    const newVenue = form.venue_name === '' ? undefined : { venue: form.venue_name, address: form.venue_address, city: form.venue_city, status: 'pending' };
+    const newOrganizer = form.organizer_name === '' ? undefined : { organizer: form.organizer_name, email: form.organizer_email, status: 'pending' };
+    return {
+      input: {
+        title: form.title,
+        description: paragraphs(form.description),
+        status: 'pending',
+        all_day: allDay,
+        start_date: `${form.start_date} ${allDay ? '00:00' : form.start_time}:00`,
+        end_date: `${endDay} ${allDay ? '23:59:59' : `${form.end_time}:00`}`,
+        ...(venue ? { venue: venue.id } : newVenue ? { venue: newVenue } : {}),
+        ...(organizer ? { organizer: [organizer.id] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
+        ...(category ? { categories: [String(category.id)] } : {}),
+      } as EventCreateInput,
+    };
+  }
+}
+
+/** The API's 400 as the form's field errors: each parameter's message next to its field, any other on the form. */
+function errorsOf(error: ApiError): CommunityErrors {
+  const params = (error.data as { params?: Record<string, string> } | undefined)?.params ?? {};
+  const errors: CommunityErrors = {};
+  for (const [param, message] of Object.entries(params)) {
+    const field = FIELD_OF_PARAM[param] ?? 'form';
+    errors[field] = errors[field] === undefined ? message : `${errors[field]} ${message}`;
+  }
+  if (Object.keys(errors).length === 0) errors.form = error.message;
+  return errors;
+}
