@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
+import { isSupportedDay } from '../../dates/supported-range.ts';
 import type { Deadline } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
@@ -79,7 +80,6 @@ const FIELD_OF_PARAM: Readonly<Record<string, CommunityField>> = {
   title: 'title', description: 'description', start_date: 'start_date', end_date: 'end_date', venue: 'venue_name', organizer: 'organizer_name', categories: 'category',
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export class CommunitySubmissions {
@@ -137,9 +137,9 @@ export class CommunitySubmissions {
     const errors: CommunityErrors = {};
     const allDay = form.all_day !== '';
     if (form.title === '') errors.title = 'required';
-    if (!DAY.test(form.start_date)) errors.start_date = form.start_date === '' ? 'required' : 'date';
+    if (!isSupportedDay(form.start_date)) errors.start_date = form.start_date === '' ? 'required' : 'date';
     const endDay = form.end_date || form.start_date;
-    if (form.end_date !== '' && !DAY.test(form.end_date)) errors.end_date = 'date';
+    if (form.end_date !== '' && !isSupportedDay(form.end_date)) errors.end_date = 'date';
     if (!allDay) {
       if (!TIME.test(form.start_time)) errors.start_time = form.start_time === '' ? 'required' : 'time';
       if (!TIME.test(form.end_time)) errors.end_time = form.end_time === '' ? 'required' : 'time';

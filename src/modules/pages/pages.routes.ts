@@ -352,7 +352,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   };
   /** Whether a POST comes from a page of this site: its Origin (else its Referer) is ours; a signed-in visitor's must say so, an anonymous one's may be silent. */
   const fromOwnPages = (request: FastifyRequest): boolean => {
-    const ours = new Set([`${request.protocol}://${request.host}`, ...(config.siteUrl ? [new URL(config.siteUrl).origin] : [])]);
+    // Through URL, as the header's value is read: a default port (`:80`) is no part of an origin.
+    const ours = new Set([new URL(`${request.protocol}://${request.host}`).origin, ...(config.siteUrl ? [new URL(config.siteUrl).origin] : [])]);
     const origin = request.headers.origin ?? request.headers.referer;
     if (origin === undefined) return request.caller === null;
     try {
