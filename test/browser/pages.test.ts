@@ -136,11 +136,13 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const page = await open(`/event/${slugs.alpha}/`);
     const event = page.getByRole('article', { name: 'Alpha Concert' });
     assert.equal(await event.getByRole('heading', { level: 1 }).textContent(), 'Alpha Concert');
-    const facts = (await event.getByRole('definition').allTextContents()).join('\n');
+    const facts = (await event.getByRole('region', { name: 'Details' }).getByRole('definition').allTextContents()).join('\n');
     assert.match(facts, /Saturday, November 28, 2026, 8:00\s?–\s?10:00\sPM/);
     assert.ok(facts.includes('Eastern Standard Time (America/New_York)'));
-    assert.ok(facts.includes('Blue Hall') && facts.includes('1 Main St, Springfield, USA'));
-    assert.ok(facts.includes('Jazz Club') && facts.includes('club@example.com'));
+    const venue = (await event.getByRole('region', { name: 'Venue' }).textContent()) ?? '';
+    assert.ok(venue.includes('Blue Hall') && venue.includes('1 Main St, Springfield, USA'));
+    const organizer = (await event.getByRole('region', { name: 'Organizer' }).textContent()) ?? '';
+    assert.ok(organizer.includes('Jazz Club') && organizer.includes('club@example.com'));
     const ics = await event.getByRole('region', { name: 'Add to calendar' }).getByRole('link', { name: 'Download .ics' }).getAttribute('href');
     const answer = await fetch(ics!);
     assert.equal(answer.status, 200);
