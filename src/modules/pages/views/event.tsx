@@ -123,10 +123,10 @@ function CustomFieldFacts({ fields }: { fields: EventWire['custom_fields'] }) {
 
 /**
  * The featured image at its own size (width and height given, so the page does not shift as it
- * loads), with the smaller sizes the API lists as a `srcset`. Its text alternative is empty: the
- * title above names what it shows, and the API stores no alt text.
+ * loads), with the smaller sizes the API lists as a `srcset`. Its text alternative is the event's
+ * title: the API stores no description of an image, and the featured image stands for the event.
  */
-function FeaturedImage({ image }: { image: EventWire['image'] }) {
+function FeaturedImage({ image, title }: { image: EventWire['image']; title: string }) {
   if (image === false) return null;
   const url = textField(image, 'url');
   if (!url) return null;
@@ -141,7 +141,7 @@ function FeaturedImage({ image }: { image: EventWire['image'] }) {
     <img
       class="event-image"
       src={url}
-      alt=""
+      alt={title}
       width={width}
       height={height}
       srcset={candidates.length > 1 ? candidates.map((size) => `${size.url} ${size.width}w`).join(', ') : undefined}
@@ -244,7 +244,7 @@ export function EventDetails({ page, event, previous, next, otherDates }: { page
         {event.cost !== '' ? <span class="cost"> {event.cost}</span> : null}
       </p>
       <SeriesNotice page={page} event={event} otherDates={otherDates} />
-      <FeaturedImage image={event.image} />
+      <FeaturedImage image={event.image} title={event.title} />
       {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
       <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
       <AddToCalendar page={page} event={event} location={location} />
