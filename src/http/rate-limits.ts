@@ -63,7 +63,9 @@ function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
 /**
  * Per-client request limits (decision 0023), counted over a fixed minute: anonymous requests per
  * client address (writes with them: they are refused anyway, but cost a validation), and a logged-in
- * user's reads and writes per user, whatever address they come from. Counts live in Redis when
+ * user's reads and writes per user, whatever address they come from. A write anyone may make (a
+ * route's `anonymousWrite`: the community form, decision 0062) counts against the write limit, per
+ * address for an anonymous client. Counts live in Redis when
  * configured, shared by every node, else in each node's memory. Registered after authentication,
  * whose `onRequest` hook runs before the routes' own, which is where the plugin counts. A Redis
  * failure lets requests through (fail open): a limit is a guard, and an outage of the guard should
