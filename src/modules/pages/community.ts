@@ -169,7 +169,7 @@ export class CommunitySubmissions {
         ...(venue ? { venue: venue.id } : newVenue ? { venue: newVenue } : {}),
         ...(organizer ? { organizer: [organizer.id] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
         ...(category ? { categories: [String(category.id)] } : {}),
-      } as EventCreateInput,
+      },
     };
   }
 }
