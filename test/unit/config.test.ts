@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       siteStylesheet: undefined,
       siteName: undefined,
       siteHome: undefined,
+      communitySubmissions: false,
       timezone: 'UTC',
       defaultLanguage: 'en',
       logLevel: 'info',
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       CALENDAR_READ_CACHE_MB: '16',
       CALENDAR_METRICS_TOKEN: 'f'.repeat(64),
       CALENDAR_TEC_ALIAS: 'false',
+      CALENDAR_COMMUNITY_SUBMISSIONS: 'true',
       CALENDAR_ICS_MAX_EVENTS: '5000',
       CALENDAR_ICS_IMPORT_MAX_BYTES: '65536',
       CALENDAR_DISALLOW_UNFILTERED_HTML: 'true',
@@ -118,6 +120,7 @@ describe('loadConfig', () => {
       siteStylesheet: 'https://www.example.org/calendar.css',
       siteName: 'Springfield Arts',
       siteHome: 'https://www.example.org',
+      communitySubmissions: true,
       timezone: 'Europe/Rome',
       defaultLanguage: 'pt-pt',
       logLevel: 'debug',
@@ -278,6 +281,12 @@ test('CALENDAR_TEC_ALIAS: on by default, true/false or 1/0, anything else stops 
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: 'false' }).tecAlias, false);
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: '1' }).tecAlias, true);
   for (const bad of ['no', 'off', 'yes please']) assert.throws(() => loadConfig({ CALENDAR_TEC_ALIAS: bad }), /CALENDAR_TEC_ALIAS must be true or false/, bad);
+});
+
+test('CALENDAR_COMMUNITY_SUBMISSIONS: off by default, true/false or 1/0, anything else stops start-up', () => {
+  assert.equal(loadConfig({}).communitySubmissions, false);
+  assert.equal(loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: '1' }).communitySubmissions, true);
+  for (const bad of ['yes', 'on']) assert.throws(() => loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: bad }), /CALENDAR_COMMUNITY_SUBMISSIONS must be true or false/, bad);
 });
 
 test('CALENDAR_DISALLOW_UNFILTERED_HTML: off by default, true/false or 1/0, anything else stops start-up', () => {
