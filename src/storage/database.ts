@@ -31,6 +31,7 @@ import * as recordChangesBefore from './migrations/20261126000000_record_changes
 import * as occurrencesByInstant from './migrations/20261126140000_occurrences_by_instant.ts';
 import * as sessions from './migrations/20261126180000_sessions.ts';
 import * as media from './migrations/20261126181000_media.ts';
+import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -144,6 +145,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126140000_occurrences_by_instant': occurrencesByInstant,
   '20261126180000_sessions': sessions,
   '20261126181000_media': media,
+  '20261126182000_occurrences_by_series': occurrencesBySeries,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -135,11 +135,16 @@ export class PagesService {
     return { event: event!, previous, next, otherDates };
   }
 
-  /** The series' upcoming listed occurrences (the archive's default window), without this one; none for an event of no series. */
+  /**
+   * The series' upcoming listed occurrences (the archive's default window), without this one; none
+   * for an event of no series. One bounded batch of the archive in its order, as the feed reads it:
+   * no total to count, which a page of the list would.
+   */
   private async otherDates(tx: ReadTx, reader: Reader, event: EventWire): Promise<EventWire[]> {
     if (event.series_id === undefined || event.series_id === null) return [];
-    const { events } = await this.list(tx, reader, { series: event.series_id }, { page: 1, perPage: OTHER_DATES + 1, offset: 0 });
-    return events.filter((other) => other.id !== event.id).slice(0, OTHER_DATES);
+    const { filter } = await this.archive.archiveFilter(tx, eventQuery({ series: event.series_id }, { page: 1, perPage: OTHER_DATES + 1, offset: 0 }), reader.caller, reader.language);
+    const { rows, relations } = await this.archive.listAfter(tx, filter, undefined, OTHER_DATES + 1, reader.language, reader.caller);
+    return this.render(rows, relations, reader, false).filter((other) => other.id !== event.id).slice(0, OTHER_DATES);
   }
 
   /**
