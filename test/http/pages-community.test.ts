@@ -93,6 +93,10 @@ describe(`community submissions (${DIALECT})`, () => {
     const listed = (await t.request('anonymous', 'GET', 'venues?per_page=50')).json<{ venues: Json[] }>().venues.map((each) => each.venue);
     assert.ok(!listed.includes('Riverside Park'));
     assert.notEqual((await t.request('anonymous', 'GET', `events/${event.id as number}`)).statusCode, 200, 'not published');
+    // Written as a contributor writes: markup a contributor may not write is filtered out of the title.
+    assert.equal((await post(t, { ...VALID, title: 'Sneaky <script>alert(1)</script>Show' })).statusCode, 303);
+    const sneaky = (await pendingTitles()).find((title) => String(title).startsWith('Sneaky'));
+    assert.ok(sneaky !== undefined && !String(sneaky).includes('<script'), String(sneaky));
   });
 
   test('invalid input: a 400 page with each problem next to its field, the input kept, nothing stored', async () => {
