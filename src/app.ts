@@ -163,8 +163,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addContentTypeParser('text/calendar', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
     readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes));
   // Uploads (decision 0052): the image as a multipart form's `file` or, as WordPress takes it, as
-  // the whole body; only the upload route reads files, each up to CALENDAR_MEDIA_MAX_BYTES.
-  const takesUploads = (request: FastifyRequest) => request.routeOptions.schema?.body === UploadBody;
+  // the whole body; only the upload route (and the community form's POST, decision 0062) reads files, each up to CALENDAR_MEDIA_MAX_BYTES.
+  const takesUploads = (request: FastifyRequest) => request.routeOptions.schema?.body === UploadBody || request.routeOptions.config.takesUpload === true;
   app.addContentTypeParser(/^image\//i, async (request: FastifyRequest, payload: Readable) => {
     if (!takesUploads(request)) throw new ApiError('rest_unsupported_media_type', { args: [String(request.headers['content-type'])] });
     return readRawUpload(request, payload, config.media.maxBytes);

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A write anyone may make (the community form, decision 0062): counted against the write limit, per address when anonymous. */
     anonymousWrite?: boolean;
+    /** A page form that takes an image in a multipart `file` part, read as an upload (the community form, decision 0062). */
+    takesUpload?: boolean;
   }
 }
 

@@ -12,7 +12,7 @@ import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
  * The single event page and the community form in Chromium (issue 34, decisions 0060 to 0062), at
  * 390 px and 1280 px, found by role and label: "Add to calendar", the series notice and its page of
  * all dates, the featured image laid out at its size; the form filled by its labels, its problems
- * announced and linked, a proposal submitted and thanked. axe-core finds no serious or critical
+ * announced and linked, a proposal with an image submitted and thanked. axe-core finds no serious or critical
  * violation. The event image is answered by the test itself (Playwright's routing), so the page
  * makes no request beyond the service. `SCREENSHOT_DIR` keeps event-1280.png (the README's).
  */
@@ -139,15 +139,18 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
       await page.getByLabel('Choose a venue').selectOption({ label: 'Riverside Studio' });
       await page.getByLabel('Organizer name').fill('Makers Guild');
       await page.getByLabel('Organizer e-mail').fill('guild@example.org');
+      await page.getByLabel('Image (optional)').setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: image });
+      await page.getByLabel('What the image shows').fill('Stalls under string lights');
       await Promise.all([page.waitForURL(`${base}/events/community/thanks/`), page.getByRole('button', { name: 'Submit event' }).click()]);
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Thank you');
       assert.match((await page.getByRole('status').textContent()) ?? '', /An editor will review it/);
       await check(page, `thanks ${width}`);
       await page.close();
     }
-    const pending = (await t.request('editor', 'GET', 'events?status=pending')).json<{ events: { title: string; venue: { venue: string }; organizer: { organizer: string; status?: string }[] }[] }>().events;
+    const pending = (await t.request('editor', 'GET', 'events?status=pending')).json<{ events: { title: string; venue: { venue: string }; organizer: { organizer: string }[]; image: { width: number } }[] }>().events;
     assert.deepEqual(pending.map((event) => event.title).sort(), ['Winter Craft Market 1280', 'Winter Craft Market 390']);
     assert.equal(pending[0]!.venue.venue, 'Riverside Studio');
     assert.equal(pending[0]!.organizer[0]!.organizer, 'Makers Guild');
+    assert.equal(pending[0]!.image.width, 1200, 'the uploaded image, through the media service');
   });
 });

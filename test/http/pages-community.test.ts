@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import fs from 'node:fs';
+import sharp from 'sharp';
 import { basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -58,7 +60,7 @@ describe(`community submissions (${DIALECT})`, () => {
     // Pages send no referrer to other sites, yet their forms keep their Origin (`no-referrer` would make it "null").
     assert.equal(response.headers['referrer-policy'], 'same-origin');
     const body = response.body;
-    assert.match(body, /<form class="community-form" method="post" action="http:\/\/localhost:80\/events\/community\/add\/">/);
+    assert.match(body, /<form class="community-form" method="post" action="http:\/\/localhost:80\/events\/community\/add\/" enctype="multipart\/form-data">/);
     const controls = [...body.matchAll(/<(?:input|select|textarea)\b[^>]*\bid="([^"]+)"/g)].map((match) => match[1]!);
     assert.ok(controls.length >= 15, controls.join());
     for (const id of controls) assert.match(body, new RegExp(`<label for="${id}">[^<]+</label>`), `a label for ${id}`);
@@ -95,8 +97,8 @@ describe(`community submissions (${DIALECT})`, () => {
     assert.notEqual((await t.request('anonymous', 'GET', `events/${event.id as number}`)).statusCode, 200, 'not published');
     // Written as a contributor writes: markup a contributor may not write is filtered out of the title.
     assert.equal((await post(t, { ...VALID, title: 'Sneaky <script>alert(1)</script>Show' })).statusCode, 303);
-    const sneaky = (await pendingTitles()).find((title) => String(title).startsWith('Sneaky'));
-    assert.ok(sneaky !== undefined && !String(sneaky).includes('<script'), String(sneaky));
+    const sneaky = (await pendingTitles()).filter((title): title is string => typeof title === 'string').find((title) => title.startsWith('Sneaky'));
+    assert.ok(sneaky !== undefined && !sneaky.includes('<script'), sneaky);
   });
 
   test('invalid input: a 400 page with each problem next to its field, the input kept, nothing stored', async () => {
@@ -121,6 +123,38 @@ describe(`community submissions (${DIALECT})`, () => {
     assert.match(refused.body, /<span class="field-error" id="end_date-error">The end date must not be before the start date.<\/span>/);
     assert.deepEqual(await pendingTitles(), before);
     assert.equal((await pending('venues')).length, venuesBefore, 'no venue was left behind');
+  });
+
+  test('an image sent with the proposal is uploaded through the media service and featured on the pending event; a file that is no image is refused by its field, nothing kept', async () => {
+    /** The form as a browser sends it with a file: multipart, serialized by the platform's own FormData. */
+    const multipart = async (fields: Json, file: { bytes: Buffer; name: string; type: string }) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+      data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      const request = new Request('http://localhost/', { method: 'POST', body: data });
+      return t.app.inject({ method: 'POST', url: FORM, headers: { 'content-type': request.headers.get('content-type')!, origin: ORIGIN }, payload: Buffer.from(await request.arrayBuffer()) });
+    };
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3c6e71' } }).png().toBuffer();
+    const response = await multipart({ ...VALID, title: 'Lantern Walk', alt_text: 'Lanterns along the river' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
+    assert.equal(response.statusCode, 303, response.body.slice(0, 300));
+    const event = (await pending('events')).find((each) => each.title === 'Lantern Walk');
+    const image = event?.image as Json | undefined;
+    assert.ok(image, 'the pending event has the image');
+    assert.match(String(image.url), /^http:\/\/localhost:80\/media\//);
+    assert.deepEqual([image.width, image.height], [800, 500]);
+    const media = (await t.request('editor', 'GET', `media/${image.id as number}`)).json<Json>();
+    assert.equal(media.alt_text, 'Lanterns along the river');
+    const files = () => fs.readdirSync(t.config.media.dir, { recursive: true }).length;
+    const before = files();
+    const titles = await pendingTitles();
+    const refused = await multipart({ ...VALID, title: 'Not A Picture' }, { bytes: Buffer.from('just text'), name: 'notes.png', type: 'image/png' });
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.body, /<span class="field-error" id="image-error">[^<]+<\/span>/);
+    // A proposal refused for another field leaves no image file behind either.
+    const invalid = await multipart({ ...VALID, title: '' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
+    assert.equal(invalid.statusCode, 400);
+    assert.deepEqual(await pendingTitles(), titles);
+    assert.equal(files(), before);
   });
 
   test('a filled honeypot is answered as a success and stores nothing', async () => {

@@ -97,6 +97,6 @@ export class MediaService {
 }
 
 /** Every file of a stored upload, under the media folder. */
-function filesOf(stored: StoredImage): string[] {
+export function filesOf(stored: StoredImage): string[] {
   return [stored.file, ...Object.values(stored.sizes).map((size) => size.file)];
 }

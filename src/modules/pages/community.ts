@@ -7,6 +7,9 @@ import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, Storage } from '../../storage/database.ts';
 import type { EventWriter } from '../events/event-writer.ts';
+import { filesOf, type MediaService } from '../media/media.service.ts';
+import type { StoredImage } from '../media/image-files.ts';
+import type { Upload } from '../media/upload.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import { CATEGORY } from '../terms/taxonomy.ts';
@@ -23,13 +26,15 @@ import type { TermsService } from '../terms/terms.service.ts';
 export const COMMUNITY_FIELDS = [
   'title', 'description', 'start_date', 'start_time', 'end_date', 'end_time', 'all_day',
   'venue', 'venue_name', 'venue_address', 'venue_city', 'organizer', 'organizer_name', 'organizer_email', 'category',
+  // The image's text alternative (the file itself comes as the upload's `file` part: field `image` on the form's errors).
+  'alt_text',
   // The honeypot: hidden from people by the stylesheet, filled by form-filling robots.
   'homepage',
 ] as const;
 export type CommunityField = (typeof COMMUNITY_FIELDS)[number];
 export type CommunityForm = Readonly<Record<CommunityField, string>>;
 /** A problem per field (the form shows it next to the field); `form` for one of no field. */
-export type CommunityErrors = Partial<Record<CommunityField | 'form', string>>;
+export type CommunityErrors = Partial<Record<CommunityField | 'image' | 'form', string>>;
 
 /** A choice of an existing published record or term: its id and name. */
 export interface Choice {
@@ -89,6 +94,7 @@ export class CommunitySubmissions {
     private readonly venues: LinkedRecordsService,
     private readonly organizers: LinkedRecordsService,
     private readonly terms: TermsService,
+    private readonly media: Pick<MediaService, 'store' | 'create' | 'files'>,
     private readonly clock: Clock,
   ) {}
 
@@ -112,23 +118,38 @@ export class CommunitySubmissions {
    * come back by field and leave nothing written. A filled honeypot stores nothing and answers as a
    * success would: a robot learns nothing from it.
    */
-  async submit(form: CommunityForm, visitor: Caller | null, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
+  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
     if (form.homepage !== '') return { stored: undefined };
     const caller = submitter(visitor);
+    const refused = async (errors: CommunityErrors) => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)) });
+    // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
+    let image: StoredImage | undefined;
+    if (upload?.file !== undefined && upload.file.bytes.length > 0) {
+      try {
+        image = await this.media.store(upload);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        return refused({ image: error.message });
+      }
+    }
     try {
-      return await this.storage.write(async (tx) => {
+      const result = await this.storage.write(async (tx) => {
         const options = await this.options(tx, language);
         const checked = this.check(form, options);
         if ('errors' in checked) return { errors: checked.errors, options };
-        await this.writer.validateWrite(tx, checked.input, caller);
-        const row = await this.writer.create(tx, checked.input, caller, language);
+        const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
+        await this.writer.validateWrite(tx, input, caller);
+        const row = await this.writer.create(tx, input, caller, language);
         await this.storage.touchContent(tx, this.clock.now());
         return { stored: row.post.id };
       }, deadline);
+      if ('errors' in result && image !== undefined) await this.media.files.remove(filesOf(image));
+      return result;
     } catch (error) {
+      if (image !== undefined) await this.media.files.remove(filesOf(image));
       // Thrown out of the unit, so that whatever it wrote (an inline venue before the event's refusal) is rolled back.
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
-      return { errors: errorsOf(error), options: await this.storage.read((tx) => this.options(tx, language)) };
+      return refused(errorsOf(error));
     }
   }
 

@@ -114,6 +114,9 @@ export interface CommunityMessages {
   readonly endTime: string;
   readonly allDay: string;
   readonly category: string;
+  readonly image: string;
+  readonly imageHint: string;
+  readonly altText: string;
   readonly venue: string;
   readonly existingVenue: string;
   readonly orNewVenue: string;
@@ -234,6 +237,9 @@ const EN: Messages = {
     endTime: 'End time',
     allDay: 'All-day event (no times)',
     category: 'Category',
+    image: 'Image (optional)',
+    imageHint: 'A JPEG, PNG, WebP or GIF file.',
+    altText: 'What the image shows (for people who cannot see it)',
     venue: 'Venue',
     existingVenue: 'Choose a venue',
     orNewVenue: 'Or enter a new venue:',
@@ -354,6 +360,9 @@ const FR: Messages = {
     endTime: 'Heure de fin',
     allDay: 'Toute la journée (sans heures)',
     category: 'Catégorie',
+    image: 'Image (facultative)',
+    imageHint: 'Un fichier JPEG, PNG, WebP ou GIF.',
+    altText: 'Ce que montre l’image (pour qui ne peut pas la voir)',
     venue: 'Lieu',
     existingVenue: 'Choisir un lieu',
     orNewVenue: 'Ou saisir un nouveau lieu :',

@@ -26,6 +26,7 @@ import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pa
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
+import { Upload } from '../media/upload.ts';
 import { readCommunityForm, type CommunitySubmissions } from './community.ts';
 import { communityFormPage, communityThanksPage } from './views/community.tsx';
 import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, seriesPage, weekPage } from './views/pages.tsx';
@@ -339,11 +340,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     if (!config.communitySubmissions) return answer(404, errorPage(context, { status: 404, canonical }));
     // Sent by another site's page: refused. A signed-in visitor's credentials travel with any site's form, so theirs must name its origin.
     if (!fromOwnPage(request, config) || (request.caller !== null && request.headers.origin === undefined)) return answer(403, errorPage(context, { status: 403, canonical }));
-    const form = readCommunityForm(request.body);
+    // With an image the form is multipart, read as an upload (app.ts): its other fields come with the file.
+    const upload = request.body instanceof Upload ? request.body : undefined;
+    const form = readCommunityForm(upload === undefined ? request.body : upload.fields);
     const deadline = new Deadline(config.timeouts.requestMs);
     let result: Awaited<ReturnType<CommunitySubmissions['submit']>>;
     try {
-      result = await deadline.race(deps.community.submit(form, request.caller, language.code, deadline));
+      result = await deadline.race(deps.community.submit(form, upload, request.caller, language.code, deadline));
     } catch (error) {
       if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
       throw error;
@@ -476,7 +479,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     for (const path of ['/event/:slug/', '/event/:slug/:day/']) app.route({ method: 'POST', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler: unlock });
   }
   for (const prefix of ['', '/:lang']) {
-    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true }, schema: hidden, handler: submitProposal });
+    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal });
   }
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({

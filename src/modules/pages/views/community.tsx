@@ -26,7 +26,7 @@ interface FieldProps {
 }
 
 /** A label, the control, a hint and the field's problem, tied together by ids. */
-function Field({ page, name, label, errors, hint, children }: Omit<FieldProps, 'form'> & { children: (attributes: Record<string, string | undefined>) => ComponentChildren }) {
+function Field({ page, name, label, errors, hint, children }: Omit<FieldProps, 'form' | 'name'> & { name: CommunityField | 'image'; children: (attributes: Record<string, string | undefined>) => ComponentChildren }) {
   const problem = errors[name];
   const described = [hint ? `${name}-hint` : '', problem ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -89,7 +89,7 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
           </ul>
         </div>
       ) : null}
-      <form class="community-form" method="post" action={view.action}>
+      <form class="community-form" method="post" action={view.action} enctype="multipart/form-data">
         <fieldset>
           <legend>{messages.event}</legend>
           <TextField {...field('title', messages.eventTitle)} required />
@@ -113,6 +113,11 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
             <label for="community-all_day">{messages.allDay}</label>
           </p>
           <ChoiceField {...field('category', messages.category)} choices={options.categories} />
+          {/* The upload's part is `file`, as the media route reads it (media/upload.ts). */}
+          <Field page={page} name="image" label={messages.image} errors={errors} hint={messages.imageHint}>
+            {(attributes) => <input {...attributes} name="file" type="file" accept="image/jpeg,image/png,image/webp,image/gif" />}
+          </Field>
+          <TextField {...field('alt_text', messages.altText)} />
         </fieldset>
         <fieldset>
           <legend>{messages.venue}</legend>
