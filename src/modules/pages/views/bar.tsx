@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { queryString, VISITOR_FILTERS, type PageFilters } from '../filters.ts';
 import { siteZoneName, weekOf } from '../format.ts';
 import type { Subscription } from '../subscribe.ts';
@@ -157,37 +158,49 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
   );
 }
 
-/** "Subscribe to calendar": a disclosure of links, each a calendar service's own page or the feed itself. */
-export function Subscribe({ page, links }: { page: PageContext; links: Subscription }) {
+/**
+ * The calendar services' links, one item each (Google Calendar, iCalendar, Outlook 365, Outlook Live,
+ * the .ics download named `downloadLabel`), and `extra` items after them: the same list for a
+ * view's subscription and a single event's "Add to calendar".
+ */
+export function CalendarServiceLinks({ page, links, downloadLabel, extra }: { page: PageContext; links: Subscription; downloadLabel: string; extra?: ComponentChildren }) {
   const { messages } = page;
   return (
+    <ul>
+      <li>
+        <a href={links.google} rel="noopener external">
+          {messages.googleCalendar}
+        </a>
+      </li>
+      <li>
+        <a href={links.webcal}>{messages.iCalendar}</a>
+      </li>
+      <li>
+        <a href={links.outlook365} rel="noopener external">
+          {messages.outlook365}
+        </a>
+      </li>
+      <li>
+        <a href={links.outlookLive} rel="noopener external">
+          {messages.outlookLive}
+        </a>
+      </li>
+      <li>
+        <a href={links.download} type="text/calendar" download>
+          {downloadLabel}
+        </a>
+      </li>
+      {extra}
+    </ul>
+  );
+}
+
+/** "Subscribe to calendar": a disclosure of links, each a calendar service's own page or the feed itself. */
+export function Subscribe({ page, links }: { page: PageContext; links: Subscription }) {
+  return (
     <details class="subscribe">
-      <summary>{messages.subscribe}</summary>
-      <ul>
-        <li>
-          <a href={links.google} rel="noopener external">
-            {messages.googleCalendar}
-          </a>
-        </li>
-        <li>
-          <a href={links.webcal}>{messages.iCalendar}</a>
-        </li>
-        <li>
-          <a href={links.outlook365} rel="noopener external">
-            {messages.outlook365}
-          </a>
-        </li>
-        <li>
-          <a href={links.outlookLive} rel="noopener external">
-            {messages.outlookLive}
-          </a>
-        </li>
-        <li>
-          <a href={links.download} type="text/calendar" download>
-            {messages.exportIcs}
-          </a>
-        </li>
-      </ul>
+      <summary>{page.messages.subscribe}</summary>
+      <CalendarServiceLinks page={page} links={links} downloadLabel={page.messages.exportIcs} />
     </details>
   );
 }

@@ -2,6 +2,7 @@ import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
 import { addressLine, isEmail, machineTime, mapLinks, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
 import { eventCalendarLinks } from '../subscribe.ts';
+import { CalendarServiceLinks } from './bar.tsx';
 import { TermList, venuesOf } from './list.tsx';
 import type { Urls } from '../../../urls.ts';
 import type { PageContext } from './layout.tsx';
@@ -186,38 +187,20 @@ function AddToCalendar({ page, event, location }: { page: PageContext; event: Ev
   return (
     <section class="add-to-calendar" aria-labelledby="add-to-calendar">
       <h2 id="add-to-calendar">{messages.addToCalendar}</h2>
-      <ul>
-        <li>
-          <a href={links.google} rel="noopener external">
-            {messages.googleCalendar}
-          </a>
-        </li>
-        <li>
-          <a href={links.webcal}>{messages.iCalendar}</a>
-        </li>
-        <li>
-          <a href={links.outlook365} rel="noopener external">
-            {messages.outlook365}
-          </a>
-        </li>
-        <li>
-          <a href={links.outlookLive} rel="noopener external">
-            {messages.outlookLive}
-          </a>
-        </li>
-        <li>
-          <a href={links.download} type="text/calendar" download>
-            {event.series_id === event.id ? messages.downloadSeriesIcs : messages.downloadIcs}
-          </a>
-        </li>
-        {seriesIcs === undefined || event.series_id === event.id ? null : (
-          <li>
-            <a href={seriesIcs} type="text/calendar" download>
-              {messages.downloadSeriesIcs}
-            </a>
-          </li>
-        )}
-      </ul>
+      <CalendarServiceLinks
+        page={page}
+        links={links}
+        downloadLabel={event.series_id === event.id ? messages.downloadSeriesIcs : messages.downloadIcs}
+        extra={
+          seriesIcs === undefined || event.series_id === event.id ? null : (
+            <li>
+              <a href={seriesIcs} type="text/calendar" download>
+                {messages.downloadSeriesIcs}
+              </a>
+            </li>
+          )
+        }
+      />
     </section>
   );
 }
