@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium } from '../fixtures/browser.ts';
+import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
 /*
@@ -17,10 +16,7 @@ import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receive
  * widths go to a folder in the OS temp directory (printed), never the repository.
  */
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
 describe(`admin screens in a browser (${DIALECT})`, () => {
   let t: TestApp;
@@ -63,13 +59,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
   const accessible = async (page: Page, name: string) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.evaluate(AXE_SOURCE);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-        return (await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })).violations;
-      });
-      const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      assert.deepEqual(grave.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`), [], `${name} at ${width} px`);
+      assert.deepEqual(await seriousAxeViolations(page), [], `${name} at ${width} px`);
       await page.screenshot({ path: path.join(shots, `${name.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
     }
   };

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -8,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium } from '../fixtures/browser.ts';
+import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The admin (issue 33, decision 0054) in Chromium, as editors use it: signed in through the form,
@@ -17,11 +16,8 @@ import { launchChromium } from '../fixtures/browser.ts';
  * folder (printed), except the README's, which goes to docs/ when ADMIN_SCREENSHOT=1.
  */
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
 const THROTTLE = { maxFailuresPerLogin: 3, maxFailuresPerAddress: 100, windowSeconds: 600 };
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
 describe(`admin in a browser (${DIALECT})`, () => {
   let t: TestApp;
@@ -69,14 +65,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
   const accessible = async (page: Page, name: string) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      // Through the DevTools protocol, which the page's CSP does not govern.
-      await page.evaluate(AXE_SOURCE);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-        return (await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })).violations;
-      });
-      const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      assert.deepEqual(grave.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`), [], `${name} at ${width} px`);
+      assert.deepEqual(await seriousAxeViolations(page), [], `${name} at ${width} px`);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
