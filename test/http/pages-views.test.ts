@@ -270,6 +270,8 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
     await create({ title: 'Jazz Night', start_date: '2026-11-26 20:00', end_date: '2026-11-26 23:00', excerpt: 'Bring friends and dance.', cost: '15', image: 'https://img.example/jazz.png', venue: venue.id });
     await create({ title: 'Morning Yoga', start_date: '2026-11-26 08:00', end_date: '2026-11-26 09:00', venue: venue.id });
     await create({ title: 'Thanksgiving Fair', all_day: true, start_date: '2026-11-26 00:00', end_date: '2026-11-26 23:59' });
+    // Five talks on one day: more than a month's day shows.
+    for (const hour of [9, 10, 11, 13, 14]) await create({ title: `Talk at ${hour}`, start_date: `2026-11-18 ${hour}:00`, end_date: `2026-11-18 ${hour}:45` });
     seeded = await createTestApp({ withUsers: false, env: { CALENDAR_TIMEZONE: 'UTC' }, prepare: async (storage) => void (await seed(storage, { events: 1000, force: false, now: new Date(TEST_NOW), siteZone: 'UTC' })) });
   });
   after(async () => {
@@ -307,6 +309,20 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
     assert.ok(cell.indexOf('Morning Yoga') < cell.indexOf('Jazz Night'), 'then the timed ones by start');
     assert.match(cell, /<time datetime="2026-11-27T01:00:00Z">8:00 – 11:00 PM<\/time> Jazz Night<\/a>/);
     assert.match(cell, /<span class="preview"><img src="https:\/\/img\.example\/jazz\.png" alt loading="lazy" decoding="async"\/><span class="preview-when">8:00 – 11:00 PM<\/span><span class="preview-text">Bring friends and dance\.<\/span><span class="preview-cost">\$15<\/span><\/span>/);
+  });
+
+  test('a month\'s day shows three events, as the original does by default, and links the others to its day view; the week shows them all', async () => {
+    const month = await page('/events/month/2026-11/');
+    const cell = cellOf(month, '2026-11-18');
+    assert.deepEqual([...cell.matchAll(/Talk at (\d+)/g)].map((match) => match[1]), ['9', '10', '11']);
+    assert.match(cell, /<li class="more"><a href="http:\/\/localhost:80\/events\/2026-11-18\/" aria-label="\+ 2 more: Wednesday, November 18, 2026">\+ 2 more<\/a><\/li>/);
+    // Three on the 26th (a bar and two timed events): all shown, no link.
+    assert.ok(!cellOf(month, '2026-11-26').includes('class="more"'));
+    assert.match(cellOf(await page('/fr/events/month/2026-11/'), '2026-11-18'), />\+ 2 de plus<\/a>/);
+    const week = await page('/events/week/2026-11-18/');
+    assert.equal(week.match(/Talk at \d+/g)?.length, 5);
+    const day = await page('/events/2026-11-18/');
+    assert.equal(new Set(day.match(/Talk at \d+/g)).size, 5);
   });
 
   test('on a phone a day with events links to its list under the grid; today, or the first day with events, is chosen', async () => {

@@ -119,6 +119,7 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .day-events a { text-decoration: none; display: block; }
 .day-events a:hover { text-decoration: underline; }
 .day-events time { display: block; font-size: 0.75rem; color: var(--calendar-muted); }
+.day-events .more > a { font-weight: 700; color: var(--calendar-accent); }
 /* A bar spans its days of the row (decision 0056): its width is that many cells and the borders and padding between them. */
 .day-events .lane, .day-events .bar { height: 1.5rem; }
 .day-events .bar { z-index: 1; }

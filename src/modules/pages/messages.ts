@@ -27,6 +27,8 @@ export interface Messages {
   readonly previousDay: string;
   readonly nextDay: string;
   readonly moreEvents: string;
+  /** A month's day with more events than it shows: `%d` is how many more. */
+  readonly moreOnDay: string;
   readonly allDay: string;
   readonly when: string;
   readonly where: string;
@@ -164,6 +166,7 @@ const EN: Messages = {
   previousDay: 'Previous day',
   nextDay: 'Next day',
   moreEvents: 'There are more events this month than the grid shows: see them all in the list.',
+  moreOnDay: '+ %d more',
   allDay: 'All day',
   when: 'When',
   where: 'Where',
@@ -287,6 +290,7 @@ const FR: Messages = {
   previousDay: 'Jour précédent',
   nextDay: 'Jour suivant',
   moreEvents: 'Ce mois compte plus d’événements que la grille n’en montre : voyez-les tous dans la liste.',
+  moreOnDay: '+ %d de plus',
   allDay: 'Toute la journée',
   when: 'Quand',
   where: 'Où',
@@ -432,6 +436,7 @@ const DE: Messages = {
   previousWeek: 'Vorherige Woche',
   nextWeek: 'Nächste Woche',
   moreEventsWeek: 'Diese Woche hat mehr Veranstaltungen, als das Raster zeigt: alle in der Liste.',
+  moreOnDay: '+ %d weitere',
   noEventsThisDay: 'An diesem Tag gibt es keine Veranstaltungen.',
   jumpToNext: 'Zu den nächsten Veranstaltungen',
 };
@@ -479,6 +484,7 @@ const ES: Messages = {
   previousWeek: 'Semana anterior',
   nextWeek: 'Semana siguiente',
   moreEventsWeek: 'Esta semana tiene más eventos de los que muestra la cuadrícula: véalos todos en la lista.',
+  moreOnDay: '+ %d más',
   noEventsThisDay: 'No hay eventos este día.',
   jumpToNext: 'Ir a los próximos eventos',
 };

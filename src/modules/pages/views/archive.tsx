@@ -109,8 +109,15 @@ export interface GridProps {
  * naming the event and its dates; then the day's timed events with their start and end times. Each
  * event has a preview shown on hover or focus. On a phone the month is a grid of days with dots,
  * the chosen day's events under it: a day's number links to its list by fragment (`:target`), today
- * (or the first day with events) chosen by default; the week is a list of its days.
+ * (or the first day with events) chosen by default; the week is a list of its days. A month's day
+ * shows at most MONTH_EVENTS_PER_DAY events, bars' lanes first, and links the rest to its day view.
  */
+/**
+ * Events a month's day shows before "+ N more" (the original's "Month view events per day", 3 by
+ * default): a busy month's page stays readable and light; the day view shows them all.
+ */
+export const MONTH_EVENTS_PER_DAY = 3;
+
 export function CalendarGrid(props: GridProps) {
   const { page, mode, weeks, month, today, events, filters } = props;
   const placed: Placed[] = events.map((event) => ({ event, first: startDay(event), last: endDay(event), bar: event.all_day || startDay(event) !== endDay(event), when: timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay }));
@@ -147,14 +154,19 @@ export function CalendarGrid(props: GridProps) {
                 {week.map((day, column) => {
                   if (day === null) return <td class="outside" />;
                   const here = segments.filter((segment) => segment.from <= column && segment.to >= column);
-                  const lanes = Math.max(0, ...here.map((segment) => segment.lane + 1));
-                  const timed = placed.filter((entry) => !entry.bar && entry.first === day);
-                  const busy = lanes > 0 || timed.length > 0;
+                  const allLanes = Math.max(0, ...here.map((segment) => segment.lane + 1));
+                  const allTimed = placed.filter((entry) => !entry.bar && entry.first === day);
+                  const busy = allLanes > 0 || allTimed.length > 0;
+                  const limit = mode === 'month' ? MONTH_EVENTS_PER_DAY : Infinity;
+                  const lanes = Math.min(allLanes, limit);
+                  const timed = allTimed.slice(0, Math.max(0, limit - lanes));
+                  const more = here.filter((segment) => segment.lane >= lanes).length + allTimed.length - timed.length;
+                  const dayUrl = `${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`;
                   const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', busy ? 'has-events' : ''].filter(Boolean).join(' ');
                   return (
                     <td class={classes || undefined} data-day={day}>
                       {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name. */}
-                      <a class="day-number" href={`${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
+                      <a class="day-number" href={dayUrl} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
                         {mode === 'week' ? (
                           <>
                             <span class="cell-date">{dayTitle(day, page.locale)}</span>
@@ -196,6 +208,13 @@ export function CalendarGrid(props: GridProps) {
                               </>,
                             ),
                           )}
+                          {more > 0 ? (
+                            <li class="more">
+                              <a href={dayUrl} aria-label={`${page.messages.moreOnDay.replace('%d', String(more))}: ${dayTitle(day, page.locale)}`}>
+                                {page.messages.moreOnDay.replace('%d', String(more))}
+                              </a>
+                            </li>
+                          ) : null}
                         </ul>
                       ) : null}
                     </td>
