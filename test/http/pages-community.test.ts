@@ -27,6 +27,14 @@ describe(`community submissions (${DIALECT})`, () => {
 
   const post = (app: TestApp, fields: Json, headers: Record<string, string> = { origin: ORIGIN }) =>
     app.app.inject({ method: 'POST', url: FORM, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString() });
+  /** The form sent as multipart/form-data with a file in its `file` field, as a browser sends it with an image. */
+  const multipart = async (app: TestApp, fields: Json, file: { bytes: Buffer; name: string; type: string }) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
+    data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const request = new Request('http://localhost/', { method: 'POST', body: data });
+    return app.app.inject({ method: 'POST', url: FORM, headers: { 'content-type': request.headers.get('content-type')!, origin: ORIGIN }, payload: Buffer.from(await request.arrayBuffer()) });
+  };
   /** The pending events and venues an editor sees through the API. */
   const pending = async (collection: 'events' | 'venues' | 'organizers') =>
     (await t.request('editor', 'GET', `${collection}?status=pending&per_page=50`)).json<Record<string, Json[]>>()[collection]!;
@@ -127,15 +135,8 @@ describe(`community submissions (${DIALECT})`, () => {
 
   test('an image sent with the proposal is uploaded through the media service and featured on the pending event; a file that is no image is refused by its field, nothing kept', async () => {
     /** The form as a browser sends it with a file: multipart, serialized by the platform's own FormData. */
-    const multipart = async (fields: Json, file: { bytes: Buffer; name: string; type: string }) => {
-      const data = new FormData();
-      for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
-      data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-      const request = new Request('http://localhost/', { method: 'POST', body: data });
-      return t.app.inject({ method: 'POST', url: FORM, headers: { 'content-type': request.headers.get('content-type')!, origin: ORIGIN }, payload: Buffer.from(await request.arrayBuffer()) });
-    };
     const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3c6e71' } }).png().toBuffer();
-    const response = await multipart({ ...VALID, title: 'Lantern Walk', alt_text: 'Lanterns along the river' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
+    const response = await multipart(t, { ...VALID, title: 'Lantern Walk', alt_text: 'Lanterns along the river' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
     assert.equal(response.statusCode, 303, response.body.slice(0, 300));
     const event = (await pending('events')).find((each) => each.title === 'Lantern Walk');
     const image = event?.image as Json | undefined;
@@ -147,11 +148,11 @@ describe(`community submissions (${DIALECT})`, () => {
     const files = () => fs.readdirSync(t.config.media.dir, { recursive: true }).length;
     const before = files();
     const titles = await pendingTitles();
-    const refused = await multipart({ ...VALID, title: 'Not A Picture' }, { bytes: Buffer.from('just text'), name: 'notes.png', type: 'image/png' });
+    const refused = await multipart(t, { ...VALID, title: 'Not A Picture' }, { bytes: Buffer.from('just text'), name: 'notes.png', type: 'image/png' });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.body, /<span class="field-error" id="image-error">[^<]+<\/span>/);
     // A proposal refused for another field leaves no image file behind either.
-    const invalid = await multipart({ ...VALID, title: '' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
+    const invalid = await multipart(t, { ...VALID, title: '' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
     assert.equal(invalid.statusCode, 400);
     assert.deepEqual(await pendingTitles(), titles);
     assert.equal(files(), before);
@@ -179,13 +180,24 @@ describe(`community submissions (${DIALECT})`, () => {
     assert.equal((await post(t, VALID, { origin: 'https://evil.example' })).statusCode, 403);
   });
 
-  test('the write rate limit: proposals past it are 429s', async () => {
-    const limited = await createTestApp({ env: { CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_RATE_LIMIT_WRITES: '2' } });
+  test('the write rate limit: proposals past it are 429s, and a too large image a 413, each a page of the form\'s language', async () => {
+    const limited = await createTestApp({ env: { CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_RATE_LIMIT_WRITES: '3', CALENDAR_MEDIA_MAX_BYTES: '1024' } });
     try {
+      const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3c6e71' } }).png({ compressionLevel: 0 }).toBuffer();
+      const tooLarge = await multipart(limited, VALID, { bytes: big, name: 'big.png', type: 'image/png' });
+      assert.equal(tooLarge.statusCode, 413);
+      assert.match(String(tooLarge.headers['content-type']), /^text\/html/);
+      assert.match(tooLarge.body, /<h1>The file sent is too large\.<\/h1>/);
       assert.equal((await post(limited, VALID)).statusCode, 303);
       assert.equal((await post(limited, { ...VALID, homepage: 'x' })).statusCode, 303);
       const third = await post(limited, VALID);
       assert.equal(third.statusCode, 429);
+      assert.match(String(third.headers['content-type']), /^text\/html/);
+      assert.match(third.body, /<h1>Too many submissions from your address: please try again in a few minutes\.<\/h1>/);
+      assert.match(String(third.headers['retry-after']), /^\d+$/);
+      const french = await limited.app.inject({ method: 'POST', url: `/fr${FORM}`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, payload: 'title=x' });
+      assert.equal(french.statusCode, 429);
+      assert.match(french.body, /<h1>Trop d’envois depuis votre adresse/);
       // Reading the form is not a write: it is still answered.
       assert.equal((await limited.request('anonymous', 'GET', FORM)).statusCode, 200);
     } finally {

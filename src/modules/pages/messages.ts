@@ -63,6 +63,10 @@ export interface Messages {
   readonly gone: string;
   readonly badRequest: string;
   readonly somethingWrong: string;
+  /** A form sent with a file over the size limit (413). */
+  readonly tooLarge: string;
+  /** Too many forms sent from one address (429). */
+  readonly tooManyRequests: string;
   readonly eventsAt: string;
   readonly eventsBy: string;
   readonly phone: string;
@@ -197,6 +201,8 @@ const EN: Messages = {
   gone: 'This event is no longer available.',
   badRequest: 'This request cannot be answered:',
   somethingWrong: 'Something went wrong',
+  tooLarge: 'The file sent is too large.',
+  tooManyRequests: 'Too many submissions from your address: please try again in a few minutes.',
   eventsAt: 'Upcoming events at this venue',
   eventsBy: 'Upcoming events by this organizer',
   phone: 'Phone',
@@ -321,6 +327,8 @@ const FR: Messages = {
   gone: 'Cet événement n’est plus disponible.',
   badRequest: 'Cette requête ne peut pas aboutir :',
   somethingWrong: 'Une erreur est survenue',
+  tooLarge: 'Le fichier envoyé est trop volumineux.',
+  tooManyRequests: 'Trop d’envois depuis votre adresse : réessayez dans quelques minutes.',
   eventsAt: 'Événements à venir dans ce lieu',
   eventsBy: 'Événements à venir de cet organisateur',
   phone: 'Téléphone',
@@ -437,6 +445,8 @@ const DE: Messages = {
   nextWeek: 'Nächste Woche',
   moreEventsWeek: 'Diese Woche hat mehr Veranstaltungen, als das Raster zeigt: alle in der Liste.',
   moreOnDay: '+ %d weitere',
+  tooLarge: 'Die gesendete Datei ist zu groß.',
+  tooManyRequests: 'Zu viele Einsendungen von Ihrer Adresse: Bitte versuchen Sie es in einigen Minuten erneut.',
   noEventsThisDay: 'An diesem Tag gibt es keine Veranstaltungen.',
   jumpToNext: 'Zu den nächsten Veranstaltungen',
 };
@@ -485,6 +495,8 @@ const ES: Messages = {
   nextWeek: 'Semana siguiente',
   moreEventsWeek: 'Esta semana tiene más eventos de los que muestra la cuadrícula: véalos todos en la lista.',
   moreOnDay: '+ %d más',
+  tooLarge: 'El archivo enviado es demasiado grande.',
+  tooManyRequests: 'Demasiados envíos desde su dirección: inténtelo de nuevo en unos minutos.',
   noEventsThisDay: 'No hay eventos este día.',
   jumpToNext: 'Ir a los próximos eventos',
 };

@@ -331,11 +331,12 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
    * request must carry one, which browsers send with every form POST); stored as pending and answered by the thank-you page (303, so a reload does not send it
    * again), or the form again with its problems (400), the visitor's input never cached.
    */
+  const formAnswer = (reply: FastifyReply, status: number, body: string) => reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' }).code(status).send(body);
   const submitProposal = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = languageOf(request);
     if (language === undefined) return reply.callNotFound();
     const { page: context } = contextOf(request, language, false);
-    const answer = (status: number, body: string) => reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' }).code(status).send(body);
+    const answer = (status: number, body: string) => formAnswer(reply, status, body);
     const canonical = communityAddress(context);
     if (!config.communitySubmissions) return answer(404, errorPage(context, { status: 404, canonical }));
     // Sent by another site's page: refused. A signed-in visitor's credentials travel with any site's form, so theirs must name its origin.
@@ -353,6 +354,18 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     }
     if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors }));
     return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
+  };
+  /**
+   * A proposal refused before its handler ran (the write rate limit, an image over the size limit):
+   * the visitor of the form gets a page in their language with the API's status and headers
+   * (`Retry-After`), not the API's JSON; every other error goes on to the app's error handler.
+   */
+  const proposalRefused = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 413) || language === undefined) throw error;
+    const { page: context } = contextOf(request, language, false);
+    reply.headers(error.headers);
+    void formAnswer(reply, error.status, errorPage(context, { status: error.status, canonical: communityAddress(context) }));
   };
   const linked = (kind: 'venue' | 'organizer') =>
     page(
@@ -479,7 +492,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     for (const path of ['/event/:slug/', '/event/:slug/:day/']) app.route({ method: 'POST', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler: unlock });
   }
   for (const prefix of ['', '/:lang']) {
-    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal });
+    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal, errorHandler: proposalRefused });
   }
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({

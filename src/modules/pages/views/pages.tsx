@@ -331,10 +331,11 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
 
 export function errorPage(page: PageContext, view: { status: number; detail?: string; canonical: string }): string {
   const { messages } = page;
-  const text = view.status === 410 ? messages.gone : view.status === 404 ? messages.notFound : view.status === 400 ? `${messages.badRequest} ${view.detail ?? ''}` : messages.somethingWrong;
+  const known: Partial<Record<number, string>> = { 400: `${messages.badRequest} ${view.detail ?? ''}`, 404: messages.notFound, 410: messages.gone, 413: messages.tooLarge, 429: messages.tooManyRequests };
+  const text = known[view.status] ?? messages.somethingWrong;
   return html(
     <Layout page={page} head={{ title: text, canonical: view.canonical, noindex: true }}>
-      <h1>{view.status === 400 || view.status === 404 || view.status === 410 ? text : messages.somethingWrong}</h1>
+      <h1>{text}</h1>
       <p>
         <a href={page.urls.page('events')}>{messages.upcoming}</a>
       </p>
