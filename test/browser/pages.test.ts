@@ -101,6 +101,29 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await check(page, 'list');
   });
 
+  test('the list at 390 and 1280: a weekday and day badge beside each event, a heading per month over its events, and the subscribe links of its filters', async () => {
+    const page = await open('/events/?category=music');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const main = page.getByRole('main');
+      const november = main.getByRole('region', { name: 'November 2026' });
+      const december = main.getByRole('region', { name: 'December 2026' });
+      assert.deepEqual(await november.getByRole('article').getByRole('heading').allTextContents(), ['Alpha Concert']);
+      assert.deepEqual(await december.getByRole('article').getByRole('heading').allTextContents(), ['Gamma Fair']);
+      // The badge sits to the left of the title, at both widths.
+      const badge = november.getByRole('article').locator('time.date-badge');
+      assert.equal((await badge.innerText()).replace(/\s+/g, ' '), 'SAT 28');
+      const [badgeBox, titleBox] = [await badge.boundingBox(), await november.getByRole('article').getByRole('heading').boundingBox()];
+      assert.ok(badgeBox && titleBox && badgeBox.x + badgeBox.width <= titleBox.x, `badge beside the title at ${width}`);
+      await main.getByText('Subscribe to calendar').click();
+      const google = await main.getByRole('link', { name: 'Google Calendar' }).getAttribute('href');
+      assert.match(decodeURIComponent(google ?? ''), /categories=music/);
+      assert.match((await main.getByRole('link', { name: 'iCalendar' }).getAttribute('href')) ?? '', /^webcal:\/\/.*categories=music/);
+      await main.getByText('Subscribe to calendar').click();
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test('keyboard: Tab reaches every link of the list page, the skip link first', async () => {
     const page = await open('/events/');
     const focused = (link: Locator) => link.evaluate((element) => element === document.activeElement);
