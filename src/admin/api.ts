@@ -67,7 +67,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   // No nonce before the session is known: `sessions/current` reads the cookie alone, and an empty nonce is a wrong one (403).
   const headers: Record<string, string> = { accept: 'application/json', ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }), ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
+  // A form or a file goes as it is (a file with its type in `options.headers`); anything else as JSON.
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);

@@ -45,6 +45,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },
   { path: 'webhooks/new', capability: 'manage_webhooks', load: webhookEditor },
   { path: 'webhooks/:id', capability: 'manage_webhooks', load: webhookEditor },
+  // Whoever may use `POST events/import` holds edit_others_tribe_events among its capabilities (editors and administrators).
+  { path: 'imports', nav: 'imports', capability: 'edit_others_tribe_events', load: () => import('./screens/imports.tsx') },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];

@@ -1,5 +1,5 @@
 /*
- * The words of the venues, organizers, categories, tags and webhooks screens, merged into the admin's
+ * The words of the venues, organizers, categories, tags, webhooks and imports screens, merged into the admin's
  * catalogue by i18n.ts. Kept apart from the events screens' words so that each screen family's
  * words are edited in one place; every language lists every word (the type says so).
  */
@@ -74,6 +74,21 @@ const EN = {
   redeliver: 'Redeliver {id}',
   redelivering: 'Sent again: delivery {id}.',
   testSent: 'Test message queued.',
+  imports: 'Imports',
+  icsImportHeading: 'Import an iCalendar file',
+  icsImportHelp: 'A Google Calendar, Outlook or Apple Calendar export, or another calendar’s .ics. Events are matched by their UID: importing the same file again changes nothing. A file with an error imports nothing.',
+  icsFile: 'iCalendar file (.ics)',
+  chooseIcsFile: 'Choose an iCalendar file (.ics) to import.',
+  import: 'Import',
+  importing: 'Importing…',
+  importDone: 'Imported {file}.',
+  importFailed: 'Nothing was imported:',
+  importReport: 'What the import did',
+  importCreated: 'Created: {count}',
+  importUpdated: 'Updated: {count}',
+  importUnchanged: 'Unchanged: {count}',
+  importSkipped: 'Skipped: {count}',
+  skippedAt: 'Line {line} ({uid}): {reason}',
 } as const;
 
 export type MoreKey = keyof typeof EN;
@@ -98,6 +113,11 @@ const FR: Words = {
   confirmDeleteWebhook: 'Supprimer le webhook vers {url} et ses envois ?', deliveries: 'Envois récents', noDeliveries: 'Aucun envoi pour l’instant.',
   refresh: 'Actualiser', type: 'Type', attempts: 'Tentatives', lastAnswer: 'Dernière réponse', created: 'Créé', deliveryPending: 'En attente',
   deliveryDelivered: 'Remis', deliveryFailed: 'Échoué', redeliver: 'Renvoyer {id}', redelivering: 'Renvoyé : envoi {id}.', testSent: 'Message de test en file.',
+  imports: 'Importations', icsImportHeading: 'Importer un fichier iCalendar',
+  icsImportHelp: 'Un export de Google Agenda, Outlook ou Calendrier d’Apple, ou le .ics d’un autre agenda. Les évènements sont reconnus par leur UID : réimporter le même fichier ne change rien. Un fichier comportant une erreur n’importe rien.',
+  icsFile: 'Fichier iCalendar (.ics)', chooseIcsFile: 'Choisissez un fichier iCalendar (.ics) à importer.', import: 'Importer', importing: 'Importation…',
+  importDone: '{file} importé.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
+  importUpdated: 'Mis à jour : {count}', importUnchanged: 'Inchangés : {count}', importSkipped: 'Ignorés : {count}', skippedAt: 'Ligne {line} ({uid}) : {reason}',
 };
 const DE: Words = {
   venues: 'Veranstaltungsorte', tagsPlural: 'Schlagwörter', addVenue: 'Ort hinzufügen', addOrganizer: 'Veranstalter hinzufügen', addCategory: 'Kategorie hinzufügen',
@@ -118,6 +138,11 @@ const DE: Words = {
   confirmDeleteWebhook: 'Den Webhook an {url} und seine Zustellungen löschen?', deliveries: 'Letzte Zustellungen', noDeliveries: 'Noch keine Zustellungen.',
   refresh: 'Aktualisieren', type: 'Typ', attempts: 'Versuche', lastAnswer: 'Letzte Antwort', created: 'Erstellt', deliveryPending: 'Ausstehend',
   deliveryDelivered: 'Zugestellt', deliveryFailed: 'Fehlgeschlagen', redeliver: '{id} erneut senden', redelivering: 'Erneut gesendet: Zustellung {id}.', testSent: 'Testnachricht eingereiht.',
+  imports: 'Importe', icsImportHeading: 'Eine iCalendar-Datei importieren',
+  icsImportHelp: 'Ein Export aus Google Kalender, Outlook oder Apple Kalender oder die .ics eines anderen Kalenders. Veranstaltungen werden an ihrer UID erkannt: Dieselbe Datei erneut zu importieren ändert nichts. Eine Datei mit einem Fehler importiert nichts.',
+  icsFile: 'iCalendar-Datei (.ics)', chooseIcsFile: 'Wählen Sie eine iCalendar-Datei (.ics) zum Importieren.', import: 'Importieren', importing: 'Wird importiert…',
+  importDone: '{file} importiert.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
+  importUpdated: 'Aktualisiert: {count}', importUnchanged: 'Unverändert: {count}', importSkipped: 'Übersprungen: {count}', skippedAt: 'Zeile {line} ({uid}): {reason}',
 };
 const ES: Words = {
   venues: 'Lugares', tagsPlural: 'Etiquetas', addVenue: 'Añadir lugar', addOrganizer: 'Añadir organizador', addCategory: 'Añadir categoría',
@@ -138,6 +163,11 @@ const ES: Words = {
   confirmDeleteWebhook: '¿Borrar el webhook a {url} y sus envíos?', deliveries: 'Envíos recientes', noDeliveries: 'Aún no hay envíos.',
   refresh: 'Actualizar', type: 'Tipo', attempts: 'Intentos', lastAnswer: 'Última respuesta', created: 'Creado', deliveryPending: 'Pendiente',
   deliveryDelivered: 'Entregado', deliveryFailed: 'Fallido', redeliver: 'Reenviar {id}', redelivering: 'Reenviado: envío {id}.', testSent: 'Mensaje de prueba en cola.',
+  imports: 'Importaciones', icsImportHeading: 'Importar un archivo iCalendar',
+  icsImportHelp: 'Una exportación de Google Calendar, Outlook o Calendario de Apple, o el .ics de otro calendario. Los eventos se reconocen por su UID: importar el mismo archivo otra vez no cambia nada. Un archivo con un error no importa nada.',
+  icsFile: 'Archivo iCalendar (.ics)', chooseIcsFile: 'Elige un archivo iCalendar (.ics) para importar.', import: 'Importar', importing: 'Importando…',
+  importDone: '{file} importado.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
+  importUpdated: 'Actualizados: {count}', importUnchanged: 'Sin cambios: {count}', importSkipped: 'Omitidos: {count}', skippedAt: 'Línea {line} ({uid}): {reason}',
 };
 
 export const MORE_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };

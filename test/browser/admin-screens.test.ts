@@ -1,29 +1,26 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
+import { adminDriver, type AdminDriver } from '../fixtures/admin-browser.ts';
+import { launchChromium } from '../fixtures/browser.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
 /*
  * The admin's venues, organizers, categories and tags screens in Chromium (issue 33): signed in
  * through the sign-in form as an editor or administrator, walked as people walk them, by role and
  * visible label, and checked with axe-core at 390 px and 1280 px wide. What they write is then read
- * back through the API, the one write path the admin uses. Screenshots of each checked screen at both
- * widths go to a folder in the OS temp directory (printed), never the repository.
+ * back through the API, the one write path the admin uses (helpers: fixtures/admin-browser.ts).
  */
-
-const WIDTHS = [390, 1280] as const;
 
 describe(`admin screens in a browser (${DIALECT})`, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
   let receiver: WebhookReceiver;
-  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-admin-screens-'));
+  let signedIn: AdminDriver['signedIn'];
+  let accessible: AdminDriver['accessible'];
+  let reachable: AdminDriver['reachable'];
 
   before(async () => {
     receiver = await startReceiver();
@@ -32,7 +29,7 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
-    console.log(`screenshots: ${shots}`);
+    ({ signedIn, accessible, reachable } = adminDriver(browser, base, 'admin-screens'));
   });
   after(async () => {
     await browser?.close();
@@ -40,40 +37,6 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await receiver?.close();
   });
 
-  /** A signed-in page of a new browser context (its own cookies), with its script errors collected. */
-  const signedIn = async (role: string, path: string, locale = 'en-US'): Promise<{ page: Page; context: BrowserContext; errors: string[] }> => {
-    const context = await browser.newContext({ locale });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    await page.goto(`${base}/admin/${path}`);
-    await page.getByLabel('Username or email').fill(role);
-    await page.getByLabel('Password').fill(`${role}-password`);
-    await Promise.all([page.waitForURL(`${base}/admin/${path}`), page.getByRole('button', { name: 'Sign in' }).click()]);
-    return { page, context, errors };
-  };
-  /** No serious or critical axe-core violation, at both widths; a screenshot of each. */
-  const accessible = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      assert.deepEqual(await seriousAxeViolations(page), [], `${name} at ${width} px`);
-      await page.screenshot({ path: path.join(shots, `${name.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
-    }
-  };
-  /** Keyboard only: Tab from the top reaches every link, button and field of the screen. */
-  const reachable = async (page: Page, name: string) => {
-    const controls = await page.getByRole('main').locator('a[href], button, input, select, textarea').all();
-    const reached = new Set<number>();
-    await page.locator('body').focus();
-    for (let step = 0; step < controls.length + 20 && reached.size < controls.length; step++) {
-      await page.keyboard.press('Tab');
-      for (const [index, control] of controls.entries()) if (await control.evaluate((element) => element === document.activeElement)) reached.add(index);
-    }
-    for (const [index, control] of controls.entries()) assert.ok(reached.has(index), `${name}: Tab never reaches ${await control.evaluate((element) => element.outerHTML.slice(0, 120))}`);
-  };
   const venueRow = (page: Page, name: string) => page.getByRole('table', { name: 'Venues' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
   test('an editor creates a venue, edits it, trashes it and restores it; the API has each change', async () => {

@@ -1,0 +1,101 @@
+import { useState } from 'preact/hooks';
+import { ApiFailure, request } from '../api.ts';
+import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
+import { t, type MessageKey } from '../i18n.ts';
+import { href } from '../router.ts';
+
+/*
+ * Imports (issue 33): an iCalendar file sent to `POST {api}/events/import` as its text/calendar body
+ * (decision 0028: one unit of work, all or nothing), then the API's report: what was created,
+ * updated, left unchanged and skipped, each event a link to its editor. A refused file (not
+ * iCalendar, too large, a broken line) has the API's message beside the file field; nothing of it
+ * was written.
+ */
+
+interface Item { uid: string; recurrence_id: string | null; id: number; title: string }
+interface Skipped { uid: string; recurrence_id: string | null; line: number; reason: string }
+interface Report { created: Item[]; updated: Item[]; unchanged: Item[]; skipped: Skipped[] }
+
+const FILE = 'import-file';
+const GROUPS: readonly { key: 'created' | 'updated' | 'unchanged'; label: MessageKey }[] = [
+  { key: 'created', label: 'importCreated' },
+  { key: 'updated', label: 'importUpdated' },
+  { key: 'unchanged', label: 'importUnchanged' },
+];
+
+/** An event of the report: its title, and for an exception of a series the start it replaces. */
+const itemName = (item: Item) => (item.recurrence_id === null ? item.title : `${item.title} (${item.recurrence_id})`);
+
+export default function Imports() {
+  const [file, setFile] = useState<File | undefined>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [report, setReport] = useState<Report | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const send = async (event: Event) => {
+    event.preventDefault();
+    setReport(undefined);
+    if (file === undefined) {
+      setMessage('');
+      return setErrors({ [FILE]: t('chooseIcsFile') });
+    }
+    setErrors({});
+    setBusy(true);
+    setMessage(t('importing'));
+    try {
+      // The file as it is: the API reads the document whole, its type named here (a browser may give an .ics none).
+      const { body } = await request<Report>('POST', 'events/import', { body: file, headers: { 'content-type': 'text/calendar' } });
+      setReport(body);
+      setMessage(t('importDone', { file: file.name }));
+    } catch (error) {
+      setMessage('');
+      setErrors({ [FILE]: error instanceof ApiFailure ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form class="editor" onSubmit={(event) => void send(event)} noValidate>
+        <h1>{t('imports')}</h1>
+        <h2>{t('icsImportHeading')}</h2>
+        <p>{t('icsImportHelp')}</p>
+        <ErrorSummary errors={errors} title={t('importFailed')} />
+        <Field id={FILE} label={t('icsFile')} error={errors[FILE]}>
+          <input id={FILE} type="file" accept=".ics,text/calendar" onChange={(change) => setFile(change.currentTarget.files?.[0])} {...invalid(FILE, errors[FILE])} />
+        </Field>
+        <div class="save-bar">
+          <button type="submit" disabled={busy}>{t('import')}</button>
+          <p role="status" class="message">{message}</p>
+        </div>
+      </form>
+      {report === undefined ? null : <ImportReport report={report} />}
+    </>
+  );
+}
+
+function ImportReport({ report }: { report: Report }) {
+  return (
+    <section aria-labelledby="import-report-heading">
+      <h2 id="import-report-heading">{t('importReport')}</h2>
+      <ul>
+        {GROUPS.map(({ key, label }) => <li key={key}>{t(label, { count: report[key].length })}</li>)}
+        <li>{t('importSkipped', { count: report.skipped.length })}</li>
+      </ul>
+      {GROUPS.filter(({ key }) => report[key].length > 0).map(({ key, label }) => (
+        <section key={key}>
+          <h3>{t(label, { count: report[key].length })}</h3>
+          <ul>{report[key].map((item) => <li key={`${item.uid} ${item.recurrence_id ?? ''}`}><a href={href(`events/${item.id}`)}>{itemName(item)}</a></li>)}</ul>
+        </section>
+      ))}
+      {report.skipped.length === 0 ? null : (
+        <section>
+          <h3>{t('importSkipped', { count: report.skipped.length })}</h3>
+          <ul>{report.skipped.map((item) => <li key={`${item.uid} ${item.recurrence_id ?? ''} ${item.line}`}>{t('skippedAt', { line: item.line, uid: item.uid, reason: item.reason })}</li>)}</ul>
+        </section>
+      )}
+    </section>
+  );
+}
