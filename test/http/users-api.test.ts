@@ -199,6 +199,15 @@ describe('wp/v2/users and application passwords', () => {
     assertError(await t.request('anonymous', 'GET', `${USERS}/me/application-passwords`), 401, 'rest_cannot_manage_application_passwords');
   });
 
+  test('the OpenAPI document lists the routes beside the namespace, relative to the REST root', async () => {
+    const doc = (await t.request('anonymous', 'GET', '/wp-json/calendar/events/v1/doc')).json();
+    const item = doc.paths['/wp/v2/users/{id}/application-passwords'];
+    assert.deepEqual(item.servers, [{ url: 'http://localhost:80/wp-json' }]);
+    assert.deepEqual(Object.keys(item).sort(), ['get', 'post', 'servers']);
+    assert.ok(doc.paths['/wp/v2/users'].post.requestBody.content['application/json'].schema.required.includes('password'));
+    assert.deepEqual(Object.keys(doc.paths['/wp/v2/users/{id}']).sort(), ['delete', 'get', 'patch', 'post', 'put', 'servers']);
+  });
+
   test('only administrators delete users, with force and reassign; the posts move; not themselves', async () => {
     const leaver = await makeUser('author');
     const heir = await makeUser('editor');

@@ -141,7 +141,6 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
       url: `${base}${definition.url}`,
       schema: {
         summary: definition.summary,
-        tags: ['users'],
         security: SECURITY,
         ...(definition.hide ? { hide: true } : {}),
         ...(definition.params ? { params: definition.params } : {}),
