@@ -88,6 +88,7 @@ describe('wp/v2/users and application passwords', () => {
 
     assertError(await t.request('administrator', 'POST', USERS, { ...body, email: 'other@example.org' }), 400, 'existing_user_login');
     assertError(await t.request('administrator', 'POST', USERS, { ...body, username: 'other' }), 400, 'existing_user_email');
+    assertError(await t.request('administrator', 'POST', USERS, { ...body, username: 'other', email: 'NewBie@Example.org' }), 400, 'existing_user_email');
     assertError(await t.request('administrator', 'POST', USERS, { ...body, username: 'weak', email: 'weak@example.org', password: 'short' }), 400, 'rest_user_invalid_password');
     assertError(await t.request('administrator', 'POST', USERS, { ...body, username: 'empty', email: 'empty@example.org', password: '' }), 400, 'rest_user_invalid_password');
     assertError(await t.request('administrator', 'POST', USERS, { ...body, username: 'bad name!', email: 'bad@example.org' }), 400, 'rest_user_invalid_username');

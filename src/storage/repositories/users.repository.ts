@@ -42,8 +42,9 @@ export class UsersRepository {
     return query.execute();
   }
 
+  /** Without regard to case, as WordPress' database collation compares addresses. */
   getByEmail(db: ReadTx, email: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').executeTakeFirst();
+    return db.selectFrom('users').selectAll().where(sql<SqlBool>`lower(email) = lower(${email})`).orderBy('id').executeTakeFirst();
   }
 
   update(db: WriteTx, id: number, changes: UserUpdate): Promise<UserRow> {
