@@ -158,6 +158,17 @@ describe('wp/v2/users and application passwords', () => {
     assert.equal((await as(target.login, 'a-brand-new-password', 'GET', `${USERS}/me`)).statusCode, 200);
   });
 
+  test('the admin\'s session writes only with its nonce', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: 'login=administrator&password=administrator-password' });
+    assert.equal(signIn.statusCode, 303, signIn.body);
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const { nonce } = (await t.app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: { cookie } })).json();
+    const body = { username: 'bysession', email: 'bysession@example.org', password: 'bysession-password' };
+    assertError(await t.app.inject({ method: 'POST', url: USERS, headers: { cookie }, payload: body }), 401, 'rest_cannot_create_user');
+    const created = await t.app.inject({ method: 'POST', url: USERS, headers: { cookie, 'x-wp-nonce': nonce }, payload: body });
+    assert.equal(created.statusCode, 201, created.body);
+  });
+
   test('application passwords: a user manages their own, administrators anyone\'s; shown once; revoked at once', async () => {
     const target = await makeUser('contributor');
     const password = `${target.login}-password`;

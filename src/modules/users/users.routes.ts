@@ -139,6 +139,8 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
     app.route({
       method: definition.method,
       url: `${base}${definition.url}`,
+      // The admin calls these with its session and nonce, as the namespace's routes.
+      config: { coreRoute: true },
       schema: {
         summary: definition.summary,
         security: SECURITY,
