@@ -126,6 +126,9 @@ describe('wp/v2/users and application passwords', () => {
     assert.equal(renamed.json().name, 'Renamed');
     assert.equal(renamed.json().email, `${target.login}@example.net`);
     assertError(await as(target.login, password, 'POST', `${USERS}/${target.id}`, { roles: ['administrator'] }), 403, 'rest_cannot_edit_roles');
+    for (const who of ['editor', 'author', 'contributor', 'subscriber'] as const) {
+      assertError(await t.request(who, 'POST', `${USERS}/${t.ids[who]}`, { roles: ['administrator'] }), 403, 'rest_cannot_edit_roles');
+    }
     assertError(await as(target.login, password, 'POST', `${USERS}/${target.id}`, { username: 'renamed' }), 400, 'rest_user_invalid_argument');
     const other = await makeUser();
     assertError(await as(target.login, password, 'POST', `${USERS}/${target.id}`, { email: other.email }), 400, 'existing_user_email');
