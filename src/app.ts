@@ -28,7 +28,7 @@ import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
 import { NAMESPACE, namespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerUsersMe } from './modules/users/users.routes.ts';
+import { registerUsers } from './modules/users/users.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
@@ -325,8 +325,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
-  // WordPress' `users/me`, which clients of the original call to check a login (decision 0050).
-  registerUsersMe(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
+  // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
+  // the users and application passwords the admin manages (decision 0067).
+  registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
   // Uploaded images' files, under the site's path as the pages (decision 0052).
   registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });

@@ -1,14 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { nowUtc, type Clock } from '../clock.ts';
-import type { Storage, WriteTx } from '../storage/database.ts';
-import type { UsersRepository } from '../storage/repositories/users.repository.ts';
+import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import type { UserFilter, UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
 import { isRole, ROLE_NAMES } from './roles.ts';
 import type { CredentialStore } from './authenticator.ts';
 
+/** Why a user-management request was refused; the API turns each into WordPress' code. */
+export type UserInputProblem = 'invalid' | 'invalid-login' | 'invalid-email' | 'invalid-role' | 'weak-password' | 'login-taken' | 'email-taken' | 'no-user' | 'no-reassign' | 'name-taken' | 'no-app-password';
+
 /** A rule broken by a user-management request (bad login, unknown role...); the CLI prints it. */
-export class UserInputError extends Error {}
+export class UserInputError extends Error {
+  constructor(
+    message: string,
+    readonly problem: UserInputProblem = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** A user named by login (the CLI) or by id (the API). */
+export type UserRef = string | number;
+
+/** What an update may change; absent members stay as they are. */
+export interface UserChanges {
+  displayName?: string;
+  email?: string;
+  role?: string;
+  password?: string;
+}
+
+/** A page of the user list, filtered as WordPress' `GET /wp/v2/users` filters it. */
+export type UserQuery = UserFilter & { offset: number; limit: number };
+
+const MIN_PASSWORD = 8;
+const checkPassword = (password: string | undefined) => {
+  if (password !== undefined && password.length < MIN_PASSWORD) throw new UserInputError(`The password must be at least ${MIN_PASSWORD} characters long.`, 'weak-password');
+};
+const checkEmail = (email: string | undefined) => {
+  if (email !== undefined && email !== '' && !EMAIL_PATTERN.test(email)) throw new UserInputError(`Invalid e-mail address "${email}".`, 'invalid-email');
+};
+const checkRole = (role: string | undefined) => {
+  if (role !== undefined && !isRole(role)) throw new UserInputError(`Invalid role "${role}": use one of ${ROLE_NAMES.join(', ')}.`, 'invalid-role');
+};
 
 /** The logins and e-mail addresses this service takes. */
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@-]{1,60}$/;
@@ -38,14 +73,22 @@ export class UsersService implements CredentialStore {
     private readonly sessions: SessionEnder,
   ) {}
 
+  /** Refuses an e-mail address another user holds (WordPress' `existing_user_email`). */
+  private async emailFree(tx: ReadTx, email: string | undefined, exceptId?: number): Promise<void> {
+    if (email === undefined || email === '') return;
+    const holder = await this.repository.getByEmail(tx, email);
+    if (holder && holder.id !== exceptId) throw new UserInputError(`A user with the e-mail address "${email}" already exists.`, 'email-taken');
+  }
+
   /** Creates a user; returns the generated password when none was given. */
   async create(input: CreateUserInput): Promise<{ user: UserRow; generatedPassword?: string }> {
-    if (!LOGIN_PATTERN.test(input.login)) throw new UserInputError(`Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`);
-    if (!isRole(input.role)) throw new UserInputError(`Invalid role "${input.role}": use one of ${ROLE_NAMES.join(', ')}.`);
-    if (input.email !== undefined && input.email !== '' && !EMAIL_PATTERN.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}".`);
-    if (input.password !== undefined && input.password.length < 8) throw new UserInputError('The password must be at least 8 characters long.');
-    const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`);
+    if (!LOGIN_PATTERN.test(input.login)) throw new UserInputError(`Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`, 'invalid-login');
+    checkRole(input.role);
+    checkEmail(input.email);
+    checkPassword(input.password);
+    const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`, 'login-taken');
     if (await this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, input.login))) throw taken();
+    await this.storage.read((tx) => this.emailFree(tx, input.email));
     const password = input.password ?? generateAccountPassword();
     // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
     const passwordHash = await hashPassword(password);
@@ -72,50 +115,96 @@ export class UsersService implements CredentialStore {
     return this.storage.read((tx) => this.repository.list(tx));
   }
 
-  /** Deletes a user; their application passwords and sign-in sessions go with them (foreign keys). */
-  async remove(login: string): Promise<void> {
-    const user = await this.require(login);
-    await this.storage.write((tx) => this.repository.remove(tx, user.id));
+  /** A page of users by id and how many match in all (`GET /wp/v2/users`). */
+  page(query: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
+    return this.storage.read(async (tx) => ({ rows: await this.repository.list(tx, query), total: await this.repository.count(tx, query) }));
+  }
+
+  /**
+   * Deletes a user; their application passwords and sign-in sessions go with them (foreign keys).
+   * With `reassignTo`, their posts become that user's in the same unit, as WordPress' `reassign`.
+   */
+  async remove(ref: UserRef, reassignTo?: number): Promise<UserRow> {
+    const user = await this.require(ref);
+    await this.storage.write(async (tx) => {
+      if (reassignTo !== undefined) {
+        if (reassignTo === user.id || !(await this.repository.get(tx, reassignTo))) throw new UserInputError(`No other user with the id ${reassignTo} to reassign the posts to.`, 'no-reassign');
+        await this.repository.reassignPosts(tx, user.id, reassignTo);
+        // The posts' author changed: cached answers that show them are retired on every node.
+        await this.storage.touchContent(tx, this.clock.now());
+      }
+      await this.repository.remove(tx, user.id);
+    });
+    return user;
   }
 
   /**
    * Sets a user's account password (generated and returned when none is given) and ends their
    * sign-in sessions in the same unit: whoever signed in with the old one is signed out everywhere.
    */
-  async setPassword(login: string, password?: string): Promise<{ generatedPassword?: string }> {
-    if (password !== undefined && password.length < 8) throw new UserInputError('The password must be at least 8 characters long.');
-    const user = await this.require(login);
+  async setPassword(ref: UserRef, password?: string): Promise<{ generatedPassword?: string }> {
+    checkPassword(password);
     const chosen = password ?? generateAccountPassword();
-    // Hashed outside the unit, as in create.
-    const passwordHash = await hashPassword(chosen);
-    await this.storage.write(async (tx) => {
-      await this.repository.setPasswordHash(tx, user.id, passwordHash);
-      await this.sessions.removeAll(tx, user.id);
-    });
+    await this.update(ref, { password: chosen });
     return password === undefined ? { generatedPassword: chosen } : {};
   }
 
+  /**
+   * Changes a user's name, e-mail, role or password in one unit. A new password ends the user's
+   * sign-in sessions in that unit, and the authenticator's memo of the old one no longer matches
+   * the stored hash, so the old password fails at once on every node.
+   */
+  async update(ref: UserRef, changes: UserChanges): Promise<UserRow> {
+    checkRole(changes.role);
+    checkEmail(changes.email);
+    checkPassword(changes.password);
+    const user = await this.require(ref);
+    // Hashed outside the unit, as in create.
+    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+    return this.storage.write(async (tx) => {
+      await this.emailFree(tx, changes.email, user.id);
+      const updated = await this.repository.update(tx, user.id, {
+        ...(changes.displayName === undefined ? {} : { display_name: changes.displayName }),
+        ...(changes.email === undefined ? {} : { email: changes.email }),
+        ...(changes.role === undefined ? {} : { role: changes.role }),
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+      });
+      if (passwordHash !== undefined) await this.sessions.removeAll(tx, user.id);
+      return updated;
+    });
+  }
+
   /** Creates an application password; the secret is returned once and only its hash is kept. */
-  async createAppPassword(login: string, name = 'cli'): Promise<{ row: AppPasswordRow; password: string }> {
-    const user = await this.require(login);
+  async createAppPassword(ref: UserRef, name = 'cli'): Promise<{ row: AppPasswordRow; password: string }> {
+    const user = await this.require(ref);
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
     const password = generateApplicationPassword();
     const passwordHash = await hashPassword(normalizeApplicationPassword(password));
-    const row = await this.storage.write((tx) =>
-      this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, created_at: nowUtc(this.clock) }),
-    );
-    if (row === 'name-taken') throw new UserInputError(`User "${login}" already has an application password named "${trimmed}".`);
+    const row = await this.storage.write(async (tx) => {
+      // Looked for first, in the unit (one writer at a time): on PostgreSQL a refused insert would
+      // abort the unit's transaction, and the unit could not end normally with the answer.
+      if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === trimmed)) return 'name-taken';
+      return this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, created_at: nowUtc(this.clock) });
+    });
+    if (row === 'name-taken') throw new UserInputError(`User "${user.login}" already has an application password named "${trimmed}".`, 'name-taken');
     return { row, password };
   }
 
-  async listAppPasswords(login: string): Promise<AppPasswordRow[]> {
-    return this.appPasswordsOf((await this.require(login)).id);
+  async listAppPasswords(ref: UserRef): Promise<AppPasswordRow[]> {
+    return this.appPasswordsOf((await this.require(ref)).id);
   }
 
-  async revokeAppPassword(login: string, name: string): Promise<void> {
-    const user = await this.require(login);
-    if (!(await this.storage.write((tx) => this.repository.removeAppPassword(tx, user.id, name)))) throw new UserInputError(`User "${login}" has no application password named "${name}".`);
+  /**
+   * Revokes one application password, named (the CLI) or by uuid (the API). The authenticator
+   * re-reads a remembered application password's row on every request, so it fails at once.
+   */
+  async revokeAppPassword(ref: UserRef, which: string | { uuid: string }): Promise<void> {
+    const user = await this.require(ref);
+    const by = typeof which === 'string' ? { name: which } : which;
+    if (!(await this.storage.write((tx) => this.repository.removeAppPassword(tx, user.id, by)))) {
+      throw new UserInputError(`User "${user.login}" has no application password ${typeof which === 'string' ? `named "${which}"` : `with the uuid ${which.uuid}`}.`, 'no-app-password');
+    }
   }
 
   /** First start with an empty database: `CALENDAR_ADMIN_PASSWORD` creates the `admin` user. */
@@ -154,9 +243,14 @@ export class UsersService implements CredentialStore {
     return this.storage.write((tx) => this.repository.touchAppPassword(tx, id, nowUtc(this.clock)));
   }
 
-  private async require(login: string): Promise<UserRow> {
-    const user = await this.userByLogin(login);
-    if (!user || user.login !== login) throw new UserInputError(`No user with the login "${login}".`);
+  private async require(ref: UserRef): Promise<UserRow> {
+    if (typeof ref === 'number') {
+      const user = await this.get(ref);
+      if (!user) throw new UserInputError(`No user with the id ${ref}.`, 'no-user');
+      return user;
+    }
+    const user = await this.userByLogin(ref);
+    if (!user || user.login !== ref) throw new UserInputError(`No user with the login "${ref}".`, 'no-user');
     return user;
   }
 }

@@ -1,6 +1,6 @@
-/** `X-TEC-Total` and `X-TEC-TotalPages`, on every successful archive response. */
-export function totalHeaders(total: number, pages: number): Record<string, string> {
-  return { 'x-tec-total': String(total), 'x-tec-totalpages': String(pages) };
+/** `X-TEC-Total` and `X-TEC-TotalPages`, on every successful archive response; WordPress core's lists (`wp/v2/users`) say `X-WP-`. */
+export function totalHeaders(total: number, pages: number, family: 'tec' | 'wp' = 'tec'): Record<string, string> {
+  return { [`x-${family}-total`]: String(total), [`x-${family}-totalpages`]: String(pages) };
 }
 
 /**

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route looks at the session of the cookie even without a nonce (`/sessions/current`). */
     readsSession?: boolean;
+    /** A WordPress core route of the API beside the namespace (`wp/v2/users`, decision 0067): the session authenticates it too. */
+    coreRoute?: boolean;
   }
 }
 
@@ -61,7 +63,7 @@ export function sessionToken(request: FastifyRequest, config: Pick<Config, 'publ
 export function sessionAuthentication(sessions: Pick<SessionsService, 'resolve'>, config: Pick<Config, 'publicUrl' | 'siteUrl'>) {
   return async (request: FastifyRequest): Promise<void> => {
     // The API's routes only: a public page is read as a visitor reads it, whatever it carries.
-    if (request.routeOptions.config.apiPath === undefined) return;
+    if (request.routeOptions.config.apiPath === undefined && request.routeOptions.config.coreRoute !== true) return;
     const token = sessionToken(request, config);
     if (token === undefined) return;
     const nonce = nonceOf(request);

@@ -4,8 +4,8 @@ import { isLanguageCode } from '../languages.ts';
 /** WordPress' REST prefix: what every client of the original calls (`{home}/wp-json/tribe/events/v1/...`). */
 export const WORDPRESS_PREFIX = '/wp-json';
 
-/** The WordPress core route a client checks its credentials with (decision 0050). */
-export const USERS_ME_PATH = '/wp/v2/users/me';
+/** WordPress' users: `me`, how a client checks its credentials (decision 0050), and their management (decision 0067). */
+export const USERS_PATH = '/wp/v2/users';
 
 /** Requests that reached the API through WordPress' prefix: their answers' URLs keep it. */
 const throughWordPress = new WeakSet<object>();
@@ -18,14 +18,14 @@ export function cameThroughWordPress(raw: object): boolean {
 /**
  * For Fastify's `rewriteUrl` (decision 0050): a client of the original finds the API with the
  * default configuration. Whatever `CALENDAR_REST_PREFIX` is, `/wp-json` serves the REST root, every
- * namespace and `wp/v2/users/me`, with or without a `/{lang}/` segment before it, as
+ * namespace and `wp/v2/users` (with `me`), with or without a `/{lang}/` segment before it, as
  * `{prefix}/...`; WordPress' plain-permalink form `/?rest_route=/tribe/events/v1/events&page=2`
  * (also `/index.php?rest_route=`) is read as `/wp-json/tribe/events/v1/events?page=2`. Other paths
  * under `/wp-json` are left alone, so they answer `rest_no_route` or a page's 404, never another
  * route's answer. Nothing is rewritten when the prefix is `/wp-json` itself, but `?rest_route=`.
  */
 export function wordPressPathRewriter(prefix: string, namespaces: readonly string[]) {
-  const served = [...namespaces.map((namespace) => `/${namespace}`), USERS_ME_PATH];
+  const served = [...namespaces.map((namespace) => `/${namespace}`), USERS_PATH];
   const servedPath = (rest: string) => rest === '' || rest === '/' || served.some((root) => rest === root || rest.startsWith(`${root}/`));
   return (url: string, raw: object): string => {
     const routed = restRouteTarget(url) ?? url;

@@ -189,7 +189,8 @@ function comparable(value: unknown, key = ''): unknown {
 
 /**
  * The source as a WordPress site serves it: its REST API, and WordPress' own user route
- * `/wp/v2/users/{id}` (which this service does not serve), in the view context (name and slug) and,
+ * `/wp/v2/users/{id}` (answered here from the source's users, as a WordPress site would, rather than
+ * by this service's own route of decision 0067), in the view context (name and slug) and,
  * to credentials, the edit context (login, e-mail and roles too).
  */
 async function wordPressFront(source: TestApp, sourceOrigin: string): Promise<http.Server> {

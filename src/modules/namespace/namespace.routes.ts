@@ -4,6 +4,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { offsetString } from '../../dates/zones.ts';
 import { CommonQuery } from '../../http/params.ts';
 import { defineRoute, methodsOf, type AnyRoute, type ApiRoute, type RouteTable } from '../../http/routes.ts';
+import { USERS_PATH } from '../../http/wordpress-paths.ts';
 import { NAMESPACE, type Urls } from '../../urls.ts';
 
 interface JsonSchema {
@@ -93,17 +94,22 @@ export function describeRoutes(table: RouteTable, urls: Urls): Record<string, un
 
 /** The namespace index (wire-format 9.2) and the OpenAPI document at /doc (9.1). */
 export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiRoute[] {
-  let cachedPaths: { document: OpenApiDocument; paths: Record<string, unknown> } | undefined;
+  let cachedPaths: { document: OpenApiDocument; paths: Record<string, unknown>; core: [string, object][] } | undefined;
   // Relative path keys under `servers[0].url`, as the original's document; built once, on first use.
   const relativeDocument = () => {
     if (!cachedPaths) {
       const document = openapi() as OpenApiDocument;
       const paths: Record<string, unknown> = {};
+      const core: [string, object][] = [];
       for (const [key, value] of Object.entries(document.paths ?? {})) {
         const at = key.indexOf(`/${NAMESPACE}`);
         if (at >= 0) paths[key.slice(at + NAMESPACE.length + 1) || '/'] = value;
+        // WordPress' core routes the service serves (`wp/v2/users`, decision 0067) sit beside the
+        // namespace, not under it: listed relative to the REST root, which their own `servers` names.
+        const coreAt = key.indexOf(USERS_PATH);
+        if (at < 0 && coreAt >= 0) core.push([key.slice(coreAt), value as object]);
       }
-      cachedPaths = { document, paths };
+      cachedPaths = { document, paths, core };
     }
     return cachedPaths;
   };
@@ -138,7 +144,7 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
         response: { 200: AnyObject },
       },
       handle: async ({ urls }) => {
-        const { document, paths } = relativeDocument();
+        const { document, paths, core } = relativeDocument();
         return {
           body: {
             openapi: document.openapi,
@@ -146,7 +152,7 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
             components: document.components ?? { schemas: {} },
             // Unlike the original, the server URL keeps the port (decisions.md, quirk #25).
             servers: [{ url: `${urls.api}/` }],
-            paths,
+            paths: { ...paths, ...Object.fromEntries(core.map(([key, item]) => [key, { servers: [{ url: urls.restRoot }], ...item }])) },
           },
         };
       },

@@ -1,77 +1,332 @@
-import { Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE_CAPABILITIES } from '../../auth/roles.ts';
-import type { UsersService } from '../../auth/users.service.ts';
-import { ApiError } from '../../errors.ts';
-import { USERS_ME_PATH } from '../../http/wordpress-paths.ts';
+import { can, ROLE_CAPABILITIES, type Caller, type Role } from '../../auth/roles.ts';
+import { UserInputError, type UsersService } from '../../auth/users.service.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
+import { BASIC_AUTH, NONCE_AUTH, SESSION_AUTH } from '../../http/openapi.ts';
+import { totalHeaders } from '../../http/pagination.ts';
+import { USERS_PATH } from '../../http/wordpress-paths.ts';
+import { pageWindow, totalPages } from '../../paging.ts';
 import { slugify } from '../../slugs.ts';
+import type { AppPasswordRow, UserRow } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
+import {
+  AppPassword,
+  AppPasswordParams,
+  AppPasswords,
+  ContextQuery,
+  CreateAppPasswordBody,
+  CreateUserBody,
+  DeletedAppPassword,
+  DeletedUser,
+  DeleteUserQuery,
+  ListUsersQuery,
+  UpdateUserBody,
+  UserIdParams,
+  UserRefParams,
+  WpUser,
+  WpUsers,
+} from './users.schemas.ts';
 
-export interface UsersMeDependencies {
+export interface UsersRoutesDependencies {
   readonly prefix: string;
   readonly users: UsersService;
   readonly urlsOf: (request: FastifyRequest) => Urls;
 }
 
-const UserAnswer = Type.Object({}, { additionalProperties: true });
+type WpContextName = 'view' | 'embed' | 'edit';
+
+const SECURITY: Record<string, string[]>[] = [{ [BASIC_AUTH]: [] }, { [SESSION_AUTH]: [], [NONCE_AUTH]: [] }];
+const MAX_USERS_PER_PAGE = 100;
+
+const utc = (stored: string) => stored.replace(' ', 'T').slice(0, 19);
 
 /**
- * `GET {prefix}/wp/v2/users/me` (and `/wp-json/wp/v2/users/me`), how WordPress clients check a
- * login (decision 0050): the authenticated user in WordPress' shape, with `context=edit` also the
- * login, e-mail, roles and capabilities (a user may always read their own); 401
- * `rest_not_logged_in` without credentials, as WordPress answers. Only `me`: the service keeps no
- * public author pages, so the rest of `wp/v2/users` is not served. No `avatar_urls`, as WordPress
- * with avatars switched off: a Gravatar URL would hand the user's e-mail digest to a third party.
+ * A user in WordPress' shape (decisions 0050 and 0067): with `context=edit` also the login, e-mail,
+ * role and capabilities. No `avatar_urls`, as WordPress with avatars switched off: a Gravatar URL
+ * would hand the user's e-mail digest to a third party.
  */
-export function registerUsersMe(app: FastifyInstance, deps: UsersMeDependencies): void {
-  app.route({
+export function toWpUser(user: UserRow, context: WpContextName, urls: Urls): Static<typeof WpUser> {
+  const slug = slugify(user.login);
+  const view = { id: user.id, name: user.display_name || user.login, url: '', description: '', link: `${urls.siteOrigin}/author/${slug}/`, slug };
+  const _links = { self: [{ href: `${urls.restRoot}${USERS_PATH}/${user.id}` }], collection: [{ href: `${urls.restRoot}${USERS_PATH}` }] };
+  if (context === 'embed') return { ...view, _links };
+  if (context === 'view') return { ...view, meta: [], _links };
+  const role = user.role as Role;
+  const capabilities = Object.fromEntries([...(ROLE_CAPABILITIES[role] ?? [])].map((capability) => [capability, true]));
+  return {
+    ...view,
+    username: user.login,
+    first_name: '',
+    last_name: '',
+    email: user.email,
+    locale: 'en_US',
+    nickname: user.login,
+    registered_date: `${utc(user.created_at)}+00:00`,
+    roles: [role],
+    // WordPress lists the role itself among a user's capabilities.
+    capabilities: { ...capabilities, [role]: true },
+    extra_capabilities: { [role]: true },
+    meta: [],
+    _links,
+  };
+}
+
+const appPasswordUrl = (urls: Urls, row: AppPasswordRow) => `${urls.restRoot}${USERS_PATH}/${row.user_id}/application-passwords/${row.uuid}`;
+
+function toAppPassword(row: AppPasswordRow, urls: Urls): Static<typeof AppPassword> {
+  return {
+    uuid: row.uuid,
+    // WordPress' app_id is a client's own uuid; the service keeps none, so it is empty as WordPress' default.
+    app_id: '',
+    name: row.name,
+    created: utc(row.created_at),
+    last_used: row.last_used_at === null ? null : utc(row.last_used_at),
+    // No address is kept: a sign of use is enough, and addresses are personal data.
+    last_ip: null,
+    _links: { self: [{ href: appPasswordUrl(urls, row) }] },
+  };
+}
+
+/** WordPress' `rest_authorization_required_code()`: 401 for an anonymous caller, 403 for a signed-in one. */
+function refused(code: ErrorCode, caller: Caller | null): ApiError {
+  return new ApiError(code, { status: caller === null ? 401 : 403 });
+}
+
+/** The service's refusals as WordPress' codes. */
+function fromInput(error: unknown): never {
+  if (!(error instanceof UserInputError)) throw error;
+  switch (error.problem) {
+    case 'login-taken': throw new ApiError('existing_user_login');
+    case 'email-taken': throw new ApiError('existing_user_email');
+    case 'invalid-login': throw new ApiError('rest_user_invalid_username');
+    case 'invalid-email': throw new ApiError('rest_user_invalid_email');
+    case 'invalid-role': throw new ApiError('rest_user_invalid_role', { args: [error.message] });
+    case 'weak-password': throw new ApiError('rest_user_invalid_password', { args: [error.message] });
+    case 'no-user': throw new ApiError('rest_user_invalid_id');
+    case 'no-reassign': throw new ApiError('rest_user_invalid_reassign');
+    case 'name-taken': throw new ApiError('application_password_duplicate_name');
+    case 'no-app-password': throw new ApiError('rest_application_password_not_found');
+    default: throw new ApiError('rest_invalid_param', { args: [error.message] });
+  }
+}
+
+const attempt = <T>(work: Promise<T>): Promise<T> => work.catch(fromInput);
+
+/**
+ * WordPress' `wp/v2/users` and application passwords (decisions 0050 and 0067), under the REST prefix
+ * and through `/wp-json` and `?rest_route=` like the namespaces. Each operation is `UsersService`'s,
+ * the one the CLI runs. Administrators list, create, change the role of and delete users; every
+ * user reads and edits themselves (name, e-mail, password) and manages their own application
+ * passwords.
+ */
+export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencies): void {
+  const base = `${deps.prefix}${USERS_PATH}`;
+  const { users } = deps;
+  const contextOf = (request: FastifyRequest): WpContextName => (request.query as { context?: WpContextName }).context ?? 'view';
+
+  const route = <P extends TSchema | undefined, Q extends TSchema, B extends TSchema | undefined>(definition: {
+    method: 'GET' | 'POST' | 'DELETE' | ('POST' | 'PUT' | 'PATCH')[];
+    url: string;
+    summary: string;
+    params?: P;
+    querystring: Q;
+    body?: B;
+    response: Record<number, TSchema>;
+    hide?: boolean;
+    handle: (request: FastifyRequest, input: { params: P extends TSchema ? Static<P> : undefined; query: Static<Q>; body: B extends TSchema ? Static<B> : undefined }) => Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
+  }) =>
+    app.route({
+      method: definition.method,
+      url: `${base}${definition.url}`,
+      // The admin calls these with its session and nonce, as the namespace's routes.
+      config: { coreRoute: true },
+      schema: {
+        summary: definition.summary,
+        security: SECURITY,
+        ...(definition.hide ? { hide: true } : {}),
+        ...(definition.params ? { params: definition.params } : {}),
+        querystring: definition.querystring,
+        ...(definition.body ? { body: definition.body } : {}),
+        response: definition.response,
+      },
+      handler: async (request, reply) => {
+        const answer = await definition.handle(request, { params: request.params, query: request.query, body: request.body } as never);
+        // Every answer here is to a signed-in caller, which the app marks `no-store, private` already.
+        reply.headers(answer.headers ?? {});
+        return reply.code(answer.status ?? 200).send(answer.body);
+      },
+    });
+
+  /** The user an `{id}` (or `me`) names, or 404 `rest_user_invalid_id` (401 for `me` without credentials). */
+  const target = async (caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
+    if (id === 'me' && caller === null) throw new ApiError('rest_not_logged_in');
+    const user = await users.get(id === 'me' ? caller!.id : id);
+    if (!user) throw new ApiError('rest_user_invalid_id');
+    return user;
+  };
+  /** WordPress' `edit_user` meta capability: oneself, or anyone with `edit_users`. */
+  const mayEdit = (caller: Caller | null, user: UserRow) => caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
+
+  // `GET users/me`: how WordPress clients check a login (decision 0050); 401 without credentials.
+  route({
     method: 'GET',
-    url: `${deps.prefix}${USERS_ME_PATH}`,
-    schema: {
-      hide: true,
-      querystring: Type.Object({ context: Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('embed'), Type.Literal('edit')])) }, { additionalProperties: true }),
-      response: { 200: UserAnswer },
-    },
-    handler: async (request) => {
-      const caller = request.caller;
-      if (caller === null) throw new ApiError('rest_not_logged_in');
-      const user = await deps.users.get(caller.id);
-      if (!user) throw new ApiError('rest_not_logged_in');
+    url: '/me',
+    summary: 'Returns the authenticated user',
+    querystring: ContextQuery,
+    response: { 200: WpUser },
+    handle: async (request) => ({ body: toWpUser(await target(request.caller, 'me'), contextOf(request), deps.urlsOf(request)) }),
+  });
+
+  // The service has no public author pages (decision 0050), so only administrators list users (decision 0067).
+  route({
+    method: 'GET',
+    url: '',
+    summary: 'Lists the users (administrators only), by id, with X-WP-Total and X-WP-TotalPages',
+    querystring: ListUsersQuery,
+    response: { 200: WpUsers },
+    handle: async (request, { query }) => {
+      if (!can(request.caller, 'list_users')) throw refused(query.context === 'edit' ? 'rest_forbidden_context' : 'rest_user_cannot_view', request.caller);
+      const window = pageWindow(query.page, query.per_page, MAX_USERS_PER_PAGE);
+      const { rows, total } = await users.page({ search: query.search, roles: query.roles?.split(','), offset: window.offset, limit: window.perPage });
       const urls = deps.urlsOf(request);
-      const slug = slugify(user.login);
-      const view = {
-        id: user.id,
-        name: user.display_name || user.login,
-        url: '',
-        description: '',
-        link: `${urls.siteOrigin}/author/${slug}/`,
-        slug,
-      };
-      const context = (request.query as { context?: string }).context ?? 'view';
-      const links = {
-        _links: {
-          self: [{ href: `${urls.restRoot}/wp/v2/users/${user.id}` }],
-          collection: [{ href: `${urls.restRoot}/wp/v2/users` }],
-        },
-      };
-      if (context === 'embed') return { ...view, ...links };
-      if (context === 'view') return { ...view, meta: [], ...links };
-      const capabilities = Object.fromEntries([...ROLE_CAPABILITIES[caller.role]].map((capability) => [capability, true]));
-      return {
-        ...view,
-        username: user.login,
-        first_name: '',
-        last_name: '',
-        email: user.email,
-        locale: 'en_US',
-        nickname: user.login,
-        registered_date: `${user.created_at.replace(' ', 'T').slice(0, 19)}+00:00`,
-        roles: [caller.role],
-        capabilities: { ...capabilities, [caller.role]: true },
-        extra_capabilities: { [caller.role]: true },
-        meta: [],
-        ...links,
-      };
+      return { body: rows.map((user) => toWpUser(user, contextOf(request), urls)), headers: totalHeaders(total, totalPages(total, window.perPage), 'wp') };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '',
+    summary: 'Creates a user (administrators only)',
+    querystring: ContextQuery,
+    body: CreateUserBody,
+    response: { 201: WpUser },
+    handle: async (request, { body }) => {
+      if (!can(request.caller, 'create_users')) throw refused('rest_cannot_create_user', request.caller);
+      // An empty password would make the service generate one no one is shown: WordPress refuses it too.
+      if (body.password === '') throw new ApiError('rest_user_invalid_password', { args: ['Passwords cannot be empty.'] });
+      const { user } = await attempt(
+        users.create({ login: body.username, email: body.email, password: body.password, role: body.roles?.[0] ?? 'subscriber', ...(body.name === undefined ? {} : { displayName: body.name }) }),
+      );
+      const urls = deps.urlsOf(request);
+      return { status: 201, body: toWpUser(user, 'edit', urls), headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` } };
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/:id(^\\d+$)',
+    summary: 'Returns a user: oneself, or anyone for administrators',
+    params: UserIdParams,
+    querystring: ContextQuery,
+    response: { 200: WpUser },
+    handle: async (request, { params }) => {
+      const { caller } = request;
+      const own = caller !== null && caller.id === params.id;
+      if (!own && !can(caller, 'list_users')) throw refused('rest_user_cannot_view', caller);
+      return { body: toWpUser(await target(caller, params.id), contextOf(request), deps.urlsOf(request)) };
+    },
+  });
+
+  route({
+    method: ['POST', 'PUT', 'PATCH'],
+    url: '/:id(^\\d+$)',
+    summary: "Updates a user's name, e-mail or password (oneself, or anyone for administrators) or role (administrators, not their own)",
+    params: UserIdParams,
+    querystring: ContextQuery,
+    body: UpdateUserBody,
+    response: { 200: WpUser },
+    handle: async (request, { params, body }) => {
+      const { caller } = request;
+      const user = await target(caller, params.id);
+      if (!mayEdit(caller, user)) throw refused('rest_cannot_edit', caller);
+      if (body.username !== undefined && body.username !== user.login) throw new ApiError('rest_user_invalid_argument');
+      const role = body.roles?.[0];
+      // An administrator keeps their own role: the caller's own demotion could leave no administrator.
+      if (role !== undefined && role !== user.role && (!can(caller, 'promote_users') || caller!.id === user.id)) throw new ApiError('rest_cannot_edit_roles');
+      if (body.password === '') throw new ApiError('rest_user_invalid_password', { args: ['Passwords cannot be empty.'] });
+      const updated = await attempt(
+        users.update(user.id, {
+          ...(body.name === undefined ? {} : { displayName: body.name }),
+          ...(body.email === undefined ? {} : { email: body.email }),
+          ...(role === undefined ? {} : { role }),
+          ...(body.password === undefined ? {} : { password: body.password }),
+        }),
+      );
+      return { body: toWpUser(updated, 'edit', deps.urlsOf(request)) };
+    },
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/:id(^\\d+$)',
+    summary: "Deletes a user (administrators only, not themselves), their posts reassigned to another user",
+    params: UserIdParams,
+    querystring: DeleteUserQuery,
+    response: { 200: DeletedUser },
+    handle: async (request, { params, query }) => {
+      const { caller } = request;
+      if (!can(caller, 'delete_users')) throw refused('rest_user_cannot_delete', caller);
+      // Deleting oneself is refused (WordPress allows it): it could leave the site without an administrator.
+      if (caller!.id === params.id) throw new ApiError('rest_user_cannot_delete');
+      if (query.force !== true) throw new ApiError('rest_trash_not_supported');
+      const user = await target(caller, params.id);
+      await attempt(users.remove(user.id, query.reassign));
+      return { body: { deleted: true, previous: toWpUser(user, 'edit', deps.urlsOf(request)) } };
+    },
+  });
+
+  /** The user whose application passwords a request names, when the caller may manage them. */
+  const passwordsOwner = async (caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
+    if (caller === null) throw refused('rest_cannot_manage_application_passwords', caller);
+    const user = await target(caller, id);
+    if (!mayEdit(caller, user)) throw refused('rest_cannot_manage_application_passwords', caller);
+    return user;
+  };
+
+  route({
+    method: 'GET',
+    url: '/:id(^(?:\\d+|me)$)/application-passwords',
+    summary: "Lists a user's application passwords (their own, or anyone's for administrators); the secrets are never shown",
+    params: UserRefParams,
+    querystring: ContextQuery,
+    response: { 200: AppPasswords },
+    handle: async (request, { params }) => {
+      const user = await passwordsOwner(request.caller, params.id);
+      const urls = deps.urlsOf(request);
+      return { body: (await users.listAppPasswords(user.id)).map((row) => toAppPassword(row, urls)) };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/:id(^(?:\\d+|me)$)/application-passwords',
+    summary: 'Creates an application password; the answer shows the password, once',
+    params: UserRefParams,
+    querystring: ContextQuery,
+    body: CreateAppPasswordBody,
+    response: { 201: AppPassword },
+    handle: async (request, { params, body }) => {
+      const user = await passwordsOwner(request.caller, params.id);
+      const { row, password } = await attempt(users.createAppPassword(user.id, body.name));
+      const urls = deps.urlsOf(request);
+      return { status: 201, body: { ...toAppPassword(row, urls), password }, headers: { location: appPasswordUrl(urls, row) } };
+    },
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/:id(^(?:\\d+|me)$)/application-passwords/:uuid',
+    summary: 'Revokes an application password: it stops working at once',
+    params: AppPasswordParams,
+    querystring: ContextQuery,
+    response: { 200: DeletedAppPassword },
+    handle: async (request, { params }) => {
+      const user = await passwordsOwner(request.caller, params.id);
+      const row = (await users.listAppPasswords(user.id)).find((candidate) => candidate.uuid === params.uuid);
+      if (!row) throw new ApiError('rest_application_password_not_found');
+      await attempt(users.revokeAppPassword(user.id, { uuid: row.uuid }));
+      return { body: { deleted: true, previous: toAppPassword(row, deps.urlsOf(request)) } };
     },
   });
 }

@@ -1,6 +1,23 @@
+import { sql, type SqlBool } from 'kysely';
+import { containsAny, NEVER } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { AppPasswordRow, NewUser, UserRow } from '../tables.ts';
 import { unlessTaken } from './unique.ts';
+
+/** WordPress' `search` (login, e-mail, name, as a substring) and `roles` (any of them). */
+export interface UserFilter {
+  search?: string;
+  roles?: readonly string[];
+}
+
+export type UserUpdate = Partial<Pick<UserRow, 'display_name' | 'email' | 'role' | 'password_hash'>>;
+
+function filtered(db: ReadTx, { search, roles }: UserFilter) {
+  let query = db.selectFrom('users');
+  if (roles !== undefined) query = query.where(roles.length === 0 ? NEVER : sql<SqlBool>`role in (${sql.join([...roles])})`);
+  if (search !== undefined && search !== '') query = query.where(containsAny(['login', 'email', 'display_name'], search));
+  return query;
+}
 
 export interface NewAppPassword {
   user_id: number;
@@ -14,12 +31,30 @@ export interface NewAppPassword {
 export class UsersRepository {
   constructor(private readonly dialect: DialectCapabilities) {}
 
-  count(db: ReadTx): Promise<number> {
-    return db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+  count(db: ReadTx, filter: UserFilter = {}): Promise<number> {
+    return filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
   }
 
-  list(db: ReadTx): Promise<UserRow[]> {
-    return db.selectFrom('users').selectAll().orderBy('id').execute();
+  /** Users by id; a page of them with `offset`/`limit`. */
+  list(db: ReadTx, filter: UserFilter & { offset?: number; limit?: number } = {}): Promise<UserRow[]> {
+    let query = filtered(db, filter).selectAll().orderBy('id');
+    if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
+    return query.execute();
+  }
+
+  /** Without regard to case, as WordPress' database collation compares addresses. */
+  getByEmail(db: ReadTx, email: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where(sql<SqlBool>`lower(email) = lower(${email})`).orderBy('id').executeTakeFirst();
+  }
+
+  update(db: WriteTx, id: number, changes: UserUpdate): Promise<UserRow> {
+    if (Object.keys(changes).length === 0) return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Every post of one user becomes another's (a user deleted with WordPress' `reassign`). */
+  async reassignPosts(db: WriteTx, from: number, to: number): Promise<void> {
+    await db.updateTable('posts').set({ author_id: to }).where('author_id', '=', from).execute();
   }
 
   get(db: ReadTx, id: number): Promise<UserRow | undefined> {
@@ -46,10 +81,6 @@ export class UsersRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async setPasswordHash(db: WriteTx, id: number, passwordHash: string): Promise<void> {
-    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-  }
-
   listAppPasswords(db: ReadTx, userId: number): Promise<AppPasswordRow[]> {
     return db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
@@ -63,8 +94,12 @@ export class UsersRepository {
     return unlessTaken(this.dialect, () => db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow(), 'name-taken');
   }
 
-  async removeAppPassword(db: WriteTx, userId: number, name: string): Promise<boolean> {
-    const result = await db.deleteFrom('app_passwords').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  async removeAppPassword(db: WriteTx, userId: number, by: { name: string } | { uuid: string }): Promise<boolean> {
+    const result = await db
+      .deleteFrom('app_passwords')
+      .where('user_id', '=', userId)
+      .where((eb) => ('name' in by ? eb('name', '=', by.name) : eb('uuid', '=', by.uuid)))
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
