@@ -207,6 +207,12 @@ export class UsersService implements CredentialStore {
     }
   }
 
+  /** Revokes every application password of a user at once (WordPress' "Revoke all"); how many there were. */
+  async revokeAllAppPasswords(ref: UserRef): Promise<number> {
+    const user = await this.require(ref);
+    return this.storage.write((tx) => this.repository.removeAppPasswords(tx, user.id));
+  }
+
   /** First start with an empty database: `CALENDAR_ADMIN_PASSWORD` creates the `admin` user. */
   async bootstrapAdmin(password: string | undefined): Promise<boolean> {
     if (password === undefined || (await this.storage.read((tx) => this.repository.count(tx))) > 0) return false;

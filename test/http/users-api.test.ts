@@ -214,11 +214,32 @@ describe('wp/v2/users and application passwords', () => {
     assertError(await t.request('anonymous', 'GET', `${USERS}/me/application-passwords`), 401, 'rest_cannot_manage_application_passwords');
   });
 
+  test('"Revoke all": every application password of one user stops at once, no one else\'s', async () => {
+    const target = await makeUser('author');
+    const other = await makeUser('author');
+    const collection = `${USERS}/${target.id}/application-passwords`;
+    const made = await Promise.all(['laptop', 'phone'].map(async (name) => (await t.request('administrator', 'POST', collection, { name })).json().password as string));
+    const kept = (await t.request('administrator', 'POST', `${USERS}/${other.id}/application-passwords`, { name: 'laptop' })).json().password as string;
+    for (const who of ['anonymous', 'editor', 'author', 'contributor', 'subscriber'] as const) {
+      assertError(await t.request(who, 'DELETE', collection), refusal(who), 'rest_cannot_manage_application_passwords');
+    }
+    assert.equal((await as(target.login, made[0]!, 'GET', `${USERS}/me`)).statusCode, 200);
+
+    const revoked = await as(target.login, `${target.login}-password`, 'DELETE', `${USERS}/me/application-passwords`);
+    assert.equal(revoked.statusCode, 200, revoked.body);
+    assert.deepEqual(revoked.json(), { deleted: true, count: 2 });
+    for (const password of made) assertError(await as(target.login, password, 'GET', `${USERS}/me`), 401, 'incorrect_password');
+    assert.deepEqual((await t.request('administrator', 'GET', collection)).json(), []);
+    assert.equal((await as(other.login, kept, 'GET', `${USERS}/me`)).statusCode, 200, "another user's stays");
+    assert.deepEqual((await t.request('administrator', 'DELETE', collection)).json(), { deleted: true, count: 0 }, 'none left: nothing to revoke');
+    assertError(await t.request('administrator', 'DELETE', `${USERS}/999999/application-passwords`), 404, 'rest_user_invalid_id');
+  });
+
   test('the OpenAPI document lists the routes beside the namespace, relative to the REST root', async () => {
     const doc = (await t.request('anonymous', 'GET', '/wp-json/calendar/events/v1/doc')).json();
     const item = doc.paths['/wp/v2/users/{id}/application-passwords'];
     assert.deepEqual(item.servers, [{ url: 'http://localhost:80/wp-json' }]);
-    assert.deepEqual(Object.keys(item).sort(), ['get', 'post', 'servers']);
+    assert.deepEqual(Object.keys(item).sort(), ['delete', 'get', 'post', 'servers']);
     assert.ok(doc.paths['/wp/v2/users'].post.requestBody.content['application/json'].schema.required.includes('password'));
     assert.deepEqual(Object.keys(doc.paths['/wp/v2/users/{id}']).sort(), ['delete', 'get', 'patch', 'post', 'put', 'servers']);
   });

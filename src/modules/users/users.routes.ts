@@ -18,6 +18,7 @@ import {
   CreateAppPasswordBody,
   CreateUserBody,
   DeletedAppPassword,
+  DeletedAppPasswords,
   DeletedUser,
   DeleteUserQuery,
   ListUsersQuery,
@@ -311,6 +312,19 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
       const { row, password } = await attempt(users.createAppPassword(user.id, body.name));
       const urls = deps.urlsOf(request);
       return { status: 201, body: { ...toAppPassword(row, urls), password }, headers: { location: appPasswordUrl(urls, row) } };
+    },
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/:id(^(?:\\d+|me)$)/application-passwords',
+    summary: 'Revokes every application password of the user: they stop working at once',
+    params: UserRefParams,
+    querystring: ContextQuery,
+    response: { 200: DeletedAppPasswords },
+    handle: async (request, { params }) => {
+      const user = await passwordsOwner(request.caller, params.id);
+      return { body: { deleted: true, count: await users.revokeAllAppPasswords(user.id) } };
     },
   });
 

@@ -100,3 +100,4 @@ export const AppPassword = Type.Object(
 export const AppPasswords = Type.Array(AppPassword);
 export const CreateAppPasswordBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), app_id: Type.Optional(Type.String()) }, { additionalProperties: true });
 export const DeletedAppPassword = Type.Object({ deleted: Type.Boolean(), previous: AppPassword });
+export const DeletedAppPasswords = Type.Object({ deleted: Type.Boolean(), count: Type.Integer({ description: 'How many were revoked' }) });

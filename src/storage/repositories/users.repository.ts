@@ -103,6 +103,12 @@ export class UsersRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Every application password of one user; how many there were. */
+  async removeAppPasswords(db: WriteTx, userId: number): Promise<number> {
+    const result = await db.deleteFrom('app_passwords').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async touchAppPassword(db: WriteTx, id: number, at: string): Promise<void> {
     await db.updateTable('app_passwords').set({ last_used_at: at }).where('id', '=', id).execute();
   }
