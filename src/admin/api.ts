@@ -12,6 +12,8 @@ export const SETTINGS = {
   base: data.base ?? '/admin',
   /** The namespace's root path, e.g. `/wp-json/calendar/events/v1`. */
   api: data.api ?? '/wp-json/calendar/events/v1',
+  /** The REST root, e.g. `/wp-json`: WordPress' `wp/v2/users` sit there, beside the namespace. */
+  rest: data.rest ?? '/wp-json',
   site: data.site ?? '',
   zone: data.zone ?? 'UTC',
   language: data.language ?? 'en',
@@ -62,7 +64,7 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
 }
 
-/** One request to `{api}/{path}`; throws ApiFailure on any error status. */
+/** One request to `{api}/{path}` (a path starting with `/` to `{rest}{path}`); throws ApiFailure on any error status. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
   // No nonce before the session is known: `sessions/current` reads the cookie alone, and an empty nonce is a wrong one (403).
   const headers: Record<string, string> = { accept: 'application/json', ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }), ...options.headers };
@@ -73,7 +75,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${SETTINGS.api}/${path}${queryString(options.query)}`, { method, headers, body, credentials: 'same-origin' });
+  const response = await fetch(`${path.startsWith('/') ? SETTINGS.rest : `${SETTINGS.api}/`}${path}${queryString(options.query)}`, { method, headers, body, credentials: 'same-origin' });
   const text = await response.text();
   const parsed: unknown = text === '' ? null : JSON.parse(text);
   if (!response.ok) {

@@ -1,4 +1,5 @@
 import { SETTINGS } from './api.ts';
+import { USER_WORDS, type UserWordKey } from './user-words.ts';
 import { MORE_WORDS, type MoreKey } from './words.ts';
 
 /*
@@ -159,7 +160,7 @@ const EN = {
   uploading: 'Uploading…',
 } as const;
 
-export type MessageKey = keyof typeof EN | MoreKey;
+export type MessageKey = keyof typeof EN | MoreKey | UserWordKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {
@@ -250,8 +251,13 @@ const ES: Catalogue = {
   currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'El calendario rechazaría esta repetición:', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
 };
 
-const ENGLISH: Record<MessageKey, string> = { ...EN, ...MORE_WORDS.en };
-const CATALOGUES: Record<string, Catalogue> = { en: ENGLISH, fr: { ...FR, ...MORE_WORDS.fr }, de: { ...DE, ...MORE_WORDS.de }, es: { ...ES, ...MORE_WORDS.es } };
+const ENGLISH: Record<MessageKey, string> = { ...EN, ...MORE_WORDS.en, ...USER_WORDS.en };
+const CATALOGUES: Record<string, Catalogue> = {
+  en: ENGLISH,
+  fr: { ...FR, ...MORE_WORDS.fr, ...USER_WORDS.fr },
+  de: { ...DE, ...MORE_WORDS.de, ...USER_WORDS.de },
+  es: { ...ES, ...MORE_WORDS.es, ...USER_WORDS.es },
+};
 export const ADMIN_LANGUAGES = Object.keys(CATALOGUES);
 
 const chosen = (): string => {
@@ -279,4 +285,10 @@ export function formatWhen(wire: string, allDay: boolean): string {
   // Shown as written (the event's own zone): a UTC Date formatted in UTC keeps the numbers.
   const value = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, hour ?? 0, minute ?? 0));
   return new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium', ...(allDay ? {} : { timeStyle: 'short' }) }).format(value);
+}
+
+/** An instant (ISO 8601; without an offset, UTC as WordPress gives it) in the reader's own zone and language. */
+export function formatInstant(instant: string): string {
+  const utc = /(?:Z|[+-]\d\d:\d\d)$/.test(instant) ? instant : `${instant}Z`;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(utc));
 }

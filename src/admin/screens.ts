@@ -30,6 +30,8 @@ const eventEditor = () => import('./screens/event-editor.tsx');
 /** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */
 const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () => import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
 const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhookEditor }));
+/** The users list, the new user's form and a user's page: one module (screens/users.tsx). */
+const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () => import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
 const recordScreens = (kind: RecordKind): Screen[] => [
   { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
@@ -45,6 +47,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },
   { path: 'webhooks/new', capability: 'manage_webhooks', load: webhookEditor },
   { path: 'webhooks/:id', capability: 'manage_webhooks', load: webhookEditor },
+  { path: 'users', nav: 'users', capability: 'list_users', load: users('UsersList') },
+  { path: 'users/new', capability: 'create_users', load: users('NewUser') },
+  { path: 'users/:id', capability: 'edit_users', load: users('UserPage') },
   // Whoever may use `POST events/import` holds edit_others_tribe_events among its capabilities (editors and administrators).
   { path: 'imports', nav: 'imports', capability: 'edit_others_tribe_events', load: () => import('./screens/imports.tsx') },
   // Reached from the header's link with the user's name.

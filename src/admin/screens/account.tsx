@@ -3,8 +3,9 @@ import { ApiFailure, request, signInUrl } from '../api.ts';
 import { t } from '../i18n.ts';
 import { href } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
+import { AppPasswords } from './app-passwords.tsx';
 
-/** The user's own page: who they are, and "Sign out everywhere" (every session of theirs, this one too). */
+/** The user's own page: who they are, "Sign out everywhere" (every session of theirs, this one too), and their application passwords. */
 export default function Account({ session }: ScreenProps) {
   const [message, setMessage] = useState('');
   const everywhere = async () => {
@@ -27,6 +28,7 @@ export default function Account({ session }: ScreenProps) {
       </dl>
       <button type="button" onClick={() => void everywhere()}>{t('signOutEverywhere')}</button>
       <p role="status" class="message">{message}</p>
+      <AppPasswords owner="me" />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, get } from '../api.ts';
 import { eventCounts, listEvents, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type Page } from '../events.ts';
 import { formatWhen, t, type MessageKey } from '../i18n.ts';
-import { href, navigate } from '../router.ts';
+import { goToList, pageOf, Pager } from '../listing.tsx';
+import { href } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 
 /*
@@ -33,7 +34,7 @@ const FILTERS = [
 
 export default function EventsList({ search }: ScreenProps) {
   const tab = (TABS as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as Tab) : 'all';
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageOf(search);
   const [result, setResult] = useState<Page<EventRecord> | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
   const [options, setOptions] = useState<Record<string, Term[]>>({});
@@ -62,16 +63,7 @@ export default function EventsList({ search }: ScreenProps) {
     void eventCounts().then(setCounts, () => setCounts(undefined));
   }, [search.toString(), reload]);
 
-  const go = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in changes)) next.delete('page');
-    const query = next.toString();
-    navigate(`events${query ? `?${query}` : ''}`);
-  };
+  const go = (changes: Record<string, string | undefined>) => goToList('events', search, changes);
   const onFilter = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -169,19 +161,7 @@ export default function EventsList({ search }: ScreenProps) {
           </tbody>
         </table>
       )}
-      {result && result.pages > 1 ? (
-        <nav class="pager" aria-label={t('pagination')}>
-          {page > 1 ? <a href={href(`events?${withPage(search, page - 1)}`)} rel="prev">{t('previousPage')}</a> : null}
-          <span>{t('pageOf', { page, pages: result.pages })}</span>
-          {page < result.pages ? <a href={href(`events?${withPage(search, page + 1)}`)} rel="next">{t('nextPage')}</a> : null}
-        </nav>
-      ) : null}
+      {result ? <Pager path="events" search={search} page={page} pages={result.pages} /> : null}
     </>
   );
 }
-
-const withPage = (search: URLSearchParams, page: number) => {
-  const next = new URLSearchParams(search);
-  next.set('page', String(page));
-  return next.toString();
-};

@@ -5,6 +5,7 @@ import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fiel
 import { STATUSES, type Counts } from '../events.ts';
 import { t, type MessageKey } from '../i18n.ts';
 import { formOfRecord, nameOf, POST_STATUSES, RECORD_KINDS, recordChanges, type RecordForm, type RecordKind, type WireRecord } from '../records.ts';
+import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href, navigate, setGuard } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 import { STATUS_LABEL } from './events-list.tsx';
@@ -28,7 +29,7 @@ interface Listing { items: WireRecord[]; pages: number }
 
 function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchParams }) {
   const tab: Tab = kind.post && (TABS as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as Tab) : 'all';
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageOf(search);
   const text = search.get('search') ?? '';
   const [listing, setListing] = useState<Listing | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
@@ -53,16 +54,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
     }
   }, [collection, search.toString(), reload]);
 
-  const go = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in changes)) next.delete('page');
-    const query = next.toString();
-    navigate(`${collection}${query ? `?${query}` : ''}`);
-  };
+  const go = (changes: Record<string, string>) => goToList(collection, search, changes);
   const act = async (record: WireRecord, action: 'trash' | 'restore' | 'delete') => {
     const name = nameOf(kind, record);
     if (action === 'delete' && !confirm(t('confirmDeleteRecord', { name }))) return;
@@ -139,13 +131,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
           </tbody>
         </table>
       )}
-      {listing && listing.pages > 1 ? (
-        <nav class="pager" aria-label={t('pagination')}>
-          {page > 1 ? <button type="button" class="secondary" onClick={() => go({ page: String(page - 1) })}>{t('previousPage')}</button> : null}
-          <span>{t('pageOf', { page, pages: listing.pages })}</span>
-          {page < listing.pages ? <button type="button" class="secondary" onClick={() => go({ page: String(page + 1) })}>{t('nextPage')}</button> : null}
-        </nav>
-      ) : null}
+      {listing ? <Pager path={collection} search={search} page={page} pages={listing.pages} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ACTIONS, RESOURCES } from '../../modules/webhooks/event-types.ts';
 import { ApiFailure, fieldErrors, get, request } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
-import { t, type MessageKey } from '../i18n.ts';
+import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { href, navigate } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 
@@ -34,9 +34,6 @@ interface Delivery {
 
 const DELIVERY_LABEL: Record<Delivery['status'], MessageKey> = { pending: 'deliveryPending', delivered: 'deliveryDelivered', failed: 'deliveryFailed' };
 const RESOURCE_LABEL: Record<string, MessageKey> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tagsPlural' };
-
-/** An instant of the API (ISO 8601 with its offset) in the reader's own zone and language. */
-const moment = (instant: string) => new Intl.DateTimeFormat(t.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
 
 /**
  * A secret the API answered with, kept until the subscription's screen shows it: creating one moves
@@ -80,7 +77,7 @@ export function WebhooksList() {
 const stateOf = (subscription: Subscription): string =>
   subscription.disabled_reason !== null ? t('disabledBecause', { reason: subscription.disabled_reason })
     : !subscription.active ? t('inactive')
-      : subscription.failing_since !== null ? t('failingSince', { when: moment(subscription.failing_since) })
+      : subscription.failing_since !== null ? t('failingSince', { when: formatInstant(subscription.failing_since) })
         : t('active');
 
 interface WebhookForm { url: string; events: string[]; description: string; active: boolean }
@@ -244,7 +241,7 @@ function Deliveries({ id }: { id: number }) {
                 <td>{t(DELIVERY_LABEL[delivery.status])}</td>
                 <td>{delivery.attempts}</td>
                 <td>{[delivery.last_response_code ?? '', delivery.last_error ?? ''].filter((part) => part !== '').join(' ')}</td>
-                <td>{moment(delivery.created_at)}</td>
+                <td>{formatInstant(delivery.created_at)}</td>
                 <td>{delivery.status === 'pending' ? null : <button type="button" class="secondary" onClick={() => void redeliver(delivery)}>{t('redeliver', { id: nameOf(delivery) })}</button>}</td>
               </tr>
             ))}

@@ -37,6 +37,7 @@ export function registerAdmin(app: FastifyInstance, config: Config): void {
     const data = {
       base,
       api: `${config.restPrefix}/${NAMESPACE}`,
+      rest: config.restPrefix,
       site: sitePathOf(config),
       zone: config.timezone,
       language: config.defaultLanguage,
