@@ -1,11 +1,12 @@
+import { addWords } from './i18n.ts';
+
 /*
  * The words of the users screens and of application passwords (on a user's page and on one's own
- * account), merged into the admin's catalogue by i18n.ts; every language lists every word (the type
- * says so).
+ * account): imported by those screens' modules only, so they load with them, not with the shell
+ * (the navigation's "Users" is i18n.ts'). Every language lists every word (the type says so).
  */
 
 const EN = {
-  users: 'Users',
   addUser: 'Add user',
   newUser: 'New user',
   noUsers: 'No users.',
@@ -59,7 +60,7 @@ export type UserWordKey = keyof typeof EN;
 type Words = Readonly<Record<UserWordKey, string>>;
 
 const FR: Words = {
-  users: 'Utilisateurs', addUser: 'Ajouter un utilisateur', newUser: 'Nouvel utilisateur', noUsers: 'Aucun utilisateur.', allRoles: 'Tous les rôles',
+  addUser: 'Ajouter un utilisateur', newUser: 'Nouvel utilisateur', noUsers: 'Aucun utilisateur.', allRoles: 'Tous les rôles',
   registered: 'Inscrit le', roleAdministrator: 'Administrateur', roleEditor: 'Éditeur', roleAuthor: 'Auteur', roleContributor: 'Contributeur',
   roleSubscriber: 'Abonné', accountPassword: 'Mot de passe (8 caractères ou plus)', createUser: 'Créer l’utilisateur', userCreated: 'Créé : {name}.',
   userHeading: 'Utilisateur : {name}', userDetails: 'Nom, e-mail et rôle', resetPassword: 'Réinitialiser le mot de passe',
@@ -84,7 +85,7 @@ const FR: Words = {
   allRevoked: 'Révoqués : {count} mots de passe d’application.',
 };
 const DE: Words = {
-  users: 'Benutzer', addUser: 'Benutzer hinzufügen', newUser: 'Neuer Benutzer', noUsers: 'Keine Benutzer.', allRoles: 'Alle Rollen',
+  addUser: 'Benutzer hinzufügen', newUser: 'Neuer Benutzer', noUsers: 'Keine Benutzer.', allRoles: 'Alle Rollen',
   registered: 'Registriert', roleAdministrator: 'Administrator', roleEditor: 'Redakteur', roleAuthor: 'Autor', roleContributor: 'Mitarbeiter',
   roleSubscriber: 'Abonnent', accountPassword: 'Passwort (8 Zeichen oder mehr)', createUser: 'Benutzer anlegen', userCreated: 'Angelegt: {name}.',
   userHeading: 'Benutzer: {name}', userDetails: 'Name, E-Mail und Rolle', resetPassword: 'Passwort zurücksetzen',
@@ -109,7 +110,7 @@ const DE: Words = {
   allRevoked: 'Widerrufen: {count} Anwendungspasswörter.',
 };
 const ES: Words = {
-  users: 'Usuarios', addUser: 'Añadir usuario', newUser: 'Nuevo usuario', noUsers: 'No hay usuarios.', allRoles: 'Todos los roles',
+  addUser: 'Añadir usuario', newUser: 'Nuevo usuario', noUsers: 'No hay usuarios.', allRoles: 'Todos los roles',
   registered: 'Registrado', roleAdministrator: 'Administrador', roleEditor: 'Editor', roleAuthor: 'Autor', roleContributor: 'Colaborador',
   roleSubscriber: 'Suscriptor', accountPassword: 'Contraseña (8 caracteres o más)', createUser: 'Crear usuario', userCreated: 'Creado: {name}.',
   userHeading: 'Usuario: {name}', userDetails: 'Nombre, correo y rol', resetPassword: 'Restablecer la contraseña',
@@ -134,4 +135,4 @@ const ES: Words = {
   allRevoked: 'Revocadas: {count} contraseñas de aplicación.',
 };
 
-export const USER_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };
+addWords({ en: EN, fr: FR, de: DE, es: ES });

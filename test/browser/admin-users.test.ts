@@ -120,7 +120,7 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     await context.close();
   });
 
-  test('an administrator deletes a user: their events go to the user chosen; an editor has no users screen', async () => {
+  test('an administrator deletes a user: their events go to the user chosen; the page in French; an editor has no users screen', async () => {
     const { user: leaver } = await t.users.create({ login: 'leaver', email: 'leaver@example.org', password: 'leaver-password', role: 'author', displayName: 'Lea Ver' });
     const event = await t.app.inject({ method: 'POST', url: `/wp-json${API}/events`, headers: { authorization: basicAuth('leaver', 'leaver-password') }, payload: { title: 'Leaver talk', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'publish' } });
     assert.equal(event.statusCode, 201, event.body);
@@ -141,6 +141,16 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     assert.deepEqual(authors, [{ author_id: t.ids.editor }]);
     assert.deepEqual(errors, []);
     await context.close();
+
+    // The screen's words load with it, in the browser's language.
+    const french = await driver.signedIn('administrator', `users/${t.ids.author}`, 'fr-FR');
+    await french.page.getByRole('heading', { name: 'Utilisateur : author' }).waitFor();
+    for (const heading of ['Réinitialiser le mot de passe', 'Mots de passe d’application', 'Supprimer cet utilisateur']) {
+      assert.ok(await french.page.getByRole('heading', { name: heading }).isVisible(), heading);
+    }
+    assert.ok(await french.page.getByLabel('Donner ses évènements, lieux et organisateurs à').isVisible());
+    assert.ok(await french.page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Utilisateurs' }).isVisible());
+    await french.context.close();
 
     const editor = await driver.signedIn('editor', 'users');
     await editor.page.getByRole('alert').filter({ hasText: 'Your role does not allow this screen.' }).waitFor();

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, request } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
+// This screen's words, loaded with it.
+import '../user-words.ts';
 import { formatInstant, t } from '../i18n.ts';
 
 /*

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
 import { ApiFailure, fieldErrors, get, request, signInUrl } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
+// This screen's words, loaded with it.
+import '../user-words.ts';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href, navigate } from '../router.ts';
