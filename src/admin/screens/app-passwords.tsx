@@ -70,8 +70,8 @@ export function AppPasswords({ owner }: { owner: number | 'me' }) {
   };
 
   return (
-    <section aria-labelledby="app-passwords-heading">
-      <h2 id="app-passwords-heading">{t('appPasswords')}</h2>
+    <section class="section">
+      <h2>{t('appPasswords')}</h2>
       <p>{t('appPasswordsHelp')}</p>
       {made !== undefined ? (
         <div class="dialog" role="region" aria-label={t('newAppPassword', { name: made.name })}>
@@ -91,7 +91,7 @@ export function AppPasswords({ owner }: { owner: number | 'me' }) {
         <Field id={NAME_FIELD} label={t('appPasswordName')} error={errors[NAME_FIELD]}>
           <input id={NAME_FIELD} required maxLength={100} value={name} onInput={(input) => setName(valueOf(input))} {...invalid(NAME_FIELD, errors[NAME_FIELD])} />
         </Field>
-        <div class="save-bar"><button type="submit">{t('createAppPassword')}</button></div>
+        <div class="actions"><button type="submit">{t('createAppPassword')}</button></div>
       </form>
       <p role="status" class="message">{message}</p>
       {passwords === undefined ? <p aria-live="polite">{t('loading')}</p> : passwords.length === 0 ? <p>{t('noAppPasswords')}</p> : (

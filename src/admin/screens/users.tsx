@@ -208,7 +208,7 @@ export function UserPage({ session, params }: ScreenProps) {
       setMessage(t('saved'));
     } catch (error) {
       setErrors(userErrors(error));
-      setMessage(t('saveFailed'));
+      setMessage('');
     }
   };
   const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -216,8 +216,8 @@ export function UserPage({ session, params }: ScreenProps) {
     <>
       <h1>{t('userHeading', { name: shownName(user) })}</h1>
       <p><a href={href('users')}>{t('backToList')}</a></p>
-      <form class="editor" onSubmit={(event) => void save(event)} noValidate>
-        <h2 id="user-details-heading">{t('userDetails')}</h2>
+      <form class="editor section" onSubmit={(event) => void save(event)} noValidate>
+        <h2>{t('userDetails')}</h2>
         <ErrorSummary errors={errors} title={t('saveFailed')} />
         {formError(errors)}
         <dl class="facts">
@@ -234,7 +234,7 @@ export function UserPage({ session, params }: ScreenProps) {
       </form>
       <ResetPassword user={user} own={own} />
       <AppPasswords owner={id} />
-      {own ? <section aria-labelledby="delete-user-heading"><h2 id="delete-user-heading">{t('deleteUser')}</h2><p>{t('cannotDeleteSelf')}</p></section> : <DeleteUser user={user} session={session} />}
+      {own ? <section class="section"><h2>{t('deleteUser')}</h2><p>{t('cannotDeleteSelf')}</p></section> : <DeleteUser user={user} session={session} />}
     </>
   );
 }
@@ -258,12 +258,12 @@ function ResetPassword({ user, own }: { user: User; own: boolean }) {
     }
   };
   return (
-    <form class="editor" onSubmit={(event) => void reset(event)} noValidate>
-      <h2 id="reset-password-heading">{t('resetPassword')}</h2>
+    <form class="editor section" onSubmit={(event) => void reset(event)} noValidate>
+      <h2>{t('resetPassword')}</h2>
       <p>{t('resetPasswordHelp')}</p>
       {formError(errors)}
       <TextField field="password" label="newPassword" type="password" autocomplete="new-password" value={password} error={errors[control('password')]} onInput={setPassword} />
-      <div class="save-bar">
+      <div class="actions">
         <button type="submit">{t('setPassword')}</button>
         <p role="status" class="message">{message}</p>
       </div>
@@ -295,8 +295,8 @@ function DeleteUser({ user, session }: { user: User; session: ScreenProps['sessi
   };
   const id = control('reassign');
   return (
-    <form class="editor" onSubmit={(event) => void remove(event)}>
-      <h2 id="delete-user-heading">{t('deleteUser')}</h2>
+    <form class="editor section" onSubmit={(event) => void remove(event)}>
+      <h2>{t('deleteUser')}</h2>
       <p>{t('deleteUserHelp')}</p>
       {formError(errors)}
       <Field id={id} label={t('reassignTo')} error={errors[id]}>
@@ -304,7 +304,7 @@ function DeleteUser({ user, session }: { user: User; session: ScreenProps['sessi
           {heirs.map((candidate) => <option key={candidate.id} value={String(candidate.id)}>{candidate.name}</option>)}
         </select>
       </Field>
-      <div class="save-bar"><button type="submit" class="danger">{t('deleteUserNamed', { name: shownName(user) })}</button></div>
+      <div class="actions"><button type="submit" class="danger">{t('deleteUserNamed', { name: shownName(user) })}</button></div>
     </form>
   );
 }
