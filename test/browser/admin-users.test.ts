@@ -80,6 +80,7 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     let rosa = (await t.request('administrator', 'GET', `/wp-json/wp/v2/users/${id}?context=edit`)).json<Json>();
     assert.deepEqual([rosa.username, rosa.email, rosa.name, rosa.roles], ['rosa', 'rosa@example.org', 'Rosa Parks', ['contributor']]);
     await driver.accessible(page, 'user page');
+    await driver.reachable(page, 'user page');
 
     await page.getByLabel('Role').selectOption('author');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
