@@ -236,10 +236,11 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     assert.equal(await market.count(), 2);
     const [first, second] = [await box(market.nth(0)), await box(market.nth(1))];
     assert.ok(second.y > first.y && second.width > 1.8 * width, 'continued across the next row');
-    // The preview: hidden, shown while the event's link has focus or the pointer is over it.
+    // The preview: none until wanted; calendar.js reads it from the event's page on focus or hover, then shown while the link has focus or the pointer is over it.
     const preview = cell('Monday, December 14, 2026').getByText('Crafts and mulled cider.');
-    assert.equal(await preview.isVisible(), false);
+    assert.equal(await preview.count(), 0, 'not in the page as served (decision 0075)');
     await market.nth(1).focus();
+    await preview.waitFor({ state: 'visible' });
     assert.ok(await preview.isVisible(), 'the preview shows on focus');
     assert.ok(await cell('Monday, December 14, 2026').getByText(/^Sunday, December 13, 2026 at 10:00\sAM/).last().isVisible(), 'with its times');
     await market.nth(1).blur();
@@ -258,16 +259,21 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const page = await phone.newPage();
     await page.goto(`${base}/events/month/2026-12/`);
     const grid = page.getByRole('table', { name: 'December 2026' });
+    // A day in the grid: the chosen day's link to its day view also heads its events under the grid, and comes first in the page.
+    const day = (name: string) => grid.getByRole('link', { name, exact: true }).last();
     // Seven days a row, as a grid.
-    const [two, three] = [await box(grid.getByRole('link', { name: 'Wednesday, December 2, 2026' })), await box(grid.getByRole('link', { name: 'Thursday, December 3, 2026' }))];
+    const [two, three] = [await box(day('Wednesday, December 2, 2026')), await box(day('Thursday, December 3, 2026'))];
     assert.ok(Math.abs(two.y - three.y) < 4 && three.x > two.x, 'days side by side');
-    // The first day from today with events is chosen: its events show, the others' do not.
+    // The first day from today with events is chosen: its events show under its whole date, which links to its day view; the others' do not.
     assert.ok(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible());
+    const heading = grid.getByRole('link', { name: 'Wednesday, December 2, 2026', exact: true }).first();
+    assert.equal(await heading.getAttribute('href'), '/events/2026-12-02/');
+    assert.ok((await box(heading)).y > (await box(day('Thursday, December 31, 2026'))).y && (await box(heading)).y < (await box(page.getByRole('link', { name: /Beta Lecture/ }))).y, 'the day heads its events under the grid');
     assert.equal(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), false);
-    await Promise.all([page.waitForURL(/#d2026-12-10$/), grid.getByRole('link', { name: 'Thursday, December 10, 2026' }).click()]);
+    await Promise.all([page.waitForURL(/#d12-10$/), day('Thursday, December 10, 2026').click()]);
     assert.ok(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), 'the picked day\'s events');
     assert.equal(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible(), false);
-    assert.ok((await box(page.getByRole('link', { name: /^Gamma Fair/ }))).y > (await box(grid.getByRole('link', { name: 'Thursday, December 31, 2026' }))).y, 'under the grid');
+    assert.ok((await box(page.getByRole('link', { name: /^Gamma Fair/ }))).y > (await box(day('Thursday, December 31, 2026'))).y, 'under the grid');
     await page.screenshot({ path: path.join(shots, 'month-phone-picked-390.png'), fullPage: true });
     await phone.close();
   });
