@@ -133,8 +133,12 @@ describe(`calendar views (${DIALECT})`, () => {
     const first = linksOf(partOf(await page('/events/?search=choir'), 'div', 'calendar-bar'));
     assert.equal(first.find((link) => link.attributes.rel === 'next')?.attributes.href, `${ORIGIN}/events/?search=choir&page=2`);
     assert.equal(first.find((link) => link.attributes.rel === 'prev'), undefined);
+    // No page before the first: the arrow stays, as the original's disabled one, named and marked unavailable, with no address.
+    assert.deepEqual(first.filter((link) => link.attributes['aria-disabled'] === 'true').map((link) => [link.text, link.attributes.role, link.attributes.href]), [['‹Previous events', 'link', undefined]]);
     const second = partOf(await page('/events/?search=choir&page=2'), 'div', 'calendar-bar');
     assert.equal(linksOf(second).find((link) => link.attributes.rel === 'prev')?.attributes.href, `${ORIGIN}/events/?search=choir`);
+    // The last page: its next arrow is the unavailable one.
+    assert.deepEqual(linksOf(second).filter((link) => link.attributes['aria-disabled'] === 'true').map((link) => link.text), ['›Next events']);
     assert.match(second, /<h2 class="bar-range">December 20 – 21, 2026<\/h2>/, 'a later page starts at its first event');
   });
 

@@ -77,6 +77,7 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .bar-dates { display: flex; align-items: center; gap: 0.25rem; order: 3; }
 .bar-today { padding: 0.35rem 0.8rem; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); text-decoration: none; margin-right: 0.25rem; }
 .bar-arrow { display: inline-block; min-width: 2.25rem; text-align: center; font-size: 1.5rem; line-height: 1.5rem; padding: 0.25rem; text-decoration: none; }
+.bar-arrow[aria-disabled="true"] { color: var(--calendar-muted); cursor: default; }
 .bar-range { order: 4; font-size: 1.3rem; margin: 0; }
 .event-list { list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
 .event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; }

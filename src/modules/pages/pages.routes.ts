@@ -428,7 +428,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
         const match = located(request);
         if (match === undefined) throw new ApiError('rest_no_route');
         const found = await pages.term(tx, reader, taxonomy, match.terms.at(-1)!);
-        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name } }, reader, match.at);
+        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name, ancestors: found.ancestors } }, reader, match.at);
       },
       {
         view: (request) => {
