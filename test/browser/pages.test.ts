@@ -249,6 +249,8 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await market.nth(1).focus();
     await preview.waitFor({ state: 'visible' });
     assert.ok(await preview.isVisible(), 'the preview shows on focus');
+    const [text, card] = [await box(preview), await box(preview.locator('xpath=..'))];
+    assert.ok(text.y + text.height <= card.y + card.height + 1, 'the card holds its whole text');
     assert.ok(await cell('Monday, December 14, 2026').getByText(/^Sunday, December 13, 2026 at 10:00\sAM/).last().isVisible(), 'with its times');
     await market.nth(1).blur();
     assert.equal(await preview.isVisible(), false);

@@ -122,7 +122,7 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-grid ul small { display: block; font-size: 0.75rem; color: var(--calendar-muted); }
 .month-grid ul .more > a { font-weight: 700; color: var(--calendar-accent); }
 /* A bar spans its days of the row (decision 0056): its width is that many cells and the borders and padding between them. */
-.month-grid ul [aria-hidden], .month-grid ul .bar { height: 1.5rem; }
+.month-grid li[aria-hidden], .month-grid ul .bar { height: 1.5rem; }
 .month-grid ul .bar { z-index: 1; }
 .month-grid ul .bar > a { background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
 .month-grid ul .from-before > a { border-top-left-radius: 0; border-bottom-left-radius: 0; margin-left: -0.25rem; }
@@ -160,7 +160,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
   .week .cell-date { position: static; width: auto; height: auto; clip-path: none; }
   .week .cell-day { display: none; }
-  .month-grid ul [aria-hidden] { display: none; }
+  .month-grid li[aria-hidden] { display: none; }
   .month-grid ul .bar, .month-grid ul li { width: auto; height: auto; margin: 0 0 0.5rem; }
   .month-grid ul .bar > a, .month-grid ul .from-before > a, .month-grid ul .to-after > a { white-space: normal; margin: 0; border-radius: var(--calendar-radius); padding: 0.25rem 0.5rem; line-height: 1.4; }
 }
