@@ -253,6 +253,7 @@ describe(`calendar views (${DIALECT})`, () => {
     // By id (its slug unknown here) the original's names become ours; as ours, and with a category and a tag both, it stays a filter.
     const music = await musicId();
     assert.equal(await moved(`/events/month/?tribe_events_cat=${music}`), `/events/month/?category=${music}`);
+    assert.equal(await moved('/events/month/?tribe_eventcategory=music,family'), '/events/month/?category=music%2Cfamily', 'a list is no one term');
     assert.equal((await t.request('anonymous', 'GET', `/events/month/?category=${music}`)).statusCode, 200);
     assert.equal((await t.request('anonymous', 'GET', '/events/month/?category=music&tag=music')).statusCode, 400, 'no such tag: the filter reads it');
     // A term's own view keeps its term; the embed keeps its own URL.

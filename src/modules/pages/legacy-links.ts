@@ -85,7 +85,7 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
 
 /**
  * The one term a whole calendar's view is filtered by, when its path can say it: a single category
- * or a single tag, by slug (an id stays a filter: its slug is not known here), not both. `names`
+ * or a single tag, by slug (an id stays a filter: its slug is not known here), not both, not a list. `names`
  * are the parameters that gave it, dropped from the address.
  */
 function termOf(query: Readonly<Record<string, unknown>>): { scope: Pick<TermScope, 'taxonomy' | 'slug'>; names: string[] } | undefined {
@@ -94,6 +94,7 @@ function termOf(query: Readonly<Record<string, unknown>>): { scope: Pick<TermSco
   if (categories.length + tags.length !== 1) return undefined;
   const [name] = [...categories, ...tags] as [string];
   const value = query[name];
-  if (typeof value !== 'string' || !/\D/.test(value.trim()) || value.trim().length > 200) return undefined;
+  // A list (`jazz,blues`, the original's feeds take one) or an id is no one term's slug.
+  if (typeof value !== 'string' || !/\D/.test(value.trim()) || value.includes(',') || value.trim().length > 200) return undefined;
   return { scope: { taxonomy: tags.length > 0 ? 'tag' : 'category', slug: value.trim() }, names: [name] };
 }
