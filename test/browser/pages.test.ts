@@ -21,6 +21,8 @@ describe(`public pages in a browser (${DIALECT})`, () => {
   let browser: Browser;
   let context: BrowserContext;
   let base: string;
+  /** Every request the pages made to another origin (issue 34: none). */
+  const foreign: string[] = [];
   const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-pages-screenshots-'));
   const slugs: Record<string, string> = {};
 
@@ -43,8 +45,15 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await create('locked', { title: 'Members Meeting', post_password: 'open-sesame', start_date: '2026-12-05 10:00', end_date: '2026-12-05 11:00' });
     // Sunday to Tuesday: a bar across two week rows of December.
     await create('market', { title: 'Winter Market', excerpt: 'Crafts and mulled cider.', start_date: '2026-12-13 10:00', end_date: '2026-12-15 18:00' });
+    // A child category (no events of its own), for its breadcrumbs.
+    const talks = (await t.request('anonymous', 'GET', 'events?search=beta')).json<{ events: { categories: { id: number }[] }[] }>().events[0]!.categories[0]!;
+    const panels = await t.request('administrator', 'POST', 'categories', { name: 'Panels', parent: talks.id });
+    assert.equal(panels.statusCode, 201, panels.body);
     browser = await launchChromium();
     context = await browser.newContext();
+    context.on('request', (request) => {
+      if (!request.url().startsWith(base) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
     console.log(`screenshots: ${shots}`);
   });
   after(async () => {
@@ -78,14 +87,18 @@ describe(`public pages in a browser (${DIALECT})`, () => {
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
     }
   };
-  /** Accessibility (in the dark scheme, contrast again), then screenshots: one pass per page type. */
+  /** Accessibility at 390 px and 1280 px (in the dark scheme, contrast again), then screenshots, no script error, nothing from another origin: one pass per page type. */
   const check = async (page: Page, name: string) => {
-    await accessible(page, name);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await accessible(page, `${name} at ${width}`);
+    }
     await page.emulateMedia({ colorScheme: 'dark' });
     await accessible(page, `${name} (dark)`, ['color-contrast']);
     await page.emulateMedia({ colorScheme: 'light' });
     await screenshots(page, name);
     assert.deepEqual((page as Page & { csp?: string[] }).csp, [], `${name}: no script errors or CSP refusals`);
+    assert.deepEqual(foreign, [], `${name}: no request to another origin`);
     await page.close();
   };
 
@@ -129,7 +142,9 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const focused = (link: Locator) => link.evaluate((element) => element === document.activeElement);
     await page.keyboard.press('Tab');
     assert.ok(await focused(page.getByRole('link', { name: 'Skip to content' })), 'the skip link comes first');
+    // Every link but the unavailable arrow (no page before the first), which takes no focus.
     const links = await page.getByRole('link').all();
+    for (const link of [...links]) if ((await link.getAttribute('aria-disabled')) === 'true') links.splice(links.indexOf(link), 1);
     const reached = new Set<Locator>();
     // Every link, each field of the search form (a date field takes a stop per part) and its button, and then some.
     for (let step = 0; step < links.length + 10 && reached.size < links.length; step++) {
@@ -210,14 +225,6 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     assert.ok(found, 'laid out and visible');
     return found;
   };
-  /** Axe at each width, then screenshots (month, week and day). */
-  const checkAtWidths = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await accessible(page, `${name} at ${width}`);
-    }
-    await check(page, name);
-  };
 
   test('the month at 1280: multi-day events as bars across their days, continued in the next row; a preview on focus and hover', async () => {
     const page = await open('/events/month/2026-12/');
@@ -236,11 +243,14 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     assert.equal(await market.count(), 2);
     const [first, second] = [await box(market.nth(0)), await box(market.nth(1))];
     assert.ok(second.y > first.y && second.width > 1.8 * width, 'continued across the next row');
-    // The preview: hidden, shown while the event's link has focus or the pointer is over it.
+    // The preview: none until wanted; calendar.js reads it from the event's page on focus or hover, then shown while the link has focus or the pointer is over it.
     const preview = cell('Monday, December 14, 2026').getByText('Crafts and mulled cider.');
-    assert.equal(await preview.isVisible(), false);
+    assert.equal(await preview.count(), 0, 'not in the page as served (decision 0075)');
     await market.nth(1).focus();
+    await preview.waitFor({ state: 'visible' });
     assert.ok(await preview.isVisible(), 'the preview shows on focus');
+    const [text, card] = [await box(preview), await box(preview.locator('xpath=..'))];
+    assert.ok(text.y + text.height <= card.y + card.height + 1, 'the card holds its whole text');
     assert.ok(await cell('Monday, December 14, 2026').getByText(/^Sunday, December 13, 2026 at 10:00\sAM/).last().isVisible(), 'with its times');
     await market.nth(1).blur();
     assert.equal(await preview.isVisible(), false);
@@ -250,7 +260,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     assert.ok(await cell('Monday, November 30, 2026').isVisible());
     // The pointer leaves the grid: axe looks at the page as it is at rest.
     await page.mouse.move(0, 0);
-    await checkAtWidths(page, 'month-grid');
+    await check(page, 'month-grid');
   });
 
   test('the month at 390: a grid of days with dots, the chosen day\'s events under it, another day picked by its link (no script)', async () => {
@@ -258,16 +268,21 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const page = await phone.newPage();
     await page.goto(`${base}/events/month/2026-12/`);
     const grid = page.getByRole('table', { name: 'December 2026' });
+    // A day in the grid: the chosen day's link to its day view also heads its events under the grid, and comes first in the page.
+    const day = (name: string) => grid.getByRole('link', { name, exact: true }).last();
     // Seven days a row, as a grid.
-    const [two, three] = [await box(grid.getByRole('link', { name: 'Wednesday, December 2, 2026' })), await box(grid.getByRole('link', { name: 'Thursday, December 3, 2026' }))];
+    const [two, three] = [await box(day('Wednesday, December 2, 2026')), await box(day('Thursday, December 3, 2026'))];
     assert.ok(Math.abs(two.y - three.y) < 4 && three.x > two.x, 'days side by side');
-    // The first day from today with events is chosen: its events show, the others' do not.
+    // The first day from today with events is chosen: its events show under its whole date, which links to its day view; the others' do not.
     assert.ok(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible());
+    const heading = grid.getByRole('link', { name: 'Wednesday, December 2, 2026', exact: true }).first();
+    assert.equal(await heading.getAttribute('href'), '/events/2026-12-02/');
+    assert.ok((await box(heading)).y > (await box(day('Thursday, December 31, 2026'))).y && (await box(heading)).y < (await box(page.getByRole('link', { name: /Beta Lecture/ }))).y, 'the day heads its events under the grid');
     assert.equal(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), false);
-    await Promise.all([page.waitForURL(/#d2026-12-10$/), grid.getByRole('link', { name: 'Thursday, December 10, 2026' }).click()]);
+    await Promise.all([page.waitForURL(/#d12-10$/), day('Thursday, December 10, 2026').click()]);
     assert.ok(await page.getByRole('link', { name: /^Gamma Fair/ }).isVisible(), 'the picked day\'s events');
     assert.equal(await page.getByRole('link', { name: /Beta Lecture/ }).isVisible(), false);
-    assert.ok((await box(page.getByRole('link', { name: /^Gamma Fair/ }))).y > (await box(grid.getByRole('link', { name: 'Thursday, December 31, 2026' }))).y, 'under the grid');
+    assert.ok((await box(page.getByRole('link', { name: /^Gamma Fair/ }))).y > (await box(day('Thursday, December 31, 2026'))).y, 'under the grid');
     await page.screenshot({ path: path.join(shots, 'month-phone-picked-390.png'), fullPage: true });
     await phone.close();
   });
@@ -286,19 +301,19 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const stacked = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(async (index) => box(days.nth(index))));
     assert.ok(stacked.every((day, index) => index === 0 || (day.y > stacked[index - 1]!.y && Math.abs(day.x - stacked[0]!.x) < 4)), 'one under the other');
     assert.ok(await page.getByRole('link', { name: /^Gamma Fair\s?, / }).isVisible());
-    await checkAtWidths(page, 'week');
+    await check(page, 'week');
   });
 
   test('the day: events under hour headings; an empty day jumps to the next day with events', async () => {
     const page = await open('/events/2026-11-28/');
     assert.deepEqual(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents().then((all) => all.filter((text) => /\d:00/.test(text)).map((text) => text.replace(/\s/g, ' '))), ['8:00 PM']);
     assert.ok(await page.getByRole('region', { name: /8:00\sPM/ }).getByRole('heading', { name: 'Alpha Concert' }).isVisible());
-    await checkAtWidths(page, 'day-hours');
+    await check(page, 'day-hours');
     const empty = await open('/events/2026-11-29/');
     assert.ok(await empty.getByText('There are no events on this day.').isVisible());
     await Promise.all([empty.waitForURL(`${base}/events/2026-12-02/`), empty.getByRole('link', { name: 'Jump to the next upcoming events' }).click()]);
     assert.ok(await empty.getByRole('heading', { name: 'Beta Lecture' }).isVisible());
-    await checkAtWidths(empty, 'day-next');
+    await check(empty, 'day-next');
   });
 
   test('the password form opens a protected event in the browser (cookie)', async () => {
@@ -328,12 +343,56 @@ describe(`public pages in a browser (${DIALECT})`, () => {
       assert.deepEqual(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').allTextContents(), ['Events', 'Music']);
       await page.close();
     }
+    // A child category: its ancestors between, each a link.
+    const child = await open('/events/category/talks/panels/');
+    const trail = child.getByRole('navigation', { name: 'Breadcrumb' });
+    assert.deepEqual(await trail.getByRole('link').allTextContents(), ['Events', 'Talks', 'Panels']);
+    assert.equal(await trail.getByRole('link', { name: 'Talks' }).getAttribute('href'), `${base}/events/category/talks/`);
+    await check(child, 'category-child');
+    for (const [name, url] of [['category-week', '/events/category/music/week/2026-12-09/'], ['category-day', '/events/category/music/day/2026-11-28/'], ['category-today', '/events/category/music/today/'], ['tag-list', '/events/tag/late/'], ['tag-month', '/events/tag/late/month/2026-11/'], ['series-dates', `/event/${slugs.alpha}/all/`]] as const) {
+      const page = await open(url);
+      assert.ok((await page.getByRole('main').textContent())?.trim(), `${name} has content`);
+      await check(page, name);
+    }
     const list = await open('/events/category/music/');
     await check(list, 'category-list');
     const month = await open('/events/category/music/month/2026-12/');
     assert.match((await month.getByRole('table', { name: 'December 2026' }).textContent()) ?? '', /Gamma Fair/);
     assert.ok(!((await month.getByRole('table', { name: 'December 2026' }).textContent()) ?? '').includes('Beta Lecture'), 'only the term\'s events');
     await check(month, 'category-month');
+  });
+
+  test('without script every view reads: the list, month, week, day, a category\'s month and an event, with their bars, subscribe links and arrows', async () => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    plain.on('request', (request) => {
+      if (!request.url().startsWith(base) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    for (const width of WIDTHS) {
+      const page = await plain.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/events/`);
+      assert.deepEqual((await titles(page)).slice(0, 2), ['Alpha Concert', 'Beta Lecture']);
+      // The list's first page has no page before it: its arrow is there, named and unavailable, out of the Tab order.
+      const previous = page.getByRole('navigation', { name: 'Dates shown' }).getByRole('link', { name: 'Previous events' });
+      assert.equal(await previous.getAttribute('aria-disabled'), 'true');
+      assert.equal(await previous.evaluate((element) => ((element as HTMLElement).focus(), document.activeElement === element)), false, 'not focusable');
+      // The month's arrows are plain links: the next month loads without calendar.js.
+      await page.goto(`${base}/events/month/2026-11/`);
+      await Promise.all([page.waitForURL(`${base}/events/month/2026-12/`), page.getByRole('navigation', { name: 'Dates shown' }).getByRole('link', { name: 'Next month' }).click()]);
+      assert.ok(await page.getByRole('table', { name: 'December 2026' }).isVisible());
+      for (const [url, text] of [['/events/month/2026-12/', 'Gamma Fair'], ['/events/week/2026-12-09/', 'Gamma Fair'], ['/events/2026-11-28/', 'Alpha Concert'], ['/events/category/music/month/2026-12/', 'Gamma Fair']] as const) {
+        await page.goto(`${base}${url}`);
+        assert.match((await page.getByRole('main').textContent()) ?? '', new RegExp(text), url);
+        // "Subscribe to calendar" opens without script, with its five links.
+        await page.getByText('Subscribe to calendar').click();
+        assert.equal(await page.getByRole('group').filter({ hasText: 'Subscribe to calendar' }).getByRole('link').count(), 5, url);
+      }
+      await page.goto(`${base}/event/${slugs.alpha}/`);
+      assert.ok(await page.getByRole('region', { name: 'Add to calendar' }).getByRole('link', { name: 'Google Calendar' }).isVisible());
+      await page.close();
+    }
+    await plain.close();
+    assert.deepEqual(foreign, [], 'no request to another origin');
   });
 
   test('the bar on a phone folds the search and the views away and opens them; at 1280 they show', async () => {

@@ -95,8 +95,8 @@ describe(`a category's and a tag's views (${DIALECT})`, () => {
     assert.equal(decode(/<a class="bar-today" href="([^"]*)"/.exec(month)![1]!), `${ORIGIN}/events/category/music/month/2026-11/`);
     assert.equal(tabs.get('‹Previous month'), `${ORIGIN}/events/category/music/month/2026-11/`);
     assert.equal(tabs.get('›Next month'), `${ORIGIN}/events/category/music/month/2027-01/`);
-    // The grid's days open the term's day view.
-    assert.ok((await page('/events/category/music/month/2026-12/')).includes(`href="${ORIGIN}/events/category/music/day/2026-12-05/"`));
+    // The grid's days open the term's day view (by path, as the grid's links are).
+    assert.ok((await page('/events/category/music/month/2026-12/')).includes('href="/events/category/music/day/2026-12-05/"'));
     const day = links(part(await page('/events/category/music/day/2026-12-05/'), '<div class="calendar-bar">', 'div'));
     assert.equal(day.get('Month'), `${ORIGIN}/events/category/music/month/2026-12/`);
     assert.equal(day.get('›Next day'), `${ORIGIN}/events/category/music/day/2026-12-06/`);
@@ -129,7 +129,7 @@ describe(`a category's and a tag's views (${DIALECT})`, () => {
     assert.ok(ics.body.includes('SUMMARY:Winter Fair') && !ics.body.includes('Brass Matinee'));
   });
 
-  test('breadcrumbs: a navigation landmark "Events › Music", the current page marked, and a BreadcrumbList', async () => {
+  test('breadcrumbs: a navigation landmark "Events › Music" ("Events › Music › Jazz" for a child), the current page marked, and a BreadcrumbList', async () => {
     const list = await page('/events/category/music/');
     const nav = part(list, '<nav class="breadcrumbs"', 'nav');
     assert.match(nav, /^<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="http:\/\/localhost:80\/events\/">Events<\/a><\/li><li><a href="http:\/\/localhost:80\/events\/category\/music\/" aria-current="page">Music<\/a><\/li><\/ol><\/nav>$/);
@@ -144,6 +144,17 @@ describe(`a category's and a tag's views (${DIALECT})`, () => {
         { '@type': 'ListItem', position: 2, name: 'Music', item: `${ORIGIN}/events/category/music/` },
       ],
     });
+    // A child category: each ancestor a link between the calendar and the term ("Events › Music › Jazz"), on every view, in the JSON-LD too.
+    for (const url of ['/events/category/music/jazz/', '/events/category/jazz/month/2026-11/']) {
+      const child = await page(url);
+      assert.deepEqual(
+        [...part(child, '<nav class="breadcrumbs"', 'nav').matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => [match[1], match[2]]),
+        [[`${ORIGIN}/events/`, 'Events'], [`${ORIGIN}/events/category/music/`, 'Music'], [`${ORIGIN}/events/category/jazz/`, 'Jazz']],
+        url,
+      );
+      const trail = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(child)![1]!) as { itemListElement: Json[] };
+      assert.deepEqual(trail.itemListElement.map((item) => item.name), ['Events', 'Music', 'Jazz']);
+    }
     const french = await page('/fr/events/tag/late/');
     assert.match(part(french, '<nav class="breadcrumbs"', 'nav'), /aria-label="Fil d’Ariane"><ol><li><a href="http:\/\/localhost:80\/fr\/events\/">Événements<\/a>/);
     const plain = await page('/events/month/');

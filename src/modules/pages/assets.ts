@@ -77,6 +77,7 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .bar-dates { display: flex; align-items: center; gap: 0.25rem; order: 3; }
 .bar-today { padding: 0.35rem 0.8rem; border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); text-decoration: none; margin-right: 0.25rem; }
 .bar-arrow { display: inline-block; min-width: 2.25rem; text-align: center; font-size: 1.5rem; line-height: 1.5rem; padding: 0.25rem; text-decoration: none; }
+.bar-arrow[aria-disabled="true"] { color: var(--calendar-muted); cursor: default; }
 .bar-range { order: 4; font-size: 1.3rem; margin: 0; }
 .event-list { list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
 .event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; }
@@ -109,28 +110,28 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-grid th { font-size: 0.85rem; color: var(--calendar-muted); padding: 0.25rem; }
 .month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; overflow-wrap: anywhere; position: relative; }
 .month-grid td.outside { background: var(--calendar-surface); }
-.month-grid td.outside .day-number, .month-grid td.outside .day-events a { color: var(--calendar-muted); }
+.month-grid td.outside .day-number, .month-grid td.outside ul a { color: var(--calendar-muted); }
 .month-grid td.today { background: var(--calendar-today); }
 .day-number { font-weight: 700; text-decoration: none; display: inline-block; min-width: 1.5rem; }
 .pick { display: none; }
 .cell-date { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.day-events { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; line-height: 1.3; }
-.day-events li { position: relative; margin-bottom: 0.25rem; }
-.day-events a { text-decoration: none; display: block; }
-.day-events a:hover { text-decoration: underline; }
-.day-events time { display: block; font-size: 0.75rem; color: var(--calendar-muted); }
-.day-events .more > a { font-weight: 700; color: var(--calendar-accent); }
+.month-grid ul { list-style: none; margin: 0.25rem 0 0; padding: 0; font-size: 0.85rem; line-height: 1.3; }
+.month-grid ul li { position: relative; margin-bottom: 0.25rem; }
+.month-grid ul a { text-decoration: none; display: block; }
+.month-grid ul a:hover { text-decoration: underline; }
+.month-grid ul small { display: block; font-size: 0.75rem; color: var(--calendar-muted); }
+.month-grid ul .more > a { font-weight: 700; color: var(--calendar-accent); }
 /* A bar spans its days of the row (decision 0056): its width is that many cells and the borders and padding between them. */
-.day-events .lane, .day-events .bar { height: 1.5rem; }
-.day-events .bar { z-index: 1; }
-.day-events .bar > a { background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
-.day-events .from-before > a { border-top-left-radius: 0; border-bottom-left-radius: 0; margin-left: -0.25rem; }
-.day-events .to-after > a { border-top-right-radius: 0; border-bottom-right-radius: 0; margin-right: -0.25rem; }
+.month-grid li[aria-hidden], .month-grid ul .bar { height: 1.5rem; }
+.month-grid ul .bar { z-index: 1; }
+.month-grid ul .bar > a { background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
+.month-grid ul .from-before > a { border-top-left-radius: 0; border-bottom-left-radius: 0; margin-left: -0.25rem; }
+.month-grid ul .to-after > a { border-top-right-radius: 0; border-bottom-right-radius: 0; margin-right: -0.25rem; }
 .span-2 { width: calc(200% + 0.5rem + 1px); } .span-3 { width: calc(300% + 1rem + 2px); } .span-4 { width: calc(400% + 1.5rem + 3px); }
 .span-5 { width: calc(500% + 2rem + 4px); } .span-6 { width: calc(600% + 2.5rem + 5px); } .span-7 { width: calc(700% + 3rem + 6px); }
-/* The preview: shown on hover and on keyboard focus, with no script. */
+/* The preview on hover and keyboard focus: calendar.js fills it in from the event's page (decision 0075), this shows it. */
 .preview { display: none; position: absolute; z-index: 2; top: 100%; left: 0; width: 16rem; max-width: 80vw; padding: 0.6rem; background: var(--calendar-background); color: var(--calendar-text); border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.2); font-size: 0.85rem; white-space: normal; }
-.day-events li:hover > .preview, .day-events li:focus-within > .preview { display: flex; flex-direction: column; gap: 0.25rem; }
+.month-grid ul li:hover > .preview, .month-grid ul li:focus-within > .preview { display: flex; flex-direction: column; gap: 0.25rem; }
 td:nth-child(n+5) .preview { left: auto; right: 0; }
 .preview img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: var(--calendar-radius); }
 .preview-when { color: var(--calendar-muted); }
@@ -142,13 +143,15 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .month .month-grid tbody { display: grid; grid-template-columns: repeat(7, 1fr); }
   .month .month-grid tr, .month .month-grid td { display: contents; }
   .month .day-number { display: none; }
-  .month .pick, .month td:not(.has-events) > .day-number { display: block; text-align: center; padding: 0.5rem 0 0.75rem; border-radius: var(--calendar-radius); position: relative; font-weight: 400; }
-  .month td:not(.has-events) > .day-number { color: var(--calendar-muted); }
+  .month .pick, .month td:not(:has(.pick)) > .day-number { display: block; text-align: center; padding: 0.5rem 0 0.75rem; border-radius: var(--calendar-radius); position: relative; font-weight: 400; }
+  .month td:not(:has(.pick)) > .day-number { color: var(--calendar-muted); }
   .month .pick::after { content: ""; position: absolute; left: calc(50% - 0.2rem); bottom: 0.3rem; width: 0.4rem; height: 0.4rem; border-radius: 50%; background: var(--calendar-accent); }
-  .month .day-events { display: none; grid-column: 1 / -1; order: 1; margin-top: 1rem; border-top: 1px solid var(--calendar-border); padding-top: 0.5rem; font-size: 1rem; }
-  .month .day-events:target, .month tbody:not(:has(:target)) .day-events.chosen { display: block; }
-  .month .day-events::before { content: attr(aria-label); display: block; font-weight: 700; margin-bottom: 0.5rem; }
-  .month td:has(.day-events:target) > .pick, .month tbody:not(:has(:target)) td:has(.chosen) > .pick { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
+  /* The picked day (its day link the fragment's :target; the server's choice until one is picked): its link, by its whole date, heads its events under the grid. */
+  .month .month-grid ul { display: none; grid-column: 1 / -1; order: 1; font-size: 1rem; }
+  .month .day-number:target, .month tbody:not(:has(:target)) .chosen > .day-number { display: block; grid-column: 1 / -1; order: 1; margin-top: 1rem; border-top: 1px solid var(--calendar-border); padding-top: 0.5rem; font-size: 0; }
+  .month .day-number:target::before, .month tbody:not(:has(:target)) .chosen > .day-number::before { content: attr(aria-label); font-size: 1rem; }
+  .month .day-number:target ~ ul, .month tbody:not(:has(:target)) .chosen > ul { display: block; }
+  .month td:has(> :target) > .pick, .month tbody:not(:has(:target)) .chosen > .pick { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
   .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, 1fr); }
   /* A week on a phone: its days one under the other. */
   .week .month-grid thead { display: none; }
@@ -157,9 +160,9 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
   .week .cell-date { position: static; width: auto; height: auto; clip-path: none; }
   .week .cell-day { display: none; }
-  .day-events .lane { display: none; }
-  .day-events .bar, .day-events li { width: auto; height: auto; margin: 0 0 0.5rem; }
-  .day-events .bar > a, .day-events .from-before > a, .day-events .to-after > a { white-space: normal; margin: 0; border-radius: var(--calendar-radius); padding: 0.25rem 0.5rem; line-height: 1.4; }
+  .month-grid li[aria-hidden] { display: none; }
+  .month-grid ul .bar, .month-grid ul li { width: auto; height: auto; margin: 0 0 0.5rem; }
+  .month-grid ul .bar > a, .month-grid ul .from-before > a, .month-grid ul .to-after > a { white-space: normal; margin: 0; border-radius: var(--calendar-radius); padding: 0.25rem 0.5rem; line-height: 1.4; }
 }
 .hour-heading { font-size: 1rem; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 1px solid var(--calendar-border); }
 .empty-day { padding: 1rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); margin: 1rem 0; }
@@ -209,7 +212,7 @@ select, textarea { font: inherit; color: inherit; background: var(--calendar-bac
 .embed { padding: 0 0.5rem; }
 `;
 
-const JS = `// Month switching without a full reload: the month links work without this script.
+const JS = `// Month switching without a full reload, and the grid's previews: the pages work without this script.
 (() => {
   'use strict';
   const swap = async (href, push) => {
@@ -234,6 +237,55 @@ const JS = `// Month switching without a full reload: the month links work witho
     swap(link.href, true).then((done) => { if (!done) location.assign(link.href); }, () => location.assign(link.href));
   });
   window.addEventListener('popstate', () => { swap(location.href, false).then((done) => { if (!done) location.reload(); }, () => location.reload()); });
+
+  // The grid's preview of an event on hover or keyboard focus (decision 0075): its times (the item's
+  // own), image, excerpt and cost, read once from the event's page when first wanted. A visual aid
+  // only, hidden from assistive technology: the link and its page say it all, and the stylesheet
+  // shows the preview while the item is hovered or focused.
+  const pages = new Map();
+  const summaryOf = (href) => {
+    if (!pages.has(href)) {
+      pages.set(href, fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+        .then(async (answer) => (answer.ok ? new DOMParser().parseFromString(await answer.text(), 'text/html') : null))
+        .catch(() => null));
+    }
+    return pages.get(href);
+  };
+  const part = (tag, className, text) => {
+    const element = document.createElement(tag);
+    element.className = className;
+    element.textContent = text;
+    return element;
+  };
+  const preview = async (link) => {
+    const item = link.parentElement;
+    if (item.querySelector('.preview') || matchMedia('(max-width: 40rem)').matches) return;
+    const page = await summaryOf(link.href);
+    if (!page || item.querySelector('.preview')) return;
+    const box = part('span', 'preview', '');
+    box.setAttribute('aria-hidden', 'true');
+    const image = page.querySelector('img.event-image');
+    if (image) {
+      const thumb = document.createElement('img');
+      thumb.alt = '';
+      thumb.src = image.getAttribute('src');
+      if (image.getAttribute('srcset')) { thumb.srcset = image.getAttribute('srcset'); thumb.sizes = '16rem'; }
+      box.append(thumb);
+    }
+    const when = link.querySelector('small, .visually-hidden');
+    if (when) box.append(part('span', 'preview-when', when.textContent.replace(/^,\\s*/, '')));
+    const excerpt = page.querySelector('meta[name="description"]');
+    if (excerpt && excerpt.content) box.append(part('span', 'preview-text', excerpt.content.length > 110 ? excerpt.content.slice(0, 109).replace(/\\s+\\S*$/, '') + '…' : excerpt.content));
+    const cost = page.querySelector('.event-when .cost');
+    if (cost) box.append(part('span', 'preview-cost', cost.textContent.trim()));
+    item.append(box);
+  };
+  const wanted = (event) => {
+    const link = event.target instanceof Element ? event.target.closest('.month-grid ul li:not(.more) > a') : null;
+    if (link) preview(link);
+  };
+  document.addEventListener('pointerover', wanted);
+  document.addEventListener('focusin', wanted);
 })();
 `;
 

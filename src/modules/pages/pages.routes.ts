@@ -401,11 +401,11 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const currentView = (request: FastifyRequest, view: ViewName, at: string | undefined, tail: string, scope?: CurrentView['scope']): CurrentView => {
     const path = request.url.split('?')[0]!;
     const canonical = viewTail(view, at, scope !== undefined);
-    if (canonical === tail) return { view, path, scope };
+    if (canonical === tail) return { view, path, scope, at };
     // The request's path without the view's segments, counted rather than measured: the path may spell them percent-encoded.
     const segments = path.replace(/\/+$/, '').split('/');
     const base = segments.slice(0, segments.length - (tail === '' ? 0 : tail.split('/').length)).join('/');
-    return { view, path, scope, canonical: `${base}/${canonical === '' ? '' : `${canonical}/`}` };
+    return { view, path, scope, at, canonical: `${base}/${canonical === '' ? '' : `${canonical}/`}` };
   };
 
   /** A view of the whole calendar at its route (`/events/month/:at/`). */
@@ -428,7 +428,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
         const match = located(request);
         if (match === undefined) throw new ApiError('rest_no_route');
         const found = await pages.term(tx, reader, taxonomy, match.terms.at(-1)!);
-        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name } }, reader, match.at);
+        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name, ancestors: found.ancestors } }, reader, match.at);
       },
       {
         view: (request) => {

@@ -187,13 +187,20 @@ export class PagesService {
     return toLinkedRecord(service.definition, row, { urls: reader.urls, single: true, entitled: service.entitled(row, reader.caller, {}) });
   }
 
-  /** A category or tag by slug, in the reader's language; a slug naming none is a 404. */
-  async term(tx: ReadTx, reader: Reader, taxonomy: 'category' | 'tag', slug: string): Promise<{ name: string; description: string; slug: string }> {
+  /**
+   * A category or tag by slug, in the reader's language, with a category's ancestors (the root
+   * first) for its breadcrumbs; a slug naming none is a 404.
+   */
+  async term(tx: ReadTx, reader: Reader, taxonomy: 'category' | 'tag', slug: string): Promise<{ name: string; description: string; slug: string; ancestors: { name: string; slug: string }[] }> {
     const definition: TaxonomyDefinition = taxonomy === 'category' ? CATEGORY : TAG;
     const [id] = (await this.terms.idsOf(tx, definition, [slug])) ?? [];
     if (id === undefined) throw new ApiError('rest_no_route');
-    const view = await this.terms.view(tx, await this.terms.find(tx, definition, id), reader.language);
-    return { name: view.row.name, description: view.row.description, slug: view.row.slug };
+    const own = await this.terms.view(tx, await this.terms.find(tx, definition, id), reader.language);
+    // Up the parents, as many as its archive path has (a category's; a tag has none).
+    const chain = [own.row];
+    for (let step = 1; step < own.slugPath.length && chain[0]!.parent_id !== 0; step++) chain.unshift(await this.terms.find(tx, definition, chain[0]!.parent_id));
+    const ancestors = await this.terms.views(tx, chain.slice(0, -1), reader.language);
+    return { name: own.row.name, description: own.row.description, slug: own.row.slug, ancestors: ancestors.map((view) => ({ name: view.row.name, slug: view.row.slug })) };
   }
 
   /**

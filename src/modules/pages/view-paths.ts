@@ -13,6 +13,8 @@ export interface TermScope {
   readonly slug: string;
   /** Its name in the page's language (breadcrumbs, headings). */
   readonly name: string;
+  /** A category's ancestors, the root first (breadcrumbs: "Events › Music › Jazz"). */
+  readonly ancestors?: readonly { readonly slug: string; readonly name: string }[];
 }
 
 /** A day (`YYYY-MM-DD`) or a month (`YYYY-MM`): what `:at` in a view's path stands for. */

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
-import { dayTitle, endDay, machineTime, startDay, summaryText, textField, timeRange, weekdays } from '../format.ts';
+import { dayTitle, endDay, startDay, timeRange, weekdays } from '../format.ts';
 import { queryString, type PageFilters } from '../filters.ts';
 import { viewPath } from '../view-paths.ts';
 import type { PageContext } from './layout.tsx';
@@ -73,23 +73,6 @@ function rowSegments(week: readonly (string | null)[], bars: readonly Placed[]):
   return segments;
 }
 
-/** What shows on hover or focus of an event in the grid (pure CSS): its times, image, excerpt and cost. */
-function Preview({ placed: { event, when } }: { placed: Placed }) {
-  const image = event.image === false ? '' : textField(event.image, 'url');
-  const excerpt = summaryText(event.excerpt || event.description, PREVIEW_TEXT);
-  return (
-    <span class="preview">
-      {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : null}
-      <span class="preview-when">{when}</span>
-      {excerpt ? <span class="preview-text">{excerpt}</span> : null}
-      {event.cost !== '' ? <span class="preview-cost">{event.cost}</span> : null}
-    </span>
-  );
-}
-
-/** Characters of an event's excerpt its preview shows: enough to tell what it is, few enough to keep a busy month's page light. */
-const PREVIEW_TEXT = 110;
-
 export interface GridProps {
   readonly page: PageContext;
   /** `month`: a month's weeks, its neighbours' days dimmed, a phone's grid of dots; `week`: one row, a phone's list of days. */
@@ -106,11 +89,13 @@ export interface GridProps {
 /**
  * Weeks as a table from Monday (decision 0056): each day links to its day view; all-day and
  * multi-day events come first as bars across their days (continued in the next row), each a link
- * naming the event and its dates; then the day's timed events with their start and end times. Each
- * event has a preview shown on hover or focus. On a phone the month is a grid of days with dots,
- * the chosen day's events under it: a day's number links to its list by fragment (`:target`), today
+ * naming the event and its dates; then the day's timed events with their start and end times. On a
+ * phone the month is a grid of days with dots, the chosen day's events under it: a day's dot links
+ * to its day's link by fragment (`:target`), which then heads the day's events under the grid; today
  * (or the first day with events) chosen by default; the week is a list of its days. A month's day
  * shows at most MONTH_EVENTS_PER_DAY events, bars' lanes first, and links the rest to its day view.
+ * A busy month must stay under 30 KB of HTML (decision 0075): the grid writes its links by path,
+ * names each day once, and leaves the preview on hover or focus to calendar.js.
  */
 /**
  * Events a month's day shows before "+ N more" (the original's "Month view events per day", 3 by
@@ -127,10 +112,13 @@ export function CalendarGrid(props: GridProps) {
   // The day a phone shows under its grid until the visitor picks another.
   const chosen = (days.includes(today) && hasEvents(today) ? today : undefined) ?? days.find((day) => day.startsWith(month) && day >= today && hasEvents(day)) ?? days.find((day) => day.startsWith(month) && hasEvents(day));
   const names = weekdays(page.locale);
+  // The grid's links by their path on the site: a busy month has a couple of hundred, and the origin would be a fifth of their bytes.
+  // The scheme and host as the site's URLs spell them (`new URL` would drop a default port they may carry).
+  const origin = /^[a-z][\w+.-]*:\/\/[^/]+/i.exec(page.urls.siteOrigin)?.[0] ?? page.urls.siteOrigin;
+  const onSite = (url: string) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
   const item = (entry: Placed, content: ComponentChildren, className?: string) => (
     <li class={className}>
-      <a href={entry.event.url}>{content}</a>
-      <Preview placed={entry} />
+      <a href={onSite(entry.event.url)}>{content}</a>
     </li>
   );
   return (
@@ -161,15 +149,18 @@ export function CalendarGrid(props: GridProps) {
                   const lanes = Math.min(allLanes, limit);
                   const timed = allTimed.slice(0, Math.max(0, limit - lanes));
                   const more = here.filter((segment) => segment.lane >= lanes).length + allTimed.length - timed.length;
-                  const dayUrl = `${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`;
-                  const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', busy ? 'has-events' : ''].filter(Boolean).join(' ');
+                  const dayUrl = onSite(`${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`);
+                  const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', mode === 'month' && day === chosen ? 'chosen' : ''].filter(Boolean).join(' ');
+                  const name = dayTitle(day, page.locale);
+                  // The day's link's id, the target of its dot on a phone: unique within a grid's six weeks.
+                  const anchor = `d${day.slice(5)}`;
                   return (
-                    <td class={classes || undefined} data-day={day}>
-                      {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name. */}
-                      <a class="day-number" href={dayUrl} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined} aria-current={day === today ? 'date' : undefined}>
+                    <td class={classes || undefined}>
+                      {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name (and, on a phone, the heading of its events under the grid). */}
+                      <a class="day-number" id={mode === 'month' && busy ? anchor : undefined} href={dayUrl} aria-label={mode === 'month' ? name : undefined} aria-current={day === today ? 'date' : undefined}>
                         {mode === 'week' ? (
                           <>
-                            <span class="cell-date">{dayTitle(day, page.locale)}</span>
+                            <span class="cell-date">{name}</span>
                             <span class="cell-day" aria-hidden="true">
                               {Number(day.slice(8))}
                             </span>
@@ -179,16 +170,16 @@ export function CalendarGrid(props: GridProps) {
                         )}
                       </a>
                       {mode === 'month' && busy ? (
-                        <a class="pick" href={`#d${day}`} aria-label={dayTitle(day, page.locale)}>
+                        <a class="pick" href={`#${anchor}`} aria-labelledby={anchor}>
                           {Number(day.slice(8))}
                         </a>
                       ) : null}
                       {busy ? (
-                        <ul class={day === chosen ? 'day-events chosen' : 'day-events'} id={mode === 'month' ? `d${day}` : undefined} aria-label={mode === 'month' ? dayTitle(day, page.locale) : undefined}>
+                        <ul>
                           {Array.from({ length: lanes }, (_, lane) => {
                             const segment = here.find((entry) => entry.lane === lane);
                             // A lane another bar crosses here, or an empty one between bars: kept so the bars line up across the row.
-                            if (segment === undefined || segment.from !== column) return <li class="lane" aria-hidden="true" />;
+                            if (segment === undefined || segment.from !== column) return <li aria-hidden="true" />;
                             const { placed: entry } = segment;
                             const classes = ['bar', `span-${segment.to - segment.from + 1}`, entry.first < day ? 'from-before' : '', entry.last > (week[segment.to] ?? day) ? 'to-after' : ''];
                             return item(
@@ -204,13 +195,13 @@ export function CalendarGrid(props: GridProps) {
                             item(
                               entry,
                               <>
-                                <time datetime={machineTime(entry.event, 'start')}>{entry.when}</time> {entry.event.title}
+                                <small>{entry.when}</small> {entry.event.title}
                               </>,
                             ),
                           )}
                           {more > 0 ? (
                             <li class="more">
-                              <a href={dayUrl} aria-label={`${page.messages.moreOnDay.replace('%d', String(more))}: ${dayTitle(day, page.locale)}`}>
+                              <a href={dayUrl} aria-describedby={anchor}>
                                 {page.messages.moreOnDay.replace('%d', String(more))}
                               </a>
                             </li>

@@ -16,8 +16,9 @@ import type { PageContext } from './layout.tsx';
 export type ViewName = 'list' | 'month' | 'week' | 'day';
 const VIEWS: readonly ViewName[] = ['list', 'month', 'week', 'day'];
 
+/** A step to the previous or next page or dates: its words, and its address when there is one that way. */
 export interface Step {
-  readonly href: string;
+  readonly href?: string;
   readonly label: string;
 }
 
@@ -35,8 +36,8 @@ export interface BarProps {
   readonly today: string;
   /** The words of the `today` link ("This month" on a month, "This week" on a week; "Today" by default). */
   readonly todayLabel?: string;
-  readonly previous?: Step;
-  readonly next?: Step;
+  readonly previous: Step;
+  readonly next: Step;
   /** The dates shown ("Now – December 1", "November 2026"). */
   readonly range: string;
   /**
@@ -79,9 +80,16 @@ function Kept({ filters, without }: { filters: PageFilters; without: readonly (k
   );
 }
 
-function Arrow({ step, rel, glyph, monthSwitch }: { step: Step | undefined; rel: 'prev' | 'next'; glyph: string; monthSwitch: boolean }) {
-  // No page that way (the list's first page, the edge of the supported dates): an empty place keeps the other arrow where it was.
-  if (step === undefined) return <span class="bar-arrow" aria-hidden="true" />;
+function Arrow({ step, rel, glyph, monthSwitch }: { step: Step; rel: 'prev' | 'next'; glyph: string; monthSwitch: boolean }) {
+  // No page that way (the list's first page, the edge of the supported dates): the arrow stays, dimmed, as the original's disabled one, named and marked unavailable, not focusable.
+  if (step.href === undefined) {
+    return (
+      <a class="bar-arrow" role="link" aria-disabled="true">
+        <span aria-hidden="true">{glyph}</span>
+        <span class="visually-hidden">{step.label}</span>
+      </a>
+    );
+  }
   return (
     <a class="bar-arrow" rel={rel} href={step.href} data-month-switch={monthSwitch ? '' : undefined}>
       <span aria-hidden="true">{glyph}</span>

@@ -44,16 +44,18 @@ export interface Head {
   readonly noindex?: boolean;
 }
 
-/** The document around every page: head (canonical, alternates, Open Graph, styles, script), skip link, site navigation, main. */
 /**
- * "Events › Jazz" on a term's views: a navigation landmark (the current page marked) and the same
- * trail as schema.org's BreadcrumbList, which search engines show in place of the URL.
+ * "Events › Music › Jazz" on a term's views (a category's ancestors each a link, as the original
+ * has them): a navigation landmark (the current page marked) and the same trail as schema.org's
+ * BreadcrumbList, which search engines show in place of the URL.
  */
 function breadcrumbsOf(page: PageContext): { trail: { name: string; url: string }[]; jsonLd: unknown } | undefined {
   if (page.scope === undefined || page.embed) return undefined;
+  const { scope } = page;
   const trail = [
     { name: page.messages.calendar, url: page.urls.page('events') },
-    { name: page.scope.name, url: page.urls.page(scopePath(page.scope)) },
+    ...(scope.ancestors ?? []).map((ancestor) => ({ name: ancestor.name, url: page.urls.page(scopePath({ taxonomy: scope.taxonomy, slug: ancestor.slug })) })),
+    { name: scope.name, url: page.urls.page(scopePath(scope)) },
   ];
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -63,6 +65,7 @@ function breadcrumbsOf(page: PageContext): { trail: { name: string; url: string 
   return { trail, jsonLd };
 }
 
+/** The document around every page: head (canonical, alternates, Open Graph, styles, script), skip link, site navigation, main. */
 export function Layout({ page, head, children }: { page: PageContext; head: Head; children: ComponentChildren }) {
   const { messages, urls } = page;
   const siteName = page.siteName ?? messages.calendar;

@@ -73,8 +73,8 @@ export function listPage(page: PageContext, view: ListView): string {
     filters,
     ...(page.embed ? {} : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters }) }),
     today: `${view.base}${queryString(undated)}`,
-    ...(current > 1 ? { previous: { href: pageHref(view.base, filters, current - 1), label: page.messages.previousPage } } : {}),
-    ...(current < view.pages ? { next: { href: pageHref(view.base, filters, current + 1), label: page.messages.nextPage } } : {}),
+    previous: { label: page.messages.previousPage, ...(current > 1 ? { href: pageHref(view.base, filters, current - 1) } : {}) },
+    next: { label: page.messages.nextPage, ...(current < view.pages ? { href: pageHref(view.base, filters, current + 1) } : {}) },
     range: rangeTitle(from, until, page.locale, page.messages.now),
     // The list's date is its own filter: no redirect on the way.
     picker: { type: 'date', name: 'date', value: filters.date ?? view.today },
@@ -123,8 +123,8 @@ export function dayPage(page: PageContext, view: { day: string; today: string; f
     filters,
     views: viewAddresses(page, { anchor: day, today: view.today, filters }),
     today: dayHref(view.today),
-    ...(previous === undefined ? {} : { previous: { href: dayHref(previous), label: page.messages.previousDay } }),
-    ...(next === undefined ? {} : { next: { href: dayHref(next), label: page.messages.nextDay } }),
+    previous: { label: page.messages.previousDay, ...(previous === undefined ? {} : { href: dayHref(previous) }) },
+    next: { label: page.messages.nextDay, ...(next === undefined ? {} : { href: dayHref(next) }) },
     range: title,
     picker: { type: 'date', name: 'tribe-bar-date', value: day },
   };
@@ -180,8 +180,8 @@ export function monthPage(
     filters,
     ...(page.embed ? {} : { views: viewAddresses(page, { anchor: month === view.today.slice(0, 7) ? view.today : `${month}-01`, today: view.today, filters }) }),
     today: view.monthUrl(view.today.slice(0, 7), filters),
-    ...(previous === undefined ? {} : { previous: { href: view.monthUrl(previous, filters), label: page.messages.previousMonth } }),
-    ...(next === undefined ? {} : { next: { href: view.monthUrl(next, filters), label: page.messages.nextMonth } }),
+    previous: { label: page.messages.previousMonth, ...(previous === undefined ? {} : { href: view.monthUrl(previous, filters) }) },
+    next: { label: page.messages.nextMonth, ...(next === undefined ? {} : { href: view.monthUrl(next, filters) }) },
     range: view.title,
     // The embed reads its month from its own `month` parameter.
     picker: { type: 'month', name: page.embed ? 'month' : 'tribe-bar-date', value: month },
@@ -230,8 +230,8 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
     views: viewAddresses(page, { anchor: view.day, today: view.today, filters }),
     today: weekHref(thisWeek ?? view.today),
     todayLabel: page.messages.thisWeek,
-    ...(previous === undefined ? {} : { previous: { href: weekHref(previous), label: page.messages.previousWeek } }),
-    ...(next === undefined ? {} : { next: { href: weekHref(next), label: page.messages.nextWeek } }),
+    previous: { label: page.messages.previousWeek, ...(previous === undefined ? {} : { href: weekHref(previous) }) },
+    next: { label: page.messages.nextWeek, ...(next === undefined ? {} : { href: weekHref(next) }) },
     range: title,
     picker: { type: 'date', name: 'tribe-bar-date', value: view.day },
   };
