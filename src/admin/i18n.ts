@@ -157,6 +157,12 @@ const EN = {
   submitForReview: 'Submit for review',
   uploaded: 'Uploaded.',
   uploading: 'Uploading…',
+  sortBy: 'Sort by',
+  sortDateAsc: 'Date, earliest first',
+  sortDateDesc: 'Date, latest first',
+  sortTitleAsc: 'Title, A to Z',
+  sortTitleDesc: 'Title, Z to A',
+  sortModifiedDesc: 'Last modified first',
 } as const;
 
 export type MessageKey = keyof typeof EN | MoreKey;
@@ -190,6 +196,7 @@ const FR: Catalogue = {
   reloadEvent: 'Charger sa version (vos modifications sont perdues)', unsavedChanges: 'Des modifications ne sont pas enregistrées. Quitter quand même ?', translationLanguage: 'Langue du texte', fallbackShown: 'Pas encore de texte en {language} : les champs montrent l’original, que voient les lecteurs en {language}.',
   editorToolbar: 'Mise en forme', bold: 'Gras', italic: 'Italique', bulletList: 'Liste à puces',
   currentImage: 'L’image mise en avant', customRule: 'Règle personnalisée (RRULE RFC 5545)', imageNumber: 'Image {id}', last: 'dernier', newVenueHint: '« {name} » est un nouveau lieu : il est créé avec l’évènement.', noTextYet: 'pas encore de texte', noneYet: 'Aucun pour l’instant.', nothingChanged: 'Rien n’a changé.', publishTime: 'Publier à', remove: 'Retirer', removeField: 'Retirer le champ {key}', removeImage: 'Retirer l’image', ruleNotValid: 'Le calendrier refuserait cette récurrence :', saving: 'Enregistrement…', submitForReview: 'Soumettre à relecture', uploaded: 'Téléversé.', uploading: 'Téléversement…',
+  sortBy: 'Trier par', sortDateAsc: 'Date, la plus ancienne d’abord', sortDateDesc: 'Date, la plus tardive d’abord', sortTitleAsc: 'Titre, de A à Z', sortTitleDesc: 'Titre, de Z à A', sortModifiedDesc: 'Dernière modification d’abord',
 };
 const DE: Catalogue = {
   calendarAdmin: 'Kalender-Verwaltung', skipToContent: 'Zum Inhalt springen', mainNavigation: 'Verwaltung', events: 'Veranstaltungen', reviewQueue: 'Zur Prüfung',
@@ -219,6 +226,7 @@ const DE: Catalogue = {
   reloadEvent: 'Deren Fassung laden (Ihre Änderungen gehen verloren)', unsavedChanges: 'Es gibt ungespeicherte Änderungen. Trotzdem verlassen?', translationLanguage: 'Sprache des Textes', fallbackShown: 'Noch kein Text auf {language}: die Felder zeigen das Original, das Leser auf {language} sehen.',
   editorToolbar: 'Formatierung', bold: 'Fett', italic: 'Kursiv', bulletList: 'Aufzählung',
   currentImage: 'Das Beitragsbild', customRule: 'Eigene Regel (RFC-5545-RRULE)', imageNumber: 'Bild {id}', last: 'letzter', newVenueHint: '„{name}“ ist ein neuer Ort: er wird mit der Veranstaltung angelegt.', noTextYet: 'noch kein Text', noneYet: 'Noch keine.', nothingChanged: 'Nichts geändert.', publishTime: 'Veröffentlichen um', remove: 'Entfernen', removeField: 'Feld {key} entfernen', removeImage: 'Bild entfernen', ruleNotValid: 'Der Kalender würde diese Wiederholung ablehnen:', saving: 'Wird gespeichert…', submitForReview: 'Zur Prüfung einreichen', uploaded: 'Hochgeladen.', uploading: 'Wird hochgeladen…',
+  sortBy: 'Sortieren nach', sortDateAsc: 'Datum, früheste zuerst', sortDateDesc: 'Datum, späteste zuerst', sortTitleAsc: 'Titel, A bis Z', sortTitleDesc: 'Titel, Z bis A', sortModifiedDesc: 'Zuletzt geändert zuerst',
 };
 const ES: Catalogue = {
   calendarAdmin: 'Administración del calendario', skipToContent: 'Ir al contenido', mainNavigation: 'Administración', events: 'Eventos', reviewQueue: 'Por revisar',
@@ -248,6 +256,7 @@ const ES: Catalogue = {
   reloadEvent: 'Cargar su versión (tus cambios se pierden)', unsavedChanges: 'Hay cambios sin guardar. ¿Salir de todos modos?', translationLanguage: 'Idioma del texto', fallbackShown: 'Aún no hay texto en {language}: los campos muestran el original, que ven los lectores en {language}.',
   editorToolbar: 'Formato', bold: 'Negrita', italic: 'Cursiva', bulletList: 'Lista',
   currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'El calendario rechazaría esta repetición:', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
+  sortBy: 'Ordenar por', sortDateAsc: 'Fecha, la más antigua primero', sortDateDesc: 'Fecha, la más tardía primero', sortTitleAsc: 'Título, de la A a la Z', sortTitleDesc: 'Título, de la Z a la A', sortModifiedDesc: 'Última modificación primero',
 };
 
 const ENGLISH: Record<MessageKey, string> = { ...EN, ...MORE_WORDS.en };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, get } from '../api.ts';
-import { eventCounts, listEvents, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type Page } from '../events.ts';
+import { eventCounts, listEvents, ORDER_BY, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type OrderBy, type Page, type Sort } from '../events.ts';
 import { formatWhen, t, type MessageKey } from '../i18n.ts';
 import { href, navigate } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
@@ -31,9 +31,28 @@ const FILTERS = [
   { key: 'organizer', label: 'organizer', path: 'organizers', list: 'organizers', name: (term: Record<string, unknown>) => String(term.organizer) },
 ] as const;
 
+/** The sorts offered, as `orderby:order`; the first is the API's own order, kept out of the URL. */
+const SORTS: readonly { value: string; label: MessageKey }[] = [
+  { value: 'event_date:asc', label: 'sortDateAsc' },
+  { value: 'event_date:desc', label: 'sortDateDesc' },
+  { value: 'title:asc', label: 'sortTitleAsc' },
+  { value: 'title:desc', label: 'sortTitleDesc' },
+  { value: 'modified:desc', label: 'sortModifiedDesc' },
+];
+
+/** The list's sort from its URL; anything else is the default. */
+function sortOf(search: URLSearchParams): Sort {
+  const by = search.get('orderby') ?? '';
+  return { by: (ORDER_BY as readonly string[]).includes(by) ? (by as OrderBy) : 'event_date', direction: search.get('order') === 'desc' ? 'desc' : 'asc' };
+}
+
+/** `aria-sort` of a column header: set on the column the list is sorted by. */
+const ariaSort = (sort: Sort, column: OrderBy) => (sort.by === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+
 export default function EventsList({ search }: ScreenProps) {
   const tab = (TABS as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as Tab) : 'all';
   const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const sort = sortOf(search);
   const [result, setResult] = useState<Page<EventRecord> | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
   const [options, setOptions] = useState<Record<string, Term[]>>({});
@@ -57,7 +76,7 @@ export default function EventsList({ search }: ScreenProps) {
       status: tab, page, search: search.get('search') ?? undefined,
       categories: search.get('categories') ?? undefined, tags: search.get('tags') ?? undefined,
       venue: search.get('venue') ?? undefined, organizer: search.get('organizer') ?? undefined,
-      from: search.get('from') ?? undefined, to: search.get('to') ?? undefined,
+      from: search.get('from') ?? undefined, to: search.get('to') ?? undefined, sort,
     }).then(setResult, (error: Error) => setMessage(error.message));
     void eventCounts().then(setCounts, () => setCounts(undefined));
   }, [search.toString(), reload]);
@@ -76,6 +95,11 @@ export default function EventsList({ search }: ScreenProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     go(Object.fromEntries(['search', 'categories', 'tags', 'venue', 'organizer', 'from', 'to'].map((key) => [key, typeof form.get(key) === 'string' ? (form.get(key) as string) : ''])));
+  };
+  // A new order applies at once (the list re-sorts in place; focus stays on the select).
+  const onSort = (event: Event) => {
+    const [by, direction] = (event.currentTarget as HTMLSelectElement).value.split(':');
+    go(by === 'event_date' && direction === 'asc' ? { orderby: undefined, order: undefined } : { orderby: by, order: direction });
   };
   const onBulk = async (event: Event) => {
     event.preventDefault();
@@ -133,6 +157,11 @@ export default function EventsList({ search }: ScreenProps) {
         <label>{t('from')} <input type="date" name="from" defaultValue={search.get('from') ?? ''} /></label>
         <label>{t('to')} <input type="date" name="to" defaultValue={search.get('to') ?? ''} /></label>
         <button type="submit">{t('filter')}</button>
+        <label>{t('sortBy')}{' '}
+          <select name="sort" value={`${sort.by}:${sort.direction}`} onChange={onSort}>
+            {SORTS.map((option) => <option key={option.value} value={option.value}>{t(option.label)}</option>)}
+          </select>
+        </label>
       </form>
       <form class="bulk" onSubmit={(event) => void onBulk(event)}>
         <label>{t('bulkActions')}{' '}
@@ -150,8 +179,8 @@ export default function EventsList({ search }: ScreenProps) {
           <thead>
             <tr>
               <th scope="col"><span class="visually-hidden">{t('select')}</span></th>
-              <th scope="col">{t('title')}</th>
-              <th scope="col">{t('when')}</th>
+              <th scope="col" aria-sort={ariaSort(sort, 'title')}>{t('title')}</th>
+              <th scope="col" aria-sort={ariaSort(sort, 'event_date')}>{t('when')}</th>
               <th scope="col">{t('status')}</th>
               <th scope="col"><span class="visually-hidden">{t('publicPage')}</span></th>
             </tr>

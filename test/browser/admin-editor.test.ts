@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { adminDriver, type AdminDriver } from '../fixtures/admin-browser.ts';
+import { launchChromium } from '../fixtures/browser.ts';
+
+/*
+ * The events list's sort, the editor's guard against the browser's Back button, its error summary
+ * and its translations (issue 33), in Chromium, by role and visible label (helpers:
+ * fixtures/admin-browser.ts). What the admin writes is read back through the API.
+ */
+
+type EventJson = { id: number; title: string; description: string; translations: string[] };
+
+describe(`admin event editor and list in a browser (${DIALECT})`, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let signedIn: AdminDriver['signedIn'];
+  let accessible: AdminDriver['accessible'];
+  const ids: Record<string, number> = {};
+
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+    ({ signedIn, accessible } = adminDriver(browser, base, 'admin-editor'));
+    for (const [key, title, day] of [['banana', 'banana bread class', '2027-01-10'], ['apple', 'Apple picking', '2027-03-01'], ['cherry', 'Cherry festival', '2027-02-01']] as const) {
+      const response = await t.request('administrator', 'POST', 'events', { title, description: `<p>${title} in English.</p>`, start_date: `${day} 10:00`, end_date: `${day} 12:00` });
+      assert.equal(response.statusCode, 201, response.body);
+      ids[key] = response.json<EventJson>().id;
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const read = async (id: number, language?: string) => (await t.request('editor', 'GET', `events/${id}?context=edit${language ? `&translation_language=${language}` : ''}`)).json<EventJson>();
+  const listedTitles = (page: Page) => page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
+  const header = (page: Page, name: string) => page.getByRole('table', { name: 'Events' }).getByRole('columnheader', { name });
+
+  test('the events list sorts by date or title, both ways, and says so to screen readers', async () => {
+    const { page, errors } = await signedIn('editor', 'events');
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    assert.deepEqual(await listedTitles(page), ['banana bread class', 'Cherry festival', 'Apple picking']);
+    assert.equal(await header(page, 'When').getAttribute('aria-sort'), 'ascending');
+    assert.equal(await header(page, 'Title').getAttribute('aria-sort'), null);
+
+    const sort = page.getByLabel('Sort by');
+    await sort.selectOption({ label: 'Title, A to Z' });
+    await page.waitForURL(/orderby=title&order=asc/);
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    assert.deepEqual(await listedTitles(page), ['Apple picking', 'banana bread class', 'Cherry festival']);
+    assert.equal(await header(page, 'Title').getAttribute('aria-sort'), 'ascending');
+    assert.equal(await header(page, 'When').getAttribute('aria-sort'), null);
+
+    await sort.selectOption({ label: 'Title, Z to A' });
+    await page.waitForURL(/orderby=title&order=desc/);
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    assert.deepEqual(await listedTitles(page), ['Cherry festival', 'banana bread class', 'Apple picking']);
+    assert.equal(await header(page, 'Title').getAttribute('aria-sort'), 'descending');
+
+    await sort.selectOption({ label: 'Date, latest first' });
+    await page.waitForURL(/orderby=event_date&order=desc/);
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    assert.deepEqual(await listedTitles(page), ['Apple picking', 'Cherry festival', 'banana bread class']);
+    // The order survives a reload: it is in the URL.
+    await page.reload();
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    assert.deepEqual(await listedTitles(page), ['Apple picking', 'Cherry festival', 'banana bread class']);
+    assert.equal(await page.getByLabel('Sort by').inputValue(), 'event_date:desc');
+    await accessible(page, 'events list sorted');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the Back button on an editor with unsaved changes asks; staying keeps the editor, its URL and the text', async () => {
+    const { page, errors } = await signedIn('editor', 'events');
+    await page.getByRole('link', { name: 'Cherry festival', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    const editorUrl = page.url();
+    await page.getByLabel('Title').fill('Cherry festival, changed');
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goBack();
+    await page.waitForURL(editorUrl);
+    assert.deepEqual(questions, ['You have unsaved changes. Leave anyway?']);
+    assert.equal(page.url(), editorUrl);
+    assert.equal(await page.getByLabel('Title').inputValue(), 'Cherry festival, changed');
+    assert.ok(await page.getByRole('heading', { name: 'Edit event' }).isVisible());
+
+    // Leaving when the user says so: the list, nothing saved.
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    assert.equal(questions.length, 2);
+    assert.match(page.url(), /\/admin\/events$/);
+    assert.equal((await read(ids.cherry!)).title, 'Cherry festival');
+
+    // Nothing unsaved: Back asks nothing.
+    await page.getByRole('link', { name: 'Cherry festival', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    assert.equal(questions.length, 2);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a refused save: the error sits by its field, and the link of the summary goes there without leaving', async () => {
+    const { page, errors } = await signedIn('editor', `events/${ids.apple}`);
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    await page.getByLabel('Website').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await summary.waitFor();
+    const website = page.getByLabel('Website');
+    assert.equal(await website.getAttribute('aria-invalid'), 'true');
+    assert.ok(await page.locator('#website-error').isVisible());
+    let asked = false;
+    page.once('dialog', (dialog) => {
+      asked = true;
+      void dialog.dismiss();
+    });
+    await summary.getByRole('link').first().click();
+    await page.waitForFunction(() => document.activeElement?.id === 'website');
+    assert.equal(asked, false, 'following the summary to its field asks nothing');
+    assert.equal(await website.inputValue(), 'javascript:alert(1)');
+    await accessible(page, 'event editor with an error');
+    assert.deepEqual(errors, []);
+  });
+
+  test('translations: in French the editor shows the fallback, takes the French text and saves it beside the English', async () => {
+    const { page, errors } = await signedIn('editor', `events/${ids.banana}`);
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    assert.equal(await page.getByText(/No .* text yet/).count(), 0);
+    await page.getByLabel('Language of the text').selectOption('fr');
+    await page.waitForURL(/language=fr/);
+    await page.getByText('No French text yet: the fields show the original, which readers of French see.').waitFor();
+    // The fields show the original until French text is written.
+    assert.equal(await page.getByLabel('Title').inputValue(), 'banana bread class');
+    await page.getByLabel('Title').fill('Atelier pain à la banane');
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('Apportez un tablier.');
+    await accessible(page, 'event editor in French');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // French now has text of its own: the notice goes.
+    assert.equal(await page.getByText('No French text yet').count(), 0);
+
+    const french = await read(ids.banana!, 'fr');
+    assert.equal(french.title, 'Atelier pain à la banane');
+    assert.match(french.description, /<p>Apportez un tablier\.<\/p>/);
+    assert.deepEqual(french.translations, ['en', 'fr']);
+    const english = await read(ids.banana!, 'en');
+    assert.equal(english.title, 'banana bread class');
+    assert.equal(english.description, '<p>banana bread class in English.</p>');
+    assert.deepEqual(errors, []);
+  });
+});
