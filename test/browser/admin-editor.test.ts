@@ -11,7 +11,17 @@ import { launchChromium } from '../fixtures/browser.ts';
  * fixtures/admin-browser.ts). What the admin writes is read back through the API.
  */
 
-type EventJson = { id: number; title: string; description: string; translations: string[] };
+type EventJson = { id: number; title: string; description: string; translations: string[]; status: string };
+/** What the series journey reads back of its event. */
+type SeriesJson = EventJson & {
+  date: string;
+  recurrence: { rrule: string; exdates: string[]; rdates: string[] };
+  organizer: { organizer: string }[];
+  tags: { name: string }[];
+  cost_details: { values: string[] };
+  website: string;
+  custom_fields: unknown;
+};
 
 describe(`admin event editor and list in a browser (${DIALECT})`, () => {
   let t: TestApp;
@@ -161,6 +171,77 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     const english = await read(ids.banana!, 'en');
     assert.equal(english.title, 'banana bread class');
     assert.equal(english.description, '<p>banana bread class in English.</p>');
+    assert.deepEqual(errors, []);
+  });
+  test('a monthly "second Tuesday" series, scheduled, with exclusions, extra dates, two organizers, free tags and every field; then "this and following"', async () => {
+    for (const name of ['Ann Org', 'Bob Org']) assert.equal((await t.request('administrator', 'POST', 'organizers', { organizer: name })).statusCode, 201);
+    const { page, errors } = await signedIn('editor', 'events/new');
+    await page.getByRole('heading', { name: 'New event' }).waitFor();
+    await page.getByLabel('Title').fill('Book club');
+    await page.getByLabel('Start date').fill('2027-01-12');
+    await page.getByLabel('Start time').fill('18:00');
+    await page.getByLabel('End date').fill('2027-01-12');
+    await page.getByLabel('End time').fill('20:00');
+    await page.getByLabel('Repeats').selectOption('MONTHLY');
+    await page.getByLabel('Monthly on').selectOption('weekday');
+    await page.getByLabel('Ends').selectOption('until');
+    await page.getByLabel('Last date').fill('2027-12-31');
+    await page.getByLabel(/^Excluded dates/).fill('2027-03-09');
+    await page.getByLabel(/^Extra dates/).fill('2027-02-20');
+    const preview = page.getByRole('region', { name: 'Next dates' }).getByRole('listitem');
+    assert.deepEqual(await preview.allTextContents(), ['Jan 12, 2027, 6:00 PM', 'Feb 9, 2027, 6:00 PM', 'Feb 20, 2027, 6:00 PM', 'Apr 13, 2027, 6:00 PM', 'May 11, 2027, 6:00 PM', 'Jun 8, 2027, 6:00 PM']);
+    await page.getByLabel('Ann Org').check();
+    await page.getByLabel('Bob Org').check();
+    await page.getByLabel('Tags (separated by commas)').fill('books, reading circle');
+    await page.getByLabel('Cost').fill('5');
+    await page.getByLabel('Website').fill('https://books.example/club');
+    await page.getByRole('button', { name: 'Add a custom field' }).click();
+    await page.getByLabel('Key').fill('language');
+    await page.getByLabel('Label').fill('Language');
+    await page.getByLabel('Value').fill('English');
+    await page.getByLabel('Status').selectOption({ label: 'Scheduled' });
+    await page.getByLabel('Publish on (for a scheduled event)').fill('2026-12-20');
+    await page.getByLabel('Publish at').fill('09:00');
+    await accessible(page, 'event editor with a monthly series');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const id = Number(/events\/(\d+)/.exec(page.url())?.[1]);
+    const event = (await t.request('editor', 'GET', `events/${id}?context=edit`)).json<SeriesJson>();
+    assert.equal(event.status, 'future');
+    assert.equal(event.date, '2026-12-20 09:00:00');
+    assert.equal(event.recurrence.rrule, 'FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231T235959Z');
+    assert.deepEqual([event.recurrence.exdates, event.recurrence.rdates], [['2027-03-09 18:00:00'], ['2027-02-20 18:00:00']]);
+    assert.deepEqual(event.organizer.map((organizer) => organizer.organizer).sort(), ['Ann Org', 'Bob Org']);
+    assert.deepEqual(event.tags.map((tag) => tag.name).sort(), ['books', 'reading circle']);
+    assert.deepEqual([event.cost_details.values, event.website], [['5'], 'https://books.example/club']);
+    assert.deepEqual(event.custom_fields, { language: { label: 'Language', value: 'English' } });
+
+    // "This date and the following dates" from April on: January to February keep the title.
+    const dates = async () => (await t.request('editor', 'GET', 'events?search=club&status=future&start_date=2027-01-01&end_date=2027-12-31&per_page=50')).json<{ events: { id: number; title: string; start_date: string }[] }>().events;
+    const april = (await dates()).find((occurrence) => occurrence.start_date.startsWith('2027-04-13'))!;
+    await page.goto(`${base}/admin/events/${april.id}`);
+    await page.getByLabel('Title').fill('Book club (new venue)');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('group', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this and the following dates' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const titles = (await dates()).map((occurrence) => `${occurrence.start_date.slice(0, 10)} ${occurrence.title}`);
+    assert.deepEqual(titles.slice(0, 5), ['2027-01-12 Book club', '2027-02-09 Book club', '2027-02-20 Book club', '2027-04-13 Book club (new venue)', '2027-05-11 Book club (new venue)']);
+    assert.deepEqual(errors, []);
+  });
+
+  test('visibility: a password protects a published event from readers without it; private hides it', async () => {
+    const { page, errors } = await signedIn('editor', `events/${ids.cherry}`);
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    await page.getByLabel('Password (protects the event)').fill('s3cret');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}`)).statusCode, 403);
+    assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode, 200);
+    await page.getByLabel('Status').selectOption({ label: 'Private' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    assert.equal((await read(ids.cherry!)).status, 'private');
+    assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode, 403, 'a private event is not for anonymous readers, password or not');
     assert.deepEqual(errors, []);
   });
 });
