@@ -29,13 +29,14 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
   let base: string;
   let signedIn: AdminDriver['signedIn'];
   let accessible: AdminDriver['accessible'];
+  let reachable: AdminDriver['reachable'];
   const ids: Record<string, number> = {};
 
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
-    ({ signedIn, accessible } = adminDriver(browser, base, 'admin-editor'));
+    ({ signedIn, accessible, reachable } = adminDriver(browser, base, 'admin-editor'));
     for (const [key, title, day] of [['banana', 'banana bread class', '2027-01-10'], ['apple', 'Apple picking', '2027-03-01'], ['cherry', 'Cherry festival', '2027-02-01']] as const) {
       const response = await t.request('administrator', 'POST', 'events', { title, description: `<p>${title} in English.</p>`, start_date: `${day} 10:00`, end_date: `${day} 12:00` });
       assert.equal(response.statusCode, 201, response.body);
@@ -49,39 +50,48 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
 
   const read = async (id: number, language?: string) => (await t.request('editor', 'GET', `events/${id}?context=edit${language ? `&translation_language=${language}` : ''}`)).json<EventJson>();
   const listedTitles = (page: Page) => page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
+  /** Waits for the list to show these titles in this order (a new order or filter renders after the URL changes). */
+  const shows = async (page: Page, titles: string[]) => {
+    const row = page.getByRole('table', { name: 'Events' }).getByRole('row');
+    if (titles.length === 0) await page.getByText('No events.').waitFor();
+    else await row.nth(titles.length).locator('td:nth-child(2)').filter({ hasText: titles.at(-1)! }).waitFor();
+    await row.nth(1).locator('td:nth-child(2)').filter({ hasText: titles[0] ?? '' }).or(page.getByText('No events.')).waitFor();
+    assert.deepEqual(await listedTitles(page), titles);
+  };
   const header = (page: Page, name: string) => page.getByRole('table', { name: 'Events' }).getByRole('columnheader', { name });
 
   test('the events list sorts by date or title, both ways, and says so to screen readers', async () => {
     const { page, errors } = await signedIn('editor', 'events');
-    await page.getByRole('table', { name: 'Events' }).waitFor();
-    assert.deepEqual(await listedTitles(page), ['banana bread class', 'Cherry festival', 'Apple picking']);
+    await shows(page, ['banana bread class', 'Cherry festival', 'Apple picking']);
     assert.equal(await header(page, 'When').getAttribute('aria-sort'), 'ascending');
     assert.equal(await header(page, 'Title').getAttribute('aria-sort'), null);
 
     const sort = page.getByLabel('Sort by');
     await sort.selectOption({ label: 'Title, A to Z' });
     await page.waitForURL(/orderby=title&order=asc/);
-    await page.getByRole('table', { name: 'Events' }).waitFor();
-    assert.deepEqual(await listedTitles(page), ['Apple picking', 'banana bread class', 'Cherry festival']);
+    await shows(page, ['Apple picking', 'banana bread class', 'Cherry festival']);
     assert.equal(await header(page, 'Title').getAttribute('aria-sort'), 'ascending');
     assert.equal(await header(page, 'When').getAttribute('aria-sort'), null);
 
     await sort.selectOption({ label: 'Title, Z to A' });
     await page.waitForURL(/orderby=title&order=desc/);
-    await page.getByRole('table', { name: 'Events' }).waitFor();
-    assert.deepEqual(await listedTitles(page), ['Cherry festival', 'banana bread class', 'Apple picking']);
+    await shows(page, ['Cherry festival', 'banana bread class', 'Apple picking']);
     assert.equal(await header(page, 'Title').getAttribute('aria-sort'), 'descending');
 
     await sort.selectOption({ label: 'Date, latest first' });
     await page.waitForURL(/orderby=event_date&order=desc/);
-    await page.getByRole('table', { name: 'Events' }).waitFor();
-    assert.deepEqual(await listedTitles(page), ['Apple picking', 'Cherry festival', 'banana bread class']);
+    await shows(page, ['Apple picking', 'Cherry festival', 'banana bread class']);
     // The order survives a reload: it is in the URL.
     await page.reload();
-    await page.getByRole('table', { name: 'Events' }).waitFor();
-    assert.deepEqual(await listedTitles(page), ['Apple picking', 'Cherry festival', 'banana bread class']);
+    await shows(page, ['Apple picking', 'Cherry festival', 'banana bread class']);
     assert.equal(await page.getByLabel('Sort by').inputValue(), 'event_date:desc');
     await accessible(page, 'events list sorted');
+    // By keyboard: every control is reached by Tab, and the sort changes with the arrow keys alone.
+    await reachable(page, 'events list');
+    await page.getByLabel('Sort by').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/orderby=title&order=asc/);
+    await shows(page, ['Apple picking', 'banana bread class', 'Cherry festival']);
     assert.deepEqual(errors, []);
   });
 
@@ -286,6 +296,31 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     assert.equal(await page.getByRole('checkbox', { name: 'Org 01' }).isChecked(), true);
     assert.equal(await page.getByRole('checkbox', { name: 'Cat 01' }).isChecked(), true);
     await accessible(page, 'event editor with many organizers');
+    assert.deepEqual(errors, []);
+  });
+  test('the filters of the list: a date range, a tag, an organizer, a category, together with a sort', async () => {
+    const { page, errors } = await signedIn('editor', 'events?orderby=title&order=desc');
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    const filterBy = async (fields: Record<string, string>) => {
+      for (const [label, value] of Object.entries(fields)) {
+        if (label === 'From' || label === 'To') await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+        else await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: value });
+      }
+      await page.getByRole('button', { name: 'Filter' }).click();
+    };
+    await filterBy({ From: '2027-01-01', To: '2027-02-28' });
+    assert.match(page.url(), /from=2027-01-01&to=2027-02-28|to=2027-02-28.*from=2027-01-01|from=2027-01-01.*to=2027-02-28/);
+    assert.match(page.url(), /orderby=title&order=desc/, 'a filter keeps the sort');
+    // By title, Z to A, within January and February: the book club's three dates, the cherry festival (private now), the banana class.
+    await shows(page, ['Cherry festival', 'Book club', 'Book club', 'Book club', 'banana bread class']);
+    await filterBy({ Tag: 'books' });
+    await shows(page, ['Book club', 'Book club', 'Book club']);
+    await filterBy({ Tag: 'Any', From: '', To: '', Organizer: 'Org 01' });
+    await shows(page, ['Many pickers']);
+    await filterBy({ Organizer: 'Any', Category: 'Cat 01' });
+    await shows(page, ['Many pickers']);
+    await filterBy({ Category: 'Cat 02' });
+    await shows(page, []);
     assert.deepEqual(errors, []);
   });
 });
