@@ -87,6 +87,22 @@ export async function request<T>(method: string, path: string, options: RequestO
 
 export const get = <T>(path: string, query?: Query) => request<T>('GET', path, query === undefined ? {} : { query });
 
+/** The API's largest page (wire-format 3.3: `per_page` is clamped to 50). */
+export const LARGEST_PAGE = 50;
+
+/**
+ * Every record of a collection (`{ [collection]: [...] }`), all its pages, the first read first and
+ * the others together: for pickers whose options must all be there (terms, the list's filters).
+ */
+export async function getEvery<T>(collection: string, query: Query = {}): Promise<T[]> {
+  const page = (number: number) => get<{ total_pages?: number } & Record<string, T[] | undefined>>(collection, { ...query, per_page: LARGEST_PAGE, page: number });
+  const first = await page(1);
+  // Every archive's envelope has `total_pages`; only events, venues and organizers also send X-WP-TotalPages.
+  const pages = Number(first.body.total_pages ?? 1);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => page(index + 2)));
+  return [first, ...rest].flatMap(({ body }) => body[collection] ?? []);
+}
+
 /** Who is signed in, or null (401): the shell then goes to the sign-in form. */
 export async function currentSession(): Promise<Session | null> {
   try {

@@ -41,7 +41,12 @@ const ALL_BUT_TRASH = STATUSES.filter((status) => status !== 'trash');
 /** Whole lists start at the first supported day: an admin sees past events too, not only upcoming ones. */
 export const EVER = '0001-01-01';
 
-export async function listEvents(query: { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number }): Promise<Page<EventRecord>> {
+/** The archive's orders (decision 0073): `orderby` and `order` of `GET events`. */
+export const ORDER_BY = ['event_date', 'title', 'modified'] as const;
+export type OrderBy = (typeof ORDER_BY)[number];
+export interface Sort { readonly by: OrderBy; readonly direction: 'asc' | 'desc' }
+
+export async function listEvents(query: { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number; sort?: Sort }): Promise<Page<EventRecord>> {
   const status = query.status === undefined || query.status === 'all' ? ALL_BUT_TRASH : [query.status];
   const { body, headers } = await get<{ events: EventRecord[] }>('events', {
     status,
@@ -54,6 +59,8 @@ export async function listEvents(query: { status?: Status | 'all'; page?: number
     organizer: query.organizer ? [query.organizer] : undefined,
     start_date: query.from || EVER,
     end_date: query.to,
+    orderby: query.sort?.by,
+    order: query.sort?.direction,
   });
   return { items: body.events, total: Number(headers.get('x-wp-total') ?? body.events.length), pages: Number(headers.get('x-wp-totalpages') ?? 1) };
 }

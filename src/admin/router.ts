@@ -3,8 +3,8 @@ import { SETTINGS } from './api.ts';
 
 /*
  * Client-side routing with real URLs under `{site}/admin/` (the server answers the same shell for
- * each). A screen with unsaved changes registers a guard: in-app navigation asks first, and the
- * browser's own beforeunload asks before leaving the page.
+ * each). A screen with unsaved changes registers a guard: in-app navigation and the browser's Back
+ * and Forward buttons ask first, and the browser's own beforeunload asks before leaving the page.
  */
 
 interface Guard {
@@ -15,6 +15,8 @@ interface Guard {
 }
 let guard: Guard | undefined;
 const listeners = new Set<() => void>();
+/** The URL the screen shown belongs to: where a refused Back or Forward returns. */
+let shown = location.href;
 
 /** The path below `{site}/admin/`, without slashes at either end ('' is the start screen). */
 export const currentPath = (): string => location.pathname.slice(SETTINGS.base.length).replace(/^\/+|\/+$/g, '');
@@ -36,11 +38,22 @@ export function navigate(path: string, options: { replace?: boolean } = {}): boo
   const url = path.startsWith('/') ? path : href(path);
   if (options.replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
+  shown = location.href;
   for (const listener of listeners) listener();
   return true;
 }
 
+// Back and Forward have moved the URL already when popstate comes (it cannot be cancelled): a
+// user who chooses to stay gets the screen's URL back as a new entry, the screen untouched. A move
+// between fragments of the same screen (a skip link) leaves nothing and asks nothing.
 window.addEventListener('popstate', () => {
+  const sameScreen = new URL(shown).pathname === location.pathname && new URL(shown).search === location.search;
+  if (!sameScreen && guard?.dirty() && !confirm(guard.question)) {
+    history.pushState(null, '', shown);
+    return;
+  }
+  if (!sameScreen) guard = undefined;
+  shown = location.href;
   for (const listener of listeners) listener();
 });
 
@@ -51,6 +64,8 @@ document.addEventListener('click', (event) => {
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || !(url.pathname === SETTINGS.base || url.pathname.startsWith(`${SETTINGS.base}/`))) return;
   if (url.pathname.startsWith(`${SETTINGS.base}/sign-`) || url.pathname.startsWith(`${SETTINGS.base}/assets/`)) return;
+  // A fragment of this screen (an error summary's link to its field) is the browser's to follow: no screen is left.
+  if (url.hash !== '' && url.pathname === location.pathname && url.search === location.search) return;
   event.preventDefault();
   navigate(`${url.pathname}${url.search}`);
 });

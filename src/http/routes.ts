@@ -89,6 +89,12 @@ interface RouteBase<S extends RouteSchema, Loaded> {
    * (`frame.session`): its answer is the caller's own, never taken from or kept in the read cache.
    */
   readonly readsSession?: boolean;
+  /**
+   * Query parameters of this service's own namespace only: under the TEC alias (decision 0018) they
+   * are dropped before validation, as the original ignores a parameter it does not declare, whatever
+   * its value, so a TEC client sending one gets the original's answer (decision 0073).
+   */
+  readonly ownNamespaceQuery?: readonly string[];
 }
 
 /** What a read's cached answer depends on (decision 0033); a read that does not say depends on every change. */
@@ -335,13 +341,19 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   for (const { route, namespace, alias } of mounts) {
     const collection = collectionOf(route);
     const declaresContext = Array.isArray((route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum);
+    const dropped = alias ? (route.ownNamespaceQuery ?? []) : [];
+    const preValidation = async (request: FastifyRequest) => {
+      const query = request.query as Record<string, unknown>;
+      for (const name of dropped) delete query[name];
+      // WordPress' global `context` parameter, on routes whose schema does not declare its values.
+      if (!declaresContext) checkContext(query);
+    };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
       config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false },
-      // WordPress' global `context` parameter, on routes whose schema does not declare its values.
-      ...(declaresContext ? {} : { preValidation: async (request: FastifyRequest) => checkContext(request.query) }),
+      ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {
         // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
         const deadline = new Deadline(context.requestTimeoutMs);

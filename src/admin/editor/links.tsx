@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get } from '../api.ts';
+import { get, getEvery } from '../api.ts';
 import { t } from '../i18n.ts';
 import { checkedOf, Field, invalid, valueOf } from './fields.tsx';
 import type { EventForm } from './form.ts';
 
 /*
  * The event's links: its venue (search as you type, or a new one written inline, which the API
- * creates with the event), organizers, categories as a tree (a new one by name), tags as free text.
+ * creates with the event), organizers (search as you type, the chosen ones always listed),
+ * categories as a tree (a new one by name), tags as free text.
  */
 
 type Update = (changes: Partial<EventForm>) => void;
@@ -48,18 +49,41 @@ export function VenueField({ form, update, error }: { form: EventForm; update: U
 }
 
 export function OrganizersField({ form, update, error }: { form: EventForm; update: Update; error?: string | undefined }) {
-  const [options, setOptions] = useState<Named[]>([]);
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<Named[]>([]);
+  // The names of the event's organizers, and of every organizer seen in a search: the chosen ones stay listed.
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  const remember = (records: Named[]) => setNames((known) => new Map([...known, ...records.map((record) => [record.id, record.name] as const)]));
   useEffect(() => {
-    void get<{ organizers: Record<string, unknown>[] }>('organizers', { per_page: 100 }).then(({ body }) => setOptions(body.organizers.map(named('organizer'))), () => setOptions([]));
-  }, []);
+    const missing = form.organizers.filter((id) => !names.has(id));
+    if (missing.length > 0) {
+      void Promise.all(missing.map((id) => get<Record<string, unknown>>(`organizers/${id}`, { context: 'edit' }).then(({ body }) => named('organizer')(body), () => ({ id, name: `#${id}`, parent: 0 })))).then(remember);
+    }
+  }, [form.organizers.join(',')]);
+  useEffect(() => {
+    const text = search.trim();
+    const timer = setTimeout(() => {
+      void get<{ organizers: Record<string, unknown>[] }>('organizers', { per_page: 20, ...(text === '' ? {} : { search: text }) }).then(({ body }) => {
+        const records = body.organizers.map(named('organizer'));
+        remember(records);
+        setFound(records);
+      }, () => setFound([]));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [search]);
   const toggle = (id: number, on: boolean) => update({ organizers: on ? [...form.organizers, id] : form.organizers.filter((known) => known !== id) });
+  // The chosen first, then what the search found: at most 20 at a time, however many organizers there are.
+  const shown = [...form.organizers, ...found.map((record) => record.id).filter((id) => !form.organizers.includes(id))];
   return (
     <fieldset aria-describedby={error ? 'organizers-error' : undefined}>
       <legend>{t('organizers')}</legend>
-      {options.length === 0 ? <p>{t('noneYet')}</p> : (
-        <ul class="choices">
-          {options.map((option) => (
-            <li key={option.id}><label class="check"><input type="checkbox" checked={form.organizers.includes(option.id)} onChange={(event) => toggle(option.id, checkedOf(event))} /> {option.name}</label></li>
+      <Field id="organizer-search" label={t('organizerSearch')}>
+        <input id="organizer-search" type="search" autocomplete="off" value={search} onInput={(event) => setSearch(valueOf(event))} />
+      </Field>
+      {shown.length === 0 ? <p>{t('noneYet')}</p> : (
+        <ul class="choices" aria-live="polite">
+          {shown.map((id) => (
+            <li key={id}><label class="check"><input type="checkbox" checked={form.organizers.includes(id)} onChange={(event) => toggle(id, checkedOf(event))} /> {names.get(id) ?? `#${id}`}</label></li>
           ))}
         </ul>
       )}
@@ -71,7 +95,8 @@ export function OrganizersField({ form, update, error }: { form: EventForm; upda
 export function CategoriesField({ form, update, error, version }: { form: EventForm; update: Update; error?: string | undefined; version: string | null }) {
   const [options, setOptions] = useState<Named[]>([]);
   useEffect(() => {
-    void get<{ categories: Record<string, unknown>[] }>('categories', { per_page: 100 }).then(({ body }) => setOptions(body.categories.map(named('name'))), () => setOptions([]));
+    // Every category, unused ones too (the archive hides those by default), on every page.
+    void getEvery<Record<string, unknown>>('categories', { hide_empty: false }).then((records) => setOptions(records.map(named('name'))), () => setOptions([]));
     // Again after each save: a category created by name with the event is then one of the tree's.
   }, [version]);
   const toggle = (id: number, on: boolean) => update({ categories: on ? [...form.categories, id] : form.categories.filter((known) => known !== id) });

@@ -11,7 +11,7 @@ const weekdayName = (index: number) => new Intl.DateTimeFormat(t.language, { wee
 
 export function RecurrenceFields({ form, update, error }: { form: EventForm; update: (changes: Partial<EventForm>) => void; error?: string | undefined }) {
   const preview = previewDates(form);
-  const { nth } = weekdayOf(form.startDay);
+  const { nth, code: startWeekday } = weekdayOf(form.startDay);
   return (
     <fieldset>
       <legend>{t('recurrence')}</legend>
@@ -48,7 +48,7 @@ export function RecurrenceFields({ form, update, error }: { form: EventForm; upd
             <Field id="monthly-by" label={t('monthlyBy')}>
               <select id="monthly-by" value={form.monthlyBy} onChange={(event) => update({ monthlyBy: valueOf(event) as 'date' | 'weekday' })}>
                 <option value="date">{t('byDate')}</option>
-                <option value="weekday">{t('byWeekday', { nth: nth === -1 ? t('last') : String(nth) })}</option>
+                <option value="weekday">{t('byWeekday', { nth: nth === -1 ? t('last') : t('ordinals').split(',')[nth - 1] ?? String(nth), weekday: weekdayName((WEEKDAYS as readonly string[]).indexOf(startWeekday)) })}</option>
               </select>
             </Field>
           ) : null}

@@ -59,6 +59,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
   };
   useEffect(() => {
     if (id === undefined) return;
+    // Another language or event: nothing is editable until it is read, so a late answer never overwrites typing.
+    setRecord(undefined);
     void get<EventRecord>(`events/${id}`, { context: 'edit', translation_language: language }).then(({ body, headers }) => adopt(body, headers.get('etag')), (error: Error) => setFailed(error.message));
   }, [id, language]);
   useEffect(() => {

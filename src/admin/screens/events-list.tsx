@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiFailure, get } from '../api.ts';
-import { eventCounts, listEvents, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type Page } from '../events.ts';
+import { ApiFailure, getEvery } from '../api.ts';
+import { eventCounts, listEvents, ORDER_BY, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type OrderBy, type Page, type Sort } from '../events.ts';
 import { formatWhen, t, type MessageKey } from '../i18n.ts';
 import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href } from '../router.ts';
@@ -26,15 +26,34 @@ const ACTIONS: readonly { action: Action; label: MessageKey; in: (tab: Tab) => b
 
 interface Term { id: number; name: string }
 const FILTERS = [
-  { key: 'categories', label: 'category', path: 'categories', list: 'categories', name: (term: Record<string, unknown>) => String(term.name) },
-  { key: 'tags', label: 'tag', path: 'tags', list: 'tags', name: (term: Record<string, unknown>) => String(term.name) },
-  { key: 'venue', label: 'venue', path: 'venues', list: 'venues', name: (term: Record<string, unknown>) => String(term.venue) },
-  { key: 'organizer', label: 'organizer', path: 'organizers', list: 'organizers', name: (term: Record<string, unknown>) => String(term.organizer) },
+  { key: 'categories', label: 'category', list: 'categories', name: (term: Record<string, unknown>) => String(term.name) },
+  { key: 'tags', label: 'tag', list: 'tags', name: (term: Record<string, unknown>) => String(term.name) },
+  { key: 'venue', label: 'venue', list: 'venues', name: (term: Record<string, unknown>) => String(term.venue) },
+  { key: 'organizer', label: 'organizer', list: 'organizers', name: (term: Record<string, unknown>) => String(term.organizer) },
 ] as const;
+
+/** The sorts offered, as `orderby:order`; the first is the API's own order, kept out of the URL. */
+const SORTS: readonly { value: string; label: MessageKey }[] = [
+  { value: 'event_date:asc', label: 'sortDateAsc' },
+  { value: 'event_date:desc', label: 'sortDateDesc' },
+  { value: 'title:asc', label: 'sortTitleAsc' },
+  { value: 'title:desc', label: 'sortTitleDesc' },
+  { value: 'modified:desc', label: 'sortModifiedDesc' },
+];
+
+/** The list's sort from its URL; anything else is the default. */
+function sortOf(search: URLSearchParams): Sort {
+  const by = search.get('orderby') ?? '';
+  return { by: (ORDER_BY as readonly string[]).includes(by) ? (by as OrderBy) : 'event_date', direction: search.get('order') === 'desc' ? 'desc' : 'asc' };
+}
+
+/** `aria-sort` of a column header: set on the column the list is sorted by. */
+const ariaSort = (sort: Sort, column: OrderBy) => (sort.by === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
 export default function EventsList({ search }: ScreenProps) {
   const tab = (TABS as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as Tab) : 'all';
   const page = pageOf(search);
+  const sort = sortOf(search);
   const [result, setResult] = useState<Page<EventRecord> | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
   const [options, setOptions] = useState<Record<string, Term[]>>({});
@@ -43,9 +62,11 @@ export default function EventsList({ search }: ScreenProps) {
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
+    // Every option, unused terms too (the terms archive hides them by default): a filter that
+    // lacked the 51st venue, or a category only drafts use, would hide events without saying so.
     for (const filter of FILTERS) {
-      void get<Record<string, Record<string, unknown>[]>>(filter.path, { per_page: 100 }).then(({ body }) =>
-        setOptions((known) => ({ ...known, [filter.key]: (body[filter.list] ?? []).map((item) => ({ id: Number(item.id), name: filter.name(item) })) })),
+      void getEvery<Record<string, unknown>>(filter.list, filter.list === 'categories' || filter.list === 'tags' ? { hide_empty: false } : {}).then((items) =>
+        setOptions((known) => ({ ...known, [filter.key]: items.map((item) => ({ id: Number(item.id), name: filter.name(item) })) })),
       );
     }
   }, []);
@@ -58,7 +79,7 @@ export default function EventsList({ search }: ScreenProps) {
       status: tab, page, search: search.get('search') ?? undefined,
       categories: search.get('categories') ?? undefined, tags: search.get('tags') ?? undefined,
       venue: search.get('venue') ?? undefined, organizer: search.get('organizer') ?? undefined,
-      from: search.get('from') ?? undefined, to: search.get('to') ?? undefined,
+      from: search.get('from') ?? undefined, to: search.get('to') ?? undefined, sort,
     }).then(setResult, (error: Error) => setMessage(error.message));
     void eventCounts().then(setCounts, () => setCounts(undefined));
   }, [search.toString(), reload]);
@@ -68,6 +89,11 @@ export default function EventsList({ search }: ScreenProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     go(Object.fromEntries(['search', 'categories', 'tags', 'venue', 'organizer', 'from', 'to'].map((key) => [key, typeof form.get(key) === 'string' ? (form.get(key) as string) : ''])));
+  };
+  // A new order applies at once (the list re-sorts in place; focus stays on the select).
+  const onSort = (event: Event) => {
+    const [by, direction] = (event.currentTarget as HTMLSelectElement).value.split(':');
+    go(by === 'event_date' && direction === 'asc' ? { orderby: undefined, order: undefined } : { orderby: by, order: direction });
   };
   const onBulk = async (event: Event) => {
     event.preventDefault();
@@ -125,6 +151,11 @@ export default function EventsList({ search }: ScreenProps) {
         <label>{t('from')} <input type="date" name="from" defaultValue={search.get('from') ?? ''} /></label>
         <label>{t('to')} <input type="date" name="to" defaultValue={search.get('to') ?? ''} /></label>
         <button type="submit">{t('filter')}</button>
+        <label>{t('sortBy')}{' '}
+          <select name="sort" value={`${sort.by}:${sort.direction}`} onChange={onSort}>
+            {SORTS.map((option) => <option key={option.value} value={option.value}>{t(option.label)}</option>)}
+          </select>
+        </label>
       </form>
       <form class="bulk" onSubmit={(event) => void onBulk(event)}>
         <label>{t('bulkActions')}{' '}
@@ -142,8 +173,8 @@ export default function EventsList({ search }: ScreenProps) {
           <thead>
             <tr>
               <th scope="col"><span class="visually-hidden">{t('select')}</span></th>
-              <th scope="col">{t('title')}</th>
-              <th scope="col">{t('when')}</th>
+              <th scope="col" aria-sort={ariaSort(sort, 'title')}>{t('title')}</th>
+              <th scope="col" aria-sort={ariaSort(sort, 'event_date')}>{t('when')}</th>
               <th scope="col">{t('status')}</th>
               <th scope="col"><span class="visually-hidden">{t('publicPage')}</span></th>
             </tr>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiFailure, fieldErrors, get, request, type Query } from '../api.ts';
+import { ApiFailure, fieldErrors, get, getEvery, request, type Query } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { STATUSES, type Counts } from '../events.ts';
 import { t, type MessageKey } from '../i18n.ts';
@@ -22,8 +22,8 @@ const TABS = ['all', ...STATUSES] as const;
 type Tab = (typeof TABS)[number];
 const ALL_BUT_TRASH = STATUSES.filter((status) => status !== 'trash');
 const PER_PAGE = 20;
-/** Every category, for the parent picker and the list's parent column (the API's largest page). */
-const ALL_TERMS: Query = { per_page: 100, hide_empty: false, orderby: 'name' };
+/** Every category, for the parent picker and the list's parent column: unused ones too, on every page. */
+const ALL_TERMS: Query = { hide_empty: false, orderby: 'name' };
 
 interface Listing { items: WireRecord[]; pages: number }
 
@@ -50,7 +50,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
     // Counts per status come from the API when it has them; without them the tabs show no numbers.
     if (kind.post) void get<Counts>(`${collection}/counts`).then(({ body }) => setCounts(body), () => setCounts(undefined));
     if (collection === 'categories') {
-      void get<{ categories: WireRecord[] }>('categories', ALL_TERMS).then(({ body }) => setParents(new Map(body.categories.map((term) => [term.id, nameOf(kind, term)]))), () => undefined);
+      void getEvery<WireRecord>('categories', ALL_TERMS).then((terms) => setParents(new Map(terms.map((term) => [term.id, nameOf(kind, term)]))), () => undefined);
     }
   }, [collection, search.toString(), reload]);
 
@@ -168,7 +168,7 @@ function RecordEditor({ kind, params }: { kind: RecordKind; params: Readonly<Rec
   }, [collection, id]);
   useEffect(() => {
     if (!kind.fields.some((field) => field.kind === 'parent')) return;
-    void get<Record<string, WireRecord[]>>(collection, ALL_TERMS).then(({ body }) => setParents(body[collection] ?? []), () => setParents([]));
+    void getEvery<WireRecord>(collection, ALL_TERMS).then(setParents, () => setParents([]));
   }, [collection]);
   useEffect(() => {
     setGuard({ dirty: () => JSON.stringify(latest.current.form) !== JSON.stringify(latest.current.baseline), question: t('unsavedChanges') });

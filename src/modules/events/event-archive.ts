@@ -72,7 +72,8 @@ export class EventArchive {
 
   async list(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const { filter, statuses, bounds } = await this.archiveFilter(tx, query, caller, language);
-    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
+    const order = query.orderby === undefined && query.order === undefined ? undefined : { by: query.orderby, direction: query.order ?? 'asc', language };
+    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset, order), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
     return {
       rows: await this.records.localize(tx, rows, language),

@@ -9,7 +9,7 @@ import type { Urls } from '../../urls.ts';
 import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
-import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
+import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -111,6 +111,8 @@ export function eventRoutes(
       ...optionalArg('ends_before', bounds.endsBefore),
       ...optionalArg('ends_after', bounds.endsAfter),
       ...flagArg('ticketed', query.ticketed),
+      ...optionalArg('orderby', query.orderby),
+      ...optionalArg('order', query.order),
     ],
     echoed: [...optionalArg('venue', query.venue?.join(',')), ...optionalArg('organizer', query.organizer?.join(',')), ...flagArg('featured', query.featured)],
   });
@@ -120,6 +122,7 @@ export function eventRoutes(
       method: 'GET',
       path: '/events',
       permission: 'public',
+      ownNamespaceQuery: OWN_LIST_QUERY,
       schema: {
         summary: 'Returns all the events matching the search criteria',
         description: 'With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029).',

@@ -4,6 +4,7 @@ import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
 import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
+import { ARCHIVE_ORDER_BY, type ArchiveOrderBy } from '../../storage/repositories/events.repository.ts';
 
 /** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
 const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });
@@ -115,11 +116,22 @@ export const ListQuery = Type.Object({
   post_parent: Type.Optional(Id({ description: 'Events whose parent is this event' })),
   series: Type.Optional(Id({ description: 'The occurrences of this series (the id of its first event), its detached exceptions included (additive; decision 0060)' })),
   ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
+  orderby: Type.Optional(
+    Type.Unsafe<ArchiveOrderBy>({
+      type: 'string',
+      enum: [...ARCHIVE_ORDER_BY],
+      description:
+        'The order of the events (additive; decision 0073; not read under tribe/events/v1): event_date (the default: local start), title (as shown in the request\'s language, case-insensitive) or modified; ties by local start, then ID',
+    }),
+  ),
+  order: Type.Optional(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], description: 'asc (the default) or desc, for orderby (additive; not read under tribe/events/v1)' })),
   ...syncParams('events'),
   ...PasswordQuery,
   ...CommonQuery,
 });
 export type EventListQuery = Static<typeof ListQuery>;
+/** The query parameters the archive reads under this service's namespace only (decision 0073). */
+export const OWN_LIST_QUERY = ['orderby', 'order'] as const;
 
 export const ReadQuery = Type.Object({ ...PasswordQuery, ...CommonQuery });
 export const DeleteQuery = Type.Object({

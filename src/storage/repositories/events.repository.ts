@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
@@ -94,6 +94,17 @@ export interface EventFilter extends DateBounds {
   readonly none?: boolean;
   /** Events whose post was modified after this UTC time (`modified_after`; decision 0029). */
   readonly modifiedAfter?: string;
+}
+
+/** The orders of the archive besides its own (decision 0073). */
+export const ARCHIVE_ORDER_BY = ['event_date', 'title', 'modified'] as const;
+export type ArchiveOrderBy = (typeof ARCHIVE_ORDER_BY)[number];
+
+/** How a page of the archive is ordered: `by` undefined is the archive's own order; `title` compares the title as `language` shows it. */
+export interface ArchiveOrder {
+  readonly by: ArchiveOrderBy | undefined;
+  readonly direction: 'asc' | 'desc';
+  readonly language: string;
 }
 
 const EVENT_COLUMNS = [
@@ -209,9 +220,9 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   /** The archive's rows: occurrences (`o`), joined to their event's rows only where a filter needs them. */
-  private archive(db: ReadTx, filter: EventFilter) {
+  private archive(db: ReadTx, filter: EventFilter, withPosts = false) {
     let query = (db as unknown as AnyDb).selectFrom('event_occurrences as o');
-    if (this.needsPosts(filter)) query = query.innerJoin('posts as p', 'p.id', 'o.event_id');
+    if (withPosts || this.needsPosts(filter)) query = query.innerJoin('posts as p', 'p.id', 'o.event_id');
     if (filter.featured !== undefined) query = query.innerJoin('events as own', 'own.post_id', 'o.event_id');
     return query.where(this.where(filter) as never);
   }
@@ -226,13 +237,31 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   /**
-   * By local start, then id (wire-format 3.7); with `include`, by publication date then id. The
-   * page is cut from the occurrences' index first; only its rows are joined to their events.
+   * By local start, then id (wire-format 3.7); with `include`, by publication date then id; with an
+   * `order`, by its key (decision 0073), then local start and id, all in its direction. The page is
+   * cut from the occurrences' index first; only its rows are joined to their events.
    */
-  async list(db: ReadTx, filter: EventFilter, limit: number, offset: number): Promise<EventRow[]> {
-    let page = this.archive(db, filter).selectAll('o');
-    page = filter.include ? page.orderBy('p.date_utc').orderBy('o.id') : page.orderBy('o.start_local').orderBy('o.id');
-    return this.asRecords(db, page.limit(limit).offset(offset), filter.include !== undefined);
+  async list(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<EventRow[]> {
+    const { key, direction, thenStart } = this.pageOrder(filter, order);
+    let page = this.archive(db, filter, key !== undefined).selectAll('o');
+    if (order?.by === 'title') {
+      page = page.leftJoin('post_translations as tr', (join) => join.onRef('tr.post_id', '=', 'o.event_id').on('tr.language', '=', order.language));
+    }
+    if (key) page = page.select(key.as('sort_key')).orderBy(key, direction);
+    if (thenStart) page = page.orderBy('o.start_local', direction);
+    return this.asRecords(db, page.orderBy('o.id', direction).limit(limit).offset(offset), { sortKey: key !== undefined, direction, thenStart });
+  }
+
+  /**
+   * The key a page is sorted by before the occurrences' own columns: an expression over the event's
+   * post (`p`) and, for titles, its translation in the request's language (`tr`), which no index
+   * holds: such a page sorts every occurrence the filter matches (decision 0073 measures it).
+   */
+  private pageOrder(filter: EventFilter, order: ArchiveOrder | undefined): { key?: RawBuilder<unknown>; direction: 'asc' | 'desc'; thenStart: boolean } {
+    const direction = order?.direction ?? 'asc';
+    if (order?.by === undefined && filter.include) return { key: sql`p.date_utc`, direction, thenStart: false };
+    if (order?.by === undefined || order.by === 'event_date') return { direction, thenStart: true };
+    return { key: order.by === 'title' ? sql`lower(coalesce(tr.title, p.title))` : sql`p.modified_utc`, direction, thenStart: true };
   }
 
   /**
@@ -246,7 +275,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       const { start, id } = after;
       page = page.where((eb) => eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]));
     }
-    const rows = await this.asRecords(db, page.orderBy('o.start_local').orderBy('o.id').limit(limit), false);
+    const rows = await this.asRecords(db, page.orderBy('o.start_local').orderBy('o.id').limit(limit));
     const last = rows.at(-1)?.occurrence;
     return { rows, next: last && { start: last.start_local, id: last.id } };
   }
@@ -264,19 +293,25 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       .orderBy('o.start_utc', direction)
       .orderBy('o.id', direction)
       .limit(1);
-    return (await this.asRecords(db, page, false))[0];
+    return (await this.asRecords(db, page))[0];
   }
 
   /**
-   * A page of occurrences (a query of `o.*`, ordered and limited) as their events' records, in one
-   * query: the page is read from the index, then only its rows are joined to their events.
+   * A page of occurrences (a query of `o.*`, and its `sort_key` if it has one, ordered and limited)
+   * as their events' records in the page's order, in one query: the page is read from the index,
+   * then only its rows are joined to their events.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private async asRecords(db: ReadTx, page: SelectQueryBuilder<any, any, object>, byPublication: boolean): Promise<EventRow[]> {
-    const query = this.withRecord((db as unknown as AnyDb).selectFrom(page.as('page')).innerJoin('posts as p', 'p.id', 'page.event_id'))
-      .select(OCCURRENCE_COLUMNS.map((column) => `page.${column} as ${OCCURRENCE_PREFIX}${column}`))
-      .orderBy(byPublication ? 'p.date_utc' : 'page.start_local')
-      .orderBy('page.id');
+  private async asRecords(
+    db: ReadTx,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    page: SelectQueryBuilder<any, any, object>,
+    order: { sortKey: boolean; direction: 'asc' | 'desc'; thenStart: boolean } = { sortKey: false, direction: 'asc', thenStart: true },
+  ): Promise<EventRow[]> {
+    let query = this.withRecord((db as unknown as AnyDb).selectFrom(page.as('page')).innerJoin('posts as p', 'p.id', 'page.event_id'))
+      .select(OCCURRENCE_COLUMNS.map((column) => `page.${column} as ${OCCURRENCE_PREFIX}${column}`));
+    if (order.sortKey) query = query.orderBy('page.sort_key', order.direction);
+    if (order.thenStart) query = query.orderBy('page.start_local', order.direction);
+    query = query.orderBy('page.id', order.direction);
     const rows = (await query.execute()).map((raw: Record<string, unknown>) => {
       const occurrence: Record<string, unknown> = {};
       const record: Record<string, unknown> = {};
