@@ -160,7 +160,7 @@ export async function composeApplication(
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
     services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
-    authenticator: new Authenticator(users, loginThrottle, clock),
+    authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
+import type { ReadTx, Storage } from '../storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { throttleKey, type LoginThrottle, type ThrottleCounter, type ThrottleKey, type ThrottleState } from './login-throttle.ts';
 import { normalizeApplicationPassword, verifyPassword } from './passwords.ts';
@@ -37,8 +38,8 @@ function tooManyAttempts(counter: ThrottleCounter): ApiError {
 /** The users and application passwords the authenticator checks credentials against (UsersService). */
 export interface CredentialStore {
   /** By login, or by e-mail as WordPress also accepts. */
-  userByLogin(login: string): Promise<UserRow | undefined>;
-  appPassword(id: number): Promise<AppPasswordRow | undefined>;
+  loginUser(tx: ReadTx, login: string): Promise<UserRow | undefined>;
+  appPassword(tx: ReadTx, id: number): Promise<AppPasswordRow | undefined>;
   appPasswordsOf(userId: number): Promise<AppPasswordRow[]>;
   markAppPasswordUsed(id: number): Promise<void>;
 }
@@ -52,6 +53,7 @@ export class Authenticator {
   private readonly memo = new Map<string, VerifiedCredential>();
 
   constructor(
+    private readonly storage: Pick<Storage, 'read'>,
     private readonly users: CredentialStore,
     private readonly throttle: LoginThrottle,
     private readonly clock: Clock,
@@ -82,22 +84,25 @@ export class Authenticator {
   }
 
   private async check(login: string, password: string, address: string, applicationPasswords: boolean): Promise<Caller> {
-    // NUL is in no login or e-mail, and PostgreSQL refuses it in a query.
-    const user = login.includes('\0') ? undefined : await this.users.userByLogin(login);
-    const caller: Caller | undefined = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
-    // An e-mail login shares the user's counter; an unknown login counts under what was sent.
-    const key = throttleKey(address, caller?.login ?? login);
-    const state = await this.throttle.check(key);
+    // One read unit for what a request with known credentials needs (decision 0077): the user, the
+    // throttle's counters and the remembered application password, still stored or not.
+    const { user, caller, key, state, memoKey, confirmed } = await this.storage.read(async (tx) => {
+      // NUL is in no login or e-mail, and PostgreSQL refuses it in a query.
+      const user = login.includes('\0') ? undefined : await this.users.loginUser(tx, login);
+      const caller: Caller | undefined = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
+      // An e-mail login shares the user's counter; an unknown login counts under what was sent.
+      const key = throttleKey(address, caller?.login ?? login);
+      const state = await this.throttle.checkIn(tx, key);
+      if (state.login?.throttled || !user || !caller) return { user, caller, key, state };
+      const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
+      const remembered = this.memo.get(memoKey);
+      const usable = remembered && (applicationPasswords || remembered.appPasswordId === null) && remembered.until > this.clock.now().getTime() ? remembered : undefined;
+      return { user, caller, key, state, memoKey, confirmed: usable && (await this.stillValid(tx, usable, user.password_hash)) ? usable : undefined };
+    });
     // Refused without checking the password: a throttled login gets no guesses at this address.
     if (state.login?.throttled) throw tooManyAttempts(state.login);
-    if (!user || !caller) return this.refuseFailure(key, 'invalid_username', state);
-    const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
-    const remembered = this.memo.get(memoKey);
-    const usable = remembered && (applicationPasswords || remembered.appPasswordId === null) ? remembered : undefined;
-    const valid =
-      usable && usable.until > this.clock.now().getTime() && (await this.stillValid(usable, user.password_hash))
-        ? usable
-        : await this.verify(user.id, password, user.password_hash, applicationPasswords);
+    if (!user || !caller || memoKey === undefined) return this.refuseFailure(key, 'invalid_username', state);
+    const valid = confirmed ?? (await this.verify(user.id, password, user.password_hash, applicationPasswords));
     if (!valid) return this.refuseFailure(key, 'incorrect_password', state);
     this.remember(memoKey, valid);
     // Only a count to forget costs a write; an authenticated request otherwise only reads.
@@ -117,9 +122,9 @@ export class Authenticator {
     throw new ApiError(code);
   }
 
-  private async stillValid(credential: VerifiedCredential, accountHash: string): Promise<boolean> {
+  private async stillValid(tx: ReadTx, credential: VerifiedCredential, accountHash: string): Promise<boolean> {
     if (credential.appPasswordId === null) return credential.hash === accountHash;
-    const row = await this.users.appPassword(credential.appPasswordId);
+    const row = await this.users.appPassword(tx, credential.appPasswordId);
     return row !== undefined && row.user_id === credential.userId && row.password_hash === credential.hash;
   }
 

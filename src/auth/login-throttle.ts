@@ -1,5 +1,5 @@
 import { wireUtc, type Clock } from '../clock.ts';
-import type { Storage } from '../storage/database.ts';
+import type { ReadTx, Storage } from '../storage/database.ts';
 import type { LoginThrottleFilter, LoginThrottleRepository } from '../storage/repositories/login-throttle.repository.ts';
 import type { LoginThrottleRow } from '../storage/tables.ts';
 
@@ -83,10 +83,15 @@ export class LoginThrottle {
     private readonly settings: ThrottleSettings,
   ) {}
 
-  async check(key: ThrottleKey): Promise<ThrottleState> {
+  check(key: ThrottleKey): Promise<ThrottleState> {
+    return this.storage.read((tx) => this.checkIn(tx, key));
+  }
+
+  /** `check` inside a read unit of the caller's (the authenticator reads the user in the same one). */
+  async checkIn(tx: ReadTx, key: ThrottleKey): Promise<ThrottleState> {
     const logins = key.login === EVERY_LOGIN ? [EVERY_LOGIN] : [EVERY_LOGIN, key.login];
     const now = this.clock.now();
-    const rows = await this.storage.read((tx) => this.repository.list(tx, wireUtc(now), key.address, logins));
+    const rows = await this.repository.list(tx, wireUtc(now), key.address, logins);
     const counter = (login: string) => {
       const row = rows.find((candidate) => candidate.login === login);
       return row && this.counter(row, now);

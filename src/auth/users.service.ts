@@ -234,11 +234,15 @@ export class UsersService implements CredentialStore {
   // Credentials, for the authenticator (CredentialStore).
 
   userByLogin(login: string): Promise<UserRow | undefined> {
-    return this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, login));
+    return this.storage.read((tx) => this.loginUser(tx, login));
   }
 
-  appPassword(id: number): Promise<AppPasswordRow | undefined> {
-    return this.storage.read((tx) => this.repository.getAppPassword(tx, id));
+  loginUser(tx: ReadTx, login: string): Promise<UserRow | undefined> {
+    return this.repository.getByLoginOrEmail(tx, login);
+  }
+
+  appPassword(tx: ReadTx, id: number): Promise<AppPasswordRow | undefined> {
+    return this.repository.getAppPassword(tx, id);
   }
 
   appPasswordsOf(userId: number): Promise<AppPasswordRow[]> {

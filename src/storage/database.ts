@@ -32,6 +32,7 @@ import * as occurrencesByInstant from './migrations/20261126140000_occurrences_b
 import * as sessions from './migrations/20261126180000_sessions.ts';
 import * as media from './migrations/20261126181000_media.ts';
 import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
+import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -146,6 +147,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126180000_sessions': sessions,
   '20261126181000_media': media,
   '20261126182000_occurrences_by_series': occurrencesBySeries,
+  '20261127050000_content_version_stamps': contentVersionStamps,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -250,6 +252,9 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
   });
 }
 
+/** The handles of the write units that ran touchContent: their journal rows are stamped. */
+const touched = new WeakSet<Kysely<Database>>();
+
 function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeLockWaits'> {
   const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
   const waits = { count: 0, seconds: 0 };
@@ -270,9 +275,10 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
             // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
             deadline?.check();
             const result = await work(connection as WriteTx);
-            // Journal rows the unit did not stamp through touchContent take the time now: an
-            // unstamped row must always be the running unit's own (decision 0027).
-            await connection.updateTable('record_changes').set({ changed_at: settings.clock.now().toISOString() }).where('changed_at', 'is', null).execute();
+            // Journal rows of a unit that did not run touchContent take the time now: an unstamped
+            // row must always be the running unit's own (decision 0027). touchContent, which runs
+            // last, stamped them already.
+            if (!touched.has(connection)) await connection.updateTable('record_changes').set({ changed_at: settings.clock.now().toISOString() }).where('changed_at', 'is', null).execute();
             // The last step before the commit: a unit that overran rolls back instead.
             deadline?.claimCommit();
             return result;
@@ -310,7 +316,8 @@ const RETRYABLE_STATES = new Set(['40001', '40P01']);
 
 /**
  * How many content versions' change tags are kept: a node further behind than that drops its whole
- * read cache instead of reading what changed (decision 0033).
+ * read cache instead of reading what changed (decision 0033). The pruning is the trigger's of
+ * migration 20261127050000, which holds the same number.
  */
 export const CONTENT_CHANGES_KEPT = 1000;
 
@@ -322,11 +329,11 @@ function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion
     contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
     contentChanges: async (after, through) => groupByVersion(await root.selectFrom('content_changes').select(['version', 'tag']).where('version', '>', after).where('version', '<=', through).execute()),
     touchContent: async (tx, at) => {
-      const { version } = await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).returning('version').executeTakeFirstOrThrow();
-      await tx.updateTable('content_changes').set({ version }).where('version', '=', 0).execute();
-      await tx.deleteFrom('content_changes').where('version', '>', 0).where('version', '<=', version - CONTENT_CHANGES_KEPT).execute();
-      // The journal rows the unit's triggers wrote (decision 0027) take the unit's time.
-      await tx.updateTable('record_changes').set({ changed_at: at.toISOString() }).where('changed_at', 'is', null).execute();
+      // The trigger of migration 20261127050000 stamps the unit's change tags with the new version,
+      // prunes those older than CONTENT_CHANGES_KEPT versions and gives the unit's journal rows
+      // (decision 0027) this time, in this one statement (decision 0077).
+      await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
+      touched.add(tx);
     },
   };
 }
@@ -425,7 +432,8 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20
       // attempts). READ COMMITTED, because each statement after the lock then sees every unit committed
       // before it; the lock is taken in the transaction's first statement, before any data is read.
-      beginWrite: ['begin isolation level read committed', 'select pg_advisory_xact_lock(hashtext(current_schema()))'],
+      // Both in one round trip (the simple query protocol runs several statements; no parameters).
+      beginWrite: ['begin isolation level read committed; select pg_advisory_xact_lock(hashtext(current_schema()))'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
       clock,

@@ -6,6 +6,7 @@ import { invalidParam, invalidParams, type InvalidParam } from '../../errors.ts'
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
+import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
@@ -139,8 +140,8 @@ export class EventWriter {
     const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
     const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
     const id = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
-    if (series) await this.series.materialize(tx, id, series.dates, status);
-    await this.writeRelations(tx, id, input, caller, language);
+    const occurrences = series ? await this.series.materialize(tx, id, series.dates, status) : 1;
+    await this.writeRelations(tx, id, input, caller, language, { status, occurrences });
     return (await this.reread(tx, id, language))!;
   }
 
@@ -332,18 +333,18 @@ export class EventWriter {
     return storedCustomFields(readCustomFields(input, (text) => this.text.inline(text, caller)).fields);
   }
 
-  /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). */
-  private async writeRelations(tx: WriteTx, eventId: number, input: EventInput, caller: Caller, language: LanguageCode): Promise<void> {
+  /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). `created`: the event is new in this unit. */
+  private async writeRelations(tx: WriteTx, eventId: number, input: EventInput, caller: Caller, language: LanguageCode, created?: CreatedEvent): Promise<void> {
     for (const definition of [CATEGORY, TAG]) {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;
       const refs = asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
-      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, await this.terms.idsForEvent(tx, definition, refs, language, caller));
+      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, await this.terms.idsForEvent(tx, definition, refs, language, caller), created);
     }
     for (const kind of ['venue', 'organizer'] as const) {
       const value = input[kind];
       if (value === undefined) continue;
-      await this.repository.setLinks(tx, eventId, kind, await this.linkedIds(tx, kind, value, caller, language));
+      await this.repository.setLinks(tx, eventId, kind, await this.linkedIds(tx, kind, value, caller, language), created !== undefined);
     }
   }
 }

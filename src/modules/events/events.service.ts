@@ -3,6 +3,7 @@ import { ApiError, invalidParam, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
+import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { LinkKind, Taxonomy, TermRow } from '../../storage/tables.ts';
@@ -26,7 +27,7 @@ export interface EventTerms {
   /** The terms an event's input names, creating new ones by name (filtered as the caller's text). */
   idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode, caller: Caller): Promise<number[]>;
   termsOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>>;
-  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void>;
+  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void>;
   /** A published event's occurrences entering (> 0) or leaving (< 0) its terms' counts. */
   shiftCounts(tx: WriteTx, termIds: readonly number[], step: number): Promise<void>;
   localize(tx: ReadTx, items: readonly { row: TermRow }[], language: LanguageCode): Promise<Localized<{ row: TermRow }>[]>;

@@ -8,7 +8,7 @@ import type { PageWindow } from '../../paging.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { TermFilter, TermsRepository } from '../../storage/repositories/terms.repository.ts';
+import type { CreatedEvent, TermFilter, TermsRepository } from '../../storage/repositories/terms.repository.ts';
 import type { TermText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type Taxonomy, type TermRow } from '../../storage/tables.ts';
 import type { EventTerms } from '../events/events.service.ts';
@@ -292,8 +292,8 @@ export class TermsService implements EventTerms {
     return this.repository.termsOfEvents(tx, eventIds);
   }
 
-  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void> {
-    return this.repository.setEventTerms(tx, eventId, taxonomy, termIds);
+  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void> {
+    return this.repository.setEventTerms(tx, eventId, taxonomy, termIds, created);
   }
 
   shiftCounts(tx: WriteTx, termIds: readonly number[], step: number): Promise<void> {

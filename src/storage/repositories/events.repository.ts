@@ -598,8 +598,9 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     return links;
   }
 
-  async setLinks(db: WriteTx, eventId: number, kind: LinkKind, linkedIds: readonly number[]): Promise<void> {
-    await db.deleteFrom('event_links').where('event_id', '=', eventId).where('kind', '=', kind).execute();
+  /** Replaces an event's links of one kind; an event created in the unit (`created`) has none to remove. */
+  async setLinks(db: WriteTx, eventId: number, kind: LinkKind, linkedIds: readonly number[], created = false): Promise<void> {
+    if (!created) await db.deleteFrom('event_links').where('event_id', '=', eventId).where('kind', '=', kind).execute();
     const unique = [...new Set(linkedIds)];
     if (unique.length > 0) {
       await db.insertInto('event_links').values(unique.map((linkedId, position) => ({ event_id: eventId, linked_id: linkedId, kind, position }))).execute();

@@ -39,6 +39,12 @@ export interface TermPage {
 type TermsBuilder = ExpressionBuilder<Database, 'terms'>;
 
 /** Event categories and tags, and their links to events. */
+/** What a write unit knows of an event it created itself: it has no terms or links yet, this status and this many occurrences. */
+export interface CreatedEvent {
+  readonly status: string;
+  readonly occurrences: number;
+}
+
 export class TermsRepository {
   constructor(private readonly dialect: DialectCapabilities) {}
 
@@ -225,27 +231,32 @@ export class TermsRepository {
    * published events, each occurrence of a series counting as one; decision 0025).
    * Counts move by steps rather than by counting each term's events again, which cost one index
    * walk per term per write (6 ms per update at 10,000 events, ten times that at 100,000); the
-   * steps are exact because write units run one at a time (Storage.write).
+   * steps are exact because write units run one at a time (Storage.write). An event created in
+   * the unit (`created`) has no terms yet, and its status and occurrences are known: nothing of
+   * it is read again.
    */
-  async setEventTerms(db: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[]): Promise<void> {
-    const previous = await db
-      .selectFrom('event_terms')
-      .innerJoin('terms', 'terms.id', 'event_terms.term_id')
-      .select('terms.id')
-      .where('event_terms.event_id', '=', eventId)
-      .where('terms.taxonomy', '=', taxonomy)
-      .execute();
+  async setEventTerms(db: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void> {
+    const previous = created
+      ? []
+      : await db
+          .selectFrom('event_terms')
+          .innerJoin('terms', 'terms.id', 'event_terms.term_id')
+          .select('terms.id')
+          .where('event_terms.event_id', '=', eventId)
+          .where('terms.taxonomy', '=', taxonomy)
+          .execute();
     const before = new Set(previous.map((row) => row.id));
     const after = new Set(termIds);
     const left = [...before].filter((id) => !after.has(id));
     const joined = [...after].filter((id) => !before.has(id));
     if (left.length > 0) await db.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', left).execute();
     if (joined.length > 0) await db.insertInto('event_terms').values(joined.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
-    const post = await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst();
-    if (post?.status !== 'publish') return;
+    const status = created ? created.status : (await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst())?.status;
+    if (status !== 'publish') return;
     // Each occurrence of a series counts (decision 0025); a single event has one.
-    const { n } = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
-    const weight = Number(n);
+    const weight = created
+      ? created.occurrences
+      : Number((await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow()).n);
     await this.shiftCounts(db, joined, weight);
     await this.shiftCounts(db, left, -weight);
   }
