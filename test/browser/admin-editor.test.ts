@@ -299,6 +299,27 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await accessible(page, 'event editor with many organizers');
     assert.deepEqual(errors, []);
   });
+  test('a filter chosen before the other filters\' options arrive is kept: the late options re-render the form without resetting it', async () => {
+    const { page, errors } = await signedIn('editor', 'events');
+    await page.getByRole('table', { name: 'Events' }).waitFor();
+    // The organizers' options are held back until a category has been chosen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/organizers(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByLabel('Category').locator('option', { hasText: 'Cat 01' }).waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Cat 01' });
+    release();
+    await page.getByLabel('Organizer').locator('option', { hasText: 'Org 01' }).waitFor({ state: 'attached' });
+    assert.equal(await page.getByRole('combobox', { name: 'Category', exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), 'Cat 01');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await until('the category is in the URL', () => /categories=\d+/.test(page.url()));
+    await page.unroute(/\/organizers(\?|$)/);
+    assert.deepEqual(errors, []);
+  });
   test('the filters of the list: a date range, a tag, an organizer, a category, together with a sort', async () => {
     const { page, errors } = await signedIn('editor', 'events?orderby=title&order=desc');
     await page.getByRole('table', { name: 'Events' }).waitFor();

@@ -142,9 +142,11 @@ export default function EventsList({ search }: ScreenProps) {
         {FILTERS.map((filter) => (
           <label key={filter.key}>
             {t(filter.label)}{' '}
-            <select name={filter.key} value={search.get(filter.key) ?? ''}>
-              <option value="">{t('any')}</option>
-              {(options[filter.key] ?? []).map((option) => <option key={option.id} value={String(option.id)}>{option.name}</option>)}
+            {/* Chosen by `selected` on the options, not a controlled `value`: the choice made before
+                "Filter" must survive the re-renders of options, counts and rows arriving late. */}
+            <select name={filter.key}>
+              <option value="" selected={!search.get(filter.key)}>{t('any')}</option>
+              {(options[filter.key] ?? []).map((option) => <option key={option.id} value={String(option.id)} selected={search.get(filter.key) === String(option.id)}>{option.name}</option>)}
             </select>
           </label>
         ))}
