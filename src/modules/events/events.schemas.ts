@@ -4,7 +4,7 @@ import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
 import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
-import { ARCHIVE_ORDER_BY, type ArchiveOrderBy } from '../../storage/repositories/events.repository.ts';
+import { ARCHIVE_ORDER_BY, type ArchiveOrderBy } from '../../storage/repositories/archive-order.ts';
 
 /** Several JSON types at once: `null` clears, ids come as numbers or strings, lists as CSV too. */
 const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });

@@ -1,7 +1,8 @@
-import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
+import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { countByDays } from './occurrence-day-counts.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
@@ -94,17 +95,6 @@ export interface EventFilter extends DateBounds {
   readonly none?: boolean;
   /** Events whose post was modified after this UTC time (`modified_after`; decision 0029). */
   readonly modifiedAfter?: string;
-}
-
-/** The orders of the archive besides its own (decision 0073). */
-export const ARCHIVE_ORDER_BY = ['event_date', 'title', 'modified'] as const;
-export type ArchiveOrderBy = (typeof ARCHIVE_ORDER_BY)[number];
-
-/** How a page of the archive is ordered: `by` undefined is the archive's own order; `title` compares the title as `language` shows it. */
-export interface ArchiveOrder {
-  readonly by: ArchiveOrderBy | undefined;
-  readonly direction: 'asc' | 'desc';
-  readonly language: string;
 }
 
 const EVENT_COLUMNS = [
@@ -242,7 +232,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * cut from the occurrences' index first; only its rows are joined to their events.
    */
   async list(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<EventRow[]> {
-    const { key, direction, thenStart } = this.pageOrder(filter, order);
+    const { key, direction, thenStart } = pageOrder(filter.include !== undefined, order);
     let page = this.archive(db, filter, key !== undefined).selectAll('o');
     if (order?.by === 'title') {
       page = page.leftJoin('post_translations as tr', (join) => join.onRef('tr.post_id', '=', 'o.event_id').on('tr.language', '=', order.language));
@@ -250,18 +240,6 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     if (key) page = page.select(key.as('sort_key')).orderBy(key, direction);
     if (thenStart) page = page.orderBy('o.start_local', direction);
     return this.asRecords(db, page.orderBy('o.id', direction).limit(limit).offset(offset), { sortKey: key !== undefined, direction, thenStart });
-  }
-
-  /**
-   * The key a page is sorted by before the occurrences' own columns: an expression over the event's
-   * post (`p`) and, for titles, its translation in the request's language (`tr`), which no index
-   * holds: such a page sorts every occurrence the filter matches (decision 0073 measures it).
-   */
-  private pageOrder(filter: EventFilter, order: ArchiveOrder | undefined): { key?: RawBuilder<unknown>; direction: 'asc' | 'desc'; thenStart: boolean } {
-    const direction = order?.direction ?? 'asc';
-    if (order?.by === undefined && filter.include) return { key: sql`p.date_utc`, direction, thenStart: false };
-    if (order?.by === undefined || order.by === 'event_date') return { direction, thenStart: true };
-    return { key: order.by === 'title' ? sql`lower(coalesce(tr.title, p.title))` : sql`p.modified_utc`, direction, thenStart: true };
   }
 
   /**
