@@ -80,6 +80,8 @@ describe(`site imports over the API (${DIALECT})`, () => {
     await a?.close();
     slow?.close();
     notTec?.close();
+    // Connections the test's proxy and clients kept alive to the source would hold its close.
+    source?.app.server.closeAllConnections();
     await source?.close();
   });
 
