@@ -37,6 +37,7 @@ import { linkedRecordRoutes } from './modules/linked-records/linked-records.rout
 import { icalRoutes } from './modules/ical/ical.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
+import { siteImportRoutes } from './modules/tec-import/site-imports.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
@@ -320,6 +321,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
     ...webhookRoutes(services.webhooks, clock),
     ...icalImportRoutes(services.icalImport, uidHostOf(config)),
+    ...siteImportRoutes(services.siteImports, deps.application.siteImportRunner, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),
   ]);

@@ -74,6 +74,11 @@ export interface Config {
   readonly sessions: SessionSettings;
   /** Uploaded images: where their files live and what an upload may be (decision 0052). */
   readonly media: MediaSettings;
+  /**
+   * Addresses and CIDR ranges a site import started over the API may read from although private,
+   * loopback or link-local (CALENDAR_IMPORT_ALLOW_PRIVATE; decision 0071).
+   */
+  readonly importAllowPrivate: readonly string[];
 }
 
 export interface SessionSettings {
@@ -461,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       onDemandYears: parseWholeNumber('CALENDAR_RECURRENCE_ON_DEMAND_YEARS', env.CALENDAR_RECURRENCE_ON_DEMAND_YEARS, 10, 0, 100),
     },
     webhooks: parseWebhooks(env),
+    importAllowPrivate: parseAddressList('CALENDAR_IMPORT_ALLOW_PRIVATE', env.CALENDAR_IMPORT_ALLOW_PRIVATE),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
     sessions: {

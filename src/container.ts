@@ -26,6 +26,8 @@ import { PostWriter, type SiteSettings } from './modules/posts/post-writer.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
 import { TecImportService } from './modules/tec-import/tec-import.service.ts';
+import { SiteImportRunner } from './modules/tec-import/site-import-runner.ts';
+import { SiteImportsService } from './modules/tec-import/site-imports.service.ts';
 import { PostTranslations, TermTranslations } from './modules/translations/translations.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
 import type { Storage } from './storage/database.ts';
@@ -37,6 +39,7 @@ import { LinkedRecordsRepository } from './storage/repositories/linked-records.r
 import { PostsRepository } from './storage/repositories/posts.repository.ts';
 import { TermsRepository } from './storage/repositories/terms.repository.ts';
 import { TecImportRepository } from './storage/repositories/tec-import.repository.ts';
+import { SiteImportsRepository } from './storage/repositories/site-imports.repository.ts';
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
 import { SessionsRepository } from './storage/repositories/sessions.repository.ts';
@@ -87,6 +90,8 @@ export interface Services {
   readonly sessions: SessionsService;
   /** Copies a The Events Calendar site through its REST API (`import-tec`; decision 0030). */
   readonly tecImport: TecImportService;
+  /** The same import started over the API, its runs in the database (decision 0071). */
+  readonly siteImports: SiteImportsService;
   /** Webhook subscriptions and their deliveries (decision 0032). */
   readonly webhooks: WebhooksService;
   /** Incremental sync of the archives over the record-change journal (decision 0029). */
@@ -100,12 +105,14 @@ export interface Application {
   readonly authenticator: Authenticator;
   /** Fans record changes out to webhook deliveries and sends them; `serve` starts it (decision 0032). */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** Runs the site imports this node accepted; stopped (its runs recorded interrupted) before the database closes (decision 0071). */
+  readonly siteImportRunner: SiteImportRunner;
   /** The metrics /metrics serves, when CALENDAR_METRICS_TOKEN turns them on (decision 0044). */
   readonly metrics: Metrics | undefined;
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -146,6 +153,11 @@ export async function composeApplication(
   const users = new UsersService(storage, usersRepository, clock, sessions);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
+  const siteImportsRepository = new SiteImportsRepository();
+  const siteImportRunner = new SiteImportRunner(storage, siteImportsRepository, tecImport, clock, site.defaultLanguage ?? 'en');
+  // Sources are read over http or https (public data; WordPress sites are often plain http), on public addresses.
+  const sources = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'site_import_url_refused');
+  const siteImports = new SiteImportsService(siteImportsRepository, sources, siteImportRunner, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));
@@ -159,9 +171,10 @@ export async function composeApplication(
   const mediaSettings = site.media ?? loadConfig({}).media;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
+    siteImportRunner,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
   };
 }

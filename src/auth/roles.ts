@@ -23,8 +23,9 @@ const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'
 // `delete_others_posts`: WordPress' capability for deleting another user's upload (decision 0052).
 const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts', 'manage_post_tags', 'unfiltered_html', 'read_webhooks'];
 // Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
-// The user capabilities are WordPress' (`wp/v2/users`, decision 0067).
-const ADMINISTRATOR = [...EDITOR, 'list_users', 'create_users', 'edit_users', 'promote_users', 'delete_users', 'manage_webhooks'];
+// The user capabilities are WordPress' (`wp/v2/users`, decision 0067). A site import writes a whole site
+// under the importing user's rules, unfiltered HTML included: administrators only (decision 0071).
+const ADMINISTRATOR = [...EDITOR, 'list_users', 'create_users', 'edit_users', 'promote_users', 'delete_users', 'manage_webhooks', 'import_sites'];
 
 export type RoleCapabilities = Readonly<Record<Role, ReadonlySet<string>>>;
 

@@ -32,6 +32,7 @@ import * as occurrencesByInstant from './migrations/20261126140000_occurrences_b
 import * as sessions from './migrations/20261126180000_sessions.ts';
 import * as media from './migrations/20261126181000_media.ts';
 import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
+import * as siteImports from './migrations/20261127020000_site_imports.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
@@ -147,6 +148,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126180000_sessions': sessions,
   '20261126181000_media': media,
   '20261126182000_occurrences_by_series': occurrencesBySeries,
+  '20261127020000_site_imports': siteImports,
   '20261127050000_content_version_stamps': contentVersionStamps,
 };
 

@@ -292,6 +292,32 @@ export interface TecImportMapTable {
   revision: number;
 }
 
+export type SiteImportState = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
+
+/** A run of the site import started over the API (migration 20261127020000; decision 0071). */
+export interface SiteImportsTable {
+  id: Generated<number>;
+  /** The address as given, and the tribe/events/v1 base found there. */
+  url: string;
+  source: string;
+  /** The source's login the run reads as; '' when anonymous. Never its password. */
+  source_user: string;
+  prune: Flag;
+  started_by: number | null;
+  /** As stored: a `running` row whose lease has passed is a run whose node died (shown as interrupted). */
+  state: SiteImportState;
+  /** The kind being copied, or 'deletions'; null before the first. */
+  phase: string | null;
+  /** JSON of `SiteImportProgress` (site-imports.service.ts). */
+  progress: string;
+  reason: string | null;
+  cancel_requested: Flag;
+  node: string;
+  lease_until: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
 /** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */
 export interface IcalImportMapTable {
   uid: string;
@@ -404,6 +430,7 @@ export interface Database {
   tec_import_sources: TecImportSourcesTable;
   tec_import_map: TecImportMapTable;
   ical_import_map: IcalImportMapTable;
+  site_imports: SiteImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -411,6 +438,7 @@ export type NewUser = Insertable<UsersTable>;
 export type AppPasswordRow = Selectable<AppPasswordsTable>;
 export type LoginThrottleRow = Selectable<LoginThrottleTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type SiteImportRow = Selectable<SiteImportsTable>;
 export type TermRow = Selectable<TermsTable>;
 export type NewTerm = Insertable<TermsTable>;
 export type TermUpdate = Updateable<TermsTable>;

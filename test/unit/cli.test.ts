@@ -45,6 +45,7 @@ const MIGRATIONS = [
   '20261126180000_sessions',
   '20261126181000_media',
   '20261126182000_occurrences_by_series',
+  '20261127020000_site_imports',
   '20261127050000_content_version_stamps',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;

@@ -25,6 +25,7 @@ const HOLDERS: Record<string, readonly Role[]> = {
   edit_users: ['administrator'],
   read_webhooks: ['administrator', 'editor'],
   manage_webhooks: ['administrator'],
+  import_sites: ['administrator'],
 };
 
 describe('roles', () => {

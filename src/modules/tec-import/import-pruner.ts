@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Storage } from '../../storage/database.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
-import { describe, type ImportKind, type Run } from './import-run.ts';
+import { describe, reportFailure, type ImportKind, type Run } from './import-run.ts';
 import { foundOrNone, linkedService, type ImportServices } from './record-writer.ts';
 import { readLeftOut } from './source-reader.ts';
 import type { SourceRecord } from './tec-records.ts';
@@ -31,9 +31,10 @@ export class ImportPruner {
     const { source, options, report } = run;
     const entries = await this.storage.read((tx) => this.repository.entries(tx, source.base, kind));
     for (const entry of entries.filter((row) => !run.seen[kind].has(row.source_id))) {
+      options.signal?.throwIfAborted();
       const found = await readLeftOut(run, kind, entry.source_id);
       if (found.state === 'there') await copy([found.record]);
-      else if (found.state === 'failed') report.failed.push({ kind, sourceId: entry.source_id, text: `not listed, and reading it failed (${found.reason}): left as it is` });
+      else if (found.state === 'failed') reportFailure(run, { kind, sourceId: entry.source_id, text: `not listed, and reading it failed (${found.reason}): left as it is` });
       else if (found.state === 'unreadable') report.notes.push({ kind, sourceId: entry.source_id, text: `not listed and not readable (HTTP ${found.status}): left as it is` });
       else {
         const removed = options.prune === true && !options.dryRun && (await this.remove(run, kind, entry.target_id, entry.source_id));
@@ -64,7 +65,7 @@ export class ImportPruner {
       });
       return true;
     } catch (error) {
-      run.report.failed.push({ kind, sourceId: id, text: `removing ${kind} ${targetId}: ${describe(error)}` });
+      reportFailure(run, { kind, sourceId: id, text: `removing ${kind} ${targetId}: ${describe(error)}` });
       return false;
     }
   }

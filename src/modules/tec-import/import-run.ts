@@ -23,6 +23,10 @@ export interface ImportProgress {
   advance(kind: ImportKind, outcome: Outcome): void;
   /** A retry, a fallback, a failed page: one line of text. */
   note(line: string): void;
+  /** A record or translation that failed, as the report lists it (for a progress that shows failures as they come). */
+  failed?(note: RecordNote): void;
+  /** Every archive read: the records copied before that no archive listed are asked for one by one. */
+  checkingDeletions?(): void;
   stop(): void;
 }
 
@@ -42,6 +46,8 @@ export interface ImportOptions {
   /** Only source records modified at or after this UTC `YYYY-MM-DD HH:MM:SS` are written. */
   readonly since?: string;
   readonly progress?: ImportProgress;
+  /** Stops the run between units of work and its requests (a run cancelled): the run throws the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface RecordNote {
@@ -136,7 +142,7 @@ export function countRecord(run: Run, kind: ImportKind, outcome: Outcome): void 
 export function reportRecord(run: Run, kind: ImportKind, id: number, result: RecordResult): void {
   for (const note of result.notes) run.report.notes.push({ kind, sourceId: id, text: note });
   if (result.outcome === 'skipped') run.report.skipped.push({ kind, sourceId: id, text: result.reason ?? '' });
-  if (result.outcome === 'failed') run.report.failed.push({ kind, sourceId: id, text: result.reason ?? '' });
+  if (result.outcome === 'failed') reportFailure(run, { kind, sourceId: id, text: result.reason ?? '' });
   if (result.outcome === 'created' && result.targetId !== undefined && result.targetId !== id) run.report.idMap.push({ kind, sourceId: id, targetId: result.targetId });
   countRecord(run, kind, result.outcome);
 }
@@ -144,8 +150,14 @@ export function reportRecord(run: Run, kind: ImportKind, id: number, result: Rec
 /** A translation's result into the report (its count apart from records'). */
 export function reportTranslation(run: Run, kind: ImportKind, id: number, language: LanguageCode, result: RecordResult): void {
   for (const note of result.notes) run.report.notes.push({ kind, sourceId: id, text: `${language}: ${note}` });
-  if (result.outcome === 'failed') run.report.failed.push({ kind, sourceId: id, text: `translation ${language}: ${result.reason ?? ''}` });
+  if (result.outcome === 'failed') reportFailure(run, { kind, sourceId: id, text: `translation ${language}: ${result.reason ?? ''}` });
   countTranslation(run, kind, result.outcome);
+}
+
+/** A failure into the report, and told to the progress. */
+export function reportFailure(run: Run, note: RecordNote): void {
+  run.report.failed.push(note);
+  run.options.progress?.failed?.(note);
 }
 
 export function countTranslation(run: Run, kind: ImportKind, outcome: Outcome): void {

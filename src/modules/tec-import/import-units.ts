@@ -40,6 +40,7 @@ export class ImportUnits {
    */
   async writeAll<T>(run: Run, items: readonly T[], write: (tx: WriteTx, item: T) => Promise<RecordResult>, report: (item: T, result: RecordResult) => void): Promise<void> {
     for (let from = 0; from < items.length; from += BATCH) {
+      run.options.signal?.throwIfAborted();
       const batch = items.slice(from, from + BATCH);
       const results = batch.length > 1 ? await this.batchUnit(run, (tx) => mapSerially(batch, (item) => write(tx, item))) : undefined;
       for (const [index, item] of batch.entries()) report(item, results?.[index] ?? (await this.singleRecordUnit(run, (tx) => write(tx, item))));

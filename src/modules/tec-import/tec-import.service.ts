@@ -59,6 +59,7 @@ export class TecImportService {
     const run = newRun(source, options, await this.begin(source.base, options.dryRun === true));
     const listedWhole = new Set<ImportKind>();
     for (const kind of IMPORT_KINDS) if (await this.importArchive(run, kind)) listedWhole.add(kind);
+    options.progress?.checkingDeletions?.();
     for (const kind of REMOVAL_ORDER) if (listedWhole.has(kind)) await this.pruner.checkMissing(run, kind, (records) => this.importRecords(run, kind, records));
     const complete = listedWhole.size === IMPORT_KINDS.length;
     if (complete && !run.report.dryRun) await this.storage.write((tx) => this.repository.completeSource(tx, source.base, nowUtc(this.clock)));

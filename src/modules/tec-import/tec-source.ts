@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as pause } from 'node:timers/promises';
 import { sourceId, type SourceRecord } from './tec-records.ts';
 
 /*
@@ -23,7 +23,16 @@ export interface SourceSettings {
   readonly maxRetryAfterMs?: number;
   /** Told about each retry (the progress output). */
   readonly onRetry?: (url: string, reason: string, waitMs: number) => void;
+  /** Retries and time limit of the requests that find the API, when they must be shorter than the run's (a request waiting for the answer). */
+  readonly discovery?: { readonly retries: number; readonly timeoutMs: number };
+  /** Ends every request and wait at once (a run cancelled): the request throws the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** How requests are made: the global fetch unless given (a guarded one for imports started over the API: decision 0071). */
+  readonly fetch?: SourceFetch;
 }
+
+/** The part of `fetch` the client uses. */
+export type SourceFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal; redirect: 'follow' }) => Promise<Response>;
 
 export const TEC_NAMESPACE_PATH = '/tribe/events/v1';
 const API_REL = 'https://api.w.org/';
@@ -158,7 +167,8 @@ export class TecSource {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(given, undefined, `Not an http(s) URL: ${given}`);
     let base = baseFromUrl(given);
-    const probe = new TecSource(base ?? given, settings);
+    const finding = settings.discovery ? { ...settings, ...settings.discovery } : settings;
+    const probe = new TecSource(base ?? given, finding);
     if (base === undefined) {
       // WordPress names its REST root on every page; without the header, /wp-json/ is the usual place.
       const site = await probe.fetch(given, { tolerate: true });
@@ -166,7 +176,10 @@ export class TecSource {
       base = baseUnderRoot(root);
     }
     const source = new TecSource(base, settings);
-    const index = await source.fetch(source.url(''), { tolerate: true });
+    const index = await new TecSource(base, finding).fetch(source.url(''), { tolerate: true });
+    if (source.authenticated && (index.status === 401 || index.status === 403)) {
+      throw new SourceError(source.base, index.status, `${source.base} refused the credentials (HTTP ${index.status}).`, 'credentials-refused');
+    }
     const namespace = (index.body as { namespace?: unknown } | null)?.namespace;
     if (index.status !== 200 || (namespace !== undefined && namespace !== 'tribe/events/v1')) {
       throw new SourceError(source.base, index.status, `No The Events Calendar REST API (tribe/events/v1) at ${source.base} (HTTP ${index.status}).`);
@@ -221,20 +234,26 @@ export class TecSource {
   private async fetch(url: string, options: { tolerate: boolean }): Promise<SourceAnswer> {
     const retries = this.settings.retries ?? 5;
     const base = this.settings.retryBaseMs ?? 500;
+    const { signal: cancelled, fetch: request = fetch } = this.settings;
+    const sleep = (ms: number) => pause(ms, undefined, cancelled ? { signal: cancelled } : {});
     for (let attempt = 0; ; attempt++) {
+      cancelled?.throwIfAborted();
       const outcome = await this.limiter.run(async (): Promise<{ response: Response; raw: string } | { error: Error }> => {
+        const timeout = AbortSignal.timeout(this.settings.timeoutMs ?? 30_000);
         try {
-          const response = await fetch(url, {
+          const response = await request(url, {
             headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
-            signal: AbortSignal.timeout(this.settings.timeoutMs ?? 30_000),
+            signal: cancelled ? AbortSignal.any([cancelled, timeout]) : timeout,
             redirect: 'follow',
           });
           const raw = await response.text();
           return { response, raw };
         } catch (error) {
+          // Cancelled: no retry, the reason goes up.
+          cancelled?.throwIfAborted();
           return { error: error instanceof Error ? error : new Error(String(error)) };
         } finally {
-          if (this.settings.delayMs > 0) await sleep(this.settings.delayMs);
+          if (this.settings.delayMs > 0 && !cancelled?.aborted) await sleep(this.settings.delayMs);
         }
       });
       const backoff = Math.round(base * 2 ** attempt * (0.75 + Math.random() * 0.5));
@@ -306,6 +325,8 @@ export class TecSource {
     try {
       answer = await this.fetch(url, { tolerate: true });
     } catch (error) {
+      // A cancelled run stops here; it does not go on as if the page had failed.
+      this.settings.signal?.throwIfAborted();
       return { failure: { collection, page, url, reason: error instanceof Error ? error.message : String(error) } };
     }
     const body = Array.isArray(answer.body) ? null : (answer.body as Record<string, unknown> | null);

@@ -1,10 +1,10 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { ApiError } from '../../errors.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
 
 /*
- * Where webhooks may be sent (decision 0032): https receivers (http only where configured) on
- * public addresses. A receiver's name is checked when the subscription is written, for a clear 400,
+ * Where webhooks may be sent (decision 0032), and where a site import started over the API may
+ * read from (decision 0071): https receivers (http only where configured) on public addresses. A receiver's name is checked when the subscription is written, for a clear 400,
  * and again by every delivery on the very address it connects to (the `lookup` handed to
  * node:http), so a name that resolves to a public address when checked and to an internal one when
  * delivered (DNS rebinding) still reaches nothing internal.
@@ -47,7 +47,11 @@ function unmapped(address: string): string {
 export class ReceiverPolicy {
   private readonly allowed = new BlockList();
 
-  constructor(private readonly rules: ReceiverRules) {
+  /** `refusedCode`: the error a refused URL is answered with (its message takes the reason). */
+  constructor(
+    private readonly rules: ReceiverRules,
+    private readonly refusedCode: ErrorCode = 'webhook_url_refused',
+  ) {
     for (const entry of rules.allowPrivate) {
       const [address, bits] = entry.split('/');
       const family = isIP(address!) === 6 ? 'ipv6' : 'ipv4';
@@ -77,25 +81,29 @@ export class ReceiverPolicy {
     try {
       url = new URL(text);
     } catch {
-      throw new ApiError('webhook_url_refused', { args: ['it is not an absolute URL'] });
+      throw new ApiError(this.refusedCode, { args: ['it is not an absolute URL'] });
     }
     const problem = this.urlProblem(url);
-    if (problem) throw new ApiError('webhook_url_refused', { args: [problem] });
+    if (problem) throw new ApiError(this.refusedCode, { args: [problem] });
     const host = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: string[];
     try {
       addresses = isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true })).map((entry) => entry.address);
     } catch {
-      throw new ApiError('webhook_url_refused', { args: [`its host ${host} does not resolve`] });
+      throw new ApiError(this.refusedCode, { args: [`its host ${host} does not resolve`] });
     }
     const refused = addresses.map((address) => this.refusal(address)).find((reason) => reason !== undefined);
-    if (refused) throw new ApiError('webhook_url_refused', { args: [refused] });
+    if (refused) throw new ApiError(this.refusedCode, { args: [refused] });
     return url;
   }
 
-  /** The URL's problem at delivery time (the rules may have changed since it was stored). */
-  deliveryProblem(url: URL): string | undefined {
-    return this.urlProblem(url);
+  /**
+   * The URL's problem when it is connected to (the rules may have changed since it was stored): its
+   * form, or an internal address literal, which node:net connects to without calling `lookup`.
+   */
+  connectionProblem(url: URL): string | undefined {
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    return this.urlProblem(url) ?? (isIP(literal) ? this.refusal(literal) : undefined);
   }
 
   /** A `lookup` for node:http that resolves as usual, then refuses internal addresses: checked on the address connected to. */

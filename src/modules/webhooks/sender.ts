@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import type { ReceiverPolicy } from './receivers.ts';
 
 /** What a receiver answered, or why there was no answer. */
@@ -17,12 +16,8 @@ const RESPONSE_LIMIT_BYTES = 1024;
  */
 export function send(url: URL, headers: Readonly<Record<string, string>>, body: string, policy: ReceiverPolicy, timeoutMs: number): Promise<SendOutcome> {
   const failed = (error: string): SendOutcome => ({ ok: false, status: undefined, error });
-  const problem = policy.deliveryProblem(url);
+  const problem = policy.connectionProblem(url);
   if (problem) return Promise.resolve(failed(`refused: ${problem}`));
-  // node:net connects to an address literal without calling `lookup`: check it here.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  const refused = isIP(literal) ? policy.refusal(literal) : undefined;
-  if (refused) return Promise.resolve(failed(`refused: ${refused}`));
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: SendOutcome) => {

@@ -1,0 +1,116 @@
+import type { Caller } from '../../auth/roles.ts';
+import { nowUtc, type Clock } from '../../clock.ts';
+import { ApiError } from '../../errors.ts';
+import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
+import type { SiteImportRow } from '../../storage/tables.ts';
+import type { ReceiverPolicy } from '../webhooks/receivers.ts';
+import { guardedFetch } from './guarded-fetch.ts';
+import { emptyProgress } from './recorded-progress.ts';
+import type { SiteImportRunner } from './site-import-runner.ts';
+import { SourceError, TecSource } from './tec-source.ts';
+
+/*
+ * Site imports over the API (issue 33, decision 0071): `import-tec` (decision 0030) started by an
+ * administrator, run in the background of the node that accepted it (`site-import-runner.ts`),
+ * its state and progress in the database for every node to answer. One run per database at a time.
+ */
+
+/** Administrators only: the import writes under the importing user's rules, unfiltered HTML included (roles.ts). */
+export const SITE_IMPORT_CAPABILITY = 'import_sites';
+
+/** Requests of a run to its source: as the CLI's default, polite to a shared host. */
+const SOURCE_CONCURRENCY = 4;
+/** Runs the list shows. */
+export const RECENT_RUNS = 20;
+
+export interface StartInput {
+  readonly url: string;
+  readonly user?: string;
+  readonly app_password?: string;
+  readonly prune?: boolean;
+}
+
+/** A run's state as the API shows it: a running row whose lease lapsed is interrupted; one asked to stop is cancelling. */
+export type ShownState = SiteImportRow['state'] | 'cancelling';
+
+export function shownState(row: SiteImportRow, now: string): ShownState {
+  if (row.state !== 'running') return row.state;
+  if (row.lease_until <= now) return 'interrupted';
+  return row.cancel_requested === 1 ? 'cancelling' : 'running';
+}
+
+export class SiteImportsService {
+  constructor(
+    private readonly repository: SiteImportsRepository,
+    private readonly policy: ReceiverPolicy,
+    private readonly runner: SiteImportRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The source at `url`, checked before anything is recorded: the address guard (decision 0071),
+   * then the site's REST index, read through the guarded fetch with the credentials. `signal` will
+   * stop the run's requests. Refusals are the API's errors, never a failed run.
+   */
+  async open(input: StartInput, signal: AbortSignal): Promise<TecSource> {
+    await this.policy.check(input.url);
+    try {
+      return await TecSource.discover(input.url, {
+        ...(input.user === undefined ? {} : { user: input.user, appPassword: input.app_password }),
+        concurrency: SOURCE_CONCURRENCY,
+        delayMs: 0,
+        // Up front, the request waits: a source that does not answer soon is said so, not retried for minutes.
+        discovery: { retries: 0, timeoutMs: 8000 },
+        signal,
+        fetch: guardedFetch(this.policy),
+      });
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      if (error.code === 'credentials-refused') throw new ApiError('site_import_credentials_refused', { args: [error.status ?? 401] });
+      throw new ApiError('site_import_source_unusable', { args: [error.message] });
+    }
+  }
+
+  /** Records a run of `source` to be started by this node; refused while another run of the database is live. */
+  async start(tx: WriteTx, source: TecSource, input: StartInput, caller: Caller): Promise<SiteImportRow> {
+    const now = nowUtc(this.clock);
+    await this.repository.markLapsed(tx, now, 'The node running the import stopped answering; start it again to resume.');
+    const live = await this.repository.live(tx, now);
+    if (live) throw new ApiError('site_import_running', { args: [live.id], data: { id: live.id } });
+    return this.repository.create(tx, {
+      url: input.url,
+      source: source.base,
+      source_user: input.user ?? '',
+      prune: input.prune === true ? 1 : 0,
+      started_by: caller.id,
+      state: 'running',
+      phase: null,
+      progress: JSON.stringify(emptyProgress()),
+      reason: null,
+      cancel_requested: 0,
+      node: this.runner.node,
+      lease_until: this.runner.leaseUntil(),
+      started_at: now,
+      finished_at: null,
+    });
+  }
+
+  async find(tx: ReadTx, id: number): Promise<SiteImportRow> {
+    const row = await this.repository.find(tx, id);
+    if (!row) throw new ApiError('site_import_not_found', { args: [id] });
+    return row;
+  }
+
+  recent(tx: ReadTx): Promise<SiteImportRow[]> {
+    return this.repository.recent(tx, RECENT_RUNS);
+  }
+
+  /** Asks a live run to stop: its node hears it at its next heartbeat, stops between units, and records it cancelled. */
+  async cancel(tx: WriteTx, row: SiteImportRow): Promise<SiteImportRow> {
+    const state = shownState(row, nowUtc(this.clock));
+    if (state !== 'running' && state !== 'cancelling') throw new ApiError('site_import_not_running', { args: [row.id] });
+    await this.repository.requestCancel(tx, row.id);
+    return { ...row, cancel_requested: 1 };
+  }
+}

@@ -1,0 +1,72 @@
+import type { ReadTx, WriteTx } from '../database.ts';
+import type { SiteImportRow, SiteImportsTable } from '../tables.ts';
+import type { Insertable } from 'kysely';
+
+/** What the node running a run writes of it as it goes. */
+export interface RunProgressUpdate {
+  readonly phase: string | null;
+  readonly progress: string;
+  readonly leaseUntil: string;
+}
+
+/**
+ * Runs of the site import (migration 20261127020000; decision 0071). Times are UTC wire
+ * date-times, compared as text. A `running` row is live while its lease has not passed; the node
+ * that runs it renews the lease and writes its progress only while the row is still its own and
+ * running, so a node that lost its lease (taken for dead) stops rather than write over a newer run.
+ */
+export class SiteImportsRepository {
+  async create(db: WriteTx, run: Insertable<SiteImportsTable>): Promise<SiteImportRow> {
+    return db.insertInto('site_imports').values(run).returningAll().executeTakeFirstOrThrow();
+  }
+
+  find(db: ReadTx, id: number): Promise<SiteImportRow | undefined> {
+    return db.selectFrom('site_imports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The newest runs first, `limit` of them. */
+  recent(db: ReadTx, limit: number): Promise<SiteImportRow[]> {
+    return db.selectFrom('site_imports').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The run whose lease is live at `now`, if any (at most one: starts are serialized write units). */
+  live(db: ReadTx, now: string): Promise<SiteImportRow | undefined> {
+    return db.selectFrom('site_imports').selectAll().where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
+  }
+
+  /** Runs still marked running whose lease passed: their node died; they are recorded as interrupted. */
+  async markLapsed(db: WriteTx, now: string, reason: string): Promise<void> {
+    await db.updateTable('site_imports').set({ state: 'interrupted', reason, finished_at: now }).where('state', '=', 'running').where('lease_until', '<=', now).execute();
+  }
+
+  /**
+   * The running node's heartbeat: progress written and lease renewed while the run is still its
+   * own and running; answers whether a cancel was asked, or undefined when the run is no longer its own.
+   */
+  async heartbeat(db: WriteTx, id: number, node: string, update: RunProgressUpdate): Promise<{ cancelRequested: boolean } | undefined> {
+    const row = await db
+      .updateTable('site_imports')
+      .set({ phase: update.phase, progress: update.progress, lease_until: update.leaseUntil })
+      .where('id', '=', id)
+      .where('node', '=', node)
+      .where('state', '=', 'running')
+      .returning(['cancel_requested'])
+      .executeTakeFirst();
+    return row === undefined ? undefined : { cancelRequested: row.cancel_requested === 1 };
+  }
+
+  /** The run's end, written by its node while it is still its own and running. */
+  async finish(db: WriteTx, id: number, node: string, end: { state: SiteImportRow['state']; phase: string | null; progress: string; reason: string | null; finishedAt: string }): Promise<void> {
+    await db
+      .updateTable('site_imports')
+      .set({ state: end.state, phase: end.phase, progress: end.progress, reason: end.reason, finished_at: end.finishedAt })
+      .where('id', '=', id)
+      .where('node', '=', node)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  async requestCancel(db: WriteTx, id: number): Promise<void> {
+    await db.updateTable('site_imports').set({ cancel_requested: 1 }).where('id', '=', id).execute();
+  }
+}
