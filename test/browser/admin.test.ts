@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
+import { launchChromium, pageErrors, seriousAxeViolations, watchErrors } from '../fixtures/browser.ts';
 
 /*
  * The admin (issue 33, decision 0054) in Chromium, as editors use it: signed in through the form,
@@ -39,16 +39,10 @@ describe(`admin in a browser (${DIALECT})`, () => {
   });
 
   /** A page with its own cookies, watching for script errors and CSP refusals. */
-  const fresh = async (width: number = 1280): Promise<Page & { problems: string[] }> => {
+  const fresh = async (width: number = 1280): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
     contexts.push(context);
-    const page = (await context.newPage()) as Page & { problems: string[] };
-    page.problems = [];
-    page.on('pageerror', (error) => page.problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) page.problems.push(message.text());
-    });
-    return page;
+    return watchErrors(await context.newPage());
   };
   const signIn = async (page: Page, login: string, password = `${login}-password`) => {
     await page.goto(`${base}/admin/`);
@@ -105,7 +99,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await page.getByRole('link', { name: 'editor' }).click();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await accessible(page, 'account');
-    assert.deepEqual(page.problems, []);
+    assert.deepEqual(pageErrors(page), []);
   });
 
   test('an editor creates a weekly series with a new venue, an uploaded image and a category; it is on the public list and in the API', async () => {
@@ -151,7 +145,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
     assert.match(event.description, /<p>Bring a mat\.<\/p>/);
     const series = await api(`events?start_date=2026-12-01&end_date=2026-12-31&search=yoga`);
     assert.equal(series.events.length, 6);
-    assert.deepEqual(page.problems, []);
+    assert.deepEqual(pageErrors(page), []);
   });
 
   test('an editor changes one occurrence only', async () => {

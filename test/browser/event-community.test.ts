@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
+import { launchChromium, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The single event page and the community form in Chromium (issue 34, decisions 0060 to 0062), at
@@ -60,25 +60,14 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
     await t?.close();
   });
 
-  const open = async (url: string): Promise<Page> => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    const response = await page.goto(`${base}${url}`);
-    assert.ok(response, url);
-    (page as Page & { errors?: string[] }).errors = errors;
-    return page;
-  };
+  const open = (url: string): Promise<Page> => openWatchedPage(context, `${base}${url}`);
   /** axe in the light and the dark scheme, no script error or CSP refusal, and nothing requested from another origin. */
   const check = async (page: Page, name: string) => {
     assert.deepEqual(await seriousAxeViolations(page), [], name);
     await page.emulateMedia({ colorScheme: 'dark' });
     assert.deepEqual(await seriousAxeViolations(page, ['color-contrast']), [], `${name} (dark)`);
     await page.emulateMedia({ colorScheme: 'light' });
-    assert.deepEqual((page as Page & { errors?: string[] }).errors, [], `${name}: no script errors or CSP refusals`);
+    assert.deepEqual(pageErrors(page), [], `${name}: no script errors or CSP refusals`);
     assert.deepEqual(foreign, [], `${name}: no request to another origin`);
   };
 

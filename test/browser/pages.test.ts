@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, seriousAxeViolations } from '../fixtures/browser.ts';
+import { launchChromium, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The public pages in a real browser (decisions 0031, 0043): Chromium driven by playwright-core
@@ -61,19 +61,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await t?.close();
   });
 
-  const open = async (url: string): Promise<Page> => {
-    const page = await context.newPage();
-    // Errors of the page's own making: script errors and CSP refusals (a 404 document is not one).
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    const response = await page.goto(`${base}${url}`);
-    assert.ok(response, url);
-    (page as Page & { csp?: string[] }).csp = errors;
-    return page;
-  };
+  const open = (url: string): Promise<Page> => openWatchedPage(context, `${base}${url}`);
   /** The titles of the listed events: each event is an article headed by its linked title. */
   const titles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
   const searchField = (page: Page) => page.getByRole('search', { name: 'Event filters' }).getByLabel('Search events');
@@ -97,7 +85,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     await accessible(page, `${name} (dark)`, ['color-contrast']);
     await page.emulateMedia({ colorScheme: 'light' });
     await screenshots(page, name);
-    assert.deepEqual((page as Page & { csp?: string[] }).csp, [], `${name}: no script errors or CSP refusals`);
+    assert.deepEqual(pageErrors(page), [], `${name}: no script errors or CSP refusals`);
     assert.deepEqual(foreign, [], `${name}: no request to another origin`);
     await page.close();
   };
