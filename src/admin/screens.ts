@@ -26,12 +26,17 @@ export interface Screen {
   readonly load: () => Promise<{ default: ComponentType<ScreenProps> }>;
 }
 
+/** What the API asks of whoever starts or follows a site import (roles.ts: administrators). */
+export const SITE_IMPORT_CAPABILITY = 'import_sites';
+
 const eventEditor = () => import('./screens/event-editor.tsx');
 /** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */
 const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () => import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
 const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhookEditor }));
 /** The users list, the new user's form and a user's page: one module (screens/users.tsx). */
 const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () => import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
+/** Site imports: the form with the recent runs, and a run's progress (screens/site-imports.tsx), reached from the imports screen. */
+const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () => import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
 const recordScreens = (kind: RecordKind): Screen[] => [
   { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
@@ -52,6 +57,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'users/:id', capability: 'edit_users', load: users('UserPage') },
   // Whoever may use `POST events/import` holds edit_others_tribe_events among its capabilities (editors and administrators).
   { path: 'imports', nav: 'imports', capability: 'edit_others_tribe_events', load: () => import('./screens/imports.tsx') },
+  // Administrators only, as the API's `imports/sites` (decision 0071).
+  { path: 'imports/sites', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImports') },
+  { path: 'imports/sites/:id', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImportProgress') },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];
