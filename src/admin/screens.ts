@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import type { Session } from './api.ts';
+import { SITE_IMPORT_CAPABILITY, type Session } from './api.ts';
 import type { MessageKey } from './i18n.ts';
 import { RECORD_KINDS, type RecordKind } from './records.ts';
 
@@ -25,9 +25,6 @@ export interface Screen {
   readonly capability?: string;
   readonly load: () => Promise<{ default: ComponentType<ScreenProps> }>;
 }
-
-/** What the API asks of whoever starts or follows a site import (roles.ts: administrators). */
-export const SITE_IMPORT_CAPABILITY = 'import_sites';
 
 const eventEditor = () => import('./screens/event-editor.tsx');
 /** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */

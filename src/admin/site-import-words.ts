@@ -7,6 +7,7 @@ import { addWords } from './i18n.ts';
  */
 
 const EN = {
+  siteImportIntro: 'Copy the events, venues, organizers, categories and tags of a WordPress site running The Events Calendar, and follow the import as it runs.',
   siteUrl: 'Address of the site',
   siteUrlHint: 'A WordPress site running The Events Calendar: its home page, its REST root (…/wp-json) or its tribe/events/v1 address.',
   sourceSignIn: 'Sign in to the site (optional)',
@@ -65,6 +66,7 @@ export type SiteImportWordKey = keyof typeof EN;
 type Words = Readonly<Record<SiteImportWordKey, string>>;
 
 const FR: Words = {
+  siteImportIntro: 'Copier les évènements, lieux, organisateurs, catégories et étiquettes d’un site WordPress avec The Events Calendar, et suivre l’importation pendant qu’elle avance.',
   siteUrl: 'Adresse du site',
   siteUrlHint: 'Un site WordPress avec The Events Calendar : sa page d’accueil, sa racine REST (…/wp-json) ou son adresse tribe/events/v1.',
   sourceSignIn: 'Se connecter au site (facultatif)',
@@ -119,6 +121,7 @@ const FR: Words = {
   allSiteImports: 'Toutes les importations de sites',
 };
 const DE: Words = {
+  siteImportIntro: 'Die Veranstaltungen, Orte, Veranstalter, Kategorien und Schlagwörter einer WordPress-Website mit The Events Calendar kopieren und den Import verfolgen, während er läuft.',
   siteUrl: 'Adresse der Website',
   siteUrlHint: 'Eine WordPress-Website mit The Events Calendar: ihre Startseite, ihr REST-Stamm (…/wp-json) oder ihre tribe/events/v1-Adresse.',
   sourceSignIn: 'Bei der Website anmelden (optional)',
@@ -173,6 +176,7 @@ const DE: Words = {
   allSiteImports: 'Alle Website-Importe',
 };
 const ES: Words = {
+  siteImportIntro: 'Copiar los eventos, lugares, organizadores, categorías y etiquetas de un sitio WordPress con The Events Calendar, y seguir la importación mientras avanza.',
   siteUrl: 'Dirección del sitio',
   siteUrlHint: 'Un sitio WordPress con The Events Calendar: su página de inicio, su raíz REST (…/wp-json) o su dirección tribe/events/v1.',
   sourceSignIn: 'Iniciar sesión en el sitio (opcional)',

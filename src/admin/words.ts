@@ -90,7 +90,6 @@ const EN = {
   importSkipped: 'Skipped: {count}',
   skippedAt: 'Line {line} ({uid}): {reason}',
   siteImportHeading: 'Import a site of the original',
-  siteImportIntro: 'Copy the events, venues, organizers, categories and tags of a WordPress site running The Events Calendar, and follow the import as it runs.',
   siteImports: 'Site imports',
 } as const;
 
@@ -121,8 +120,7 @@ const FR: Words = {
   icsFile: 'Fichier iCalendar (.ics)', chooseIcsFile: 'Choisissez un fichier iCalendar (.ics) à importer.', import: 'Importer', importing: 'Importation…',
   importDone: '{file} importé.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
   importUpdated: 'Mis à jour : {count}', importUnchanged: 'Inchangés : {count}', importSkipped: 'Ignorés : {count}', skippedAt: 'Ligne {line} ({uid}) : {reason}',
-  siteImportHeading: 'Importer un site de l’original', siteImportIntro: 'Copier les évènements, lieux, organisateurs, catégories et étiquettes d’un site WordPress avec The Events Calendar, et suivre l’importation pendant qu’elle avance.',
-  siteImports: 'Importations de sites',
+  siteImportHeading: 'Importer un site de l’original', siteImports: 'Importations de sites',
 };
 const DE: Words = {
   venues: 'Veranstaltungsorte', tagsPlural: 'Schlagwörter', addVenue: 'Ort hinzufügen', addOrganizer: 'Veranstalter hinzufügen', addCategory: 'Kategorie hinzufügen',
@@ -148,8 +146,7 @@ const DE: Words = {
   icsFile: 'iCalendar-Datei (.ics)', chooseIcsFile: 'Wählen Sie eine iCalendar-Datei (.ics) zum Importieren.', import: 'Importieren', importing: 'Wird importiert…',
   importDone: '{file} importiert.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
   importUpdated: 'Aktualisiert: {count}', importUnchanged: 'Unverändert: {count}', importSkipped: 'Übersprungen: {count}', skippedAt: 'Zeile {line} ({uid}): {reason}',
-  siteImportHeading: 'Eine Website des Originals importieren', siteImportIntro: 'Die Veranstaltungen, Orte, Veranstalter, Kategorien und Schlagwörter einer WordPress-Website mit The Events Calendar kopieren und den Import verfolgen, während er läuft.',
-  siteImports: 'Website-Importe',
+  siteImportHeading: 'Eine Website des Originals importieren', siteImports: 'Website-Importe',
 };
 const ES: Words = {
   venues: 'Lugares', tagsPlural: 'Etiquetas', addVenue: 'Añadir lugar', addOrganizer: 'Añadir organizador', addCategory: 'Añadir categoría',
@@ -175,8 +172,7 @@ const ES: Words = {
   icsFile: 'Archivo iCalendar (.ics)', chooseIcsFile: 'Elige un archivo iCalendar (.ics) para importar.', import: 'Importar', importing: 'Importando…',
   importDone: '{file} importado.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
   importUpdated: 'Actualizados: {count}', importUnchanged: 'Sin cambios: {count}', importSkipped: 'Omitidos: {count}', skippedAt: 'Línea {line} ({uid}): {reason}',
-  siteImportHeading: 'Importar un sitio del original', siteImportIntro: 'Copiar los eventos, lugares, organizadores, categorías y etiquetas de un sitio WordPress con The Events Calendar, y seguir la importación mientras avanza.',
-  siteImports: 'Importaciones de sitios',
+  siteImportHeading: 'Importar un sitio del original', siteImports: 'Importaciones de sitios',
 };
 
 export const MORE_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ApiFailure, request } from '../api.ts';
+import { ApiFailure, request, SITE_IMPORT_CAPABILITY } from '../api.ts';
 import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
 import { t, type MessageKey } from '../i18n.ts';
 import { href } from '../router.ts';
-import { SITE_IMPORT_CAPABILITY, type ScreenProps } from '../screens.ts';
+import type { ScreenProps } from '../screens.ts';
 
 /*
  * Imports (issue 33): an iCalendar file sent to `POST {api}/events/import` as its text/calendar body
@@ -76,7 +76,6 @@ export default function Imports({ session }: ScreenProps) {
       {session.user.capabilities.includes(SITE_IMPORT_CAPABILITY) ? (
         <section class="section" aria-labelledby="site-import-heading">
           <h2 id="site-import-heading">{t('siteImportHeading')}</h2>
-          <p>{t('siteImportIntro')}</p>
           <p><a href={href('imports/sites')}>{t('siteImports')}</a></p>
         </section>
       ) : null}
