@@ -25,6 +25,9 @@ export interface Session {
   readonly expires_at: string;
 }
 
+/** What the API's site imports ask of whoever starts or follows one (decision 0071: administrators). */
+export const SITE_IMPORT_CAPABILITY = 'import_sites';
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,

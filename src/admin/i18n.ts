@@ -1,4 +1,5 @@
 import { SETTINGS } from './api.ts';
+import type { SiteImportWordKey } from './site-import-words.ts';
 import type { UserWordKey } from './user-words.ts';
 import { MORE_WORDS, type MoreKey } from './words.ts';
 
@@ -169,7 +170,7 @@ const EN = {
   sortModifiedDesc: 'Last modified first',
 } as const;
 
-export type MessageKey = keyof typeof EN | MoreKey | UserWordKey;
+export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {
@@ -279,7 +280,7 @@ const language = chosen();
 const catalogue = CATALOGUES[language]!;
 
 /**
- * Words that come with a lazily loaded screen's module (user-words.ts), in every language, so that
+ * Words that come with a lazily loaded screen's module (user-words.ts, site-import-words.ts), in every language, so that
  * the first load carries only the shell's and the eager screens' words.
  */
 export function addWords(words: Readonly<Record<'en' | 'fr' | 'de' | 'es', Catalogue>>): void {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import type { Session } from './api.ts';
+import { SITE_IMPORT_CAPABILITY, type Session } from './api.ts';
 import type { MessageKey } from './i18n.ts';
 import { RECORD_KINDS, type RecordKind } from './records.ts';
 
@@ -32,6 +32,8 @@ const records = (collection: RecordKind['collection'], screen: 'list' | 'editor'
 const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhookEditor }));
 /** The users list, the new user's form and a user's page: one module (screens/users.tsx). */
 const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () => import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
+/** Site imports: the form with the recent runs, and a run's progress (screens/site-imports.tsx), reached from the imports screen. */
+const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () => import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
 const recordScreens = (kind: RecordKind): Screen[] => [
   { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
@@ -52,6 +54,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'users/:id', capability: 'edit_users', load: users('UserPage') },
   // Whoever may use `POST events/import` holds edit_others_tribe_events among its capabilities (editors and administrators).
   { path: 'imports', nav: 'imports', capability: 'edit_others_tribe_events', load: () => import('./screens/imports.tsx') },
+  // Administrators only, as the API's `imports/sites` (decision 0071).
+  { path: 'imports/sites', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImports') },
+  { path: 'imports/sites/:id', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImportProgress') },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];

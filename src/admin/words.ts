@@ -89,6 +89,8 @@ const EN = {
   importUnchanged: 'Unchanged: {count}',
   importSkipped: 'Skipped: {count}',
   skippedAt: 'Line {line} ({uid}): {reason}',
+  siteImportHeading: 'Import a site of the original',
+  siteImports: 'Site imports',
 } as const;
 
 export type MoreKey = keyof typeof EN;
@@ -118,6 +120,7 @@ const FR: Words = {
   icsFile: 'Fichier iCalendar (.ics)', chooseIcsFile: 'Choisissez un fichier iCalendar (.ics) à importer.', import: 'Importer', importing: 'Importation…',
   importDone: '{file} importé.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
   importUpdated: 'Mis à jour : {count}', importUnchanged: 'Inchangés : {count}', importSkipped: 'Ignorés : {count}', skippedAt: 'Ligne {line} ({uid}) : {reason}',
+  siteImportHeading: 'Importer un site de l’original', siteImports: 'Importations de sites',
 };
 const DE: Words = {
   venues: 'Veranstaltungsorte', tagsPlural: 'Schlagwörter', addVenue: 'Ort hinzufügen', addOrganizer: 'Veranstalter hinzufügen', addCategory: 'Kategorie hinzufügen',
@@ -143,6 +146,7 @@ const DE: Words = {
   icsFile: 'iCalendar-Datei (.ics)', chooseIcsFile: 'Wählen Sie eine iCalendar-Datei (.ics) zum Importieren.', import: 'Importieren', importing: 'Wird importiert…',
   importDone: '{file} importiert.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
   importUpdated: 'Aktualisiert: {count}', importUnchanged: 'Unverändert: {count}', importSkipped: 'Übersprungen: {count}', skippedAt: 'Zeile {line} ({uid}): {reason}',
+  siteImportHeading: 'Eine Website des Originals importieren', siteImports: 'Website-Importe',
 };
 const ES: Words = {
   venues: 'Lugares', tagsPlural: 'Etiquetas', addVenue: 'Añadir lugar', addOrganizer: 'Añadir organizador', addCategory: 'Añadir categoría',
@@ -168,6 +172,7 @@ const ES: Words = {
   icsFile: 'Archivo iCalendar (.ics)', chooseIcsFile: 'Elige un archivo iCalendar (.ics) para importar.', import: 'Importar', importing: 'Importando…',
   importDone: '{file} importado.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
   importUpdated: 'Actualizados: {count}', importUnchanged: 'Sin cambios: {count}', importSkipped: 'Omitidos: {count}', skippedAt: 'Línea {line} ({uid}): {reason}',
+  siteImportHeading: 'Importar un sitio del original', siteImports: 'Importaciones de sitios',
 };
 
 export const MORE_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };

@@ -1,15 +1,16 @@
 import { useState } from 'preact/hooks';
-import { ApiFailure, request } from '../api.ts';
+import { ApiFailure, request, SITE_IMPORT_CAPABILITY } from '../api.ts';
 import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
 import { t, type MessageKey } from '../i18n.ts';
 import { href } from '../router.ts';
+import type { ScreenProps } from '../screens.ts';
 
 /*
  * Imports (issue 33): an iCalendar file sent to `POST {api}/events/import` as its text/calendar body
  * (decision 0028: one unit of work, all or nothing), then the API's report: what was created,
  * updated, left unchanged and skipped, each event a link to its editor. A refused file (not
  * iCalendar, too large, a broken line) has the API's message beside the file field; nothing of it
- * was written.
+ * was written. Administrators also find here the way to the site imports (decision 0078).
  */
 
 interface Item { uid: string; recurrence_id: string | null; id: number; title: string }
@@ -26,7 +27,7 @@ const GROUPS: readonly { key: 'created' | 'updated' | 'unchanged'; label: Messag
 /** An event of the report: its title, and for an exception of a series the start it replaces. */
 const itemName = (item: Item) => (item.recurrence_id === null ? item.title : `${item.title} (${item.recurrence_id})`);
 
-export default function Imports() {
+export default function Imports({ session }: ScreenProps) {
   const [file, setFile] = useState<File | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -72,6 +73,12 @@ export default function Imports() {
         </div>
       </form>
       {report === undefined ? null : <ImportReport report={report} />}
+      {session.user.capabilities.includes(SITE_IMPORT_CAPABILITY) ? (
+        <section class="section" aria-labelledby="site-import-heading">
+          <h2 id="site-import-heading">{t('siteImportHeading')}</h2>
+          <p><a href={href('imports/sites')}>{t('siteImports')}</a></p>
+        </section>
+      ) : null}
     </>
   );
 }
