@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, fieldErrors, get, request } from '../api.ts';
 import { checkedOf, ErrorSummary, errorId, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
@@ -177,15 +177,25 @@ export function SiteImportProgress({ params }: ScreenProps) {
   const id = Number(params.id);
   const [run, setRun] = useState<SiteImport | undefined>();
   const [failure, setFailure] = useState('');
+  // Reads and the cancel are numbered as they are sent: an answer older than the one shown is dropped,
+  // so a read sent before "Cancel" and answered after it cannot show the run as running again.
+  const sent = useRef(0);
+  const shown = useRef(0);
+  const show = (asked: number, body: SiteImport) => {
+    if (asked < shown.current) return;
+    shown.current = asked;
+    setRun(body);
+  };
   useEffect(() => {
     // Read until the run ends, one request at a time; leaving the screen stops it.
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const read = async () => {
       try {
+        const asked = ++sent.current;
         const { body } = await get<SiteImport>(`imports/sites/${id}`);
         if (!current) return;
-        setRun(body);
+        show(asked, body);
         setFailure('');
         if (live(body)) timer = setTimeout(() => void read(), POLL_MS);
       } catch (error) {
@@ -204,7 +214,8 @@ export function SiteImportProgress({ params }: ScreenProps) {
 
   const cancel = async () => {
     try {
-      setRun((await request<SiteImport>('POST', `imports/sites/${id}/cancel`)).body);
+      const asked = ++sent.current;
+      show(asked, (await request<SiteImport>('POST', `imports/sites/${id}/cancel`)).body);
     } catch (error) {
       // 409: it ended meanwhile, which the next read shows.
       setFailure(error instanceof Error ? error.message : String(error));
