@@ -82,7 +82,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
     setAsking(undefined);
     setErrors({});
     setMessage(t('saving'));
-    const query = { translation_language: language };
+    // The edit context: the answer, which the form is reset from, carries the event's password.
+    const query = { translation_language: language, context: 'edit' };
     try {
       if (id === undefined) {
         const { body: created, headers } = await request<EventRecord>('POST', 'events', { body, query });
@@ -199,9 +200,16 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
             <Field id="publish-time" label={t('publishTime')}><input id="publish-time" type="time" value={form.publishTime} onInput={(event) => update({ publishTime: valueOf(event) })} /></Field>
           </div>
         ) : null}
-        <Field id="password" label={t('password')} error={errors.password}>
-          <input id="password" type="text" autocomplete="off" value={form.password} onInput={(event) => update({ password: valueOf(event) })} />
-        </Field>
+        <fieldset>
+          <legend>{t('visibilityChoice')}</legend>
+          <label class="check"><input type="radio" name="visibility" checked={!form.passwordProtected} onChange={() => update({ passwordProtected: false })} /> {t('visibilityPublic')}</label>
+          <label class="check"><input type="radio" name="visibility" checked={form.passwordProtected} onChange={() => update({ passwordProtected: true })} /> {t('visibilityPassword')}</label>
+        </fieldset>
+        {form.passwordProtected ? (
+          <Field id="password" label={t('password')} hint={t('passwordHint')} error={errors.password}>
+            <input id="password" type="text" autocomplete="off" value={form.password} onInput={(event) => update({ password: valueOf(event) })} aria-describedby={errors.password ? 'password-hint password-error' : 'password-hint'} {...(errors.password ? { 'aria-invalid': true as const } : {})} />
+          </Field>
+        ) : null}
       </fieldset>
       {asking ? (
         <div class="dialog" role="group" aria-labelledby="scope-question">
