@@ -200,11 +200,12 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
             <Field id="publish-time" label={t('publishTime')}><input id="publish-time" type="time" value={form.publishTime} onInput={(event) => update({ publishTime: valueOf(event) })} /></Field>
           </div>
         ) : null}
-        <fieldset>
-          <legend>{t('visibilityChoice')}</legend>
-          <label class="check"><input type="radio" name="visibility" checked={!form.passwordProtected} onChange={() => update({ passwordProtected: false })} /> {t('visibilityPublic')}</label>
-          <label class="check"><input type="radio" name="visibility" checked={form.passwordProtected} onChange={() => update({ passwordProtected: true })} /> {t('visibilityPassword')}</label>
-        </fieldset>
+        <Field id="visibility" label={t('visibilityChoice')}>
+          <select id="visibility" value={form.passwordProtected ? 'password' : 'public'} onChange={(event) => update({ passwordProtected: valueOf(event) === 'password' })}>
+            <option value="public">{t('visibilityPublic')}</option>
+            <option value="password">{t('visibilityPassword')}</option>
+          </select>
+        </Field>
         {form.passwordProtected ? (
           <Field id="password" label={t('password')} hint={t('passwordHint')} error={errors.password}>
             <input id="password" type="text" autocomplete="off" value={form.password} onInput={(event) => update({ password: valueOf(event) })} aria-describedby={errors.password ? 'password-hint password-error' : 'password-hint'} {...(errors.password ? { 'aria-invalid': true as const } : {})} />

@@ -170,8 +170,9 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
 /**
  * Events loaded with their relations, as records: the API's answers and the public pages
  * (modules/pages) render them alike. `entitled` says whether the reader may see a protected
- * event's details, `inEditContext` whether it is shown with its password (never, unless given). Embedded venues and organizers stay stripped when protected: the original
- * lifts that only for a browser holding the post-password cookie (wire-format 2.9).
+ * event's details, `inEditContext` whether it is shown with its password (never when not given).
+ * Embedded venues and organizers stay stripped when protected: the original lifts that only for a
+ * browser holding the post-password cookie (wire-format 2.9).
  */
 export function toEventRecords(
   rows: readonly Localized<EventRow>[],
