@@ -92,19 +92,28 @@ export const get = <T>(path: string, query?: Query) => request<T>('GET', path, q
 
 /** The API's largest page (wire-format 3.3: `per_page` is clamped to 50). */
 export const LARGEST_PAGE = 50;
+/** WordPress' largest page of `wp/v2` lists (its `per_page` maximum). */
+const LARGEST_WP_PAGE = 100;
+
+/** Every item of a paged list: the first page read first, then the others together. */
+async function everyPage<T, B>(path: string, query: Query, perPage: number, read: (answer: Answer<B>) => { items: T[]; pages: number }): Promise<T[]> {
+  const page = async (number: number) => read(await get<B>(path, { ...query, per_page: perPage, page: number }));
+  const first = await page(1);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, first.pages - 1) }, (_, index) => page(index + 2)));
+  return [first, ...rest].flatMap(({ items }) => items);
+}
 
 /**
- * Every record of a collection (`{ [collection]: [...] }`), all its pages, the first read first and
- * the others together: for pickers whose options must all be there (terms, the list's filters).
+ * Every record of a collection (`{ [collection]: [...] }`), all its pages: for pickers whose
+ * options must all be there (terms, the list's filters).
  */
-export async function getEvery<T>(collection: string, query: Query = {}): Promise<T[]> {
-  const page = (number: number) => get<{ total_pages?: number } & Record<string, T[] | undefined>>(collection, { ...query, per_page: LARGEST_PAGE, page: number });
-  const first = await page(1);
+export const getEvery = <T>(collection: string, query: Query = {}): Promise<T[]> =>
   // Every archive's envelope has `total_pages`; only events, venues and organizers also send X-WP-TotalPages.
-  const pages = Number(first.body.total_pages ?? 1);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => page(index + 2)));
-  return [first, ...rest].flatMap(({ body }) => body[collection] ?? []);
-}
+  everyPage<T, { total_pages?: number } & Record<string, T[] | undefined>>(collection, query, LARGEST_PAGE, ({ body }) => ({ items: body[collection] ?? [], pages: Number(body.total_pages ?? 1) }));
+
+/** Every item of a `wp/v2` list (a bare array, its pages counted in `X-WP-TotalPages`), all its pages. */
+export const getEveryWp = <T>(path: string, query: Query = {}): Promise<T[]> =>
+  everyPage<T, T[]>(path, query, LARGEST_WP_PAGE, ({ body, headers }) => ({ items: body, pages: Number(headers.get('x-wp-totalpages') ?? 1) }));
 
 /** Who is signed in, or null (401): the shell then goes to the sign-in form. */
 export async function currentSession(): Promise<Session | null> {

@@ -24,6 +24,8 @@ export interface EventRecord {
   translations?: string[];
   series_id?: number;
   recurrence?: { rrule: string | string[]; rdates: string[]; exdates: string[] };
+  /** Only in the edit context, to those who may edit the event (decision 0079). */
+  post_password?: string;
   translation_language: string;
 }
 

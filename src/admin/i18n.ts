@@ -168,6 +168,10 @@ const EN = {
   sortTitleAsc: 'Title, A to Z',
   sortTitleDesc: 'Title, Z to A',
   sortModifiedDesc: 'Last modified first',
+  visibilityChoice: 'Visibility',
+  visibilityPublic: 'Public',
+  visibilityPassword: 'Password protected',
+  passwordHint: 'Readers see only its title until they give it. Empty, the event is public.',
 } as const;
 
 export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey;
@@ -202,6 +206,7 @@ const FR: Catalogue = {
   editorToolbar: 'Mise en forme', bold: 'Gras', italic: 'Italique', bulletList: 'Liste à puces',
   currentImage: 'L’image mise en avant', customRule: 'Règle personnalisée (RRULE RFC 5545)', imageNumber: 'Image {id}', last: 'dernier', ordinals: 'premier,deuxième,troisième,quatrième', newVenueHint: '« {name} » est un nouveau lieu : il est créé avec l’évènement.', noTextYet: 'pas encore de texte', noneYet: 'Aucun pour l’instant.', nothingChanged: 'Rien n’a changé.', publishTime: 'Publier à', remove: 'Retirer', removeField: 'Retirer le champ {key}', removeImage: 'Retirer l’image', ruleNotValid: 'Le calendrier refuserait cette récurrence :', saving: 'Enregistrement…', submitForReview: 'Soumettre à relecture', uploaded: 'Téléversé.', uploading: 'Téléversement…',
   sortBy: 'Trier par', sortDateAsc: 'Date, la plus ancienne d’abord', sortDateDesc: 'Date, la plus tardive d’abord', sortTitleAsc: 'Titre, de A à Z', sortTitleDesc: 'Titre, de Z à A', sortModifiedDesc: 'Dernière modification d’abord',
+  visibilityChoice: 'Visibilité', visibilityPublic: 'Public', visibilityPassword: 'Protégé par mot de passe', passwordHint: 'Les lecteurs n’en voient que le titre tant qu’ils ne le donnent pas. Vide, l’évènement est public.',
 };
 const DE: Catalogue = {
   calendarAdmin: 'Kalender-Verwaltung', skipToContent: 'Zum Inhalt springen', mainNavigation: 'Verwaltung', events: 'Veranstaltungen', reviewQueue: 'Zur Prüfung', users: 'Benutzer',
@@ -232,6 +237,7 @@ const DE: Catalogue = {
   editorToolbar: 'Formatierung', bold: 'Fett', italic: 'Kursiv', bulletList: 'Aufzählung',
   currentImage: 'Das Beitragsbild', customRule: 'Eigene Regel (RFC-5545-RRULE)', imageNumber: 'Bild {id}', last: 'letzten', ordinals: 'ersten,zweiten,dritten,vierten', newVenueHint: '„{name}“ ist ein neuer Ort: er wird mit der Veranstaltung angelegt.', noTextYet: 'noch kein Text', noneYet: 'Noch keine.', nothingChanged: 'Nichts geändert.', publishTime: 'Veröffentlichen um', remove: 'Entfernen', removeField: 'Feld {key} entfernen', removeImage: 'Bild entfernen', ruleNotValid: 'Der Kalender würde diese Wiederholung ablehnen:', saving: 'Wird gespeichert…', submitForReview: 'Zur Prüfung einreichen', uploaded: 'Hochgeladen.', uploading: 'Wird hochgeladen…',
   sortBy: 'Sortieren nach', sortDateAsc: 'Datum, früheste zuerst', sortDateDesc: 'Datum, späteste zuerst', sortTitleAsc: 'Titel, A bis Z', sortTitleDesc: 'Titel, Z bis A', sortModifiedDesc: 'Zuletzt geändert zuerst',
+  visibilityChoice: 'Sichtbarkeit', visibilityPublic: 'Öffentlich', visibilityPassword: 'Passwortgeschützt', passwordHint: 'Leser sehen nur den Titel, bis sie es angeben. Leer ist die Veranstaltung öffentlich.',
 };
 const ES: Catalogue = {
   calendarAdmin: 'Administración del calendario', skipToContent: 'Ir al contenido', mainNavigation: 'Administración', events: 'Eventos', reviewQueue: 'Por revisar', users: 'Usuarios',
@@ -262,6 +268,7 @@ const ES: Catalogue = {
   editorToolbar: 'Formato', bold: 'Negrita', italic: 'Cursiva', bulletList: 'Lista',
   currentImage: 'La imagen destacada', customRule: 'Regla personalizada (RRULE RFC 5545)', imageNumber: 'Imagen {id}', last: 'último', ordinals: 'primer,segundo,tercer,cuarto', newVenueHint: '«{name}» es un lugar nuevo: se crea con el evento.', noTextYet: 'aún sin texto', noneYet: 'Ninguno todavía.', nothingChanged: 'Nada cambió.', publishTime: 'Publicar a las', remove: 'Quitar', removeField: 'Quitar el campo {key}', removeImage: 'Quitar la imagen', ruleNotValid: 'El calendario rechazaría esta repetición:', saving: 'Guardando…', submitForReview: 'Enviar a revisión', uploaded: 'Subido.', uploading: 'Subiendo…',
   sortBy: 'Ordenar por', sortDateAsc: 'Fecha, la más antigua primero', sortDateDesc: 'Fecha, la más tardía primero', sortTitleAsc: 'Título, de la A a la Z', sortTitleDesc: 'Título, de la Z a la A', sortModifiedDesc: 'Última modificación primero',
+  visibilityChoice: 'Visibilidad', visibilityPublic: 'Público', visibilityPassword: 'Protegido con contraseña', passwordHint: 'Los lectores solo ven el título hasta que la dan. Vacía, el evento es público.',
 };
 
 // English has every word of the first load; a lazily loaded screen's words join with addWords.

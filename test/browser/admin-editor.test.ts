@@ -12,7 +12,7 @@ import { until } from '../fixtures/wait.ts';
  * fixtures/admin-browser.ts). What the admin writes is read back through the API.
  */
 
-type EventJson = { id: number; title: string; description: string; translations: string[]; status: string };
+type EventJson = { id: number; title: string; description: string; translations: string[]; status: string; post_password?: string };
 /** What the series journey reads back of its event. */
 type SeriesJson = EventJson & {
   date: string;
@@ -240,21 +240,52 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('visibility: a password protects a published event from readers without it; private hides it', async () => {
+  test('visibility: a password protects a published event, the editor shows it after a reload, clearing it makes the event public; private hides it', async () => {
     const { page, errors } = await signedIn('editor', `events/${ids.cherry}`);
     await page.getByRole('heading', { name: 'Edit event' }).waitFor();
-    await page.getByLabel('Password (protects the event)').fill('s3cret');
+    const visibility = page.getByRole('combobox', { name: 'Visibility', exact: true });
+    const shown = async () => visibility.locator('option:checked').textContent();
+    const password = page.getByLabel('Password (protects the event)');
+    assert.equal(await shown(), 'Public');
+    assert.equal(await password.count(), 0, 'no password field while the event is public');
+    await visibility.selectOption({ label: 'Password protected' });
+    await password.fill('s3cret');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}`)).statusCode, 403);
     assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode, 200);
+
+    // Read again in the edit context: the choice and the password as they are stored.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    assert.equal(await shown(), 'Password protected');
+    assert.equal(await password.inputValue(), 's3cret');
+    assert.equal(await page.getByText('Empty, the event is public.').isVisible(), true);
+    await accessible(page, 'editor of a password-protected event');
+
+    // Clearing it removes it: the event is public again, and the editor says so.
+    await password.fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}`)).statusCode, 200);
+    assert.equal((await read(ids.cherry!)).post_password, '');
+    await password.waitFor({ state: 'detached' });
+    assert.equal(await shown(), 'Public');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit event' }).waitFor();
+    assert.equal(await shown(), 'Public');
+    assert.equal(await password.count(), 0);
+
+    await visibility.selectOption({ label: 'Password protected' });
+    await password.fill('s3cret');
     await page.getByLabel('Status').selectOption({ label: 'Private' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    assert.equal((await read(ids.cherry!)).status, 'private');
+    assert.deepEqual([(await read(ids.cherry!)).status, (await read(ids.cherry!)).post_password], ['private', 's3cret']);
     assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode, 403, 'a private event is not for anonymous readers, password or not');
     assert.deepEqual(errors, []);
   });
+
   test('pickers hold every record: past the 50 of one API page, unused categories and tags too; organizers found by typing', async () => {
     const make = async (collection: string, body: Record<string, string>) => {
       const response = await t.request('administrator', 'POST', collection, body);

@@ -214,4 +214,37 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     assert.deepEqual(admin.errors, []);
     await admin.context.close();
   });
+
+  test('the heir is any writing user of a site with more than 100: every page of users is offered, by name (decision 0079)', async () => {
+    // Written in one statement: made through the API, each would hash a password at the production cost.
+    const writers = Array.from({ length: 120 }, (_, at) => ({
+      login: `writer${String(at + 1).padStart(3, '0')}`, email: '', display_name: `Writer ${String(at + 1).padStart(3, '0')}`, role: at % 2 === 0 ? 'author' : 'contributor',
+      password_hash: 'never-signs-in', created_at: '2026-11-24 12:00:00',
+    }));
+    await t.storage.write((tx) => tx.insertInto('users').values(writers).execute());
+    const { user: leaver } = await t.users.create({ login: 'leaver2', email: 'leaver2@example.org', password: 'leaver-password', role: 'author', displayName: 'Lee Ving' });
+    const event = await t.app.inject({ method: 'POST', url: `/wp-json${API}/events`, headers: { authorization: basicAuth('leaver2', 'leaver-password') }, payload: { title: 'Farewell talk', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00', status: 'publish' } });
+    assert.equal(event.statusCode, 201, event.body);
+    const last = (await t.request('administrator', 'GET', '/wp-json/wp/v2/users?search=writer120')).json<Json[]>()[0]!;
+
+    const { page, context, errors } = await driver.signedIn('administrator', `users/${leaver.id}`);
+    await page.getByRole('heading', { name: 'User: Lee Ving' }).waitFor();
+    const heir = page.getByLabel('Give their events, venues and organizers to');
+    await heir.locator('option', { hasText: 'Writer 120' }).waitFor({ state: 'attached' });
+    // Every user but subscribers, the leaver excepted: more than the 100 of the API's largest page.
+    const writing = Number((await t.request('administrator', 'GET', '/wp-json/wp/v2/users?roles=administrator,editor,author,contributor&per_page=1')).headers['x-wp-total']);
+    assert.ok(writing > 120, String(writing));
+    const offered = await heir.locator('option').allTextContents();
+    assert.equal(offered.length, writing - 1);
+    assert.deepEqual(offered.filter((name) => name.startsWith('Writer')), writers.map((writer) => writer.display_name));
+    assert.ok(!offered.includes('subscriber') && !offered.includes('Lee Ving'));
+    await heir.selectOption({ label: 'Writer 120' });
+    const question = confirming(page);
+    await Promise.all([page.waitForURL(`${base}/admin/users`), page.getByRole('button', { name: 'Delete Lee Ving' }).click()]);
+    assert.equal(await question, 'Delete the user Lee Ving? Their events, venues and organizers go to Writer 120. This cannot be undone.');
+    const authors = await t.storage.read((tx) => tx.selectFrom('posts').select('author_id').where('id', '=', event.json<Json>().id).execute());
+    assert.deepEqual(authors, [{ author_id: last.id }]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -38,6 +38,8 @@ export interface EventForm extends RuleParts {
   status: string;
   publishDay: string;
   publishTime: string;
+  /** "Password protected" chosen; its password is `password` (empty: the event is public). */
+  passwordProtected: boolean;
   password: string;
 }
 
@@ -52,7 +54,7 @@ export function blankForm(today: string): EventForm {
     startDay: today, startTime: '19:00', endDay: today, endTime: '21:00', timezone: SETTINGS.zone,
     ...rulePartsOf(undefined, today), exdates: '', rdates: '',
     venueName: '', venueId: null, venueAddress: '', venueCity: '', organizers: [], categories: [], newCategory: '', tags: '',
-    cost: '', website: '', image: null, customFields: [], status: 'draft', publishDay: '', publishTime: '', password: '',
+    cost: '', website: '', image: null, customFields: [], status: 'draft', publishDay: '', publishTime: '', passwordProtected: false, password: '',
   };
 }
 
@@ -78,7 +80,9 @@ export function formOf(event: EventRecord): EventForm {
     cost: event.cost, website: event.website,
     image: event.image === false ? null : { id: event.image.id ?? null, url: event.image.url ?? '' },
     customFields: Object.entries(fields).map(([key, field]) => ({ key, label: field.label ?? '', value: typeof field.value === 'string' ? field.value : JSON.stringify(field.value ?? '') })),
-    status: event.status, publishDay: publish.day, publishTime: publish.time, password: '',
+    status: event.status, publishDay: publish.day, publishTime: publish.time,
+    // Read in the edit context, which alone carries it (decision 0079).
+    passwordProtected: (event.post_password ?? '') !== '', password: event.post_password ?? '',
   };
 }
 
@@ -107,9 +111,10 @@ function bodyOf(form: EventForm): Record<string, unknown> {
     image: form.image === null ? null : form.image.id ?? form.image.url,
     custom_fields: Object.fromEntries(form.customFields.filter((field) => field.key.trim() !== '').map((field) => [field.key.trim(), { label: field.label, value: field.value }])),
     status: form.status,
+    // "" removes a password: the event is public again.
+    post_password: form.passwordProtected ? form.password : '',
   };
   if (form.status === 'future' && form.publishDay !== '') body.date = `${form.publishDay} ${form.publishTime || '00:00'}`;
-  if (form.password !== '') body.post_password = form.password;
   return body;
 }
 

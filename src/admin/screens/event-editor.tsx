@@ -82,7 +82,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
     setAsking(undefined);
     setErrors({});
     setMessage(t('saving'));
-    const query = { translation_language: language };
+    // The edit context: the answer, which the form is reset from, carries the event's password.
+    const query = { translation_language: language, context: 'edit' };
     try {
       if (id === undefined) {
         const { body: created, headers } = await request<EventRecord>('POST', 'events', { body, query });
@@ -199,9 +200,17 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
             <Field id="publish-time" label={t('publishTime')}><input id="publish-time" type="time" value={form.publishTime} onInput={(event) => update({ publishTime: valueOf(event) })} /></Field>
           </div>
         ) : null}
-        <Field id="password" label={t('password')} error={errors.password}>
-          <input id="password" type="text" autocomplete="off" value={form.password} onInput={(event) => update({ password: valueOf(event) })} />
+        <Field id="visibility" label={t('visibilityChoice')}>
+          <select id="visibility" value={form.passwordProtected ? 'password' : 'public'} onChange={(event) => update({ passwordProtected: valueOf(event) === 'password' })}>
+            <option value="public">{t('visibilityPublic')}</option>
+            <option value="password">{t('visibilityPassword')}</option>
+          </select>
         </Field>
+        {form.passwordProtected ? (
+          <Field id="password" label={t('password')} hint={t('passwordHint')} error={errors.password}>
+            <input id="password" type="text" autocomplete="off" value={form.password} onInput={(event) => update({ password: valueOf(event) })} aria-describedby={errors.password ? 'password-hint password-error' : 'password-hint'} {...(errors.password ? { 'aria-invalid': true as const } : {})} />
+          </Field>
+        ) : null}
       </fieldset>
       {asking ? (
         <div class="dialog" role="group" aria-labelledby="scope-question">

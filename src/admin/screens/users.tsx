@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
-import { ApiFailure, fieldErrors, get, request, signInUrl } from '../api.ts';
+import { ApiFailure, fieldErrors, get, getEveryWp, request, signInUrl } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 // This screen's words, loaded with it.
 import '../user-words.ts';
@@ -271,15 +271,19 @@ function ResetPassword({ user, own }: { user: User; own: boolean }) {
   );
 }
 
-/** The users who can be given a deleted user's posts: those who can write (subscribers cannot), the first 100. */
-const HEIRS = { roles: ROLE_NAMES.filter((role) => role !== 'subscriber').join(','), per_page: 100 };
+/**
+ * The users who can be given a deleted user's posts: every one who can write (subscribers cannot),
+ * all pages (decision 0079), by name, so that typing a name's first letters in the list finds it.
+ */
+const HEIRS = { roles: ROLE_NAMES.filter((role) => role !== 'subscriber').join(',') };
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, t.language);
 
 function DeleteUser({ user, session }: { user: User; session: ScreenProps['session'] }) {
   const [heirs, setHeirs] = useState<{ id: number; name: string }[]>([]);
   const [heir, setHeir] = useState(String(session.user.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    void get<{ id: number; name: string }[]>(USERS, HEIRS).then(({ body }) => setHeirs(body.filter((candidate) => candidate.id !== user.id)), (error: Error) => setErrors({ [control('form')]: error.message }));
+    void getEveryWp<{ id: number; name: string }>(USERS, HEIRS).then((every) => setHeirs(every.filter((candidate) => candidate.id !== user.id).sort(byName)), (error: Error) => setErrors({ [control('form')]: error.message }));
   }, [user.id]);
   const remove = async (event: Event) => {
     event.preventDefault();

@@ -31,6 +31,8 @@ export interface EventContext {
   readonly single: boolean;
   /** The caller may see a protected event's details. */
   readonly entitled: boolean;
+  /** The reader asked for the edit context and may edit the event: the record carries its password (decision 0079). */
+  readonly inEditContext: boolean;
   readonly siteZone: string;
 }
 
@@ -156,6 +158,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     organizer: [...relations.organizers],
     custom_fields: customFieldsWire(event.custom_fields),
     ...seriesFields(row),
+    ...(context.inEditContext ? { post_password: post.password } : {}),
     ...row.languages,
   };
   const isProtected = post.password !== '';
@@ -167,13 +170,14 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
 /**
  * Events loaded with their relations, as records: the API's answers and the public pages
  * (modules/pages) render them alike. `entitled` says whether the reader may see a protected
- * event's details. Embedded venues and organizers stay stripped when protected: the original
- * lifts that only for a browser holding the post-password cookie (wire-format 2.9).
+ * event's details, `inEditContext` whether it is shown with its password (never when not given).
+ * Embedded venues and organizers stay stripped when protected: the original lifts that only for a
+ * browser holding the post-password cookie (wire-format 2.9).
  */
 export function toEventRecords(
   rows: readonly Localized<EventRow>[],
   relations: LoadedRelations,
-  context: Omit<EventContext, 'entitled'> & { readonly entitled: (row: EventRow) => boolean },
+  context: Omit<EventContext, 'entitled' | 'inEditContext'> & { readonly entitled: (row: EventRow) => boolean; readonly inEditContext?: (row: EventRow) => boolean },
 ): EventWire[] {
   const { urls, single } = context;
   return rows.map((row) => {
@@ -182,7 +186,7 @@ export function toEventRecords(
     return toEventRecord(
       row,
       { terms: relations.terms.get(row.post.id) ?? [], venues: embed(VENUE, relations.venues), organizers: embed(ORGANIZER, relations.organizers) },
-      { urls, single, entitled: context.entitled(row), siteZone: context.siteZone },
+      { urls, single, entitled: context.entitled(row), inEditContext: context.inEditContext?.(row) ?? false, siteZone: context.siteZone },
     );
   });
 }

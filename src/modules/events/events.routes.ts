@@ -33,11 +33,13 @@ export function eventRoutes(
    extender: Pick<SeriesHorizonExtender, 'extendFor'>,
   sync: SyncService,
 ): AnyRoute[] {
-  const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
-    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, access) });
-  // Whoever just wrote an event sees it whole, if they may edit it.
-  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame) =>
-    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller), frame.urls, frame.caller, { context: 'edit' }, false)[0]!;
+  // `entitlement`: what lifts password protection, when not the request's own `access`; only the
+  // edit context the request asked for shows the password itself (decision 0079).
+  const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean, entitlement = access) =>
+    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, entitlement), inEditContext: (row) => events.inEditContext(row, caller, access) });
+  // Whoever just wrote an event sees it whole, if they may edit it; its password, if they asked for context=edit.
+  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame & { readonly query: Access }) =>
+    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller), frame.urls, frame.caller, frame.query, false, { context: 'edit' })[0]!;
 
   // The params (`{ id }` or `{ slug }`) are the event's reference.
   const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonQuery, Id, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { CommonQuery, Id, PositiveInteger } from '../../http/params.ts';
 import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
@@ -84,9 +84,14 @@ export const CreateBody = Type.Object({
 export type EventInput = Static<typeof UpdateBody>;
 export type EventCreateInput = Static<typeof CreateBody>;
 
+const EditContext = {
+  context: Type.Optional(
+    Type.Unsafe<'view' | 'edit' | 'embed'>({ type: 'string', enum: ['view', 'edit', 'embed'], description: 'edit: show protected details, and the password itself (post_password), to those who may edit the event' }),
+  ),
+};
 const PasswordQuery = {
   password: Type.Optional(Type.String({ description: 'The event password' })),
-  context: Type.Optional(Type.Unsafe<'view' | 'edit' | 'embed'>({ type: 'string', enum: ['view', 'edit', 'embed'], description: 'edit: show protected details to those who may edit them' })),
+  ...EditContext,
 };
 
 const listDate = (description: string) => Type.Optional(dateInput(description));
@@ -139,7 +144,8 @@ export const DeleteQuery = Type.Object({
   force: Type.Boolean({ default: false, description: 'Remove the event permanently instead of moving it to the trash (additive)' }),
   ...CommonQuery,
 });
-export { WriteQuery };
+/** The query of writes: every body field may also come from it (wire-format 5.5); `context=edit` shows the written event's password. */
+export const WriteQuery = Type.Object({ ...CommonQuery, ...EditContext }, { additionalProperties: true });
 
 export const IdParams = Type.Object({ id: Id({ minimum: 0, description: 'the event post ID' }) });
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, description: 'the event post name' }) });
@@ -202,6 +208,8 @@ export const EventRecord = Type.Object({
   // Only on occurrences of a series (additive; decision 0025).
   series_id: Type.Optional(Type.Integer({ description: 'The series the occurrence belongs to: the id of its first event' })),
   recurrence: Type.Optional(RecurrenceRecord),
+  // As WordPress' `password`, under the name it is written by (additive; decision 0079).
+  post_password: Type.Optional(Type.String({ description: 'The event password, "" when it has none: only with context=edit, to a caller who may edit the event' })),
   json_ld: Type.Optional(AnyObject),
   ...LanguageWireFields,
 }, { $id: 'Event' });

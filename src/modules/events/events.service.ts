@@ -120,6 +120,10 @@ export class EventsService {
     return this.records.entitled(row, caller, access);
   }
 
+  inEditContext(row: EventRow, caller: Caller | null, access: Access): boolean {
+    return this.records.inEditContext(row, caller, access);
+  }
+
   /** Whether `reader` may read every venue or organizer among `ids` (the archive's `venue`/`organizer` filters). */
   readsAllLinked(tx: ReadTx, kind: LinkKind, ids: readonly number[], reader: Caller | null): Promise<boolean> {
     return this.linked[kind].readsAll(tx, ids, reader);

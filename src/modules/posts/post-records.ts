@@ -7,7 +7,7 @@ import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/r
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
-import { ANY_STATUS, archiveScopeOf, entitledToPost, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
+import { ANY_STATUS, archiveScopeOf, entitledToPost, inEditContext, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
 import type { PostWriter } from './post-writer.ts';
 
 /** Records of a type per status, for the admin's tabs. */
@@ -78,6 +78,11 @@ export class PostRecords<Fields> {
 
   entitled(row: PostRecord<Fields>, caller: Caller | null, access: Access): boolean {
     return entitledToPost(caller, this.facts.capability, row.post, access);
+  }
+
+  /** Whether the record is shown in the edit context, its password included (decision 0079). */
+  inEditContext(row: PostRecord<Fields>, caller: Caller | null, access: Access): boolean {
+    return inEditContext(caller, this.facts.capability, row.post, access);
   }
 
   /** Throws `rest_invalid_param` for a `status` filter the caller may not use. */

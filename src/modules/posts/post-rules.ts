@@ -121,9 +121,18 @@ export function requireOnPost(caller: Caller, action: 'edit' | 'delete', type: P
   if (!mayOnPost(caller, action, type, post)) throw new ApiError('rest_forbidden', { status: 403 });
 }
 
+/**
+ * Whether the request asked for the edit context and the caller may edit this record: what lifts
+ * password protection (wire-format 7.4) and, as WordPress' `password` field, what alone shows the
+ * password itself (decision 0079).
+ */
+export function inEditContext(caller: Caller | null, type: PostTypeCapability, post: PostFacts, access: Access): boolean {
+  return access.context === 'edit' && mayOnPost(caller, 'edit', type, post);
+}
+
 /** Entitled to a protected record's details (wire-format 7.4): no password, the right one, or edit context with edit rights. */
 export function entitledToPost(caller: Caller | null, type: PostTypeCapability, post: PostFacts, access: Access): boolean {
-  return post.password === '' || passwordMatches(access.password, post.password) || (access.context === 'edit' && mayOnPost(caller, 'edit', type, post));
+  return post.password === '' || passwordMatches(access.password, post.password) || inEditContext(caller, type, post, access);
 }
 
 /**
