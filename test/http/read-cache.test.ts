@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { ReadCache } from '../../src/http/read-cache.ts';
+import { ReadCache, SharedVersionReads } from '../../src/http/read-cache.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -351,5 +351,27 @@ for (const [caches, env] of [['read cache', {}], ['record cache alone', { CALEND
       await second.close();
       await first.close();
     }
+  });
+});
+
+describe('SharedVersionReads', () => {
+  test('a request gets a read started after it arrived; those arriving during one read share the next', async () => {
+    let version = 0;
+    const started: ((value: number) => void)[] = [];
+    const reads = new SharedVersionReads({ contentVersion: () => new Promise<number>((resolve) => started.push(() => resolve(version))) });
+    version = 1;
+    const first = reads.read();
+    version = 2;
+    // Arrived while the first read runs: it may have missed a write acknowledged just now.
+    const second = reads.read();
+    const third = reads.read();
+    assert.equal(started.length, 1);
+    started[0]!(0);
+    assert.equal(await first, 2, 'the first read sees what was committed when it ran');
+    await new Promise(setImmediate);
+    assert.equal(started.length, 2, 'one more read for the two that arrived meanwhile');
+    version = 3;
+    started[1]!(0);
+    assert.deepEqual([await second, await third], [3, 3]);
   });
 });
