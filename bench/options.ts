@@ -17,10 +17,17 @@ export interface BenchOptions {
   readonly seriesCount: number;
   /** `--computed` (or CALENDAR_READ_CACHE_MB=0 in the environment): the service runs without its read cache, every answer computed. */
   readonly computed: boolean;
+  /**
+   * `--without-record-cache`: each computed scenario run is followed by its twin against a service
+   * without the record cache either (`CALENDAR_RECORD_CACHE_MB=0`), the answers computed from the
+   * rows as before decision 0080: the before and after in one run.
+   */
+  readonly withoutRecordCache: boolean;
 }
 
 export const USAGE = `Usage: npm run bench -- [--events 100k[,1m...]] [--db sqlite|postgres] [--duration 10] [--connections 10]
        [--warmup 2] [--scenarios list-10,event-by-id,...] [--recurring <count>] [--computed]
+       [--without-record-cache]
 
 For each size, a fresh seeded database, the service and a bare-Fastify baseline as separate
 processes pinned to CPU 0, autocannon in this process pinned to CPU 1, one table of results
@@ -49,6 +56,7 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
         scenarios: { type: 'string' },
         recurring: { type: 'string' },
         computed: { type: 'boolean', default: false },
+        'without-record-cache': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -71,6 +79,7 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
         scenarios: flags.scenarios?.split(','),
         seriesCount,
         computed: flags.computed || env.CALENDAR_READ_CACHE_MB === '0',
+        withoutRecordCache: flags['without-record-cache'],
       },
     };
   } catch (error) {

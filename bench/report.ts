@@ -95,6 +95,8 @@ function issue35(rows: readonly Row[], dialect: BenchOptions['dialect']): string
     const ratio = row.ratio ?? 0;
     if (row.scenario === 'computed-list-10') lines.push(`- issue 35, computed list-10: ratio ${format(ratio, 4)} (target >= 0.04${dialect === 'postgres' ? ', and within 2x of SQLite\'s' : ''}): ${verdict(ratio >= 0.04)}`);
     if (row.scenario === 'computed-event-by-id') lines.push(`- issue 35, computed event-by-id: ratio ${format(ratio, 4)} (target >= 0.12): ${verdict(ratio >= 0.12)}`);
+    const twin = rows.find((candidate) => candidate.scenario === `${row.scenario}-without-record-cache` && candidate.events === row.events && candidate.measurement);
+    if (twin) lines.push(`- ${row.scenario}: ${format(requestsPerSecond / twin.measurement!.requestsPerSecond, 2)}x the req/s without the record cache (decision 0080)`);
     if (row.scenario === 'mixed') {
       const [ratioTarget, p99Target] = dialect === 'postgres' ? [0.05, 30] : [0.12, Number.POSITIVE_INFINITY];
       lines.push(`- issue 35, mixed reads: ratio ${format(ratio, 4)} (target >= ${ratioTarget}), p99 ${p99} ms${dialect === 'postgres' ? ` (target <= ${p99Target})` : ''}: ${verdict(ratio >= ratioTarget && p99 <= p99Target)}`);
@@ -132,7 +134,7 @@ export function reportText(rows: readonly Row[], options: BenchOptions, facts: R
     `- Node ${process.version}; autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario`,
     `- Pinning: ${pinned ? 'servers on CPU 0, load generator on CPU 1 (taskset)' : 'none'}`,
     '- Rate limits: off (CALENDAR_RATE_LIMIT_READS=0, CALENDAR_RATE_LIMIT_WRITES=0)',
-    `- Read cache: ${computed ? 'off (--computed: every answer computed)' : 'on'}`,
+    `- Read cache: ${computed ? 'off (--computed: every answer computed)' : 'on'}; record cache: on${options.withoutRecordCache ? ' (the *-without-record-cache rows: off)' : ''}`,
     `- Seed time: ${seedTimes.join(', ')}`,
     ...(seriesCount > 0 ? [`- Recurring: ${sizeLabel(seriesCount)} of each size's events are weekly series (decision 0025)`] : []),
     ...seriesLines,

@@ -86,6 +86,7 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     const cached = await start(computed ? withoutCache : {});
     service = cached;
     let computedService: ServerProcess | undefined;
+    let bareService: ServerProcess | undefined;
     const otherNodes: ServerProcess[] = [];
 
     const rows: Row[] = [];
@@ -115,18 +116,23 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
 
     const selected = options.scenarios;
     for (const scenario of scenarios(fixtures, connections)) {
-      if (selected && !selected.includes(scenario.name)) continue;
+      const twinOf = scenario.withoutRecordCacheOf;
+      if (twinOf !== undefined ? !options.withoutRecordCache || (selected && !selected.includes(twinOf)) : selected && !selected.includes(scenario.name)) continue;
       const headers: Record<string, string> = { ...(scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization }), ...scenario.headers };
       const nodes = scenario.nodes ?? 1;
       if (nodes > 1 && dialect !== 'postgres') {
         rows.push({ scenario: scenario.name, events, note: 'PostgreSQL only (SQLite has one writer per file)', list: scenario.list });
         continue;
       }
-      if (scenario.computed && computedService === undefined) {
+      if (scenario.computed && twinOf === undefined && computedService === undefined) {
         computedService = await start(withoutCache);
         extra.push(computedService);
       }
-      const target = scenario.computed ? computedService! : cached;
+      if (twinOf !== undefined && bareService === undefined) {
+        bareService = await start({ ...withoutCache, CALENDAR_RECORD_CACHE_MB: '0' });
+        extra.push(bareService);
+      }
+      const target = twinOf !== undefined ? bareService! : scenario.computed ? computedService! : cached;
       while (otherNodes.length < nodes - 1) {
         otherNodes.push(await start({}));
         extra.push(otherNodes.at(-1)!);

@@ -50,6 +50,8 @@ export interface Scenario extends Requests {
   readonly headers?: Readonly<Record<string, string>>;
   /** Runs against a second service process without its read cache (`CALENDAR_READ_CACHE_MB=0`): every answer computed (issue 35). */
   readonly computed?: boolean;
+  /** Runs against a service without the record cache either (`--without-record-cache`): the twin of the computed scenario named. */
+  readonly withoutRecordCacheOf?: string;
   /** Runs against this many nodes of the service on the one database (PostgreSQL only: issue 35's "over two nodes"). */
   readonly nodes?: number;
   /** Whole exports: the check run is one too, so its memory is counted from before it, the server idle. */
@@ -123,6 +125,8 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
   };
   /** Issue 35's computed rows, in the same run as the cached ones: the same requests to a service without its read cache. */
   const computed = (scenario: Scenario): Scenario => ({ ...scenario, name: `computed-${scenario.name}`, computed: true });
+  /** A computed scenario's twin without the record cache (decision 0080), run only with `--without-record-cache`. */
+  const withoutRecordCache = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}-without-record-cache`, withoutRecordCacheOf: scenario.name });
   /** Issue 34: the same requests from a client taking brotli; a cached answer's compressed bytes are kept with it (decision 0063). */
   const brotli = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}-br`, headers: { 'accept-encoding': 'br' } });
   const listPage: Scenario = {
@@ -184,7 +188,10 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
       check: (body) => void itemsOf(body, 'events', 10),
     },
     computed(listTen),
-    computed(eventById),
+    withoutRecordCache(computed(listTen)),
+    // Every id read once first, in both arms: a service in use has its records rendered (a loaded
+    // machine's 10 s at ~50 req/s would otherwise measure the first rendering of most of the 1,000).
+    ...[computed(eventById), withoutRecordCache(computed(eventById))].map((scenario) => ({ ...scenario, prepare: (port: number) => readAll(port, fixtures.events.map((event) => `${API}/events/${event.id}`), connections) })),
     create,
     // Issue 35: creates from 10 clients spread over two nodes on one PostgreSQL database (decision 0038's one lock).
     { ...create, name: 'create-two-nodes', nodes: 2, drive: (port, seconds, { headers, counter, others }) => driveNodes([port, ...others], create, headers, seconds, counter, connections) },

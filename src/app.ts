@@ -19,6 +19,7 @@ import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncode
 import { readMultipartFields } from './http/multipart.ts';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { RecordCache } from './http/record-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { sessionAuthentication } from './http/sessions.ts';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     clock,
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes, CONTENT_CHANGES_KEPT) : undefined,
+    ...(config.recordCacheBytes > 0 ? { recordCache: new RecordCache(config.recordCacheBytes, CONTENT_CHANGES_KEPT) } : {}),
     requestTimeoutMs: config.timeouts.requestMs,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);

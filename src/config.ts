@@ -40,6 +40,8 @@ export interface Config {
   readonly corsOrigins: ReadonlySet<string> | undefined;
   /** Memory for cached answers to anonymous reads (CALENDAR_READ_CACHE_MB); 0 turns caching off. */
   readonly readCacheBytes: number;
+  /** Memory for records rendered for anonymous readers (CALENDAR_RECORD_CACHE_MB; decision 0080); 0 turns it off. */
+  readonly recordCacheBytes: number;
   /** The bearer token GET /metrics asks for (CALENDAR_METRICS_TOKEN); unset, there are no metrics (decision 0044). */
   readonly metricsToken: string | undefined;
   /** Also serve every route under TEC's own namespace `tribe/events/v1` (CALENDAR_TEC_ALIAS, default on; decision 0018). */
@@ -301,12 +303,11 @@ function parseCorsOrigins(value: string | undefined): ReadonlySet<string> | unde
   );
 }
 
-function parseReadCacheBytes(value: string | undefined): number {
+/** A cache's memory in whole megabytes; unset, `fallbackMb`. */
+function parseCacheBytes(name: string, value: string | undefined, fallbackMb: number): number {
   const raw = value?.trim() ?? '';
-  // A calendar's hot set (100 archive pages, 1,000 events, 150 category pages at 100k events) takes
-  // about 17 MB of answers: 16, the first default, evicted them in turn (decision 0033).
-  if (raw === '') return 64 * 1024 * 1024;
-  if (!/^\d{1,5}$/.test(raw)) throw new ConfigError(`CALENDAR_READ_CACHE_MB must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
+  if (raw === '') return fallbackMb * 1024 * 1024;
+  if (!/^\d{1,5}$/.test(raw)) throw new ConfigError(`${name} must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
   return Number(raw) * 1024 * 1024;
 }
 
@@ -447,7 +448,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: parseTrustProxy(env.CALENDAR_TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CALENDAR_CORS_ORIGINS),
-    readCacheBytes: parseReadCacheBytes(env.CALENDAR_READ_CACHE_MB),
+    // A calendar's hot set (100 archive pages, 1,000 events, 150 category pages at 100k events) takes
+    // about 17 MB of answers: 16, the first default, evicted them in turn (decision 0033).
+    readCacheBytes: parseCacheBytes('CALENDAR_READ_CACHE_MB', env.CALENDAR_READ_CACHE_MB, 64),
+    // An event rendered is 2-4 KB: 32 MB holds ~10,000 of them, in a language and a form (alone or listed).
+    recordCacheBytes: parseCacheBytes('CALENDAR_RECORD_CACHE_MB', env.CALENDAR_RECORD_CACHE_MB, 32),
     metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
     communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),

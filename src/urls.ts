@@ -29,6 +29,8 @@ export class Urls {
   readonly siteOrigin: string;
   /** `translation_language` to carry in query strings when the request chose its language that way. */
   readonly languageArgs: readonly [string, string][];
+  /** What every URL made here depends on, as text: two requests with the same key get the same URLs (the record cache's keys). */
+  readonly key: string;
 
   constructor(
     private readonly origin: string,
@@ -46,6 +48,7 @@ export class Urls {
     // by parameter is a segment of the site's URLs too, which would otherwise be 404s.
     this.site = `${this.siteOrigin}${language === undefined || language.source === 'default' ? '' : `/${language.code}`}`;
     this.languageArgs = language?.source === 'query' ? [['translation_language', language.code]] : [];
+    this.key = JSON.stringify([this.restRoot, this.api, this.site, this.siteOrigin, this.languageArgs]);
   }
 
   /** The same URLs under another namespace (the REST root index lists both). */

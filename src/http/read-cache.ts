@@ -29,8 +29,8 @@ export interface CachedAnswer {
 /** What an answer depends on in the content: the tags of content changes that retire it, or every change. */
 export type Dependencies = readonly string[] | 'everything';
 
-interface Entry {
-  readonly answer: CachedAnswer;
+interface Entry<V> {
+  readonly value: V;
   readonly dependencies: Dependencies;
   readonly size: number;
 }
@@ -44,9 +44,13 @@ export interface ContentChangeSource {
 /** The time part of a key for an answer that reads the clock to the second (relative dates, "upcoming"). */
 export const secondOf = (now: Date): string => String(Math.floor(now.getTime() / 1000));
 
-/** Least recently used entries go first once the cached payloads exceed `maxBytes`. */
-export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+/**
+ * Values kept by key with the tags they depend on, brought up to the content version before use:
+ * the read cache's answers, and the record cache's rendered records (record-cache.ts). Least
+ * recently used entries go first once the entries' sizes exceed `maxBytes`.
+ */
+export class TaggedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
   /** The keys of the entries carrying each tag, and of those depending on everything. */
   private readonly byTag = new Map<string, Set<string>>();
   private readonly onEverything = new Set<string>();
@@ -56,16 +60,15 @@ export class ReadCache {
   /** The catch-up under way, which later ones wait for: changes are applied in version order. */
   private catchingUp: Promise<void> = Promise.resolve();
 
-  /** `keptVersions`: how many versions' changes the database keeps; a node further behind drops everything. */
+  /**
+   * `keptVersions`: how many versions' changes the database keeps; a node further behind drops
+   * everything. `sizeOf`: what a value counts against `maxBytes` (its key is counted too).
+   */
   constructor(
     private readonly maxBytes: number,
-    private readonly keptVersions = Number.POSITIVE_INFINITY,
+    private readonly keptVersions: number,
+    private readonly sizeOf: (value: V) => number,
   ) {}
-
-  /** `representation`: JSON unless named (answers that have only one). `time`: what of the clock the answer reads. */
-  static key(parts: { time: string; origin: string; url: string; representation?: string }): string {
-    return `${parts.time} ${parts.representation ?? 'json'} ${parts.origin}${parts.url}`;
-  }
 
   /**
    * Reads the content version (after the request arrived) and brings the entries up to it:
@@ -75,9 +78,14 @@ export class ReadCache {
    */
   async refresh(source: ContentChangeSource): Promise<number> {
     const version = await source.contentVersion();
+    await this.refreshTo(version, source);
+    return version;
+  }
+
+  /** `refresh` to a version read after the request arrived (one read shared by the caches a request consults). */
+  async refreshTo(version: number, source: ContentChangeSource): Promise<void> {
     // Entries already brought to this version or past it (the common case): nothing to wait for.
     if (this.checkedVersion === undefined || version > this.checkedVersion) await this.catchUp(version, source);
-    return version;
   }
 
   private async catchUp(version: number, source: ContentChangeSource): Promise<void> {
@@ -102,28 +110,28 @@ export class ReadCache {
   hits = 0;
   misses = 0;
 
-  get(key: string): CachedAnswer | undefined {
+  get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (entry) {
       this.hits += 1;
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else this.misses += 1;
-    return entry?.answer;
+    return entry?.value;
   }
 
   /**
-   * Keeps an answer computed on a snapshot taken after the content version `readVersion` was read
+   * Keeps a value computed on a snapshot taken after the content version `readVersion` was read
    * (and caught up to), unless the entries have been brought past that version meanwhile: those
    * changes may be newer than the snapshot, and would not retire an entry that did not exist yet.
    */
-  set(key: string, answer: CachedAnswer, dependencies: Dependencies, readVersion: number): void {
+  set(key: string, value: V, dependencies: Dependencies, readVersion: number): void {
     if (this.checkedVersion !== readVersion) return;
-    const size = answer.payload.length + key.length;
-    // An answer larger than the whole budget is not worth evicting everything else for.
+    const size = this.sizeOf(value) + key.length;
+    // A value larger than the whole budget is not worth evicting everything else for.
     if (size > this.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { answer, dependencies, size });
+    this.entries.set(key, { value, dependencies, size });
     this.bytes += size;
     if (dependencies === 'everything') this.onEverything.add(key);
     else for (const tag of dependencies) this.byTag.set(tag, (this.byTag.get(tag) ?? new Set()).add(key));
@@ -135,6 +143,11 @@ export class ReadCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the entries count against `maxBytes`. */
+  get usedBytes(): number {
+    return this.bytes;
   }
 
   /** Drops the entries a change with these tags retires: those carrying one, and those depending on everything. */
@@ -164,5 +177,50 @@ export class ReadCache {
     this.byTag.clear();
     this.onEverything.clear();
     this.bytes = 0;
+  }
+}
+
+/** Answers to anonymous reads by their request (the key), sized by their bytes. */
+export class ReadCache extends TaggedCache<CachedAnswer> {
+  constructor(maxBytes: number, keptVersions = Number.POSITIVE_INFINITY) {
+    super(maxBytes, keptVersions, (answer) => answer.payload.length);
+  }
+
+  /** `representation`: JSON unless named (answers that have only one). `time`: what of the clock the answer reads. */
+  static key(parts: { time: string; origin: string; url: string; representation?: string }): string {
+    return `${parts.time} ${parts.representation ?? 'json'} ${parts.origin}${parts.url}`;
+  }
+}
+
+/**
+ * The content version, read at most once at a time for all the requests waiting on it: a request
+ * gets a read that started after it arrived (so it sees every write acknowledged before then),
+ * either the one it starts or, while one is running, the next, which every request arriving
+ * meanwhile shares. With ten concurrent requests on PostgreSQL that is two round trips, not ten.
+ */
+export class SharedVersionReads {
+  private running: Promise<number> | undefined;
+  private next: Promise<number> | undefined;
+
+  constructor(private readonly source: Pick<ContentChangeSource, 'contentVersion'>) {}
+
+  read(): Promise<number> {
+    if (this.running === undefined) return this.start();
+    this.next ??= this.running.then(
+      () => this.start(),
+      () => this.start(),
+    );
+    return this.next;
+  }
+
+  private start(): Promise<number> {
+    this.next = undefined;
+    const run = this.source.contentVersion();
+    this.running = run;
+    const done = () => {
+      if (this.running === run) this.running = undefined;
+    };
+    run.then(done, done);
+    return run;
   }
 }

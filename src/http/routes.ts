@@ -12,7 +12,8 @@ import { NAMESPACE, type Urls } from '../urls.ts';
 import { representationTag } from './compression.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
-import { ReadCache, secondOf, type CachedAnswer, type Dependencies } from './read-cache.ts';
+import { ReadCache, secondOf, SharedVersionReads, type CachedAnswer, type Dependencies } from './read-cache.ts';
+import type { RecordCache, RenderedRecords } from './record-cache.ts';
 import { representationOf, type Representation } from './representation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,6 +48,11 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
   readonly allowedMethods: (path: string) => readonly HttpMethod[];
   /** What `Accept` prefers (representation.ts); only routes that offer JSON-LD look at it. */
   readonly representation: Representation;
+  /**
+   * Records rendered for anonymous readers (record-cache.ts), brought up to a content version read
+   * after the request arrived: for a route that `rendersRecords`, the cache on and no caller.
+   */
+  readonly records?: RenderedRecords;
 }
 
 /** Any of the route's response bodies, by its response schemas. */
@@ -65,6 +71,11 @@ export interface Result<S extends RouteSchema = RouteSchema> {
   readonly validators?: Validators;
   /** Posts the body leaves out for its reader (decision 0051): the cached answer depends on them as on those it shows. */
   readonly withheld?: readonly number[];
+  /**
+   * The tags of the records a body already serialized shows (rendered records: record-cache.ts),
+   * which the read cache takes instead of walking the body.
+   */
+  readonly shows?: readonly string[];
 }
 
 /**
@@ -122,6 +133,8 @@ export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefin
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<void>;
   readonly handle: (frame: Frame<S>, tx: ReadTx, loaded: Loaded) => Promise<Result<S>>;
+  /** The handler renders records through `frame.records` when it is given (decision 0080). */
+  readonly rendersRecords?: boolean;
 }
 
 /** A write: it runs in one write unit of work, entered only by callers the route's permission admits. */
@@ -210,6 +223,8 @@ export interface RouteContext {
   readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
+  /** Records rendered for anonymous readers; undefined when off. */
+  readonly recordCache?: RecordCache;
   /** How long a handler may run before the request is answered 503 `request_timeout` (decision 0023). */
   readonly requestTimeoutMs: number;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods' | 'representation'>;
@@ -245,10 +260,17 @@ function clockKeyOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, now:
  * `series_id`), and those it withholds; 'everything' for a route that names no tags or a body that
  * is not JSON to walk.
  */
-function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, { body, withheld = [] }: Result): Dependencies {
+function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, { body, withheld = [], shows }: Result): Dependencies {
   const own = route.dependsOn?.(query) ?? 'everything';
-  if (own === 'everything' || body === null || typeof body !== 'object') return 'everything';
-  const tags = new Set([...own, ...withheld.map((id) => `post:${id}`)]);
+  if (own === 'everything') return 'everything';
+  if (shows !== undefined) return [...new Set([...own, ...shows, ...withheld.map((id) => `post:${id}`)])];
+  if (body === null || typeof body !== 'object') return 'everything';
+  return [...new Set([...own, ...withheld.map((id) => `post:${id}`), ...tagsShownBy(body)])];
+}
+
+/** The tags of the records a body shows, found by walking it: each record's numeric `id` (a term's with its `taxonomy`), an occurrence's `series_id`. */
+export function tagsShownBy(body: unknown): Set<string> {
+  const tags = new Set<string>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) walk(item);
@@ -261,7 +283,7 @@ function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, 
     for (const field of Object.values(record)) if (field !== null && typeof field === 'object') walk(field);
   };
   walk(body);
-  return [...tags];
+  return tags;
 }
 
 const refused = (caller: Caller | null) => new ApiError('rest_forbidden', { status: caller ? 403 : 401 });
@@ -284,7 +306,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     if (result.version !== undefined) versions.set(request, result.version);
     return result.validators ? conditional(request, reply, result.validators, result.body) : result.body;
   };
-  const frameFor = (request: FastifyRequest): Frame => {
+  const frameFor = (request: FastifyRequest, rendered?: { reply: FastifyReply; version: number }): Frame => {
     const base = context.frameOf(request);
     return {
       ...base,
@@ -293,8 +315,21 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       body: request.body,
       allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
       representation: representationOf(request.headers.accept),
+      ...(rendered === undefined ? {} : { records: renderedRecords(base.urls, base.language, rendered.reply, rendered.version) }),
     };
   };
+  /** The record cache bound to a request: its keys prefixed by what the request's URLs and language make a rendering depend on. */
+  const renderedRecords = (urls: Urls, language: LanguageCode, reply: FastifyReply, version: number): RenderedRecords => {
+    const cache = context.recordCache!;
+    const prefix = `${urls.key} ${language} `;
+    return {
+      get: (key) => cache.get(prefix + key),
+      keep: (key, record) => cache.set(prefix + key, record, record.tags, version),
+      serializer: (schema) => reply.compileSerializationSchema(schema, '200') as (value: unknown) => string,
+    };
+  };
+  /** The content version a GET consults the caches at, read once for both. */
+  const versionReads = new SharedVersionReads(storage);
   /** A read's validators, permission and handler, on one snapshot. */
   const read = (route: ReadRoute<RouteSchema, unknown>, frame: Frame) =>
     storage.read(async (tx) => {
@@ -359,9 +394,12 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
         const deadline = new Deadline(context.requestTimeoutMs);
         if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline)));
         if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
-        // A hit needs no frame: only the authentication decides whether the cache applies.
-        const cache = request.caller === null && !route.readsSession ? context.readCache : undefined;
-        const contentVersion = cache && (await deadline.race(cache.refresh(storage)));
+        // A hit needs no frame: only the authentication decides whether the caches apply.
+        const anonymous = request.caller === null && !route.readsSession;
+        const cache = anonymous ? context.readCache : undefined;
+        const records = anonymous && route.rendersRecords ? context.recordCache : undefined;
+        const contentVersion = cache || records ? await deadline.race(versionReads.read()) : undefined;
+        if (cache) await deadline.race(cache.refreshTo(contentVersion!, storage));
         const key = cache && ReadCache.key({
           time: route.timeless ? 'timeless' : clockKeyOf(route, request.query, context.clock.now()),
           origin: `${request.protocol}://${request.host}`,
@@ -376,7 +414,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           // Sent as stored: bytes skip serialization and encoding.
           return respond(request, reply, { ...answer, body: payload });
         }
-        const result = await deadline.race(read(route, frameFor(request)));
+        if (records) await deadline.race(records.refreshTo(contentVersion!, storage));
+        const result = await deadline.race(read(route, frameFor(request, records && { reply, version: contentVersion! })));
         if (key !== undefined) {
           const dependencies = dependenciesOf(route, request.query, result);
           toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {} });

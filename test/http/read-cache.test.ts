@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { ReadCache } from '../../src/http/read-cache.ts';
+import { ReadCache, SharedVersionReads } from '../../src/http/read-cache.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -18,7 +18,8 @@ describe(`read cache (${DIALECT})`, () => {
   let eventId: number;
   let clock = SECOND;
   before(async () => {
-    t = await createTestApp({ clock: { now: () => new Date(clock) } });
+    // The record cache (decision 0080) off: an answer computed again must read the records again, as this suite's changes behind the API tell.
+    t = await createTestApp({ clock: { now: () => new Date(clock) }, env: { CALENDAR_RECORD_CACHE_MB: '0' } });
     const created = await t.request('administrator', 'POST', 'events', { title: 'Cached Concert', start_date: '2031-05-01 20:00:00', end_date: '2031-05-01 22:00:00' });
     assert.equal(created.statusCode, 201, created.body);
     eventId = created.json().id;
@@ -295,10 +296,11 @@ describe('ReadCache', () => {
   });
 });
 
-describe(`read cache on two nodes under concurrent writes (${DIALECT})`, () => {
+// Both caches (a read cache miss is made of the record cache's renderings), and the record cache alone (decision 0080).
+for (const [caches, env] of [['read cache', {}], ['record cache alone', { CALENDAR_READ_CACHE_MB: '0' }]] as const) describe(`${caches} on two nodes under concurrent writes (${DIALECT})`, () => {
   test('no read, of a record or an archive, returns a record older than a write acknowledged before the read started', async () => {
-    const first = await createTestApp();
-    const second = await createTestApp({ nodeOf: first });
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ nodeOf: first, env });
     try {
       const nodes = [first, second];
       const archive = 'events?start_date=2031-01-01&end_date=2032-01-01&per_page=10';
@@ -349,5 +351,27 @@ describe(`read cache on two nodes under concurrent writes (${DIALECT})`, () => {
       await second.close();
       await first.close();
     }
+  });
+});
+
+describe('SharedVersionReads', () => {
+  test('a request gets a read started after it arrived; those arriving during one read share the next', async () => {
+    let version = 0;
+    const started: ((value: number) => void)[] = [];
+    const reads = new SharedVersionReads({ contentVersion: () => new Promise<number>((resolve) => started.push(() => resolve(version))) });
+    version = 1;
+    const first = reads.read();
+    version = 2;
+    // Arrived while the first read runs: it may have missed a write acknowledged just now.
+    const second = reads.read();
+    const third = reads.read();
+    assert.equal(started.length, 1);
+    started[0]!(0);
+    assert.equal(await first, 2, 'the first read sees what was committed when it ran');
+    await new Promise(setImmediate);
+    assert.equal(started.length, 2, 'one more read for the two that arrived meanwhile');
+    version = 3;
+    started[1]!(0);
+    assert.deepEqual([await second, await third], [3, 3]);
   });
 });

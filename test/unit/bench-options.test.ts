@@ -6,14 +6,14 @@ import { parseBenchArgs } from '../../bench/options.ts';
 
 test('the defaults: 100k events on SQLite, every scenario, 10 s after 2 s of warm-up, 10 connections', () => {
   assert.deepEqual(parseBenchArgs([], {}), {
-    options: { sizes: [100_000], dialect: 'sqlite', duration: 10, connections: 10, warmup: 2, scenarios: undefined, seriesCount: 0, computed: false },
+    options: { sizes: [100_000], dialect: 'sqlite', duration: 10, connections: 10, warmup: 2, scenarios: undefined, seriesCount: 0, computed: false, withoutRecordCache: false },
   });
 });
 
-test('sizes, scenarios, series and the read cache off, from the flags and the environment', () => {
-  const parsed = parseBenchArgs(['--events', '1k,1m', '--db', 'postgres', '--scenarios', 'list-10,mixed', '--recurring', '500', '--warmup', '0'], { CALENDAR_READ_CACHE_MB: '0' });
+test('sizes, scenarios, series, the read cache off and the record cache twins, from the flags and the environment', () => {
+  const parsed = parseBenchArgs(['--events', '1k,1m', '--db', 'postgres', '--scenarios', 'list-10,mixed', '--recurring', '500', '--warmup', '0', '--without-record-cache'], { CALENDAR_READ_CACHE_MB: '0' });
   assert.deepEqual(parsed, {
-    options: { sizes: [1000, 1_000_000], dialect: 'postgres', duration: 10, connections: 10, warmup: 0, scenarios: ['list-10', 'mixed'], seriesCount: 500, computed: true },
+    options: { sizes: [1000, 1_000_000], dialect: 'postgres', duration: 10, connections: 10, warmup: 0, scenarios: ['list-10', 'mixed'], seriesCount: 500, computed: true, withoutRecordCache: true },
   });
 });
 

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       corsOrigins: undefined,
       readCacheBytes: 64 * 1024 * 1024,
+      recordCacheBytes: 32 * 1024 * 1024,
       metricsToken: undefined,
       tecAlias: true,
       icsMaxEvents: 100_000,
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       CALENDAR_TRUST_PROXY: 'true',
       CALENDAR_CORS_ORIGINS: 'https://app.example.org, http://localhost:3000',
       CALENDAR_READ_CACHE_MB: '16',
+      CALENDAR_RECORD_CACHE_MB: '8',
       CALENDAR_METRICS_TOKEN: 'f'.repeat(64),
       CALENDAR_TEC_ALIAS: 'false',
       CALENDAR_COMMUNITY_SUBMISSIONS: 'true',
@@ -129,6 +131,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       corsOrigins: new Set(['https://app.example.org', 'http://localhost:3000']),
       readCacheBytes: 16 * 1024 * 1024,
+      recordCacheBytes: 8 * 1024 * 1024,
       metricsToken: 'f'.repeat(64),
       tecAlias: false,
       icsMaxEvents: 5000,
@@ -277,6 +280,13 @@ test('CALENDAR_READ_CACHE_MB: 64 by default, 0 turns the cache off, anything but
   assert.equal(loadConfig({}).readCacheBytes, 64 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
   for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
+});
+
+test('CALENDAR_RECORD_CACHE_MB: 32 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
+  assert.equal(loadConfig({}).recordCacheBytes, 32 * 1024 * 1024);
+  assert.equal(loadConfig({ CALENDAR_RECORD_CACHE_MB: '0' }).recordCacheBytes, 0);
+  assert.equal(loadConfig({ CALENDAR_RECORD_CACHE_MB: '4' }).recordCacheBytes, 4 * 1024 * 1024);
+  for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_RECORD_CACHE_MB: bad }), /CALENDAR_RECORD_CACHE_MB must be/, bad);
 });
 
 test('CALENDAR_TEC_ALIAS: on by default, true/false or 1/0, anything else stops start-up', () => {

@@ -71,8 +71,7 @@ export class EventArchive {
   }
 
   async list(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
-    const { filter, statuses, bounds } = await this.archiveFilter(tx, query, caller, language);
-    const order = query.orderby === undefined && query.order === undefined ? undefined : { by: query.orderby, direction: query.order ?? 'asc', language };
+    const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
     const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset, order), this.repository.count(tx, filter)]);
     if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
     return {
@@ -83,6 +82,23 @@ export class EventArchive {
       relations: await this.events.relations(tx, rows, language, caller),
       cut: await this.occurrencesCut(tx, bounds),
     };
+  }
+
+  /**
+   * `list` without its records: the page's occurrence ids, read from the index alone, for an
+   * answer made of records already rendered (decision 0080); the same errors as `list`.
+   */
+  async listIds(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
+    const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
+    const [ids, total] = await Promise.all([this.repository.pageIds(tx, filter, window.perPage, window.offset, order), this.repository.count(tx, filter)]);
+    if (ids.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
+    return { ids, total, statuses, bounds, cut: await this.occurrencesCut(tx, bounds) };
+  }
+
+  /** What a page of the archive is cut from: its filter and its order. */
+  private async selection(tx: ReadTx, query: EventListQuery, caller: Caller | null, language: LanguageCode) {
+    const order = query.orderby === undefined && query.order === undefined ? undefined : { by: query.orderby, direction: query.order ?? 'asc', language };
+    return { ...(await this.archiveFilter(tx, query, caller, language)), order };
   }
 
   /**

@@ -2,14 +2,16 @@ import type { Caller } from '../../auth/roles.ts';
 import { archiveLinks } from '../../http/archive-links.ts';
 import { occurrencesCutHeaders, totalHeaders } from '../../http/pagination.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, tagsShownBy, type AnyRoute, type Frame } from '../../http/routes.ts';
+import type { RenderedRecord, RenderedRecords } from '../../http/record-cache.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx } from '../../storage/database.ts';
 import type { Urls } from '../../urls.ts';
 import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
+import type { Static } from '@sinclair/typebox';
 import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
-import { CreateBody, DeleteQuery, Envelope, EventRecord, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
+import { CreateBody, DeleteQuery, Envelope, EventRecord, type EventWire, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -22,6 +24,18 @@ import { archiveScopeOf } from '../posts/post-rules.ts';
 import { statusCountsRoute } from '../posts/status-counts.routes.ts';
 
 type Args = [string, string][];
+
+/** The type of an answer whose body is JSON text already (records from the record cache): Fastify sends it as it is. */
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** The archive's JSON: its envelope serialized with no events, the kept records' JSON put in their place. */
+function withEvents(records: RenderedRecords, fields: Omit<Static<typeof Envelope>, 'events'>, events: readonly RenderedRecord[]): string {
+  const json = records.serializer(Envelope)({ events: [], ...fields });
+  // The envelope's schema lists `events` first: its serializer writes it first.
+  const empty = '{"events":[]';
+  if (!json.startsWith(empty)) throw new Error('The events envelope no longer starts with its events');
+  return `{"events":[${events.map((record) => record.json).join(',')}]${json.slice(empty.length)}`;
+}
 
 const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[name, '1']] : []);
 const optionalArg = (name: string, value: string | number | undefined): Args => (value === undefined ? [] : [[name, String(value)]]);
@@ -37,6 +51,19 @@ export function eventRoutes(
   // edit context the request asked for shows the password itself (decision 0079).
   const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean, entitlement = access) =>
     toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, entitlement), inEditContext: (row) => events.inEditContext(row, caller, access) });
+  /**
+   * The record cache for an answer rendered for an anonymous reader who gave no password (the
+   * binding is there only for anonymous readers; a password may unlock a protected event).
+   */
+  const recordsFor = (frame: { records?: RenderedRecords; query: { password?: string } }) => (frame.query.password === undefined ? frame.records : undefined);
+  /** A record's key: its id, alone (`single`) or listed, and the `context` asked for. */
+  const recordKey = (id: number, single: boolean, context: string | undefined) => `event ${id} ${single ? 'single' : 'listed'} ${context ?? ''}`;
+  /** Keeps a rendered record with what it shows, and the linked records withheld from its reader (decision 0051). */
+  const keep = (records: RenderedRecords, key: string, record: EventWire, version: number, withheld: readonly number[]): RenderedRecord => {
+    const rendered = { json: records.serializer(EventRecord)(record), tags: [...tagsShownBy(record), ...withheld.map((id) => `post:${id}`)], version };
+    records.keep(key, rendered);
+    return rendered;
+  };
   // Whoever just wrote an event sees it whole, if they may edit it; its password, if they asked for context=edit.
   const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame & { readonly query: Access }) =>
     renderAll([row], await events.relations(tx, [row], frame.language, frame.caller), frame.urls, frame.caller, frame.query, false, { context: 'edit' })[0]!;
@@ -59,9 +86,17 @@ export function eventRoutes(
         // The event, its venue, organizers and terms, as its body shows them.
         dependsOn: () => [],
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
+        rendersRecords: !bySlug,
         handle: async (frame, tx) => {
+          const records = bySlug ? undefined : recordsFor(frame);
+          const key = records && recordKey((frame.params as { id: number }).id, true, frame.query.context);
+          // Kept only once the checks below passed for an anonymous reader; any change to the event since retired it.
+          const kept = key === undefined ? undefined : records!.get(key);
+          if (kept) return { body: kept.json as never, headers: JSON_TYPE, version: kept.version, shows: kept.tags };
           const { row, relations } = await events.get(tx, frame.params, frame.caller, frame.query, frame.language);
-          return { body: renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!, version: row.post.version, withheld: relations.withheld };
+          const body = renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!;
+          if (key !== undefined) keep(records!, key, body, row.post.version, relations.withheld);
+          return { body, version: row.post.version, withheld: relations.withheld };
         },
       }),
       defineRoute({
@@ -141,7 +176,9 @@ export function eventRoutes(
           : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : []), ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? ['list:venue'] : [])],
       validate: async (frame, tx) =>
         frame.query.sync_token === undefined ? archive.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
-      handle: async ({ query, caller, urls, language, representation }, tx) => {
+      rendersRecords: true,
+      handle: async (frame, tx) => {
+        const { query, caller, urls, language, representation } = frame;
         const window = pageWindow(query.page, query.per_page);
         if (query.sync_token !== undefined) {
           const page = await sync.page(tx, {
@@ -155,28 +192,37 @@ export function eventRoutes(
           }, query.sync_token, window.perPage);
           return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
         }
-        const { rows, total, statuses, bounds, relations, cut } = await archive.list(tx, query, caller, window, language);
-        const pages = totalPages(total, window.perPage);
-        const token = listingToken(await sync.snapshotToken(tx), urls);
-        // Both representations name what they vary by: caches must not serve one for the other.
-        const headers = { ...totalHeaders(total, pages), ...occurrencesCutHeaders(cut), ...token.headers, vary: 'Accept' };
+        // The page's shape: its headers and the envelope's fields besides its events.
+        const envelope = async ({ total, statuses, bounds, cut }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined }) => {
+          const pages = totalPages(total, window.perPage);
+          const token = listingToken(await sync.snapshotToken(tx), urls);
+          const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
+          return {
+            // Both representations name what they vary by: caches must not serve one for the other.
+            headers: { ...totalHeaders(total, pages), ...occurrencesCutHeaders(cut), ...token.headers, vary: 'Accept' },
+            fields: { ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages), total, total_pages: pages, ...token.field },
+          };
+        };
+        const records = representation === 'json' ? recordsFor(frame) : undefined;
+        if (records) {
+          // The page's ids from the index; when every record on it is ready, the answer is theirs.
+          const page = await archive.listIds(tx, query, caller, window, language);
+          const kept = page.ids.map((id) => records.get(recordKey(id, false, query.context)));
+          if (kept.every((record) => record !== undefined)) {
+            const { headers, fields } = await envelope(page);
+            return { headers: { ...headers, ...JSON_TYPE }, body: withEvents(records, fields, kept) as never, shows: kept.flatMap((record) => record.tags) };
+          }
+        }
+        const { rows, relations, ...page } = await archive.list(tx, query, caller, window, language);
+        const { headers, fields } = await envelope(page);
         if (representation === 'ld+json') {
           // The same objects as the single events' `json_ld` (rendered as single reads are).
           const itemList = toEventItemList(renderAll(rows, relations, urls, caller, query, true), window.offset);
           return { headers: { ...headers, 'content-type': `${LINKED_DATA_TYPE}; charset=utf-8` }, body: JSON.stringify(itemList) as never };
         }
-        const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
-        return {
-          headers,
-          withheld: relations.withheld,
-          body: {
-            events: renderAll(rows, relations, urls, caller, query, false),
-            ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
-            total,
-            total_pages: pages,
-            ...token.field,
-          },
-        };
+        const rendered = renderAll(rows, relations, urls, caller, query, false);
+        if (records) rendered.forEach((record, at) => keep(records, recordKey(record.id, false, query.context), record, rows[at]!.post.version, relations.withheld));
+        return { headers, withheld: relations.withheld, body: { events: rendered, ...fields } };
       },
     }),
     defineRoute({

@@ -233,13 +233,26 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    */
   async list(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<EventRow[]> {
     const { key, direction, thenStart } = pageOrder(filter.include !== undefined, order);
-    let page = this.archive(db, filter, key !== undefined).selectAll('o');
+    const page = this.page(db, filter, limit, offset, order).selectAll('o');
+    return this.asRecords(db, key ? page.select(key.as('sort_key')) : page, { sortKey: key !== undefined, direction, thenStart });
+  }
+
+  /** The occurrence ids of `list`'s page, in its order, read from the occurrences' index alone (the record cache's archive: decision 0080). */
+  async pageIds(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<number[]> {
+    const rows = await this.page(db, filter, limit, offset, order).select('o.id').execute();
+    return rows.map((row: { id: number }) => row.id);
+  }
+
+  /** `list`'s page of occurrences, ordered and cut, before its columns are chosen. */
+  private page(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder) {
+    const { key, direction, thenStart } = pageOrder(filter.include !== undefined, order);
+    let page = this.archive(db, filter, key !== undefined);
     if (order?.by === 'title') {
       page = page.leftJoin('post_translations as tr', (join) => join.onRef('tr.post_id', '=', 'o.event_id').on('tr.language', '=', order.language));
     }
-    if (key) page = page.select(key.as('sort_key')).orderBy(key, direction);
+    if (key) page = page.orderBy(key, direction);
     if (thenStart) page = page.orderBy('o.start_local', direction);
-    return this.asRecords(db, page.orderBy('o.id', direction).limit(limit).offset(offset), { sortKey: key !== undefined, direction, thenStart });
+    return page.orderBy('o.id', direction).limit(limit).offset(offset);
   }
 
   /**
