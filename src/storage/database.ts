@@ -34,6 +34,7 @@ import * as media from './migrations/20261126181000_media.ts';
 import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
 import * as siteImports from './migrations/20261127020000_site_imports.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
+import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -150,6 +151,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126182000_occurrences_by_series': occurrencesBySeries,
   '20261127020000_site_imports': siteImports,
   '20261127050000_content_version_stamps': contentVersionStamps,
+  '20261127060000_journal_numbered_at_commit': journalNumberedAtCommit,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -233,6 +235,12 @@ interface UnitSettings {
   readonly timedOut: (error: unknown) => boolean;
   /** Where a unit's time comes from: the journal rows it did not stamp take it at its commit. */
   readonly clock: Clock;
+  /**
+   * Stamps the journal rows of a unit that did not run touchContent with `at`, in commit order
+   * (decision 0027): SQLite's single writer keeps the numbers given at insert; PostgreSQL numbers
+   * them again under the content version's row (migration 20261127060000, decision 0081).
+   */
+  readonly stampJournal: (connection: Kysely<Database>, at: string) => Promise<unknown>;
 }
 
 const MAX_WRITE_ATTEMPTS = 20;
@@ -280,7 +288,7 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
             // Journal rows of a unit that did not run touchContent take the time now: an unstamped
             // row must always be the running unit's own (decision 0027). touchContent, which runs
             // last, stamped them already.
-            if (!touched.has(connection)) await connection.updateTable('record_changes').set({ changed_at: settings.clock.now().toISOString() }).where('changed_at', 'is', null).execute();
+            if (!touched.has(connection)) await settings.stampJournal(connection, settings.clock.now().toISOString());
             // The last step before the commit: a unit that overran rolls back instead.
             deadline?.claimCommit();
             return result;
@@ -384,6 +392,7 @@ function openSqlite(file: string, clock: Clock): Storage {
       // better-sqlite3 runs a statement to its end: no statement timeout to report.
       timedOut: () => false,
       clock,
+      stampJournal: (connection, at) => connection.updateTable('record_changes').set({ changed_at: at }).where('changed_at', 'is', null).execute(),
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -439,6 +448,7 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
       clock,
+      stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
