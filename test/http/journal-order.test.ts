@@ -65,8 +65,7 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
     await reached;
     held = undefined;
     // B writes a category while A's unit is open: the two units touch no common row (no day count,
-    // no change tag: a venue would share the events' list tag, whose unique key makes B wait for A
-    // anyway); B either waits for A (one writer at a time) or commits first, numbered after A.
+    // no term count); B either waits for A (one writer at a time) or commits first, numbered after A.
     const writeB = nodeB.request('administrator', 'POST', 'categories', { name: 'Written through B meanwhile' });
     await Promise.race([writeB, sleep(500)]);
     const first = await syncThroughB(start);

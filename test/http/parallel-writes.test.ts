@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type pg from 'pg';
+import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+
+/*
+ * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
+ * per schema provided has a narrow guarantee of its own, and each is tested here without that
+ * lock. The cases open their transactions on connections of their own (outside `Storage.write`,
+ * which still takes the schema lock) and run the statements a unit runs, in an order no lock
+ * forbids; a transaction that would wait for the other fails after `lock_timeout` instead.
+ * SQLite has one writer at a time and nothing of this to test.
+ */
+
+const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
+
+describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
+  let t: TestApp;
+  const open: pg.PoolClient[] = [];
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    for (const client of open) client.release();
+    await t.close();
+  });
+
+  const pool = () => {
+    if (t.storage.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    return t.storage.driver.client;
+  };
+  /** A write transaction as `Storage.write` opens one, less the schema lock; waiting for another fails after a second. */
+  async function unit(): Promise<pg.PoolClient> {
+    const client = await pool().connect();
+    open.push(client);
+    await client.query('begin isolation level read committed');
+    await client.query(`set local lock_timeout = '1s'`);
+    return client;
+  }
+  /** What touchContent runs last in a unit, then the commit: the unit's content version. */
+  async function touchAndCommit(client: pg.PoolClient): Promise<number> {
+    const { rows } = await client.query<{ version: number }>(`update content_version set version = version + 1, changed_at = $1 where id = 1 returning version`, [new Date().toISOString()]);
+    await client.query('commit');
+    return rows[0]!.version;
+  }
+  const tagsOf = async (version: number) =>
+    (await pool().query<{ tag: string }>('select tag from content_changes where version = $1 order by tag', [version])).rows.map((row) => row.tag);
+  const createEvent = async (title: string) => {
+    const response = await t.request('administrator', 'POST', 'events', { title, start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', status: 'publish' });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json<{ id: number }>().id;
+  };
+
+  test('rule 2: two units naming the same change tag do not wait for each other, and each version keeps its own tags', async () => {
+    const [first, second] = [await createEvent('First of two'), await createEvent('Second of two')];
+    const a = await unit();
+    const b = await unit();
+    // Both name `edited:event` (any edit of an event): one key per unit, not one for all.
+    await a.query('update posts set title = $1 where id = $2', ['First, edited', first]);
+    await b.query('update posts set title = $1 where id = $2', ['Second, edited', second]);
+    const versionA = await touchAndCommit(a);
+    const versionB = await touchAndCommit(b);
+    assert.deepEqual(await tagsOf(versionA), ['edited:event', `post:${first}`]);
+    assert.deepEqual(await tagsOf(versionB), ['edited:event', `post:${second}`]);
+  });
+});
