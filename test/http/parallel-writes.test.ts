@@ -45,8 +45,8 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
   }
   const tagsOf = async (version: number) =>
     (await pool().query<{ tag: string }>('select tag from content_changes where version = $1 order by tag', [version])).rows.map((row) => row.tag);
-  const createEvent = async (title: string) => {
-    const response = await t.request('administrator', 'POST', 'events', { title, start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', status: 'publish' });
+  const createEvent = async (title: string, day = '2027-06-01') => {
+    const response = await t.request('administrator', 'POST', 'events', { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' });
     assert.equal(response.statusCode, 201, response.body);
     return response.json<{ id: number }>().id;
   };
@@ -62,5 +62,25 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     const versionB = await touchAndCommit(b);
     assert.deepEqual(await tagsOf(versionA), ['edited:event', `post:${first}`]);
     assert.deepEqual(await tagsOf(versionB), ['edited:event', `post:${second}`]);
+  });
+
+  test('rule 6: two units moving occurrences to a day no row counts yet both count them', async () => {
+    // From days of their own: leaving a day's row is an update of it, which B would wait on too.
+    const [first, second] = [await createEvent('Moved first', '2027-07-01'), await createEvent('Moved second', '2027-07-02')];
+    const a = await unit();
+    const b = await unit();
+    const moveTo = (client: pg.PoolClient, id: number) =>
+      client.query(`update event_occurrences set start_local = '2029-02-03 10:00:00', end_local = '2029-02-03 11:00:00' where id = $1`, [id]);
+    await a.query(`set local lock_timeout = '5s'`);
+    await b.query(`set local lock_timeout = '5s'`);
+    await moveTo(a, first);
+    // B's day row is A's, not committed yet: B waits for it, then counts on it (no second row).
+    const movedB = moveTo(b, second);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await touchAndCommit(a);
+    await movedB;
+    await touchAndCommit(b);
+    const { rows } = await pool().query<{ occurrences: number }>(`select occurrences from occurrence_day_counts where status = 'publish' and start_day = '2029-02-03' and end_day = '2029-02-03'`);
+    assert.deepEqual(rows, [{ occurrences: 2 }]);
   });
 });
