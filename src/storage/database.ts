@@ -64,6 +64,14 @@ export interface DialectCapabilities {
    * `setval` on the serial sequences, which explicit ids do not move.
    */
   raiseIdSequences(tx: WriteTx): Promise<void>;
+  /**
+   * Holds `key` (a choice's name: a slug family, a term name) until the unit ends, so that another
+   * unit holding it waits until then and sees this unit's writes when it reads after it (decision
+   * 0081). SQLite: nothing to do, one unit writes at a time; PostgreSQL: a transaction-level
+   * advisory lock on (the schema, a hash of the key). Two keys with one hash wait for each other,
+   * which costs time, never correctness.
+   */
+  lockKey(tx: WriteTx, key: string): Promise<void>;
 }
 
 /** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
@@ -181,6 +189,7 @@ const sqliteCapabilities: DialectCapabilities = {
     return Array.from({ length: count }, (_, index) => last - count + 1 + index);
   },
   raiseIdSequences: async () => undefined,
+  lockKey: async () => undefined,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -200,6 +209,10 @@ const postgresCapabilities: DialectCapabilities = {
     for (const table of ['posts', 'terms', 'users', 'images'] as const) {
       await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(tx);
     }
+  },
+  lockKey: async (tx, key) => {
+    // Two int4 keys: a space apart from the one bigint key of the schema's write lock (decision 0014).
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext(${key}))`.execute(tx);
   },
 };
 

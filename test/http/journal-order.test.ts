@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { Storage } from '../../src/storage/database.ts';
 import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits } from '../fixtures/held-units.ts';
 
 /*
  * The change journal's order under parallel writes on two nodes (decision 0027): a unit numbered
@@ -19,25 +19,10 @@ import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, () => {
   let nodeA: TestApp;
   let nodeB: TestApp;
-  let held: { reached: () => void; release: Promise<void> } | undefined;
-  /**
-   * Node A's route units wait, after their writes and before they raise the content version (whose
-   * row each unit then holds to its commit), while a hold is set.
-   */
-  const holdingWrites = (storage: Storage): Storage => ({
-    ...storage,
-    touchContent: async (tx, at) => {
-      const hold = held;
-      if (hold) {
-        hold.reached();
-        await hold.release;
-      }
-      return storage.touchContent(tx, at);
-    },
-  });
+  const held = new HeldUnits();
 
   before(async () => {
-    nodeA = await createTestApp({ routeStorage: holdingWrites });
+    nodeA = await createTestApp({ routeStorage: held.storage });
     nodeB = await createTestApp({ nodeOf: nodeA });
   });
   after(async () => {
@@ -59,19 +44,16 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
 
   test('a client syncing while the nodes write side by side misses no change, whichever commits first', async () => {
     const start = String((await nodeB.request('anonymous', 'GET', 'events')).headers['x-sync-token']);
-    let release!: () => void;
-    const reached = new Promise<void>((resolve) => (held = { reached: resolve, release: new Promise((done) => (release = done)) }));
-    const writeA = nodeA.request('administrator', 'POST', 'events', event('Written through A, committed late'));
-    await reached;
-    held = undefined;
     // B writes a category while A's unit is open: the two units touch no common row (no day count,
     // no term count); B either waits for A (one writer at a time) or commits first, numbered after A.
-    const writeB = nodeB.request('administrator', 'POST', 'categories', { name: 'Written through B meanwhile' });
-    await Promise.race([writeB, sleep(500)]);
-    const first = await syncThroughB(start);
-    release();
-    const eventId = created(await writeA);
-    created(await writeB);
+    let first!: { ids: number[]; next: string };
+    const [writeA, writeB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Written through A, committed late')),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'Written through B meanwhile' }),
+      async () => (first = await syncThroughB(start)),
+    );
+    const eventId = created(writeA);
+    created(writeB);
     const second = await syncThroughB(first.next);
     assert.deepEqual([...first.ids, ...second.ids], [eventId]);
   });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits } from '../fixtures/held-units.ts';
 
 /*
  * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
@@ -82,5 +84,50 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     await touchAndCommit(b);
     const { rows } = await pool().query<{ occurrences: number }>(`select occurrences from occurrence_day_counts where status = 'publish' and start_day = '2029-02-03' and end_day = '2029-02-03'`);
     assert.deepEqual(rows, [{ occurrences: 2 }]);
+  });
+});
+
+/*
+ * The same rules through the API on two nodes: node A's unit is held open after its work, node B
+ * writes meanwhile. With the schema lock B waits for A; without it, B runs beside A and only the
+ * rule's own guarantee keeps the answer right.
+ */
+describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  const held = new HeldUnits();
+  before(async () => {
+    nodeA = await createTestApp({ routeStorage: held.storage });
+    nodeB = await createTestApp({ nodeOf: nodeA });
+  });
+  after(async () => {
+    await nodeB.close();
+    await nodeA.close();
+  });
+
+  const body = (response: LightMyRequestResponse, status = 201) => {
+    assert.equal(response.statusCode, status, response.body);
+    return response.json<Record<string, unknown>>();
+  };
+  const event = (title: string) => ({ title, start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 11:00:00', status: 'publish' });
+
+  test('rule 3: a slug is chosen under the lock of its family, so same titles and names on two nodes get distinct slugs', async () => {
+    const [eventA, eventB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
+      () => nodeB.request('administrator', 'POST', 'events', event('Same Title')),
+    );
+    assert.deepEqual([body(eventA).slug, body(eventB).slug].sort(), ['same-title', 'same-title-2']);
+    // Base `same-title-2` may choose what base `same-title` numbers to: one family.
+    const [suffixedA, suffixedB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
+      () => nodeB.request('administrator', 'POST', 'events', { ...event('Same Title 3'), slug: 'same-title-3' }),
+    );
+    assert.deepEqual([body(suffixedA).slug, body(suffixedB).slug].sort(), ['same-title-3', 'same-title-3-2']);
+    // Two names, one slug: the term names differ, their slugs may not.
+    const [termA, termB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'categories', { name: 'Jazz!' }),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'Jazz?' }),
+    );
+    assert.deepEqual([body(termA).slug, body(termB).slug].sort(), ['jazz', 'jazz-2']);
   });
 });

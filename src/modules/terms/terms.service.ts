@@ -142,6 +142,7 @@ export class TermsService implements EventTerms {
     await this.refuseDuplicateName(tx, definition, name, parentId);
     const explicitSlug = input.slug !== undefined;
     const base = slugify(input.slug ?? name) || slugify(definition.singular);
+    await this.repository.lockSlugFamily(tx, definition.taxonomy, base);
     if (explicitSlug && (await this.repository.findBySlug(tx, definition.taxonomy, base))) throw new ApiError('duplicate_term_slug', { args: [base] });
 
     // The name check, the slug choice and the insert share the request's unit of work: parallel
@@ -203,6 +204,7 @@ export class TermsService implements EventTerms {
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
+      await this.repository.lockSlugFamily(tx, definition.taxonomy, slug);
       const holder = await this.repository.findBySlug(tx, definition.taxonomy, slug);
       if (holder && holder.id !== id) throw new ApiError('duplicate_term_slug', { args: [slug] });
       changes.slug = slug;
@@ -243,6 +245,7 @@ export class TermsService implements EventTerms {
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
+      await this.repository.lockSlugFamily(tx, definition.taxonomy, slug);
       const holders = [(await this.translations.bySlugs(tx, definition.taxonomy, language, [slug])).get(slug), (await this.repository.findBySlug(tx, definition.taxonomy, slug))?.id];
       if (holders.some((holder) => holder !== undefined && holder !== current.id)) throw new ApiError('duplicate_term_slug', { args: [slug] });
       text.slug = slug;

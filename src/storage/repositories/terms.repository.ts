@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { slugFamilyRoot } from '../../slugs.ts';
 import { inList } from '../in-list-padding.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { unlessTaken } from './unique.ts';
@@ -132,6 +133,11 @@ export class TermsRepository {
 
   findBySlug(db: ReadTx, taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
     return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** Makes other units choosing a slug of the taxonomy that numbering from `base` could give wait until this unit ends (decision 0081). */
+  lockSlugFamily(db: WriteTx, taxonomy: Taxonomy, base: string): Promise<void> {
+    return this.dialect.lockKey(db, `slug:${taxonomy}:${slugFamilyRoot(base)}`);
   }
 
   /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
