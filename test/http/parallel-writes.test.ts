@@ -109,7 +109,12 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     assert.equal(response.statusCode, status, response.body);
     return response.json<Record<string, unknown>>();
   };
-  const event = (title: string) => ({ title, start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 11:00:00', status: 'publish' });
+  /** An event; on a day of its own unless told (one day's count row makes the second unit wait for the first). */
+  let days = 0;
+  const event = (title: string) => {
+    const day = `2027-08-${String(++days).padStart(2, '0')}`;
+    return { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' };
+  };
 
   test('rule 3: a slug is chosen under the lock of its family, so same titles and names on two nodes get distinct slugs', async () => {
     const [eventA, eventB] = await held.race(
@@ -130,4 +135,29 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     );
     assert.deepEqual([body(termA).slug, body(termB).slug].sort(), ['jazz', 'jazz-2']);
   });
+
+  test('rule 5: one name written on two nodes is one term, one inline venue and one inline organizer', async () => {
+    const [termA, termB] = await held.race(
+      // Slugs of two families: only the name's own lock makes B wait for A.
+      () => nodeA.request('administrator', 'POST', 'categories', { name: 'Blues', slug: 'blues-a' }),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'BLUES', slug: 'blues-b' }),
+    );
+    assert.equal(termB.statusCode, 400, termB.body);
+    assert.equal(termB.json<{ code: string }>().code, 'term_exists');
+    assert.equal(termB.json<{ data: { term_id: number } }>().data.term_id, body(termA).id);
+    // Two titles (one would make B wait for A's slug family), the same names of linked records, then of terms.
+    type Linked = { categories: { id: number }[]; tags: { id: number }[]; venue: { id: number }; organizer: { id: number }[] };
+    const racedIds = async (linked: Record<string, unknown>, ids: (record: Linked) => unknown) => {
+      const [eventA, eventB] = await held.race(
+        () => nodeA.request('administrator', 'POST', 'events', { ...event(`${JSON.stringify(linked)} on A`), ...linked }),
+        () => nodeB.request('administrator', 'POST', 'events', { ...event(`${JSON.stringify(linked)} on B`), ...linked }),
+      );
+      return [ids(body(eventA) as unknown as Linked), ids(body(eventB) as unknown as Linked)];
+    };
+    const [linkedA, linkedB] = await racedIds({ venue: { venue: 'The Hall' }, organizer: [{ organizer: 'The Crew' }] }, (record) => [record.venue.id, record.organizer.map((entry) => entry.id)]);
+    assert.deepEqual(linkedB, linkedA);
+    const [termsA, termsB] = await racedIds({ categories: ['Soul'], tags: ['Vinyl'] }, (record) => [record.categories.map((term) => term.id), record.tags.map((term) => term.id)]);
+    assert.deepEqual(termsB, termsA);
+  });
 });
+

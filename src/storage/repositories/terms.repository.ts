@@ -146,6 +146,14 @@ export class TermsRepository {
     return new Set(rows.map((row) => row.slug));
   }
 
+  /**
+   * Makes other units looking this name up in the taxonomy (findByName, under any parent, compared
+   * without case) wait until this unit ends: parallel creates of one name yield one term (decision 0081).
+   */
+  lockName(db: WriteTx, taxonomy: Taxonomy, name: string): Promise<void> {
+    return this.dialect.lockKey(db, `name:${taxonomy}:${name.toLowerCase()}`);
+  }
+
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
   findByName(db: ReadTx, taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
     // lower() on both sides, so both engines compare names alike ("Église" and "ÉGLISE" are one name).
