@@ -72,6 +72,18 @@ export interface DialectCapabilities {
    * which costs time, never correctness.
    */
   lockKey(tx: WriteTx, key: string): Promise<void>;
+  /**
+   * Locks a record's row until the unit ends, and answers whether it did: true on PostgreSQL
+   * (`for update`: another unit locking or writing it waits, and what this unit read of it before
+   * may be stale, decision 0081), false on SQLite, where no other unit writes meanwhile.
+   */
+  lockRow(tx: WriteTx, row: LockedRow): Promise<boolean>;
+}
+
+/** A record's row: a post's (events, venues, organizers) or a term's. */
+export interface LockedRow {
+  readonly table: 'posts' | 'terms';
+  readonly id: number;
 }
 
 /** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
@@ -190,6 +202,7 @@ const sqliteCapabilities: DialectCapabilities = {
   },
   raiseIdSequences: async () => undefined,
   lockKey: async () => undefined,
+  lockRow: async () => false,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -213,6 +226,10 @@ const postgresCapabilities: DialectCapabilities = {
   lockKey: async (tx, key) => {
     // Two int4 keys: a space apart from the one bigint key of the schema's write lock (decision 0014).
     await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext(${key}))`.execute(tx);
+  },
+  lockRow: async (tx, row) => {
+    await tx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
+    return true;
   },
 };
 

@@ -159,5 +159,33 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     const [termsA, termsB] = await racedIds({ categories: ['Soul'], tags: ['Vinyl'] }, (record) => [record.categories.map((term) => term.id), record.tags.map((term) => term.id)]);
     assert.deepEqual(termsB, termsA);
   });
+
+  test('rule 4: two partial updates of one record on two nodes keep both fields, and two deletes trash it once', async () => {
+    const id = body(await nodeA.request('administrator', 'POST', 'events', event('Edited twice'))).id as number;
+    const [first, second] = await held.race(
+      // Dates and zone are merged into what the write read of the event's other fields.
+      () => nodeA.request('administrator', 'PATCH', `events/${id}`, { all_day: true }),
+      () => nodeB.request('administrator', 'PATCH', `events/${id}`, { timezone: 'America/Chicago' }),
+    );
+    body(first, 200);
+    body(second, 200);
+    const stored = body(await nodeB.request('administrator', 'GET', `events/${id}`), 200) as { all_day: boolean; timezone: string };
+    assert.deepEqual([stored.all_day, stored.timezone], [true, 'America/Chicago']);
+    const category = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Edited term' })).id as number;
+    const [termFirst, termSecond] = await held.race(
+      () => nodeA.request('administrator', 'PATCH', `categories/${category}`, { name: 'Renamed on A' }),
+      () => nodeB.request('administrator', 'PATCH', `categories/${category}`, { description: 'Described on B' }),
+    );
+    body(termFirst, 200);
+    body(termSecond, 200);
+    const term = body(await nodeB.request('administrator', 'GET', `categories/${category}`), 200) as { name: string; description: string };
+    assert.deepEqual([term.name, term.description], ['Renamed on A', 'Described on B']);
+    const venue = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Trashed twice' })).id as number;
+    const deletes = await held.race(
+      () => nodeA.request('administrator', 'DELETE', `venues/${venue}`),
+      () => nodeB.request('administrator', 'DELETE', `venues/${venue}`),
+    );
+    assert.deepEqual(deletes.map((response) => response.statusCode), [200, 410]);
+  });
 });
 
