@@ -30,6 +30,15 @@ export function suffixedSlug(base: string, attempt: number): string {
   return attempt <= 1 ? base : `${base}-${attempt}`;
 }
 
+/**
+ * What every slug that numbering from `base` can choose shares with `base`: the slug without its
+ * trailing `-<number>` groups (`jazz-2-3` and `jazz` are both `jazz`). Base `jazz` may choose
+ * `jazz-2`, and so may base `jazz-2`: units choosing slugs lock this, not the base (decision 0081).
+ */
+export function slugFamilyRoot(base: string): string {
+  return base.replace(/(-\d+)+$/, '');
+}
+
 /** Candidates the first look at a slug's numbering asks about: `base` to `base-32`, a power of two (the statement cache's in-list lengths). */
 const FIRST_PROBE = 32;
 /** The most candidates one later look asks about: each look doubles, up to this. */

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import { Deadline } from '../deadline.ts';
 import { ApiError } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
-import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import type { DialectCapabilities, LockedRow, ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
 import { representationTag } from './compression.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
@@ -143,6 +143,12 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
   /** The version of the record the write names (undefined when it names none), for `If-Match`. */
   readonly currentVersion?: (loaded: Loaded) => number | undefined;
   /**
+   * The row of the record the write names, which the write merges into what it read: locked (on
+   * PostgreSQL) once the validators found it, and the validators run again on what is committed
+   * by then, so two writes of one record run one after the other (decision 0081, rule 4).
+   */
+  readonly lockedRecord?: (loaded: Loaded) => LockedRow | undefined;
+  /**
    * A check that looks outside the service (a webhook receiver's host, resolved): it runs only for
    * a caller the permission admits, before the write unit (and the validators that run in it), so
    * that a refused caller can make the service look nothing up (issue 32) and no lookup holds the
@@ -219,7 +225,7 @@ export interface RouteContext {
   /** The namespaces every route is mounted under, the first being ours (default: NAMESPACE only). */
   readonly namespaces?: readonly string[];
   /** Units of work, and the content version and changes the read cache follows (Storage). */
-  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges' | 'touchContent'>;
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges' | 'touchContent'> & { readonly dialect: Pick<DialectCapabilities, 'lockRow'> };
   readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
@@ -353,7 +359,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     const undo = await route.prepare?.(frame);
     try {
       return await storage.write(async (tx) => {
-        const loaded = await route.validate?.(frame, tx);
+        let loaded = await route.validate?.(frame, tx);
+        const record = route.lockedRecord?.(loaded);
+        if (record && (await storage.dialect.lockRow(tx, record))) loaded = await route.validate?.(frame, tx);
         const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
         if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
         const result = await route.handle(frame, tx, loaded);

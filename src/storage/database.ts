@@ -34,6 +34,8 @@ import * as media from './migrations/20261126181000_media.ts';
 import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
 import * as siteImports from './migrations/20261127020000_site_imports.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
+import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
+import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -62,6 +64,26 @@ export interface DialectCapabilities {
    * `setval` on the serial sequences, which explicit ids do not move.
    */
   raiseIdSequences(tx: WriteTx): Promise<void>;
+  /**
+   * Holds `key` (a choice's name: a slug family, a term name) until the unit ends, so that another
+   * unit holding it waits until then and sees this unit's writes when it reads after it (decision
+   * 0081). SQLite: nothing to do, one unit writes at a time; PostgreSQL: a transaction-level
+   * advisory lock on (the schema, a hash of the key). Two keys with one hash wait for each other,
+   * which costs time, never correctness.
+   */
+  lockKey(tx: WriteTx, key: string): Promise<void>;
+  /**
+   * Locks a record's row until the unit ends, and answers whether it did: true on PostgreSQL
+   * (`for update`: another unit locking or writing it waits, and what this unit read of it before
+   * may be stale, decision 0081), false on SQLite, where no other unit writes meanwhile.
+   */
+  lockRow(tx: WriteTx, row: LockedRow): Promise<boolean>;
+}
+
+/** A record's row: a post's (events, venues, organizers) or a term's. */
+export interface LockedRow {
+  readonly table: 'posts' | 'terms';
+  readonly id: number;
 }
 
 /** The expression the PostgreSQL trigram index is built on, for the posts table under `alias`. */
@@ -150,6 +172,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126182000_occurrences_by_series': occurrencesBySeries,
   '20261127020000_site_imports': siteImports,
   '20261127050000_content_version_stamps': contentVersionStamps,
+  '20261127060000_journal_numbered_at_commit': journalNumberedAtCommit,
+  '20261127061000_content_changes_per_unit': contentChangesPerUnit,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -177,6 +201,8 @@ const sqliteCapabilities: DialectCapabilities = {
     return Array.from({ length: count }, (_, index) => last - count + 1 + index);
   },
   raiseIdSequences: async () => undefined,
+  lockKey: async () => undefined,
+  lockRow: async () => false,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -196,6 +222,14 @@ const postgresCapabilities: DialectCapabilities = {
     for (const table of ['posts', 'terms', 'users', 'images'] as const) {
       await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(tx);
     }
+  },
+  lockKey: async (tx, key) => {
+    // Two int4 keys: a space apart from the one bigint key of the schema's write lock (decision 0014).
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext(${key}))`.execute(tx);
+  },
+  lockRow: async (tx, row) => {
+    await tx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
+    return true;
   },
 };
 
@@ -233,6 +267,12 @@ interface UnitSettings {
   readonly timedOut: (error: unknown) => boolean;
   /** Where a unit's time comes from: the journal rows it did not stamp take it at its commit. */
   readonly clock: Clock;
+  /**
+   * Stamps the journal rows of a unit that did not run touchContent with `at`, in commit order
+   * (decision 0027): SQLite's single writer keeps the numbers given at insert; PostgreSQL numbers
+   * them again under the content version's row (migration 20261127060000, decision 0081).
+   */
+  readonly stampJournal: (connection: Kysely<Database>, at: string) => Promise<unknown>;
 }
 
 const MAX_WRITE_ATTEMPTS = 20;
@@ -280,7 +320,7 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
             // Journal rows of a unit that did not run touchContent take the time now: an unstamped
             // row must always be the running unit's own (decision 0027). touchContent, which runs
             // last, stamped them already.
-            if (!touched.has(connection)) await connection.updateTable('record_changes').set({ changed_at: settings.clock.now().toISOString() }).where('changed_at', 'is', null).execute();
+            if (!touched.has(connection)) await settings.stampJournal(connection, settings.clock.now().toISOString());
             // The last step before the commit: a unit that overran rolls back instead.
             deadline?.claimCommit();
             return result;
@@ -384,6 +424,7 @@ function openSqlite(file: string, clock: Clock): Storage {
       // better-sqlite3 runs a statement to its end: no statement timeout to report.
       timedOut: () => false,
       clock,
+      stampJournal: (connection, at) => connection.updateTable('record_changes').set({ changed_at: at }).where('changed_at', 'is', null).execute(),
     }),
     ping: async () => {
       await sql`select 1`.execute(root);
@@ -439,6 +480,7 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
       clock,
+      stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),
     ping: async () => {
       await sql`select 1`.execute(root);

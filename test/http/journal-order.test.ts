@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Storage } from '../../src/storage/database.ts';
+import { sql } from 'kysely';
+import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits } from '../fixtures/held-units.ts';
 
 /*
  * The change journal's order under parallel writes on two nodes (decision 0027): a unit numbered
@@ -17,25 +19,10 @@ import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, () => {
   let nodeA: TestApp;
   let nodeB: TestApp;
-  let held: { reached: () => void; release: Promise<void> } | undefined;
-  /**
-   * Node A's route units wait, after their writes and before they raise the content version (whose
-   * row each unit then holds to its commit), while a hold is set.
-   */
-  const holdingWrites = (storage: Storage): Storage => ({
-    ...storage,
-    touchContent: async (tx, at) => {
-      const hold = held;
-      if (hold) {
-        hold.reached();
-        await hold.release;
-      }
-      return storage.touchContent(tx, at);
-    },
-  });
+  const held = new HeldUnits();
 
   before(async () => {
-    nodeA = await createTestApp({ routeStorage: holdingWrites });
+    nodeA = await createTestApp({ routeStorage: held.storage });
     nodeB = await createTestApp({ nodeOf: nodeA });
   });
   after(async () => {
@@ -57,21 +44,47 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
 
   test('a client syncing while the nodes write side by side misses no change, whichever commits first', async () => {
     const start = String((await nodeB.request('anonymous', 'GET', 'events')).headers['x-sync-token']);
-    let release!: () => void;
-    const reached = new Promise<void>((resolve) => (held = { reached: resolve, release: new Promise((done) => (release = done)) }));
-    const writeA = nodeA.request('administrator', 'POST', 'events', event('Written through A, committed late'));
-    await reached;
-    held = undefined;
     // B writes a category while A's unit is open: the two units touch no common row (no day count,
-    // no change tag: a venue would share the events' list tag, whose unique key makes B wait for A
-    // anyway); B either waits for A (one writer at a time) or commits first, numbered after A.
-    const writeB = nodeB.request('administrator', 'POST', 'categories', { name: 'Written through B meanwhile' });
-    await Promise.race([writeB, sleep(500)]);
-    const first = await syncThroughB(start);
-    release();
-    const eventId = created(await writeA);
-    created(await writeB);
+    // no term count); B either waits for A (one writer at a time) or commits first, numbered after A.
+    let first!: { ids: number[]; next: string };
+    const [writeA, writeB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Written through A, committed late')),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'Written through B meanwhile' }),
+      async () => (first = await syncThroughB(start)),
+    );
+    const eventId = created(writeA);
+    created(writeB);
     const second = await syncThroughB(first.next);
     assert.deepEqual([...first.ids, ...second.ids], [eventId]);
   });
+
+  test('a unit that writes journal rows without raising the content version is numbered at its end too', async () => {
+    const journal = new RecordChangesRepository();
+    const category = created(await nodeA.request('administrator', 'POST', 'categories', { name: 'Touched behind the API' }));
+    const { latest: start } = await nodeB.storage.read((tx) => journal.bounds(tx));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const written = new Promise<void>((resolve) => (reached = resolve));
+    // Node A's unit changes the category (its trigger writes a journal row) and runs no
+    // touchContent, as the horizon extender and the importers' bookkeeping may: the unit runner
+    // stamps its row at its end.
+    const unitA = nodeA.storage.write(async (tx) => {
+      await tx.updateTable('terms').set({ version: sql<number>`version + 1` }).where('id', '=', category).execute();
+      reached();
+      await released;
+    });
+    await written;
+    // A tag: no change tag in common with A's category (whose list tag would make B wait for A).
+    const writeB = nodeB.request('administrator', 'POST', 'tags', { name: 'Written through B while A is open' });
+    await Promise.race([writeB, sleep(500)]);
+    const first = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], start, 50));
+    release();
+    await unitA;
+    const tagB = created(await writeB);
+    const resumeFrom = first.at(-1)?.seq ?? start;
+    const second = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], resumeFrom, 50));
+    assert.deepEqual([...first, ...second].map((change) => change.recordId).sort(), [category, tagB].sort());
+  });
 });
+

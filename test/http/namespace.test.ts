@@ -203,6 +203,7 @@ describe('route contract check at start-up', () => {
           contentVersion: async () => 1,
           contentChanges: async () => new Map(),
           touchContent: async () => undefined,
+          dialect: { lockRow: async () => false },
         },
         clock: systemClock,
         readCache: undefined,

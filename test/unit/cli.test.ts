@@ -47,6 +47,8 @@ const MIGRATIONS = [
   '20261126182000_occurrences_by_series',
   '20261127020000_site_imports',
   '20261127050000_content_version_stamps',
+  '20261127060000_journal_numbered_at_commit',
+  '20261127061000_content_changes_per_unit',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { slugify, suffixedSlug } from '../../src/slugs.ts';
+import { slugFamilyRoot, slugify, suffixedSlug } from '../../src/slugs.ts';
 
 describe('slugify', () => {
   const cases: ReadonlyArray<readonly [description: string, input: string, slug: string]> = [
@@ -40,5 +40,17 @@ describe('suffixedSlug', () => {
 
   test('later attempts append -n', () => {
     assert.deepEqual([2, 3, 10].map((attempt) => suffixedSlug('jazz', attempt)), ['jazz-2', 'jazz-3', 'jazz-10']);
+  });
+});
+
+describe('slugFamilyRoot', () => {
+  test('is shared by a base and every slug numbering from it can give', () => {
+    for (const base of ['jazz', 'jazz-2', 'jazz-2-3']) {
+      for (const attempt of [1, 2, 17]) assert.equal(slugFamilyRoot(suffixedSlug(base, attempt)), 'jazz', `${base} #${attempt}`);
+    }
+  });
+
+  test('keeps numbers that are not a trailing suffix', () => {
+    assert.deepEqual(['2026', 'jazz-2026x', 'a-1b'].map(slugFamilyRoot), ['2026', 'jazz-2026x', 'a-1b']);
   });
 });

@@ -106,6 +106,8 @@ export function eventRoutes(
         schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
         validate: load,
         currentVersion: (loaded) => loaded?.post.version,
+        // An occurrence's row is its series' post.
+        lockedRecord: (loaded) => loaded && { table: 'posts', id: loaded.post.id },
         handle: async (frame, tx, loaded) => {
           const row = await writer.remove(tx, await target(tx, frame, loaded), { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
           return { body: await renderWritten(tx, row, frame) };
@@ -122,6 +124,8 @@ export function eventRoutes(
           return loaded;
         },
         currentVersion: (loaded) => loaded?.post.version,
+        // An occurrence's row is its series' post.
+        lockedRecord: (loaded) => loaded && { table: 'posts', id: loaded.post.id },
         handle: async (frame, tx, loaded) => {
           const row = await writer.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language);
           return { body: await renderWritten(tx, row, frame), version: row.post.version };

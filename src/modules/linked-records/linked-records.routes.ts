@@ -58,6 +58,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       schema: { summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: schemas.DeleteQuery, response: { 200: schemas.WireRecord } },
       validate: load,
       currentVersion: (loaded) => loaded.post.version,
+      lockedRecord: (loaded) => ({ table: 'posts', id: loaded.post.id }),
       handle: async (frame, tx, loaded) => {
         const row = await service.remove(tx, loaded, { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
         return { body: written(row, frame) };
@@ -80,6 +81,7 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
         return loaded;
       },
       currentVersion: (loaded) => loaded.post.version,
+      lockedRecord: (loaded) => ({ table: 'posts', id: loaded.post.id }),
       handle: async (frame, tx, loaded) => {
         const row = await service.update(tx, loaded, frame.body, frame.caller!, frame.language);
         return { body: written(row, frame), version: row.post.version };

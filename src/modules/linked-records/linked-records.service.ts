@@ -155,6 +155,7 @@ export class LinkedRecordsService {
     const name = this.cleanName(input[this.definition.nameField], caller);
     const description = input.description === undefined ? undefined : input.description === null ? '' : this.writer.text.content(input.description, caller);
     const given = this.fieldChanges(input, caller);
+    if (!placement) await this.repository.lockTitle(tx, name);
     const duplicate = placement
       ? undefined
       : (await this.repository.findDuplicates(tx, name, description)).find(

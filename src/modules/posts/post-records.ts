@@ -116,8 +116,13 @@ export class PostRecords<Fields> {
     }
   }
 
-  /** The first free slug from `base` (`base`, `base-2`, `base-3`...), looked up by exact slugs (firstFreeSlugAmong). */
-  uniqueSlug(tx: WriteTx, base: string): Promise<string> {
+  /**
+   * The first free slug from `base` (`base`, `base-2`, `base-3`...), looked up by exact slugs
+   * (firstFreeSlugAmong). The family is locked first: a unit choosing from the same base meanwhile
+   * would see the same slugs free (decision 0081).
+   */
+  async uniqueSlug(tx: WriteTx, base: string): Promise<string> {
+    await this.repository.lockSlugFamily(tx, base);
     return firstFreeSlugAmong(base, (candidates) => this.repository.slugsTaken(tx, candidates));
   }
 

@@ -118,6 +118,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         return term;
       },
       currentVersion: (term) => term.version,
+      lockedRecord: (term) => ({ table: 'terms', id: term.id }),
       handle: async ({ body, caller, urls, language, allowedMethods }, tx, term) => withLinks(await service.update(tx, definition, term, body, language, caller!), urls, allowedMethods),
     }),
     defineRoute({
@@ -132,6 +133,7 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       },
       validate: (frame, tx) => service.find(tx, definition, frame.params.id),
       currentVersion: (term) => term.version,
+      lockedRecord: (term) => ({ table: 'terms', id: term.id }),
       handle: async ({ urls, language, explicitLanguage }, tx, term) => ({
         body: toTermRecord(definition, await service.remove(tx, term, language, explicitLanguage), urls),
       }),

@@ -139,13 +139,16 @@ export class TermsService implements EventTerms {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const name = this.cleanName(input.name, caller);
     const parentId = definition.hierarchical ? (input.parent ?? 0) : 0;
+    await this.repository.lockName(tx, definition.taxonomy, name);
     await this.refuseDuplicateName(tx, definition, name, parentId);
     const explicitSlug = input.slug !== undefined;
     const base = slugify(input.slug ?? name) || slugify(definition.singular);
+    await this.repository.lockSlugFamily(tx, definition.taxonomy, base);
     if (explicitSlug && (await this.repository.findBySlug(tx, definition.taxonomy, base))) throw new ApiError('duplicate_term_slug', { args: [base] });
 
     // The name check, the slug choice and the insert share the request's unit of work: parallel
-    // creates of one name yield one term, and the others answer `term_exists` (Storage.write).
+    // creates of one name yield one term, and the others answer `term_exists`: the name's and the slug
+    // family's locks make them wait for each other (decision 0081; SQLite has one writer anyway).
     const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(tx, definition.taxonomy, base));
     const result = await this.repository.createUnlessNameTaken(tx, 
       {
@@ -177,6 +180,8 @@ export class TermsService implements EventTerms {
     for (const ref of refs) {
       const text = this.text.inline(String(ref), caller).trim();
       if (text === '') continue;
+      // A name that is not found creates a term: looked up under the name's lock, as create does.
+      if (!/^\d+$/.test(text)) await this.repository.lockName(tx, definition.taxonomy, text);
       const existing = /^\d+$/.test(text)
         ? await this.repository.get(tx, definition.taxonomy, storableId(text) ?? 0)
         : ((await this.repository.findBySlug(tx, definition.taxonomy, text)) ?? (await this.repository.findByName(tx, definition.taxonomy, text, undefined)));
@@ -203,6 +208,7 @@ export class TermsService implements EventTerms {
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
+      await this.repository.lockSlugFamily(tx, definition.taxonomy, slug);
       const holder = await this.repository.findBySlug(tx, definition.taxonomy, slug);
       if (holder && holder.id !== id) throw new ApiError('duplicate_term_slug', { args: [slug] });
       changes.slug = slug;
@@ -243,6 +249,7 @@ export class TermsService implements EventTerms {
     if (input.slug !== undefined) {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
+      await this.repository.lockSlugFamily(tx, definition.taxonomy, slug);
       const holders = [(await this.translations.bySlugs(tx, definition.taxonomy, language, [slug])).get(slug), (await this.repository.findBySlug(tx, definition.taxonomy, slug))?.id];
       if (holders.some((holder) => holder !== undefined && holder !== current.id)) throw new ApiError('duplicate_term_slug', { args: [slug] });
       text.slug = slug;

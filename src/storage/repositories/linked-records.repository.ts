@@ -142,6 +142,15 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
   }
 
   /**
+   * Makes other units looking for records of this type with this title (findDuplicates, compared
+   * without case) wait until this unit ends: one of two parallel inline writes of a name reuses
+   * the other's record (decision 0081).
+   */
+  lockTitle(db: WriteTx, title: string): Promise<void> {
+    return this.dialect.lockKey(db, `title:${this.shape.type}:${title.toLowerCase()}`);
+  }
+
+  /**
    * Records not in the trash with this title (and description, when one is given), compared without
    * regard to case as the original's database collation compares them (decision 0050), oldest first.
    */

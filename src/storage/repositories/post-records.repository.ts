@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { slugFamilyRoot } from '../../slugs.ts';
 import { inList } from '../in-list-padding.ts';
 import type { PostsTable, PostType } from '../tables.ts';
 import { IMAGE_COLUMNS, type ImageRow } from './images.repository.ts';
@@ -137,6 +138,11 @@ export class PostRecordsRepository<Fields> {
   /** Permanent removal; the own row, links and terms go with it (foreign keys cascade). */
   async remove(db: WriteTx, id: number): Promise<void> {
     await db.deleteFrom('posts').where('id', '=', id).execute();
+  }
+
+  /** Makes other units choosing a slug of this type that numbering from `base` could give wait until this unit ends (decision 0081). */
+  lockSlugFamily(db: WriteTx, base: string): Promise<void> {
+    return this.dialect.lockKey(db, `slug:${this.shape.type}:${slugFamilyRoot(base)}`);
   }
 
   /** Which of `candidates` are slugs of this type: point lookups on the (type, slug) index (`<> ''` is its partial condition, which SQLite must see to use it). */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import { slugFamilyRoot } from '../../slugs.ts';
 import { inList } from '../in-list-padding.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { unlessTaken } from './unique.ts';
@@ -134,10 +135,23 @@ export class TermsRepository {
     return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
   }
 
+  /** Makes other units choosing a slug of the taxonomy that numbering from `base` could give wait until this unit ends (decision 0081). */
+  lockSlugFamily(db: WriteTx, taxonomy: Taxonomy, base: string): Promise<void> {
+    return this.dialect.lockKey(db, `slug:${taxonomy}:${slugFamilyRoot(base)}`);
+  }
+
   /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
   async slugsLike(db: ReadTx, taxonomy: Taxonomy, base: string): Promise<Set<string>> {
     const rows = await db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(this.dialect.slugFamily('terms.slug', base)).execute();
     return new Set(rows.map((row) => row.slug));
+  }
+
+  /**
+   * Makes other units looking this name up in the taxonomy (findByName, under any parent, compared
+   * without case) wait until this unit ends: parallel creates of one name yield one term (decision 0081).
+   */
+  lockName(db: WriteTx, taxonomy: Taxonomy, name: string): Promise<void> {
+    return this.dialect.lockKey(db, `name:${taxonomy}:${name.toLowerCase()}`);
   }
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */

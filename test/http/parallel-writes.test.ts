@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits } from '../fixtures/held-units.ts';
+
+/*
+ * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
+ * per schema provided has a narrow guarantee of its own, and each is tested here without that
+ * lock. The cases open their transactions on connections of their own (outside `Storage.write`,
+ * which still takes the schema lock) and run the statements a unit runs, in an order no lock
+ * forbids; a transaction that would wait for the other fails after `lock_timeout` instead.
+ * SQLite has one writer at a time and nothing of this to test.
+ */
+
+const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
+
+describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
+  let t: TestApp;
+  const open: pg.PoolClient[] = [];
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    for (const client of open) client.release();
+    await t.close();
+  });
+
+  const pool = () => {
+    if (t.storage.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    return t.storage.driver.client;
+  };
+  /** A write transaction as `Storage.write` opens one, less the schema lock; waiting for another fails after a second. */
+  async function unit(): Promise<pg.PoolClient> {
+    const client = await pool().connect();
+    open.push(client);
+    await client.query('begin isolation level read committed');
+    await client.query(`set local lock_timeout = '1s'`);
+    return client;
+  }
+  /** What touchContent runs last in a unit, then the commit: the unit's content version. */
+  async function touchAndCommit(client: pg.PoolClient): Promise<number> {
+    const { rows } = await client.query<{ version: number }>(`update content_version set version = version + 1, changed_at = $1 where id = 1 returning version`, [new Date().toISOString()]);
+    await client.query('commit');
+    return rows[0]!.version;
+  }
+  const tagsOf = async (version: number) =>
+    (await pool().query<{ tag: string }>('select tag from content_changes where version = $1 order by tag', [version])).rows.map((row) => row.tag);
+  const createEvent = async (title: string, day = '2027-06-01') => {
+    const response = await t.request('administrator', 'POST', 'events', { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json<{ id: number }>().id;
+  };
+
+  test('rule 2: two units naming the same change tag do not wait for each other, and each version keeps its own tags', async () => {
+    const [first, second] = [await createEvent('First of two'), await createEvent('Second of two')];
+    const a = await unit();
+    const b = await unit();
+    // Both name `edited:event` (any edit of an event): one key per unit, not one for all.
+    await a.query('update posts set title = $1 where id = $2', ['First, edited', first]);
+    await b.query('update posts set title = $1 where id = $2', ['Second, edited', second]);
+    const versionA = await touchAndCommit(a);
+    const versionB = await touchAndCommit(b);
+    assert.deepEqual(await tagsOf(versionA), ['edited:event', `post:${first}`]);
+    assert.deepEqual(await tagsOf(versionB), ['edited:event', `post:${second}`]);
+  });
+
+  test('rule 6: two units moving occurrences to a day no row counts yet both count them', async () => {
+    // From days of their own: leaving a day's row is an update of it, which B would wait on too.
+    const [first, second] = [await createEvent('Moved first', '2027-07-01'), await createEvent('Moved second', '2027-07-02')];
+    const a = await unit();
+    const b = await unit();
+    const moveTo = (client: pg.PoolClient, id: number) =>
+      client.query(`update event_occurrences set start_local = '2029-02-03 10:00:00', end_local = '2029-02-03 11:00:00' where id = $1`, [id]);
+    await a.query(`set local lock_timeout = '5s'`);
+    await b.query(`set local lock_timeout = '5s'`);
+    await moveTo(a, first);
+    // B's day row is A's, not committed yet: B waits for it, then counts on it (no second row).
+    const movedB = moveTo(b, second);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await touchAndCommit(a);
+    await movedB;
+    await touchAndCommit(b);
+    const { rows } = await pool().query<{ occurrences: number }>(`select occurrences from occurrence_day_counts where status = 'publish' and start_day = '2029-02-03' and end_day = '2029-02-03'`);
+    assert.deepEqual(rows, [{ occurrences: 2 }]);
+  });
+});
+
+/*
+ * The same rules through the API on two nodes: node A's unit is held open after its work, node B
+ * writes meanwhile. With the schema lock B waits for A; without it, B runs beside A and only the
+ * rule's own guarantee keeps the answer right.
+ */
+describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  const held = new HeldUnits();
+  before(async () => {
+    nodeA = await createTestApp({ routeStorage: held.storage });
+    nodeB = await createTestApp({ nodeOf: nodeA });
+  });
+  after(async () => {
+    await nodeB.close();
+    await nodeA.close();
+  });
+
+  const body = (response: LightMyRequestResponse, status = 201) => {
+    assert.equal(response.statusCode, status, response.body);
+    return response.json<Record<string, unknown>>();
+  };
+  /** An event; on a day of its own unless told (one day's count row makes the second unit wait for the first). */
+  let days = 0;
+  const event = (title: string) => {
+    const day = `2027-08-${String(++days).padStart(2, '0')}`;
+    return { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' };
+  };
+
+  test('rule 3: a slug is chosen under the lock of its family, so same titles and names on two nodes get distinct slugs', async () => {
+    const [eventA, eventB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
+      () => nodeB.request('administrator', 'POST', 'events', event('Same Title')),
+    );
+    assert.deepEqual([body(eventA).slug, body(eventB).slug].sort(), ['same-title', 'same-title-2']);
+    // Base `same-title-2` may choose what base `same-title` numbers to: one family.
+    const [suffixedA, suffixedB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
+      () => nodeB.request('administrator', 'POST', 'events', { ...event('Same Title 3'), slug: 'same-title-3' }),
+    );
+    assert.deepEqual([body(suffixedA).slug, body(suffixedB).slug].sort(), ['same-title-3', 'same-title-3-2']);
+    // Two names, one slug: the term names differ, their slugs may not.
+    const [termA, termB] = await held.race(
+      () => nodeA.request('administrator', 'POST', 'categories', { name: 'Jazz!' }),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'Jazz?' }),
+    );
+    assert.deepEqual([body(termA).slug, body(termB).slug].sort(), ['jazz', 'jazz-2']);
+  });
+
+  test('rule 5: one name written on two nodes is one term, one inline venue and one inline organizer', async () => {
+    const [termA, termB] = await held.race(
+      // Slugs of two families: only the name's own lock makes B wait for A.
+      () => nodeA.request('administrator', 'POST', 'categories', { name: 'Blues', slug: 'blues-a' }),
+      () => nodeB.request('administrator', 'POST', 'categories', { name: 'BLUES', slug: 'blues-b' }),
+    );
+    assert.equal(termB.statusCode, 400, termB.body);
+    assert.equal(termB.json<{ code: string }>().code, 'term_exists');
+    assert.equal(termB.json<{ data: { term_id: number } }>().data.term_id, body(termA).id);
+    // Two titles (one would make B wait for A's slug family), the same names of linked records, then of terms.
+    type Linked = { categories: { id: number }[]; tags: { id: number }[]; venue: { id: number }; organizer: { id: number }[] };
+    const racedIds = async (linked: Record<string, unknown>, ids: (record: Linked) => unknown) => {
+      const [eventA, eventB] = await held.race(
+        () => nodeA.request('administrator', 'POST', 'events', { ...event(`${JSON.stringify(linked)} on A`), ...linked }),
+        () => nodeB.request('administrator', 'POST', 'events', { ...event(`${JSON.stringify(linked)} on B`), ...linked }),
+      );
+      return [ids(body(eventA) as unknown as Linked), ids(body(eventB) as unknown as Linked)];
+    };
+    const [linkedA, linkedB] = await racedIds({ venue: { venue: 'The Hall' }, organizer: [{ organizer: 'The Crew' }] }, (record) => [record.venue.id, record.organizer.map((entry) => entry.id)]);
+    assert.deepEqual(linkedB, linkedA);
+    const [termsA, termsB] = await racedIds({ categories: ['Soul'], tags: ['Vinyl'] }, (record) => [record.categories.map((term) => term.id), record.tags.map((term) => term.id)]);
+    assert.deepEqual(termsB, termsA);
+  });
+
+  test('rule 4: two partial updates of one record on two nodes keep both fields, and two deletes trash it once', async () => {
+    const id = body(await nodeA.request('administrator', 'POST', 'events', event('Edited twice'))).id as number;
+    const [first, second] = await held.race(
+      // Dates and zone are merged into what the write read of the event's other fields.
+      () => nodeA.request('administrator', 'PATCH', `events/${id}`, { all_day: true }),
+      () => nodeB.request('administrator', 'PATCH', `events/${id}`, { timezone: 'America/Chicago' }),
+    );
+    body(first, 200);
+    body(second, 200);
+    const stored = body(await nodeB.request('administrator', 'GET', `events/${id}`), 200) as { all_day: boolean; timezone: string };
+    assert.deepEqual([stored.all_day, stored.timezone], [true, 'America/Chicago']);
+    const category = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Edited term' })).id as number;
+    const [termFirst, termSecond] = await held.race(
+      () => nodeA.request('administrator', 'PATCH', `categories/${category}`, { name: 'Renamed on A' }),
+      () => nodeB.request('administrator', 'PATCH', `categories/${category}`, { description: 'Described on B' }),
+    );
+    body(termFirst, 200);
+    body(termSecond, 200);
+    const term = body(await nodeB.request('administrator', 'GET', `categories/${category}`), 200) as { name: string; description: string };
+    assert.deepEqual([term.name, term.description], ['Renamed on A', 'Described on B']);
+    const venue = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Trashed twice' })).id as number;
+    const deletes = await held.race(
+      () => nodeA.request('administrator', 'DELETE', `venues/${venue}`),
+      () => nodeB.request('administrator', 'DELETE', `venues/${venue}`),
+    );
+    assert.deepEqual(deletes.map((response) => response.statusCode), [200, 410]);
+  });
+});
+
