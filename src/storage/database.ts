@@ -451,6 +451,12 @@ export interface StorageOptions {
   readonly statementTimeoutMs?: number;
   /** The clock units stamp the record-change journal with (decision 0027); the system's when left out. */
   readonly clock?: Clock;
+  /**
+   * PostgreSQL: `false` opens write units without the lock per schema (decision 0014), relying on
+   * the narrow guarantees of decision 0081 alone. Only their tests do so, to prove each holds
+   * without the lock; the service keeps it until rules 7 and 8 have theirs (default true).
+   */
+  readonly schemaWriteLock?: boolean;
 }
 
 function openPostgres(url: string, options: StorageOptions, clock: Clock): Storage {
@@ -476,7 +482,7 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       // attempts). READ COMMITTED, because each statement after the lock then sees every unit committed
       // before it; the lock is taken in the transaction's first statement, before any data is read.
       // Both in one round trip (the simple query protocol runs several statements; no parameters).
-      beginWrite: ['begin isolation level read committed; select pg_advisory_xact_lock(hashtext(current_schema()))'],
+      beginWrite: [options.schemaWriteLock === false ? 'begin isolation level read committed' : 'begin isolation level read committed; select pg_advisory_xact_lock(hashtext(current_schema()))'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
       clock,
