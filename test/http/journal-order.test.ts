@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { HeldUnits } from '../fixtures/held-units.ts';
+import { DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
  * The change journal's order under parallel writes on two nodes (decision 0027): a unit numbered
@@ -22,10 +22,7 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
   const held = new HeldUnits();
 
   before(async () => {
-    // Without the lock per schema on PostgreSQL (which would make B wait for A and hide the race):
-    // decision 0081's guarantees alone must hold.
-    nodeA = await createTestApp({ routeStorage: held.storage, withoutSchemaLock: true });
-    nodeB = await createTestApp({ nodeOf: nodeA, withoutSchemaLock: true });
+    ({ nodeA, nodeB } = await twoNodesOneHeld(held));
   });
   after(async () => {
     await nodeB.close();

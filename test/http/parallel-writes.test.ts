@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { HeldUnits } from '../fixtures/held-units.ts';
+import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
  * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
@@ -98,10 +98,7 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
   let nodeB: TestApp;
   const held = new HeldUnits();
   before(async () => {
-    // Without the lock per schema on PostgreSQL (which would make B wait for A and hide the race):
-    // decision 0081's guarantees alone must hold.
-    nodeA = await createTestApp({ routeStorage: held.storage, withoutSchemaLock: true });
-    nodeB = await createTestApp({ nodeOf: nodeA, withoutSchemaLock: true });
+    ({ nodeA, nodeB } = await twoNodesOneHeld(held));
   });
   after(async () => {
     await nodeB.close();
