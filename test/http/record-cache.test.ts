@@ -71,7 +71,11 @@ describe(`record cache (${DIALECT})`, () => {
   });
 
   test('answers made of kept renderings are the computed ones byte for byte, with the same headers and ETag, compressed or not', async () => {
-    const urls = [`events/${ids.event}`, `events/${ids.event}?_fields=title,venue`, WINDOW, `${WINDOW}&_fields=id,title`, `${WINDOW}&translation_language=fr`, `tribe/events/v1/events/${ids.event}`, `${WINDOW}&_envelope=1`];
+    const urls = [
+      `events/${ids.event}`, `events/${ids.event}?_fields=title,venue`, WINDOW, `${WINDOW}&_fields=id,title`, `${WINDOW}&translation_language=fr`, `tribe/events/v1/events/${ids.event}`, `${WINDOW}&_envelope=1`,
+      // The page's ids and the count come from one statement: a page and a count that disagree, an empty window, a page past the last.
+      `${WINDOW.replace('per_page=10', 'per_page=2')}&page=2`, 'events?start_date=2041-01-01&end_date=2041-12-31', `${WINDOW}&page=3`, `${WINDOW}&status=publish&start_date=2031-01-01 12:00:00`,
+    ];
     for (const encoding of [undefined, 'br', 'gzip']) {
       const headers: Record<string, string> = encoding === undefined ? {} : { 'accept-encoding': encoding };
       for (const url of urls) {
