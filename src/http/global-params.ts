@@ -102,11 +102,14 @@ export function applyFields(body: unknown, names: readonly string[], collection:
 
 const isJson = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('application/json');
 
-/** `_fields` on a successful JSON answer of a namespace route; errors are never filtered (WordPress). */
+/**
+ * `_fields` on a successful JSON answer of a namespace route, serialized text or UTF-8 bytes (records
+ * from the record cache); errors are never filtered (WordPress).
+ */
 export function filterPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown, collection: string | undefined): unknown {
   const names = fieldNames((request.query as Record<string, unknown> | undefined)?._fields);
-  if (names === undefined || typeof payload !== 'string' || reply.statusCode >= 300 || !isJson(reply)) return payload;
-  return JSON.stringify(applyFields(JSON.parse(payload), names, collection));
+  if (names === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.statusCode >= 300 || !isJson(reply)) return payload;
+  return JSON.stringify(applyFields(JSON.parse(payload.toString()), names, collection));
 }
 
 /** Whether the request asks for the envelope (`_envelope`, any value, as WordPress' isset). */

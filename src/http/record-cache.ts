@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TaggedCache } from './read-cache.ts';
 
 /*
- * Records rendered for anonymous readers, kept as the JSON text their answers contain
+ * Records rendered for anonymous readers, kept as the JSON bytes their answers contain
  * (docs/decisions/0080-record-cache.md): a computed answer (the read cache off, or a miss of it)
  * is then the query for which records it shows plus the concatenation of those ready, the rest
  * read and rendered as before. Entries carry the change tags of what they show (the record, its
@@ -17,8 +17,12 @@ import { TaggedCache } from './read-cache.ts';
 
 /** One record as an answer shows it. */
 export interface RenderedRecord {
-  /** The record serialized by its response schema's serializer: the bytes the answer contains. */
-  readonly json: string;
+  /**
+   * The record serialized by its response schema's serializer, encoded as UTF-8 once when kept: the
+   * bytes the answer contains, copied into it as they are (decision 0083), where text would be
+   * joined, measured and encoded again on every answer.
+   */
+  readonly bytes: Buffer;
   /** The tags of what it shows and of the linked records it leaves out for its reader. */
   readonly tags: readonly string[];
   /** The record's version, for a single record's `ETag`. */
@@ -26,9 +30,9 @@ export interface RenderedRecord {
 }
 
 export class RecordCache extends TaggedCache<RenderedRecord> {
-  /** `maxBytes` counts the JSON's characters and the keys'. */
+  /** `maxBytes` counts the JSON's bytes and the keys' characters. */
   constructor(maxBytes: number, keptVersions: number) {
-    super(maxBytes, keptVersions, (record) => record.json.length);
+    super(maxBytes, keptVersions, (record) => record.bytes.length);
   }
 }
 

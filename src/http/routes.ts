@@ -458,13 +458,14 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    */
   function tagAndCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const hit = fromCache.get(request);
-    if (hit === undefined && typeof payload !== 'string') return payload;
+    // A computed answer is serialized text, or UTF-8 bytes already (records from the record cache).
+    if (hit === undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const version = versions.get(request);
-    const tag = hit ? hit.entityTag : version === undefined ? undefined : entityTag(version, payload as string);
+    const tag = hit ? hit.entityTag : version === undefined ? undefined : entityTag(version, payload as string | Buffer);
     const pending = toCache.get(request);
     if (pending && reply.statusCode === pending.status) {
       const { key, dependencies, contentVersion, ...answer } = pending;
-      const bytes = Buffer.from(payload as string);
+      const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload as string);
       context.readCache!.set(key, { ...answer, payload: bytes, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
       // Sent as the bytes kept: their compressed forms, made for this answer, are then kept with them for the hits.
       payload = bytes;

@@ -70,15 +70,30 @@ describe(`record cache (${DIALECT})`, () => {
     assert.deepEqual(await everywhere(ids.plain, (event) => event.title), Array(4).fill('Plain Evening, Announced'));
   });
 
-  test('answers made of kept renderings are the computed ones byte for byte, with the same headers and ETag', async () => {
-    const urls = [`events/${ids.event}`, `events/${ids.event}?_fields=title,venue`, WINDOW, `${WINDOW}&_fields=id,title`, `${WINDOW}&translation_language=fr`, `tribe/events/v1/events/${ids.event}`, `${WINDOW}&_envelope=1`];
-    for (const url of urls) {
-      const path = url.startsWith('tribe/') ? `/${url}` : url;
-      const request = (app: TestApp) => (path.startsWith('/') ? app.app.inject({ method: 'GET', url: path }) : app.request('anonymous', 'GET', path));
-      await request(node);
-      const [kept, computed] = [await request(node), await request(bare)];
-      assert.equal(kept.body, computed.body, url);
-      for (const header of ['etag', 'content-type', 'x-wp-total', 'x-wp-totalpages', 'vary', 'link']) assert.equal(kept.headers[header], computed.headers[header], `${url}: ${header}`);
+  test('answers made of kept renderings are the computed ones byte for byte, with the same headers and ETag, compressed or not', async () => {
+    const urls = [
+      `events/${ids.event}`, `events/${ids.event}?_fields=title,venue`, WINDOW, `${WINDOW}&_fields=id,title`, `${WINDOW}&translation_language=fr`, `tribe/events/v1/events/${ids.event}`, `${WINDOW}&_envelope=1`,
+      // The page's ids and the count come from one statement: a page and a count that disagree, an empty window, a page past the last.
+      `${WINDOW.replace('per_page=10', 'per_page=2')}&page=2`, 'events?start_date=2041-01-01&end_date=2041-12-31', `${WINDOW}&page=3`, `${WINDOW}&status=publish&start_date=2031-01-01 12:00:00`,
+    ];
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      const headers: Record<string, string> = encoding === undefined ? {} : { 'accept-encoding': encoding };
+      for (const url of urls) {
+        const path = url.startsWith('tribe/') ? `/${url}` : url;
+        const request = (app: TestApp) => (path.startsWith('/') ? app.app.inject({ method: 'GET', url: path, headers }) : app.request('anonymous', 'GET', path, undefined, headers));
+        await request(node);
+        const [kept, computed] = [await request(node), await request(bare)];
+        const what = `${url} (${encoding ?? 'identity'})`;
+        assert.deepEqual(kept.rawPayload, computed.rawPayload, what);
+        for (const header of ['etag', 'content-type', 'content-length', 'content-encoding', 'x-wp-total', 'x-wp-totalpages', 'vary', 'link']) assert.equal(kept.headers[header], computed.headers[header], `${what}: ${header}`);
+      }
+    }
+    // A single event's kept rendering answers a conditional GET as the computed one does.
+    for (const encoding of [undefined, 'br']) {
+      const headers: Record<string, string> = encoding === undefined ? {} : { 'accept-encoding': encoding };
+      const { etag } = ok(await node.request('anonymous', 'GET', `events/${ids.event}`, undefined, headers)).headers;
+      assert.ok(typeof etag === 'string' && etag !== '', `an ETag (${encoding ?? 'identity'})`);
+      for (const app of [node, bare]) assert.equal((await app.request('anonymous', 'GET', `events/${ids.event}`, undefined, { ...headers, 'if-none-match': etag })).statusCode, 304);
     }
   });
 
@@ -135,7 +150,7 @@ describe(`record cache (${DIALECT})`, () => {
 });
 
 describe('RecordCache', () => {
-  const rendered = (text: string) => ({ json: JSON.stringify({ text }), tags: [`post:${text.length}`], version: 1 });
+  const rendered = (text: string) => ({ bytes: Buffer.from(JSON.stringify({ text })), tags: [`post:${text.length}`], version: 1 });
 
   test('keeps the most recently used renderings within its memory bound, evicting the oldest', async () => {
     const cache = new RecordCache(100, 1000);

@@ -90,7 +90,7 @@ export class EventArchive {
    */
   async listIds(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
-    const [ids, total] = await Promise.all([this.repository.pageIds(tx, filter, window.perPage, window.offset, order), this.repository.count(tx, filter)]);
+    const { ids, total } = await this.repository.pageIdsAndCount(tx, filter, window.perPage, window.offset, order);
     if (ids.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
     return { ids, total, statuses, bounds, cut: await this.occurrencesCut(tx, bounds) };
   }

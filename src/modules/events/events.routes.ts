@@ -25,16 +25,28 @@ import { statusCountsRoute } from '../posts/status-counts.routes.ts';
 
 type Args = [string, string][];
 
-/** The type of an answer whose body is JSON text already (records from the record cache): Fastify sends it as it is. */
+/** The type of an answer whose body is JSON bytes already (records from the record cache): Fastify sends them as they are. */
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-/** The archive's JSON: its envelope serialized with no events, the kept records' JSON put in their place. */
-function withEvents(records: RenderedRecords, fields: Omit<Static<typeof Envelope>, 'events'>, events: readonly RenderedRecord[]): string {
+/** The envelope's serialization with no events starts so (its schema lists `events` first). */
+const NO_EVENTS = '{"events":[]';
+const EVENTS_OPEN = Buffer.from('{"events":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * The archive's JSON: its envelope serialized with no events, the kept records' bytes put in their
+ * place, assembled as bytes (decision 0083): only the envelope's own fields are encoded per answer.
+ */
+function withEvents(records: RenderedRecords, fields: Omit<Static<typeof Envelope>, 'events'>, events: readonly RenderedRecord[]): Buffer {
   const json = records.serializer(Envelope)({ events: [], ...fields });
-  // The envelope's schema lists `events` first: its serializer writes it first.
-  const empty = '{"events":[]';
-  if (!json.startsWith(empty)) throw new Error('The events envelope no longer starts with its events');
-  return `{"events":[${events.map((record) => record.json).join(',')}]${json.slice(empty.length)}`;
+  if (!json.startsWith(NO_EVENTS)) throw new Error('The events envelope no longer starts with its events');
+  const parts: Buffer[] = [EVENTS_OPEN];
+  for (const [at, record] of events.entries()) {
+    if (at > 0) parts.push(COMMA);
+    parts.push(record.bytes);
+  }
+  parts.push(Buffer.from(`]${json.slice(NO_EVENTS.length)}`));
+  return Buffer.concat(parts);
 }
 
 const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[name, '1']] : []);
@@ -60,7 +72,7 @@ export function eventRoutes(
   const recordKey = (id: number, single: boolean, context: string | undefined) => `event ${id} ${single ? 'single' : 'listed'} ${context ?? ''}`;
   /** Keeps a rendered record with what it shows, and the linked records withheld from its reader (decision 0051). */
   const keep = (records: RenderedRecords, key: string, record: EventWire, version: number, withheld: readonly number[]): RenderedRecord => {
-    const rendered = { json: records.serializer(EventRecord)(record), tags: [...tagsShownBy(record), ...withheld.map((id) => `post:${id}`)], version };
+    const rendered = { bytes: Buffer.from(records.serializer(EventRecord)(record)), tags: [...tagsShownBy(record), ...withheld.map((id) => `post:${id}`)], version };
     records.keep(key, rendered);
     return rendered;
   };
@@ -92,7 +104,7 @@ export function eventRoutes(
           const key = records && recordKey((frame.params as { id: number }).id, true, frame.query.context);
           // Kept only once the checks below passed for an anonymous reader; any change to the event since retired it.
           const kept = key === undefined ? undefined : records!.get(key);
-          if (kept) return { body: kept.json as never, headers: JSON_TYPE, version: kept.version, shows: kept.tags };
+          if (kept) return { body: kept.bytes as never, headers: JSON_TYPE, version: kept.version, shows: kept.tags };
           const { row, relations } = await events.get(tx, frame.params, frame.caller, frame.query, frame.language);
           const body = renderAll([row], relations, frame.urls, frame.caller, frame.query, true)[0]!;
           if (key !== undefined) keep(records!, key, body, row.post.version, relations.withheld);

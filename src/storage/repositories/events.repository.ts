@@ -3,7 +3,7 @@ import { NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } fr
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
-import { countByDays } from './occurrence-day-counts.ts';
+import { countByDaysQuery } from './occurrence-day-counts.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import type { Database, EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
 import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord } from './post-records.repository.ts';
@@ -218,12 +218,12 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   async count(db: ReadTx, filter: EventFilter): Promise<number> {
-    const byDays = await countByDays(db, filter);
-    if (byDays !== undefined) return byDays;
-    const row = await this.archive(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return Number((await this.countQuery(db, filter).executeTakeFirstOrThrow()).n ?? 0);
+  }
+
+  /** The statement of `count` (one `n` column, null for a sum over no day): the day counts' sum when they can answer, else the occurrences counted. */
+  private countQuery(db: ReadTx, filter: EventFilter) {
+    return countByDaysQuery(db, filter) ?? this.archive(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
   }
 
   /**
@@ -237,10 +237,18 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     return this.asRecords(db, key ? page.select(key.as('sort_key')) : page, { sortKey: key !== undefined, direction, thenStart });
   }
 
-  /** The occurrence ids of `list`'s page, in its order, read from the occurrences' index alone (the record cache's archive: decision 0080). */
-  async pageIds(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<number[]> {
-    const rows = await this.page(db, filter, limit, offset, order).select('o.id').execute();
-    return rows.map((row: { id: number }) => row.id);
+  /**
+   * The occurrence ids of `list`'s page, in its order, read from the occurrences' index alone, and
+   * `count`, in one statement: the count is a scalar sub-select of the page's, evaluated once (the
+   * record cache's archive: decisions 0080, 0083). An empty page carries no count: the first page
+   * is empty only when nothing matches; a later one is counted apart.
+   */
+  async pageIdsAndCount(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<{ ids: number[]; total: number }> {
+    const rows: { id: number; total: number | string | null }[] = await this.page(db, filter, limit, offset, order)
+      .select(['o.id', this.countQuery(db, filter).as('total')])
+      .execute();
+    if (rows.length === 0) return { ids: [], total: offset === 0 ? 0 : await this.count(db, filter) };
+    return { ids: rows.map((row) => row.id), total: Number(rows[0]!.total ?? 0) };
   }
 
   /** `list`'s page of occurrences, ordered and cut, before its columns are chosen. */

@@ -40,15 +40,17 @@ function wholeDays(filter: DayCountableFilter): { statuses: readonly string[]; f
   };
 }
 
-/** The archive's count from the day counts, or undefined when the filter asks for more than they hold. */
-export async function countByDays(db: ReadTx, filter: DayCountableFilter): Promise<number | undefined> {
+/**
+ * The statement of the archive's count from the day counts (one `n` column), or undefined when the
+ * filter asks for more than they hold: run alone, or as a scalar sub-select of the page's statement.
+ */
+export function countByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
   const days = wholeDays(filter);
   if (!days) return undefined;
   let counts = db.selectFrom('occurrence_day_counts').where('status', 'in', days.statuses.length > 0 ? [...days.statuses] : ['']);
   if (days.from !== undefined) counts = counts.where('start_day', '>=', days.from);
   if (days.until !== undefined) counts = counts.where('start_day', '<=', days.until).where('end_day', '<=', days.until);
-  const sum = await counts.select((eb) => eb.fn.sum<number | string | null>('occurrences').as('n')).executeTakeFirstOrThrow();
-  return Number(sum.n ?? 0);
+  return counts.select((eb) => eb.fn.sum<number | string | null>('occurrences').as('n'));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { ReadTx, WriteTx } from '../database.ts';
 import type { ChangeAction, ChangedResource } from '../tables.ts';
 
@@ -28,12 +29,17 @@ export interface JournalBounds {
  * rows after it misses none, whatever node wrote them.
  */
 export class RecordChangesRepository {
+  /** `bounds`' statement, compiled on first use (the same text on every connection of the engine). */
+  private boundsQuery: CompiledQuery<{ changes_pruned_through: number; latest: number | null }> | undefined;
+
   async bounds(db: ReadTx): Promise<JournalBounds> {
-    const row = await db
+    // Every archive answer reads it for its sync token: built once, not per answer.
+    this.boundsQuery ??= db
       .selectFrom('content_version')
       .select((eb) => ['changes_pruned_through', eb.selectFrom('record_changes').select((inner) => inner.fn.max('seq').as('m')).as('latest')])
       .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
+      .compile();
+    const row = (await db.executeQuery(this.boundsQuery)).rows[0]!;
     const prunedThrough = Number(row.changes_pruned_through);
     return { latest: row.latest === null ? prunedThrough : Math.max(Number(row.latest), prunedThrough), prunedThrough };
   }
