@@ -375,6 +375,14 @@ function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, settings:
  */
 export const MAX_UNITS_PER_COMMIT = 16;
 
+/**
+ * How long after its first unit has run a SQLite batch takes new units (decision 0084): past it,
+ * it commits what it ran. An `fsync` costs 0.5–5 ms here, units 1–5 ms each, so batches this long
+ * already spend little of their time committing; on a starved machine, where units take far
+ * longer, the first unit's wait for the others stays bounded (one such run answered in up to 10 s).
+ */
+export const MAX_BATCH_MS = 20;
+
 /** A write unit waiting for SQLite's writer, and its caller's promise. */
 interface QueuedUnit {
   readonly work: (tx: WriteTx) => Promise<unknown>;
@@ -416,7 +424,7 @@ function groupCommitted(
   };
 
   /**
-   * One transaction: the first unit, and those queued meanwhile up to the bound (a unit queued
+   * One transaction: the first unit, and those queued meanwhile up to the bounds (a unit queued
    * again ends the batch: it runs in the next). Answers whether a unit was queued again.
    */
   const commitBatch = (first: QueuedUnit): Promise<boolean> =>
@@ -426,12 +434,15 @@ function groupCommitted(
       } catch (error) {
         return failed(first, error);
       }
+      /** When the first unit ended: the others' time from then on is the first's wait for them. */
+      let firstEnded: number | undefined;
       const done: { unit: QueuedUnit; result: unknown }[] = [];
       /** The unit between its savepoint and its release or rollback. */
       let running: QueuedUnit | undefined;
       let requeued = false;
       try {
-        for (let unit: QueuedUnit | undefined = first, taken = 1; unit !== undefined; unit = !requeued && taken++ < MAX_UNITS_PER_COMMIT ? queue.shift() : undefined) {
+        const takesMore = () => !requeued && performance.now() - (firstEnded ??= performance.now()) < MAX_BATCH_MS;
+        for (let unit: QueuedUnit | undefined = first, taken = 1; unit !== undefined; unit = takesMore() && taken++ < MAX_UNITS_PER_COMMIT ? queue.shift() : undefined) {
           waits.count += 1;
           waits.seconds += (performance.now() - unit.queuedAt) / 1000;
           running = unit;

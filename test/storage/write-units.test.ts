@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { Deadline, TimedOut } from '../../src/deadline.ts';
-import { MAX_UNITS_PER_COMMIT, type WriteTx } from '../../src/storage/database.ts';
+import { MAX_BATCH_MS, MAX_UNITS_PER_COMMIT, type WriteTx } from '../../src/storage/database.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -116,7 +116,7 @@ describe(`write units given together (${DIALECT})`, () => {
       t.storage.write((tx) => addTerm(tx)),
       t.storage.write(async (tx) => {
         await addTerm(tx, lateName);
-        await sleep(40);
+        await sleep(2 * MAX_BATCH_MS);
       }, new Deadline(20)),
       t.storage.write((tx) => addTerm(tx)),
     ]);
@@ -157,6 +157,26 @@ describe(`write units given together (${DIALECT})`, () => {
         assert.equal(await committed(id), false, 'the first unit committed alone');
       });
       assert.equal(await committed(first.id), true);
+    });
+
+    test('a batch stops taking units once those behind its first have run its time', async () => {
+      const held = gate();
+      const first = t.storage.write((tx) => addTerm(tx));
+      const second = t.storage.write(async (tx) => {
+        const id = await addTerm(tx);
+        await sleep(2 * MAX_BATCH_MS);
+        return id;
+      });
+      const third = t.storage.write(async (tx) => {
+        await held.opened;
+        return addTerm(tx);
+      });
+      // Within a second: a first unit kept for the third's commit would wait for the test itself.
+      const firstId = await Promise.race([first, sleep(1000).then(() => 0)]);
+      const firstVisibleWhileThirdHeld = firstId > 0 && (await committed(firstId));
+      held.open();
+      await Promise.all([first, second, third]);
+      assert.equal(firstVisibleWhileThirdHeld, true, 'the first unit waited for every unit queued behind it');
     });
 
     test('an error that ends the transaction itself fails the units before it in the batch (none is acknowledged) and not those after it', async () => {
