@@ -377,11 +377,12 @@ export const MAX_UNITS_PER_COMMIT = 16;
 
 /**
  * How long after its first unit has run a SQLite batch takes new units (decision 0084): past it,
- * it commits what it ran. An `fsync` costs 0.5–5 ms here, units 1–5 ms each, so batches this long
- * already spend little of their time committing; on a starved machine, where units take far
- * longer, the first unit's wait for the others stays bounded (one such run answered in up to 10 s).
+ * it commits what it ran. An `fsync` costs 0.5–7 ms here (the most on a loaded machine), so a
+ * batch this long spends at most about a tenth of its time committing; on a starved machine, where
+ * units take far longer, the first unit's wait for the others stays bounded (without a bound, one
+ * run answered in up to 10 s). 20 ms took 5 units a commit under load, against 8 without a bound.
  */
-export const MAX_BATCH_MS = 20;
+export const MAX_BATCH_MS = 50;
 
 /** A write unit waiting for SQLite's writer, and its caller's promise. */
 interface QueuedUnit {
