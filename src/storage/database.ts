@@ -123,8 +123,9 @@ export interface Storage {
    * shared by every node). A unit that failed on a lock conflict is run again from the start.
    * It resolves once its writes are committed. On SQLite the units queued together share one
    * transaction and one commit, each in a savepoint of its own, so a unit that fails takes only
-   * its own writes with it (group commit, decision 0084). With a `deadline`, the unit does nothing once it has expired and commits only if it claims
-   * the request before the deadline does (decision 0023): otherwise it rolls back.
+   * its own writes with it (group commit, decision 0084). With a `deadline`, the unit does nothing
+   * once it has expired and commits only if it claims the request before the deadline does
+   * (decision 0023): otherwise it rolls back.
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
   /** How many write units (each attempt) waited for the write lock since the start, and how long in all (the metrics, decision 0044). */
@@ -474,24 +475,27 @@ function groupCommitted(
   /** Batch after batch until the queue is empty; a write arriving meanwhile joins the queue. */
   const drain = async () => {
     writing = true;
-    while (queue.length > 0) {
-      // One turn of the event loop before each transaction. better-sqlite3 answers within the
-      // microtasks of the request that asked, so a request runs from its data to its unit without
-      // yielding: the requests whose data arrived meanwhile reach the queue only in this turn's
-      // callbacks, and then share the commit. Not inside the transaction: this process would hold
-      // the write lock across the turn, and another connection of it that asked for the lock then
-      // (a second node in the tests) would block the thread for the busy timeout.
-      await eventLoopTurn();
-      const first = queue.shift()!;
-      const requeued = await commitBatch(first).catch((error: unknown) => {
-        // The connection could not be had: the batch never began.
-        first.reject(translated(error));
-        return false;
-      });
-      // Spread the re-runs of writers that collided with another process, so they do not collide again in step.
-      if (requeued) await sleep(Math.random() * 2 * queue[0]!.attempt);
+    try {
+      while (queue.length > 0) {
+        // One turn of the event loop before each transaction. better-sqlite3 answers within the
+        // microtasks of the request that asked, so a request runs from its data to its unit without
+        // yielding: the requests whose data arrived meanwhile reach the queue only in this turn's
+        // callbacks, and then share the commit. Not inside the transaction: this process would hold
+        // the write lock across the turn, and another connection of it that asked for the lock then
+        // (a second node in the tests) would block the thread for the busy timeout.
+        await eventLoopTurn();
+        const first = queue.shift()!;
+        const requeued = await commitBatch(first).catch((error: unknown) => {
+          // The connection could not be had: the batch never began.
+          first.reject(translated(error));
+          return false;
+        });
+        // Spread the re-runs of writers that collided with another process, so they do not collide again in step.
+        if (requeued) await sleep(Math.random() * 2 * queue[0]!.attempt);
+      }
+    } finally {
+      writing = false;
     }
-    writing = false;
   };
 
   return <T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline) =>
