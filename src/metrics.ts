@@ -70,7 +70,7 @@ export class Metrics {
       },
     });
     const { driver } = storage;
-    // PostgreSQL only: SQLite has one connection per node and no pool to run out of.
+    // PostgreSQL only: SQLite has a connection for each use (writes, reads, the content version) and no pool to run out of.
     if (driver.kind === 'postgres') {
       new Gauge({
         name: 'calendar_db_pool_connections',

@@ -134,7 +134,7 @@ export function icalRoutes(feeds: CalendarFeedService, options: FeedOptions): An
         const plan = await feeds.plan(tx, query, frame.caller, frame.language);
         const request = { caller: frame.caller, access: query, language: frame.language, written: new Set<number>() };
         // Every batch reads in a unit of its own, once the previous one is sent: a slow subscriber
-        // holds no transaction (SQLite has one connection), and memory holds one batch. A write
+        // holds no transaction (SQLite has one connection for reads), and memory holds one batch. A write
         // between batches may move an event across the cursor; the feed's tag, taken from the
         // content version before the first batch, is then stale and the next poll gets it whole.
         const chunks = calendarChunks<ArchiveCursor>(
