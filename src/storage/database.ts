@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type SelectQueryBuilder, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { TimedOut, type Deadline } from '../deadline.ts';
@@ -78,6 +78,18 @@ export interface DialectCapabilities {
    * may be stale, decision 0081), false on SQLite, where no other unit writes meanwhile.
    */
   lockRow(tx: WriteTx, row: LockedRow): Promise<boolean>;
+  /**
+   * `query`, made to hold the rows of `table` (as the query names it) that it finds until the unit
+   * ends, when `tx` is a write unit: rows the write will link to (an event's venues, organizers and
+   * terms, a term's parent), which a unit deleting them must not remove meanwhile (decision 0082).
+   * PostgreSQL: `for key share of table`, the lock a foreign key's check takes: a unit deleting the
+   * row waits for this one, or this lookup waits for the deleting unit and, the row gone, no longer
+   * finds it (READ COMMITTED checks the row again after the wait); writes of other columns (a
+   * term's count) do not wait. In a read unit (the validators of a caller the permission refuses),
+   * nothing: PostgreSQL refuses row locks there and nothing is linked. SQLite: nothing, one unit
+   * writes at a time.
+   */
+  lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
 /** A record's row: a post's (events, venues, organizers) or a term's. */
@@ -203,6 +215,7 @@ const sqliteCapabilities: DialectCapabilities = {
   raiseIdSequences: async () => undefined,
   lockKey: async () => undefined,
   lockRow: async () => false,
+  lockLinked: (_tx, query) => query,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -231,6 +244,7 @@ const postgresCapabilities: DialectCapabilities = {
     await tx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
     return true;
   },
+  lockLinked: (tx, query, table) => (writeUnits.has(tx) ? query.forKeyShare(table) : query),
 };
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -296,6 +310,8 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
 
 /** The handles of the write units that ran touchContent: their journal rows are stamped. */
 const touched = new WeakSet<Kysely<Database>>();
+/** The handles of write units, each one unit's connection: PostgreSQL's row locks are refused in read units (lockLinked). */
+const writeUnits = new WeakSet<Kysely<Database>>();
 
 function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeLockWaits'> {
   const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
@@ -311,6 +327,7 @@ function unitRunners(root: Kysely<Database>, settings: UnitSettings): Pick<Stora
         const waitStart = performance.now();
         try {
           return await inTransaction(root, settings.beginWrite, async (connection) => {
+            writeUnits.add(connection);
             // The lock is held from here (a connection from the pool included in the wait).
             waits.count += 1;
             waits.seconds += (performance.now() - waitStart) / 1000;

@@ -187,5 +187,39 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     );
     assert.deepEqual(deletes.map((response) => response.statusCode), [200, 410]);
   });
+
+  test('rule 7: a record linked on one node while another deletes it is not linked: a 400 or a record of its own, never a link to nothing or a 500', async () => {
+    /** Node A deletes `path` for good, its unit held with the row gone; node B links the record meanwhile. */
+    const linkWhileDeleted = (path: string, link: () => Promise<LightMyRequestResponse>) =>
+      held.race(() => nodeA.request('administrator', 'DELETE', `${path}?force=true`), link);
+    const venue = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Deleted while linked' })).id as number;
+    const [venueDeleted, byId] = await linkWhileDeleted(`venues/${venue}`, () => nodeB.request('administrator', 'POST', 'events', { ...event('Linked by id'), venue }));
+    body(venueDeleted, 200);
+    assert.equal(byId.statusCode, 400, byId.body);
+    const refused = byId.json<{ code: string; data: { params: Record<string, string> } }>();
+    assert.deepEqual([refused.code, Object.keys(refused.data.params)], ['rest_invalid_param', ['venue']]);
+    // An inline venue of the deleted one's title is a venue of its own.
+    const reused = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Deleted while reused' })).id as number;
+    const [reusedDeleted, inline] = await linkWhileDeleted(`venues/${reused}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Linked by title'), venue: { venue: 'Deleted while reused' } }),
+    );
+    body(reusedDeleted, 200);
+    const inlineVenue = (body(inline) as { venue: { id: number } }).venue.id;
+    assert.notEqual(inlineVenue, reused);
+    body(await nodeB.request('administrator', 'GET', `venues/${inlineVenue}`), 200);
+    // A category named by id is dropped, as an id that names no term is.
+    const category = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Deleted while linked' })).id as number;
+    const [categoryDeleted, tagged] = await linkWhileDeleted(`categories/${category}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Filed under a deleted category'), categories: [category] }),
+    );
+    body(categoryDeleted, 200);
+    assert.deepEqual((body(tagged) as { categories: unknown[] }).categories, []);
+    // A parent deleted while a child is filed under it.
+    const parent = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Deleted parent' })).id as number;
+    const [parentDeleted, child] = await linkWhileDeleted(`categories/${parent}`, () => nodeB.request('administrator', 'POST', 'categories', { name: 'Orphan', parent }));
+    body(parentDeleted, 200);
+    assert.equal(child.statusCode, 400, child.body);
+    assert.deepEqual(child.json<{ data: { params: Record<string, string> } }>().data.params, { parent: 'Invalid parameter.' });
+  });
 });
 
