@@ -554,10 +554,13 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */
 export async function migrate(storage: Storage): Promise<string[]> {
-  // One write unit: its lock is what makes nodes starting together take turns (Kysely's own
-  // migration lock does nothing on SQLite, so two processes both saw the migrations pending and
-  // one failed on "table already exists"); a failed migration rolls back whole.
+  // One write unit under a lock of its own, taken first: nodes starting together take turns, the
+  // next one finding the schema up to date (Kysely's own migration lock does nothing on SQLite, so
+  // two processes both saw the migrations pending and one failed on "table already exists"). SQLite's
+  // write lock already does that; on PostgreSQL it is a key of its own (decision 0082), not the
+  // lock every write unit took. A failed migration rolls back whole.
   return storage.write(async (tx) => {
+    await storage.dialect.lockKey(tx, 'migrations');
     // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly
     // (several schemas share a database: tests, tenants); the introspector looks at that schema only.
     const schema =
