@@ -188,6 +188,21 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     assert.deepEqual(deletes.map((response) => response.statusCode), [200, 410]);
   });
 
+  test('rule 8: a series extended on one node while another rewrites its rules takes the new rules', async () => {
+    // Weekly on Tuesdays, unbounded: materialised to the horizon, extended on demand past it.
+    const series = body(await nodeA.request('administrator', 'POST', 'events', { ...event('Moved class'), start_date: '2027-01-05 19:00:00', end_date: '2027-01-05 20:00:00', recurrence: { rrule: 'FREQ=WEEKLY' } })).id as number;
+    const window = 'start_date=2031-06-01&end_date=2031-08-31&per_page=50';
+    const [moved, read] = await held.race(
+      () => nodeA.request('administrator', 'PATCH', `events/${series}`, { recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=WE' } }),
+      // Past the horizon: node B extends the series first, in write units of its own.
+      () => nodeB.request('anonymous', 'GET', `events?${window}`),
+    );
+    body(moved, 200);
+    body(read, 200);
+    const days = new Set((body(await nodeB.request('anonymous', 'GET', `events?${window}`), 200).events as { start_date: string }[]).map((occurrence) => new Date(`${occurrence.start_date.slice(0, 10)}T00:00:00Z`).getUTCDay()));
+    assert.deepEqual([...days], [3]);
+  });
+
   test('rule 7: a record linked on one node while another deletes it is not linked: a 400 or a record of its own, never a link to nothing or a 500', async () => {
     /** Node A deletes `path` for good, its unit held with the row gone; node B links the record meanwhile. */
     const linkWhileDeleted = (path: string, link: () => Promise<LightMyRequestResponse>) =>

@@ -111,6 +111,11 @@ export class PostRecordsRepository<Fields> {
     return rows.map((row) => this.toRecord(row));
   }
 
+  /** Locks the record's post row until the unit ends, where another unit may write it meanwhile (DialectCapabilities.lockRow); answers whether it did. */
+  lock(db: WriteTx, id: number): Promise<boolean> {
+    return this.dialect.lockRow(db, { table: 'posts', id });
+  }
+
   async findBySlug(db: ReadTx, slug: string): Promise<PostRecord<Fields> | undefined> {
     // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
     const row = await this.select(db).where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
