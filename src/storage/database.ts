@@ -470,8 +470,9 @@ export interface StorageOptions {
   readonly clock?: Clock;
   /**
    * PostgreSQL: `false` opens write units without the lock per schema (decision 0014), relying on
-   * the narrow guarantees of decision 0081 alone. Only their tests do so, to prove each holds
-   * without the lock; the service keeps it until rules 7 and 8 have theirs (default true).
+   * the narrow guarantees of decisions 0081 and 0082 alone. Only their tests do so, to prove each
+   * holds without the lock; the service keeps it until the writers decision 0082 lists as left
+   * (the importers, application passwords) have theirs (default true).
    */
   readonly schemaWriteLock?: boolean;
 }

@@ -6,12 +6,12 @@ import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
- * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
- * per schema provided has a narrow guarantee of its own, and each is tested here without that
- * lock. The cases open their transactions on connections of their own (outside `Storage.write`,
- * which still takes the schema lock) and run the statements a unit runs, in an order no lock
- * forbids; a transaction that would wait for the other fails after `lock_timeout` instead.
- * SQLite has one writer at a time and nothing of this to test.
+ * Write units side by side on PostgreSQL (decisions 0081, 0082): each rule that decision 0014's
+ * one lock per schema provided has a narrow guarantee of its own, and each is tested here without
+ * that lock. The cases open their transactions on connections of their own (outside
+ * `Storage.write`, which still takes the schema lock) and run the statements a unit runs, in an
+ * order no lock forbids; a transaction that would wait for the other fails after `lock_timeout`
+ * instead. SQLite has one writer at a time and nothing of this to test.
  */
 
 const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
