@@ -126,7 +126,7 @@ export async function composeApplication(
   throttle: ThrottleSettings,
 ): Promise<Application> {
   const { dialect } = storage;
-  const posts = new PostsRepository();
+  const posts = new PostsRepository(dialect);
   const usersRepository = new UsersRepository(dialect);
   const translationsRepository = new TranslationsRepository();
   const postTranslations = new PostTranslations(translationsRepository);

@@ -80,8 +80,8 @@ export interface DialectCapabilities {
   lockRow(tx: WriteTx, row: LockedRow): Promise<boolean>;
   /**
    * `query`, made to hold the rows of `table` (as the query names it) that it finds until the unit
-   * ends, when `tx` is a write unit: rows the write will link to (an event's venues, organizers and
-   * terms, a term's parent), which a unit deleting them must not remove meanwhile (decision 0082).
+   * ends, when `tx` is a write unit: rows the write will link to (an event's venues, organizers,
+   * terms and parent, a term's parent), which a unit deleting them must not remove meanwhile (decision 0082).
    * PostgreSQL: `for key share of table`, the lock a foreign key's check takes: a unit deleting the
    * row waits for this one, or this lookup waits for the deleting unit and, the row gone, no longer
    * finds it (READ COMMITTED checks the row again after the wait); writes of other columns (a

@@ -229,6 +229,14 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     );
     body(categoryDeleted, 200);
     assert.deepEqual((body(tagged) as { categories: unknown[] }).categories, []);
+    // An event's parent deleted while an event names it.
+    const parentEvent = body(await nodeA.request('administrator', 'POST', 'events', event('Deleted parent event'))).id as number;
+    const [parentEventDeleted, childEvent] = await linkWhileDeleted(`events/${parentEvent}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Child of a deleted event'), post_parent: parentEvent }),
+    );
+    body(parentEventDeleted, 200);
+    assert.equal(childEvent.statusCode, 400, childEvent.body);
+    assert.deepEqual(childEvent.json<{ data: { params: Record<string, string> } }>().data.params, { post_parent: 'Invalid parameter.' });
     // A parent deleted while a child is filed under it.
     const parent = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Deleted parent' })).id as number;
     const [parentDeleted, child] = await linkWhileDeleted(`categories/${parent}`, () => nodeB.request('administrator', 'POST', 'categories', { name: 'Orphan', parent }));
