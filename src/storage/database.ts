@@ -81,8 +81,8 @@ export interface DialectCapabilities {
   /**
    * `query`, made to hold the rows of `table` (as the query names it) that it finds until the unit
    * ends, when `tx` is a write unit: rows the write will link to (an event's venues, organizers,
-   * terms and parent, a term's parent), which a unit deleting them must not remove meanwhile (decision 0082).
-   * PostgreSQL: `for key share of table`, the lock a foreign key's check takes: a unit deleting the
+   * terms and parent, a term's parent), which a unit deleting them must not remove meanwhile
+   * (decision 0082). PostgreSQL: `for key share of table`, the lock a foreign key's check takes: a unit deleting the
    * row waits for this one, or this lookup waits for the deleting unit and, the row gone, no longer
    * finds it (READ COMMITTED checks the row again after the wait); writes of other columns (a
    * term's count) do not wait. In a read unit (the validators of a caller the permission refuses),
@@ -557,9 +557,10 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
 export async function migrate(storage: Storage): Promise<string[]> {
   // One write unit under a lock of its own, taken first: nodes starting together take turns, the
   // next one finding the schema up to date (Kysely's own migration lock does nothing on SQLite, so
-  // two processes both saw the migrations pending and one failed on "table already exists"). SQLite's
-  // write lock already does that; on PostgreSQL it is a key of its own (decision 0082), not the
-  // lock every write unit took. A failed migration rolls back whole.
+  // two processes both saw the migrations pending and one failed on "table already exists").
+  // SQLite's write lock does that already; on PostgreSQL the key is migrate()'s own (decision
+  // 0082), so that it holds without the lock per schema write units take today. A failed
+  // migration rolls back whole.
   return storage.write(async (tx) => {
     await storage.dialect.lockKey(tx, 'migrations');
     // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly

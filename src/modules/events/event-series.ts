@@ -227,8 +227,8 @@ export class EventSeries {
    * materialised short of `untilLocal` (a wall clock in each one's zone) are extended to it, adding
    * at most about `maxRows` occurrences together; a series whose dates would pass that is extended
    * as far as they allow. Each series is read once locked (`stillShort`), so a request that waited
-   * for another's unit finds the work done. Answers how many series it extended and rows it added, and
-   * whether series short of `untilLocal` may remain.
+   * for another's unit finds the work done. Answers how many series it extended and rows it added,
+   * and whether series short of `untilLocal` may remain.
    */
   async extendSeriesTo(tx: WriteTx, untilLocal: string, maxSeries: number, maxRows: number): Promise<{ series: number; rows: number; more: boolean }> {
     const due = await this.repository.seriesMaterializedBefore(tx, untilLocal, maxSeries);

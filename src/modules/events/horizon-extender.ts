@@ -51,7 +51,8 @@ export class SeriesHorizonExtender {
    * so the request reads what it triggered. One read adds at most UNITS_PER_READ units'
    * share of rows; its answer then shows where it is cut (`EventArchive.occurrencesCut`), and the
    * next read past it continues. A snapshot first tells whether anything is short, so reads that
-   * find the work done open no write unit; concurrent reads queue on the series' locks and find it done.
+   * find the work done open no write unit; concurrent reads queue on the series' locks and find it
+   * done.
    */
   async extendFor(query: ArchiveQuery, deadline?: Deadline): Promise<void> {
     const until = this.archive.extensionFor(query);
