@@ -472,7 +472,7 @@ export interface StorageOptions {
    * PostgreSQL: `false` opens write units without the lock per schema (decision 0014), relying on
    * the narrow guarantees of decisions 0081 and 0082 alone. Only their tests do so, to prove each
    * holds without the lock; the service keeps it until the writers decision 0082 lists as left
-   * (the importers, application passwords) have theirs (default true).
+   * (the importers, site imports) have theirs (default true).
    */
   readonly schemaWriteLock?: boolean;
 }

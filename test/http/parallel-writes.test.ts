@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { UserInputError } from '../../src/auth/users.service.ts';
+import { systemClock } from '../../src/clock.ts';
+import { composeApplication } from '../../src/container.ts';
+import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
 import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
@@ -201,6 +204,17 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     body(read, 200);
     const days = new Set((body(await nodeB.request('anonymous', 'GET', `events?${window}`), 200).events as { start_date: string }[]).map((occurrence) => new Date(`${occurrence.start_date.slice(0, 10)}T00:00:00Z`).getUTCDay()));
     assert.deepEqual([...days], [3]);
+  });
+
+  test('rule 8: one application password name created on two nodes is one password, and the other is told the name is taken', async () => {
+    // Node A's service with its write units held: application passwords raise no content version.
+    const usersA = (await composeApplication(held.writes(nodeA.storage), nodeA.config, systemClock, LENIENT_THROTTLE)).services.users;
+    const [first, second] = await held.race(
+      () => usersA.createAppPassword('editor', 'Laptop'),
+      () => nodeB.users.createAppPassword('editor', 'Laptop').then(() => 'created', (error: unknown) => error),
+    );
+    assert.equal(first.row.name, 'Laptop');
+    assert.ok(second instanceof UserInputError && second.problem === 'name-taken', String(second));
   });
 
   test('rule 7: a record linked on one node while another deletes it is not linked: a 400 or a record of its own, never a link to nothing or a 500', async () => {
