@@ -217,6 +217,14 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     assert.ok(second instanceof UserInputError && second.problem === 'name-taken', String(second));
   });
 
+  test('rule 8: one calendar imported on two nodes at once creates its events once', async () => {
+    const calendar = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//parallel//EN', 'BEGIN:VEVENT', 'UID:imported-twice@example.org', 'DTSTAMP:20261101T000000Z',
+      'DTSTART:20270910T180000Z', 'DTEND:20270910T190000Z', 'SUMMARY:Imported twice', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const importOn = (node: TestApp) => node.request('administrator', 'POST', 'events/import', calendar, { 'content-type': 'text/calendar; charset=utf-8' });
+    const reports = (await held.race(() => importOn(nodeA), () => importOn(nodeB))).map((response) => body(response, 200) as { created: unknown[]; unchanged: unknown[] });
+    assert.deepEqual(reports.map((report) => [report.created.length, report.unchanged.length]), [[1, 0], [0, 1]]);
+  });
+
   test('rule 7: a record linked on one node while another deletes it is not linked: a 400 or a record of its own, never a link to nothing or a 500', async () => {
     /** Node A deletes `path` for good, its unit held with the row gone; node B links the record meanwhile. */
     const linkWhileDeleted = (path: string, link: () => Promise<LightMyRequestResponse>) =>
