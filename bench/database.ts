@@ -54,13 +54,14 @@ export async function prepareFixtures(storage: Storage): Promise<Fixtures> {
     .orderBy(sql`random()`)
     .limit(1000)
     .execute());
-  const leaf = await storage.write((tx) => tx
+  const leaves = await storage.write((tx) => tx
     .selectFrom('terms as t')
     .select('t.id')
     .where('t.taxonomy', '=', 'category')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
     .orderBy('t.count', 'desc')
-    .executeTakeFirstOrThrow());
+    .orderBy('t.id')
+    .execute());
   const busy = await storage.write((tx) => tx.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('count', '>=', 200).orderBy('id').execute());
   const venue = await storage.write((tx) => tx.selectFrom('venues').select('post_id').executeTakeFirstOrThrow());
   const now = new Date();
@@ -72,7 +73,8 @@ export async function prepareFixtures(storage: Storage): Promise<Fixtures> {
   const { password } = await users.createAppPassword(login, 'bench');
   return {
     events,
-    categoryId: leaf.id,
+    categoryId: leaves[0]!.id,
+    leafCategoryIds: leaves.map((leaf) => leaf.id),
     busyCategoryIds: busy.map((term) => term.id),
     venueId: venue.post_id,
     month: { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) },

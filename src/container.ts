@@ -126,7 +126,7 @@ export async function composeApplication(
   throttle: ThrottleSettings,
 ): Promise<Application> {
   const { dialect } = storage;
-  const posts = new PostsRepository();
+  const posts = new PostsRepository(dialect);
   const usersRepository = new UsersRepository(dialect);
   const translationsRepository = new TranslationsRepository();
   const postTranslations = new PostTranslations(translationsRepository);
@@ -171,7 +171,7 @@ export async function composeApplication(
   const mediaSettings = site.media ?? loadConfig({}).media;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     siteImportRunner,

@@ -182,8 +182,9 @@ export class UsersService implements CredentialStore {
     const password = generateApplicationPassword();
     const passwordHash = await hashPassword(normalizeApplicationPassword(password));
     const row = await this.storage.write(async (tx) => {
-      // Looked for first, in the unit (one writer at a time): on PostgreSQL a refused insert would
-      // abort the unit's transaction, and the unit could not end normally with the answer.
+      // Looked for first, in the unit, under the name's lock (decision 0082): on PostgreSQL a refused
+      // insert would abort the unit's transaction, and the unit could not end normally with the answer.
+      await this.storage.dialect.lockKey(tx, `app-password:${user.id}:${trimmed}`);
       if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === trimmed)) return 'name-taken';
       return this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, created_at: nowUtc(this.clock) });
     });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setImmediate as eventLoopTurn, setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type SelectQueryBuilder, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { TimedOut, type Deadline } from '../deadline.ts';
@@ -78,6 +78,18 @@ export interface DialectCapabilities {
    * may be stale, decision 0081), false on SQLite, where no other unit writes meanwhile.
    */
   lockRow(tx: WriteTx, row: LockedRow): Promise<boolean>;
+  /**
+   * `query`, made to hold the rows of `table` (as the query names it) that it finds until the unit
+   * ends, when `tx` is a write unit: rows the write will link to (an event's venues, organizers,
+   * terms and parent, a term's parent), which a unit deleting them must not remove meanwhile
+   * (decision 0082). PostgreSQL: `for key share of table`, the lock a foreign key's check takes: a unit deleting the
+   * row waits for this one, or this lookup waits for the deleting unit and, the row gone, no longer
+   * finds it (READ COMMITTED checks the row again after the wait); writes of other columns (a
+   * term's count) do not wait. In a read unit (the validators of a caller the permission refuses),
+   * nothing: PostgreSQL refuses row locks there and nothing is linked. SQLite: nothing, one unit
+   * writes at a time.
+   */
+  lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
 /** A record's row: a post's (events, venues, organizers) or a term's. */
@@ -206,6 +218,7 @@ const sqliteCapabilities: DialectCapabilities = {
   raiseIdSequences: async () => undefined,
   lockKey: async () => undefined,
   lockRow: async () => false,
+  lockLinked: (_tx, query) => query,
 };
 
 const postgresCapabilities: DialectCapabilities = {
@@ -234,6 +247,7 @@ const postgresCapabilities: DialectCapabilities = {
     await tx.selectFrom(row.table).select('id').where('id', '=', row.id).forUpdate().execute();
     return true;
   },
+  lockLinked: (tx, query, table) => (writeUnits.has(tx) ? query.forKeyShare(table) : query),
 };
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -307,6 +321,8 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
 
 /** The handles of the write units that ran touchContent: their journal rows are stamped. */
 const touched = new WeakSet<Kysely<Database>>();
+/** The handles of write units, each one unit's connection: PostgreSQL's row locks are refused in read units (lockLinked). */
+const writeUnits = new WeakSet<Kysely<Database>>();
 
 /**
  * A write unit's own steps, between the start of its transaction (or, on SQLite, of its savepoint)
@@ -316,6 +332,7 @@ const touched = new WeakSet<Kysely<Database>>();
 async function unitWork<T>(connection: Kysely<Database>, work: (tx: WriteTx) => Promise<T>, deadline: Deadline | undefined, settings: UnitSettings): Promise<T> {
   // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
   deadline?.check();
+  writeUnits.add(connection);
   // A SQLite batch hands its one connection to unit after unit: each starts untouched.
   touched.delete(connection);
   const result = await work(connection as WriteTx);
@@ -632,8 +649,9 @@ export interface StorageOptions {
   readonly clock?: Clock;
   /**
    * PostgreSQL: `false` opens write units without the lock per schema (decision 0014), relying on
-   * the narrow guarantees of decision 0081 alone. Only their tests do so, to prove each holds
-   * without the lock; the service keeps it until rules 7 and 8 have theirs (default true).
+   * the narrow guarantees of decisions 0081 and 0082 alone. Only their tests do so, to prove each
+   * holds without the lock; the service keeps it until the writers decision 0082 lists as left
+   * (the importers, site imports) have theirs (default true).
    */
   readonly schemaWriteLock?: boolean;
 }
@@ -716,10 +734,14 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */
 export async function migrate(storage: Storage): Promise<string[]> {
-  // One write unit: its lock is what makes nodes starting together take turns (Kysely's own
-  // migration lock does nothing on SQLite, so two processes both saw the migrations pending and
-  // one failed on "table already exists"); a failed migration rolls back whole.
+  // One write unit under a lock of its own, taken first: nodes starting together take turns, the
+  // next one finding the schema up to date (Kysely's own migration lock does nothing on SQLite, so
+  // two processes both saw the migrations pending and one failed on "table already exists").
+  // SQLite's write lock does that already; on PostgreSQL the key is migrate()'s own (decision
+  // 0082), so that it holds without the lock per schema write units take today. A failed
+  // migration rolls back whole.
   return storage.write(async (tx) => {
+    await storage.dialect.lockKey(tx, 'migrations');
     // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly
     // (several schemas share a database: tests, tenants); the introspector looks at that schema only.
     const schema =

@@ -2,16 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { UserInputError } from '../../src/auth/users.service.ts';
+import { systemClock } from '../../src/clock.ts';
+import { composeApplication } from '../../src/container.ts';
+import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
 import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
- * Write units side by side on PostgreSQL (decision 0081): each rule that decision 0014's one lock
- * per schema provided has a narrow guarantee of its own, and each is tested here without that
- * lock. The cases open their transactions on connections of their own (outside `Storage.write`,
- * which still takes the schema lock) and run the statements a unit runs, in an order no lock
- * forbids; a transaction that would wait for the other fails after `lock_timeout` instead.
- * SQLite has one writer at a time and nothing of this to test.
+ * Write units side by side on PostgreSQL (decisions 0081, 0082): each rule that decision 0014's
+ * one lock per schema provided has a narrow guarantee of its own, and each is tested here without
+ * that lock. The cases open their transactions on connections of their own (outside
+ * `Storage.write`, which still takes the schema lock) and run the statements a unit runs, in an
+ * order no lock forbids; a transaction that would wait for the other fails after `lock_timeout`
+ * instead. SQLite has one writer at a time and nothing of this to test.
  */
 
 const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
@@ -186,6 +189,82 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
       () => nodeB.request('administrator', 'DELETE', `venues/${venue}`),
     );
     assert.deepEqual(deletes.map((response) => response.statusCode), [200, 410]);
+  });
+
+  test('rule 8: a series extended on one node while another rewrites its rules takes the new rules', async () => {
+    // Weekly on Tuesdays, unbounded: materialised to the horizon, extended on demand past it.
+    const series = body(await nodeA.request('administrator', 'POST', 'events', { ...event('Moved class'), start_date: '2027-01-05 19:00:00', end_date: '2027-01-05 20:00:00', recurrence: { rrule: 'FREQ=WEEKLY' } })).id as number;
+    const window = 'start_date=2031-06-01&end_date=2031-08-31&per_page=50';
+    const [moved, read] = await held.race(
+      () => nodeA.request('administrator', 'PATCH', `events/${series}`, { recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=WE' } }),
+      // Past the horizon: node B extends the series first, in write units of its own.
+      () => nodeB.request('anonymous', 'GET', `events?${window}`),
+    );
+    body(moved, 200);
+    body(read, 200);
+    const days = new Set((body(await nodeB.request('anonymous', 'GET', `events?${window}`), 200).events as { start_date: string }[]).map((occurrence) => new Date(`${occurrence.start_date.slice(0, 10)}T00:00:00Z`).getUTCDay()));
+    assert.deepEqual([...days], [3]);
+  });
+
+  test('rule 8: one application password name created on two nodes is one password, and the other is told the name is taken', async () => {
+    // Node A's service with its write units held: application passwords raise no content version.
+    const usersA = (await composeApplication(held.writes(nodeA.storage), nodeA.config, systemClock, LENIENT_THROTTLE)).services.users;
+    const [first, second] = await held.race(
+      () => usersA.createAppPassword('editor', 'Laptop'),
+      () => nodeB.users.createAppPassword('editor', 'Laptop').then(() => 'created', (error: unknown) => error),
+    );
+    assert.equal(first.row.name, 'Laptop');
+    assert.ok(second instanceof UserInputError && second.problem === 'name-taken', String(second));
+  });
+
+  test('rule 8: one calendar imported on two nodes at once creates its events once', async () => {
+    const calendar = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//parallel//EN', 'BEGIN:VEVENT', 'UID:imported-twice@example.org', 'DTSTAMP:20261101T000000Z',
+      'DTSTART:20270910T180000Z', 'DTEND:20270910T190000Z', 'SUMMARY:Imported twice', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const importOn = (node: TestApp) => node.request('administrator', 'POST', 'events/import', calendar, { 'content-type': 'text/calendar; charset=utf-8' });
+    const reports = (await held.race(() => importOn(nodeA), () => importOn(nodeB))).map((response) => body(response, 200) as { created: unknown[]; unchanged: unknown[] });
+    assert.deepEqual(reports.map((report) => [report.created.length, report.unchanged.length]), [[1, 0], [0, 1]]);
+  });
+
+  test('rule 7: a record linked on one node while another deletes it is not linked: a 400 or a record of its own, never a link to nothing or a 500', async () => {
+    /** Node A deletes `path` for good, its unit held with the row gone; node B links the record meanwhile. */
+    const linkWhileDeleted = (path: string, link: () => Promise<LightMyRequestResponse>) =>
+      held.race(() => nodeA.request('administrator', 'DELETE', `${path}?force=true`), link);
+    const venue = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Deleted while linked' })).id as number;
+    const [venueDeleted, byId] = await linkWhileDeleted(`venues/${venue}`, () => nodeB.request('administrator', 'POST', 'events', { ...event('Linked by id'), venue }));
+    body(venueDeleted, 200);
+    assert.equal(byId.statusCode, 400, byId.body);
+    const refused = byId.json<{ code: string; data: { params: Record<string, string> } }>();
+    assert.deepEqual([refused.code, Object.keys(refused.data.params)], ['rest_invalid_param', ['venue']]);
+    // An inline venue of the deleted one's title is a venue of its own.
+    const reused = body(await nodeA.request('administrator', 'POST', 'venues', { venue: 'Deleted while reused' })).id as number;
+    const [reusedDeleted, inline] = await linkWhileDeleted(`venues/${reused}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Linked by title'), venue: { venue: 'Deleted while reused' } }),
+    );
+    body(reusedDeleted, 200);
+    const inlineVenue = (body(inline) as { venue: { id: number } }).venue.id;
+    assert.notEqual(inlineVenue, reused);
+    body(await nodeB.request('administrator', 'GET', `venues/${inlineVenue}`), 200);
+    // A category named by id is dropped, as an id that names no term is.
+    const category = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Deleted while linked' })).id as number;
+    const [categoryDeleted, tagged] = await linkWhileDeleted(`categories/${category}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Filed under a deleted category'), categories: [category] }),
+    );
+    body(categoryDeleted, 200);
+    assert.deepEqual((body(tagged) as { categories: unknown[] }).categories, []);
+    // An event's parent deleted while an event names it.
+    const parentEvent = body(await nodeA.request('administrator', 'POST', 'events', event('Deleted parent event'))).id as number;
+    const [parentEventDeleted, childEvent] = await linkWhileDeleted(`events/${parentEvent}`, () =>
+      nodeB.request('administrator', 'POST', 'events', { ...event('Child of a deleted event'), post_parent: parentEvent }),
+    );
+    body(parentEventDeleted, 200);
+    assert.equal(childEvent.statusCode, 400, childEvent.body);
+    assert.deepEqual(childEvent.json<{ data: { params: Record<string, string> } }>().data.params, { post_parent: 'Invalid parameter.' });
+    // A parent deleted while a child is filed under it.
+    const parent = body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Deleted parent' })).id as number;
+    const [parentDeleted, child] = await linkWhileDeleted(`categories/${parent}`, () => nodeB.request('administrator', 'POST', 'categories', { name: 'Orphan', parent }));
+    body(parentDeleted, 200);
+    assert.equal(child.statusCode, 400, child.body);
+    assert.deepEqual(child.json<{ data: { params: Record<string, string> } }>().data.params, { parent: 'Invalid parameter.' });
   });
 });
 

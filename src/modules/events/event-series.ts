@@ -194,15 +194,15 @@ export class EventSeries {
   /**
    * Extends the occurrences of up to `limit` series whose unbounded rules stop short of the horizon
    * by more than a day (decision 0025); answers how many it extended. Each node's background task
-   * calls it in small write units; units run one at a time, so nodes running it together only
-   * find less to do.
+   * calls it in small write units; each series is locked before it is read (`stillShort`), so
+   * nodes running it together only find less to do.
    */
   async extendHorizons(tx: WriteTx, limit: number): Promise<number> {
     // A day of slack on the horizon taken in UTC covers every zone's offset.
     const due = horizonEnd(this.clock.now(), this.settings.horizonDays).minus({ days: 1 }).toFormat(WIRE_DATE_FORMAT);
     let extended = 0;
     for (const id of await this.repository.seriesMaterializedBefore(tx, due, limit)) {
-      const series = await this.repository.get(tx, id);
+      const series = await this.stillShort(tx, id, due);
       const rules = series ? storedRecurrence(series.fields) : null;
       if (!series || !rules) continue;
       let expansion: SeriesExpansion;
@@ -226,9 +226,9 @@ export class EventSeries {
    * One write unit's share of an extension on demand (decision 0025): up to `maxSeries` series
    * materialised short of `untilLocal` (a wall clock in each one's zone) are extended to it, adding
    * at most about `maxRows` occurrences together; a series whose dates would pass that is extended
-   * as far as they allow. Series are re-read under the write lock, so a request that waited for
-   * another's unit finds the work done. Answers how many series it extended and rows it added, and
-   * whether series short of `untilLocal` may remain.
+   * as far as they allow. Each series is read once locked (`stillShort`), so a request that waited
+   * for another's unit finds the work done. Answers how many series it extended and rows it added,
+   * and whether series short of `untilLocal` may remain.
    */
   async extendSeriesTo(tx: WriteTx, untilLocal: string, maxSeries: number, maxRows: number): Promise<{ series: number; rows: number; more: boolean }> {
     const due = await this.repository.seriesMaterializedBefore(tx, untilLocal, maxSeries);
@@ -236,7 +236,7 @@ export class EventSeries {
     let rows = 0;
     for (const id of due) {
       if (rows >= maxRows) return { series, rows, more: true };
-      const row = await this.repository.get(tx, id);
+      const row = await this.stillShort(tx, id, untilLocal);
       const rules = row ? storedRecurrence(row.fields) : null;
       if (!row || !rules) continue;
       // Every date its rules gave so far, exceptions' too, stays within the truncation.
@@ -246,6 +246,19 @@ export class EventSeries {
       series++;
     }
     return { series, rows, more: due.length === maxSeries || rows >= maxRows };
+  }
+
+  /**
+   * The series `id` as it is once locked, if it is still materialised short of `untilLocal`: a
+   * unit writing it (a new rule, on any node) or extending it meanwhile is waited for, and its
+   * rules and extent are read as that unit left them (decision 0082), never extended from rules it
+   * replaced.
+   */
+  private async stillShort(tx: WriteTx, id: number, untilLocal: string): Promise<EventRow | undefined> {
+    await this.repository.lock(tx, id);
+    const series = await this.repository.get(tx, id);
+    const until = series?.fields.materialized_until;
+    return until !== null && until !== undefined && until < untilLocal ? series : undefined;
   }
 
   /**
@@ -260,7 +273,7 @@ export class EventSeries {
     return added;
   }
 
-  /** Whether a series with unbounded rules is materialised short of `untilLocal` (a snapshot's look before an extension takes the write lock). */
+  /** Whether a series with unbounded rules is materialised short of `untilLocal` (a snapshot's look before an extension opens a write unit). */
   async seriesShortOf(tx: ReadTx, untilLocal: string): Promise<boolean> {
     const floor = await this.repository.materializedFloor(tx);
     return floor !== null && floor < untilLocal;

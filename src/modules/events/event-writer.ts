@@ -88,7 +88,7 @@ export class EventWriter {
       const read = readRecurrence(input.recurrence);
       if ('problem' in read) invalid.recurrence = { message: read.problem };
     }
-    if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent))) {
+    if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent, { toLink: true }))) {
       invalid.post_parent = INVALID;
     }
     for (const kind of ['venue', 'organizer'] as const) {

@@ -7,8 +7,8 @@ import { EXTENSION_ROWS_PER_UNIT, type EventSeries } from './event-series.ts';
 
 /*
  * Keeps series with unbounded rules materialised up to the horizon as time passes (decision 0025),
- * so that no request waits for it. Every node runs one; write units run one at a time across
- * nodes, and each unit re-reads which series are behind, so several extenders only share the work.
+ * so that no request waits for it. Every node runs one; each unit locks a series before reading
+ * whether it is still behind (decision 0082), so several extenders only share the work.
  * A read whose window ends past the horizon has them extended that far first (`extendFor`).
  */
 
@@ -51,7 +51,8 @@ export class SeriesHorizonExtender {
    * so the request reads what it triggered. One read adds at most UNITS_PER_READ units'
    * share of rows; its answer then shows where it is cut (`EventArchive.occurrencesCut`), and the
    * next read past it continues. A snapshot first tells whether anything is short, so reads that
-   * find the work done never take the write lock; concurrent reads queue on it and find it done.
+   * find the work done open no write unit; concurrent reads queue on the series' locks and find it
+   * done.
    */
   async extendFor(query: ArchiveQuery, deadline?: Deadline): Promise<void> {
     const until = this.archive.extensionFor(query);

@@ -123,6 +123,7 @@ export class IcalImportService {
       else if (group.master) throw invalidCalendar(`UID ${JSON.stringify(event.uid)} is also the UID of the VEVENT at line ${group.master.line}; only exceptions (RECURRENCE-ID) may share it`, event.line, 'VEVENT');
       else group.master = event;
     }
+    await this.imported.lockImports(tx);
     const entries = new Map((await this.imported.entries(tx, [...groups.keys()])).map((entry) => [entryKey(entry.uid, entry.recurrence_id), entry]));
     // Every UID is matched before anything is written: an event this import creates must never
     // match a later UID of our own form (`event-{id}@…`) from another calendar.

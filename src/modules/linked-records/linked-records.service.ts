@@ -131,13 +131,16 @@ export class LinkedRecordsService {
    * The records among `ids` that `reader` may read, by the rule of `read` (GET /{collection}/{id}):
    * all that events show of their venues and organizers, to anyone and everywhere (decision 0051).
    */
-  async readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]> {
-    return (await this.records.repository.getMany(tx, ids)).filter((row) => this.records.mayRead(reader, row));
+  async readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null, options: { toLink?: boolean } = {}): Promise<LinkedRecordRow[]> {
+    return (await this.records.repository.getMany(tx, ids, options)).filter((row) => this.records.mayRead(reader, row));
   }
 
-  /** Whether `reader` may read every record among `ids`: a write may link, and the events archive filter by, only those (decision 0051). */
+  /**
+   * Whether `reader` may read every record among `ids`: a write may link, and the events archive
+   * filter by, only those (decision 0051). In a write unit they stay until it ends (decision 0082).
+   */
   async readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean> {
-    return (await this.readableAmong(tx, ids, reader)).length === new Set(ids).size;
+    return (await this.readableAmong(tx, ids, reader, { toLink: true })).length === new Set(ids).size;
   }
 
   localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]> {

@@ -19,6 +19,9 @@ import type { TermView } from './terms.mapper.ts';
 import type { TermCreateInput, TermInput, TermListQuery } from './terms.schemas.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
+/** Lookups of terms a write will link to: held against deletion until the unit ends (decision 0082). */
+const LINKED = { toLink: true } as const;
+
 function termExists(existing: TermRow): ApiError {
   // WordPress reports the clash twice in `additional_data`, once per payload it merged.
   return new ApiError('term_exists', { data: { term_id: existing.id }, extra: { additional_data: [existing.id, existing.id] } });
@@ -36,10 +39,10 @@ export class TermsService implements EventTerms {
 
   // Argument validators: they run before the permission check, as the original's (wire-format 7.6).
 
-  /** The term of the taxonomy with this id; `rest_invalid_param` names `param` when there is none. */
-  async find(tx: ReadTx, definition: TaxonomyDefinition, id: number, param = 'id'): Promise<TermRow> {
+  /** The term of the taxonomy with this id; `rest_invalid_param` names `id` when there is none. */
+  async find(tx: ReadTx, definition: TaxonomyDefinition, id: number): Promise<TermRow> {
     const row = await this.lookup(tx, definition, id);
-    if (!row) throw invalidParam(param);
+    if (!row) throw invalidParam('id');
     return row;
   }
 
@@ -95,7 +98,9 @@ export class TermsService implements EventTerms {
   }
 
   async validateParent(tx: ReadTx, definition: TaxonomyDefinition, input: TermInput): Promise<void> {
-    if (definition.hierarchical && input.parent !== undefined && input.parent !== 0) await this.find(tx, definition, input.parent, 'parent');
+    if (definition.hierarchical && input.parent !== undefined && input.parent !== 0 && !(await this.repository.get(tx, definition.taxonomy, input.parent, LINKED))) {
+      throw invalidParam('parent');
+    }
   }
 
   // Operations.
@@ -183,8 +188,8 @@ export class TermsService implements EventTerms {
       // A name that is not found creates a term: looked up under the name's lock, as create does.
       if (!/^\d+$/.test(text)) await this.repository.lockName(tx, definition.taxonomy, text);
       const existing = /^\d+$/.test(text)
-        ? await this.repository.get(tx, definition.taxonomy, storableId(text) ?? 0)
-        : ((await this.repository.findBySlug(tx, definition.taxonomy, text)) ?? (await this.repository.findByName(tx, definition.taxonomy, text, undefined)));
+        ? await this.repository.get(tx, definition.taxonomy, storableId(text) ?? 0, LINKED)
+        : ((await this.repository.findBySlug(tx, definition.taxonomy, text, LINKED)) ?? (await this.repository.findByName(tx, definition.taxonomy, text, undefined, LINKED)));
       if (existing) ids.push(existing.id);
       else if (!/^\d+$/.test(text)) ids.push((await this.create(tx, definition, { name: text }, language, caller)).row.id);
     }

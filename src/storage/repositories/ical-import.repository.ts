@@ -1,11 +1,22 @@
 import type { Selectable } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { IcalImportMapTable } from '../tables.ts';
 
 export type IcalImportEntry = Selectable<IcalImportMapTable>;
 
 /** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */
 export class IcalImportRepository {
+  constructor(private readonly dialect: DialectCapabilities) {}
+
+  /**
+   * Makes other imports wait until this unit ends (decision 0082): an import looks its UIDs up and
+   * creates what it does not find, so two imports of one calendar side by side would both create.
+   * One key for every import: they are rare, large units, and their UIDs are many.
+   */
+  lockImports(db: WriteTx): Promise<void> {
+    return this.dialect.lockKey(db, 'ical-import');
+  }
+
   /** The entries of these UIDs, series and exceptions alike. */
   async entries(db: ReadTx, uids: readonly string[]): Promise<IcalImportEntry[]> {
     if (uids.length === 0) return [];

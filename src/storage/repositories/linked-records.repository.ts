@@ -153,11 +153,13 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
   /**
    * Records not in the trash with this title (and description, when one is given), compared without
    * regard to case as the original's database collation compares them (decision 0050), oldest first.
+   * An inline write links to the one it reuses: a write unit holds them against deletion until it
+   * ends (decision 0082).
    */
   async findDuplicates(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow[]> {
     let query = this.select(db).where(sql`lower(p.title)`, '=', sql`lower(${title})`).where('p.status', '<>', 'trash');
     if (content !== undefined) query = query.where(sql`lower(p.content)`, '=', sql`lower(${content})`);
-    const rows = await query.orderBy('p.id').execute();
+    const rows = await this.dialect.lockLinked(db, query, 'p').orderBy('p.id').execute();
     return rows.map((row) => this.toRecord(row));
   }
 }

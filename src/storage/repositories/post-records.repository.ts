@@ -98,13 +98,22 @@ export class PostRecordsRepository<Fields> {
     return row ? this.toRecord(row) : undefined;
   }
 
-  /** Several records at once (the venues and organizers of a page of events). */
-  async getMany(db: ReadTx, ids: readonly number[]): Promise<PostRecord<Fields>[]> {
+  /**
+   * Several records at once (the venues and organizers of a page of events). `toLink`: a write
+   * will link to them, so a write unit holds them against deletion until it ends (decision 0082).
+   */
+  async getMany(db: ReadTx, ids: readonly number[], { toLink = false } = {}): Promise<PostRecord<Fields>[]> {
     if (ids.length === 0) return [];
     // By id alone (decision 0035): with the type named too, SQLite, which keeps no statistics here,
     // read every record of the type through the type index to find the few asked for.
-    const rows = await this.joinRecord((db as unknown as AnyDb).selectFrom('posts as p')).where('p.id', 'in', inList(ids)).execute();
+    const query = this.joinRecord((db as unknown as AnyDb).selectFrom('posts as p')).where('p.id', 'in', inList(ids));
+    const rows = await (toLink ? this.dialect.lockLinked(db, query, 'p') : query).execute();
     return rows.map((row) => this.toRecord(row));
+  }
+
+  /** Locks the record's post row until the unit ends, where another unit may write it meanwhile (DialectCapabilities.lockRow); answers whether it did. */
+  lock(db: WriteTx, id: number): Promise<boolean> {
+    return this.dialect.lockRow(db, { table: 'posts', id });
   }
 
   async findBySlug(db: ReadTx, slug: string): Promise<PostRecord<Fields> | undefined> {

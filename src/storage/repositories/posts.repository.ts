@@ -1,10 +1,14 @@
-import type { ReadTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx } from '../database.ts';
 import type { PostType } from '../tables.ts';
 
 /** Questions about posts of any type, asked by validators of several resources. */
 export class PostsRepository {
-  async exists(db: ReadTx, type: PostType, id: number): Promise<boolean> {
-    const row = await db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', type).executeTakeFirst();
+  constructor(private readonly dialect: DialectCapabilities) {}
+
+  /** `toLink`: a write will link to the post (an event's parent), so a write unit holds it against deletion until it ends (decision 0082). */
+  async exists(db: ReadTx, type: PostType, id: number, { toLink = false } = {}): Promise<boolean> {
+    const query = db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', type);
+    const row = await (toLink ? this.dialect.lockLinked(db, query, 'posts') : query).executeTakeFirst();
     return row !== undefined;
   }
 

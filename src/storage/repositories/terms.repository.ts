@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { slugFamilyRoot } from '../../slugs.ts';
@@ -110,8 +110,9 @@ export class TermsRepository {
     return query.orderBy('terms.id', direction).limit(page.limit).offset(page.offset).execute();
   }
 
-  get(db: ReadTx, taxonomy: Taxonomy, id: number): Promise<TermRow | undefined> {
-    return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+  /** `toLink` (here and in findBySlug, findByName): a write will link to the term, so a write unit holds it against deletion until it ends (decision 0082). */
+  get(db: ReadTx, taxonomy: Taxonomy, id: number, { toLink = false } = {}): Promise<TermRow | undefined> {
+    return this.linking(db, toLink, db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id)).executeTakeFirst();
   }
 
   /** Ids of the given ids or slugs that exist in the taxonomy, keyed by the reference given. */
@@ -131,8 +132,8 @@ export class TermsRepository {
     return found;
   }
 
-  findBySlug(db: ReadTx, taxonomy: Taxonomy, slug: string): Promise<TermRow | undefined> {
-    return db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  findBySlug(db: ReadTx, taxonomy: Taxonomy, slug: string, { toLink = false } = {}): Promise<TermRow | undefined> {
+    return this.linking(db, toLink, db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug)).executeTakeFirst();
   }
 
   /** Makes other units choosing a slug of the taxonomy that numbering from `base` could give wait until this unit ends (decision 0081). */
@@ -155,11 +156,15 @@ export class TermsRepository {
   }
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
-  findByName(db: ReadTx, taxonomy: Taxonomy, name: string, parentId: number | undefined): Promise<TermRow | undefined> {
+  findByName(db: ReadTx, taxonomy: Taxonomy, name: string, parentId: number | undefined, { toLink = false } = {}): Promise<TermRow | undefined> {
     // lower() on both sides, so both engines compare names alike ("Église" and "ÉGLISE" are one name).
     let query = db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
     if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
-    return query.orderBy('id').executeTakeFirst();
+    return this.linking(db, toLink, query).orderBy('id').executeTakeFirst();
+  }
+
+  private linking<O>(db: ReadTx, toLink: boolean, query: SelectQueryBuilder<Database, 'terms', O>): SelectQueryBuilder<Database, 'terms', O> {
+    return toLink ? this.dialect.lockLinked(db, query, 'terms') : query;
   }
 
   /** For each id, the slugs from its root ancestor down to itself (category archive URLs nest them). */
