@@ -627,7 +627,10 @@ function openSqlite(file: string, clock: Clock): Storage {
     close: async () => {
       await root.destroy();
       if (reader !== root) await reader.destroy();
-      if (sideClient !== client) sideClient.close();
+      // Kysely closes its connection only if it ever used it: a storage that ran only reads (or only
+      // writes) would leave the other open, and with it the WAL file that tells `restore` the
+      // database is in use. Each connection is closed here, once.
+      for (const connection of new Set([client, readClient, sideClient])) if (connection.open) connection.close();
     },
   };
 }
