@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { endOfDay, instantOf, parseDateInput, startOfDay, wallClockOf } from '../../dates/parse.ts';
 import { utcToZoned } from '../../dates/zones.ts';
-import type { DateBounds } from '../../storage/repositories/events.repository.ts';
+import type { DateBounds } from '../../storage/repositories/event-filter.ts';
 
 /*
  * The archive's date bounds (wire-format 4.1.1, 4.1.2), compared with each event's own local

@@ -7,7 +7,8 @@ import type { RenderedRecord, RenderedRecords } from '../../http/record-cache.ts
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx } from '../../storage/database.ts';
 import type { Urls } from '../../urls.ts';
-import type { DateBounds, EventRow } from '../../storage/repositories/events.repository.ts';
+import type { DateBounds } from '../../storage/repositories/event-filter.ts';
+import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
