@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { longestStallMs } from '../fixtures/event-loop.ts';
+import { Worker } from 'node:worker_threads';
+import { leastStallMs, longestStallMs } from '../fixtures/event-loop.ts';
 
 /*
  * The stall measure the rule-cost, big-work and fuzz tests rely on: it must see work that keeps the
@@ -55,5 +56,42 @@ describe('longestStallMs', () => {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
     });
     assert.ok(stallMs >= 40 && stallMs <= 150, `read ${stallMs} ms`);
+  });
+
+  test("counts the main thread's CPU only: another thread computing while the loop waits is no stall", async () => {
+    // The process's CPU time, which counts every thread, would read about 290 ms here.
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       Atomics.store(workerData, 0, 1); Atomics.notify(workerData, 0);
+       const until = Date.now() + 400; while (Date.now() < until);`,
+      { eval: true, workerData: started },
+    );
+    try {
+      Atomics.wait(started, 0, 0, 5_000);
+      const { stallMs } = await longestStallMs(async () => {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      });
+      assert.ok(stallMs < 100, `read ${stallMs} ms`);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
+
+describe('leastStallMs', () => {
+  test('a stall of one run only, as the machine causes, is not counted', async () => {
+    let run = 0;
+    const { result, stallMs } = await leastStallMs(async () => {
+      if (run === 0) computeFor(300);
+      return run++;
+    });
+    assert.equal(result, 0, "the first run's result");
+    assert.ok(stallMs < 100, `read ${stallMs} ms`);
+  });
+
+  test('a stall of every run, as the work causes, is', async () => {
+    const { stallMs } = await leastStallMs(async () => computeFor(300));
+    assert.ok(stallMs >= 250 && stallMs <= 400, `read ${stallMs} ms`);
   });
 });
