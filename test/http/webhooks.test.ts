@@ -4,6 +4,8 @@ import dns from 'node:dns';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { TAG } from '../../src/modules/terms/taxonomy.ts';
+import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
+import { WebhooksRepository } from '../../src/storage/repositories/webhooks.repository.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { until } from '../fixtures/wait.ts';
 import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
@@ -283,5 +285,35 @@ describe('webhooks', () => {
     // The dispatcher prunes hourly: 15 days on, pruning is due, and every finished delivery is past retention.
     moveClockOn(15 * 24 * 60 * 60 * 1000);
     await until('the finished deliveries pruned', async () => (await deliveriesOf(all.id)).total === 0);
+  });
+});
+
+describe('webhooks while no subscription is active', () => {
+  test('a write wakes a cycle that reads no journal row and claims nothing; a subscription made then hears the next change only', async (context) => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({
+      env: { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') },
+    });
+    const looks = context.mock.method(WebhooksRepository.prototype, 'activeSubscriptions');
+    const journalReads = context.mock.method(RecordChangesRepository.prototype, 'after');
+    const dueReads = context.mock.method(WebhooksRepository.prototype, 'anyDue');
+    try {
+      t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
+      assert.equal((await t.request('administrator', 'POST', 'tags', { name: 'Unheard' })).statusCode, 201);
+      const seen = looks.mock.callCount();
+      await until('two more cycles', () => looks.mock.callCount() >= seen + 2);
+      // The cost a write's cycle spares (issue 35): the journal read and the claim's look, each a unit.
+      assert.equal(journalReads.mock.callCount(), 0);
+      assert.equal(dueReads.mock.callCount(), 0);
+
+      const created = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/late`, events: ['*'] });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal((await t.request('administrator', 'POST', 'tags', { name: 'Heard' })).statusCode, 201);
+      await receiver.waitFor('/late', 1);
+      assert.deepEqual(receiver.at('/late').map((item) => item.payload.data.name), ['Heard']);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
   });
 });

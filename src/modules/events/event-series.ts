@@ -147,7 +147,7 @@ export class EventSeries {
       recurrence_id: occurrence.start_local,
     };
     const explicitId = occurrence.id === series.post.id ? {} : { id: occurrence.id };
-    const id = await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields);
+    const id = (await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields)).post.id;
     await this.repository.copyRelations(tx, series.post.id, id);
     await this.repository.repointOccurrence(tx, occurrence.id, id, series.post.id);
     return (await this.repository.get(tx, id))!;
@@ -176,7 +176,7 @@ export class EventSeries {
     const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(post.slug));
     const explicitId = occurrence.event_id === series.post.id ? { id: occurrence.id } : {};
     const fields: EventFields = { ...series.fields, ...moved, ...SINGLE_EVENT, recurrence: JSON.stringify(after), materialized_until: continuation.materializedUntil };
-    const id = await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields);
+    const id = (await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields)).post.id;
     await this.repository.copyRelations(tx, series.post.id, id);
     await this.repository.moveFollowing(tx, series.post.id, occurrence.occurrence_key, id);
     await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(before), materialized_until: truncated.materializedUntil });

@@ -139,10 +139,12 @@ export class EventWriter {
     if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
     const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
     const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
-    const id = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
+    const written = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
+    const id = written.post.id;
     const occurrences = series ? await this.series.materialize(tx, id, series.dates, status) : 1;
     await this.writeRelations(tx, id, input, caller, language, { status, occurrences });
-    return (await this.reread(tx, id, language))!;
+    // Terms and links go to tables of their own, so a single event is as written; a series shows its first occurrence, read back.
+    return (written.occurrence && this.records.created(written, language)) || (await this.reread(tx, id, language))!;
   }
 
   /**

@@ -184,8 +184,8 @@ export class LinkedRecordsService {
     );
     const fields = { ...this.defaults(), ...given };
     const slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement?.slug ?? name));
-    const id = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
-    return this.records.reread(tx, id, language);
+    const written = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
+    return this.records.created(written, language) ?? this.records.reread(tx, written.post.id, language);
   }
 
   /**

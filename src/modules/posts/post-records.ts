@@ -3,7 +3,7 @@ import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import { firstFreeSlugAmong, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { NewPost, PostRecord, PostRecordsRepository } from '../../storage/repositories/post-records.repository.ts';
+import type { NewPost, PostRecord, PostRecordsRepository, WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
@@ -60,6 +60,15 @@ export class PostRecords<Fields> {
 
   async localized(tx: ReadTx, row: PostRecord<Fields>, language: LanguageCode): Promise<Localized<PostRecord<Fields>>> {
     return (await this.translations.localize(tx, [row], language))[0]!;
+  }
+
+  /**
+   * The record its unit has just created, in `language`, as its inserts returned it: nothing later
+   * in a create changes its rows, and it has no translation yet. Undefined when it shows an image,
+   * which the insert names only by id: read it back then.
+   */
+  created<R extends WrittenRecord<Fields>>(written: R, language: LanguageCode): Localized<R & { readonly image: null }> | undefined {
+    return written.post.image_id === null ? this.translations.untranslated({ ...written, image: null }, language) : undefined;
   }
 
   /** The record as it is now, in `language` (after a write). */

@@ -51,6 +51,9 @@ function localizeItems<K extends string, F extends string, T extends { readonly 
   });
 }
 
+/** What of a post translates. */
+const POST_FIELDS = ['title', 'content', 'excerpt', 'slug'] as const;
+
 /** Events, venues and organizers: title, content (description), excerpt and slug translate. */
 export class PostTranslations {
   constructor(private readonly repository: TranslationsRepository) {}
@@ -58,7 +61,12 @@ export class PostTranslations {
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
   async localize<T extends { readonly post: PostRow }>(tx: ReadTx, rows: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
     const translations = await this.repository.forPosts(tx, rows.map((row) => row.post.id));
-    return localizeItems(rows, 'post', ['title', 'content', 'excerpt', 'slug'], translations, language);
+    return localizeItems(rows, 'post', POST_FIELDS, translations, language);
+  }
+
+  /** A row its unit has just created, in `language`: it has no translation yet, so none is read. */
+  untranslated<T extends { readonly post: PostRow }>(row: T, language: LanguageCode): Localized<T> {
+    return localizeItems([row], 'post', POST_FIELDS, new Map(), language)[0]!;
   }
 
   /** The post whose translation in `language` has this slug (by-slug routes also match those). */

@@ -15,7 +15,8 @@ import { send, type SendOutcome } from './sender.ts';
  * 1. fan-out: journal rows after the stored cursor (decision 0027) become one message each and one
  *    delivery per matching active subscription; payloads are rendered on a read snapshot, then one
  *    write unit inserts them and moves the cursor from where the snapshot saw it, or does nothing
- *    when another node moved it first: each change is fanned out once;
+ *    when another node moved it first: each change is fanned out once; while no subscription is
+ *    active the rows are not read at all (every write wakes a cycle: issue 35);
  * 2. claim: due deliveries are leased (`claimed_until`), the oldest pending one per subscription;
  * 3. send, outside any unit, then record the outcome in a unit of its own.
  * Write units of every node are serialized (decision 0014), so no delivery is claimed twice; a
@@ -35,6 +36,12 @@ const LEASE_MARGIN_MS = 5_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Retry waits vary by this fraction either way, so that failed receivers are not retried in step. */
 const JITTER = 0.2;
+
+/** What one fan-out pass found: whether journal rows may be left to fan out, and whether any subscription was active. */
+interface FanOutPass {
+  readonly more: boolean;
+  readonly subscribed: boolean;
+}
 
 export interface DispatcherLog {
   warn(message: string): void;
@@ -100,10 +107,13 @@ export class WebhookDispatcher {
   }
 
   private async cycle(): Promise<void> {
-    while (!this.stopped && (await this.fanOut()));
+    let pass: FanOutPass = { more: true, subscribed: true };
+    while (!this.stopped && pass.more) pass = await this.fanOut();
     await this.pruneWhenDue();
     const free = MAX_IN_FLIGHT - this.inFlight.size;
-    if (this.stopped || free <= 0) return;
+    // Only active subscriptions' deliveries are claimed: with none in the fan-out's snapshot there
+    // is nothing to claim. A subscription switched on later is a write, whose answer wakes a cycle.
+    if (this.stopped || free <= 0 || !pass.subscribed) return;
     const claimed = await this.claim(free);
     for (const delivery of claimed) {
       const sending: Promise<void> = this.deliver(delivery)
@@ -117,15 +127,23 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Fans out one batch of journal rows; true when there may be more. */
-  async fanOut(): Promise<boolean> {
+  /** Fans out one batch of journal rows. */
+  private async fanOut(): Promise<FanOutPass> {
     const plan = await this.storage.read(async (tx) => {
-      const cursor = await this.repository.fanoutCursor(tx);
-      const { prunedThrough } = await this.journal.bounds(tx);
-      // Pruned before this node fanned them out (webhooks stopped longer than the journal's retention): lost, and said so.
-      if (prunedThrough > cursor) this.log.warn(`journal rows ${cursor + 1} to ${prunedThrough} were pruned before webhook fan-out: their notifications are lost`);
-      const changes = await this.journal.after(tx, RESOURCES, Math.max(cursor, prunedThrough), FANOUT_BATCH);
       const subscriptions = (await this.repository.activeSubscriptions(tx)).map((row) => ({ id: row.id, after: row.after_seq, patterns: JSON.parse(row.events) as string[] }));
+      const cursor = await this.repository.fanoutCursor(tx);
+      const { latest, prunedThrough } = await this.journal.bounds(tx);
+      if (subscriptions.length === 0) {
+        // No row of this snapshot is anyone's: a subscription made later starts after its latest
+        // row (write units are serialized, WebhooksService.create). So the rows are not read; the
+        // cursor moves past them only when a full batch or a cut is behind it, as below.
+        return { cursor, through: latest, messages: [], full: false, mustMove: latest - cursor >= FANOUT_BATCH || prunedThrough > cursor, subscribed: false };
+      }
+      // Pruned before this node fanned them out (webhooks stopped longer than the journal's retention): lost, and said so.
+      if (prunedThrough > cursor && subscriptions.some((subscription) => subscription.after < prunedThrough)) {
+        this.log.warn(`journal rows ${cursor + 1} to ${prunedThrough} were pruned before webhook fan-out: their notifications are lost`);
+      }
+      const changes = await this.journal.after(tx, RESOURCES, Math.max(cursor, prunedThrough), FANOUT_BATCH);
       const messages: NewMessage[] = [];
       for (const change of changes) {
         const type = typeOf(change.resource, change.action);
@@ -144,17 +162,20 @@ export class WebhookDispatcher {
         full: changes.length === FANOUT_BATCH,
         // The cursor must move past a cut, and not lag long enough for pruning to reach it.
         mustMove: prunedThrough > cursor || (oldest != null && Date.parse(oldest) < this.clock.now().getTime() - CURSOR_LAG_MS),
+        subscribed: true,
       };
     });
+    const { subscribed } = plan;
     // Nothing to announce and no full batch behind: the cursor may wait (subscriptions made later
     // hear only later changes anyway), which spares the write path a commit per change.
-    if (plan.through === plan.cursor || (plan.messages.length === 0 && !plan.full && !plan.mustMove)) return false;
+    if (plan.through === plan.cursor || (plan.messages.length === 0 && !plan.full && !plan.mustMove)) return { more: false, subscribed };
     const now = this.clock.now().toISOString();
-    return this.storage.write(async (tx) => {
+    const more = await this.storage.write(async (tx) => {
       if (!(await this.repository.advanceFanout(tx, plan.cursor, plan.through))) return true;
       for (const message of plan.messages) await this.repository.addMessage(tx, message, now);
       return plan.full;
     });
+    return { more, subscribed };
   }
 
   /** The `data` of a record gone: its id, and what it was linked to as the last message about it showed. */

@@ -5,7 +5,7 @@ import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
 import { countByDaysQuery } from './occurrence-day-counts.ts';
 import type { EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
-import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord } from './post-records.repository.ts';
+import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord, type WrittenRecord } from './post-records.repository.ts';
 
 /** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
 export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
@@ -288,15 +288,16 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * exception's rows are the service's to write (`syncSeries`, `repointOccurrence`). An explicit
    * `id` is an id the posts' sequence already handed out (an occurrence becoming a post).
    */
-  override async create(db: WriteTx, post: NewPost & { id?: number }, fields: EventFields): Promise<number> {
-    const id = await super.create(db, post, fields);
-    if (fields.recurrence === null && fields.series_id === null) {
-      await db
-        .insertInto('event_occurrences')
-        .values(singleOccurrence({ ...fields, post_id: id, status: post.status }))
-        .execute();
-    }
-    return id;
+  /** A single event's one occurrence row comes with it; a series' rows are `syncSeries`' to write. */
+  override async create(db: WriteTx, post: NewPost & { id?: number }, fields: EventFields): Promise<WrittenRecord<EventFields> & Pick<EventRow, 'occurrence'>> {
+    const written = await super.create(db, post, fields);
+    if (fields.recurrence !== null || fields.series_id !== null) return written;
+    const occurrence = await db
+      .insertInto('event_occurrences')
+      .values(singleOccurrence({ ...fields, post_id: written.post.id, status: post.status }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...written, occurrence };
   }
 
   /**

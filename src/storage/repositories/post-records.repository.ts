@@ -21,6 +21,12 @@ export interface PostRecord<Fields> {
   readonly image: ImageRow | null;
 }
 
+/**
+ * A record as its inserts wrote it: each row as the insert returned it (the database's defaults
+ * included), which a select of it later in the unit gives too, since no trigger changes them.
+ */
+export type WrittenRecord<Fields> = Pick<PostRecord<Fields>, 'post' | 'fields'>;
+
 export interface PostTable<Fields> {
   readonly type: PostType;
   readonly table: 'events' | 'venues' | 'organizers';
@@ -122,11 +128,12 @@ export class PostRecordsRepository<Fields> {
     return row ? this.toRecord(row) : undefined;
   }
 
-  async create(db: WriteTx, post: NewPost, fields: Fields): Promise<number> {
-    const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+  async create(db: WriteTx, post: NewPost, fields: Fields): Promise<WrittenRecord<Fields>> {
+    const written = await db.insertInto('posts').values(post).returningAll().executeTakeFirstOrThrow();
     const own = this.shape.copiesStatus ? { ...fields, status: post.status } : fields;
-    await (db as unknown as AnyDb).insertInto(this.shape.table).values({ ...own, post_id: id }).execute();
-    return id;
+    const ownRow = (await (db as unknown as AnyDb).insertInto(this.shape.table).values({ ...own, post_id: written.id }).returningAll().executeTakeFirstOrThrow()) as Record<string, unknown>;
+    // The fields `toRecord` reads: the own table's columns but `post_id` and the status copy, in their order.
+    return { post: written, fields: Object.fromEntries(this.shape.columns.map((column) => [column, ownRow[column]])) as Fields };
   }
 
   /** Writes the changed columns of both rows; a status change is copied onto the own row where it keeps one. */
