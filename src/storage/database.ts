@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type SchemaMetadata, type SelectQueryBuilder, type TableMetadata, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type SelectQueryBuilder, type Migration, type MigrationProvider, type RawBuilder, type SqliteDialectConfig, type SqlBool } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseConfig } from '../config.ts';
 import type { Deadline } from '../deadline.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
+import { CurrentSchemaPostgresDialect, READ_BEGIN } from './postgres-dialect.ts';
 import { touched, unitRunners, writeUnits } from './write-units.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
@@ -414,6 +415,9 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Statements written without waiting for the answers before them on the connection: a read
+    // unit's begin goes with its first statement, its commit is not waited for (decision 0085).
+    pipeline: true,
     ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs, idle_in_transaction_session_timeout: options.statementTimeoutMs }),
     // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) },
@@ -426,7 +430,8 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
     driver: { kind: 'postgres', client: pool },
     ...contentVersionOf(root),
     ...unitRunners(root, root, {
-      beginRead: ['begin isolation level repeatable read, read only'],
+      // Held back until the unit's first statement, and written with it (decision 0085).
+      beginRead: [READ_BEGIN],
       // One writer at a time per schema, across every node, as on SQLite: units that all touch the
       // same hot rows (a popular category's count) would otherwise abort each other under SERIALIZABLE
       // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20
@@ -449,41 +454,6 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
 export function openStorage(config: DatabaseConfig, options: StorageOptions = {}): Storage {
   const clock = options.clock ?? systemClock;
   return config.dialect === 'sqlite' ? openSqlite(config.file, clock) : openPostgres(config.url, options, clock);
-}
-
-/**
- * What the migrator learns of the database: the connection's own schema and its tables only.
- * Kysely's own PostgreSQL introspector reads every table of every schema through
- * `pg_get_serial_sequence`, which fails ("schema … does not exist") when another client drops a
- * schema meanwhile, as test runs and tenant clean-ups do; the migrator only asks whether its
- * bookkeeping tables exist in its own schema.
- */
-class CurrentSchemaIntrospector implements DatabaseIntrospector {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  constructor(private readonly db: Kysely<any>) {}
-
-  async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.db);
-    return rows;
-  }
-
-  async getTables(): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ name: string; schema: string; type: string }>`
-      select table_name as name, table_schema as schema, table_type as type from information_schema.tables where table_schema = current_schema()
-    `.execute(this.db);
-    return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.type === 'VIEW', columns: [] }));
-  }
-
-  async getMetadata(): Promise<DatabaseMetadata> {
-    return { tables: await this.getTables() };
-  }
-}
-
-class CurrentSchemaPostgresDialect extends PostgresDialect {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
-    return new CurrentSchemaIntrospector(db);
-  }
 }
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */

@@ -87,13 +87,14 @@ export class EventArchive {
 
   /**
    * `list` without its records: the page's occurrence ids, read from the index alone, for an
-   * answer made of records already rendered (decision 0080); the same errors as `list`.
+   * answer made of records already rendered (decision 0080), with where the record-change journal
+   * stands in the same snapshot (its sync token: decision 0085); the same errors as `list`.
    */
   async listIds(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
-    const { ids, total } = await this.repository.pageIdsAndCount(tx, filter, window.perPage, window.offset, order);
+    const { ids, total, journal } = await this.repository.pageIdsAndCount(tx, filter, window.perPage, window.offset, order);
     if (ids.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
-    return { ids, total, statuses, bounds, cut: await this.occurrencesCut(tx, bounds) };
+    return { ids, total, journal, statuses, bounds, cut: await this.occurrencesCut(tx, bounds) };
   }
 
   /** What a page of the archive is cut from: its filter and its order. */

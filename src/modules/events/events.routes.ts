@@ -210,9 +210,9 @@ export function eventRoutes(
           return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
         }
         // The page's shape: its headers and the envelope's fields besides its events.
-        const envelope = async ({ total, statuses, bounds, cut }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined }) => {
+        const envelope = ({ total, statuses, bounds, cut }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined }, journal: string) => {
           const pages = totalPages(total, window.perPage);
-          const token = listingToken(await sync.snapshotToken(tx), urls);
+          const token = listingToken(journal, urls);
           const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
           return {
             // Both representations name what they vary by: caches must not serve one for the other.
@@ -221,17 +221,20 @@ export function eventRoutes(
           };
         };
         const records = representation === 'json' ? recordsFor(frame) : undefined;
+        /** The sync token, when the page's own statement read the journal's bounds (decision 0085). */
+        let journal: string | undefined;
         if (records) {
           // The page's ids from the index; when every record on it is ready, the answer is theirs.
           const page = await archive.listIds(tx, query, caller, window, language);
+          journal = sync.tokenAt(page.journal);
           const kept = page.ids.map((id) => records.get(recordKey(id, false, query.context)));
           if (kept.every((record) => record !== undefined)) {
-            const { headers, fields } = await envelope(page);
+            const { headers, fields } = envelope(page, journal);
             return { headers: { ...headers, ...JSON_TYPE }, body: withEvents(records, fields, kept) as never, shows: kept.flatMap((record) => record.tags) };
           }
         }
         const { rows, relations, ...page } = await archive.list(tx, query, caller, window, language);
-        const { headers, fields } = await envelope(page);
+        const { headers, fields } = envelope(page, journal ?? (await sync.snapshotToken(tx)));
         if (representation === 'ld+json') {
           // The same objects as the single events' `json_ld` (rendered as single reads are).
           const itemList = toEventItemList(renderAll(rows, relations, urls, caller, query, true), window.offset);

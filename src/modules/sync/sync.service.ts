@@ -71,7 +71,12 @@ export class SyncService {
 
   /** The token of the snapshot `tx` reads: whoever holds what was read in it holds every change up to it. */
   async snapshotToken(tx: ReadTx): Promise<string> {
-    return encodeSyncToken({ seq: (await this.journal.bounds(tx)).latest });
+    return this.tokenAt(await this.journal.bounds(tx));
+  }
+
+  /** The token of a snapshot whose journal bounds another statement read (the archive's page: decision 0085). */
+  tokenAt(bounds: JournalBounds): string {
+    return encodeSyncToken({ seq: bounds.latest });
   }
 
   /**

@@ -4,6 +4,7 @@ import { inList } from '../in-list-padding.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
 import { countByDaysQuery } from './occurrence-day-counts.ts';
+import { journalBoundsOf, journalColumns, type JournalBounds, type JournalColumns } from './record-changes.repository.ts';
 import type { EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
 import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord, type WrittenRecord } from './post-records.repository.ts';
 
@@ -116,15 +117,19 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   /**
    * The occurrence ids of `list`'s page, in its order, read from the occurrences' index alone, and
    * `count`, in one statement: the count is a scalar sub-select of the page's, evaluated once (the
-   * record cache's archive: decisions 0080, 0083). An empty page carries no count: the first page
-   * is empty only when nothing matches; a later one is counted apart.
+   * record cache's archive: decisions 0080, 0083), and where the record-change journal stands in
+   * the same snapshot, for the answer's sync token (decision 0085). An empty page carries no count
+   * or bounds: the first page is empty only when nothing matches; a later one is counted apart.
    */
-  async pageIdsAndCount(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<{ ids: number[]; total: number }> {
-    const rows: { id: number; total: number | string | null }[] = await this.page(db, filter, limit, offset, order)
-      .select(['o.id', this.countQuery(db, filter).as('total')])
+  async pageIdsAndCount(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<{ ids: number[]; total: number; journal: JournalBounds }> {
+    const rows: ({ id: number; total: number | string | null } & JournalColumns)[] = await this.page(db, filter, limit, offset, order)
+      .select(['o.id', this.countQuery(db, filter).as('total'), ...journalColumns(db)])
       .execute();
-    if (rows.length === 0) return { ids: [], total: offset === 0 ? 0 : await this.count(db, filter) };
-    return { ids: rows.map((row) => row.id), total: Number(rows[0]!.total ?? 0) };
+    if (rows.length === 0) {
+      const journal = journalBoundsOf(await db.selectNoFrom(journalColumns(db)).executeTakeFirstOrThrow());
+      return { ids: [], total: offset === 0 ? 0 : await this.count(db, filter), journal };
+    }
+    return { ids: rows.map((row) => row.id), total: Number(rows[0]!.total ?? 0), journal: journalBoundsOf(rows[0]!) };
   }
 
   /** `list`'s page of occurrences, ordered and cut, before its columns are chosen. */

@@ -23,6 +23,30 @@ export interface JournalBounds {
   readonly prunedThrough: number;
 }
 
+/** The journal's bounds as two columns of a statement (`journalColumns`), as the driver returns them. */
+export interface JournalColumns {
+  readonly journal_pruned_through: number | string | null;
+  readonly journal_latest: number | string | null;
+}
+
+/**
+ * The journal's bounds as two scalar sub-selects, for the select list of another statement, which
+ * then reads them in its own snapshot: the archive's page carries them for its sync token, one
+ * statement instead of two (decision 0085).
+ */
+export function journalColumns(db: ReadTx) {
+  return [
+    db.selectFrom('content_version').select('changes_pruned_through').where('id', '=', 1).as('journal_pruned_through'),
+    db.selectFrom('record_changes').select((eb) => eb.fn.max('seq').as('m')).as('journal_latest'),
+  ] as const;
+}
+
+/** The bounds read through `journalColumns`. */
+export function journalBoundsOf(row: JournalColumns): JournalBounds {
+  const prunedThrough = Number(row.journal_pruned_through ?? 0);
+  return { latest: row.journal_latest === null ? prunedThrough : Math.max(Number(row.journal_latest), prunedThrough), prunedThrough };
+}
+
 /**
  * Reads and prunes the record-change journal that triggers write (migration 20261125000000). Rows
  * appear in commit order, so a reader that remembers the last `seq` it saw and later asks for the
@@ -30,18 +54,12 @@ export interface JournalBounds {
  */
 export class RecordChangesRepository {
   /** `bounds`' statement, compiled on first use (the same text on every connection of the engine). */
-  private boundsQuery: CompiledQuery<{ changes_pruned_through: number; latest: number | null }> | undefined;
+  private boundsQuery: CompiledQuery<JournalColumns> | undefined;
 
   async bounds(db: ReadTx): Promise<JournalBounds> {
-    // Every archive answer reads it for its sync token: built once, not per answer.
-    this.boundsQuery ??= db
-      .selectFrom('content_version')
-      .select((eb) => ['changes_pruned_through', eb.selectFrom('record_changes').select((inner) => inner.fn.max('seq').as('m')).as('latest')])
-      .where('id', '=', 1)
-      .compile();
-    const row = (await db.executeQuery(this.boundsQuery)).rows[0]!;
-    const prunedThrough = Number(row.changes_pruned_through);
-    return { latest: row.latest === null ? prunedThrough : Math.max(Number(row.latest), prunedThrough), prunedThrough };
+    // Every archive answer but the record cache's reads it for its sync token: built once, not per answer.
+    this.boundsQuery ??= db.selectNoFrom(journalColumns(db)).compile();
+    return journalBoundsOf((await db.executeQuery(this.boundsQuery)).rows[0]!);
   }
 
   /** The journal rows after `afterSeq` of the given resources, in commit order, at most `limit`. */
