@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { UserInputError } from '../../src/auth/users.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
@@ -265,6 +266,18 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     body(parentDeleted, 200);
     assert.equal(child.statusCode, 400, child.body);
     assert.deepEqual(child.json<{ data: { params: Record<string, string> } }>().data.params, { parent: 'Invalid parameter.' });
+  });
+
+  test('an image given by id while another node deletes its upload is refused with a 400, never a foreign-key 500 (decision 0087)', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } }).png().toBuffer();
+    const upload = body(await nodeA.request('administrator', 'POST', 'media', png, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="poster.png"' })).id as number;
+    const [deleted, linked] = await held.race(
+      () => nodeA.request('administrator', 'DELETE', `media/${upload}`),
+      () => nodeB.request('administrator', 'POST', 'events', { ...event('Poster deleted meanwhile'), image: upload }),
+    );
+    body(deleted, 200);
+    assert.equal(linked.statusCode, 400, linked.body);
+    assert.deepEqual(Object.keys(linked.json<{ data: { params: Record<string, string> } }>().data.params), ['image']);
   });
 });
 
