@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { systemClock } from '../../src/clock.ts';
@@ -25,6 +27,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
   const held = new HeldUnits();
   /** The source's clock, moved on for an edit there to change its `modified` (which the import compares); before the target's. */
   let sourceTime = Date.parse(TEST_NOW) - 3_600_000;
+  let receiver: http.Server | undefined;
 
   const body = (response: LightMyRequestResponse, status = 201) => {
     assert.equal(response.statusCode, status, response.body);
@@ -39,7 +42,8 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     await write('events', { title: 'Harbour concert', status: 'publish', start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00', venue: venue.id, categories: [category.id] });
     await write('events', { title: 'Quay market', status: 'publish', start_date: '2027-03-12 09:00:00', end_date: '2027-03-12 13:00:00' });
     origin = await source.app.listen({ host: '127.0.0.1', port: 0 });
-    ({ nodeA, nodeB } = await twoNodesOneHeld(held, { env: { CALENDAR_IMPORT_ALLOW_PRIVATE: '127.0.0.1' } }));
+    const loopback = { CALENDAR_IMPORT_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1' };
+    ({ nodeA, nodeB } = await twoNodesOneHeld(held, { env: loopback }));
     // Not empty: the imports take ids of their own, as most do (keeping the source's, the second copy's insert failed on its id instead).
     body(await nodeA.request('administrator', 'POST', 'categories', { name: 'Here before' }));
   });
@@ -47,6 +51,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     await nodeB.close();
     await nodeA.close();
     await source.close();
+    receiver?.close();
   });
 
   /** The titles of the target's published events, sorted: a record imported twice shows twice. */
@@ -110,5 +115,50 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     const importOn = (node: TestApp, text: string) => node.request('administrator', 'POST', 'events/import', text, { 'content-type': 'text/calendar; charset=utf-8' });
     const id = (body(await importOn(nodeB, calendar(0, 'Edited meanwhile')), 200).created as { id: number }[])[0]!.id;
     await countKept(id, async () => assert.equal((body(await importOn(nodeB, calendar(1, 'Edited meanwhile, renamed')), 200).updated as unknown[]).length, 1));
+  });
+
+  /** A subscription's row as stored (its sealed secrets included). */
+  const subscriptionRow = (id: number) => nodeB.storage.read((tx) => tx.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+
+  test('webhooks: two rotations of one secret on two nodes each rotate the secret before them into the previous one', async () => {
+    const subscription = body(await nodeA.request('administrator', 'POST', 'webhooks', { url: 'http://127.0.0.1:9/rotated', events: ['tag.created'] })).id as number;
+    const first = (await subscriptionRow(subscription)).secret;
+    const rotate = (node: TestApp) => node.request('administrator', 'POST', `webhooks/${subscription}/rotate-secret`, { grace_period: 3600 });
+    const answers = await held.race(() => rotate(nodeA), () => rotate(nodeB), () => held.waitedFor(nodeB.storage));
+    for (const answer of answers) body(answer, 200);
+    // B's rotation read A's secret (committed by then): A's answered secret keeps signing for the grace period.
+    assert.notEqual((await subscriptionRow(subscription)).previous_secret, first);
+  });
+
+  test('webhooks: a delivery failing while an administrator switches its disabled subscription back on counts its failure from now, not from before', async () => {
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      receiver = http.createServer((_request, response) => {
+        answer = () => response.writeHead(500).end();
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver!.address() as AddressInfo).port}/failing`;
+    const subscription = body(await nodeA.request('administrator', 'POST', 'webhooks', { url, events: ['tag.created'] })).id as number;
+    // Node B's dispatcher sends a ping, which the receiver holds; meanwhile the subscription is disabled as failing since long ago.
+    nodeB.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
+    body(await nodeB.request('administrator', 'POST', `webhooks/${subscription}/ping`), 202);
+    await arrived;
+    const longAgo = '2026-01-01T00:00:00.000Z';
+    await nodeB.storage.write((tx) => tx.updateTable('webhook_subscriptions').set({ active: 0, failing_since: longAgo, disabled_reason: 'failing' }).where('id', '=', subscription).execute());
+    // Switched back on by node A (held open), while node B records the ping's failure.
+    const [switched] = await held.race(
+      () => nodeA.request('administrator', 'PATCH', `webhooks/${subscription}`, { active: true }),
+      async () => answer(),
+      () => held.waitedFor(nodeB.storage),
+    );
+    body(switched, 200);
+    const recorded = await until('the failure recorded', async () => {
+      const row = await subscriptionRow(subscription);
+      return row.failing_since !== null && row;
+    });
+    assert.notEqual(recorded.failing_since, longAgo);
+    assert.equal(recorded.active, 1);
   });
 });

@@ -42,7 +42,15 @@ export class WebhooksService {
   }
 
   async find(tx: ReadTx, id: number): Promise<WebhookSubscriptionRow> {
-    const row = await this.repository.getSubscription(tx, id);
+    return this.found(id, await this.repository.getSubscription(tx, id));
+  }
+
+  /** `find` for a write that computes from the row (an update, a rotation): its row locked first. */
+  async findLocked(tx: WriteTx, id: number): Promise<WebhookSubscriptionRow> {
+    return this.found(id, await this.repository.lockedSubscription(tx, id));
+  }
+
+  private found(id: number, row: WebhookSubscriptionRow | undefined): WebhookSubscriptionRow {
     if (!row) throw new ApiError('webhook_not_found', { args: [id] });
     return row;
   }
