@@ -13,8 +13,8 @@ import { until } from '../fixtures/wait.ts';
 /*
  * The writers decision 0082 left without a guarantee of their own, each given one by decision 0087
  * and tested here as parallel-writes.test.ts tests the API's: node A's unit held open after its
- * work, node B writing meanwhile, both without the lock per schema on PostgreSQL. On SQLite B waits
- * for A's write transaction and every case passes as it always did.
+ * work, node B writing meanwhile, beside it on PostgreSQL. On SQLite B waits for A's write
+ * transaction and every case passes as it always did.
  */
 
 const PREFIX = '/wp-json';

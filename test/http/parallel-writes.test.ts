@@ -10,12 +10,11 @@ import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtu
 import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
- * Write units side by side on PostgreSQL (decisions 0081, 0082): each rule that decision 0014's
- * one lock per schema provided has a narrow guarantee of its own, and each is tested here without
- * that lock. The cases open their transactions on connections of their own (outside
- * `Storage.write`, which still takes the schema lock) and run the statements a unit runs, in an
- * order no lock forbids; a transaction that would wait for the other fails after `lock_timeout`
- * instead. SQLite has one writer at a time and nothing of this to test.
+ * Write units side by side on PostgreSQL (decisions 0081, 0082, 0087): each rule that decision
+ * 0014's one lock per schema provided has a narrow guarantee of its own, tested here; the lock is
+ * gone. The cases open their transactions on connections of their own and run the statements a
+ * unit runs, in an order no lock forbids; a transaction that would wait for the other fails after
+ * `lock_timeout` instead. SQLite has one writer at a time and nothing of this to test.
  */
 
 const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
@@ -35,7 +34,7 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     if (t.storage.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
     return t.storage.driver.client;
   };
-  /** A write transaction as `Storage.write` opens one, less the schema lock; waiting for another fails after a second. */
+  /** A write transaction as `Storage.write` opens one; waiting for another fails after a second. */
   async function unit(): Promise<pg.PoolClient> {
     const client = await pool().connect();
     open.push(client);
@@ -93,9 +92,8 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
 
 /*
  * The same rules through the API on two nodes: node A's unit is held open after its work, node B
- * writes meanwhile. Both nodes run without the schema lock (with it B would wait for A and every
- * case would pass whatever the rules did), so B runs beside A and only the rule's own guarantee
- * keeps the answer right. On SQLite B waits for A's write transaction.
+ * writes meanwhile, beside A on PostgreSQL, so only the rule's own guarantee keeps the answer
+ * right. On SQLite B waits for A's write transaction.
  */
 describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
   let nodeA: TestApp;
