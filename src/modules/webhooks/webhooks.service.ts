@@ -64,7 +64,8 @@ export class WebhooksService {
     const secret = generateSecret();
     const now = this.now();
     const row = await this.repository.createSubscription(tx, {
-      // Write units are serialized: every change committed before this one is before the subscription.
+      // Every change committed before this read is before the subscription; on PostgreSQL one committed
+      // while this unit runs (side by side, decision 0087) is as concurrent with it, and may be heard.
       after_seq: (await this.journal.bounds(tx)).latest,
       url: input.url,
       events: JSON.stringify([...new Set(input.events)]),
