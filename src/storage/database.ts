@@ -92,9 +92,9 @@ export interface DialectCapabilities {
   lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
-/** A record's row: a post's (events, venues, organizers), a term's, a webhook subscription's or a site import's. */
+/** A record's row: a post's (events, venues, organizers), a term's or a webhook subscription's. */
 export interface LockedRow {
-  readonly table: 'posts' | 'terms' | 'webhook_subscriptions' | 'site_imports';
+  readonly table: 'posts' | 'terms' | 'webhook_subscriptions';
   readonly id: number;
 }
 
