@@ -131,7 +131,7 @@ export async function composeApplication(
   const translationsRepository = new TranslationsRepository();
   const postTranslations = new PostTranslations(translationsRepository);
   const text = new TextFilter(siteCapabilities({ disallowUnfilteredHtml: site.disallowUnfilteredHtml ?? false }));
-  const images = new ImagesRepository();
+  const images = new ImagesRepository(dialect);
   const writer = new PostWriter(images, usersRepository, site, clock, text);
 
   const terms = new TermsService(new TermsRepository(dialect), new TermTranslations(translationsRepository), posts, clock, text);
@@ -152,8 +152,8 @@ export async function composeApplication(
   const sessions = new SessionsService(storage, new SessionsRepository(), clock, site.sessions ?? loadConfig({}).sessions);
   const users = new UsersService(storage, usersRepository, clock, sessions);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
-  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(), images, clock);
-  const siteImportsRepository = new SiteImportsRepository();
+  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(dialect), images, clock);
+  const siteImportsRepository = new SiteImportsRepository(dialect);
   const siteImportRunner = new SiteImportRunner(storage, siteImportsRepository, tecImport, clock, site.defaultLanguage ?? 'en');
   // Sources are read over http or https (public data; WordPress sites are often plain http), on public addresses.
   const sources = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'site_import_url_refused');

@@ -78,7 +78,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       const grace = countOption('grace', options.grace, 86_400, 0, MAX_GRACE_SECONDS);
       return withWebhooks(config, async (webhooks, storage) => {
         webhooks.ensureSecretsAvailable();
-        const { secret } = await storage.write(async (tx) => webhooks.rotateSecret(tx, await webhooks.find(tx, id), grace));
+        const { secret } = await storage.write(async (tx) => webhooks.rotateSecret(tx, await webhooks.findLocked(tx, id), grace));
         io.out(`New signing secret of webhook ${id} (shown once): ${secret}`);
         if (grace > 0) io.out(`The previous secret signs too for ${grace} seconds.`);
       });

@@ -93,9 +93,9 @@ export interface DialectCapabilities {
   lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
-/** A record's row: a post's (events, venues, organizers) or a term's. */
+/** A record's row: a post's (events, venues, organizers), a term's or a webhook subscription's. */
 export interface LockedRow {
-  readonly table: 'posts' | 'terms';
+  readonly table: 'posts' | 'terms' | 'webhook_subscriptions';
   readonly id: number;
 }
 
@@ -131,9 +131,10 @@ export interface Storage {
   read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
   /**
    * Runs `work` as one write transaction and hands it the transaction's handle: everything it
-   * writes commits together or not at all, and write units run one at a time, each seeing every
-   * unit committed before it (SQLite: the write lock; PostgreSQL: an advisory lock per schema,
-   * shared by every node). A unit that failed on a lock conflict is run again from the start.
+   * writes commits together or not at all. SQLite: write units run one at a time, each seeing
+   * every unit committed before it (the write lock). PostgreSQL: units run side by side (READ
+   * COMMITTED), and what they must not do at once waits on the narrow locks of decisions 0081,
+   * 0082 and 0087 (keys, rows). A unit that failed on a lock conflict (a deadlock) is run again from the start.
    * It resolves once its writes are committed. On SQLite the units queued together share one
    * transaction and one commit, each in a savepoint of its own, so a unit that fails takes only
    * its own writes with it (group commit, decision 0084). With a `deadline`, the unit does nothing
@@ -241,7 +242,7 @@ const postgresCapabilities: DialectCapabilities = {
     }
   },
   lockKey: async (tx, key) => {
-    // Two int4 keys: a space apart from the one bigint key of the schema's write lock (decision 0014).
+    // Two int4 keys, (schema, key): each schema (tests, tenants) has keys of its own.
     await sql`select pg_advisory_xact_lock(hashtext(current_schema()), hashtext(${key}))`.execute(tx);
   },
   lockRow: async (tx, row) => {
@@ -402,13 +403,6 @@ export interface StorageOptions {
   readonly statementTimeoutMs?: number;
   /** The clock units stamp the record-change journal with (decision 0027); the system's when left out. */
   readonly clock?: Clock;
-  /**
-   * PostgreSQL: `false` opens write units without the lock per schema (decision 0014), relying on
-   * the narrow guarantees of decisions 0081 and 0082 alone. Only their tests do so, to prove each
-   * holds without the lock; the service keeps it until the writers decision 0082 lists as left
-   * (the importers, site imports) have theirs (default true).
-   */
-  readonly schemaWriteLock?: boolean;
 }
 
 function openPostgres(url: string, options: StorageOptions, clock: Clock): Storage {
@@ -432,13 +426,13 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
     ...unitRunners(root, root, {
       // Held back until the unit's first statement, and written with it (decision 0085).
       beginRead: [READ_BEGIN],
-      // One writer at a time per schema, across every node, as on SQLite: units that all touch the
-      // same hot rows (a popular category's count) would otherwise abort each other under SERIALIZABLE
-      // faster than retries get through (measured: 7 of 60 creates from 8 clients failed after 20
-      // attempts). READ COMMITTED, because each statement after the lock then sees every unit committed
-      // before it; the lock is taken in the transaction's first statement, before any data is read.
-      // Both in one round trip (the simple query protocol runs several statements; no parameters).
-      beginWrite: [options.schemaWriteLock === false ? 'begin isolation level read committed' : 'begin isolation level read committed; select pg_advisory_xact_lock(hashtext(current_schema()))'],
+      // Units side by side, on every node (decision 0087): each rule the lock per schema once kept
+      // (decisions 0014, 0038) has a narrow guarantee of its own (decisions 0081, 0082, 0087): the
+      // journal numbered under the content version's row, keys for slug families, names, sources
+      // and runs, rows locked before they are read or linked. READ COMMITTED: a statement after a
+      // wait for one of those locks sees what the unit it waited for committed. Migrations take a
+      // key of their own (migrate()).
+      beginWrite: ['begin isolation level read committed'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
       clock,
@@ -461,9 +455,8 @@ export async function migrate(storage: Storage): Promise<string[]> {
   // One write unit under a lock of its own, taken first: nodes starting together take turns, the
   // next one finding the schema up to date (Kysely's own migration lock does nothing on SQLite, so
   // two processes both saw the migrations pending and one failed on "table already exists").
-  // SQLite's write lock does that already; on PostgreSQL the key is migrate()'s own (decision
-  // 0082), so that it holds without the lock per schema write units take today. A failed
-  // migration rolls back whole.
+  // SQLite's write lock does that already; on PostgreSQL, where write units run side by side, the
+  // key is migrate()'s own (decision 0082). A failed migration rolls back whole.
   return storage.write(async (tx) => {
     await storage.dialect.lockKey(tx, 'migrations');
     // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly

@@ -14,7 +14,7 @@ import type { Database } from './tables.ts';
 export interface UnitSettings {
   /** The statements that open a read transaction: one snapshot for all its statements. */
   readonly beginRead: readonly string[];
-  /** The statements that open a write transaction and make it the only writer. */
+  /** The statements that open a write transaction (SQLite: and make it the only writer). */
   readonly beginWrite: readonly string[];
   /** Failures after which a whole write unit is run again. */
   readonly retryable: (error: unknown) => boolean;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { UserInputError } from '../../src/auth/users.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
@@ -9,12 +10,11 @@ import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtu
 import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 
 /*
- * Write units side by side on PostgreSQL (decisions 0081, 0082): each rule that decision 0014's
- * one lock per schema provided has a narrow guarantee of its own, and each is tested here without
- * that lock. The cases open their transactions on connections of their own (outside
- * `Storage.write`, which still takes the schema lock) and run the statements a unit runs, in an
- * order no lock forbids; a transaction that would wait for the other fails after `lock_timeout`
- * instead. SQLite has one writer at a time and nothing of this to test.
+ * Write units side by side on PostgreSQL (decisions 0081, 0082, 0087): each rule that decision
+ * 0014's one lock per schema provided has a narrow guarantee of its own, tested here; the lock is
+ * gone. The cases open their transactions on connections of their own and run the statements a
+ * unit runs, in an order no lock forbids; a transaction that would wait for the other fails after
+ * `lock_timeout` instead. SQLite has one writer at a time and nothing of this to test.
  */
 
 const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
@@ -34,7 +34,7 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     if (t.storage.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
     return t.storage.driver.client;
   };
-  /** A write transaction as `Storage.write` opens one, less the schema lock; waiting for another fails after a second. */
+  /** A write transaction as `Storage.write` opens one; waiting for another fails after a second. */
   async function unit(): Promise<pg.PoolClient> {
     const client = await pool().connect();
     open.push(client);
@@ -92,9 +92,8 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
 
 /*
  * The same rules through the API on two nodes: node A's unit is held open after its work, node B
- * writes meanwhile. Both nodes run without the schema lock (with it B would wait for A and every
- * case would pass whatever the rules did), so B runs beside A and only the rule's own guarantee
- * keeps the answer right. On SQLite B waits for A's write transaction.
+ * writes meanwhile, beside A on PostgreSQL, so only the rule's own guarantee keeps the answer
+ * right. On SQLite B waits for A's write transaction.
  */
 describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
   let nodeA: TestApp;
@@ -265,6 +264,18 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
     body(parentDeleted, 200);
     assert.equal(child.statusCode, 400, child.body);
     assert.deepEqual(child.json<{ data: { params: Record<string, string> } }>().data.params, { parent: 'Invalid parameter.' });
+  });
+
+  test('an image given by id while another node deletes its upload is refused with a 400, never a foreign-key 500 (decision 0087)', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } }).png().toBuffer();
+    const upload = body(await nodeA.request('administrator', 'POST', 'media', png, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="poster.png"' })).id as number;
+    const [deleted, linked] = await held.race(
+      () => nodeA.request('administrator', 'DELETE', `media/${upload}`),
+      () => nodeB.request('administrator', 'POST', 'events', { ...event('Poster deleted meanwhile'), image: upload }),
+    );
+    body(deleted, 200);
+    assert.equal(linked.statusCode, 400, linked.body);
+    assert.deepEqual(Object.keys(linked.json<{ data: { params: Record<string, string> } }>().data.params), ['image']);
   });
 });
 

@@ -160,7 +160,7 @@ describe(`site imports over the API (${DIALECT})`, () => {
     assert.equal(counts.category!.created, 1);
     // The same run, as node a and node b see it; the password in no stored column.
     assert.deepEqual(await run(accepted.id as number, a), done);
-    const row = await a.storage.read((tx) => new SiteImportsRepository().find(tx, accepted.id as number));
+    const row = await a.storage.read((tx) => new SiteImportsRepository(a.storage.dialect).find(tx, accepted.id as number));
     assert.ok(!JSON.stringify(row).includes(password));
 
     const titles = (await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')).json<Json>().events.map((event: Json) => event.title).sort();
@@ -202,7 +202,7 @@ describe(`site imports over the API (${DIALECT})`, () => {
   });
 
   test('a run whose node died is seen as interrupted by every node and does not block a new start; a node that stops records its run interrupted', async () => {
-    const repository = new SiteImportsRepository();
+    const repository = new SiteImportsRepository(a.storage.dialect);
     const dead = await a.storage.write((tx) => repository.create(tx, {
       url: `${origin}/`, source: `${origin}${PREFIX}/tribe/events/v1`, source_user: '', prune: 0, started_by: a.ids.administrator, state: 'running', phase: 'event',
       progress: '{}', reason: null, cancel_requested: 0, node: 'a-node-that-died', lease_until: '2026-11-24 11:59:00', started_at: '2026-11-24 11:00:00', finished_at: null,

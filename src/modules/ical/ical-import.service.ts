@@ -142,13 +142,19 @@ export class IcalImportService {
   }
 
   private async target(tx: WriteTx, uid: string, entry: IcalImportEntry | undefined, uidHost: string): Promise<Target | undefined> {
-    const mapped = entry && (await this.events.getPost(tx, entry.event_id));
+    const mapped = entry && (await this.lockedPost(tx, entry.event_id));
     if (mapped) return { row: mapped, entry };
     const own = OWN_UID.exec(uid);
     const id = own && own[2] === uidHost ? storableId(own[1]) : undefined;
-    const row = id === undefined ? undefined : await this.events.getPost(tx, id);
+    const row = id === undefined ? undefined : await this.lockedPost(tx, id);
     // Our own UIDs name series and single events, never a detached exception.
     return row && row.fields.series_id === null ? { row } : undefined;
+  }
+
+  /** An event this import may update, its row locked first. */
+  private async lockedPost(tx: WriteTx, id: number): Promise<EventRow | undefined> {
+    await this.imported.lockTarget(tx, id);
+    return this.events.getPost(tx, id);
   }
 
   private async importGroup(tx: WriteTx, uid: string, group: UidGroup, target: Target | undefined, entries: Map<string, IcalImportEntry>, request: ImportRequest, report: ImportReport): Promise<void> {
@@ -180,7 +186,7 @@ export class IcalImportService {
     for (const exception of exceptions) {
       const original = originalStart(exception.recurrenceId!, series);
       const entry = entries.get(entryKey(uid, original));
-      const mapped = entry && (await this.events.getPost(tx, entry.event_id));
+      const mapped = entry && (await this.lockedPost(tx, entry.event_id));
       if (mapped) {
         await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: mapped, entry }, request, report);
         continue;
@@ -190,7 +196,7 @@ export class IcalImportService {
         report.skipped.push({ uid, recurrence_id: original, line: exception.line, reason: `The series has no occurrence starting at ${original} (RECURRENCE-ID).` });
       } else if (occurrence.post.id !== series.post.id) {
         // Already an exception here (ours, exported and imported back): compared as our own event.
-        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: (await this.events.getPost(tx, occurrence.post.id))! }, request, report);
+        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: (await this.lockedPost(tx, occurrence.post.id))! }, request, report);
       } else {
         // The occurrence is detached as an exception by the events service's own update of one occurrence.
         const input = this.inputOf(exception);

@@ -148,7 +148,7 @@ export class PostWriter {
     if (image === undefined || image === null || image === '') return undefined;
     if (typeof image === 'number' || /^\d+$/.test(String(image))) {
       const id = storableId(image);
-      return id !== undefined && (await this.images.get(tx, id)) ? undefined : 'No image with this ID.';
+      return id !== undefined && (await this.images.get(tx, id, { toLink: true })) ? undefined : 'No image with this ID.';
     }
     if (!isAbsoluteUrl(String(image))) return 'The image must be an image ID or an http(s) URL.';
     // A new URL adds to the media library, which WordPress allows only with `upload_files`.

@@ -49,6 +49,7 @@ export class ImportPruner {
     const request = { caller, force: true, language, explicitLanguage: false };
     try {
       await this.storage.write(async (tx) => {
+        await this.repository.lockSource(tx, run.source.base);
         if (kind === 'event') {
           const row = await this.services.events.getRowIfExists(tx, { id: targetId });
           if (row) await this.services.eventWriter.remove(tx, row, request);

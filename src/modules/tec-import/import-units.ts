@@ -73,6 +73,7 @@ export class ImportUnits {
    */
   private commit(run: Run, work: (tx: WriteTx) => Promise<RecordResult[]>): Promise<RecordResult[]> {
     return this.storage.write(async (tx) => {
+      await this.repository.lockSource(tx, run.source.base);
       // A dry run recorded no source: its map rows need one, rolled back with them.
       if (run.options.dryRun && !(await this.repository.source(tx, run.source.base))) {
         await this.repository.addSource(tx, { source: run.source.base, keeps_ids: run.keepsIds ? 1 : 0, started_at: nowUtc(this.clock), completed_at: null });

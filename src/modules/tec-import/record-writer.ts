@@ -110,7 +110,7 @@ export class RecordWriter {
     }
     const slug = text(record.slug) || undefined;
     const description = text(record.description);
-    const entry = await this.repository.entry(tx, run.source.base, kind, id);
+    const entry = await this.repository.lockedEntry(tx, run.source.base, kind, id);
     const current = entry ? await terms.lookup(tx, definition, entry.target_id) : undefined;
     if (current) {
       // A slug another term holds here stays as it was made (reported when it was).
@@ -165,7 +165,7 @@ export class RecordWriter {
     if (!status) return skipped(`status "${text(record.status)}" cannot be imported`);
     const notes: string[] = [];
     const modified = modifiedUtc(record);
-    const entry = await this.repository.entry(tx, run.source.base, kind, id);
+    const entry = await this.repository.lockedEntry(tx, run.source.base, kind, id);
     const current = entry ? (await service.localizedMany(tx, [entry.target_id], language))[0] : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };
@@ -218,7 +218,7 @@ export class RecordWriter {
     const startAndEnd = sourceStartAndEnd(record);
     if (!startAndEnd) return skipped('no start date');
     const modified = modifiedUtc(record);
-    const entry = await this.repository.entry(tx, run.source.base, 'event', id);
+    const entry = await this.repository.lockedEntry(tx, run.source.base, 'event', id);
     const current = entry ? await events.getRowIfExists(tx, { id: entry.target_id }) : undefined;
     const skip = this.unchangedOrNotSince(run, entry, modified, current !== undefined);
     if (skip) return { ...skip, ...(current ? { targetId: current.post.id } : {}) };

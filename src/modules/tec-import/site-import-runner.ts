@@ -75,7 +75,8 @@ export class SiteImportRunner {
 
   /**
    * Runs the import of a row written in a unit still open (the request's): its first heartbeat
-   * waits for the write lock, so it sees the row once that unit commits, and nothing when it did not.
+   * waits for that unit's key (`lockRuns`), so it sees the row once that unit commits, and nothing
+   * when it did not.
    */
   launch(request: RunRequest): void {
     const done = this.run(request)
@@ -93,12 +94,16 @@ export class SiteImportRunner {
   private async run({ id, source, controller, caller, prune }: RunRequest): Promise<void> {
     const progress = new RecordedProgress();
     const write = () => ({ phase: progress.phase, progress: JSON.stringify(progress.state), leaseUntil: this.leaseUntil() });
-    const beat = async () => {
-      const answer = await this.storage.write((tx) => this.repository.heartbeat(tx, id, this.node, write()));
+    const beat = async (first = false) => {
+      const answer = await this.storage.write(async (tx) => {
+        // The first waits for the start's unit, which holds the runs' key to its commit (lockRuns).
+        if (first) await this.repository.lockRuns(tx);
+        return this.repository.heartbeat(tx, id, this.node, write());
+      });
       if (answer === undefined) controller.abort(new Lost('the run is no longer this node\'s'));
       else if (answer.cancelRequested) controller.abort(new Stopped('cancelled', 'Cancelled.'));
     };
-    await beat();
+    await beat(true);
     // No row of its own: the request's unit did not commit.
     if (lost(controller.signal)) return;
     let beating: Promise<void> | undefined;

@@ -75,6 +75,7 @@ export class SiteImportsService {
   /** Records a run of `source` to be started by this node; refused while another run of the database is live. */
   async start(tx: WriteTx, source: TecSource, input: StartInput, caller: Caller): Promise<SiteImportRow> {
     const now = nowUtc(this.clock);
+    await this.repository.lockRuns(tx);
     await this.repository.markLapsed(tx, now, 'The node running the import stopped answering; start it again to resume.');
     const live = await this.repository.live(tx, now);
     if (live) throw new ApiError('site_import_running', { args: [live.id], data: { id: live.id } });

@@ -70,6 +70,8 @@ export class TecImportService {
   /** The source's row: a first run records whether this database is empty, which keeps the source's ids from then on. */
   private async begin(base: string, dryRun: boolean): Promise<boolean> {
     const work = async (tx: WriteTx) => {
+      // Two first runs side by side would both find no row and both add one.
+      await this.repository.lockSource(tx, base);
       const known = await this.repository.source(tx, base);
       if (known) return known.keeps_ids === 1;
       const keepsIds = await this.repository.isEmpty(tx);

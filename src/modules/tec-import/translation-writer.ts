@@ -55,6 +55,8 @@ export class TranslationWriter {
 
   /** Writes one translation through its service in `language`; a term's slug another term holds there is left out (reported). */
   async write(tx: WriteTx, run: Run, kind: ImportKind, id: number, record: SourceRecord, language: LanguageCode): Promise<RecordResult> {
+    // The target's row locked before `change` reads it (decision 0087).
+    await this.repository.lockedEntry(tx, run.source.base, kind, id);
     const change = await this.change(tx, run, kind, id, record, language);
     if (!change) return { outcome: 'skipped', reason: 'the record was not copied', notes: [] };
     if (Object.keys(change.text).length === 0) return { outcome: 'unchanged', targetId: change.targetId, notes: [] };

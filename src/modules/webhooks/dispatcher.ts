@@ -235,7 +235,8 @@ export class WebhookDispatcher {
       });
       // A lease that expired meanwhile belongs to another node's attempt now: its outcome counts.
       if (!recorded) return;
-      const subscription = await this.repository.getSubscription(tx, delivery.subscription.id);
+      // Locked before it is read: an administrator's re-activation committed meanwhile is kept (decision 0087).
+      const subscription = await this.repository.lockedSubscription(tx, delivery.subscription.id);
       if (!subscription) return;
       if (outcome.ok) {
         if (subscription.failing_since !== null) await this.repository.updateSubscription(tx, subscription.id, { failing_since: null });

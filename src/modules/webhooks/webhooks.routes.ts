@@ -52,7 +52,7 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
         if (body.url !== undefined) await service.checkUrl(body.url);
       },
       handle: async ({ params, body }, tx) => {
-        const row = await service.update(tx, await service.find(tx, params.id), { ...body, ...(body.url === undefined ? {} : { url: new URL(body.url).href }) });
+        const row = await service.update(tx, await service.findLocked(tx, params.id), { ...body, ...(body.url === undefined ? {} : { url: new URL(body.url).href }) });
         return { body: toSubscription(row, clock.now()) };
       },
     }),
@@ -74,7 +74,7 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
       schema: { summary: 'Replaces the signing secret; the previous one keeps signing for grace_period seconds', params: WebhookParams, querystring: WriteQuery, body: RotateBody, response: { 200: Subscription } },
       validate: async () => service.ensureSecretsAvailable(),
       handle: async ({ params, body }, tx) => {
-        const { row, secret } = await service.rotateSecret(tx, await service.find(tx, params.id), body.grace_period);
+        const { row, secret } = await service.rotateSecret(tx, await service.findLocked(tx, params.id), body.grace_period);
         return { body: toSubscription(row, clock.now(), secret) };
       },
     }),

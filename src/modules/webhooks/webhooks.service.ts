@@ -42,7 +42,15 @@ export class WebhooksService {
   }
 
   async find(tx: ReadTx, id: number): Promise<WebhookSubscriptionRow> {
-    const row = await this.repository.getSubscription(tx, id);
+    return this.found(id, await this.repository.getSubscription(tx, id));
+  }
+
+  /** `find` for a write that computes from the row (an update, a rotation): its row locked first. */
+  async findLocked(tx: WriteTx, id: number): Promise<WebhookSubscriptionRow> {
+    return this.found(id, await this.repository.lockedSubscription(tx, id));
+  }
+
+  private found(id: number, row: WebhookSubscriptionRow | undefined): WebhookSubscriptionRow {
     if (!row) throw new ApiError('webhook_not_found', { args: [id] });
     return row;
   }
@@ -56,7 +64,8 @@ export class WebhooksService {
     const secret = generateSecret();
     const now = this.now();
     const row = await this.repository.createSubscription(tx, {
-      // Write units are serialized: every change committed before this one is before the subscription.
+      // Every change committed before this read is before the subscription; on PostgreSQL one committed
+      // while this unit runs (side by side, decision 0087) is as concurrent with it, and may be heard.
       after_seq: (await this.journal.bounds(tx)).latest,
       url: input.url,
       events: JSON.stringify([...new Set(input.events)]),

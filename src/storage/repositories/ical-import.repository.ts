@@ -17,6 +17,14 @@ export class IcalImportRepository {
     return this.dialect.lockKey(db, 'ical-import');
   }
 
+  /**
+   * Locks an event's post row until the unit ends, before an import reads it to update it
+   * (decision 0087, as rule 4 for the API's writes): an edit committed meanwhile is read, not overwritten.
+   */
+  async lockTarget(db: WriteTx, eventId: number): Promise<void> {
+    await this.dialect.lockRow(db, { table: 'posts', id: eventId });
+  }
+
   /** The entries of these UIDs, series and exceptions alike. */
   async entries(db: ReadTx, uids: readonly string[]): Promise<IcalImportEntry[]> {
     if (uids.length === 0) return [];

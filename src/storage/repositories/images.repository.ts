@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { ImagesTable } from '../tables.ts';
 
 export type ImageRow = Selectable<ImagesTable>;
@@ -12,8 +12,16 @@ export type ImportedImage = { readonly id?: number } & Pick<ImageRow, 'extension
 
 /** Images the service knows: each distinct URL given to it gets one id that clients can reuse. */
 export class ImagesRepository {
-  get(db: ReadTx, id: number): Promise<ImageRow | undefined> {
-    return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+  constructor(private readonly dialect: Pick<DialectCapabilities, 'lockLinked'>) {}
+
+  /**
+   * `toLink`: a write will link to the image (a record's `image` given by id), so a write unit holds
+   * it against deletion until it ends (decision 0087, as rule 7 of decision 0082 for linked records):
+   * a parallel delete of the upload then waits, or this lookup waits for it and finds nothing.
+   */
+  get(db: ReadTx, id: number, { toLink = false } = {}): Promise<ImageRow | undefined> {
+    const query = db.selectFrom('images').selectAll().where('id', '=', id);
+    return (toLink ? this.dialect.lockLinked(db, query, 'images') : query).executeTakeFirst();
   }
 
   /**

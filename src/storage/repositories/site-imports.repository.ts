@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { SiteImportRow, SiteImportsTable } from '../tables.ts';
 import type { Insertable } from 'kysely';
 
@@ -16,6 +16,20 @@ export interface RunProgressUpdate {
  * running, so a node that lost its lease (taken for dead) stops rather than write over a newer run.
  */
 export class SiteImportsRepository {
+  constructor(private readonly dialect: Pick<DialectCapabilities, 'lockKey'>) {}
+
+  /**
+   * Holds the runs' key until the unit ends (decision 0087). A start takes it before it looks for a
+   * live run, so two starts side by side do not both find none; a run's first heartbeat takes it
+   * too, so it waits for the unit that wrote the run's row (the start's, still open when the run
+   * is launched) and sees the row once that unit commits, or nothing when it rolled back. Without
+   * it the heartbeat ran first, found no row, and the run stopped silently as lost, its row left
+   * running until its lease lapsed.
+   */
+  lockRuns(db: WriteTx): Promise<void> {
+    return this.dialect.lockKey(db, 'site-imports');
+  }
+
   async create(db: WriteTx, run: Insertable<SiteImportsTable>): Promise<SiteImportRow> {
     return db.insertInto('site_imports').values(run).returningAll().executeTakeFirstOrThrow();
   }
@@ -29,7 +43,7 @@ export class SiteImportsRepository {
     return db.selectFrom('site_imports').selectAll().orderBy('id', 'desc').limit(limit).execute();
   }
 
-  /** The run whose lease is live at `now`, if any (at most one: starts are serialized write units). */
+  /** The run whose lease is live at `now`, if any (at most one: starts hold `lockRuns`). */
   live(db: ReadTx, now: string): Promise<SiteImportRow | undefined> {
     return db.selectFrom('site_imports').selectAll().where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
   }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import type { TecImportKind, TecImportMapTable, TecImportSourcesTable } from '../tables.ts';
 
 export type ImportSourceRow = Selectable<TecImportSourcesTable>;
@@ -7,6 +7,28 @@ export type ImportMapRow = Selectable<TecImportMapTable>;
 
 /** The state of `import-tec` (migration 20261125020000; decision 0030): its sources and its id map. */
 export class TecImportRepository {
+  constructor(private readonly dialect: Pick<DialectCapabilities, 'lockKey' | 'lockRow'>) {}
+
+  /**
+   * Holds the source's key until the unit ends (decision 0087): a unit looks the source's ids up in
+   * the map and creates what it does not find, so two runs of one source side by side (two nodes)
+   * would both create. Taken first in each of the run's units; runs of other sources go on.
+   */
+  lockSource(db: WriteTx, source: string): Promise<void> {
+    return this.dialect.lockKey(db, `tec-import:${source}`);
+  }
+
+  /**
+   * The entry of a source record, its target's row locked until the unit ends before anything is
+   * read of it (decision 0087, as rule 4 for the API's writes): the importer merges the source's
+   * fields into the record as it reads it, so an API write committed meanwhile is read, not overwritten.
+   */
+  async lockedEntry(db: WriteTx, source: string, kind: TecImportKind, sourceId: number): Promise<ImportMapRow | undefined> {
+    const entry = await this.entry(db, source, kind, sourceId);
+    if (entry) await this.dialect.lockRow(db, { table: kind === 'category' || kind === 'tag' ? 'terms' : 'posts', id: entry.target_id });
+    return entry;
+  }
+
   source(db: ReadTx, source: string): Promise<ImportSourceRow | undefined> {
     return db.selectFrom('tec_import_sources').selectAll().where('source', '=', source).executeTakeFirst();
   }

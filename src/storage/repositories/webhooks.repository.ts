@@ -31,12 +31,22 @@ export interface NewMessage {
  * are ISO-8601 UTC instants, compared as text.
  */
 export class WebhooksRepository {
-  constructor(private readonly dialect: Pick<DialectCapabilities, 'name'>) {}
+  constructor(private readonly dialect: Pick<DialectCapabilities, 'name' | 'lockRow'>) {}
 
   // Subscriptions.
 
   createSubscription(db: WriteTx, values: Insertable<WebhookSubscriptionsTable>): Promise<WebhookSubscriptionRow> {
     return db.insertInto('webhook_subscriptions').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * A subscription read after its row is locked until the unit ends (decision 0087): for writes
+   * that compute from what they read (a secret rotated into the previous one, a delivery's
+   * `failing_since`), so a write committed meanwhile is read, not overwritten.
+   */
+  async lockedSubscription(db: WriteTx, id: number): Promise<WebhookSubscriptionRow | undefined> {
+    await this.dialect.lockRow(db, { table: 'webhook_subscriptions', id });
+    return this.getSubscription(db, id);
   }
 
   getSubscription(db: ReadTx, id: number): Promise<WebhookSubscriptionRow | undefined> {
