@@ -19,8 +19,9 @@ import { send, type SendOutcome } from './sender.ts';
  *    active the rows are not read at all (every write wakes a cycle: issue 35);
  * 2. claim: due deliveries are leased (`claimed_until`), the oldest pending one per subscription;
  * 3. send, outside any unit, then record the outcome in a unit of its own.
- * Write units of every node are serialized (decision 0014), so no delivery is claimed twice; a
- * node that dies mid-send leaves a lease that expires, and the delivery goes again with the same
+ * A claim locks the rows it leases (`for update skip locked` on PostgreSQL, whose write units run
+ * side by side: decision 0087; SQLite has one writer), and the cursor moves by compare-and-set,
+ * so no delivery is claimed twice and no row fanned out twice; a node that dies mid-send leaves a lease that expires, and the delivery goes again with the same
  * `webhook-id` (at least once; receivers deduplicate by it).
  */
 
@@ -134,9 +135,10 @@ export class WebhookDispatcher {
       const cursor = await this.repository.fanoutCursor(tx);
       const { latest, prunedThrough } = await this.journal.bounds(tx);
       if (subscriptions.length === 0) {
-        // No row of this snapshot is anyone's: a subscription made later starts after its latest
-        // row (write units are serialized, WebhooksService.create). So the rows are not read; the
-        // cursor moves past them only when a full batch or a cut is behind it, as below.
+        // No row of this snapshot is anyone's: a subscription this snapshot does not see committed
+        // after every row it holds (the journal is numbered in commit order: decision 0081), and is
+        // owed only later ones (WebhooksService.create). So the rows are not read; the cursor moves
+        // past them only when a full batch or a cut is behind it, as below.
         return { cursor, through: latest, messages: [], full: false, mustMove: latest - cursor >= FANOUT_BATCH || prunedThrough > cursor, subscribed: false };
       }
       // Pruned before this node fanned them out (webhooks stopped longer than the journal's retention): lost, and said so.
