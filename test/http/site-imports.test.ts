@@ -201,6 +201,34 @@ describe(`site imports over the API (${DIALECT})`, () => {
     assert.equal((await a.request('administrator', 'GET', `${RUNS}/999999`)).json<Json>().code, 'site_import_not_found');
   });
 
+  test('a cancel decides on the run as committed: one that ended in a unit still open when the cancel came is not answered as cancelling (decision 0087)', async () => {
+    const repository = new SiteImportsRepository(a.storage.dialect);
+    const node = 'a-node-that-finishes';
+    const live = await a.storage.write((tx) => repository.create(tx, {
+      url: `${origin}/`, source: `${origin}${PREFIX}/tribe/events/v1`, source_user: '', prune: 0, started_by: a.ids.administrator, state: 'running', phase: 'event',
+      progress: '{}', reason: null, cancel_requested: 0, node, lease_until: '2099-01-01 00:00:00', started_at: '2026-11-24 11:00:00', finished_at: null,
+    }));
+    let ended!: () => void;
+    const endWritten = new Promise<void>((resolve) => (ended = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The run's node records its end and has not committed yet when the cancel arrives on the other node.
+    const ending = a.storage.write(async (tx) => {
+      await repository.finish(tx, live.id, node, { state: 'completed', phase: null, progress: '{}', reason: null, finishedAt: '2026-11-24 12:00:00' });
+      ended();
+      await released;
+    });
+    await endWritten;
+    const cancel = b.request('administrator', 'POST', `${RUNS}/${live.id}/cancel`);
+    await sleep(300);
+    release();
+    await ending;
+    const answer = await cancel;
+    assert.equal(answer.statusCode, 409, answer.body);
+    assert.equal(answer.json<Json>().code, 'site_import_not_running');
+    assert.equal((await run(live.id, a)).state, 'completed');
+  });
+
   test('a run whose node died is seen as interrupted by every node and does not block a new start; a node that stops records its run interrupted', async () => {
     const repository = new SiteImportsRepository(a.storage.dialect);
     const dead = await a.storage.write((tx) => repository.create(tx, {

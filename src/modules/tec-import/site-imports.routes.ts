@@ -85,7 +85,7 @@ export function siteImportRoutes(service: SiteImportsService, runner: SiteImport
       path: `${single}/cancel`,
       permission: PERMISSION,
       schema: { summary: 'Asks a running site import to stop; it stops between units of work, what it wrote stays', params: RunParams, querystring: WriteQuery, response: { 202: SiteImport } },
-      handle: async ({ params }, tx) => ({ status: 202, body: toSiteImport(await service.cancel(tx, await service.find(tx, params.id)), nowUtc(clock)) }),
+      handle: async ({ params }, tx) => ({ status: 202, body: toSiteImport(await service.cancel(tx, params.id), nowUtc(clock)) }),
     }),
   ];
 }

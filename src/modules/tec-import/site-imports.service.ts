@@ -108,10 +108,9 @@ export class SiteImportsService {
   }
 
   /** Asks a live run to stop: its node hears it at its next heartbeat, stops between units, and records it cancelled. */
-  async cancel(tx: WriteTx, row: SiteImportRow): Promise<SiteImportRow> {
-    const state = shownState(row, nowUtc(this.clock));
-    if (state !== 'running' && state !== 'cancelling') throw new ApiError('site_import_not_running', { args: [row.id] });
-    await this.repository.requestCancel(tx, row.id);
-    return { ...row, cancel_requested: 1 };
+  async cancel(tx: WriteTx, id: number): Promise<SiteImportRow> {
+    const marked = await this.repository.requestCancel(tx, id, nowUtc(this.clock));
+    if (marked) return marked;
+    throw new ApiError('site_import_not_running', { args: [(await this.find(tx, id)).id] });
   }
 }

@@ -80,7 +80,20 @@ export class SiteImportsRepository {
       .execute();
   }
 
-  async requestCancel(db: WriteTx, id: number): Promise<void> {
-    await db.updateTable('site_imports').set({ cancel_requested: 1 }).where('id', '=', id).execute();
+  /**
+   * Marks a live run (running, lease not lapsed at `now`) to be cancelled, in one statement that
+   * decides on the row as committed: on PostgreSQL, where units run side by side (decision 0087),
+   * it waits for a unit that ends the run meanwhile and then finds it ended. The run as marked, or
+   * undefined when it is not live.
+   */
+  requestCancel(db: WriteTx, id: number, now: string): Promise<SiteImportRow | undefined> {
+    return db
+      .updateTable('site_imports')
+      .set({ cancel_requested: 1 })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('lease_until', '>', now)
+      .returningAll()
+      .executeTakeFirst();
   }
 }
