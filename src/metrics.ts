@@ -17,7 +17,7 @@ const TASK_SECONDS = [0.01, 0.1, 1, 10, 60, 600];
 
 /** What the metrics read of the rest of the application, when scraped. */
 export interface MetricSources {
-  /** The write units' waits for the write lock (Storage.writeLockWaits). */
+  /** The write units' waits to begin (Storage.writeLockWaits). */
   readonly storage: Pick<Storage, 'driver' | 'writeLockWaits'>;
   /** Webhook deliveries by status, across the nodes (they share the database). */
   readonly webhookDeliveries: () => Promise<{ pending: number; failed: number }>;
@@ -56,8 +56,8 @@ export class Metrics {
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry });
     const { storage } = sources;
-    mirroredCounter(this.registry, 'calendar_write_lock_waits_total', 'Write units that waited for the write lock (every write unit does, if only briefly).', () => storage.writeLockWaits().count);
-    mirroredCounter(this.registry, 'calendar_write_lock_wait_seconds_total', 'Time write units spent waiting for the write lock.', () => storage.writeLockWaits().seconds);
+    mirroredCounter(this.registry, 'calendar_write_lock_waits_total', 'Write units that waited to begin (SQLite: for the write lock; PostgreSQL: for a pooled connection and the begin; every write unit does, if only briefly).', () => storage.writeLockWaits().count);
+    mirroredCounter(this.registry, 'calendar_write_lock_wait_seconds_total', 'Time write units spent waiting to begin (SQLite: the write lock; PostgreSQL: a pooled connection and the begin).', () => storage.writeLockWaits().seconds);
     new Gauge({
       name: 'calendar_webhook_deliveries',
       help: 'Webhook deliveries by status: pending (not yet delivered, retries included) and failed (given up), of every node.',

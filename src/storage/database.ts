@@ -142,7 +142,7 @@ export interface Storage {
    * (decision 0023): otherwise it rolls back.
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
-  /** How many write units (each attempt) waited for the write lock since the start, and how long in all (the metrics, decision 0044). */
+  /** How many write units (each attempt) waited to begin since the start (SQLite: for the write lock; PostgreSQL: for a pooled connection and the begin, decision 0087), and how long in all (the metrics, decision 0044). */
   writeLockWaits(): { count: number; seconds: number };
   /** The count of content writes (migration 20261122040000), which the read cache follows; outside any unit. */
   contentVersion(): Promise<number>;

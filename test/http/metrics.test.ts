@@ -92,7 +92,7 @@ describe(`GET /metrics (${DIALECT})`, () => {
       // cache; the unknown id is looked up too, and missed.
       assert.equal(moved('calendar_read_cache_misses_total'), 2);
       assert.equal(moved('calendar_read_cache_hits_total'), 2);
-      assert.ok(moved('calendar_write_lock_waits_total') >= 1, 'the create waited for the write lock');
+      assert.ok(moved('calendar_write_lock_waits_total') >= 1, "the create's unit waited to begin");
       assert.ok(moved('calendar_write_lock_wait_seconds_total') > 0);
       // The earlier scrape is counted too, under its own route.
       assert.ok(sample(now, 'calendar_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status: '200' }) >= 1);
