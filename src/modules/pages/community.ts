@@ -13,6 +13,7 @@ import type { Upload } from '../media/upload.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import { CATEGORY } from '../terms/taxonomy.ts';
+import type { CommunitySenders, NewNames, Reused, Sender } from './community-senders.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 
 /*
@@ -96,6 +97,7 @@ export class CommunitySubmissions {
     private readonly terms: TermsService,
     private readonly media: Pick<MediaService, 'store' | 'create' | 'files'>,
     private readonly clock: Clock,
+    private readonly senders: CommunitySenders,
   ) {}
 
   /** The published venues and organizers and the categories a visitor may pick, by name, as an anonymous reader lists them. */
@@ -116,11 +118,16 @@ export class CommunitySubmissions {
    * Stores a proposal as a pending event, in one write unit: the form's own checks (required
    * fields, a choice among the offered ones), then the API's validation and create, whose problems
    * come back by field and leave nothing written. A filled honeypot stores nothing and answers as a
-   * success would: a robot learns nothing from it.
+   * success would: a robot learns nothing from it. An address past its daily cap is refused (429,
+   * thrown) before anything is stored, and again inside the unit, where its proposals are counted
+   * one after the other (decision 0095).
    */
-  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
+  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
     if (form.homepage !== '') return { stored: undefined };
     const caller = submitter(visitor);
+    const sender: Sender = { address, userId: caller.id };
+    const names: NewNames = { venue: form.venue === '' ? form.venue_name : '', organizer: form.organizer === '' ? form.organizer_name : '' };
+    await this.storage.read((tx) => this.senders.ensureUnderDailyLimit(tx, sender));
     const refused = async (errors: CommunityErrors) => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)) });
     // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
     let image: StoredImage | undefined;
@@ -134,12 +141,16 @@ export class CommunitySubmissions {
     }
     try {
       const result = await this.storage.write(async (tx) => {
+        await this.senders.hold(tx, sender);
+        await this.senders.ensureUnderDailyLimit(tx, sender);
         const options = await this.options(tx, language);
-        const checked = this.check(form, options);
+        const reused = await this.senders.reused(tx, names, sender, caller);
+        const checked = this.check(form, options, reused);
         if ('errors' in checked) return { errors: checked.errors, options };
         const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
         await this.writer.validateWrite(tx, input, caller);
         const row = await this.writer.create(tx, input, caller, language);
+        await this.senders.record(tx, row.post.id, names, reused, sender);
         await this.storage.touchContent(tx, this.clock.now());
         return { stored: row.post.id };
       }, deadline);
@@ -153,8 +164,8 @@ export class CommunitySubmissions {
     }
   }
 
-  /** The form's own rules, then the API's input for it. */
-  private check(form: CommunityForm, options: CommunityOptions): { input: EventCreateInput } | { errors: CommunityErrors } {
+  /** The form's own rules, then the API's input for it, linking the `reused` records instead of creating new ones. */
+  private check(form: CommunityForm, options: CommunityOptions, reused: Reused): { input: EventCreateInput } | { errors: CommunityErrors } {
     const errors: CommunityErrors = {};
     const allDay = form.all_day !== '';
     if (form.title === '') errors.title = 'required';
@@ -187,8 +198,8 @@ export class CommunitySubmissions {
         all_day: allDay,
         start_date: `${form.start_date} ${allDay ? '00:00' : form.start_time}:00`,
         end_date: `${endDay} ${allDay ? '23:59:59' : `${form.end_time}:00`}`,
-        ...(venue ? { venue: venue.id } : newVenue ? { venue: newVenue } : {}),
-        ...(organizer ? { organizer: [organizer.id] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
+        ...(venue ? { venue: venue.id } : reused.venue !== undefined ? { venue: reused.venue } : newVenue ? { venue: newVenue } : {}),
+        ...(organizer ? { organizer: [organizer.id] } : reused.organizer !== undefined ? { organizer: [reused.organizer] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
         ...(category ? { categories: [String(category.id)] } : {}),
       },
     };

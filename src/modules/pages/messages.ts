@@ -147,6 +147,8 @@ export interface CommunityMessages {
   readonly thanksTitle: string;
   readonly thanksText: string;
   readonly submitAnother: string;
+  /** An address past the daily cap of proposals (429; decision 0095). */
+  readonly dailyLimit: string;
 }
 
 const EN: Messages = {
@@ -272,6 +274,7 @@ const EN: Messages = {
     thanksTitle: 'Thank you',
     thanksText: 'Your event was received. An editor will review it before it appears in the calendar.',
     submitAnother: 'Submit another event',
+    dailyLimit: 'Your address has sent as many proposals as one day allows: please try again tomorrow.',
   },
 };
 
@@ -398,6 +401,7 @@ const FR: Messages = {
     thanksTitle: 'Merci',
     thanksText: 'Votre événement a été reçu. Il sera relu avant d’apparaître dans le calendrier.',
     submitAnother: 'Proposer un autre événement',
+    dailyLimit: 'Votre adresse a envoyé autant de propositions qu’une journée en permet : réessayez demain.',
   },
 };
 

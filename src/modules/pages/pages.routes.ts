@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wireUtc, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { clientAddress } from '../../http/rate-limits.ts';
 import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
@@ -347,7 +348,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const deadline = new Deadline(config.timeouts.requestMs);
     let result: Awaited<ReturnType<CommunitySubmissions['submit']>>;
     try {
-      result = await deadline.race(deps.community.submit(form, upload, request.caller, language.code, deadline));
+      result = await deadline.race(deps.community.submit(form, upload, request.caller, clientAddress(request), language.code, deadline));
     } catch (error) {
       if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
       throw error;
@@ -365,7 +366,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 413) || language === undefined) throw error;
     const { page: context } = contextOf(request, language, false);
     reply.headers(error.headers);
-    void formAnswer(reply, error.status, errorPage(context, { status: error.status, canonical: communityAddress(context) }));
+    const detail = error.code === 'community_daily_limit' ? context.messages.community.dailyLimit : undefined;
+    void formAnswer(reply, error.status, errorPage(context, { status: error.status, detail, canonical: communityAddress(context) }));
   };
   const linked = (kind: 'venue' | 'organizer') =>
     page(
