@@ -383,10 +383,12 @@ export interface CommunityGuards {
   readonly proofOfWork: boolean;
 }
 
-function parseCommunityGuards(env: NodeJS.ProcessEnv): CommunityGuards {
+function parseCommunityGuards(env: NodeJS.ProcessEnv, database: DatabaseConfig): CommunityGuards {
   const proofOfWork = parseSwitch('CALENDAR_COMMUNITY_PROOF_OF_WORK', env.CALENDAR_COMMUNITY_PROOF_OF_WORK, false);
-  // The challenges' HMAC key is derived from the stored secrets' key, which every node shares.
-  if (proofOfWork && !env.CALENDAR_SECRETS_KEY?.trim()) throw new ConfigError('CALENDAR_COMMUNITY_PROOF_OF_WORK=true needs CALENDAR_SECRETS_KEY, from which the challenges\' signing key is derived');
+  // The challenges' HMAC key is derived from the stored secrets' key, which PostgreSQL's nodes share only when given (decision 0032).
+  if (proofOfWork && database.dialect === 'postgres' && !env.CALENDAR_SECRETS_KEY?.trim()) {
+    throw new ConfigError('CALENDAR_COMMUNITY_PROOF_OF_WORK=true with PostgreSQL needs CALENDAR_SECRETS_KEY, from which every node derives the challenges\' signing key');
+  }
   return { dailyLimit: parseWholeNumber('CALENDAR_COMMUNITY_DAILY_LIMIT', env.CALENDAR_COMMUNITY_DAILY_LIMIT, 20, 0, 1_000_000), proofOfWork };
 }
 
@@ -473,7 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
     communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),
-    communityGuards: parseCommunityGuards(env),
+    communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),

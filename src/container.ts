@@ -20,6 +20,7 @@ import { linkedRecordSchemas } from './modules/linked-records/linked-records.sch
 import { PagesService } from './modules/pages/pages.service.ts';
 import { CommunitySubmissions } from './modules/pages/community.ts';
 import { CommunitySenders } from './modules/pages/community-senders.ts';
+import { CommunityProofOfWork } from './modules/pages/community-proof.ts';
 import { CommunityReview } from './modules/community/community-review.service.ts';
 import { CommunitySubmissionsRepository } from './storage/repositories/community-submissions.repository.ts';
 import type { LinkedRecordDefinition } from './modules/linked-records/definition.ts';
@@ -174,10 +175,13 @@ export async function composeApplication(
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   const mediaSettings = site.media ?? loadConfig({}).media;
   const communitySubmissions = new CommunitySubmissionsRepository();
-  const communitySenders = new CommunitySenders(storage, communitySubmissions, eventsRepository, text, clock, (site.communityGuards ?? loadConfig({}).communityGuards).dailyLimit);
+  const communityGuards = site.communityGuards ?? loadConfig({}).communityGuards;
+  const communitySenders = new CommunitySenders(storage, communitySubmissions, eventsRepository, text, clock, communityGuards.dailyLimit);
+  // The challenges' signing key, derived from the stored secrets' key that every node shares.
+  const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     siteImportRunner,

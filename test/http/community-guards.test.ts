@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*
  * The community form's guards against floods (issue 43 item 7, decision 0095): the sender's address
  * recorded and shown to editors only, the daily cap per address, the reuse of a pending venue or
- * organizer of the same name from the same sender (or a published one), and "reject all from this
- * address".
+ * organizer of the same name from the same sender (or a published one), "reject all from this
+ * address", and the optional proof of work (ALTCHA's challenges, solved here with altcha-lib's solver).
  */
 
 type Json = Record<string, unknown>;
@@ -19,12 +21,12 @@ describe(`community submissions' guards (${DIALECT})`, () => {
   let now = new Date(TEST_NOW);
 
   /** The form sent from `address` (as the service sees the request's peer). */
-  const post = (fields: Json, address: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
+  const post = (fields: Json, address: string, app: TestApp = t) =>
+    app.app.inject({
       method: 'POST',
       url: FORM,
       remoteAddress: address,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
       payload: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString(),
     });
   const pending = async (collection: 'events' | 'venues' | 'organizers') => (await t.request('editor', 'GET', `${collection}?status=pending&per_page=100`)).json<Record<string, Json[]>>()[collection]!;
@@ -108,5 +110,48 @@ describe(`community submissions' guards (${DIALECT})`, () => {
     assert.ok((await pending('venues')).some((venue) => venue.id === spamHall.id), 'the venue an editor linked stays');
     assert.deepEqual(await submissions(`?address=${address}`), []);
     assert.deepEqual((await t.request('editor', 'POST', 'community/submissions/reject', { address })).json(), { address, events: 0, venues: 0, organizers: 0 });
+  });
+
+  test('the proof of work, when asked: none, a wrong one, a replayed one or an expired one is refused with nothing stored; a solved one is accepted', async () => {
+    assert.equal((await t.request('anonymous', 'GET', '/events/community/challenge/')).statusCode, 404, 'not asked: no challenges');
+    const guarded = await createTestApp({ env: { CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true' }, clock: { now: () => new Date(now) } });
+    try {
+      const form = (await guarded.request('anonymous', 'GET', FORM)).body;
+      assert.match(form, /<form class="community-form"[^>]* data-challenge="\/events\/community\/challenge\/">/);
+      assert.ok(form.includes('<input type="hidden" name="proof" value/>'), 'the hidden field the script fills');
+      assert.match(form, /<script src="\/assets\/community.js" defer><\/script>/);
+      assert.equal((await guarded.request('anonymous', 'GET', '/assets/community.js')).statusCode, 200);
+      const titles = async () => (await guarded.request('editor', 'GET', 'events?status=pending&per_page=100')).json<{ events: Json[] }>().events.map((event) => event.title);
+      const solved = async () => {
+        const answer = await guarded.request('anonymous', 'GET', '/events/community/challenge/');
+        assert.equal(answer.statusCode, 200);
+        assert.equal(answer.headers['cache-control'], 'private, no-store');
+        const challenge = answer.json<Challenge>();
+        const solution = await solveChallenge({ challenge, deriveKey });
+        assert.ok(solution);
+        return { challenge, solution };
+      };
+      const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
+      const refusedFor = async (proof: string | undefined) => {
+        const answer = await post({ ...VALID, title: 'Proved', ...(proof === undefined ? {} : { proof }) }, '192.0.2.200', guarded);
+        assert.equal(answer.statusCode, 400);
+        assert.match(answer.body, /Your browser did not send the check that protects this form from robots/);
+      };
+      await refusedFor(undefined);
+      await refusedFor('not a proof');
+      const good = await solved();
+      await refusedFor(encode({ ...good, solution: { ...good.solution, counter: good.solution.counter + 1 } }));
+      await refusedFor(encode({ challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, keyPrefix: '00' } }, solution: good.solution }));
+      assert.ok(!(await titles()).includes('Proved'), 'nothing stored');
+      assert.equal((await post({ ...VALID, title: 'Proved', proof: encode(good) }, '192.0.2.200', guarded)).statusCode, 303);
+      assert.deepEqual((await titles()).filter((title) => title === 'Proved'), ['Proved']);
+      await refusedFor(encode(good));
+      const late = await solved();
+      now = new Date(now.getTime() + 11 * 60 * 1000);
+      await refusedFor(encode(late));
+      assert.deepEqual((await titles()).filter((title) => title === 'Proved'), ['Proved'], 'the replay and the late one stored nothing');
+    } finally {
+      await guarded.close();
+    }
   });
 });

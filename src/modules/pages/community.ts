@@ -14,6 +14,8 @@ import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import { CATEGORY } from '../terms/taxonomy.ts';
 import type { CommunitySenders, NewNames, Reused, Sender } from './community-senders.ts';
+import type { CommunityProofOfWork } from './community-proof.ts';
+import type { Challenge } from 'altcha-lib';
 import type { TermsService } from '../terms/terms.service.ts';
 
 /*
@@ -31,6 +33,8 @@ export const COMMUNITY_FIELDS = [
   'alt_text',
   // The honeypot: hidden from people by the stylesheet, filled by form-filling robots.
   'homepage',
+  // The proof of work the form's script adds when it is asked for (decision 0095): base64 of ALTCHA's JSON payload.
+  'proof',
 ] as const;
 export type CommunityField = (typeof COMMUNITY_FIELDS)[number];
 export type CommunityForm = Readonly<Record<CommunityField, string>>;
@@ -50,8 +54,8 @@ export interface CommunityOptions {
 
 /** The most existing venues, organizers and categories a form offers (by name); more are entered as new. */
 export const CHOICES_LIMIT = 200;
-/** The longest text a field keeps: a description's, and every other field's. */
-const DESCRIPTION_LIMIT = 10_000;
+/** The longest text a field keeps: a description's, a proof's, and every other field's. */
+const FIELD_LIMITS: Partial<Record<CommunityField, number>> = { description: 10_000, proof: 2000 };
 const FIELD_LIMIT = 300;
 
 /**
@@ -67,7 +71,7 @@ export function readCommunityForm(body: unknown): CommunityForm {
   const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const read = (name: CommunityField) => {
     const raw = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
-    return typeof raw === 'string' ? raw.trim().slice(0, name === 'description' ? DESCRIPTION_LIMIT : FIELD_LIMIT) : '';
+    return typeof raw === 'string' ? raw.trim().slice(0, FIELD_LIMITS[name] ?? FIELD_LIMIT) : '';
   };
   return Object.fromEntries(COMMUNITY_FIELDS.map((name) => [name, read(name)])) as CommunityForm;
 }
@@ -98,7 +102,20 @@ export class CommunitySubmissions {
     private readonly media: Pick<MediaService, 'store' | 'create' | 'files'>,
     private readonly clock: Clock,
     private readonly senders: CommunitySenders,
+    /** The proof of work each proposal must carry; undefined when CALENDAR_COMMUNITY_PROOF_OF_WORK is off. */
+    private readonly proofOfWork: CommunityProofOfWork | undefined,
   ) {}
+
+  /** Whether the form asks its script for a proof of work. */
+  get asksProof(): boolean {
+    return this.proofOfWork !== undefined;
+  }
+
+  /** A challenge for the form's script to solve; no such page when no proof is asked. */
+  challenge(): Promise<Challenge> {
+    if (this.proofOfWork === undefined) throw new ApiError('rest_no_route');
+    return this.proofOfWork.challenge();
+  }
 
   /** The published venues and organizers and the categories a visitor may pick, by name, as an anonymous reader lists them. */
   async options(tx: ReadTx, language: LanguageCode): Promise<CommunityOptions> {
@@ -120,7 +137,8 @@ export class CommunitySubmissions {
    * come back by field and leave nothing written. A filled honeypot stores nothing and answers as a
    * success would: a robot learns nothing from it. An address past its daily cap is refused (429,
    * thrown) before anything is stored, and again inside the unit, where its proposals are counted
-   * one after the other (decision 0095).
+   * one after the other (decision 0095). When a proof of work is asked, a proposal without a valid
+   * one, or with one spent before, is refused as the form's problem, nothing stored.
    */
   async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
     if (form.homepage !== '') return { stored: undefined };
@@ -129,6 +147,8 @@ export class CommunitySubmissions {
     const names: NewNames = { venue: form.venue === '' ? form.venue_name : '', organizer: form.organizer === '' ? form.organizer_name : '' };
     await this.storage.read((tx) => this.senders.ensureUnderDailyLimit(tx, sender));
     const refused = async (errors: CommunityErrors) => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)) });
+    const proof = this.proofOfWork && (await this.proofOfWork.check(form.proof));
+    if (this.proofOfWork !== undefined && proof === undefined) return refused({ form: 'proof' });
     // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
     let image: StoredImage | undefined;
     if (upload?.file !== undefined && upload.file.bytes.length > 0) {
@@ -147,6 +167,8 @@ export class CommunitySubmissions {
         const reused = await this.senders.reused(tx, names, sender, caller);
         const checked = this.check(form, options, reused);
         if ('errors' in checked) return { errors: checked.errors, options };
+        // Spent once the proposal is known good, in its unit: a replayed proof finds it spent.
+        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof))) return { errors: { form: 'proof' }, options };
         const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
         await this.writer.validateWrite(tx, input, caller);
         const row = await this.writer.create(tx, input, caller, language);

@@ -321,7 +321,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const communityAddress = (context: PageContext) => context.urls.page('events/community/add');
   const communityForm = page(async (tx, _request, { page: context }) => {
     if (!config.communitySubmissions) throw new ApiError('rest_no_route');
-    return { body: communityFormPage(context, { action: communityAddress(context), options: await deps.community.options(tx, context.language) }) };
+    return { body: communityFormPage(context, { action: communityAddress(context), options: await deps.community.options(tx, context.language), asksProof: deps.community.asksProof }) };
   }, { timeless: true });
   const communityThanks = page(async (_tx, _request, { page: context }) => {
     if (!config.communitySubmissions) throw new ApiError('rest_no_route');
@@ -353,7 +353,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
       throw error;
     }
-    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors }));
+    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors, asksProof: deps.community.asksProof }));
     return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
   };
   /**
@@ -368,6 +368,11 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     reply.headers(error.headers);
     const detail = error.code === 'community_daily_limit' ? context.messages.community.dailyLimit : undefined;
     void formAnswer(reply, error.status, errorPage(context, { status: error.status, detail, canonical: communityAddress(context) }));
+  };
+  /** A proof-of-work challenge for the community form's script (decision 0095): anyone's, never cached; no page unless a proof is asked. */
+  const communityChallenge = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!config.communitySubmissions || !deps.community.asksProof) return reply.callNotFound();
+    return reply.header('cache-control', 'private, no-store').send(await deps.community.challenge());
   };
   const linked = (kind: 'venue' | 'organizer') =>
     page(
@@ -496,6 +501,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   for (const prefix of ['', '/:lang']) {
     app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal, errorHandler: proposalRefused });
   }
+  app.route({ method: 'GET', url: `${sitePath}/events/community/challenge/`, config: pageRoute, schema: hidden, handler: communityChallenge });
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({
     method: 'GET',
