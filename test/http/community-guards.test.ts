@@ -48,7 +48,6 @@ describe(`community submissions' guards (${DIALECT})`, () => {
     assert.equal(refused.headers['retry-after'], String(23 * 60 * 60), 'when the first of the three leaves the 24 hours');
     assert.equal((await pending('events')).length, before, 'nothing stored');
     assert.ok(!(await pending('venues')).some((venue) => venue.venue === 'Overflow Hall'));
-    // Rejected proposals still count: rejecting them does not reopen the address.
     assert.equal((await post({ ...VALID, title: 'Elsewhere' }, '198.51.100.9')).statusCode, 303, 'another address is not capped');
     now = new Date(new Date(TEST_NOW).getTime() + 24 * 60 * 60 * 1000 + 1000);
     for (const n of [5, 6, 7]) assert.equal((await post({ ...VALID, title: `Capped ${n}` }, '203.0.113.7')).statusCode, 303, 'the window has moved on');
@@ -110,6 +109,9 @@ describe(`community submissions' guards (${DIALECT})`, () => {
     assert.ok((await pending('venues')).some((venue) => venue.id === spamHall.id), 'the venue an editor linked stays');
     assert.deepEqual(await submissions(`?address=${address}`), []);
     assert.deepEqual((await t.request('editor', 'POST', 'community/submissions/reject', { address })).json(), { address, events: 0, venues: 0, organizers: 0 });
+    // Rejected proposals still count against the address's day (the cap is 3 here).
+    assert.equal((await post({ ...VALID, title: 'Spam 3' }, address)).statusCode, 303);
+    assert.equal((await post({ ...VALID, title: 'Spam 4' }, address)).statusCode, 429);
   });
 
   test('the proof of work, when asked: none, a wrong one, a replayed one or an expired one is refused with nothing stored; a solved one is accepted', async () => {

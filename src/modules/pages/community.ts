@@ -1,3 +1,4 @@
+import type { Challenge } from 'altcha-lib';
 import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
@@ -15,7 +16,6 @@ import type { LinkedRecordsService } from '../linked-records/linked-records.serv
 import { CATEGORY } from '../terms/taxonomy.ts';
 import type { CommunitySenders, NewNames, Reused, Sender } from './community-senders.ts';
 import type { CommunityProofOfWork } from './community-proof.ts';
-import type { Challenge } from 'altcha-lib';
 import type { TermsService } from '../terms/terms.service.ts';
 
 /*
