@@ -43,6 +43,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
 import { UploadBody } from './modules/media/media.schemas.ts';
 import { registerMediaFiles } from './modules/media/media-files.routes.ts';
 import { Upload } from './modules/media/upload.ts';
@@ -326,6 +327,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...siteImportRoutes(services.siteImports, deps.application.siteImportRunner, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),
+    ...communityRoutes(services.communityReview),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });

@@ -28,6 +28,8 @@ export interface Config {
   readonly siteHome: string | undefined;
   /** The public form where visitors propose events, stored as pending (CALENDAR_COMMUNITY_SUBMISSIONS; decision 0062); off by default. */
   readonly communitySubmissions: boolean;
+  /** The community form's guards against floods (decision 0095). */
+  readonly communityGuards: CommunityGuards;
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
@@ -373,6 +375,23 @@ function parseIcsMaxEvents(value: string | undefined): number {
   return count;
 }
 
+/** The community form's guards (decision 0095). */
+export interface CommunityGuards {
+  /** The most proposals one address may send in 24 hours (CALENDAR_COMMUNITY_DAILY_LIMIT, default 20); 0: no cap. */
+  readonly dailyLimit: number;
+  /** A self-hosted proof-of-work challenge each proposal must solve (CALENDAR_COMMUNITY_PROOF_OF_WORK); off by default. */
+  readonly proofOfWork: boolean;
+}
+
+function parseCommunityGuards(env: NodeJS.ProcessEnv, database: DatabaseConfig): CommunityGuards {
+  const proofOfWork = parseSwitch('CALENDAR_COMMUNITY_PROOF_OF_WORK', env.CALENDAR_COMMUNITY_PROOF_OF_WORK, false);
+  // The challenges' HMAC key is derived from the stored secrets' key, which PostgreSQL's nodes share only when given (decision 0032).
+  if (proofOfWork && database.dialect === 'postgres' && !env.CALENDAR_SECRETS_KEY?.trim()) {
+    throw new ConfigError('CALENDAR_COMMUNITY_PROOF_OF_WORK=true with PostgreSQL needs CALENDAR_SECRETS_KEY, from which every node derives the challenges\' signing key');
+  }
+  return { dailyLimit: parseWholeNumber('CALENDAR_COMMUNITY_DAILY_LIMIT', env.CALENDAR_COMMUNITY_DAILY_LIMIT, 20, 0, 1_000_000), proofOfWork };
+}
+
 function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
   const raw = value?.trim().toLowerCase() ?? '';
   if (raw === '') return fallback;
@@ -456,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
     communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),
+    communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),

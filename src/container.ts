@@ -19,6 +19,10 @@ import { LinkedRecordsService } from './modules/linked-records/linked-records.se
 import { linkedRecordSchemas } from './modules/linked-records/linked-records.schemas.ts';
 import { PagesService } from './modules/pages/pages.service.ts';
 import { CommunitySubmissions } from './modules/pages/community.ts';
+import { CommunitySenders } from './modules/pages/community-senders.ts';
+import { CommunityProofOfWork } from './modules/pages/community-proof.ts';
+import { CommunityReview } from './modules/community/community-review.service.ts';
+import { CommunitySubmissionsRepository } from './storage/repositories/community-submissions.repository.ts';
 import type { LinkedRecordDefinition } from './modules/linked-records/definition.ts';
 import { ORGANIZER } from './modules/organizers/organizer.definition.ts';
 import { PostRecords } from './modules/posts/post-records.ts';
@@ -85,6 +89,7 @@ export interface Services {
   readonly pages: PagesService;
   /** Visitors' proposals of events, written as pending through the events' write path (decision 0062). */
   readonly community: CommunitySubmissions;
+  readonly communityReview: CommunityReview;
   readonly loginThrottle: LoginThrottle;
   /** The admin's sign-in sessions (decision 0040). */
   readonly sessions: SessionsService;
@@ -112,7 +117,7 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -169,9 +174,14 @@ export async function composeApplication(
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   const mediaSettings = site.media ?? loadConfig({}).media;
+  const communitySubmissions = new CommunitySubmissionsRepository();
+  const communityGuards = site.communityGuards ?? loadConfig({}).communityGuards;
+  const communitySenders = new CommunitySenders(storage, communitySubmissions, eventsRepository, text, clock, communityGuards.dailyLimit);
+  // The challenges' signing key, derived from the stored secrets' key that every node shares.
+  const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     siteImportRunner,

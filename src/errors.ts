@@ -35,6 +35,7 @@ export const ERROR_CATALOGUE = {
   rest_origin_not_allowed: { status: 403, message: 'Credentials are not accepted from the origin %s.' },
   too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %d seconds.' },
   rest_too_many_requests: { status: 429, message: 'Too many requests. Try again in %d seconds.' },
+  community_daily_limit: { status: 429, message: 'This address has sent %d community submissions in the last 24 hours, the most allowed.' },
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_unsupported_media_type: { status: 415, message: 'Unsupported content type: %s' },
   rest_payload_too_large: { status: 413, message: 'The request body is larger than the allowed %s bytes.' },

@@ -72,3 +72,17 @@ export const eventCounts = async (): Promise<Counts> => (await get<Counts>('even
 
 export const setStatus = (id: number, status: string) => request('POST', `events/${id}`, { body: { status } });
 export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });
+
+/** Who sent a pending community submission (decision 0095); editors only. */
+export interface CommunitySubmission {
+  readonly event: number;
+  readonly address: string;
+  readonly author: number;
+  readonly submitted_at: string;
+}
+/** Who sent those of `eventIds` that came through the community form. */
+export const communitySenders = async (eventIds: readonly number[]): Promise<CommunitySubmission[]> =>
+  eventIds.length === 0 ? [] : (await get<{ submissions: CommunitySubmission[] }>('community/submissions', { include: eventIds })).body.submissions;
+/** Trashes every pending community submission from `address`; answers the counts. */
+export const rejectAllFrom = async (address: string) =>
+  (await request<{ events: number; venues: number; organizers: number }>('POST', 'community/submissions/reject', { body: { address } })).body;

@@ -1,5 +1,6 @@
 import { SETTINGS } from './api.ts';
 import type { SiteImportWordKey } from './site-import-words.ts';
+import type { ReviewWordKey } from './review-words.ts';
 import type { UserWordKey } from './user-words.ts';
 import { MORE_WORDS, type MoreKey } from './words.ts';
 
@@ -174,7 +175,7 @@ const EN = {
   passwordHint: 'Readers see only its title until they give it. Empty, the event is public.',
 } as const;
 
-export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey;
+export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey | ReviewWordKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {
@@ -287,7 +288,7 @@ const language = chosen();
 const catalogue = CATALOGUES[language]!;
 
 /**
- * Words that come with a lazily loaded screen's module (user-words.ts, site-import-words.ts), in every language, so that
+ * Words that come with a lazily loaded screen's module (user-words.ts, site-import-words.ts, review-words.ts), in every language, so that
  * the first load carries only the shell's and the eager screens' words.
  */
 export function addWords(words: Readonly<Record<'en' | 'fr' | 'de' | 'es', Catalogue>>): void {

@@ -62,6 +62,9 @@ function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
   return client;
 }
 
+/** A client's address as the limits count it (an IPv6 address as its /64 network); the community form records it too (decision 0095). */
+export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
+
 /**
  * Per-client request limits (decision 0023), counted over a fixed minute: anonymous requests per
  * client address (writes with them: they are refused anyway, but cost a validation), and a logged-in
@@ -93,7 +96,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     // A limit of 0 is off: such requests are neither counted nor given the headers.
     allowList: (request) => limitOf(request) === 0,
     keyGenerator: (request) =>
-      request.caller === null ? `address:${normalizeIP(request.ip)}${isWrite(request) ? ':write' : ''}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
+      request.caller === null ? `address:${clientAddress(request)}${isWrite(request) ? ':write' : ''}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
     skipOnError: true,
     cache: LOCAL_CLIENTS,
     ...(client && redis ? { redis: client, nameSpace: `${redis.keyPrefix}rate-limit:` } : {}),

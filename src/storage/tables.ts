@@ -402,6 +402,22 @@ export interface WebhookFanoutTable {
   through_seq: number;
 }
 
+/** A record the community form created, and who sent it (decision 0095); seen by editors only. */
+export interface CommunitySubmissionsTable {
+  post_id: number;
+  /** The sender's address, normalized as the rate limits count it. */
+  address: string;
+  /** The signed-in sender, 0 when anonymous. */
+  user_id: number;
+  submitted_at: string;
+}
+
+/** A proof-of-work solution already accepted, until its challenge expires (decision 0095). */
+export interface CommunitySpentChallengesTable {
+  signature: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -431,6 +447,8 @@ export interface Database {
   tec_import_map: TecImportMapTable;
   ical_import_map: IcalImportMapTable;
   site_imports: SiteImportsTable;
+  community_submissions: CommunitySubmissionsTable;
+  community_spent_challenges: CommunitySpentChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

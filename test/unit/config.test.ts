@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       siteName: undefined,
       siteHome: undefined,
       communitySubmissions: false,
+      communityGuards: { dailyLimit: 20, proofOfWork: false },
       timezone: 'UTC',
       defaultLanguage: 'en',
       logLevel: 'info',
@@ -111,6 +112,8 @@ describe('loadConfig', () => {
       CALENDAR_MEDIA_DIR: '/srv/calendar-media',
       CALENDAR_MEDIA_MAX_BYTES: '2000000',
       CALENDAR_MEDIA_MAX_PIXELS: '1000000',
+      CALENDAR_COMMUNITY_DAILY_LIMIT: '5',
+      CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -125,6 +128,7 @@ describe('loadConfig', () => {
       siteName: 'Springfield Arts',
       siteHome: 'https://www.example.org',
       communitySubmissions: true,
+      communityGuards: { dailyLimit: 5, proofOfWork: true },
       timezone: 'Europe/Rome',
       defaultLanguage: 'pt-pt',
       logLevel: 'debug',
@@ -300,6 +304,14 @@ test('CALENDAR_COMMUNITY_SUBMISSIONS: off by default, true/false or 1/0, anythin
   assert.equal(loadConfig({}).communitySubmissions, false);
   assert.equal(loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: '1' }).communitySubmissions, true);
   for (const bad of ['yes', 'on']) assert.throws(() => loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: bad }), /CALENDAR_COMMUNITY_SUBMISSIONS must be true or false/, bad);
+});
+
+test('the community form\'s guards: a daily cap per address (20, 0 = none) and an optional proof of work, which needs CALENDAR_SECRETS_KEY on PostgreSQL', () => {
+  assert.equal(loadConfig({ CALENDAR_COMMUNITY_DAILY_LIMIT: '0' }).communityGuards.dailyLimit, 0);
+  for (const bad of ['-1', 'many', '2.5']) assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_DAILY_LIMIT: bad }), 'CALENDAR_COMMUNITY_DAILY_LIMIT');
+  assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'yes', CALENDAR_SECRETS_KEY: 'k' }), 'CALENDAR_COMMUNITY_PROOF_OF_WORK');
+  assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true', DATABASE_URL: 'postgres://db.internal/calendar' }), 'CALENDAR_COMMUNITY_PROOF_OF_WORK');
+  assert.equal(loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true' }).communityGuards.proofOfWork, true, 'SQLite: the key file beside the database');
 });
 
 test('CALENDAR_DISALLOW_UNFILTERED_HTML: off by default, true/false or 1/0, anything else stops start-up', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { COMMUNITY_JS } from './community-script.ts';
 
 /*
  * The public pages' stylesheet and script, served from `/assets/` under the site's path (no inline
@@ -301,4 +302,5 @@ const asset = (body: string, type: string): Asset => ({ body, type, etag: `"${cr
 export const ASSETS: Readonly<Record<string, Asset>> = {
   'calendar.css': asset(CSS, 'text/css; charset=utf-8'),
   'calendar.js': asset(JS, 'text/javascript; charset=utf-8'),
+  'community.js': asset(COMMUNITY_JS, 'text/javascript; charset=utf-8'),
 };

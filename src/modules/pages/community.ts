@@ -1,3 +1,4 @@
+import type { Challenge } from 'altcha-lib';
 import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
@@ -13,6 +14,8 @@ import type { Upload } from '../media/upload.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import { CATEGORY } from '../terms/taxonomy.ts';
+import type { CommunitySenders, NewNames, Reused, Sender } from './community-senders.ts';
+import type { CommunityProofOfWork } from './community-proof.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 
 /*
@@ -30,6 +33,8 @@ export const COMMUNITY_FIELDS = [
   'alt_text',
   // The honeypot: hidden from people by the stylesheet, filled by form-filling robots.
   'homepage',
+  // The proof of work the form's script adds when it is asked for (decision 0095): base64 of ALTCHA's JSON payload.
+  'proof',
 ] as const;
 export type CommunityField = (typeof COMMUNITY_FIELDS)[number];
 export type CommunityForm = Readonly<Record<CommunityField, string>>;
@@ -49,8 +54,8 @@ export interface CommunityOptions {
 
 /** The most existing venues, organizers and categories a form offers (by name); more are entered as new. */
 export const CHOICES_LIMIT = 200;
-/** The longest text a field keeps: a description's, and every other field's. */
-const DESCRIPTION_LIMIT = 10_000;
+/** The longest text a field keeps: a description's, a proof's, and every other field's. */
+const FIELD_LIMITS: Partial<Record<CommunityField, number>> = { description: 10_000, proof: 2000 };
 const FIELD_LIMIT = 300;
 
 /**
@@ -66,7 +71,7 @@ export function readCommunityForm(body: unknown): CommunityForm {
   const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const read = (name: CommunityField) => {
     const raw = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
-    return typeof raw === 'string' ? raw.trim().slice(0, name === 'description' ? DESCRIPTION_LIMIT : FIELD_LIMIT) : '';
+    return typeof raw === 'string' ? raw.trim().slice(0, FIELD_LIMITS[name] ?? FIELD_LIMIT) : '';
   };
   return Object.fromEntries(COMMUNITY_FIELDS.map((name) => [name, read(name)])) as CommunityForm;
 }
@@ -96,7 +101,21 @@ export class CommunitySubmissions {
     private readonly terms: TermsService,
     private readonly media: Pick<MediaService, 'store' | 'create' | 'files'>,
     private readonly clock: Clock,
+    private readonly senders: CommunitySenders,
+    /** The proof of work each proposal must carry; undefined when CALENDAR_COMMUNITY_PROOF_OF_WORK is off. */
+    private readonly proofOfWork: CommunityProofOfWork | undefined,
   ) {}
+
+  /** Whether the form asks its script for a proof of work. */
+  get asksProof(): boolean {
+    return this.proofOfWork !== undefined;
+  }
+
+  /** A challenge for the form's script to solve; no such page when no proof is asked. */
+  challenge(): Promise<Challenge> {
+    if (this.proofOfWork === undefined) throw new ApiError('rest_no_route');
+    return this.proofOfWork.challenge();
+  }
 
   /** The published venues and organizers and the categories a visitor may pick, by name, as an anonymous reader lists them. */
   async options(tx: ReadTx, language: LanguageCode): Promise<CommunityOptions> {
@@ -116,12 +135,20 @@ export class CommunitySubmissions {
    * Stores a proposal as a pending event, in one write unit: the form's own checks (required
    * fields, a choice among the offered ones), then the API's validation and create, whose problems
    * come back by field and leave nothing written. A filled honeypot stores nothing and answers as a
-   * success would: a robot learns nothing from it.
+   * success would: a robot learns nothing from it. An address past its daily cap is refused (429,
+   * thrown) before anything is stored, and again inside the unit, where its proposals are counted
+   * one after the other (decision 0095). When a proof of work is asked, a proposal without a valid
+   * one, or with one spent before, is refused as the form's problem, nothing stored.
    */
-  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
+  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
     if (form.homepage !== '') return { stored: undefined };
     const caller = submitter(visitor);
+    const sender: Sender = { address, userId: caller.id };
+    const names: NewNames = { venue: form.venue === '' ? form.venue_name : '', organizer: form.organizer === '' ? form.organizer_name : '' };
+    await this.storage.read((tx) => this.senders.ensureUnderDailyLimit(tx, sender));
     const refused = async (errors: CommunityErrors) => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)) });
+    const proof = this.proofOfWork && (await this.proofOfWork.check(form.proof));
+    if (this.proofOfWork !== undefined && proof === undefined) return refused({ form: 'proof' });
     // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
     let image: StoredImage | undefined;
     if (upload?.file !== undefined && upload.file.bytes.length > 0) {
@@ -134,12 +161,18 @@ export class CommunitySubmissions {
     }
     try {
       const result = await this.storage.write(async (tx) => {
+        await this.senders.hold(tx, sender);
+        await this.senders.ensureUnderDailyLimit(tx, sender);
         const options = await this.options(tx, language);
-        const checked = this.check(form, options);
+        const reused = await this.senders.reused(tx, names, sender, caller);
+        const checked = this.check(form, options, reused);
         if ('errors' in checked) return { errors: checked.errors, options };
+        // Spent once the proposal is known good, in its unit: a replayed proof finds it spent.
+        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof))) return { errors: { form: 'proof' }, options };
         const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
         await this.writer.validateWrite(tx, input, caller);
         const row = await this.writer.create(tx, input, caller, language);
+        await this.senders.record(tx, row.post.id, names, reused, sender);
         await this.storage.touchContent(tx, this.clock.now());
         return { stored: row.post.id };
       }, deadline);
@@ -153,8 +186,8 @@ export class CommunitySubmissions {
     }
   }
 
-  /** The form's own rules, then the API's input for it. */
-  private check(form: CommunityForm, options: CommunityOptions): { input: EventCreateInput } | { errors: CommunityErrors } {
+  /** The form's own rules, then the API's input for it, linking the `reused` records instead of creating new ones. */
+  private check(form: CommunityForm, options: CommunityOptions, reused: Reused): { input: EventCreateInput } | { errors: CommunityErrors } {
     const errors: CommunityErrors = {};
     const allDay = form.all_day !== '';
     if (form.title === '') errors.title = 'required';
@@ -187,8 +220,8 @@ export class CommunitySubmissions {
         all_day: allDay,
         start_date: `${form.start_date} ${allDay ? '00:00' : form.start_time}:00`,
         end_date: `${endDay} ${allDay ? '23:59:59' : `${form.end_time}:00`}`,
-        ...(venue ? { venue: venue.id } : newVenue ? { venue: newVenue } : {}),
-        ...(organizer ? { organizer: [organizer.id] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
+        ...(venue ? { venue: venue.id } : reused.venue !== undefined ? { venue: reused.venue } : newVenue ? { venue: newVenue } : {}),
+        ...(organizer ? { organizer: [organizer.id] } : reused.organizer !== undefined ? { organizer: [reused.organizer] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
         ...(category ? { categories: [String(category.id)] } : {}),
       },
     };

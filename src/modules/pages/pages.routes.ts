@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wireUtc, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { clientAddress } from '../../http/rate-limits.ts';
 import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
@@ -320,7 +321,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const communityAddress = (context: PageContext) => context.urls.page('events/community/add');
   const communityForm = page(async (tx, _request, { page: context }) => {
     if (!config.communitySubmissions) throw new ApiError('rest_no_route');
-    return { body: communityFormPage(context, { action: communityAddress(context), options: await deps.community.options(tx, context.language) }) };
+    return { body: communityFormPage(context, { action: communityAddress(context), options: await deps.community.options(tx, context.language), asksProof: deps.community.asksProof }) };
   }, { timeless: true });
   const communityThanks = page(async (_tx, _request, { page: context }) => {
     if (!config.communitySubmissions) throw new ApiError('rest_no_route');
@@ -347,12 +348,12 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const deadline = new Deadline(config.timeouts.requestMs);
     let result: Awaited<ReturnType<CommunitySubmissions['submit']>>;
     try {
-      result = await deadline.race(deps.community.submit(form, upload, request.caller, language.code, deadline));
+      result = await deadline.race(deps.community.submit(form, upload, request.caller, clientAddress(request), language.code, deadline));
     } catch (error) {
       if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
       throw error;
     }
-    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors }));
+    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors, asksProof: deps.community.asksProof }));
     return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
   };
   /**
@@ -365,7 +366,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 413) || language === undefined) throw error;
     const { page: context } = contextOf(request, language, false);
     reply.headers(error.headers);
-    void formAnswer(reply, error.status, errorPage(context, { status: error.status, canonical: communityAddress(context) }));
+    const detail = error.code === 'community_daily_limit' ? context.messages.community.dailyLimit : undefined;
+    void formAnswer(reply, error.status, errorPage(context, { status: error.status, detail, canonical: communityAddress(context) }));
+  };
+  /** A proof-of-work challenge for the community form's script (decision 0095): anyone's, never cached; no page unless a proof is asked. */
+  const communityChallenge = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!config.communitySubmissions || !deps.community.asksProof) return reply.callNotFound();
+    return reply.header('cache-control', 'private, no-store').send(await deps.community.challenge());
   };
   const linked = (kind: 'venue' | 'organizer') =>
     page(
@@ -494,6 +501,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   for (const prefix of ['', '/:lang']) {
     app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal, errorHandler: proposalRefused });
   }
+  app.route({ method: 'GET', url: `${sitePath}/events/community/challenge/`, config: pageRoute, schema: hidden, handler: communityChallenge });
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { DatabaseConfig } from '../../config.ts';
 import { ApiError } from '../../errors.ts';
@@ -81,6 +81,11 @@ export class SecretBox {
   /** Throws `webhook_secrets_unavailable` when there is no key to store secrets with. */
   ensureAvailable(): void {
     this.keyOrRefuse();
+  }
+
+  /** A key of its own for `purpose` (HKDF-SHA-256 of this key), as hex: a signing key every node derives alike (the community form's challenges, decision 0095). */
+  derive(purpose: string): string {
+    return Buffer.from(hkdfSync('sha256', this.keyOrRefuse(), '', purpose, KEY_BYTES)).toString('hex');
   }
 
   seal(secret: string): string {

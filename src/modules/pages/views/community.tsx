@@ -12,7 +12,7 @@ import { html } from './pages.tsx';
 
 /** A problem's words: the form's own checks give a code, the API's validation its message. */
 function problemText(messages: CommunityMessages, problem: string): string {
-  const codes: Record<string, string> = { required: messages.errorRequired, date: messages.errorDate, time: messages.errorTime, choice: messages.errorChoice, either: messages.errorEither };
+  const codes: Record<string, string> = { required: messages.errorRequired, date: messages.errorDate, time: messages.errorTime, choice: messages.errorChoice, either: messages.errorEither, proof: messages.errorProof };
   return codes[problem] ?? problem;
 }
 
@@ -69,7 +69,11 @@ function ChoiceField(props: FieldProps & { choices: readonly Choice[] }) {
   );
 }
 
-export function communityFormPage(page: PageContext, view: { action: string; options: CommunityOptions; form?: CommunityForm; errors?: CommunityErrors }): string {
+/**
+ * The form; with `asksProof`, its script (served by the service, decision 0095) fetches a challenge
+ * when the visitor sends it, solves it, and sends the solution in the hidden `proof` field.
+ */
+export function communityFormPage(page: PageContext, view: { action: string; options: CommunityOptions; form?: CommunityForm; errors?: CommunityErrors; asksProof: boolean }): string {
   const messages = page.messages.community;
   const errors = view.errors ?? {};
   const { form, options } = view;
@@ -89,7 +93,7 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
           </ul>
         </div>
       ) : null}
-      <form class="community-form" method="post" action={view.action} enctype="multipart/form-data">
+      <form class="community-form" method="post" action={view.action} enctype="multipart/form-data" data-challenge={view.asksProof ? `${page.assets}/events/community/challenge/` : undefined}>
         <fieldset>
           <legend>{messages.event}</legend>
           <TextField {...field('title', messages.eventTitle)} required />
@@ -139,10 +143,20 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
           <label for="community-homepage">{messages.trap}</label>
           <input id="community-homepage" name="homepage" type="text" tabindex={-1} autocomplete="off" value="" />
         </p>
+        {view.asksProof ? (
+          <>
+            <input type="hidden" name="proof" value="" />
+            <noscript>
+              <p>{messages.proofNeedsScript}</p>
+            </noscript>
+          </>
+        ) : null}
         <p>
           <button type="submit">{messages.submit}</button>
         </p>
+        {view.asksProof ? <p class="proof-status" role="status" data-working={messages.proofWorking} /> : null}
       </form>
+      {view.asksProof ? <script src={`${page.assets}/assets/community.js`} defer /> : null}
     </Layout>,
   );
 }

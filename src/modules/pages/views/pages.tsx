@@ -331,7 +331,7 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
 
 export function errorPage(page: PageContext, view: { status: number; detail?: string; canonical: string }): string {
   const { messages } = page;
-  const known: Partial<Record<number, string>> = { 400: `${messages.badRequest} ${view.detail ?? ''}`, 404: messages.notFound, 410: messages.gone, 413: messages.tooLarge, 429: messages.tooManyRequests };
+  const known: Partial<Record<number, string>> = { 400: `${messages.badRequest} ${view.detail ?? ''}`, 404: messages.notFound, 410: messages.gone, 413: messages.tooLarge, 429: view.detail ?? messages.tooManyRequests };
   const text = known[view.status] ?? messages.somethingWrong;
   return html(
     <Layout page={page} head={{ title: text, canonical: view.canonical, noindex: true }}>
