@@ -228,6 +228,25 @@ describe('media', () => {
     assert.deepEqual([gone.statusCode, gone.json<Json>().code], [404, 'media_not_found']);
   });
 
+  test('title, alternative text and the file name a title defaults to keep only inline markup for authors, in the answer and later reads; an editor\'s are kept (decision 0022)', async () => {
+    const sent = { title: '<script>alert(1)</script>Harbour <b onmouseover=alert(1)>at dusk</b>', alt_text: '<img src=x onerror=alert(1)>Boats <em>moored</em>' };
+    const media = await uploaded(await picture(40, 40, 'png'), 'harbour.png', sent);
+    assert.deepEqual([media.title, media.alt_text], ['Harbour <b>at dusk</b>', 'Boats <em>moored</em>']);
+    const named = await uploaded(await picture(40, 40, 'png'), '<img src=x onerror=alert(1)>Quay.png');
+    assert.equal(named.title, 'Quay');
+    assert.match(named.url, /\/img-src-x-onerror-alert-1-quay-[0-9a-f]{12}\.png$/, 'the file\'s own name is a slug');
+    for (const item of [media, named]) assert.deepEqual((await app.request('author', 'GET', `media/${item.id}`)).json(), item);
+    const listed = (await app.request('author', 'GET', 'media?search=moored')).json<{ media: Media[] }>().media;
+    assert.deepEqual(listed.map((item) => [item.title, item.alt_text]), [['Harbour <b>at dusk</b>', 'Boats <em>moored</em>']]);
+    // Editors write unfiltered HTML, in media as in every title.
+    const editors = await upload(await picture(40, 40, 'png'), 'editor.png', 'editor', sent);
+    assert.deepEqual([editors.json<Media>().title, editors.json<Media>().alt_text], [sent.title, sent.alt_text]);
+    // A refused name's extension is shown back without its markup.
+    const mismatch = await upload(await picture(40, 40, 'png'), 'x.<svg onload=alert(1)>');
+    assert.deepEqual([mismatch.statusCode, mismatch.json<Json>().code], [400, 'media_type_mismatch']);
+    assert.equal(mismatch.json<Json>().message, 'The file name ends in .svgonloadalert1 but the file is image/png.');
+  });
+
   test('an event\'s image by an upload\'s id (number or digits), on create and update, on every read path; an unknown id is a 400; deleting the upload leaves the event without one', async () => {
     const media = await uploaded(await picture(800, 600, 'jpeg'), 'concert.jpg');
     const created = await app.request('author', 'POST', 'events', { title: 'Concert', start_date: '2026-12-01 20:00:00', end_date: '2026-12-01 22:00:00', status: 'publish', image: media.id });

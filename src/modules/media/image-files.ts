@@ -122,7 +122,8 @@ export class ImageFiles {
     const type = sniffImageType(bytes);
     if (type === undefined) throw new ApiError('media_unsupported_type');
     const named = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
-    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named)) throw new ApiError('media_type_mismatch', { args: [named, IMAGE_TYPES[type].mime] });
+    // The message shows the extension's letters and digits only: a file name's markup is never shown back.
+    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named)) throw new ApiError('media_type_mismatch', { args: [named.replace(/[^\p{L}\p{N}]/gu, ''), IMAGE_TYPES[type].mime] });
     const { width, height, pages } = await this.header(bytes);
     if (width * height > this.limits.maxPixels) throw new ApiError('media_too_many_pixels', { args: [width, height, this.limits.maxPixels] });
     const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;

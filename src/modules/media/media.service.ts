@@ -1,5 +1,6 @@
 import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
+import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
@@ -18,6 +19,7 @@ export class MediaService {
     private readonly repository: MediaRepository,
     private readonly clock: Clock,
     private readonly siteZone: string,
+    private readonly text: TextFilter,
   ) {}
 
   /** Checks the upload's fields and writes its files: the slow part, run outside any unit of work. */
@@ -27,7 +29,11 @@ export class MediaService {
     return this.files.store(upload.file.bytes, upload.file.name, this.clock.now());
   }
 
-  /** The record of stored files (the route removes them if its unit does not commit: `discard`). */
+  /**
+   * The record of stored files (the route removes them if its unit does not commit: `discard`).
+   * Its title, alternative text and the file name a title defaults to are filtered as every
+   * title is (decision 0022): inline markup only, for callers without `unfiltered_html`.
+   */
   async create(tx: WriteTx, upload: Upload, stored: StoredImage, caller: Caller): Promise<MediaRow> {
     const { title, alt_text } = this.texts(upload);
     const dates = siteDates(nowUtc(this.clock), this.siteZone);
@@ -37,8 +43,8 @@ export class MediaService {
     );
     return this.repository.create(tx, {
       author_id: caller.id,
-      title: title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT),
-      alt_text: alt_text ?? '',
+      title: this.text.inline(title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT), caller),
+      alt_text: this.text.inline(alt_text ?? '', caller),
       date_local: dates.local,
       date_utc: dates.utc,
       image: {
