@@ -1,6 +1,8 @@
 import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
+import type { MediaSettings } from '../../config.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
+import type { Deadline } from '../../deadline.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
@@ -12,6 +14,9 @@ import type { Upload } from './upload.ts';
 /** The longest title or alternative text kept. */
 const MAX_TEXT = 1000;
 
+/** Who sends an upload: a user through the API, or a visitor with a community submission (lower limits: decision 0090). */
+export type Uploader = 'user' | 'visitor';
+
 /** The image library (decision 0052): uploads, their files and their records. */
 export class MediaService {
   constructor(
@@ -20,13 +25,19 @@ export class MediaService {
     private readonly clock: Clock,
     private readonly siteZone: string,
     private readonly text: TextFilter,
+    private readonly limits: Pick<MediaSettings, 'maxPixels' | 'maxPixelsAnonymous' | 'decodeQueue'>,
   ) {}
 
-  /** Checks the upload's fields and writes its files: the slow part, run outside any unit of work. */
-  async store(upload: Upload): Promise<StoredImage> {
+  /**
+   * Checks the upload's fields and writes its files: the slow part, run outside any unit of work,
+   * within the request's deadline. A visitor's image may have fewer pixels, and may take only half
+   * of the places waiting to be decoded, so that users' uploads still find one.
+   */
+  async store(upload: Upload, uploader: Uploader, deadline?: Deadline): Promise<StoredImage> {
     this.texts(upload);
     if (!upload.file || upload.file.bytes.length === 0) throw new ApiError('rest_upload_no_data');
-    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now());
+    const options = uploader === 'user' ? { maxPixels: this.limits.maxPixels } : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: Math.ceil(this.limits.decodeQueue / 2) };
+    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now(), { ...options, ...(deadline === undefined ? {} : { deadline }) });
   }
 
   /**
