@@ -57,7 +57,7 @@ import { ReceiverPolicy } from './modules/webhooks/receivers.ts';
 import { keySourceFor, SecretBox } from './modules/webhooks/secrets.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { Metrics } from './metrics.ts';
-import { ImageFiles } from './modules/media/image-files.ts';
+import { ImageFiles, imageTurns } from './modules/media/image-files.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MediaRepository } from './storage/repositories/media.repository.ts';
 
@@ -179,7 +179,7 @@ export async function composeApplication(
   const communitySenders = new CommunitySenders(storage, communitySubmissions, eventsRepository, text, clock, communityGuards.dailyLimit);
   // The challenges' signing key, derived from the stored secrets' key that every node shares.
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
-  const media = new MediaService(new ImageFiles(mediaSettings.dir, mediaSettings), new MediaRepository(), clock, site.timezone);
+  const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
   return {
     services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),

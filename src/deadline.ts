@@ -37,6 +37,11 @@ export class Deadline {
     return this.#state === 'expired';
   }
 
+  /** The milliseconds left before it expires (0 once it has): for work that takes a time limit of its own (libvips'). */
+  get remainingMs(): number {
+    return Math.max(0, this.#endsAt - performance.now());
+  }
+
   /** Throws TimedOut once the deadline has expired: work that is no longer awaited stops early. */
   check(): void {
     if (this.expired) throw new TimedOut('the request took longer than allowed');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { claimedPng, form, picture } from '../fixtures/images.ts';
 
 /*
  * The media library (issue 33, decision 0052): uploads in both forms and every type, what is
@@ -19,45 +20,6 @@ type Media = Json & { id: number; url: string; width: number; height: number; si
 
 const MAX_BYTES = 256 * 1024;
 const MAX_PIXELS = 4_000_000;
-
-/** A picture with some detail (a gradient), so that sizes and re-encodings are real images. */
-async function picture(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif'): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })[format]().toBuffer();
-}
-
-/** CRC-32 (PNG's chunk checksum). */
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A small PNG whose header claims `width` × `height` pixels: a decompression bomb as its header shows it. */
-async function claimedPng(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await picture(8, 8, 'png'));
-  // The IHDR chunk follows the 8-byte signature: length (4), type (4), width (4), height (4), ..., CRC over type and data.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-/** A multipart form body: fields and files. */
-function form(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----media-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('media', () => {
   let app: TestApp;
@@ -264,6 +226,25 @@ describe('media', () => {
     for (const url of files) assert.equal((await served(url)).statusCode, 404, url);
     const gone = await app.request('author', 'GET', `media/${first.id}`);
     assert.deepEqual([gone.statusCode, gone.json<Json>().code], [404, 'media_not_found']);
+  });
+
+  test('title, alternative text and the file name a title defaults to keep only inline markup for authors, in the answer and later reads; an editor\'s are kept (decision 0022)', async () => {
+    const sent = { title: '<script>alert(1)</script>Harbour <b onmouseover=alert(1)>at dusk</b>', alt_text: '<img src=x onerror=alert(1)>Boats <em>moored</em>' };
+    const media = await uploaded(await picture(40, 40, 'png'), 'harbour.png', sent);
+    assert.deepEqual([media.title, media.alt_text], ['Harbour <b>at dusk</b>', 'Boats <em>moored</em>']);
+    const named = await uploaded(await picture(40, 40, 'png'), '<img src=x onerror=alert(1)>Quay.png');
+    assert.equal(named.title, 'Quay');
+    assert.match(named.url, /\/img-src-x-onerror-alert-1-quay-[0-9a-f]{12}\.png$/, 'the file\'s own name is a slug');
+    for (const item of [media, named]) assert.deepEqual((await app.request('author', 'GET', `media/${item.id}`)).json(), item);
+    const listed = (await app.request('author', 'GET', 'media?search=moored')).json<{ media: Media[] }>().media;
+    assert.deepEqual(listed.map((item) => [item.title, item.alt_text]), [['Harbour <b>at dusk</b>', 'Boats <em>moored</em>']]);
+    // Editors write unfiltered HTML, in media as in every title.
+    const editors = await upload(await picture(40, 40, 'png'), 'editor.png', 'editor', sent);
+    assert.deepEqual([editors.json<Media>().title, editors.json<Media>().alt_text], [sent.title, sent.alt_text]);
+    // A refused name's extension is shown back without its markup.
+    const mismatch = await upload(await picture(40, 40, 'png'), 'x.<svg onload=alert(1)>');
+    assert.deepEqual([mismatch.statusCode, mismatch.json<Json>().code], [400, 'media_type_mismatch']);
+    assert.equal(mismatch.json<Json>().message, 'The file name ends in .svgonloadalert1 but the file is image/png.');
   });
 
   test('an event\'s image by an upload\'s id (number or digits), on create and update, on every read path; an unknown id is a 400; deleting the upload leaves the event without one', async () => {

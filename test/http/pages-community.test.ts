@@ -136,7 +136,7 @@ describe(`community submissions (${DIALECT})`, () => {
   test('an image sent with the proposal is uploaded through the media service and featured on the pending event; a file that is no image is refused by its field, nothing kept', async () => {
     /** The form as a browser sends it with a file: multipart, serialized by the platform's own FormData. */
     const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3c6e71' } }).png().toBuffer();
-    const response = await multipart(t, { ...VALID, title: 'Lantern Walk', alt_text: 'Lanterns along the river' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
+    const response = await multipart(t, { ...VALID, title: 'Lantern Walk', alt_text: 'Lanterns <img src=x onerror=alert(1)>along the river' }, { bytes: png, name: 'lanterns.png', type: 'image/png' });
     assert.equal(response.statusCode, 303, response.body.slice(0, 300));
     const event = (await pending('events')).find((each) => each.title === 'Lantern Walk');
     const image = event?.image as Json | undefined;
@@ -144,6 +144,7 @@ describe(`community submissions (${DIALECT})`, () => {
     assert.match(String(image.url), /^http:\/\/localhost:80\/media\//);
     assert.deepEqual([image.width, image.height], [800, 500]);
     const media = (await t.request('editor', 'GET', `media/${image.id as number}`)).json<Json>();
+    // The visitor's text is filtered as a contributor's (decision 0022).
     assert.equal(media.alt_text, 'Lanterns along the river');
     const files = () => fs.readdirSync(t.config.media.dir, { recursive: true }).length;
     const before = files();

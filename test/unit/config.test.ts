@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.ts';
@@ -54,7 +55,8 @@ describe('loadConfig', () => {
         retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
       },
       // The uploads' folder defaults to `media` beside the SQLite file (decision 0052).
-      media: { dir: path.resolve('data/media'), maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
+      // Decodes by default: one core fewer than the machine has, at most half of libuv's four threads (decision 0090).
+      media: { dir: path.resolve('data/media'), maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000, maxPixelsAnonymous: 4096 * 4096, decodeConcurrency: Math.max(1, Math.min(os.availableParallelism() - 1, 2)), decodeQueue: 8 },
     });
   });
 
@@ -114,6 +116,9 @@ describe('loadConfig', () => {
       CALENDAR_MEDIA_MAX_PIXELS: '1000000',
       CALENDAR_COMMUNITY_DAILY_LIMIT: '5',
       CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true',
+      CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '500000',
+      CALENDAR_MEDIA_DECODE_CONCURRENCY: '3',
+      CALENDAR_MEDIA_DECODE_QUEUE: '20',
     });
     assert.deepEqual(config, {
       port: 3000,
@@ -153,7 +158,7 @@ describe('loadConfig', () => {
         allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
         retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
       },
-      media: { dir: path.resolve('/srv/calendar-media'), maxBytes: 2_000_000, maxPixels: 1_000_000 },
+      media: { dir: path.resolve('/srv/calendar-media'), maxBytes: 2_000_000, maxPixels: 1_000_000, maxPixelsAnonymous: 500_000, decodeConcurrency: 3, decodeQueue: 20 },
     });
   });
 
@@ -344,4 +349,18 @@ test('media settings: the folder beside the SQLite file, else data/media; limits
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10MB' }), 'CALENDAR_MEDIA_MAX_BYTES');
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10' }), 'CALENDAR_MEDIA_MAX_BYTES');
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS: '0' }), 'CALENDAR_MEDIA_MAX_PIXELS');
+});
+
+test('image decoding settings: the anonymous pixel limit never above the other; decodes always fewer than libuv\'s threads (decision 0090)', () => {
+  assert.equal(loadConfig({ CALENDAR_MEDIA_MAX_PIXELS: '1000000' }).media.maxPixelsAnonymous, 1_000_000);
+  assert.equal(loadConfig({ CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '2000000' }).media.maxPixelsAnonymous, 2_000_000);
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '16MP' }), 'CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS');
+  assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '3' }).media.decodeConcurrency, 3);
+  assert.throws(() => loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '4' }), /^Error: CALENDAR_MEDIA_DECODE_CONCURRENCY must be less than libuv's 4 threads \(UV_THREADPOOL_SIZE\)/);
+  assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '12', UV_THREADPOOL_SIZE: '16' }).media.decodeConcurrency, 12);
+  // More threads let more decodes run at once by default, one core fewer than the machine has.
+  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: '64' }).media.decodeConcurrency, Math.max(1, os.availableParallelism() - 1));
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '0' }), 'CALENDAR_MEDIA_DECODE_CONCURRENCY');
+  assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_QUEUE: '0' }).media.decodeQueue, 0);
+  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_DECODE_QUEUE: '-1' }), 'CALENDAR_MEDIA_DECODE_QUEUE');
 });

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { BoundedWork } from '../../bounded-work.ts';
+import type { MediaSettings } from '../../config.ts';
+import { TimedOut, type Deadline } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 
 /*
@@ -84,8 +87,27 @@ export interface StoredImage extends WrittenFile {
   readonly sizes: Readonly<Record<string, WrittenFile>>;
 }
 
-export interface ImageLimits {
+/** What one upload may be, and how long it may wait and take (decision 0090). */
+export interface StoreOptions {
+  /** The most pixels its header may declare: CALENDAR_MEDIA_MAX_PIXELS, or its anonymous limit. */
   readonly maxPixels: number;
+  /** Its request's deadline: waiting for a turn, and libvips' work, stop at it (TimedOut). */
+  readonly deadline?: Deadline;
+  /** Fewer waiting places than the queue's own for this upload (a community submission's). */
+  readonly maxWaiting?: number;
+}
+
+/** libvips' threads per image: the decode concurrency is then also the most CPU cores images take (decision 0090). */
+const THREADS_PER_IMAGE = 1;
+
+/**
+ * The turns in which images are decoded and encoded: each holds one of libuv's threads for its
+ * whole run, and there are fewer turns than threads (config.ts), so file reads and password checks
+ * always find one; uploads past the waiting places are refused with 503 media_busy.
+ */
+export function imageTurns(settings: Pick<MediaSettings, 'decodeConcurrency' | 'decodeQueue'>): BoundedWork {
+  sharp.concurrency(THREADS_PER_IMAGE);
+  return new BoundedWork(settings.decodeConcurrency, settings.decodeQueue, (seconds) => new ApiError('media_busy', { args: [seconds], headers: { 'retry-after': String(seconds) } }));
 }
 
 const encode = (image: Sharp, type: ImageType): Sharp => {
@@ -106,7 +128,8 @@ function stemOf(name: string): string {
 export class ImageFiles {
   constructor(
     readonly dir: string,
-    private readonly limits: ImageLimits,
+    /** The turns images are decoded in (their load is what operators and tests watch). */
+    readonly turns: BoundedWork,
   ) {}
 
   /** The absolute path of a stored file (`2026/11/name.jpg`); the name was made here or checked by the route that serves it. */
@@ -116,27 +139,36 @@ export class ImageFiles {
 
   /**
    * Checks and stores an upload: the type from its bytes (a file name's extension must agree with
-   * it), the pixel count from its header before anything is decoded, then the image and its sizes.
+   * it), the pixel count from its header before anything is decoded, then, in its turn, the image
+   * and its sizes.
    */
-  async store(bytes: Buffer, fileName: string, now: Date): Promise<StoredImage> {
+  async store(bytes: Buffer, fileName: string, now: Date, options: StoreOptions): Promise<StoredImage> {
     const type = sniffImageType(bytes);
     if (type === undefined) throw new ApiError('media_unsupported_type');
     const named = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
-    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named)) throw new ApiError('media_type_mismatch', { args: [named, IMAGE_TYPES[type].mime] });
-    const { width, height, pages } = await this.header(bytes);
-    if (width * height > this.limits.maxPixels) throw new ApiError('media_too_many_pixels', { args: [width, height, this.limits.maxPixels] });
+    // The message shows the extension's letters and digits only: a file name's markup is never shown back.
+    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named)) throw new ApiError('media_type_mismatch', { args: [named.replace(/[^\p{L}\p{N}]/gu, ''), IMAGE_TYPES[type].mime] });
+    const header = await this.header(bytes);
+    if (header.width * header.height > options.maxPixels) throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, options.maxPixels] });
+    return this.turns.run(() => this.write(bytes, type, header, `${stemOf(fileName)}-${randomBytes(6).toString('hex')}`, now, options), options);
+  }
+
+  /** Decodes the image and writes it and its sizes, under `base` in the month's folder; on any failure, nothing is left. */
+  private async write(bytes: Buffer, type: ImageType, header: { width: number; height: number; pages: number }, base: string, now: Date, options: StoreOptions): Promise<StoredImage> {
+    const { deadline, maxPixels } = options;
+    // libvips stops at the deadline too (sharp's timeout, in whole seconds), so an abandoned request's image gives its turn back.
+    const timed = (image: Sharp) => (deadline === undefined ? image : image.timeout({ seconds: Math.max(1, Math.ceil(deadline.remainingMs / 1000)) }));
     const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const base = `${stemOf(fileName)}-${randomBytes(6).toString('hex')}`;
     const { extension } = IMAGE_TYPES[type];
     const written: string[] = [];
     try {
       // An animated GIF stays animated; its sizes are made from its first frame, as WordPress' editors do.
-      const animated = type === 'gif' && pages > 1;
-      const source = sharp(bytes, { limitInputPixels: this.limits.maxPixels, animated })
+      const animated = type === 'gif' && header.pages > 1;
+      const source = sharp(bytes, { limitInputPixels: maxPixels, animated })
         .rotate()
         .resize({ width: BIG_IMAGE_THRESHOLD, height: BIG_IMAGE_THRESHOLD, fit: 'inside', withoutEnlargement: true });
-      const full = await encode(source, type).toBuffer();
-      const fullFile = await this.write(`${folder}/${base}.${extension}`, full, written);
+      const full = await timed(encode(source, type)).toBuffer();
+      const fullFile = await this.writeFile(`${folder}/${base}.${extension}`, full, written);
       const fullHeader = await sharp(full).metadata();
       const fullSize = { width: fullHeader.width, height: fullHeader.pageHeight ?? fullHeader.height };
       const sizes: Record<string, WrittenFile> = {};
@@ -147,8 +179,9 @@ export class ImageFiles {
         const file = `${folder}/${base}-${dimensions.width}x${dimensions.height}.${extension}`;
         let sized = made.get(file);
         if (!sized) {
-          const resized = await encode(sharp(full, { limitInputPixels: this.limits.maxPixels }).resize({ ...dimensions, fit: 'cover', position: 'centre' }), type).toBuffer();
-          sized = { file: await this.write(file, resized, written), ...dimensions, filesize: resized.length };
+          deadline?.check();
+          const resized = await timed(encode(sharp(full, { limitInputPixels: maxPixels }).resize({ ...dimensions, fit: 'cover', position: 'centre' }), type)).toBuffer();
+          sized = { file: await this.writeFile(file, resized, written), ...dimensions, filesize: resized.length };
           made.set(file, sized);
         }
         sizes[size.name] = sized;
@@ -156,10 +189,11 @@ export class ImageFiles {
       return { type, file: fullFile, ...fullSize, filesize: full.length, sizes };
     } catch (error) {
       await this.remove(written);
-      if (error instanceof ApiError) throw error;
+      if (error instanceof ApiError || error instanceof TimedOut) throw error;
       // The file system's errors carry a code (EACCES, ENOSPC): the server's trouble. libvips' carry none: the bytes past the header did not decode.
       if ((error as NodeJS.ErrnoException).code !== undefined) throw error;
-      if (/pixel limit/i.test((error as Error).message)) throw new ApiError('media_too_many_pixels', { args: [width, height, this.limits.maxPixels] });
+      if (/^timeout/.test((error as Error).message)) throw new TimedOut('the image took longer than the request may', { cause: error });
+      if (/pixel limit/i.test((error as Error).message)) throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, maxPixels] });
       throw new ApiError('media_unreadable');
     }
   }
@@ -179,7 +213,7 @@ export class ImageFiles {
     }
   }
 
-  private async write(file: string, bytes: Buffer, written: string[]): Promise<string> {
+  private async writeFile(file: string, bytes: Buffer, written: string[]): Promise<string> {
     const target = this.pathOf(file);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // `wx`: a name is never written twice (the URL is cached as immutable).

@@ -44,9 +44,9 @@ export function mediaRoutes(media: MediaService): AnyRoute[] {
       },
       // The image is decoded, resized and written before the write unit: no write waits for it. Its
       // files are removed again if the unit does not commit.
-      prepare: async ({ body }) => {
+      prepare: async ({ body }, deadline) => {
         const upload = uploadOf(body);
-        const stored = await media.store(upload);
+        const stored = await media.store(upload, 'user', deadline);
         upload.stored = stored;
         return () => media.discard(stored);
       },

@@ -1,5 +1,8 @@
 import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
+import type { MediaSettings } from '../../config.ts';
+import type { TextFilter } from '../../content/text-filter.ts';
+import type { Deadline } from '../../deadline.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
@@ -11,6 +14,9 @@ import type { Upload } from './upload.ts';
 /** The longest title or alternative text kept. */
 const MAX_TEXT = 1000;
 
+/** Who sends an upload: a user through the API, or a visitor with a community submission (lower limits: decision 0090). */
+export type Uploader = 'user' | 'visitor';
+
 /** The image library (decision 0052): uploads, their files and their records. */
 export class MediaService {
   constructor(
@@ -18,16 +24,27 @@ export class MediaService {
     private readonly repository: MediaRepository,
     private readonly clock: Clock,
     private readonly siteZone: string,
+    private readonly text: TextFilter,
+    private readonly limits: Pick<MediaSettings, 'maxPixels' | 'maxPixelsAnonymous' | 'decodeQueue'>,
   ) {}
 
-  /** Checks the upload's fields and writes its files: the slow part, run outside any unit of work. */
-  async store(upload: Upload): Promise<StoredImage> {
+  /**
+   * Checks the upload's fields and writes its files: the slow part, run outside any unit of work,
+   * within the request's deadline. A visitor's image may have fewer pixels, and may take only half
+   * of the places waiting to be decoded, so that users' uploads still find one.
+   */
+  async store(upload: Upload, uploader: Uploader, deadline?: Deadline): Promise<StoredImage> {
     this.texts(upload);
     if (!upload.file || upload.file.bytes.length === 0) throw new ApiError('rest_upload_no_data');
-    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now());
+    const options = uploader === 'user' ? { maxPixels: this.limits.maxPixels } : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: Math.ceil(this.limits.decodeQueue / 2) };
+    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now(), { ...options, ...(deadline === undefined ? {} : { deadline }) });
   }
 
-  /** The record of stored files (the route removes them if its unit does not commit: `discard`). */
+  /**
+   * The record of stored files (the route removes them if its unit does not commit: `discard`).
+   * Its title, alternative text and the file name a title defaults to are filtered as every
+   * title is (decision 0022): inline markup only, for callers without `unfiltered_html`.
+   */
   async create(tx: WriteTx, upload: Upload, stored: StoredImage, caller: Caller): Promise<MediaRow> {
     const { title, alt_text } = this.texts(upload);
     const dates = siteDates(nowUtc(this.clock), this.siteZone);
@@ -37,8 +54,8 @@ export class MediaService {
     );
     return this.repository.create(tx, {
       author_id: caller.id,
-      title: title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT),
-      alt_text: alt_text ?? '',
+      title: this.text.inline(title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT), caller),
+      alt_text: this.text.inline(alt_text ?? '', caller),
       date_local: dates.local,
       date_utc: dates.utc,
       image: {

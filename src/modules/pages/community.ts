@@ -41,6 +41,14 @@ export type CommunityForm = Readonly<Record<CommunityField, string>>;
 /** A problem per field (the form shows it next to the field); `form` for one of no field. */
 export type CommunityErrors = Partial<Record<CommunityField | 'image' | 'form', string>>;
 
+/** A proposal not stored: the form again with its problems, answered with `status` (400, or 503 media_busy) and `headers` (its Retry-After). */
+export interface CommunityRefusal {
+  readonly errors: CommunityErrors;
+  readonly options: CommunityOptions;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /** A choice of an existing published record or term: its id and name. */
 export interface Choice {
   readonly id: number;
@@ -140,21 +148,24 @@ export class CommunitySubmissions {
    * one after the other (decision 0095). When a proof of work is asked, a proposal without a valid
    * one, or with one spent before, is refused as the form's problem, nothing stored.
    */
-  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | { errors: CommunityErrors; options: CommunityOptions }> {
+  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | CommunityRefusal> {
     if (form.homepage !== '') return { stored: undefined };
     const caller = submitter(visitor);
     const sender: Sender = { address, userId: caller.id };
     const names: NewNames = { venue: form.venue === '' ? form.venue_name : '', organizer: form.organizer === '' ? form.organizer_name : '' };
     await this.storage.read((tx) => this.senders.ensureUnderDailyLimit(tx, sender));
-    const refused = async (errors: CommunityErrors) => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)) });
+    const refused = async (errors: CommunityErrors, busy?: ApiError): Promise<CommunityRefusal> => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)), status: busy?.status ?? 400, headers: busy?.headers ?? {} });
     const proof = this.proofOfWork && (await this.proofOfWork.check(form.proof));
     if (this.proofOfWork !== undefined && proof === undefined) return refused({ form: 'proof' });
     // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
+    // It is a visitor's: the anonymous pixel limit applies, whoever is signed in (the form writes as an untrusted contributor).
     let image: StoredImage | undefined;
     if (upload?.file !== undefined && upload.file.bytes.length > 0) {
       try {
-        image = await this.media.store(upload);
+        image = await this.media.store(upload, 'visitor', deadline);
       } catch (error) {
+        // Too many images waiting: the form again, its input kept to send later, with the 503 and its Retry-After.
+        if (error instanceof ApiError && error.code === 'media_busy') return refused({ image: error.message }, error);
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         return refused({ image: error.message });
       }
@@ -166,9 +177,9 @@ export class CommunitySubmissions {
         const options = await this.options(tx, language);
         const reused = await this.senders.reused(tx, names, sender, caller);
         const checked = this.check(form, options, reused);
-        if ('errors' in checked) return { errors: checked.errors, options };
+        if ('errors' in checked) return { errors: checked.errors, options, status: 400, headers: {} };
         // Spent once the proposal is known good, in its unit: a replayed proof finds it spent.
-        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof))) return { errors: { form: 'proof' }, options };
+        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof))) return { errors: { form: 'proof' }, options, status: 400, headers: {} };
         const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
         await this.writer.validateWrite(tx, input, caller);
         const row = await this.writer.create(tx, input, caller, language);

@@ -337,7 +337,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const language = languageOf(request);
     if (language === undefined) return reply.callNotFound();
     const { page: context } = contextOf(request, language, false);
-    const answer = (status: number, body: string) => formAnswer(reply, status, body);
+    const answer = (status: number, body: string, headers: Readonly<Record<string, string>> = {}) => formAnswer(reply.headers(headers), status, body);
     const canonical = communityAddress(context);
     if (!config.communitySubmissions) return answer(404, errorPage(context, { status: 404, canonical }));
     // Sent by another site's page: refused. A signed-in visitor's credentials travel with any site's form, so theirs must name its origin.
@@ -353,7 +353,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       if (error instanceof TimedOut) return answer(503, errorPage(context, { status: 503, canonical }));
       throw error;
     }
-    if ('errors' in result) return answer(400, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors, asksProof: deps.community.asksProof }));
+    if ('errors' in result) return answer(result.status, communityFormPage(context, { action: canonical, options: result.options, form, errors: result.errors, asksProof: deps.community.asksProof }), result.headers);
     return reply.header('cache-control', 'private, no-store').redirect(context.urls.page('events/community/thanks'), 303);
   };
   /**
