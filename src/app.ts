@@ -257,7 +257,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     coerceToSchema(schema?.querystring, request.query);
     coerceToSchema(schema?.params, request.params);
     // PostgreSQL cannot store U+0000 in text, and no field of the API needs it: refuse it on both engines.
-    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(request.body)];
+    // An upload's file is bytes, not text: its name and the form's fields are what is checked.
+    const text = request.body instanceof Upload ? { ...request.body.fields, file: request.body.file?.name } : request.body;
+    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(text)];
     if (withNul.length > 0) throw invalidParams(Object.fromEntries(withNul.map((name) => [name, { message: `${name} contains a NUL character.` }])));
   });
 
