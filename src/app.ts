@@ -16,7 +16,8 @@ import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } fr
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
-import { readMultipartFields } from './http/multipart.ts';
+import { MAX_JSON_DEPTH, textNestsDeeperThan, tooDeep } from './http/json-depth.ts';
+import { readBoundedMultipart, readMultipartFields } from './http/multipart.ts';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { RecordCache } from './http/record-cache.ts';
@@ -156,8 +157,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Fastify's default text/plain parser would hand a bare string to the routes; it is not a format clients send (415).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    void parseJson(request, String(body), done);
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    // Nesting past json_decode's depth is refused before parsing (decision 0088).
+    if (textNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep());
+    void parseJson(request, text, done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     done(null, parseFormEncoded(String(body)));
@@ -173,8 +177,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return readRawUpload(request, payload, config.media.maxBytes);
   });
   await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 } });
+  // A multipart body is bounded as a whole (decision 0088): the body limit for fields alone, an
+  // upload's file limit and the same again for the fields that come with it.
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = takesUploads(request) ? await readMultipartUpload(request, config.media.maxBytes) : await readMultipartFields(request);
+    if (!request.isMultipart()) return;
+    request.body = takesUploads(request)
+      ? await readBoundedMultipart(request, config.media.maxBytes + BODY_LIMIT, () => readMultipartUpload(request, config.media.maxBytes))
+      : await readBoundedMultipart(request, BODY_LIMIT, () => readMultipartFields(request));
   });
 
   const corsPolicy = {
@@ -258,7 +267,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     coerceToSchema(schema?.querystring, request.query);
     coerceToSchema(schema?.params, request.params);
     // PostgreSQL cannot store U+0000 in text, and no field of the API needs it: refuse it on both engines.
-    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(request.body)];
+    // An upload's file is bytes, not text: its name and the form's fields are what is checked.
+    const text = request.body instanceof Upload ? { ...request.body.fields, file: request.body.file?.name } : request.body;
+    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(text)];
     if (withNul.length > 0) throw invalidParams(Object.fromEntries(withNul.map((name) => [name, { message: `${name} contains a NUL character.` }])));
   });
 

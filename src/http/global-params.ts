@@ -68,7 +68,8 @@ export function fieldTree(names: readonly string[]): FieldTree {
  * `_rest_array_intersect_key_recursive` on JSON: keeps the named keys (in the value's own order),
  * recursing into objects and lists alike, since PHP does not tell them apart: a list keeps only
  * the items whose index is named, so `organizer.id` leaves `[]`, as the original. What filtering
- * leaves empty is an empty PHP array, emitted as `[]`.
+ * leaves empty is an empty PHP array, emitted as `[]`. It recurses only as deep as both the names
+ * and the answer go: the answer is ours, and a body that went into it is 512 levels at most (decision 0088).
  */
 export function filterFields(value: unknown, tree: FieldTree): unknown {
   if (value === null || typeof value !== 'object') return value;

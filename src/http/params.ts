@@ -102,7 +102,7 @@ export function onlyProperties<T extends TProperties>(properties: T, keep: (name
   return Object.fromEntries(Object.entries(properties).filter(([name]) => keep(name))) as T;
 }
 
-/** The top-level parameters whose value holds a NUL character anywhere inside it. */
+/** The top-level parameters whose value holds a NUL character anywhere inside it (a string, a key; never bytes). */
 export function parametersWithNul(params: unknown): string[] {
   if (params === null || typeof params !== 'object') return [];
   // Run on every request's parameters: plain loops, no closures made per call.
@@ -111,10 +111,25 @@ export function parametersWithNul(params: unknown): string[] {
   return named;
 }
 
+/**
+ * Whether a value holds a NUL in a string or a key. Walked with a list of its own, not by
+ * recursion, so that no nesting a body sends can exhaust the call stack, and each part of the
+ * value is looked at once. Bytes (a file's) are data, not text: never looked into (issue 43).
+ */
 function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  // Bytes (an upload's file) are no text: walked entry by entry, 10 MiB of them held the event loop for seconds.
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
-  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || holdsNul(item)) return true;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      for (const [key, field] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(field);
+      }
+    }
+  }
   return false;
 }

@@ -292,7 +292,13 @@ export function tagsShownBy(body: unknown): Set<string> {
   return tags;
 }
 
-const refused = (caller: Caller | null) => new ApiError('rest_forbidden', { status: caller ? 403 : 401 });
+const refused = (caller: Caller | null, headers?: Record<string, string>) => new ApiError('rest_forbidden', { status: caller ? 403 : 401, ...(headers ? { headers } : {}) });
+
+/** The request carries a body (a length other than 0, or chunks), which its route would read. */
+const sendsBody = (request: FastifyRequest) => {
+  const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+  return chunked !== undefined || (length !== undefined && length !== '0');
+};
 
 export function registerRoutes(app: FastifyInstance, context: RouteContext, routes: readonly AnyRoute[]): void {
   const { storage } = context;
@@ -391,11 +397,22 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       // WordPress' global `context` parameter, on routes whose schema does not declare its values.
       if (!declaresContext) checkContext(query);
     };
+    /**
+     * A caller the route's permission refuses is answered before its body is read or parsed
+     * (issue 43, decision 0089): in `preParsing`, after every `onRequest` (authentication, then
+     * the rate limit, which counts the request first), 401 or 403 as the handler would answer,
+     * and the connection closed, so that nothing of the body is read. A request without a body
+     * keeps the original's order (wire-format 7.6): its validators, then the permission.
+     */
+    const refuseBeforeBody = async (request: FastifyRequest) => {
+      if (sendsBody(request) && !permits(route.permission, request.caller)) throw refused(request.caller, { connection: 'close' });
+    };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
       config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false },
+      ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {
         // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.

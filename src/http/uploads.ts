@@ -48,9 +48,10 @@ export async function readMultipartUpload(request: FastifyRequest, limit: number
         if (part.fieldname === 'file') file = { name: part.filename, bytes };
         continue;
       }
-      addField(fields, part.fieldname, part.value);
+      addField(fields, part);
     }
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit)();
     if (code === 'FST_FILES_LIMIT') throw new ApiError('rest_bad_request', { args: ['an upload takes one file, in the "file" field'] });

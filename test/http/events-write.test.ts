@@ -452,8 +452,8 @@ describe(`events: create (${DIALECT})`, () => {
       });
     }
 
-    test('validation comes before permission: anonymous with a bad date gets 400', async () => {
-      assertInvalidParams(await post({ title: 'x', ...SLOT, start_date: 'garbage' }, 'anonymous'), 'start_date');
+    test('a refused caller\'s body is not read (decision 0089): anonymous with a bad date gets 401, not 400', async () => {
+      assertError(await post({ title: 'x', ...SLOT, start_date: 'garbage' }, 'anonymous'), 401, 'rest_forbidden');
     });
   });
 });

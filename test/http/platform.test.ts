@@ -204,9 +204,15 @@ describe('platform', () => {
 
   describe('order of checks and permissions', () => {
     test('validation comes before permission: anonymous POST without name is 400, not 401', async () => {
-      const response = await t.request('anonymous', 'POST', 'categories', {});
+      const response = await t.request('anonymous', 'POST', 'categories');
       assert.equal(response.statusCode, 400);
       assert.equal(response.json().code, 'rest_missing_callback_param');
+    });
+
+    test('unlike the original, a refused caller who sends a body is refused before it is read (decision 0089)', async () => {
+      const response = await t.request('anonymous', 'POST', 'categories', {});
+      assert.equal(response.statusCode, 401);
+      assert.equal(response.json().code, 'rest_forbidden');
     });
 
     test('validation comes before permission: anonymous DELETE of a missing term is 400', async () => {

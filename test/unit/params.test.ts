@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { coerceToSchema, normalizeFieldNames, parseFormEncoded } from '../../src/http/params.ts';
+import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from '../../src/http/params.ts';
 
 /** The parsers build prototype-less objects (no `__proto__` tricks); compare their plain copies. */
 const plain = (value: Record<string, unknown>) => ({ ...value });
@@ -97,5 +97,19 @@ describe('coerceToSchema', () => {
     coerceToSchema(undefined, params);
     assert.deepEqual(params, { ids: '1,2' });
     for (const input of [null, undefined, 'text', ['1,2']]) assert.doesNotThrow(() => coerceToSchema(schema, input));
+  });
+});
+
+describe('parametersWithNul', () => {
+  test('names the fields with a NUL in a string or a key, at any depth, without recursion', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    assert.deepEqual(parametersWithNul({ title: deep, ok: [['fine']], ['na\u0000me']: 'x', keyed: { 'k\u0000': 1 } }), ['title', 'name', 'keyed']);
+  });
+
+  test('never looks into bytes: a file\'s NULs are its own (issue 43)', () => {
+    const started = performance.now();
+    assert.deepEqual(parametersWithNul({ file: { name: 'a.png', bytes: Buffer.alloc(64 * 1024 * 1024) } }), []);
+    assert.ok(performance.now() - started < 1000, '64 MiB of bytes not walked one by one');
   });
 });
