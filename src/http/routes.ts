@@ -159,9 +159,10 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
    * Slow work the write needs done first, for a caller the permission admits, after the external
    * check and outside any unit, so that it holds no write lock (an upload's images decoded and
    * written: decision 0052); it leaves what it made in the body for the handler, and returns how to
-   * undo it, which runs when the unit does not commit (an error, the deadline).
+   * undo it (if anything is to undo), which runs when the unit does not commit (an error, the
+   * deadline). It stops when the request's `deadline` expires, where its work is long (decision 0091).
    */
-  readonly prepare?: (frame: Frame<S>) => Promise<() => Promise<void>>;
+  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<(() => Promise<void>) | void>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
 }
 
@@ -356,7 +357,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       throw refused(frame.caller);
     }
     await route.externalCheck?.(frame);
-    const undo = await route.prepare?.(frame);
+    const undo = await route.prepare?.(frame, deadline);
     try {
       return await storage.write(async (tx) => {
         let loaded = await route.validate?.(frame, tx);

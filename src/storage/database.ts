@@ -139,7 +139,9 @@ export interface Storage {
    * transaction and one commit, each in a savepoint of its own, so a unit that fails takes only
    * its own writes with it (group commit, decision 0084). With a `deadline`, the unit does nothing
    * once it has expired and commits only if it claims the request before the deadline does
-   * (decision 0023): otherwise it rolls back.
+   * (decision 0023): otherwise it rolls back. The unit carries its deadline: its long loops stop
+   * once it has expired (`throwIfUnitExpired`), and on PostgreSQL no statement of it runs longer
+   * than the time the deadline had left when it began (decision 0091).
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
   /** How many write units (each attempt) waited to begin since the start (SQLite: for the write lock; PostgreSQL: for a pooled connection and the begin, decision 0087), and how long in all (the metrics, decision 0044). */
@@ -435,6 +437,10 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       beginWrite: ['begin isolation level read committed'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
+      // A unit with a deadline: no statement of it outlives the time its request had left when it
+      // began (decision 0091), a lock wait included; 0 would mean no bound at all.
+      statementBound: (remainingMs) =>
+        options.statementTimeoutMs !== undefined && remainingMs >= options.statementTimeoutMs ? undefined : `set local statement_timeout = ${Math.max(1, Math.ceil(remainingMs))}`,
       clock,
       stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../errors.ts';
 import { WriteQuery } from '../../http/params.ts';
 import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import type { ReadCalendar } from './calendar-reader.ts';
 import { IMPORT_CAPABILITIES, type IcalImportService } from './ical-import.service.ts';
 
 /** The body: an iCalendar document, sent as `text/calendar` (read by app.ts up to CALENDAR_ICS_IMPORT_MAX_BYTES). */
@@ -30,6 +31,8 @@ const ImportReport = Type.Object({
 
 /** `POST /events/import` (issue 15, decision 0028): one unit of work, all or nothing. */
 export function icalImportRoutes(importer: IcalImportService, uidHost: string): AnyRoute[] {
+  // The document `prepare` read for a request, for its handler.
+  const read = new WeakMap<object, ReadCalendar>();
   return [
     defineRoute({
       method: 'POST',
@@ -41,11 +44,13 @@ export function icalImportRoutes(importer: IcalImportService, uidHost: string): 
         body: CalendarBody,
         response: { 200: ImportReport },
       },
-      handle: async (frame, tx) => {
+      // Read before the write unit (decision 0091): the parse of a document of thousands of events
+      // holds no write lock, and stops at the request's deadline.
+      prepare: async (frame, deadline) => {
         if (typeof frame.body !== 'string') throw new ApiError('rest_unsupported_media_type', { args: ['send the iCalendar document as text/calendar'] });
-        const calendar = await importer.read(frame.body);
-        return { body: await importer.import(tx, calendar, { caller: frame.caller!, language: frame.language, uidHost }) };
+        read.set(frame, await importer.read(frame.body, deadline));
       },
+      handle: async (frame, tx) => ({ body: await importer.import(tx, read.get(frame)!, { caller: frame.caller!, language: frame.language, uidHost }) }),
     }),
   ];
 }
