@@ -322,8 +322,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...tagRoutes(services.terms, services.sync),
     ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
     ...webhookRoutes(services.webhooks, clock),
-    ...icalImportRoutes(services.icalImport, uidHostOf(config)),
-    ...siteImportRoutes(services.siteImports, deps.application.siteImportRunner, clock),
+    ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
+    ...siteImportRoutes(services.siteImports, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),
   ]);

@@ -315,26 +315,26 @@ class DryRunRollback extends Error {
 }
 
 /**
- * An import in a write unit of its own (the CLI; the HTTP route runs in the route's unit): the
- * content version is raised with it, so every node's cached answers retire; a dry run does all
- * the work and rolls it back, answering what it would have done.
+ * An import in a write unit of its own (the CLI, a background run's units; the HTTP route runs in
+ * the route's unit): the content version is raised with it, so every node's cached answers retire;
+ * a dry run does all the work and rolls it back, answering what it would have done. With a
+ * `deadline`, the unit stops and rolls back once it has expired (decision 0091).
  */
 export async function importInUnit(
   storage: Pick<Storage, 'write' | 'touchContent'>,
   clock: Clock,
   importer: IcalImportService,
-  text: string,
+  calendar: ReadCalendar,
   request: ImportRequest,
-  dryRun: boolean,
+  options: { readonly dryRun?: boolean; readonly deadline?: Deadline } = {},
 ): Promise<ImportReport> {
-  const calendar = await importer.read(text);
   try {
     return await storage.write(async (tx) => {
       const report = await importer.import(tx, calendar, request);
-      if (dryRun) throw new DryRunRollback(report);
+      if (options.dryRun) throw new DryRunRollback(report);
       await storage.touchContent(tx, clock.now());
       return report;
-    });
+    }, options.deadline);
   } catch (error) {
     if (error instanceof DryRunRollback) return error.report;
     throw error;
