@@ -47,7 +47,7 @@ export class BoundedWork {
   }
 
   private async turn(deadline: Deadline | undefined, maxWaiting: number): Promise<void> {
-    deadline?.check();
+    deadline?.throwIfExpired();
     if (this.#running < this.concurrency && this.#waiting.length === 0) {
       this.#running++;
       return;

@@ -54,6 +54,11 @@ export interface Config {
   /** The largest iCalendar document `POST /events/import` reads, in bytes (CALENDAR_ICS_IMPORT_MAX_BYTES, default 5 MiB; decision 0028). */
   readonly icsImportMaxBytes: number;
   /**
+   * The most VEVENTs `POST /events/import` imports within its request (CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS,
+   * default 1000); a bigger document is imported in the background, answered 202 (decision 0091).
+   */
+  readonly icsImportSyncMaxEvents: number;
+  /**
    * WordPress' DISALLOW_UNFILTERED_HTML (CALENDAR_DISALLOW_UNFILTERED_HTML, default off): administrators
    * and editors are filtered too (docs/decisions/0022-text-filtering.md).
    */
@@ -510,6 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    icsImportSyncMaxEvents: parseWholeNumber('CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS', env.CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS, 1000, 0, 100_000),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),
     rateLimits: {
       readsPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_READS', env.CALENDAR_RATE_LIMIT_READS, 1200),

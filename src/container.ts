@@ -30,7 +30,8 @@ import { PostWriter, type SiteSettings } from './modules/posts/post-writer.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
 import { TecImportService } from './modules/tec-import/tec-import.service.ts';
-import { SiteImportRunner } from './modules/tec-import/site-import-runner.ts';
+import { ImportRunner } from './import-runner.ts';
+import { IcalImportJobs } from './modules/ical/ical-import-jobs.ts';
 import { SiteImportsService } from './modules/tec-import/site-imports.service.ts';
 import { PostTranslations, TermTranslations } from './modules/translations/translations.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
@@ -85,6 +86,7 @@ export interface Services {
   readonly calendarFeeds: CalendarFeedService;
   /** The iCalendar import, matched by UID (decision 0028). */
   readonly icalImport: IcalImportService;
+  readonly icalImportJobs: IcalImportJobs;
   /** The public HTML pages, read through the services above (decision 0031). */
   readonly pages: PagesService;
   /** Visitors' proposals of events, written as pending through the events' write path (decision 0062). */
@@ -111,13 +113,14 @@ export interface Application {
   /** Fans record changes out to webhook deliveries and sends them; `serve` starts it (decision 0032). */
   readonly webhookDispatcher: WebhookDispatcher;
   /** Runs the site imports this node accepted; stopped (its runs recorded interrupted) before the database closes (decision 0071). */
-  readonly siteImportRunner: SiteImportRunner;
+  /** Runs the background imports (site imports, big iCalendar imports) of this node. */
+  readonly importRunner: ImportRunner;
   /** The metrics /metrics serves, when CALENDAR_METRICS_TOKEN turns them on (decision 0044). */
   readonly metrics: Metrics | undefined;
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'timeouts'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -159,10 +162,16 @@ export async function composeApplication(
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(dialect), images, clock);
   const siteImportsRepository = new SiteImportsRepository(dialect);
-  const siteImportRunner = new SiteImportRunner(storage, siteImportsRepository, tecImport, clock, site.defaultLanguage ?? 'en');
+  const importRunner = new ImportRunner(storage, siteImportsRepository, clock);
   // Sources are read over http or https (public data; WordPress sites are often plain http), on public addresses.
   const sources = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'site_import_url_refused');
-  const siteImports = new SiteImportsService(siteImportsRepository, sources, siteImportRunner, clock);
+  const siteImports = new SiteImportsService(siteImportsRepository, sources, importRunner, tecImport, clock, site.defaultLanguage ?? 'en');
+  const icalImport = new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone);
+  const defaults = loadConfig({});
+  const icalImportJobs = new IcalImportJobs(storage, icalImport, siteImportsRepository, importRunner, clock, {
+    syncMaxEvents: site.icsImportSyncMaxEvents ?? defaults.icsImportSyncMaxEvents,
+    unitMs: (site.timeouts ?? defaults.timeouts).requestMs,
+  });
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));
@@ -181,10 +190,10 @@ export async function composeApplication(
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport: new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
-    siteImportRunner,
+    importRunner,
     metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
   };
 }

@@ -37,19 +37,22 @@ export class Deadline {
     return this.#state === 'expired';
   }
 
-  /** The milliseconds left before it expires (0 once it has): for work that takes a time limit of its own (libvips'). */
+  /** Milliseconds left before the deadline (0 once past it), for bounds that follow it (PostgreSQL's statement timeout of a unit, libvips' timeout of a decode). */
   get remainingMs(): number {
     return Math.max(0, this.#endsAt - performance.now());
   }
 
-  /** Throws TimedOut once the deadline has expired: work that is no longer awaited stops early. */
-  check(): void {
+  /**
+   * Throws TimedOut once the deadline has expired: work that is no longer awaited stops early, and
+   * its unit rolls back and lets go of its locks (long loops check it through `throwIfUnitExpired`).
+   */
+  throwIfExpired(): void {
     if (this.expired) throw new TimedOut('the request took longer than allowed');
   }
 
   /** Called by a write unit right before its commit: refused (TimedOut) once expired, and from then on the deadline no longer applies. */
   claimCommit(): void {
-    this.check();
+    this.throwIfExpired();
     this.#state = 'committing';
   }
 

@@ -73,6 +73,8 @@ export const ERROR_CATALOGUE = {
   site_import_credentials_refused: { status: 422, message: 'The source refused the login and application password (HTTP %d).' },
   site_import_running: { status: 409, message: 'A site import is already running (import %d): wait for it to end, or cancel it.' },
   site_import_not_running: { status: 409, message: 'Site import %d is not running.' },
+  calendar_import_not_found: { status: 404, message: 'Calendar import %d does not exist.' },
+  calendar_import_not_running: { status: 409, message: 'Calendar import %d is not running.' },
   media_not_found: { status: 404, message: 'Media item %d does not exist.' },
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },

@@ -51,7 +51,7 @@ export async function startServer(config: Config): Promise<void> {
   pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'), application.metrics?.taskRuns('prune_journal'));
   const dispatcher = application.webhookDispatcher;
   dispatcher.start({ warn: (message) => app.log.warn(message), error: (error, message) => app.log.error({ err: error }, message) });
-  application.siteImportRunner.useLog({ error: (error, message) => app.log.error({ err: error }, message) });
+  application.importRunner.useLog({ error: (error, message) => app.log.error({ err: error }, message) });
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the
@@ -68,7 +68,7 @@ export async function startServer(config: Config): Promise<void> {
   await extender.stop();
   await pruner.stop();
   await dispatcher.stop();
-  await application.siteImportRunner.stop();
+  await application.importRunner.stop();
   await app.close();
   await storage.close();
 }

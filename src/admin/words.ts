@@ -82,6 +82,7 @@ const EN = {
   import: 'Import',
   importing: 'Importing…',
   importDone: 'Imported {file}.',
+  importInBackground: '{file} ({count} events) is being imported in the background: calendar import {id}.',
   importFailed: 'Nothing was imported:',
   importReport: 'What the import did',
   importCreated: 'Created: {count}',
@@ -118,7 +119,7 @@ const FR: Words = {
   imports: 'Importations', icsImportHeading: 'Importer un fichier iCalendar',
   icsImportHelp: 'Un export de Google Agenda, Outlook ou Calendrier d’Apple, ou le .ics d’un autre agenda. Les évènements sont reconnus par leur UID : réimporter le même fichier ne change rien. Un fichier comportant une erreur n’importe rien.',
   icsFile: 'Fichier iCalendar (.ics)', chooseIcsFile: 'Choisissez un fichier iCalendar (.ics) à importer.', import: 'Importer', importing: 'Importation…',
-  importDone: '{file} importé.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
+  importDone: '{file} importé.', importInBackground: '{file} ({count} événements) est importé en arrière-plan : importation de calendrier {id}.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
   importUpdated: 'Mis à jour : {count}', importUnchanged: 'Inchangés : {count}', importSkipped: 'Ignorés : {count}', skippedAt: 'Ligne {line} ({uid}) : {reason}',
   siteImportHeading: 'Importer un site de l’original', siteImports: 'Importations de sites',
 };
@@ -144,7 +145,7 @@ const DE: Words = {
   imports: 'Importe', icsImportHeading: 'Eine iCalendar-Datei importieren',
   icsImportHelp: 'Ein Export aus Google Kalender, Outlook oder Apple Kalender oder die .ics eines anderen Kalenders. Veranstaltungen werden an ihrer UID erkannt: Dieselbe Datei erneut zu importieren ändert nichts. Eine Datei mit einem Fehler importiert nichts.',
   icsFile: 'iCalendar-Datei (.ics)', chooseIcsFile: 'Wählen Sie eine iCalendar-Datei (.ics) zum Importieren.', import: 'Importieren', importing: 'Wird importiert…',
-  importDone: '{file} importiert.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
+  importDone: '{file} importiert.', importInBackground: '{file} ({count} Termine) wird im Hintergrund importiert: Kalenderimport {id}.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
   importUpdated: 'Aktualisiert: {count}', importUnchanged: 'Unverändert: {count}', importSkipped: 'Übersprungen: {count}', skippedAt: 'Zeile {line} ({uid}): {reason}',
   siteImportHeading: 'Eine Website des Originals importieren', siteImports: 'Website-Importe',
 };
@@ -170,7 +171,7 @@ const ES: Words = {
   imports: 'Importaciones', icsImportHeading: 'Importar un archivo iCalendar',
   icsImportHelp: 'Una exportación de Google Calendar, Outlook o Calendario de Apple, o el .ics de otro calendario. Los eventos se reconocen por su UID: importar el mismo archivo otra vez no cambia nada. Un archivo con un error no importa nada.',
   icsFile: 'Archivo iCalendar (.ics)', chooseIcsFile: 'Elige un archivo iCalendar (.ics) para importar.', import: 'Importar', importing: 'Importando…',
-  importDone: '{file} importado.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
+  importDone: '{file} importado.', importInBackground: '{file} ({count} eventos) se importa en segundo plano: importación de calendario {id}.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
   importUpdated: 'Actualizados: {count}', importUnchanged: 'Sin cambios: {count}', importSkipped: 'Omitidos: {count}', skippedAt: 'Línea {line} ({uid}): {reason}',
   siteImportHeading: 'Importar un sitio del original', siteImports: 'Importaciones de sitios',
 };

@@ -138,7 +138,7 @@ export const IMPORT_COMMANDS: readonly Command[] = [
       const report = await withStorage(config, async (storage) => {
         const { services } = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
         const caller = await importingCaller(services.users, options.as, (candidate) => permits({ all: IMPORT_CAPABILITIES }, candidate), 'an editor or administrator');
-        return importInUnit(storage, systemClock, services.icalImport, text, { caller, language: config.defaultLanguage, uidHost: uidHostOf(config) }, dryRun);
+        return importInUnit(storage, systemClock, services.icalImport, await services.icalImport.read(text), { caller, language: config.defaultLanguage, uidHost: uidHostOf(config) }, { dryRun });
       });
       const total = (list: readonly unknown[]) => String(list.length);
       io.out(

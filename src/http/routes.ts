@@ -158,10 +158,11 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
   /**
    * Slow work the write needs done first, for a caller the permission admits, after the external
    * check and outside any unit, so that it holds no write lock (an upload's images decoded and
-   * written: decision 0052), within the request's deadline; it leaves what it made in the body for
-   * the handler, and returns how to undo it, which runs when the unit does not commit (an error, the deadline).
+   * written: decision 0052); it leaves what it made in the body for the handler, and returns how to
+   * undo it (if anything is to undo), which runs when the unit does not commit (an error, the
+   * deadline). It stops when the request's `deadline` expires, where its work is long (decision 0091).
    */
-  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<() => Promise<void>>;
+  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<(() => Promise<void>) | void>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
 }
 

@@ -38,6 +38,7 @@ import * as contentVersionStamps from './migrations/20261127050000_content_versi
 import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
 import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
 import * as communitySubmissions from './migrations/20261128180000_community_submissions.ts';
+import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -140,7 +141,9 @@ export interface Storage {
    * transaction and one commit, each in a savepoint of its own, so a unit that fails takes only
    * its own writes with it (group commit, decision 0084). With a `deadline`, the unit does nothing
    * once it has expired and commits only if it claims the request before the deadline does
-   * (decision 0023): otherwise it rolls back.
+   * (decision 0023): otherwise it rolls back. The unit carries its deadline: its long loops stop
+   * once it has expired (`throwIfUnitExpired`), and on PostgreSQL no statement of it runs longer
+   * than the time the deadline had left when it began (decision 0091).
    */
   write<T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline): Promise<T>;
   /** How many write units (each attempt) waited to begin since the start (SQLite: for the write lock; PostgreSQL: for a pooled connection and the begin, decision 0087), and how long in all (the metrics, decision 0044). */
@@ -193,6 +196,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127060000_journal_numbered_at_commit': journalNumberedAtCommit,
   '20261127061000_content_changes_per_unit': contentChangesPerUnit,
   '20261128180000_community_submissions': communitySubmissions,
+  '20261128190000_import_run_kinds': importRunKinds,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -437,6 +441,10 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
       beginWrite: ['begin isolation level read committed'],
       retryable: (error) => RETRYABLE_STATES.has(String(errorCode(error))),
       timedOut: (error) => errorCode(error) === QUERY_CANCELED,
+      // A unit with a deadline: no statement of it outlives the time its request had left when it
+      // began (decision 0091), a lock wait included; 0 would mean no bound at all.
+      statementBound: (remainingMs) =>
+        options.statementTimeoutMs !== undefined && remainingMs >= options.statementTimeoutMs ? undefined : `set local statement_timeout = ${Math.max(1, Math.ceil(remainingMs))}`,
       clock,
       stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),

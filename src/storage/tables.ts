@@ -293,10 +293,13 @@ export interface TecImportMapTable {
 }
 
 export type SiteImportState = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
+/** What a background import run imports: a site (decision 0071) or an iCalendar document (decision 0091). */
+export type ImportRunKind = 'site' | 'calendar';
 
-/** A run of the site import started over the API (migration 20261127020000; decision 0071). */
+/** A run of a background import: the site import started over the API (migration 20261127020000; decision 0071), or a big iCalendar import (migration 20261128190000; decision 0091). */
 export interface SiteImportsTable {
   id: Generated<number>;
+  kind: ColumnType<ImportRunKind, ImportRunKind | undefined, never>;
   /** The address as given, and the tribe/events/v1 base found there. */
   url: string;
   source: string;

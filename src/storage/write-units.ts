@@ -28,6 +28,13 @@ export interface UnitSettings {
    * them again under the content version's row (migration 20261127060000, decision 0081).
    */
   readonly stampJournal: (connection: Kysely<Database>, at: string) => Promise<unknown>;
+  /**
+   * The statement that bounds each statement of a unit with a deadline to the time it has left
+   * (PostgreSQL: `set local statement_timeout`, decision 0091), written with the unit's begin; none
+   * where a statement cannot be cancelled (SQLite, whose units run on this thread and stop at
+   * `throwIfUnitExpired`). Undefined when the connection's own bound is already the tighter one.
+   */
+  readonly statementBound?: (remainingMs: number) => string | undefined;
   /** Write units share commits (SQLite, decision 0084); PostgreSQL commits each unit alone. */
   readonly groupCommit?: GroupCommit;
 }
@@ -45,8 +52,9 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
   return root.connection().execute(async (connection) => {
     try {
       // Inside the try: a connection must not go back to the pool with a transaction open
-      // because a statement after BEGIN (the lock) failed.
-      for (const statement of begin) await sql.raw(statement).execute(connection);
+      // because a statement after BEGIN (the lock) failed. Written together: PostgreSQL's pipeline
+      // mode sends them in one round trip.
+      await Promise.all(begin.map((statement) => sql.raw(statement).execute(connection)));
       const result = await work(connection);
       await sql`commit`.execute(connection);
       return result;
@@ -61,6 +69,18 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
 export const touched = new WeakSet<Kysely<Database>>();
 /** The handles of write units, each one unit's connection: PostgreSQL's row locks are refused in read units (lockLinked). */
 export const writeUnits = new WeakSet<Kysely<Database>>();
+/** The deadline of the write unit each handle runs now (a SQLite batch hands its connection from unit to unit). */
+const unitDeadlines = new WeakMap<Kysely<Database>, Deadline>();
+
+/**
+ * Throws TimedOut once the deadline of the unit `tx` belongs to has expired (nothing when it has
+ * none): loops over caller-given data call it at each step, so a unit whose answer has gone (503)
+ * stops at once, rolls back and lets go of the write lock (SQLite) or its transaction and row locks
+ * (PostgreSQL) instead of running to its end for nothing (decision 0091).
+ */
+export function throwIfUnitExpired(tx: ReadTx): void {
+  unitDeadlines.get(tx)?.throwIfExpired();
+}
 
 /**
  * A write unit's own steps, between the start of its transaction (or, on SQLite, of its savepoint)
@@ -69,8 +89,10 @@ export const writeUnits = new WeakSet<Kysely<Database>>();
  */
 async function unitWork<T>(connection: Kysely<Database>, work: (tx: WriteTx) => Promise<T>, deadline: Deadline | undefined, settings: UnitSettings): Promise<T> {
   // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
-  deadline?.check();
+  deadline?.throwIfExpired();
   writeUnits.add(connection);
+  if (deadline) unitDeadlines.set(connection, deadline);
+  else unitDeadlines.delete(connection);
   // A SQLite batch hands its one connection to unit after unit: each starts untouched.
   touched.delete(connection);
   const result = await work(connection as WriteTx);
@@ -108,7 +130,8 @@ export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, se
           for (let attempt = 1; ; attempt++) {
             const waitStart = performance.now();
             try {
-              return await inTransaction(root, settings.beginWrite, async (connection) => {
+              const bound = deadline && settings.statementBound?.(deadline.remainingMs);
+              return await inTransaction(root, bound ? [...settings.beginWrite, bound] : settings.beginWrite, async (connection) => {
                 // The lock is held from here (a connection from the pool included in the wait).
                 waits.count += 1;
                 waits.seconds += (performance.now() - waitStart) / 1000;

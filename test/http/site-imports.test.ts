@@ -160,7 +160,7 @@ describe(`site imports over the API (${DIALECT})`, () => {
     assert.equal(counts.category!.created, 1);
     // The same run, as node a and node b see it; the password in no stored column.
     assert.deepEqual(await run(accepted.id as number, a), done);
-    const row = await a.storage.read((tx) => new SiteImportsRepository(a.storage.dialect).find(tx, accepted.id as number));
+    const row = await a.storage.read((tx) => new SiteImportsRepository(a.storage.dialect).find(tx, accepted.id as number, 'site'));
     assert.ok(!JSON.stringify(row).includes(password));
 
     const titles = (await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')).json<Json>().events.map((event: Json) => event.title).sort();

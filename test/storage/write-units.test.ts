@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { Deadline, TimedOut } from '../../src/deadline.ts';
 import type { WriteTx } from '../../src/storage/database.ts';
-import { MAX_BATCH_MS, MAX_UNITS_PER_COMMIT } from '../../src/storage/write-units.ts';
+import { MAX_BATCH_MS, MAX_UNITS_PER_COMMIT, throwIfUnitExpired } from '../../src/storage/write-units.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -124,6 +124,32 @@ describe(`write units given together (${DIALECT})`, () => {
     assert.ok((results[1] as PromiseRejectedResult).reason instanceof TimedOut);
     assert.equal(await committedNamed(lateName), false);
     for (const result of [results[0], results[2]]) assert.equal(await committed((result as PromiseFulfilledResult<number>).value), true);
+  });
+
+  test('a unit past its deadline stops at its next throwIfUnitExpired, rolls back, and a unit behind it runs at once (decision 0091)', async () => {
+    const lateName = `Unit term looping ${++names}`;
+    let steps = 0;
+    const looping = t.storage.write(async (tx) => {
+      await addTerm(tx, lateName);
+      // A loop over caller-given data, a step a turn of the event loop, far longer than its deadline.
+      for (; steps < 100_000; steps++) {
+        throwIfUnitExpired(tx);
+        await sleep(1);
+      }
+    }, new Deadline(100));
+    await assert.rejects(looping, TimedOut);
+    const started = performance.now();
+    await t.storage.write((tx) => addTerm(tx));
+    assert.ok(performance.now() - started < 5000, `the next unit waited ${Math.round(performance.now() - started)} ms`);
+    assert.ok(steps < 10_000, `the loop ran ${steps} steps`);
+    assert.equal(await committedNamed(lateName), false);
+  });
+
+  test('a statement of a unit with a deadline is cancelled once the time the deadline had left has passed (PostgreSQL; SQLite runs none that long)', { skip: DIALECT !== 'postgres' }, async () => {
+    const started = performance.now();
+    await assert.rejects(t.storage.write((tx) => sql`select pg_sleep(20)`.execute(tx), new Deadline(300)), TimedOut);
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 5000, `the statement ran ${Math.round(elapsed)} ms`);
   });
 
   test('more units than one commit takes all commit, each once', async () => {

@@ -46,9 +46,15 @@ export default function Imports({ session }: ScreenProps) {
     setMessage(t('importing'));
     try {
       // The file as it is: the API reads the document whole, its type named here (a browser may give an .ics none).
-      const { body } = await request<Report>('POST', 'events/import', { body: file, headers: { 'content-type': 'text/calendar' } });
-      setReport(body);
-      setMessage(t('importDone', { file: file.name }));
+      const { body } = await request<Report | { id: number; total: number }>('POST', 'events/import', { body: file, headers: { 'content-type': 'text/calendar' } });
+      // A big file is imported in the background (202, decision 0091): its run is said, not a report.
+      if ('created' in body) {
+        setReport(body);
+        setMessage(t('importDone', { file: file.name }));
+      } else {
+        setReport(undefined);
+        setMessage(t('importInBackground', { file: file.name, count: body.total, id: body.id }));
+      }
     } catch (error) {
       setMessage('');
       setErrors({ [FILE]: error instanceof ApiFailure ? error.message : String(error) });

@@ -4,6 +4,7 @@ import type { RecurrenceSettings } from '../../config.ts';
 import { zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { EventFields, EventRow, EventsRepository, OccurrenceDates, OccurrenceRow } from '../../storage/repositories/events.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
@@ -235,6 +236,7 @@ export class EventSeries {
     let series = 0;
     let rows = 0;
     for (const id of due) {
+      throwIfUnitExpired(tx);
       if (rows >= maxRows) return { series, rows, more: true };
       const row = await this.stillShort(tx, id, untilLocal);
       const rules = row ? storedRecurrence(row.fields) : null;

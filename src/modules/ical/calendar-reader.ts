@@ -4,6 +4,7 @@ import { findIana } from 'windows-iana';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { isValidZone, utcToZoned, zonedToUtc } from '../../dates/zones.ts';
 import { ApiError } from '../../errors.ts';
+import type { Deadline } from '../../deadline.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 
 /*
@@ -116,13 +117,13 @@ interface CalendarLines {
  * chunk at a time, after checking the structure ical.js would refuse without saying where: lines
  * that are no `NAME[;params]:value`, BEGIN/END that do not pair, anything but VCALENDARs at the top.
  */
-async function checkedCalendars(lines: readonly ContentLine[]): Promise<CalendarLines[]> {
+async function checkedCalendars(lines: readonly ContentLine[], nextChunk: () => Promise<void>): Promise<CalendarLines[]> {
   if (lines.length === 0 || lines[0]!.text.trim().toUpperCase() !== 'BEGIN:VCALENDAR') throw invalidCalendar('the document must begin with BEGIN:VCALENDAR', lines[0]?.line ?? 1);
   const open: { name: string; line: number }[] = [];
   const calendars: CalendarLines[] = [];
   let event: ContentLine[] | undefined;
   for (const [index, content] of lines.entries()) {
-    if (index > 0 && index % LINES_PER_CHUNK === 0) await yieldToEventLoop();
+    if (index > 0 && index % LINES_PER_CHUNK === 0) await nextChunk();
     const { text, line } = content;
     const colon = valueStart(text);
     const name = text.slice(0, colon < 0 ? 0 : text.search(/[;:]/)).toUpperCase();
@@ -327,20 +328,25 @@ function parseCalendars(text: string, source: string): ICAL.Component[] {
  * ignored). `siteZone` is the zone of floating times and all-day events unless the document
  * names its own (X-WR-TIMEZONE). A document of thousands of events (the import takes megabytes)
  * is parsed and read EVENTS_PER_CHUNK VEVENTs at a time, each chunk with its calendar's own lines
- * and VTIMEZONEs, giving the event loop back between chunks (decision 0047).
+ * and VTIMEZONEs, giving the event loop back between chunks (decision 0047). With a `deadline`, it
+ * stops between chunks once that has expired (TimedOut): a request answered 503 parses no further.
  */
-export async function readCalendar(text: string, siteZone: string): Promise<ReadCalendar> {
+export async function readCalendar(text: string, siteZone: string, deadline?: Deadline): Promise<ReadCalendar> {
+  const nextChunk = async () => {
+    await yieldToEventLoop();
+    deadline?.throwIfExpired();
+  };
   const source = text.replace(/^\uFEFF/, '');
   const events: ReadEvent[] = [];
   const unread: UnreadEvent[] = [];
-  for (const calendarLines of await checkedCalendars(contentLines(source))) {
-    await yieldToEventLoop();
+  for (const calendarLines of await checkedCalendars(contentLines(source), nextChunk)) {
+    await nextChunk();
     const frame = calendarLines.frame.map((content) => content.text);
     const [head, end] = [frame.slice(0, -1), frame.at(-1)!];
     let zone = siteZone;
     let vtimezones = new Map<string, ICAL.Timezone>();
     for (let from = 0; from === 0 || from < calendarLines.events.length; from += EVENTS_PER_CHUNK) {
-      if (from > 0) await yieldToEventLoop();
+      if (from > 0) await nextChunk();
       const chunk = calendarLines.events.slice(from, from + EVENTS_PER_CHUNK);
       const [calendar] = parseCalendars([...head, ...chunk.flatMap((event) => event.lines.map((content) => content.text)), end].join('\r\n'), source);
       if (from === 0) {

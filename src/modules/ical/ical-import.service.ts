@@ -5,7 +5,9 @@ import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { Storage, WriteTx } from '../../storage/database.ts';
+import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { Clock } from '../../clock.ts';
+import type { Deadline } from '../../deadline.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { IcalImportEntry, IcalImportRepository } from '../../storage/repositories/ical-import.repository.ts';
 import { storableId } from '../../storage/tables.ts';
@@ -99,9 +101,12 @@ export class IcalImportService {
     private readonly siteZone: string,
   ) {}
 
-  /** Reads a document; a 400 `ical_invalid` naming the line when it cannot be read. Needs no unit of work. */
-  read(text: string): Promise<ReadCalendar> {
-    return readCalendar(text, this.siteZone);
+  /**
+   * Reads a document; a 400 `ical_invalid` naming the line when it cannot be read. Needs no unit of
+   * work, and runs outside one (a route's `prepare`): a big document's parse holds no write lock.
+   */
+  read(text: string, deadline?: Deadline): Promise<ReadCalendar> {
+    return readCalendar(text, this.siteZone, deadline);
   }
 
   /**
@@ -130,12 +135,16 @@ export class IcalImportService {
     const targets = new Map<string, Target | undefined>();
     // Each UID takes a turn of the event loop of its own (decision 0047): on SQLite every query
     // settles at once, and an import of thousands of events ran to its end in one turn (30 s).
+    // Each checks the unit's deadline (decision 0091): an import whose request was answered 503
+    // stops there and lets go of the write lock, rather than hold it for minutes to roll back.
     for (const uid of groups.keys()) {
       await yieldToEventLoop();
+      throwIfUnitExpired(tx);
       targets.set(uid, await this.target(tx, uid, entries.get(entryKey(uid, '')), request.uidHost));
     }
     for (const [uid, group] of groups) {
       await yieldToEventLoop();
+      throwIfUnitExpired(tx);
       await this.importGroup(tx, uid, group, targets.get(uid), entries, request, report);
     }
     return report;
@@ -184,6 +193,7 @@ export class IcalImportService {
     if (!series) return skipAll(exceptions, 'The series it belongs to (the VEVENT of this UID without RECURRENCE-ID) is neither in the file nor imported before.');
     if (series.fields.recurrence === null) return skipAll(exceptions, 'The event of this UID is not a series (it has no RRULE or RDATE).');
     for (const exception of exceptions) {
+      throwIfUnitExpired(tx);
       const original = originalStart(exception.recurrenceId!, series);
       const entry = entries.get(entryKey(uid, original));
       const mapped = entry && (await this.lockedPost(tx, entry.event_id));
@@ -305,26 +315,26 @@ class DryRunRollback extends Error {
 }
 
 /**
- * An import in a write unit of its own (the CLI; the HTTP route runs in the route's unit): the
- * content version is raised with it, so every node's cached answers retire; a dry run does all
- * the work and rolls it back, answering what it would have done.
+ * An import in a write unit of its own (the CLI, a background run's units; the HTTP route runs in
+ * the route's unit): the content version is raised with it, so every node's cached answers retire;
+ * a dry run does all the work and rolls it back, answering what it would have done. With a
+ * `deadline`, the unit stops and rolls back once it has expired (decision 0091).
  */
 export async function importInUnit(
   storage: Pick<Storage, 'write' | 'touchContent'>,
   clock: Clock,
   importer: IcalImportService,
-  text: string,
+  calendar: ReadCalendar,
   request: ImportRequest,
-  dryRun: boolean,
+  options: { readonly dryRun?: boolean; readonly deadline?: Deadline } = {},
 ): Promise<ImportReport> {
-  const calendar = await importer.read(text);
   try {
     return await storage.write(async (tx) => {
       const report = await importer.import(tx, calendar, request);
-      if (dryRun) throw new DryRunRollback(report);
+      if (options.dryRun) throw new DryRunRollback(report);
       await storage.touchContent(tx, clock.now());
       return report;
-    });
+    }, options.deadline);
   } catch (error) {
     if (error instanceof DryRunRollback) return error.report;
     throw error;

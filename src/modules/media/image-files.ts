@@ -179,7 +179,7 @@ export class ImageFiles {
         const file = `${folder}/${base}-${dimensions.width}x${dimensions.height}.${extension}`;
         let sized = made.get(file);
         if (!sized) {
-          deadline?.check();
+          deadline?.throwIfExpired();
           const resized = await timed(encode(sharp(full, { limitInputPixels: maxPixels }).resize({ ...dimensions, fit: 'cover', position: 'centre' }), type)).toBuffer();
           sized = { file: await this.writeFile(file, resized, written), ...dimensions, filesize: resized.length };
           made.set(file, sized);

@@ -1,5 +1,6 @@
 import { nowUtc, type Clock } from '../../clock.ts';
 import type { Storage, WriteTx } from '../../storage/database.ts';
+import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { describe, type RecordResult, type Run } from './import-run.ts';
 
@@ -20,10 +21,13 @@ class DryRunRollback extends Error {
   }
 }
 
-/** `work` on each item, one after the other (the items of one unit of work share its connection). */
-async function mapSerially<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+/** `work` on each item, one after the other (the items of one unit of work share its connection), while the unit's deadline lasts (decision 0091). */
+async function mapSerially<T, R>(tx: WriteTx, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (const item of items) results.push(await work(item));
+  for (const item of items) {
+    throwIfUnitExpired(tx);
+    results.push(await work(item));
+  }
   return results;
 }
 
@@ -42,7 +46,7 @@ export class ImportUnits {
     for (let from = 0; from < items.length; from += BATCH) {
       run.options.signal?.throwIfAborted();
       const batch = items.slice(from, from + BATCH);
-      const results = batch.length > 1 ? await this.batchUnit(run, (tx) => mapSerially(batch, (item) => write(tx, item))) : undefined;
+      const results = batch.length > 1 ? await this.batchUnit(run, (tx) => mapSerially(tx, batch, (item) => write(tx, item))) : undefined;
       for (const [index, item] of batch.entries()) report(item, results?.[index] ?? (await this.singleRecordUnit(run, (tx) => write(tx, item))));
     }
   }

@@ -4,9 +4,9 @@ import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import { IMPORT_KINDS } from './import-run.ts';
 import { parseProgress } from './recorded-progress.ts';
-import type { SiteImportRunner } from './site-import-runner.ts';
 import { ReadQuery, RunParams, SiteImport, SiteImports, StartBody, WriteQuery } from './site-imports.schemas.ts';
-import { shownState, SITE_IMPORT_CAPABILITY, type SiteImportsService } from './site-imports.service.ts';
+import { shownState } from '../../import-runner.ts';
+import { SITE_IMPORT_CAPABILITY, type SiteImportsService } from './site-imports.service.ts';
 import type { TecSource } from './tec-source.ts';
 
 const PERMISSION = { all: [SITE_IMPORT_CAPABILITY] } as const;
@@ -35,7 +35,7 @@ function toSiteImport(row: SiteImportRow, now: string): Static<typeof SiteImport
 }
 
 /** The site import routes (issue 33, decision 0071): start, watch, list and cancel runs of `import-tec`. */
-export function siteImportRoutes(service: SiteImportsService, runner: SiteImportRunner, clock: Clock): AnyRoute[] {
+export function siteImportRoutes(service: SiteImportsService, clock: Clock): AnyRoute[] {
   const single = '/imports/sites/:id(^\\d+$)';
   // What `prepare` found for a request, for its handler: the source, and what stops the run's requests.
   const opened = new WeakMap<object, { source: TecSource; controller: AbortController }>();
@@ -59,7 +59,7 @@ export function siteImportRoutes(service: SiteImportsService, runner: SiteImport
       handle: async ({ body, caller, urls }, tx) => {
         const { source, controller } = opened.get(body)!;
         const row = await service.start(tx, source, body, caller!);
-        runner.launch({ id: row.id, source, controller, caller: caller!, prune: body.prune === true });
+        service.launch(row.id, source, controller, caller!, body.prune === true);
         return { status: 202, headers: { location: urls.route(`imports/sites/${row.id}`) }, body: toSiteImport(row, nowUtc(clock)) };
       },
     }),

@@ -7,12 +7,15 @@ import type { SiteImportRow } from '../../storage/tables.ts';
 import type { ReceiverPolicy } from '../webhooks/receivers.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { emptyProgress } from './recorded-progress.ts';
-import type { SiteImportRunner } from './site-import-runner.ts';
+import type { ImportRunner } from '../../import-runner.ts';
+import type { LanguageCode } from '../../languages.ts';
+import { RecordedProgress } from './recorded-progress.ts';
+import type { TecImportService } from './tec-import.service.ts';
 import { SourceError, TecSource } from './tec-source.ts';
 
 /*
  * Site imports over the API (issue 33, decision 0071): `import-tec` (decision 0030) started by an
- * administrator, run in the background of the node that accepted it (`site-import-runner.ts`),
+ * administrator, run in the background of the node that accepted it (`src/import-runner.ts`),
  * its state and progress in the database for every node to answer. One run per database at a time.
  */
 
@@ -31,21 +34,14 @@ export interface StartInput {
   readonly prune?: boolean;
 }
 
-/** A run's state as the API shows it: a running row whose lease lapsed is interrupted; one asked to stop is cancelling. */
-export type ShownState = SiteImportRow['state'] | 'cancelling';
-
-export function shownState(row: SiteImportRow, now: string): ShownState {
-  if (row.state !== 'running') return row.state;
-  if (row.lease_until <= now) return 'interrupted';
-  return row.cancel_requested === 1 ? 'cancelling' : 'running';
-}
-
 export class SiteImportsService {
   constructor(
     private readonly repository: SiteImportsRepository,
     private readonly policy: ReceiverPolicy,
-    private readonly runner: SiteImportRunner,
+    private readonly runner: ImportRunner,
+    private readonly importer: TecImportService,
     private readonly clock: Clock,
+    private readonly language: LanguageCode,
   ) {}
 
   /**
@@ -75,9 +71,9 @@ export class SiteImportsService {
   /** Records a run of `source` to be started by this node; refused while another run of the database is live. */
   async start(tx: WriteTx, source: TecSource, input: StartInput, caller: Caller): Promise<SiteImportRow> {
     const now = nowUtc(this.clock);
-    await this.repository.lockRuns(tx);
+    await this.repository.lockRuns(tx, 'site');
     await this.repository.markLapsed(tx, now, 'The node running the import stopped answering; start it again to resume.');
-    const live = await this.repository.live(tx, now);
+    const live = await this.repository.live(tx, now, 'site');
     if (live) throw new ApiError('site_import_running', { args: [live.id], data: { id: live.id } });
     return this.repository.create(tx, {
       url: input.url,
@@ -85,31 +81,36 @@ export class SiteImportsService {
       source_user: input.user ?? '',
       prune: input.prune === true ? 1 : 0,
       started_by: caller.id,
-      state: 'running',
-      phase: null,
       progress: JSON.stringify(emptyProgress()),
-      reason: null,
-      cancel_requested: 0,
-      node: this.runner.node,
-      lease_until: this.runner.leaseUntil(),
-      started_at: now,
-      finished_at: null,
+      ...this.runner.runningRow(now),
+    });
+  }
+
+  /** Runs the import of the run `id` (recorded by `start` in the request's unit) in this node's background. */
+  launch(id: number, source: TecSource, controller: AbortController, caller: Caller, prune: boolean): void {
+    const progress = new RecordedProgress();
+    this.runner.launch({
+      id,
+      kind: 'site',
+      controller,
+      progress,
+      work: async (signal) => progress.finish(await this.importer.run(source, { caller, language: this.language, prune, progress, signal })),
     });
   }
 
   async find(tx: ReadTx, id: number): Promise<SiteImportRow> {
-    const row = await this.repository.find(tx, id);
+    const row = await this.repository.find(tx, id, 'site');
     if (!row) throw new ApiError('site_import_not_found', { args: [id] });
     return row;
   }
 
   recent(tx: ReadTx): Promise<SiteImportRow[]> {
-    return this.repository.recent(tx, RECENT_RUNS);
+    return this.repository.recent(tx, RECENT_RUNS, 'site');
   }
 
   /** Asks a live run to stop: its node hears it at its next heartbeat, stops between units, and records it cancelled. */
   async cancel(tx: WriteTx, id: number): Promise<SiteImportRow> {
-    const marked = await this.repository.requestCancel(tx, id, nowUtc(this.clock));
+    const marked = await this.repository.requestCancel(tx, id, nowUtc(this.clock), 'site');
     if (marked) return marked;
     throw new ApiError('site_import_not_running', { args: [(await this.find(tx, id)).id] });
   }

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
 import { inList } from '../in-list-padding.ts';
+import { throwIfUnitExpired } from '../write-units.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
 import { countByDaysQuery } from './occurrence-day-counts.ts';
@@ -345,6 +346,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     const copies = await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', seriesId).executeTakeFirstOrThrow();
     const added = dates.filter((date) => !byKey.has(date.occurrence_key));
     for (const date of dates) {
+      throwIfUnitExpired(db);
       const row = byKey.get(date.occurrence_key);
       if (!row || row.event_id !== seriesId) continue;
       if (SCHEDULE_COLUMNS.some((column) => row[column] !== date[column])) {
@@ -364,7 +366,10 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
         ...date,
         ...copies,
       }));
-      for (const chunk of chunks(rows)) await db.insertInto('event_occurrences').values(chunk).execute();
+      for (const chunk of chunks(rows)) {
+        throwIfUnitExpired(db);
+        await db.insertInto('event_occurrences').values(chunk).execute();
+      }
     }
     return { before: generated.length, after: generated.length - vanished.length + added.length };
   }

@@ -1,5 +1,5 @@
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
-import type { SiteImportRow, SiteImportsTable } from '../tables.ts';
+import type { ImportRunKind, SiteImportRow, SiteImportsTable } from '../tables.ts';
 import type { Insertable } from 'kysely';
 
 /** What the node running a run writes of it as it goes. */
@@ -10,7 +10,8 @@ export interface RunProgressUpdate {
 }
 
 /**
- * Runs of the site import (migration 20261127020000; decision 0071). Times are UTC wire
+ * Runs of background imports (migration 20261127020000; decisions 0071, 0091), each of its `kind`:
+ * the site import's and the big iCalendar import's, which the kind's routes see alone. Times are UTC wire
  * date-times, compared as text. A `running` row is live while its lease has not passed; the node
  * that runs it renews the lease and writes its progress only while the row is still its own and
  * running, so a node that lost its lease (taken for dead) stops rather than write over a newer run.
@@ -26,26 +27,26 @@ export class SiteImportsRepository {
    * it the heartbeat ran first, found no row, and the run stopped silently as lost, its row left
    * running until its lease lapsed.
    */
-  lockRuns(db: WriteTx): Promise<void> {
-    return this.dialect.lockKey(db, 'site-imports');
+  lockRuns(db: WriteTx, kind: ImportRunKind): Promise<void> {
+    return this.dialect.lockKey(db, `${kind}-imports`);
   }
 
   async create(db: WriteTx, run: Insertable<SiteImportsTable>): Promise<SiteImportRow> {
     return db.insertInto('site_imports').values(run).returningAll().executeTakeFirstOrThrow();
   }
 
-  find(db: ReadTx, id: number): Promise<SiteImportRow | undefined> {
-    return db.selectFrom('site_imports').selectAll().where('id', '=', id).executeTakeFirst();
+  find(db: ReadTx, id: number, kind: ImportRunKind): Promise<SiteImportRow | undefined> {
+    return db.selectFrom('site_imports').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
   }
 
-  /** The newest runs first, `limit` of them. */
-  recent(db: ReadTx, limit: number): Promise<SiteImportRow[]> {
-    return db.selectFrom('site_imports').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  /** The newest runs of `kind` first, `limit` of them. */
+  recent(db: ReadTx, limit: number, kind: ImportRunKind): Promise<SiteImportRow[]> {
+    return db.selectFrom('site_imports').selectAll().where('kind', '=', kind).orderBy('id', 'desc').limit(limit).execute();
   }
 
-  /** The run whose lease is live at `now`, if any (at most one: starts hold `lockRuns`). */
-  live(db: ReadTx, now: string): Promise<SiteImportRow | undefined> {
-    return db.selectFrom('site_imports').selectAll().where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
+  /** The run of `kind` whose lease is live at `now`, if any. */
+  live(db: ReadTx, now: string, kind: ImportRunKind): Promise<SiteImportRow | undefined> {
+    return db.selectFrom('site_imports').selectAll().where('kind', '=', kind).where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
   }
 
   /** Runs still marked running whose lease passed: their node died; they are recorded as interrupted. */
@@ -86,11 +87,12 @@ export class SiteImportsRepository {
    * it waits for a unit that ends the run meanwhile and then finds it ended. The run as marked, or
    * undefined when it is not live.
    */
-  requestCancel(db: WriteTx, id: number, now: string): Promise<SiteImportRow | undefined> {
+  requestCancel(db: WriteTx, id: number, now: string, kind: ImportRunKind): Promise<SiteImportRow | undefined> {
     return db
       .updateTable('site_imports')
       .set({ cancel_requested: 1 })
       .where('id', '=', id)
+      .where('kind', '=', kind)
       .where('state', '=', 'running')
       .where('lease_until', '>', now)
       .returningAll()

@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../../auth/roles.ts';
-import { wireUtc, type Clock } from '../../clock.ts';
-import type { LanguageCode } from '../../languages.ts';
-import type { Storage } from '../../storage/database.ts';
-import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
-import type { SiteImportState } from '../../storage/tables.ts';
-import { describe } from './import-run.ts';
-import { RecordedProgress } from './recorded-progress.ts';
-import type { TecImportService } from './tec-import.service.ts';
-import type { TecSource } from './tec-source.ts';
+import { wireUtc, type Clock } from './clock.ts';
+import { describe } from './modules/tec-import/import-run.ts';
+import type { Storage } from './storage/database.ts';
+import type { SiteImportsRepository } from './storage/repositories/site-imports.repository.ts';
+import type { ImportRunKind, SiteImportRow, SiteImportState } from './storage/tables.ts';
 
 /*
- * The site imports a node runs (decision 0071), each started by the node that accepted its
- * `POST /imports/sites`, in the background of that node, in the importer's own short write units.
- * A heartbeat writes the run's progress to its row and renews its lease every HEARTBEAT_MS; a run
- * whose node dies stops renewing it and is seen as interrupted by every node once it lapses. The
- * heartbeat also hears a cancel asked on any node. A run that lost its row (its lease lapsed and
- * another node recorded it interrupted) stops at once.
+ * The background imports a node runs (decisions 0071, 0091): site imports and big iCalendar imports,
+ * each started by the node that accepted its request, in the background of that node, in the
+ * importer's own short write units. A heartbeat writes the run's progress to its row and renews its
+ * lease every HEARTBEAT_MS; a run whose node dies stops renewing it and is seen as interrupted by
+ * every node once it lapses. The heartbeat also hears a cancel asked on any node. A run that lost
+ * its row (its lease lapsed and another node recorded it interrupted) stops at once.
  */
+
+/** A run's state as the API shows it: a running row whose lease lapsed is interrupted; one asked to stop is cancelling. */
+export type ShownState = SiteImportRow['state'] | 'cancelling';
+
+export function shownState(row: SiteImportRow, now: string): ShownState {
+  if (row.state !== 'running') return row.state;
+  if (row.lease_until <= now) return 'interrupted';
+  return row.cancel_requested === 1 ? 'cancelling' : 'running';
+}
 
 /** How often a running import writes its progress and renews its lease. */
 const HEARTBEAT_MS = 1000;
@@ -36,20 +40,28 @@ class Lost extends Error {}
 
 const lost = (signal: AbortSignal) => signal.reason instanceof Lost;
 
-export interface RunRequest {
+/** What the heartbeat writes of a run as it goes: the part it is in, and its progress as data (JSON). */
+export interface RunProgress {
+  readonly phase: string | null;
+  readonly state: unknown;
+}
+
+/** A run to launch: its row, what stops it, what it does. */
+export interface RunJob {
   readonly id: number;
-  readonly source: TecSource;
-  /** Aborts the source's requests and the importer's units: the source was made with its signal. */
+  readonly kind: ImportRunKind;
+  /** Aborted to stop the run (a cancel, the node stopping, the row lost): `work` stops at its next unit. */
   readonly controller: AbortController;
-  readonly caller: Caller;
-  readonly prune: boolean;
+  readonly progress: RunProgress;
+  /** The run's work, in write units of its own; it throws when the controller's signal aborts it. */
+  readonly work: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface RunnerLog {
   error(error: unknown, message: string): void;
 }
 
-export class SiteImportRunner {
+export class ImportRunner {
   /** This process, as the runs' rows name the node that runs them. */
   readonly node = randomUUID();
   private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
@@ -58,14 +70,17 @@ export class SiteImportRunner {
   constructor(
     private readonly storage: Pick<Storage, 'write'>,
     private readonly repository: SiteImportsRepository,
-    private readonly importer: TecImportService,
     private readonly clock: Clock,
-    private readonly language: LanguageCode,
   ) {}
 
   /** Where failures that reach no run's row are told (the server's log). */
   useLog(log: RunnerLog): void {
     this.log = log;
+  }
+
+  /** The columns of a run this node is about to launch, started at `now`: running, leased to this node. */
+  runningRow(now: string) {
+    return { state: 'running', phase: null, reason: null, cancel_requested: 0, node: this.node, lease_until: this.leaseUntil(), started_at: now, finished_at: null } as const;
   }
 
   /** The lease's end for a heartbeat now. */
@@ -78,11 +93,11 @@ export class SiteImportRunner {
    * waits for that unit's key (`lockRuns`), so it sees the row once that unit commits, and nothing
    * when it did not.
    */
-  launch(request: RunRequest): void {
-    const done = this.run(request)
-      .catch((error: unknown) => this.log.error(error, `site import ${request.id} failed to record its end`))
-      .finally(() => this.running.delete(request.id));
-    this.running.set(request.id, { controller: request.controller, done });
+  launch(job: RunJob): void {
+    const done = this.run(job)
+      .catch((error: unknown) => this.log.error(error, `${job.kind} import ${job.id} failed to record its end`))
+      .finally(() => this.running.delete(job.id));
+    this.running.set(job.id, { controller: job.controller, done });
   }
 
   /** Stops every run of this node (the process is stopping): each is recorded interrupted, to be started again. */
@@ -91,13 +106,12 @@ export class SiteImportRunner {
     await Promise.all([...this.running.values()].map((entry) => entry.done));
   }
 
-  private async run({ id, source, controller, caller, prune }: RunRequest): Promise<void> {
-    const progress = new RecordedProgress();
+  private async run({ id, kind, controller, progress, work }: RunJob): Promise<void> {
     const write = () => ({ phase: progress.phase, progress: JSON.stringify(progress.state), leaseUntil: this.leaseUntil() });
     const beat = async (first = false) => {
       const answer = await this.storage.write(async (tx) => {
         // The first waits for the start's unit, which holds the runs' key to its commit (lockRuns).
-        if (first) await this.repository.lockRuns(tx);
+        if (first) await this.repository.lockRuns(tx, kind);
         return this.repository.heartbeat(tx, id, this.node, write());
       });
       if (answer === undefined) controller.abort(new Lost('the run is no longer this node\'s'));
@@ -109,14 +123,13 @@ export class SiteImportRunner {
     let beating: Promise<void> | undefined;
     const timer = setInterval(() => {
       beating ??= beat()
-        .catch((error: unknown) => this.log.error(error, `site import ${id}: writing its progress failed`))
+        .catch((error: unknown) => this.log.error(error, `${kind} import ${id}: writing its progress failed`))
         .finally(() => (beating = undefined));
     }, HEARTBEAT_MS);
     timer.unref();
     let end: { state: SiteImportState; reason: string | null };
     try {
-      const report = await this.importer.run(source, { caller, language: this.language, prune, progress, signal: controller.signal });
-      progress.finish(report);
+      await work(controller.signal);
       end = { state: 'completed', reason: null };
     } catch (error) {
       if (lost(controller.signal)) return;
