@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
+import { frameOptionsOf } from './http/frame-options.ts';
 import { compressRoutes } from './http/compression.ts';
 import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } from './http/compiled-schemas.ts';
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
@@ -23,7 +24,7 @@ import { RecordCache } from './http/record-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { sessionAuthentication } from './http/sessions.ts';
-import { urlsForRequest } from './http/urls.ts';
+import { isValidHost, urlsForRequest } from './http/urls.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
@@ -227,6 +228,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('session', null);
   const authenticateSession = sessionAuthentication(services.sessions, config);
   app.addHook('onRequest', async (request) => {
+    // Answers' URLs are built on the Host (or a trusted proxy's X-Forwarded-Host): one no URL can
+    // be built on is a bad request (RFC 9112 3.2), refused before it reaches a route.
+    if (request.host !== undefined && !isValidHost(request.host)) throw new ApiError('rest_bad_request', { args: ['the Host header is not a valid host name and port'] });
     // Browsers enforce CORS only on credentials they attach themselves; a script on another origin
     // can still set Authorization on a non-credentialed request, so the server refuses it too.
     const { origin, authorization } = request.headers;
@@ -272,6 +276,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // it a browser sends `Origin: null` with a same-origin form or fetch, and the admin's sign-in form
     // and session writes, which check their Origin, were refused in every browser (decision 0066).
     reply.header('referrer-policy', 'same-origin');
+    const frameOptions = frameOptionsOf(reply.getHeader('content-security-policy'));
+    if (frameOptions !== undefined) reply.header('x-frame-options', frameOptions);
     // Only over https, where browsers honour it; behind a proxy the protocol comes from a trusted X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);
