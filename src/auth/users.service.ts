@@ -73,11 +73,13 @@ export class UsersService implements CredentialStore {
     private readonly sessions: SessionEnder,
   ) {}
 
-  /** Refuses an e-mail address another user holds (WordPress' `existing_user_email`). */
+  /**
+   * Refuses an e-mail address another user holds as their e-mail (WordPress' `existing_user_email`)
+   * or as their login: sign-in takes either, and one name must not lead to two users (decision 0093).
+   */
   private async emailFree(tx: ReadTx, email: string | undefined, exceptId?: number): Promise<void> {
     if (email === undefined || email === '') return;
-    const holder = await this.repository.getByEmail(tx, email);
-    if (holder && holder.id !== exceptId) throw new UserInputError(`A user with the e-mail address "${email}" already exists.`, 'email-taken');
+    if (await this.repository.nameHolder(tx, email, exceptId)) throw new UserInputError(`Another user has the login or e-mail address "${email}".`, 'email-taken');
   }
 
   /** Creates a user; returns the generated password when none was given. */
@@ -86,8 +88,10 @@ export class UsersService implements CredentialStore {
     checkRole(input.role);
     checkEmail(input.email);
     checkPassword(input.password);
-    const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`, 'login-taken');
-    if (await this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, input.login))) throw taken();
+    // Another user's e-mail address is refused as a login too, and logins differing only in case
+    // (as WordPress compares them): sign-in takes either (decision 0093).
+    const taken = () => new UserInputError(`A user with the login or e-mail address "${input.login}" already exists.`, 'login-taken');
+    if (await this.storage.read((tx) => this.repository.nameHolder(tx, input.login))) throw taken();
     await this.storage.read((tx) => this.emailFree(tx, input.email));
     const password = input.password ?? generateAccountPassword();
     // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.

@@ -70,7 +70,7 @@ describe(`security headers (${DIALECT})`, () => {
       const created = await t.request('administrator', 'POST', 'events', { title: 'Host', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', status: 'publish' });
       assert.equal(created.statusCode, 201);
       const slug = created.json<{ slug: string }>().slug;
-      for (const headers of [{ host: 'exa mple' }, { host: '[::1' }, { host: 'a:b:c' }, { host: 'example.com/x' }, { 'x-forwarded-host': 'exa mple' }]) {
+      for (const headers of <Record<string, string>[]>[{ host: 'exa mple' }, { host: '[::1' }, { host: 'a:b:c' }, { host: 'example.com/x' }, { 'x-forwarded-host': 'exa mple' }]) {
         for (const url of ['events', `events/by-slug/${slug}`, '/events/', '/events/embed/', `/event/${slug}/`, '/no-such-page/']) {
           const answer = await t.request('anonymous', 'GET', url, undefined, headers);
           assert.equal(answer.statusCode, 400, `${JSON.stringify(headers)} ${url}: ${answer.body.slice(0, 200)}`);
