@@ -111,8 +111,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
-    // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*:
+    // the right-most address no trusted hop added. `true` trusts one hop, never every one: trusting
+    // every hop makes the left-most X-Forwarded-For entry, which the client writes, its address (decision 0093).
+    trustProxy: config.trustProxy === true ? trustHops(1) : typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
     // Slow clients (decision 0023): the request line and headers, then the whole request, must arrive
     // in time, or the connection is answered 408 and closed (answerClientError); idle keep-alive
