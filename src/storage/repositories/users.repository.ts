@@ -24,6 +24,7 @@ export interface NewAppPassword {
   name: string;
   uuid: string;
   password_hash: string;
+  lookup_prefix: string;
   created_at: string;
 }
 
@@ -98,6 +99,21 @@ export class UsersRepository {
     return db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
+  /**
+   * The application passwords of a user that a password with this lookup prefix may be: those with
+   * the prefix (one, but for a chance of 1 in 62^4 per pair), then those made before prefixes were kept.
+   */
+  appPasswordCandidates(db: ReadTx, userId: number, prefix: string): Promise<AppPasswordRow[]> {
+    return db
+      .selectFrom('app_passwords')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('lookup_prefix', '=', prefix), eb('lookup_prefix', 'is', null)]))
+      .orderBy(sql`case when lookup_prefix is null then 1 else 0 end`)
+      .orderBy('id')
+      .execute();
+  }
+
   getAppPassword(db: ReadTx, id: number): Promise<AppPasswordRow | undefined> {
     return db.selectFrom('app_passwords').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -122,7 +138,8 @@ export class UsersRepository {
     return Number(result.numDeletedRows);
   }
 
-  async touchAppPassword(db: WriteTx, id: number, at: string): Promise<void> {
-    await db.updateTable('app_passwords').set({ last_used_at: at }).where('id', '=', id).execute();
+  /** Records a use; gives a row made before lookup prefixes its prefix. */
+  async touchAppPassword(db: WriteTx, id: number, at: string, lookupPrefix: string): Promise<void> {
+    await db.updateTable('app_passwords').set({ last_used_at: at, lookup_prefix: lookupPrefix }).where('id', '=', id).execute();
   }
 }
