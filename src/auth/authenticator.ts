@@ -31,7 +31,7 @@ function parseBasic(authorization: string): { login: string; password: string } 
 }
 
 /** 429 with `Retry-After` set to the end of the counter's window. */
-function tooManyAttempts(counter: ThrottleCounter): ApiError {
+export function tooManyAttempts(counter: ThrottleCounter): ApiError {
   return new ApiError('too_many_login_attempts', { args: [counter.secondsLeft], headers: { 'retry-after': String(counter.secondsLeft) } });
 }
 

@@ -14,6 +14,8 @@ import { pageWindow, totalPages } from '../../paging.ts';
 import type { ReadTx, Storage } from '../../storage/database.ts';
 import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
+import { tooManyAttempts } from '../../auth/authenticator.ts';
+import { throttleKey, type LoginThrottle } from '../../auth/login-throttle.ts';
 import { cookieValue } from '../../http/cookies.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { ASSETS } from './assets.ts';
@@ -22,7 +24,7 @@ import { filterArgs, queryString, readFilters, scopedFilters, type PageFilters }
 import { monthGrid, monthTitle, weekOf } from './format.ts';
 import { legacyLocation, type CurrentView } from './legacy-links.ts';
 import { localeOf, messagesFor } from './messages.ts';
-import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
+import { MONTH_LIMIT, type PagesService, type Reader } from './pages.service.ts';
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
@@ -51,6 +53,8 @@ export interface PagesDependencies {
   readonly storage: Pick<Storage, 'read' | 'contentVersion' | 'contentChanges'>;
   readonly clock: Clock;
   readonly pages: PagesService;
+  /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
+  readonly throttle: Pick<LoginThrottle, 'check' | 'countFailure' | 'clear'>;
   readonly readCache: ReadCache | undefined;
   /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
   readonly community: CommunitySubmissions;
@@ -304,15 +308,21 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const given = (request.body as { post_password?: unknown } | undefined)?.post_password;
     const password = typeof given === 'string' ? given : '';
     const deadline = new Deadline(config.timeouts.requestMs);
-    const opens = password !== '' && (await deadline.race(storage.read((tx) => pages.opens(tx, slug, password, language.code))));
+    const tried = password === '' ? undefined : await deadline.race(storage.read((tx) => pages.tryPassword(tx, slug, password, language.code)));
+    // Guesses at one event from one address are throttled as logins are: ten a window, then 429 even for the right one.
+    const key = tried && throttleKey(request.ip, `event-password:${tried.eventId}`);
+    const state = key && (await deps.throttle.check(key));
+    if (state?.login?.throttled) throw tooManyAttempts(state.login);
     // Back to the page the form was on; a day that is not one goes to the event's own page.
     const target = eventAddress(context, slug, day !== undefined && isSupportedDay(day) ? day : undefined);
-    if (!opens) {
+    if (!tried?.opens) {
+      if (key && state) await deps.throttle.countFailure(key, state);
       reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' });
       return passwordPage(context, { action: target, wrong: true });
     }
+    if (key && state?.login) await deps.throttle.clear(key);
     const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('set-cookie', `${POSTPASS_COOKIE}=${postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+    reply.header('set-cookie', `${POSTPASS_COOKIE}=${pages.postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
     return reply.header('cache-control', 'private, no-store').redirect(target, 303);
   };
 
