@@ -313,6 +313,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes, CONTENT_CHANGES_KEPT) : undefined,
     ...(config.recordCacheBytes > 0 ? { recordCache: new RecordCache(config.recordCacheBytes, CONTENT_CHANGES_KEPT) } : {}),
     requestTimeoutMs: config.timeouts.requestMs,
+    guessThrottle: services.loginThrottle,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
       return { caller: request.caller, session: request.session, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { assertError, createTestApp, type TestApp } from '../fixtures/app.ts';
 
 /*
  * An event's password on its page (issue 43 item 14, decision 0094): wrong guesses are throttled
@@ -61,5 +61,17 @@ describe('event passwords on the pages', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test("the API's password parameter is throttled the same way, per event and address: past the limit 429 with Retry-After, the right password too", async () => {
+    const created = await t.request('administrator', 'POST', 'events', { title: 'Retreat', start_date: '2027-04-01 10:00:00', end_date: '2027-04-01 11:00:00', status: 'publish', post_password: 'h1dden' });
+    const { id } = created.json<{ id: number }>();
+    const read = (password: string, remoteAddress: string) => t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}?password=${password}`, remoteAddress });
+    for (let i = 0; i < THROTTLE.maxFailuresPerLogin; i++) assertError(await read(`guess-${i}`, '203.0.113.70'), 403, 'event-password-protected');
+    const throttled = await read('h1dden', '203.0.113.70');
+    assertError(throttled, 429, 'too_many_login_attempts');
+    assert.ok(Number(throttled.headers['retry-after']) > 0);
+    assert.equal((await read('h1dden', '198.51.100.70')).statusCode, 200, 'another address');
+    assert.equal((await t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}`, remoteAddress: '203.0.113.70' })).statusCode, 403, 'a read without a password is no guess, and not refused 429');
   });
 });

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
 import { representationTag } from '../../http/compression.ts';
 import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
 import { fromOwnPage } from '../../http/sessions.ts';
@@ -14,9 +14,8 @@ import { pageWindow, totalPages } from '../../paging.ts';
 import type { ReadTx, Storage } from '../../storage/database.ts';
 import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
-import { tooManyAttempts } from '../../auth/authenticator.ts';
-import { throttleKey, type LoginThrottle } from '../../auth/login-throttle.ts';
 import { cookieValue } from '../../http/cookies.ts';
+import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../http/password-guesses.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
@@ -54,11 +53,14 @@ export interface PagesDependencies {
   readonly clock: Clock;
   readonly pages: PagesService;
   /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
-  readonly throttle: Pick<LoginThrottle, 'check' | 'countFailure' | 'clear'>;
+  readonly throttle: GuessThrottle;
   readonly readCache: ReadCache | undefined;
   /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
   readonly community: CommunitySubmissions;
 }
+
+/** The refusal of a wrong event password, which the throttle counts (decision 0094). */
+const WRONG_PASSWORD: ErrorCode = 'event-password-protected';
 
 /** The name of the post-password cookie (WordPress: `wp-postpass_{hash}`). */
 export const POSTPASS_COOKIE = 'calendar_postpass';
@@ -309,18 +311,19 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const password = typeof given === 'string' ? given : '';
     const deadline = new Deadline(config.timeouts.requestMs);
     const tried = password === '' ? undefined : await deadline.race(storage.read((tx) => pages.tryPassword(tx, slug, password, language.code)));
-    // Guesses at one event from one address are throttled as logins are: ten a window, then 429 even for the right one.
-    const key = tried && throttleKey(request.ip, `event-password:${tried.eventId}`);
-    const state = key && (await deps.throttle.check(key));
-    if (state?.login?.throttled) throw tooManyAttempts(state.login);
     // Back to the page the form was on; a day that is not one goes to the event's own page.
     const target = eventAddress(context, slug, day !== undefined && isSupportedDay(day) ? day : undefined);
-    if (!tried?.opens) {
-      if (key && state) await deps.throttle.countFailure(key, state);
+    // Guesses at one event from one address are throttled as logins are: ten a window, then 429 even for the right one.
+    const guess = tried && { counter: eventPasswordCounter(tried.eventId), address: request.ip, refusal: WRONG_PASSWORD };
+    try {
+      await throttledGuess(deps.throttle, guess, async () => {
+        if (!tried?.opens) throw new ApiError(WRONG_PASSWORD);
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === WRONG_PASSWORD)) throw error;
       reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' });
       return passwordPage(context, { action: target, wrong: true });
     }
-    if (key && state?.login) await deps.throttle.clear(key);
     const secure = request.protocol === 'https' ? '; Secure' : '';
     reply.header('set-cookie', `${POSTPASS_COOKIE}=${pages.postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
     return reply.header('cache-control', 'private, no-store').redirect(target, 303);
