@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Application } from './container.ts';
 import { ApiError, invalidParams } from './errors.ts';
+import { frameOptionsOf } from './http/frame-options.ts';
 import { compressRoutes } from './http/compression.ts';
 import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } from './http/compiled-schemas.ts';
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
@@ -24,7 +25,7 @@ import { RecordCache } from './http/record-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
 import { sessionAuthentication } from './http/sessions.ts';
-import { urlsForRequest } from './http/urls.ts';
+import { isValidHost, urlsForRequest } from './http/urls.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
@@ -112,8 +113,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
-    // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*:
+    // the right-most address no trusted hop added. `true` trusts one hop, never every one: trusting
+    // every hop makes the left-most X-Forwarded-For entry, which the client writes, its address (decision 0093).
+    trustProxy: config.trustProxy === true ? trustHops(1) : typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
     // Slow clients (decision 0023): the request line and headers, then the whole request, must arrive
     // in time, or the connection is answered 408 and closed (answerClientError); idle keep-alive
@@ -237,6 +240,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('session', null);
   const authenticateSession = sessionAuthentication(services.sessions, config);
   app.addHook('onRequest', async (request) => {
+    // Answers' URLs are built on the Host (or a trusted proxy's X-Forwarded-Host): one no URL can
+    // be built on is a bad request (RFC 9112 3.2), refused before it reaches a route.
+    if (request.host !== undefined && !isValidHost(request.host)) throw new ApiError('rest_bad_request', { args: ['the Host header is not a valid host name and port'] });
     // Browsers enforce CORS only on credentials they attach themselves; a script on another origin
     // can still set Authorization on a non-credentialed request, so the server refuses it too.
     const { origin, authorization } = request.headers;
@@ -284,6 +290,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // it a browser sends `Origin: null` with a same-origin form or fetch, and the admin's sign-in form
     // and session writes, which check their Origin, were refused in every browser (decision 0066).
     reply.header('referrer-policy', 'same-origin');
+    const frameOptions = frameOptionsOf(reply.getHeader('content-security-policy'));
+    if (frameOptions !== undefined) reply.header('x-frame-options', frameOptions);
     // Only over https, where browsers honour it; behind a proxy the protocol comes from a trusted X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);
@@ -317,6 +325,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes, CONTENT_CHANGES_KEPT) : undefined,
     ...(config.recordCacheBytes > 0 ? { recordCache: new RecordCache(config.recordCacheBytes, CONTENT_CHANGES_KEPT) } : {}),
     requestTimeoutMs: config.timeouts.requestMs,
+    guessThrottle: services.loginThrottle,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
       return { caller: request.caller, session: request.session, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
@@ -349,7 +358,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Uploaded images' files, under the site's path as the pages (decision 0052).
   registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
-  registerPages(app, { config, storage, clock, pages: services.pages, community: services.community, readCache: context.readCache });
+  registerPages(app, { config, storage, clock, pages: services.pages, throttle: services.loginThrottle, community: services.community, readCache: context.readCache });
   // The admin's sign-in and sign-out forms (decision 0040).
   registerSignIn(app, { config, authenticator, sessions: services.sessions });
   // The admin's client application at `{site}/admin/` (issue 33, decision 0054).

@@ -34,7 +34,10 @@ export interface Config {
   readonly timezone: string;
   readonly defaultLanguage: LanguageCode;
   readonly logLevel: string;
-  /** Which proxies may set X-Forwarded-For/-Proto: off, all (true), a hop count or an address list. */
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto: off, a hop count, an address list, or `true`,
+   * which trusts the one nearest hop and is warned about at start-up (decision 0093).
+   */
   readonly trustProxy: boolean | number | string;
   /**
    * Origins whose pages may use the API with credentials (CALENDAR_CORS_ORIGINS); undefined:
@@ -283,6 +286,20 @@ function parseLanguage(value: string | undefined): LanguageCode {
     throw new ConfigError(`CALENDAR_DEFAULT_LANGUAGE must be one of ${LANGUAGE_CODES.join(', ')}, got: ${value}`);
   }
   return code as LanguageCode;
+}
+
+/**
+ * What a configuration that loads may still get wrong, one line each, for `serve` to log as
+ * warnings at start-up.
+ */
+export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    warnings.push(
+      'CALENDAR_TRUST_PROXY=true trusts only the nearest proxy: the client address is the right-most X-Forwarded-For entry. Set the number of proxies in front of the service (such as 2 for a CDN and a load balancer) or their addresses, so that client addresses are right and cannot be chosen by clients.',
+    );
+  }
+  return warnings;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -1,5 +1,6 @@
 import { Authenticator } from './auth/authenticator.ts';
 import { LoginThrottle, type ThrottleSettings } from './auth/login-throttle.ts';
+import { POSTPASS_KEY, SiteSecrets } from './auth/site-secrets.ts';
 import { siteCapabilities, type RoleSettings } from './auth/roles.ts';
 import { SessionsService } from './auth/sessions.service.ts';
 import { UsersService } from './auth/users.service.ts';
@@ -40,6 +41,7 @@ import { ContentRepository } from './storage/repositories/content.repository.ts'
 import { EventsRepository } from './storage/repositories/events.repository.ts';
 import { ImagesRepository } from './storage/repositories/images.repository.ts';
 import { LoginThrottleRepository } from './storage/repositories/login-throttle.repository.ts';
+import { SiteSecretsRepository } from './storage/repositories/site-secrets.repository.ts';
 import { LinkedRecordsRepository } from './storage/repositories/linked-records.repository.ts';
 import { PostsRepository } from './storage/repositories/posts.repository.ts';
 import { TermsRepository } from './storage/repositories/terms.repository.ts';
@@ -159,6 +161,8 @@ export async function composeApplication(
   const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
   const sessions = new SessionsService(storage, new SessionsRepository(), clock, site.sessions ?? loadConfig({}).sessions);
   const users = new UsersService(storage, usersRepository, clock, sessions);
+  // Read (or made) before any request: a page checks a cookie inside its read unit, which cannot write.
+  const postPassKey = await new SiteSecrets(storage, new SiteSecretsRepository()).key(POSTPASS_KEY);
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(dialect), images, clock);
   const siteImportsRepository = new SiteImportsRepository(dialect);
@@ -190,7 +194,7 @@ export async function composeApplication(
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     importRunner,

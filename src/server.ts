@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { configWarnings, type Config } from './config.ts';
 import { LOGIN_THROTTLE } from './auth/login-throttle.ts';
 import { composeApplication } from './container.ts';
 import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
@@ -43,6 +43,7 @@ export async function startServer(config: Config): Promise<void> {
   boundHeapGrowth(config.heapGrowthPercent);
   const { storage, application, adminCreated } = await prepareService(config);
   const app = await buildApp({ config, storage, application, clock: systemClock, logger: { level: config.logLevel } });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   await app.listen({ port: config.port, host: config.host });
   const extender = application.services.seriesExtender;

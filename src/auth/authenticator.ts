@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 import type { ReadTx, Storage } from '../storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { throttleKey, type LoginThrottle, type ThrottleCounter, type ThrottleKey, type ThrottleState } from './login-throttle.ts';
-import { normalizeApplicationPassword, verifyPassword } from './passwords.ts';
+import { applicationPasswordPrefix, normalizeApplicationPassword, verifyAgainstNoUser, verifyPassword } from './passwords.ts';
 import { isRole, type Caller } from './roles.ts';
 
 /** A credential that was verified with scrypt, remembered so the next request skips the slow hash. */
@@ -31,7 +31,7 @@ function parseBasic(authorization: string): { login: string; password: string } 
 }
 
 /** 429 with `Retry-After` set to the end of the counter's window. */
-function tooManyAttempts(counter: ThrottleCounter): ApiError {
+export function tooManyAttempts(counter: ThrottleCounter): ApiError {
   return new ApiError('too_many_login_attempts', { args: [counter.secondsLeft], headers: { 'retry-after': String(counter.secondsLeft) } });
 }
 
@@ -40,8 +40,10 @@ export interface CredentialStore {
   /** By login, or by e-mail as WordPress also accepts. */
   loginUser(tx: ReadTx, login: string): Promise<UserRow | undefined>;
   appPassword(tx: ReadTx, id: number): Promise<AppPasswordRow | undefined>;
-  appPasswordsOf(userId: number): Promise<AppPasswordRow[]>;
-  markAppPasswordUsed(id: number): Promise<void>;
+  /** The application passwords a password with this lookup prefix may be, those with the prefix first. */
+  appPasswordCandidates(userId: number, prefix: string): Promise<AppPasswordRow[]>;
+  /** Records a use, and gives a row made before lookup prefixes its prefix. */
+  markAppPasswordUsed(id: number, lookupPrefix: string): Promise<void>;
 }
 
 /**
@@ -101,7 +103,11 @@ export class Authenticator {
     });
     // Refused without checking the password: a throttled login gets no guesses at this address.
     if (state.login?.throttled) throw tooManyAttempts(state.login);
-    if (!user || !caller || memoKey === undefined) return this.refuseFailure(key, 'invalid_username', state);
+    if (!user || !caller || memoKey === undefined) {
+      // As long as a known login's wrong password takes: the timing does not tell which logins exist.
+      await verifyAgainstNoUser(password);
+      return this.refuseFailure(key, 'invalid_username', state);
+    }
     const valid = confirmed ?? (await this.verify(user.id, password, user.password_hash, applicationPasswords));
     if (!valid) return this.refuseFailure(key, 'incorrect_password', state);
     this.remember(memoKey, valid);
@@ -128,16 +134,26 @@ export class Authenticator {
     return row !== undefined && row.user_id === credential.userId && row.password_hash === credential.hash;
   }
 
+  /**
+   * One scrypt check for a try (decision 0093): a password shaped like an application password is
+   * checked against the application password its lookup prefix names (and rows made before
+   * prefixes were kept, which get theirs when they match); any other, or one naming none, against
+   * the account password. A user's many application passwords no longer multiply a try's cost.
+   */
   private async verify(userId: number, password: string, accountHash: string, applicationPasswords: boolean): Promise<VerifiedCredential | null> {
     const until = this.clock.now().getTime() + MEMO_TTL_MS;
     const candidate = normalizeApplicationPassword(password);
-    for (const row of applicationPasswords ? await this.users.appPasswordsOf(userId) : []) {
+    const prefix = applicationPasswords ? applicationPasswordPrefix(candidate) : undefined;
+    const rows = prefix === undefined ? [] : await this.users.appPasswordCandidates(userId, prefix);
+    for (const row of rows) {
       if (await verifyPassword(candidate, row.password_hash)) {
         const lastUsed = row.last_used_at ? Date.parse(`${row.last_used_at.replace(' ', 'T')}Z`) : 0;
-        if (this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS) await this.users.markAppPasswordUsed(row.id);
+        if (row.lookup_prefix === null || this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS) await this.users.markAppPasswordUsed(row.id, prefix!);
         return { userId, appPasswordId: row.id, hash: row.password_hash, until };
       }
     }
+    // A password that named an application password was meant as that one, not as the account's.
+    if (rows.some((row) => row.lookup_prefix !== null)) return null;
     if (password !== '' && (await verifyPassword(password, accountHash))) return { userId, appPasswordId: null, hash: accountHash, until };
     return null;
   }

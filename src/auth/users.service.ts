@@ -3,7 +3,7 @@ import { nowUtc, type Clock } from '../clock.ts';
 import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import type { UserFilter, UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
-import { generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
+import { applicationPasswordPrefix, generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
 import { isRole, ROLE_NAMES } from './roles.ts';
 import type { CredentialStore } from './authenticator.ts';
 
@@ -73,11 +73,13 @@ export class UsersService implements CredentialStore {
     private readonly sessions: SessionEnder,
   ) {}
 
-  /** Refuses an e-mail address another user holds (WordPress' `existing_user_email`). */
+  /**
+   * Refuses an e-mail address another user holds as their e-mail (WordPress' `existing_user_email`)
+   * or as their login: sign-in takes either, and one name must not lead to two users (decision 0093).
+   */
   private async emailFree(tx: ReadTx, email: string | undefined, exceptId?: number): Promise<void> {
     if (email === undefined || email === '') return;
-    const holder = await this.repository.getByEmail(tx, email);
-    if (holder && holder.id !== exceptId) throw new UserInputError(`A user with the e-mail address "${email}" already exists.`, 'email-taken');
+    if (await this.repository.nameHolder(tx, email, exceptId)) throw new UserInputError(`Another user has the login or e-mail address "${email}".`, 'email-taken');
   }
 
   /** Creates a user; returns the generated password when none was given. */
@@ -86,8 +88,10 @@ export class UsersService implements CredentialStore {
     checkRole(input.role);
     checkEmail(input.email);
     checkPassword(input.password);
-    const taken = () => new UserInputError(`A user with the login "${input.login}" already exists.`, 'login-taken');
-    if (await this.storage.read((tx) => this.repository.getByLoginOrEmail(tx, input.login))) throw taken();
+    // Another user's e-mail address is refused as a login too, and logins differing only in case
+    // (as WordPress compares them): sign-in takes either (decision 0093).
+    const taken = () => new UserInputError(`A user with the login or e-mail address "${input.login}" already exists.`, 'login-taken');
+    if (await this.storage.read((tx) => this.repository.nameHolder(tx, input.login))) throw taken();
     await this.storage.read((tx) => this.emailFree(tx, input.email));
     const password = input.password ?? generateAccountPassword();
     // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
@@ -180,13 +184,15 @@ export class UsersService implements CredentialStore {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
     const password = generateApplicationPassword();
-    const passwordHash = await hashPassword(normalizeApplicationPassword(password));
+    const normalized = normalizeApplicationPassword(password);
+    const passwordHash = await hashPassword(normalized);
+    const lookupPrefix = applicationPasswordPrefix(normalized)!;
     const row = await this.storage.write(async (tx) => {
       // Looked for first, in the unit, under the name's lock (decision 0082): on PostgreSQL a refused
       // insert would abort the unit's transaction, and the unit could not end normally with the answer.
       await this.storage.dialect.lockKey(tx, `app-password:${user.id}:${trimmed}`);
       if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === trimmed)) return 'name-taken';
-      return this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, created_at: nowUtc(this.clock) });
+      return this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, lookup_prefix: lookupPrefix, created_at: nowUtc(this.clock) });
     });
     if (row === 'name-taken') throw new UserInputError(`User "${user.login}" already has an application password named "${trimmed}".`, 'name-taken');
     return { row, password };
@@ -250,8 +256,12 @@ export class UsersService implements CredentialStore {
     return this.storage.read((tx) => this.repository.listAppPasswords(tx, userId));
   }
 
-  markAppPasswordUsed(id: number): Promise<void> {
-    return this.storage.write((tx) => this.repository.touchAppPassword(tx, id, nowUtc(this.clock)));
+  appPasswordCandidates(userId: number, prefix: string): Promise<AppPasswordRow[]> {
+    return this.storage.read((tx) => this.repository.appPasswordCandidates(tx, userId, prefix));
+  }
+
+  markAppPasswordUsed(id: number, lookupPrefix: string): Promise<void> {
+    return this.storage.write((tx) => this.repository.touchAppPassword(tx, id, nowUtc(this.clock), lookupPrefix));
   }
 
   private async require(ref: UserRef): Promise<UserRow> {

@@ -5,11 +5,12 @@ import { permits, type Caller, type Permission } from '../auth/roles.ts';
 import type { LiveSession } from '../auth/sessions.service.ts';
 import type { Clock } from '../clock.ts';
 import { Deadline } from '../deadline.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
 import type { DialectCapabilities, LockedRow, ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
 import { representationTag } from './compression.ts';
+import { throttledGuess, type GuessThrottle } from './password-guesses.ts';
 import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, secondOf, SharedVersionReads, type CachedAnswer, type Dependencies } from './read-cache.ts';
@@ -132,6 +133,8 @@ export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefin
    * the cache key's content version, and the snapshot, come after them.
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<void>;
+  /** The throttle counter of a record's password the request tries, if it gives one (decision 0094): the read is then `throttledGuess`. */
+  readonly passwordGuess?: (params: Infer<S['params']>, query: Infer<S['querystring']>) => { counter: string; refusal: ErrorCode } | undefined;
   readonly handle: (frame: Frame<S>, tx: ReadTx, loaded: Loaded) => Promise<Result<S>>;
   /** The handler renders records through `frame.records` when it is given (decision 0080). */
   readonly rendersRecords?: boolean;
@@ -234,6 +237,8 @@ export interface RouteContext {
   readonly recordCache?: RecordCache;
   /** How long a handler may run before the request is answered 503 `request_timeout` (decision 0023). */
   readonly requestTimeoutMs: number;
+  /** Counts the wrong passwords of reads that take one (`passwordGuess`); the app always gives it, route-only tests need not. */
+  readonly guessThrottle?: GuessThrottle;
   frameOf(request: FastifyRequest): Omit<Frame, 'params' | 'query' | 'body' | 'allowedMethods' | 'representation'>;
 }
 
@@ -441,7 +446,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
           return respond(request, reply, { ...answer, body: payload });
         }
         if (records) await deadline.race(records.refreshTo(contentVersion!, storage));
-        const result = await deadline.race(read(route, frameFor(request, records && { reply, version: contentVersion! })));
+        const guess = route.passwordGuess?.(request.params, request.query);
+        const attempt = () => read(route, frameFor(request, records && { reply, version: contentVersion! }));
+        const result = await deadline.race(context.guessThrottle ? throttledGuess(context.guessThrottle, guess && { ...guess, address: request.ip }, attempt) : attempt());
         if (key !== undefined) {
           const dependencies = dependenciesOf(route, request.query, result);
           toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {} });

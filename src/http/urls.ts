@@ -23,3 +23,13 @@ export function urlsForRequest(request: FastifyRequest, config: Config): Urls {
   const prefixed = cameThroughWordPress(request.raw) ? wordPressConfig(config) : config;
   return new Urls(`${request.protocol}://${request.host}`, prefixed, language, request.routeOptions.config.namespace);
 }
+
+/**
+ * A host name, IPv4 address or bracketed IPv6 address, with an optional port (RFC 9110 4.2.3,
+ * 7.2): what a request's Host must be for the service to build its answers' URLs on it.
+ */
+const HOST = /^(?:[A-Za-z0-9\-._~%!$&'()*+,;=]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+export function isValidHost(host: string): boolean {
+  return HOST.test(host) && URL.canParse(`http://${host}/`);
+}

@@ -39,6 +39,7 @@ import * as journalNumberedAtCommit from './migrations/20261127060000_journal_nu
 import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
 import * as communitySubmissions from './migrations/20261128180000_community_submissions.ts';
 import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts';
+import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -197,6 +198,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127061000_content_changes_per_unit': contentChangesPerUnit,
   '20261128180000_community_submissions': communitySubmissions,
   '20261128190000_import_run_kinds': importRunKinds,
+  '20261128191000_credential_lookups': credentialLookups,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

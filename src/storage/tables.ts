@@ -39,8 +39,16 @@ export interface AppPasswordsTable {
   name: string;
   uuid: string;
   password_hash: string;
+  /** The password's first characters (`applicationPasswordPrefix`), to find its row by; null on rows made before issue 43 that have not signed in since. */
+  lookup_prefix: string | null;
   created_at: string;
   last_used_at: string | null;
+}
+
+/** Secrets the service makes for itself, shared by every node (the event-cookie key: decision 0094). */
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
 }
 
 export interface ImagesTable {
@@ -424,6 +432,7 @@ export interface CommunitySpentChallengesTable {
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
+  site_secrets: SiteSecretsTable;
   images: ImagesTable;
   media: MediaTable;
   posts: PostsTable;

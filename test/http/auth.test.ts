@@ -236,18 +236,33 @@ describe('login throttling', () => {
 });
 
 describe('login throttling behind a trusted proxy', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ throttle: { maxFailuresPerLogin: 2, maxFailuresPerAddress: 10, windowSeconds: 60 }, env: { CALENDAR_TRUST_PROXY: 'true' } });
-  });
-  after(() => t.close());
+  const THROTTLE = { maxFailuresPerLogin: 2, maxFailuresPerAddress: 10, windowSeconds: 60 };
 
-  const attempt = (client: string, password: string) =>
-    t.app.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth('editor', password), 'x-forwarded-for': client } });
+  // The proxy is 127.0.0.1 (inject's socket): named as one hop, by `true` (one hop, decision 0093) or by its address.
+  for (const trust of ['true', '1', '127.0.0.0/8']) {
+    describe(`CALENDAR_TRUST_PROXY=${trust}`, () => {
+      let t: TestApp;
+      before(async () => {
+        t = await createTestApp({ throttle: THROTTLE, env: { CALENDAR_TRUST_PROXY: trust } });
+      });
+      after(() => t.close());
 
-  test('counts failures per forwarded client address, not per proxy', async () => {
-    for (let i = 0; i < 2; i++) assert.equal((await attempt('203.0.113.5', 'wrong')).statusCode, 401);
-    assert.equal((await attempt('203.0.113.5', 'editor-password')).statusCode, 429);
-    assert.equal((await attempt('198.51.100.7', 'editor-password')).statusCode, 200);
-  });
+      const attempt = (forwardedFor: string, password: string) =>
+        t.app.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth('editor', password), 'x-forwarded-for': forwardedFor } });
+
+      test('counts failures per forwarded client address, not per proxy', async () => {
+        for (let i = 0; i < 2; i++) assert.equal((await attempt('203.0.113.5', 'wrong')).statusCode, 401);
+        assert.equal((await attempt('203.0.113.5', 'editor-password')).statusCode, 429);
+        assert.equal((await attempt('198.51.100.7', 'editor-password')).statusCode, 200);
+      });
+
+      test('a client cannot escape the throttle by writing addresses of its own to the left of X-Forwarded-For', async () => {
+        // The proxy appends the address it saw (192.0.2.9) to whatever the client sent.
+        for (let i = 0; i < 2; i++) assert.equal((await attempt(`10.0.0.${i}, 192.0.2.9`, 'wrong')).statusCode, 401);
+        const spoofed = await attempt('1.2.3.4, 192.0.2.9', 'editor-password');
+        assert.equal(spoofed.statusCode, 429, spoofed.body);
+        assert.equal((await attempt('1.2.3.4, 192.0.2.10', 'editor-password')).statusCode, 200, 'another client behind the proxy is not throttled');
+      });
+    });
+  }
 });

@@ -27,11 +27,11 @@ test('a request with remembered credentials reads the user, its throttle counter
   };
   const readIn: { what: string; tx: ReadTx }[] = [];
   const user = { id: 7, login: 'editor', role: 'editor', password_hash: await hashPassword('account password', LOW_COST) } as UserRow;
-  const appPassword = { id: 3, user_id: 7, password_hash: await hashPassword(normalizeApplicationPassword(APP_PASSWORD), LOW_COST), last_used_at: null } as unknown as AppPasswordRow;
+  const appPassword = { id: 3, user_id: 7, password_hash: await hashPassword(normalizeApplicationPassword(APP_PASSWORD), LOW_COST), lookup_prefix: 'abcd', last_used_at: null } as unknown as AppPasswordRow;
   const users: CredentialStore = {
     loginUser: async (tx) => (readIn.push({ what: 'user', tx }), user),
     appPassword: async (tx) => (readIn.push({ what: 'application password', tx }), appPassword),
-    appPasswordsOf: async () => [appPassword],
+    appPasswordCandidates: async () => [appPassword],
     markAppPasswordUsed: async () => undefined,
   };
   const throttleRepository = {

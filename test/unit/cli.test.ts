@@ -50,6 +50,8 @@ const MIGRATIONS = [
   '20261127060000_journal_numbered_at_commit',
   '20261127061000_content_changes_per_unit',
   '20261128180000_community_submissions',
+  '20261128190000_import_run_kinds',
+  '20261128191000_credential_lookups',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.ts';
+import { ConfigError, configWarnings, loadConfig, parseDatabaseUrl } from '../../src/config.ts';
 
 /** Asserts a ConfigError whose message is one line naming the setting. */
 function assertConfigError(run: () => unknown, setting: string): void {
@@ -271,6 +271,13 @@ test('CALENDAR_TRUST_PROXY: off by default, true, a hop count or an address list
   assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '2' }).trustProxy, 2);
   assert.equal(loadConfig({ CALENDAR_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1');
   assert.throws(() => loadConfig({ CALENDAR_TRUST_PROXY: 'everyone' }), /CALENDAR_TRUST_PROXY must be/);
+});
+
+test('CALENDAR_TRUST_PROXY=true is warned about at start-up (it trusts one hop); a hop count, an address list or none is not', () => {
+  const [warning, ...others] = configWarnings(loadConfig({ CALENDAR_TRUST_PROXY: 'true' }));
+  assert.match(warning ?? '', /^CALENDAR_TRUST_PROXY=true trusts only the nearest proxy.*Set the number of proxies/);
+  assert.deepEqual(others, []);
+  for (const value of ['', '2', '10.0.0.0/8']) assert.deepEqual(configWarnings(loadConfig({ CALENDAR_TRUST_PROXY: value })), [], value);
 });
 
 test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas or spaces); a path, a wildcard or a non-http URL stops start-up', () => {

@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import { archiveLinks } from '../../http/archive-links.ts';
 import { occurrencesCutHeaders, totalHeaders } from '../../http/pagination.ts';
+import { eventPasswordCounter } from '../../http/password-guesses.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { defineRoute, EDITABLE, tagsShownBy, type AnyRoute, type Frame } from '../../http/routes.ts';
 import type { RenderedRecord, RenderedRecords } from '../../http/record-cache.ts';
@@ -100,6 +101,9 @@ export function eventRoutes(
         dependsOn: () => [],
         schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
         rendersRecords: !bySlug,
+        // Wrong passwords are counted per (event, address), as on the event's page (decision 0094).
+        passwordGuess: (eventRef, query) =>
+          query.password === undefined || query.password === '' ? undefined : { counter: eventPasswordCounter('id' in eventRef ? eventRef.id : `slug:${eventRef.slug}`), refusal: 'event-password-protected' },
         handle: async (frame, tx) => {
           const records = bySlug ? undefined : recordsFor(frame);
           const key = records && recordKey((frame.params as { id: number }).id, true, frame.query.context);

@@ -5,7 +5,7 @@ import { clientAddress } from '../../http/rate-limits.ts';
 import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
 import { representationTag } from '../../http/compression.ts';
 import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
 import { fromOwnPage } from '../../http/sessions.ts';
@@ -16,6 +16,7 @@ import type { ReadTx, Storage } from '../../storage/database.ts';
 import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { cookieValue } from '../../http/cookies.ts';
+import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../http/password-guesses.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { ASSETS } from './assets.ts';
 import { discoveryHeaders } from './discovery.ts';
@@ -23,7 +24,7 @@ import { filterArgs, queryString, readFilters, scopedFilters, type PageFilters }
 import { monthGrid, monthTitle, weekOf } from './format.ts';
 import { legacyLocation, type CurrentView } from './legacy-links.ts';
 import { localeOf, messagesFor } from './messages.ts';
-import { MONTH_LIMIT, postPassToken, type PagesService, type Reader } from './pages.service.ts';
+import { MONTH_LIMIT, type PagesService, type Reader } from './pages.service.ts';
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
@@ -52,10 +53,15 @@ export interface PagesDependencies {
   readonly storage: Pick<Storage, 'read' | 'contentVersion' | 'contentChanges'>;
   readonly clock: Clock;
   readonly pages: PagesService;
+  /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
+  readonly throttle: GuessThrottle;
   readonly readCache: ReadCache | undefined;
   /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
   readonly community: CommunitySubmissions;
 }
+
+/** The refusal of a wrong event password, which the throttle counts (decision 0094). */
+const WRONG_PASSWORD: ErrorCode = 'event-password-protected';
 
 /** The name of the post-password cookie (WordPress: `wp-postpass_{hash}`). */
 export const POSTPASS_COOKIE = 'calendar_postpass';
@@ -305,15 +311,22 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const given = (request.body as { post_password?: unknown } | undefined)?.post_password;
     const password = typeof given === 'string' ? given : '';
     const deadline = new Deadline(config.timeouts.requestMs);
-    const opens = password !== '' && (await deadline.race(storage.read((tx) => pages.opens(tx, slug, password, language.code))));
+    const tried = password === '' ? undefined : await deadline.race(storage.read((tx) => pages.tryPassword(tx, slug, password, language.code)));
     // Back to the page the form was on; a day that is not one goes to the event's own page.
     const target = eventAddress(context, slug, day !== undefined && isSupportedDay(day) ? day : undefined);
-    if (!opens) {
+    // Guesses at one event from one address are throttled as logins are: ten a window, then 429 even for the right one.
+    const guess = tried && { counter: eventPasswordCounter(tried.eventId), address: request.ip, refusal: WRONG_PASSWORD };
+    try {
+      await throttledGuess(deps.throttle, guess, async () => {
+        if (!tried?.opens) throw new ApiError(WRONG_PASSWORD);
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === WRONG_PASSWORD)) throw error;
       reply.headers({ 'content-type': HTML, 'content-security-policy': PAGE_CSP, 'cache-control': 'private, no-store' });
       return passwordPage(context, { action: target, wrong: true });
     }
     const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('set-cookie', `${POSTPASS_COOKIE}=${postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+    reply.header('set-cookie', `${POSTPASS_COOKIE}=${pages.postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
     return reply.header('cache-control', 'private, no-store').redirect(target, 303);
   };
 

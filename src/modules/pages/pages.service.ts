@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Caller } from '../../auth/roles.ts';
 import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
@@ -15,7 +15,7 @@ import type { EventSeries } from '../events/event-series.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { toLinkedRecord } from '../linked-records/linked-records.mapper.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
-import type { Access } from '../posts/post-rules.ts';
+import { passwordMatches, type Access } from '../posts/post-rules.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -64,12 +64,19 @@ export const SITEMAP_LIMIT = 50_000;
 const SITEMAP_BATCH = 200;
 
 /**
- * The post-password token a visitor's cookie holds once they gave an event's password: a digest of
- * the password, as WordPress' `wp-postpass_` cookie holds a hash of it, so the cookie never carries
- * the password itself and one cookie opens every event sharing that password.
+ * The post-password token a visitor's cookie holds once they gave an event's password: an HMAC of
+ * the password under a site secret (decision 0094), so the cookie never carries the password, one
+ * cookie opens every event sharing that password (as WordPress' `wp-postpass_` cookie), and no one
+ * without the secret can make one from a guess or check a guess against one offline.
  */
-export function postPassToken(password: string): string {
-  return createHash('sha256').update(`calendar-postpass:${password}`).digest('base64url');
+function postPassToken(key: Buffer, password: string): string {
+  return createHmac('sha256', key).update(`calendar-postpass:${password}`).digest('base64url');
+}
+
+/** What a password given to an event's form is: the event it was given to, and whether it opens it. */
+export interface PasswordTry {
+  readonly eventId: number;
+  readonly opens: boolean;
 }
 
 export class PagesService {
@@ -81,7 +88,19 @@ export class PagesService {
     private readonly organizers: LinkedRecordsService,
     private readonly terms: TermsService,
     private readonly siteZone: string,
+    /** The site secret that signs post-password cookies (`POSTPASS_KEY`). */
+    private readonly postPassKey: Buffer,
   ) {}
+
+  /** The cookie token of a password that opened an event. */
+  postPassToken(password: string): string {
+    return postPassToken(this.postPassKey, password);
+  }
+
+  /** Whether a visitor's cookie token stands for this (non-empty) password, compared in constant time. */
+  private postPassMatches(token: string | undefined, password: string): boolean {
+    return token !== undefined && password !== '' && passwordMatches(token, this.postPassToken(password));
+  }
 
   private render(rows: readonly Localized<EventRow>[], relations: Parameters<typeof toEventRecords>[1], reader: Reader, single: boolean, access: Access = {}): EventWire[] {
     return toEventRecords(rows, relations, { urls: reader.urls, single, siteZone: this.siteZone, entitled: (row) => this.events.entitled(row, reader.caller, access) });
@@ -127,7 +146,7 @@ export class PagesService {
     if (!found) throw new ApiError('rest_no_route');
     const occurrence = day === undefined ? undefined : await this.series.occurrenceOn(tx, found.post.id, day);
     if (day !== undefined && occurrence === undefined) throw new ApiError('rest_no_route');
-    const password = found.post.password !== '' && postPass === postPassToken(found.post.password) ? found.post.password : undefined;
+    const password = this.postPassMatches(postPass, found.post.password) ? found.post.password : undefined;
     const access: Access = password === undefined ? {} : { password };
     const { row, relations } = await this.events.get(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
     const [event] = this.render([row], relations, reader, true, access);
@@ -161,10 +180,11 @@ export class PagesService {
     return { event: event!, events, total };
   }
 
-  /** Whether a password opens the event (for the password form). */
-  async opens(tx: ReadTx, slug: string, password: string, language: LanguageCode): Promise<boolean> {
+  /** A password given to the form of the protected event `slug`; undefined when no such event has a password. */
+  async tryPassword(tx: ReadTx, slug: string, password: string, language: LanguageCode): Promise<PasswordTry | undefined> {
     const found = await this.events.getRowIfExists(tx, { slug }, language);
-    return found !== undefined && found.post.password !== '' && found.post.password === password;
+    if (found === undefined || found.post.password === '') return undefined;
+    return { eventId: found.post.id, opens: passwordMatches(password, found.post.password) };
   }
 
   /**

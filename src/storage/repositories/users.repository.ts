@@ -24,6 +24,7 @@ export interface NewAppPassword {
   name: string;
   uuid: string;
   password_hash: string;
+  lookup_prefix: string;
   created_at: string;
 }
 
@@ -42,11 +43,6 @@ export class UsersRepository {
     return query.execute();
   }
 
-  /** Without regard to case, as WordPress' database collation compares addresses. */
-  getByEmail(db: ReadTx, email: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where(sql<SqlBool>`lower(email) = lower(${email})`).orderBy('id').executeTakeFirst();
-  }
-
   update(db: WriteTx, id: number, changes: UserUpdate): Promise<UserRow> {
     if (Object.keys(changes).length === 0) return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
@@ -61,14 +57,32 @@ export class UsersRepository {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** By login, or by e-mail as WordPress also accepts for application passwords. */
+  /**
+   * The user a sign-in name names: the one with that login, else the one with that e-mail address
+   * (without regard to case, as WordPress compares addresses). The login comes first, so no user
+   * can take another's sign-in by giving their account that login as its e-mail (decision 0093).
+   */
   getByLoginOrEmail(db: ReadTx, name: string): Promise<UserRow | undefined> {
     return db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or([eb('login', '=', name), eb.and([eb('email', '=', name), eb('email', '<>', '')])]))
+      .where((eb) => eb.or([eb('login', '=', name), eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')])]))
+      .orderBy(sql`case when login = ${name} then 0 else 1 end`)
       .orderBy('id')
       .executeTakeFirst();
+  }
+
+  /**
+   * A user whose login or e-mail address is `name`, without regard to case (a name sign-in could
+   * take for theirs), except the user `exceptId`: the check that keeps every sign-in name to one user.
+   */
+  nameHolder(db: ReadTx, name: string, exceptId?: number): Promise<UserRow | undefined> {
+    let query = db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([sql<SqlBool>`lower(login) = lower(${name})`, eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')])]));
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return query.orderBy('id').executeTakeFirst();
   }
 
   /** The new user, or `login-taken` when another user holds the login. */
@@ -83,6 +97,21 @@ export class UsersRepository {
 
   listAppPasswords(db: ReadTx, userId: number): Promise<AppPasswordRow[]> {
     return db.selectFrom('app_passwords').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  /**
+   * The application passwords of a user that a password with this lookup prefix may be: those with
+   * the prefix (one, but for a chance of 1 in 62^4 per pair), then those made before prefixes were kept.
+   */
+  appPasswordCandidates(db: ReadTx, userId: number, prefix: string): Promise<AppPasswordRow[]> {
+    return db
+      .selectFrom('app_passwords')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('lookup_prefix', '=', prefix), eb('lookup_prefix', 'is', null)]))
+      .orderBy(sql`case when lookup_prefix is null then 1 else 0 end`)
+      .orderBy('id')
+      .execute();
   }
 
   getAppPassword(db: ReadTx, id: number): Promise<AppPasswordRow | undefined> {
@@ -109,7 +138,8 @@ export class UsersRepository {
     return Number(result.numDeletedRows);
   }
 
-  async touchAppPassword(db: WriteTx, id: number, at: string): Promise<void> {
-    await db.updateTable('app_passwords').set({ last_used_at: at }).where('id', '=', id).execute();
+  /** Records a use; gives a row made before lookup prefixes its prefix. */
+  async touchAppPassword(db: WriteTx, id: number, at: string, lookupPrefix: string): Promise<void> {
+    await db.updateTable('app_passwords').set({ last_used_at: at, lookup_prefix: lookupPrefix }).where('id', '=', id).execute();
   }
 }
