@@ -43,6 +43,8 @@ export interface RunRequest {
   readonly controller: AbortController;
   readonly caller: Caller;
   readonly prune: boolean;
+  /** The source's HTML kept as it is, not filtered (decision 0092). */
+  readonly keepHtml: boolean;
 }
 
 export interface RunnerLog {
@@ -91,7 +93,7 @@ export class SiteImportRunner {
     await Promise.all([...this.running.values()].map((entry) => entry.done));
   }
 
-  private async run({ id, source, controller, caller, prune }: RunRequest): Promise<void> {
+  private async run({ id, source, controller, caller, prune, keepHtml }: RunRequest): Promise<void> {
     const progress = new RecordedProgress();
     const write = () => ({ phase: progress.phase, progress: JSON.stringify(progress.state), leaseUntil: this.leaseUntil() });
     const beat = async (first = false) => {
@@ -115,7 +117,7 @@ export class SiteImportRunner {
     timer.unref();
     let end: { state: SiteImportState; reason: string | null };
     try {
-      const report = await this.importer.run(source, { caller, language: this.language, prune, progress, signal: controller.signal });
+      const report = await this.importer.run(source, { caller, language: this.language, prune, keepHtml, progress, signal: controller.signal });
       progress.finish(report);
       end = { state: 'completed', reason: null };
     } catch (error) {

@@ -59,7 +59,7 @@ export function siteImportRoutes(service: SiteImportsService, runner: SiteImport
       handle: async ({ body, caller, urls }, tx) => {
         const { source, controller } = opened.get(body)!;
         const row = await service.start(tx, source, body, caller!);
-        runner.launch({ id: row.id, source, controller, caller: caller!, prune: body.prune === true });
+        runner.launch({ id: row.id, source, controller, caller: caller!, prune: body.prune === true, keepHtml: body.keep_html === true });
         return { status: 202, headers: { location: urls.route(`imports/sites/${row.id}`) }, body: toSiteImport(row, nowUtc(clock)) };
       },
     }),
