@@ -40,11 +40,12 @@ async function measure(attack: Attack): Promise<string> {
     const began = performance.now();
     const run = (await (await ask(`${server.base}${API}/imports/sites`, { method: 'POST', body: JSON.stringify({ url: site.url }) })).json()) as { id: number };
     const state = async () => (await (await ask(`${server.base}${API}/imports/sites/${run.id}`)).json()) as { state: string; reason: string | null };
-    let now = await state();
-    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs) now = await state();
+    // A frozen server's answer given up on: asked again.
+    let now = { state: 'running', reason: null as string | null };
+    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs) now = await state().catch(() => now);
     const cancelled = now.state === 'running';
-    if (cancelled) await ask(`${server.base}${API}/imports/sites/${run.id}/cancel`, { method: 'POST' });
-    while (['running', 'cancelling'].includes(now.state)) now = await state();
+    if (cancelled) await ask(`${server.base}${API}/imports/sites/${run.id}/cancel`, { method: 'POST' }).catch(() => undefined);
+    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs + GIVE_UP_MS * 2) now = await state().catch(() => now);
     const endedS = (performance.now() - began) / 1000;
     probing = false;
     await probes;
