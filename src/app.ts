@@ -17,7 +17,7 @@ import { cachedSerializerCompiler, processWideValidators, VALIDATOR_OPTIONS } fr
 import { answerClientError, answerFrameworkError, BODY_LIMIT, registerErrorHandling } from './http/error-handler.ts';
 import { languageSegmentRewriter, requestLanguage } from './http/language.ts';
 import { coerceToSchema, normalizeFieldNames, parametersWithNul, parseFormEncoded } from './http/params.ts';
-import { MAX_JSON_DEPTH, textNestsDeeperThan, tooDeep } from './http/json-depth.ts';
+import { MAX_JSON_DEPTH, textNestsDeeperThan, tooDeep } from './json-depth.ts';
 import { readBoundedMultipart, readMultipartFields } from './http/multipart.ts';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';

@@ -60,6 +60,11 @@ export interface Caller {
   readonly id: number;
   readonly login: string;
   readonly role: Role;
+  /**
+   * The text written is filtered whatever the role's `unfiltered_html`: a site import writes a
+   * source's text under an administrator's name, filtered as an author's (decision 0092).
+   */
+  readonly filteredText?: boolean;
 }
 
 export function can(caller: Caller | null, capability: string): boolean {

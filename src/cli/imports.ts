@@ -80,12 +80,12 @@ async function readIcsSource(source: string, maxBytes: number): Promise<string> 
 export const IMPORT_COMMANDS: readonly Command[] = [
   {
     words: ['import-tec'],
-    synopsis: '<url> [--user <login> --app-password <password>] [--since <date>] [--languages <codes>] [--dry-run] [--prune] [--concurrency <n>] [--delay <ms>] [--as <login>]',
+    synopsis: '<url> [--user <login> --app-password <password>] [--since <date>] [--languages <codes>] [--dry-run] [--prune] [--keep-html] [--concurrency <n>] [--delay <ms>] [--as <login>]',
     summary:
-      'Copy a The Events Calendar site (its address, /wp-json or .../tribe/events/v1 URL) into this database: terms, venues, organizers, events; run again to bring over what changed, --prune to remove what was deleted there.',
+      'Copy a The Events Calendar site (its address, /wp-json or .../tribe/events/v1 URL) into this database: terms, venues, organizers, events; run again to bring over what changed, --prune to remove what was deleted there. Its text is filtered as an author\'s is; --keep-html keeps its HTML as it is (decision 0092).',
     positionals: ['url'],
     options: ['user', 'app-password', 'since', 'languages', 'concurrency', 'delay', 'as'],
-    flags: ['dry-run', 'prune'],
+    flags: ['dry-run', 'prune', 'keep-html'],
     run: async ({ config, io, args, options }) => {
       if ((options.user === undefined) !== (options['app-password'] === undefined)) throw new UsageError('--user and --app-password go together.');
       const languages = options.languages?.split(',').map((code) => code.trim());
@@ -113,6 +113,7 @@ export const IMPORT_COMMANDS: readonly Command[] = [
           language: config.defaultLanguage,
           dryRun: options['dry-run'] === 'true',
           prune: options.prune === 'true',
+          keepHtml: options['keep-html'] === 'true',
           ...(since === undefined ? {} : { since }),
           ...(languages === undefined ? {} : { languages: languages.filter(isLanguageCode) }),
           progress,

@@ -10,9 +10,9 @@ import { filterHtml, filterUrl } from './html.ts';
 export class TextFilter {
   constructor(private readonly capabilities: RoleCapabilities) {}
 
-  /** WordPress' `current_user_can( 'unfiltered_html' )`, under the site's settings. */
+  /** WordPress' `current_user_can( 'unfiltered_html' )`, under the site's settings; never for text a caller passes on from elsewhere (`filteredText`). */
   unfiltered(caller: Caller): boolean {
-    return this.capabilities[caller.role].has('unfiltered_html');
+    return caller.filteredText !== true && this.capabilities[caller.role].has('unfiltered_html');
   }
 
   /** Post content: descriptions of events, venues and organizers. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
-import { MAX_JSON_DEPTH, tooDeep, valueNestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, tooDeep, valueNestsDeeperThan } from '../json-depth.ts';
 
 /**
  * The fields of a multipart body, a repeated name becoming a list (as @fastify/multipart's

@@ -99,7 +99,7 @@ describe(`site imports over the API (${DIALECT})`, () => {
     // A node without CALENDAR_IMPORT_ALLOW_PRIVATE: loopback, private and metadata addresses are refused.
     const guarded = await createTestApp({ nodeOf: a });
     try {
-      for (const url of [`${origin}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8/', 'http://[::1]:8080/', 'http://localhost/']) {
+      for (const url of [`${origin}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8/', 'http://[::1]:8080/', 'http://localhost/', 'http://[64:ff9b::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[2002:7f00:1::]/', 'http://[fec0::1]/', 'http://[100::1]/']) {
         const answer = await start('administrator', { url }, guarded);
         assert.equal(answer.statusCode, 400, url);
         assert.equal(answer.json<Json>().code, 'site_import_url_refused', url);

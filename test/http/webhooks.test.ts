@@ -76,7 +76,8 @@ describe('webhooks', () => {
   });
 
   test('receivers on internal addresses that are not allowed are refused, before anything is stored', async () => {
-    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://127.0.0.2:9/hook', 'http://[::1]:9/hook', 'ftp://example.com/hook', 'http://user:pw@127.0.0.1/hook']) {
+    const reachingIPv4 = ['http://[64:ff9b::7f00:1]/hook', 'http://[::127.0.0.1]/hook', 'http://[2002:7f00:1::]/hook', 'http://[fec0::1]/hook', 'http://[100::1]/hook'];
+    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://127.0.0.2:9/hook', 'http://[::1]:9/hook', 'ftp://example.com/hook', 'http://user:pw@127.0.0.1/hook', ...reachingIPv4]) {
       const answer = await t.request('administrator', 'POST', 'webhooks', { url, events: ['*'] });
       assert.equal(answer.statusCode, 400, url);
       assert.equal(answer.json().code, 'webhook_url_refused', url);

@@ -227,6 +227,13 @@ const ARCHIVES = [
   ['tags', 'hide_empty=0'],
 ] as const;
 
+/**
+ * These suites check that a copy is faithful and that a re-run writes nothing: the source is this
+ * service, trusted, so its HTML is kept as an administrator may ask. Filtering a source's text,
+ * the default, is tested in test/http/site-import-bounds.test.ts (decision 0092).
+ */
+const KEPT_HTML = { keepHtml: true } as const;
+
 describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
   const clock = movableClock();
   let source: TestApp;
@@ -236,7 +243,7 @@ describe('import-tec from this service\'s own tribe/events/v1 alias', () => {
   let unusedVenue: number;
   let front: http.Server;
   const run = (t: TestApp, options: { prune?: boolean; dryRun?: boolean; since?: string; progress?: ImportProgress } = {}) =>
-    TecSource.discover(`${origin}/`, settings).then((tec) => t.services.tecImport.run(tec, { caller: adminOf(t), language: 'en', ...options }));
+    TecSource.discover(`${origin}/`, settings).then((tec) => t.services.tecImport.run(tec, { ...KEPT_HTML, caller: adminOf(t), language: 'en', ...options }));
 
   before(async () => {
     source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX }, clock });
@@ -543,7 +550,7 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
     address = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
     const source = await TecSource.discover(address, { ...FAST, concurrency: 3 });
     assert.equal(source.base, `${address}/?rest_route=%2Ftribe%2Fevents%2Fv1`);
-    report = await target.services.tecImport.run(source, { caller: adminOf(target), language: 'en' });
+    report = await target.services.tecImport.run(source, { ...KEPT_HTML, caller: adminOf(target), language: 'en' });
   });
   after(async () => {
     site.server.close();
@@ -633,7 +640,7 @@ describe('import-tec from a site of recorded shapes with real sites\' quirks', (
 
   test('a re-run writes only the changed event, keeps the slug it had to take, and does not take records only events show for deleted', async () => {
     Object.assign(site.archives.events![4]!, { title: 'Rock again, later', modified_utc: '2026-11-30 10:00:00' });
-    const again = await target.services.tecImport.run(await TecSource.discover(address, { ...FAST, concurrency: 3 }), { caller: adminOf(target), language: 'en' });
+    const again = await target.services.tecImport.run(await TecSource.discover(address, { ...FAST, concurrency: 3 }), { ...KEPT_HTML, caller: adminOf(target), language: 'en' });
     assert.deepEqual(again.failed, []);
     assert.deepEqual(again.counts.event, { created: 0, updated: 1, unchanged: 4, skipped: 3, failed: 0 });
     const rockAgain = await read('events/105');
@@ -735,7 +742,7 @@ for (const plugin of ['polylang', 'wpml', 'address'] as const) {
     const site = multilingualSite(plugin);
     const served = siteAndTarget(site.server);
     const run = (languages?: readonly ('fr')[]) =>
-      TecSource.discover(served.base, { ...FAST, concurrency: 2 }).then((source) => served.target.services.tecImport.run(source, { caller: adminOf(served.target), language: 'en', ...(languages ? { languages } : {}) }));
+      TecSource.discover(served.base, { ...FAST, concurrency: 2 }).then((source) => served.target.services.tecImport.run(source, { ...KEPT_HTML, caller: adminOf(served.target), language: 'en', ...(languages ? { languages } : {}) }));
     const read = async (path: string) => {
       const response = await served.target.request('administrator', 'GET', `/calendar/events/v1/${path}`);
       assert.equal(response.statusCode, 200, `${path}: ${response.body}`);
@@ -783,7 +790,7 @@ describe('import-tec of password-protected events', () => {
   let origin: string;
   let locked: number;
   let open: number;
-  const run = () => TecSource.discover(`${origin}/`, settings).then((tec) => target.services.tecImport.run(tec, { caller: adminOf(target), language: 'en' }));
+  const run = () => TecSource.discover(`${origin}/`, settings).then((tec) => target.services.tecImport.run(tec, { ...KEPT_HTML, caller: adminOf(target), language: 'en' }));
 
   before(async () => {
     source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX }, clock });
@@ -885,7 +892,7 @@ describe('import-tec of a site whose answers fail after the retries', () => {
   const served = siteAndTarget(site.server);
   const run = () =>
     TecSource.discover(served.base, { ...FAST, concurrency: 2, retries: 2, user: 'administrator', appPassword: 'abcd efgh ijkl mnop qrst uvwx' })
-      .then((source) => served.target.services.tecImport.run(source, { caller: adminOf(served.target), language: 'en' }));
+      .then((source) => served.target.services.tecImport.run(source, { ...KEPT_HTML, caller: adminOf(served.target), language: 'en' }));
 
   test('a protected record or an author the source fails to give fails the record; a record no longer listed whose read fails is a failure, not left quietly', async () => {
     const report = await run();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_JSON_DEPTH, textNestsDeeperThan, valueNestsDeeperThan } from '../../src/http/json-depth.ts';
+import { MAX_JSON_DEPTH, textNestsDeeperThan, valueNestsDeeperThan } from '../../src/json-depth.ts';
 
 /* JSON nesting bounded as json_decode bounds it (issue 43 item 6, decision 0088). */
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { textNestsDeeperThan as nestsDeeperThan } from '../../src/json-depth.ts';
+import { MAX_SOURCE_JSON_DEPTH as MAX_JSON_DEPTH } from '../../src/modules/tec-import/tec-source.ts';
 import { eventFields, linkedFields, parentsFirst, sourceDates } from '../../src/modules/tec-import/record-mapping.ts';
 import { importedDates } from '../../src/modules/posts/post-rows.ts';
 import {
@@ -103,6 +105,15 @@ describe('reading what a TEC site sends', () => {
     assert.deepEqual(order, [1, 2, 3, 4]);
     assert.deepEqual(parentsFirst([{ id: 1, parent: 2 }, { id: 2, parent: 1 }]).map((term) => term.id).sort(), [1, 2], 'a cycle does not loop');
   });
+});
+
+test('an answer nesting deeper than the bound is told by a linear scan; brackets inside strings do not count (decision 0092)', () => {
+  assert.equal(nestsDeeperThan('{"events":[{"venue":{"image":{"sizes":{"thumbnail":{}}}}}]}', MAX_JSON_DEPTH), false);
+  assert.equal(nestsDeeperThan('['.repeat(MAX_JSON_DEPTH), MAX_JSON_DEPTH), false);
+  assert.equal(nestsDeeperThan('['.repeat(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH), true);
+  assert.equal(nestsDeeperThan(`{"title":"${'['.repeat(200)}"}`, MAX_JSON_DEPTH), false);
+  assert.equal(nestsDeeperThan(`{"title":"a \\" ${'['.repeat(200)}"}`, MAX_JSON_DEPTH), false);
+  assert.equal(nestsDeeperThan(`{"title":"a \\\\"${'['.repeat(200)}`, MAX_JSON_DEPTH), true);
 });
 
 describe('finding a TEC site\'s API', () => {

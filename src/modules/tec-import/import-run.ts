@@ -31,8 +31,13 @@ export interface ImportProgress {
 }
 
 export interface ImportOptions {
-  /** Who writes: an administrator, whose rules (and unfiltered HTML) the records are written under. */
+  /** Who writes: an administrator, whose rules the records are written under. */
   readonly caller: Caller;
+  /**
+   * Keep the source's HTML as it is (the administrator trusts the source); otherwise its text is
+   * filtered as an author's is: scripts, event handlers and other markup removed (decision 0092).
+   */
+  readonly keepHtml?: boolean;
   readonly language: LanguageCode;
   /**
    * Languages to read besides `language` through a `/{code}/` segment of the site's address, for

@@ -35,10 +35,11 @@ export const linkedService = (services: ImportServices, kind: 'venue' | 'organiz
 
 /**
  * What this importer carries, as a number raised whenever it learns to copy more of a record
- * (2: authors, custom fields, image metadata, protected venues and organizers). A record an older
- * revision copied is written again by the next run, though the source did not change it.
+ * (2: authors, custom fields, image metadata, protected venues and organizers; 3: the source's
+ * text filtered unless kept, decision 0092). A record an older revision copied is written again by
+ * the next run, though the source did not change it.
  */
-const IMPORT_REVISION = 2;
+const IMPORT_REVISION = 3;
 
 /** Whether the copy was written from this `modified` of the source record by this revision of the importer. */
 const copiedAsIs = (entry: ImportMapRow | undefined, modified: string): boolean =>

@@ -59,7 +59,7 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
       handle: async ({ body, caller, urls }, tx) => {
         const { source, controller } = opened.get(body)!;
         const row = await service.start(tx, source, body, caller!);
-        service.launch(row.id, source, controller, caller!, body.prune === true);
+        service.launch(row.id, source, controller, caller!, { prune: body.prune === true, keepHtml: body.keep_html === true });
         return { status: 202, headers: { location: urls.route(`imports/sites/${row.id}`) }, body: toSiteImport(row, nowUtc(clock)) };
       },
     }),

@@ -15,6 +15,9 @@ export const StartBody = Type.Object({
   user: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A WordPress login on the source, to read drafts, pending, private and password-protected records too; with app_password' })),
   app_password: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'An application password of `user` on the source: used by this run only, kept in the memory of the node running it, never stored or shown' })),
   prune: Type.Optional(Type.Boolean({ description: 'Remove the records copied before whose source record was deleted (default false: they are only reported)' })),
+  keep_html: Type.Optional(Type.Boolean({
+    description: 'Keep the source\'s HTML as it is, scripts and event handlers included (default false: titles, descriptions, excerpts, venue and organizer fields and terms are filtered as an author\'s text is; decision 0092). Administrators only, as every site import; no effect under CALENDAR_DISALLOW_UNFILTERED_HTML',
+  })),
 });
 
 const KindProgress = Type.Object({

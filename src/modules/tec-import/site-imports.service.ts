@@ -87,14 +87,14 @@ export class SiteImportsService {
   }
 
   /** Runs the import of the run `id` (recorded by `start` in the request's unit) in this node's background. */
-  launch(id: number, source: TecSource, controller: AbortController, caller: Caller, prune: boolean): void {
+  launch(id: number, source: TecSource, controller: AbortController, caller: Caller, { prune, keepHtml }: { prune: boolean; keepHtml: boolean }): void {
     const progress = new RecordedProgress();
     this.runner.launch({
       id,
       kind: 'site',
       controller,
       progress,
-      work: async (signal) => progress.finish(await this.importer.run(source, { caller, language: this.language, prune, progress, signal })),
+      work: async (signal) => progress.finish(await this.importer.run(source, { caller, language: this.language, prune, keepHtml, progress, signal })),
     });
   }
 

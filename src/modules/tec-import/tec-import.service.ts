@@ -54,8 +54,10 @@ export class TecImportService {
     this.pruner = new ImportPruner(storage, services, repository, clock);
   }
 
-  async run(source: TecSource, options: ImportOptions): Promise<ImportReport> {
+  async run(source: TecSource, given: ImportOptions): Promise<ImportReport> {
     const started = Date.now();
+    // The source's text is no administrator's own: filtered as an author's unless kept (decision 0092).
+    const options = given.keepHtml === true ? given : { ...given, caller: { ...given.caller, filteredText: true } };
     const run = newRun(source, options, await this.begin(source.base, options.dryRun === true));
     const listedWhole = new Set<ImportKind>();
     for (const kind of IMPORT_KINDS) if (await this.importArchive(run, kind)) listedWhole.add(kind);

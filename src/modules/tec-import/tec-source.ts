@@ -1,11 +1,25 @@
 import { setTimeout as pause } from 'node:timers/promises';
+import { textNestsDeeperThan } from '../../json-depth.ts';
 import { sourceId, type SourceRecord } from './tec-records.ts';
 
 /*
  * A The Events Calendar site's `tribe/events/v1` API, read politely (decision 0030): found from a
  * site, REST root or API URL, at most `concurrency` requests at a time with `delayMs` after each,
- * 429/5xx/time-outs retried with exponential back-off or as `Retry-After` says.
+ * 429/5xx/time-outs retried with exponential back-off or as `Retry-After` says. What a source
+ * answers is bounded (decision 0092): its size, its nesting, how many pages and records per page
+ * it announces; a source past a bound ends the run with a SourceBoundsError, never retried.
  */
+
+/** The largest answer read: a page of 50 events with their descriptions is far below it. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** The most records an archive may announce (its pages × records per page): a million events is far beyond a real site. */
+export const MAX_ARCHIVE_RECORDS = 1_000_000;
+/**
+ * The deepest nesting of a source's JSON: no record of the original's API comes near it (an event's
+ * venue's image's sizes are some 6 levels deep). Refused by a linear scan before `JSON.parse`, which
+ * would otherwise build (or overflow the stack on) a `[[[[…` answer of millions of levels.
+ */
+export const MAX_SOURCE_JSON_DEPTH = 64;
 
 export interface SourceSettings {
   /** WordPress login and application password: Basic authentication, for drafts and private records. */
@@ -49,6 +63,42 @@ export class SourceError extends Error {
   }
 }
 
+/** An answer past what this importer reads (decision 0092): the run ends, the request is not retried. */
+export class SourceBoundsError extends SourceError {
+  constructor(url: string, message: string) {
+    super(url, undefined, `${url}: ${message}`, 'source-out-of-bounds');
+  }
+}
+
+/** An answer's text, read up to MAX_ANSWER_BYTES: past it, the rest is not read. */
+async function boundedText(url: string, response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) {
+      await response.body?.cancel();
+      throw new SourceBoundsError(url, `the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** An answer's JSON (null when it is none), refused when it nests deeper than MAX_JSON_DEPTH. */
+function parsedBody(url: string, raw: string): unknown {
+  // A byte-order mark or a PHP notice before the JSON is common on real sites.
+  const start = raw.search(/[[{]/);
+  if (start < 0) return null;
+  const json = raw.slice(start);
+  if (textNestsDeeperThan(json, MAX_SOURCE_JSON_DEPTH)) throw new SourceBoundsError(url, `the answer nests deeper than ${MAX_SOURCE_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
 export interface SourceAnswer {
   readonly status: number;
   readonly body: unknown;
@@ -65,7 +115,7 @@ export function answeredRecord(answer: SourceAnswer | undefined, id: number): So
 class Limiter {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -246,11 +296,12 @@ export class TecSource {
             signal: cancelled ? AbortSignal.any([cancelled, timeout]) : timeout,
             redirect: 'follow',
           });
-          const raw = await response.text();
+          const raw = await boundedText(url, response);
           return { response, raw };
         } catch (error) {
-          // Cancelled: no retry, the reason goes up.
+          // Cancelled: no retry, the reason goes up; nor for an answer out of bounds.
           cancelled?.throwIfAborted();
+          if (error instanceof SourceBoundsError) throw error;
           return { error: error instanceof Error ? error : new Error(String(error)) };
         } finally {
           if (this.settings.delayMs > 0 && !cancelled?.aborted) await sleep(this.settings.delayMs);
@@ -273,14 +324,7 @@ export class TecSource {
         await sleep(wait);
         continue;
       }
-      let body: unknown;
-      try {
-        // A byte-order mark or a PHP notice before the JSON is common on real sites.
-        const start = raw.search(/[[{]/);
-        body = start < 0 ? null : JSON.parse(raw.slice(start));
-      } catch {
-        body = null;
-      }
+      const body = parsedBody(url, raw);
       if (!options.tolerate && response.status !== 200) throw new SourceError(url, response.status, `${url}: HTTP ${response.status}`);
       return { status: response.status, body, headers: response.headers };
     }
@@ -288,11 +332,11 @@ export class TecSource {
 
   /**
    * Every page of an archive (`events`, `venues`, `organizers`, `categories`, `tags`): the first
-   * page says how many there are, the others are fetched side by side. A page that still fails
+   * page says how many there are, the others are fetched a few at a time. A page that still fails
    * after its retries is answered as a failure, never dropped.
    */
   archive(collection: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
-    return this.pages(collection, (page) => this.url(collection, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
+    return this.pages(collection, params, (page) => this.url(collection, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
   }
 
   /**
@@ -300,33 +344,52 @@ export class TecSource {
    * a bare array, its size in `X-WP-Total` and `X-WP-TotalPages`.
    */
   coreArchive(route: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
-    return this.pages(route, (page) => this.restUrl(route, { ...params, page: String(page) }), (body) => body, onPage);
+    return this.pages(route, params, (page) => this.restUrl(route, { ...params, page: String(page) }), (body) => body, onPage);
   }
 
-  /** The pages of one list: `urlOf` addresses a page, `listOf` finds its records in the body. */
-  private async pages(collection: string, urlOf: (page: number) => string, listOf: (body: unknown) => unknown, onPage: OnPage): Promise<ArchiveResult> {
+  /**
+   * The pages of one list: `urlOf` addresses a page, `listOf` finds its records in the body. As
+   * many pages are asked for at a time as the limiter lets run, the next one when one is done, so
+   * what waits is bounded whatever the source announces; and it may announce at most
+   * MAX_ARCHIVE_RECORDS records (pages × `per_page`).
+   */
+  private async pages(collection: string, params: Readonly<Record<string, string>>, urlOf: (page: number) => string, listOf: (body: unknown) => unknown, onPage: OnPage): Promise<ArchiveResult> {
+    // WordPress' default page size when none is asked for.
+    const perPage = Number(params.per_page ?? 10);
+    const read = (page: number) => this.page(collection, urlOf(page), listOf, page, perPage);
     const failures: PageFailure[] = [];
-    const first = await this.page(collection, urlOf(1), listOf, 1);
+    const first = await read(1);
     if ('failure' in first) return { total: undefined, failures: [first.failure] };
     if ((await onPage(first.records, first.total, true)) === false) return { total: first.total, failures: [] };
-    const pages = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) => index + 2);
-    await Promise.all(
-      pages.map(async (page) => {
-        const result = await this.page(collection, urlOf(page), listOf, page);
-        if ('failure' in result) failures.push(result.failure);
-        else await onPage(result.records, first.total, false);
-      }),
-    );
+    const maxPages = Math.ceil(MAX_ARCHIVE_RECORDS / perPage);
+    if (!(first.totalPages <= maxPages)) throw new SourceBoundsError(urlOf(1), `it announces ${first.totalPages} pages of ${collection}, more than the ${maxPages} (${MAX_ARCHIVE_RECORDS} records) an import reads`);
+    let next = 2;
+    let stopped = false;
+    const worker = async () => {
+      try {
+        for (let page = next++; page <= first.totalPages && !stopped; page = next++) {
+          const result = await read(page);
+          if ('failure' in result) failures.push(result.failure);
+          else await onPage(result.records, first.total, false);
+        }
+      } catch (error) {
+        // The others stop after the page they are reading: the run ends with this error.
+        stopped = true;
+        throw error;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.limiter.limit, Math.max(0, first.totalPages - 1)) }, worker));
     return { total: first.total, failures: failures.sort((a, b) => a.page - b.page) };
   }
 
-  private async page(collection: string, url: string, listOf: (body: unknown) => unknown, page: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
+  private async page(collection: string, url: string, listOf: (body: unknown) => unknown, page: number, perPage: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
     let answer: SourceAnswer;
     try {
       answer = await this.fetch(url, { tolerate: true });
     } catch (error) {
-      // A cancelled run stops here; it does not go on as if the page had failed.
+      // A cancelled run stops here, as a source out of bounds ends it; neither goes on as if the page had failed.
       this.settings.signal?.throwIfAborted();
+      if (error instanceof SourceBoundsError) throw error;
       return { failure: { collection, page, url, reason: error instanceof Error ? error.message : String(error) } };
     }
     const body = Array.isArray(answer.body) ? null : (answer.body as Record<string, unknown> | null);
@@ -335,6 +398,7 @@ export class TecSource {
       const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
       return { failure: { collection, page, url, reason: `HTTP ${answer.status}${code}`, status: answer.status, ...(code ? { code: code.trim() } : {}) } };
     }
+    if (list.length > perPage) throw new SourceBoundsError(url, `it lists ${list.length} records on a page of ${perPage}`);
     const header = (name: string) => {
       const value = answer.headers.get(name);
       return value === null || !/^\d+$/.test(value) ? undefined : Number(value);

@@ -10,7 +10,11 @@ import { ApiError, type ErrorCode } from '../../errors.ts';
  * delivered (DNS rebinding) still reaches nothing internal.
  */
 
-/** Loopback, private, shared, link-local (cloud metadata at 169.254.169.254 among them), unspecified and other non-public ranges. */
+/**
+ * Loopback, private, shared, link-local (cloud metadata at 169.254.169.254 among them), unspecified,
+ * multicast and other non-public ranges; and the IPv6 ranges that reach IPv4 through a translator or
+ * tunnel (decision 0092): refused as ranges, so an allowed one must be listed in the exceptions.
+ */
 const INTERNAL_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['0.0.0.0', 8, 'ipv4'],
   ['10.0.0.0', 8, 'ipv4'],
@@ -22,10 +26,20 @@ const INTERNAL_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['192.168.0.0', 16, 'ipv4'],
   ['198.18.0.0', 15, 'ipv4'],
   ['224.0.0.0', 3, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
+  // IPv4-compatible (deprecated), `::` and `::1` among them.
+  ['::', 96, 'ipv6'],
+  // NAT64: the well-known prefix and the local-use one.
+  ['64:ff9b::', 96, 'ipv6'],
+  ['64:ff9b:1::', 48, 'ipv6'],
+  // Discard-only.
+  ['100::', 64, 'ipv6'],
+  // Teredo and 6to4 tunnels.
+  ['2001::', 32, 'ipv6'],
+  ['2002::', 16, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
   ['fe80::', 10, 'ipv6'],
+  // Site-local (deprecated, still routed inside some networks).
+  ['fec0::', 10, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
 ];
 
@@ -38,10 +52,36 @@ export interface ReceiverRules {
   readonly allowPrivate: readonly string[];
 }
 
-/** The address an IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) stands for, else the address itself. */
-function unmapped(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1]! : address;
+/** An IPv6 address's eight 16-bit groups (a trailing dotted IPv4 as the last two). */
+function groupsOf(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const pair = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
+  const text = dotted ? `${address.slice(0, dotted.index)}${pair(dotted[1]!, dotted[2]!)}:${pair(dotted[3]!, dotted[4]!)}` : address;
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const part = (side: string | undefined) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+
+/**
+ * What an address is judged as (decision 0092): an IPv4-mapped address (`::ffff:0:0/96`) as the
+ * IPv4 it is; one that carries an IPv4, as itself and that IPv4: NAT64 (`64:ff9b::/96`, and
+ * `64:ff9b:1::/48` in its /96 layout), IPv4-compatible (`::/96`), 6to4 (`2002::/16`) and Teredo
+ * (`2001::/32`: its server and its client, whose bits are inverted). Any other, as itself.
+ */
+export function judgedAs(address: string): string[] {
+  if (isIP(address) !== 6) return [address];
+  const g = groupsOf(address) as [number, number, number, number, number, number, number, number];
+  const last = ipv4Of(g[6], g[7]);
+  const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return [last];
+  if (zeros(0, 6) || (g[0] === 0x64 && g[1] === 0xff9b && (g[2] === 1 || zeros(2, 6)))) return [address, last];
+  if (g[0] === 0x2002) return [address, ipv4Of(g[1], g[2])];
+  if (g[0] === 0x2001 && g[1] === 0) return [address, ipv4Of(g[2], g[3]), ipv4Of(g[6] ^ 0xffff, g[7] ^ 0xffff)];
+  return [address];
 }
 
 export class ReceiverPolicy {
@@ -60,12 +100,19 @@ export class ReceiverPolicy {
     }
   }
 
-  /** Why a delivery must not connect to `address`, or undefined when it may. */
+  /**
+   * Why a delivery must not connect to `address`, or undefined when it may. An IPv4-mapped address
+   * is judged as its IPv4; another that carries an IPv4 (NAT64, 6to4, Teredo...) must pass both
+   * as itself and for the IPv4 it reaches, so allowing a translator's prefix reaches no internal IPv4.
+   */
   refusal(address: string): string | undefined {
-    const plain = unmapped(address);
-    const family = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
-    if (!internal.check(plain, family) || this.allowed.check(plain, family)) return undefined;
-    return `${address} is a loopback, private, link-local or otherwise internal address`;
+    const internalOne = judgedAs(address).find((candidate) => {
+      const family = isIP(candidate) === 6 ? 'ipv6' : 'ipv4';
+      return internal.check(candidate, family) && !this.allowed.check(candidate, family);
+    });
+    if (internalOne === undefined) return undefined;
+    const via = internalOne === address ? '' : ` (it reaches ${internalOne})`;
+    return `${address} is a loopback, private, link-local or otherwise internal address${via}`;
   }
 
   /** The URL's own problem (scheme, credentials), or undefined. */

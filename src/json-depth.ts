@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import { ApiError } from './errors.ts';
 
 /*
  * How deeply a request's JSON may nest arrays and objects (issue 43, decision 0088). WordPress reads
