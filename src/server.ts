@@ -16,6 +16,7 @@ export async function prepareService(config: Config) {
   try {
     await migrate(storage);
     const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
+    await application.services.media.files.checkWritable();
     const adminCreated = await application.services.users.bootstrapAdmin(config.adminPassword);
     return { storage, application, adminCreated };
   } catch (error) {

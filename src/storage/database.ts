@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { Deadline } from '../deadline.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
 import { CurrentSchemaPostgresDialect, READ_BEGIN } from './postgres-dialect.ts';
+import { openSqliteFile, postgresWhere } from './open-errors.ts';
 import { touched, unitRunners, writeUnits } from './write-units.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
@@ -340,8 +340,7 @@ function groupByVersion(rows: readonly { version: number; tag: string }[]): Map<
 }
 
 function openSqlite(file: string, clock: Clock): Storage {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const client = connectSqlite(file);
+  const client = file === ':memory:' ? connectSqlite(file) : openSqliteFile(file, path.dirname(file), () => connectSqlite(file));
   // A second connection to the same file (an in-memory database has no second connection).
   const sideClient = file === ':memory:' ? client : connectSqlite(file);
   // Read units on a connection of their own (decision 0084): a snapshot in WAL mode needs no lock,
@@ -418,7 +417,7 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const root = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  const root = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }, postgresWhere(url)) });
   return {
     dialect: postgresCapabilities,
     driver: { kind: 'postgres', client: pool },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { ConfigError } from '../../config.ts';
 import { ApiError } from '../../errors.ts';
 
 /*
@@ -108,6 +109,19 @@ export class ImageFiles {
     readonly dir: string,
     private readonly limits: ImageLimits,
   ) {}
+
+  /**
+   * Makes the folder if it is missing and checks that files can be written in it, at start-up:
+   * otherwise the first upload would be the first to find out, with a 500 (issue 44).
+   */
+  async checkWritable(): Promise<void> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.access(this.dir, fs.constants.W_OK);
+    } catch (error) {
+      throw new ConfigError(`CALENDAR_MEDIA_DIR: the media folder ${this.dir} cannot be created or written: ${(error as Error).message}`);
+    }
+  }
 
   /** The absolute path of a stored file (`2026/11/name.jpg`); the name was made here or checked by the route that serves it. */
   pathOf(file: string): string {
