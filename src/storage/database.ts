@@ -37,6 +37,7 @@ import * as siteImports from './migrations/20261127020000_site_imports.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
 import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
 import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
+import * as setupTokens from './migrations/20261128180000_setup_tokens.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -191,6 +192,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127050000_content_version_stamps': contentVersionStamps,
   '20261127060000_journal_numbered_at_commit': journalNumberedAtCommit,
   '20261127061000_content_changes_per_unit': contentChangesPerUnit,
+  '20261128180000_setup_tokens': setupTokens,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startServer } from '../fixtures/server-process.ts';
+import { until } from '../fixtures/wait.ts';
 
 /*
  * Misconfiguration found at start-up, not at the first request that needs it (issue 44): `serve`
@@ -70,4 +71,17 @@ test('an unreachable PostgreSQL says it is the database, at which host and port,
   assert.match(output, /exited with 1 /);
   assert.ok(output.includes('DATABASE_URL: cannot use the PostgreSQL database calendar at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1'), output);
   assert.doesNotMatch(output, /s3cret-word/);
+});
+
+test('a first start with no user prints where things are and a setup link that opens the form once', async () => {
+  const server = await startServer({ DATABASE_URL: path.join(scratch, 'first-start.sqlite'), CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_ADMIN_PASSWORD: '' });
+  try {
+    const link = await until('the setup link is printed', () => new RegExp(`${server.base}/admin/setup\\?token=[\\w-]+`).exec(server.output())?.[0]);
+    for (const line of [`Calendar:      ${server.base}/events/`, `Admin:         ${server.base}/admin/`, `API reference: ${server.base}/calendar/events/v1/doc/ui`]) assert.ok(server.output().includes(line), server.output());
+    const page = await fetch(link);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<form method="post" action="\/admin\/setup">/);
+  } finally {
+    await server.kill();
+  }
 });
