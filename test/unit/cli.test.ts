@@ -49,6 +49,7 @@ const MIGRATIONS = [
   '20261127050000_content_version_stamps',
   '20261127060000_journal_numbered_at_commit',
   '20261127061000_content_changes_per_unit',
+  '20261128180000_setup_tokens',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
