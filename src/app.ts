@@ -50,6 +50,7 @@ import { UploadBody } from './modules/media/media.schemas.ts';
 import { registerMediaFiles } from './modules/media/media-files.routes.ts';
 import { Upload } from './modules/media/upload.ts';
 import { registerPages } from './modules/pages/pages.routes.ts';
+import { registerSetup } from './modules/sessions/setup.routes.ts';
 import { registerSignIn } from './modules/sessions/sign-in.routes.ts';
 import { registerAdmin } from './modules/admin/admin.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
@@ -350,7 +351,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config) });
+  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/` });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067).
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
@@ -361,6 +362,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPages(app, { config, storage, clock, pages: services.pages, throttle: services.loginThrottle, community: services.community, readCache: context.readCache });
   // The admin's sign-in and sign-out forms (decision 0040).
   registerSignIn(app, { config, authenticator, sessions: services.sessions });
+  registerSetup(app, { config, setup: services.firstAdmin, sessions: services.sessions });
   // The admin's client application at `{site}/admin/` (issue 33, decision 0054).
   registerAdmin(app, config);
   return app;

@@ -52,6 +52,8 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** Also serve every route under TEC's own namespace `tribe/events/v1` (CALENDAR_TEC_ALIAS, default on; decision 0018). */
   readonly tecAlias: boolean;
+  /** The first administrator's setup link works from any address, not only loopback (CALENDAR_SETUP_FROM_ANYWHERE; decision 0097). */
+  readonly setupFromAnywhere: boolean;
   /** The most events one iCalendar feed may export when a query raises its cap (CALENDAR_ICS_MAX_EVENTS; decision 0026). */
   readonly icsMaxEvents: number;
   /** The largest iCalendar document `POST /events/import` reads, in bytes (CALENDAR_ICS_IMPORT_MAX_BYTES, default 5 MiB; decision 0028). */
@@ -528,6 +530,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordCacheBytes: parseCacheBytes('CALENDAR_RECORD_CACHE_MB', env.CALENDAR_RECORD_CACHE_MB, 32),
     metricsToken: parseMetricsToken(env.CALENDAR_METRICS_TOKEN),
     tecAlias: parseSwitch('CALENDAR_TEC_ALIAS', env.CALENDAR_TEC_ALIAS, true),
+    setupFromAnywhere: parseSwitch('CALENDAR_SETUP_FROM_ANYWHERE', env.CALENDAR_SETUP_FROM_ANYWHERE, false),
     communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),
     communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),

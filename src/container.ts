@@ -2,6 +2,7 @@ import { Authenticator } from './auth/authenticator.ts';
 import { LoginThrottle, type ThrottleSettings } from './auth/login-throttle.ts';
 import { POSTPASS_KEY, SiteSecrets } from './auth/site-secrets.ts';
 import { siteCapabilities, type RoleSettings } from './auth/roles.ts';
+import { FirstAdminSetup } from './auth/first-admin.service.ts';
 import { SessionsService } from './auth/sessions.service.ts';
 import { UsersService } from './auth/users.service.ts';
 import type { Clock } from './clock.ts';
@@ -50,6 +51,7 @@ import { SiteImportsRepository } from './storage/repositories/site-imports.repos
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
 import { SessionsRepository } from './storage/repositories/sessions.repository.ts';
+import { SetupTokensRepository } from './storage/repositories/setup-tokens.repository.ts';
 import { SyncListingRepository } from './storage/repositories/sync-listing.repository.ts';
 import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 import { WebhooksRepository } from './storage/repositories/webhooks.repository.ts';
@@ -97,6 +99,8 @@ export interface Services {
   readonly loginThrottle: LoginThrottle;
   /** The admin's sign-in sessions (decision 0040). */
   readonly sessions: SessionsService;
+  /** The first administrator's one-time setup link (decision 0097). */
+  readonly firstAdmin: FirstAdminSetup;
   /** Copies a The Events Calendar site through its REST API (`import-tec`; decision 0030). */
   readonly tecImport: TecImportService;
   /** The same import started over the API, its runs in the database (decision 0071). */
@@ -194,7 +198,7 @@ export async function composeApplication(
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     importRunner,

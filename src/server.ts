@@ -4,6 +4,7 @@ import { systemClock } from './clock.ts';
 import { configWarnings, type Config } from './config.ts';
 import { LOGIN_THROTTLE } from './auth/login-throttle.ts';
 import { composeApplication } from './container.ts';
+import { firstStartMessage } from './first-start.ts';
 import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
 import { JournalPruner, PRUNE_EVERY_MS } from './modules/sync/journal-pruner.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
@@ -16,6 +17,7 @@ export async function prepareService(config: Config) {
   try {
     await migrate(storage);
     const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
+    await application.services.media.files.checkWritable();
     const adminCreated = await application.services.users.bootstrapAdmin(config.adminPassword);
     return { storage, application, adminCreated };
   } catch (error) {
@@ -45,7 +47,9 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ config, storage, application, clock: systemClock, logger: { level: config.logLevel } });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
-  await app.listen({ port: config.port, host: config.host });
+  const listening = await app.listen({ port: config.port, host: config.host });
+  const setupToken = config.adminPassword === undefined ? await application.services.firstAdmin.issue() : undefined;
+  if (setupToken !== undefined) process.stdout.write(`${firstStartMessage(config, config.siteUrl === undefined ? listening : new URL(config.siteUrl).origin, setupToken)}\n`);
   const extender = application.services.seriesExtender;
   extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'), application.metrics?.taskRuns('extend_series'));
   const pruner = new JournalPruner(storage, new RecordChangesRepository(), systemClock, config.syncRetentionDays);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { Deadline } from '../deadline.ts';
 import { escapeLike, likePattern, NEXT_VERSION } from './conditions.ts';
 import type { Database } from './tables.ts';
 import { CurrentSchemaPostgresDialect, READ_BEGIN } from './postgres-dialect.ts';
+import { openSqliteFile, postgresWhere } from './open-errors.ts';
 import { touched, unitRunners, writeUnits } from './write-units.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as postSearch from './migrations/20261122010000_post_search.ts';
@@ -40,6 +40,7 @@ import * as contentChangesPerUnit from './migrations/20261127061000_content_chan
 import * as communitySubmissions from './migrations/20261128180000_community_submissions.ts';
 import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts';
 import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
+import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -199,6 +200,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128180000_community_submissions': communitySubmissions,
   '20261128190000_import_run_kinds': importRunKinds,
   '20261128191000_credential_lookups': credentialLookups,
+  '20261128192000_setup_tokens': setupTokens,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -348,8 +350,7 @@ function groupByVersion(rows: readonly { version: number; tag: string }[]): Map<
 }
 
 function openSqlite(file: string, clock: Clock): Storage {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const client = connectSqlite(file);
+  const client = file === ':memory:' ? connectSqlite(file) : openSqliteFile(file, path.dirname(file), () => connectSqlite(file));
   // A second connection to the same file (an in-memory database has no second connection).
   const sideClient = file === ':memory:' ? client : connectSqlite(file);
   // Read units on a connection of their own (decision 0084): a snapshot in WAL mode needs no lock,
@@ -426,7 +427,7 @@ function openPostgres(url: string, options: StorageOptions, clock: Clock): Stora
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const root = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  const root = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }, postgresWhere(url)) });
   return {
     dialect: postgresCapabilities,
     driver: { kind: 'postgres', client: pool },

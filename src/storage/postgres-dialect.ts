@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresDialect, sql, type DatabaseConnection, type DatabaseIntrospector, type DatabaseMetadata, type Driver, type Kysely, type QueryCompiler, type QueryResult, type SchemaMetadata, type TableMetadata, type TransactionSettings } from 'kysely';
+import { CompiledQuery, PostgresDialect, sql, type PostgresDialectConfig, type DatabaseConnection, type DatabaseIntrospector, type DatabaseMetadata, type Driver, type Kysely, type QueryCompiler, type QueryResult, type SchemaMetadata, type TableMetadata, type TransactionSettings } from 'kysely';
+import { DatabaseUnavailableError } from './open-errors.ts';
 
 /*
  * Kysely's PostgreSQL dialect as the storage drives it: the migrator looks at the connection's own
@@ -66,10 +67,22 @@ class PipelinedReads implements DatabaseConnection {
 
 /** Kysely's PostgreSQL driver, its connections wrapped for pipelined read units. */
 class PipelinedReadsDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    /** The database as messages name it (`postgresWhere`), for a connection that cannot be made. */
+    private readonly where: string,
+  ) {}
 
   init = () => this.inner.init();
-  acquireConnection = async () => new PipelinedReads(await this.inner.acquireConnection());
+  acquireConnection = async () => {
+    let connection;
+    try {
+      connection = await this.inner.acquireConnection();
+    } catch (error) {
+      throw new DatabaseUnavailableError(this.where, error);
+    }
+    return new PipelinedReads(connection);
+  };
   releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection((connection as PipelinedReads).inner);
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
   commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
@@ -110,8 +123,15 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
 
 /** The dialect `openPostgres` builds its Kysely instance on. */
 export class CurrentSchemaPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly where: string,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
-    return new PipelinedReadsDriver(super.createDriver());
+    return new PipelinedReadsDriver(super.createDriver(), this.where);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

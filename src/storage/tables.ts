@@ -349,6 +349,12 @@ export interface LoginThrottleTable {
   window_ends_at: string;
 }
 
+/** A one-time link that creates the first administrator (migration 20261128180000; decision 0097). */
+export interface SetupTokensTable {
+  token_hash: string;
+  expires_at: string;
+}
+
 /** An admin sign-in (migration 20261126180000; decision 0040): times are UTC wire date-times. */
 export interface SessionsTable {
   id: Id;
@@ -450,6 +456,7 @@ export interface Database {
   content_changes: ContentChangesTable;
   login_throttle: LoginThrottleTable;
   sessions: SessionsTable;
+  setup_tokens: SetupTokensTable;
   record_changes: RecordChangesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_messages: WebhookMessagesTable;

@@ -52,6 +52,7 @@ const MIGRATIONS = [
   '20261128180000_community_submissions',
   '20261128190000_import_run_kinds',
   '20261128191000_credential_lookups',
+  '20261128192000_setup_tokens',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { BoundedWork } from '../../bounded-work.ts';
-import type { MediaSettings } from '../../config.ts';
+import { ConfigError, type MediaSettings } from '../../config.ts';
 import { TimedOut, type Deadline } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 
@@ -131,6 +131,19 @@ export class ImageFiles {
     /** The turns images are decoded in (their load is what operators and tests watch). */
     readonly turns: BoundedWork,
   ) {}
+
+  /**
+   * Makes the folder if it is missing and checks that files can be written in it, at start-up:
+   * otherwise the first upload would be the first to find out, with a 500 (issue 44).
+   */
+  async checkWritable(): Promise<void> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.access(this.dir, fs.constants.W_OK);
+    } catch (error) {
+      throw new ConfigError(`CALENDAR_MEDIA_DIR: the media folder ${this.dir} cannot be created or written: ${(error as Error).message}`);
+    }
+  }
 
   /** The absolute path of a stored file (`2026/11/name.jpg`); the name was made here or checked by the route that serves it. */
   pathOf(file: string): string {

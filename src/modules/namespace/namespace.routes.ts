@@ -4,7 +4,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { offsetString } from '../../dates/zones.ts';
 import { CommonQuery } from '../../http/params.ts';
 import { defineRoute, methodsOf, type AnyRoute, type ApiRoute, type RouteTable } from '../../http/routes.ts';
-import { USERS_PATH } from '../../http/wordpress-paths.ts';
+import { cameThroughWordPress, USERS_PATH } from '../../http/wordpress-paths.ts';
 import { NAMESPACE, type Urls } from '../../urls.ts';
 
 interface JsonSchema {
@@ -169,6 +169,18 @@ export interface DiscoveryDependencies {
   readonly timezone: string;
   readonly clock: Clock;
   readonly urlsOf: (request: FastifyRequest) => Urls;
+  /** The calendar's page, where a browser asking for the bare `/` is sent (decision 0098). */
+  readonly calendarPath: string;
+}
+
+/**
+ * Whether a request for the bare `/` is a person's browser rather than an API client (decision
+ * 0098): it names HTML and not JSON in Accept. curl, fetch and WordPress clients send a wildcard
+ * or JSON and keep the REST index.
+ */
+function wantsCalendarPage(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return request.url === '/' && !cameThroughWordPress(request.raw) && /\btext\/html\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);
 }
 
 /** The zone's offset from UTC now, in hours (WordPress' `gmt_offset`, e.g. -5 or 5.5). */
@@ -196,7 +208,11 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
       querystring: Type.Object({ context: Type.String({ default: 'view' }), ...CommonQuery }),
       response: { 200: AnyObject },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      if (prefix === '') {
+        reply.header('vary', 'Accept');
+        if (wantsCalendarPage(request)) return reply.redirect(deps.calendarPath, 303);
+      }
       const urls = deps.urlsOf(request);
       const rootRoute = {
         namespace: '',

@@ -18,7 +18,7 @@ export interface SignInDependencies {
 }
 
 /** A form field as text: absent, repeated or non-text fields are empty. */
-const field = (body: unknown, name: string): string => {
+export const formField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown> | null | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 };
@@ -37,6 +37,15 @@ export function adminDestination(next: string, admin: string): string {
   return url !== undefined && url.origin === base && url.pathname.startsWith(admin) ? `${url.pathname}${url.search}${url.hash}` : admin;
 }
 
+/** The `calendar_session` cookie's header, for a sign-in (the token, its lifetime) or a sign-out (empty, 0). */
+export function sessionCookieOf(config: Config) {
+  const cookiePath = `${sitePathOf(config)}/`;
+  // Secure whenever the site is https (CALENDAR_SITE_URL); without one, when the request came over https.
+  const secure = (request: FastifyRequest) => (config.siteUrl === undefined ? request.protocol === 'https' : new URL(config.siteUrl).protocol === 'https:');
+  return (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
+    `${SESSION_COOKIE}=${value}; Path=${cookiePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
+}
+
 /**
  * The admin's sign-in and sign-out pages (issue 33, decision 0040), under the site's path and its
  * `/{lang}/` segments as the public pages are: a form of login (or e-mail) and account password,
@@ -48,11 +57,7 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
   const sitePath = sitePathOf(config);
   const admin = `${sitePath}/admin/`;
   const csp = pageCsp(config);
-  const cookiePath = `${sitePath}/`;
-  // Secure whenever the site is https (CALENDAR_SITE_URL); without one, when the request came over https.
-  const secure = (request: FastifyRequest) => (config.siteUrl === undefined ? request.protocol === 'https' : new URL(config.siteUrl).protocol === 'https:');
-  const cookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
-    `${SESSION_COOKIE}=${value}; Path=${cookiePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
+  const cookie = sessionCookieOf(config);
   const signInPath = (language: { code: LanguageCode; segment: boolean }) => `${sitePath}${language.segment ? `/${language.code}` : ''}/admin/sign-in`;
 
   /** The form, with an error when there is one, as `status`. */
@@ -70,17 +75,17 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
   };
 
   const show = async (request: FastifyRequest, reply: FastifyReply) =>
-    form(request, reply, { status: 200, next: adminDestination(field(request.query, 'next'), admin) });
+    form(request, reply, { status: 200, next: adminDestination(formField(request.query, 'next'), admin) });
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
     // A segment that names no language is no page: nothing is checked or opened there.
     if (pageLanguageOf(request, config) === undefined) return reply.callNotFound();
-    const next = adminDestination(field(request.body, 'next'), admin);
-    const login = field(request.body, 'login');
+    const next = adminDestination(formField(request.body, 'next'), admin);
+    const login = formField(request.body, 'login');
     if (!fromOwnPage(request, config)) return form(request, reply, { status: 403, next, login, error: (words) => words.foreignOrigin });
     let caller;
     try {
-      caller = await authenticator.checkAccountPassword(login, field(request.body, 'password'), request.ip);
+      caller = await authenticator.checkAccountPassword(login, formField(request.body, 'password'), request.ip);
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 429)) throw error;
       if (error.status === 401) return form(request, reply, { status: 401, next, login, error: (words) => words.wrong });
@@ -88,7 +93,7 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
       reply.header('retry-after', seconds);
       return form(request, reply, { status: 429, next, login, error: (words) => words.throttled.replace('{seconds}', seconds) });
     }
-    const token = await sessions.open(caller, field(request.headers, 'user-agent'));
+    const token = await sessions.open(caller, formField(request.headers, 'user-agent'));
     reply.header('set-cookie', cookie(request, token, Math.floor(config.sessions.absoluteMs / 1000)));
     return reply.header('cache-control', 'private, no-store').redirect(next, 303);
   };
@@ -101,7 +106,7 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
     const token = cookieValue(request.headers.cookie, SESSION_COOKIE) ?? '';
     const session = token === '' ? null : await sessions.resolve(token);
     // A live session ends only with its nonce, so that no other site can sign its user out; an ended one is signed out already.
-    if (session !== null && !nonceMatches(session, field(request.body, '_wpnonce'))) return form(request, reply, { status: 403, next: admin, error: (words) => words.signOutFailed });
+    if (session !== null && !nonceMatches(session, formField(request.body, '_wpnonce'))) return form(request, reply, { status: 403, next: admin, error: (words) => words.signOutFailed });
     if (session !== null) await sessions.close(token);
     reply.header('set-cookie', cookie(request, '', 0));
     return reply.header('cache-control', 'private, no-store').redirect(signInPath(language), 303);
