@@ -29,7 +29,7 @@ const PARALLEL_BOMBS = 4;
 
 /** A legitimate photo of just under 10 MiB (CALENDAR_MEDIA_MAX_BYTES' default): a PNG stored without compression. */
 const photo = () => sharp({ create: { width: 1780, height: 1780, channels: 3, background: '#4a7a8c' } }).png({ compressionLevel: 0 }).toBuffer();
-/** The issue's bomb: 7000 × 7000 at 16 bits a channel, some 380 KB, 49 million pixels, under CALENDAR_MEDIA_MAX_PIXELS' 50 million. */
+/** The issue's bomb: 7000 × 7000 at 16 bits a channel, some 300 KB, 49 million pixels, under CALENDAR_MEDIA_MAX_PIXELS' 50 million. */
 const bomb = () => sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#808080' } }).toColourspace('rgb16').png({ compressionLevel: 9 }).toBuffer();
 
 /** The two forms of `POST /media`: multipart with the file in `file`, and WordPress' raw body. */
