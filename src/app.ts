@@ -23,7 +23,7 @@ import { RATE_LIMIT_HEADERS, registerRateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { RecordCache } from './http/record-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { registerRoutes, RouteTable, type RouteContext } from './http/routes.ts';
+import { registerRoutes, RouteTable, sendsBody, type RouteContext } from './http/routes.ts';
 import { sessionAuthentication } from './http/sessions.ts';
 import { isValidHost, urlsForRequest } from './http/urls.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
@@ -68,6 +68,8 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** Gives back the upload's place among the images in flight (decision 0090); null for other requests. */
+    uploadPlace: (() => void) | null;
   }
 }
 
@@ -180,6 +182,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (!takesUploads(request)) throw new ApiError('rest_unsupported_media_type', { args: [String(request.headers['content-type'])] });
     return readRawUpload(request, payload, config.media.maxBytes);
   });
+  // An upload's body is read only with a place among the images in flight (decision 0090): past
+  // them, 429 media_busy before a byte of it is read. The place is given back once the answer is
+  // sent or the client goes away. The community form's images are a visitor's (fewer places).
+  app.decorateRequest('uploadPlace', null);
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (takesUploads(request) && sendsBody(request)) request.uploadPlace = services.media.reservePlace(request.routeOptions.config.takesUpload === true ? 'visitor' : 'user');
+    return payload;
+  });
+  const givePlaceBack = async (request: FastifyRequest) => request.uploadPlace?.();
+  app.addHook('onResponse', givePlaceBack);
+  app.addHook('onRequestAbort', givePlaceBack);
   await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 1000, files: 0, parts: 1000 } });
   // A multipart body is bounded as a whole (decision 0088): the body limit for fields alone, an
   // upload's file limit and the same again for the fields that come with it.

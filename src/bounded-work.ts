@@ -16,6 +16,8 @@ const RETRY_AFTER_MAX = 60;
  */
 export class BoundedWork {
   #running = 0;
+  /** The callers holding a place (`reserve`): the work they will bring is running, waiting or on its way. */
+  #reserved = 0;
   /** The callers waiting for a turn, oldest first: each is called when its turn comes. */
   readonly #waiting: (() => void)[] = [];
   #averageMs = FIRST_GUESS_MS;
@@ -29,6 +31,22 @@ export class BoundedWork {
   /** How many run now, and how many wait. */
   get load(): { readonly running: number; readonly waiting: number } {
     return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /**
+   * Holds a place for work that is yet to come (an upload whose body is still to be read), among
+   * `concurrency + maxWaiting` places (or the caller's lower `maxWaiting`): past them, `full` is
+   * thrown at once, before the caller spends anything on it. The place is given back by calling
+   * the function returned, once, whatever became of the work; further calls do nothing.
+   */
+  reserve(maxWaiting = this.maxWaiting): () => void {
+    if (this.#reserved >= this.concurrency + Math.min(maxWaiting, this.maxWaiting)) throw this.full(this.retryAfterSeconds());
+    this.#reserved++;
+    let held = true;
+    return () => {
+      if (held) this.#reserved--;
+      held = false;
+    };
   }
 
   /**

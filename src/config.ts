@@ -114,7 +114,7 @@ export interface MediaSettings {
   readonly maxPixelsAnonymous: number;
   /** How many images are decoded and encoded at once (CALENDAR_MEDIA_DECODE_CONCURRENCY; default the cores less one, at most half of libuv's threads): fewer than libuv's threads (decision 0090). */
   readonly decodeConcurrency: number;
-  /** How many uploads may wait for their turn; past that, 503 media_busy (CALENDAR_MEDIA_DECODE_QUEUE, default 8). */
+  /** How many uploads may wait for their turn; past that, 429 media_busy (CALENDAR_MEDIA_DECODE_QUEUE, default 8). */
   readonly decodeQueue: number;
 }
 

@@ -83,7 +83,7 @@ export const ERROR_CATALOGUE = {
   media_type_mismatch: { status: 400, message: 'The file name ends in .%s but the file is %s.' },
   media_too_many_pixels: { status: 400, message: 'The image is %d × %d pixels, more than the allowed %d.' },
   media_unreadable: { status: 400, message: 'The image cannot be read: the file is damaged or incomplete.' },
-  media_busy: { status: 503, message: 'Too many images are being processed; try again in %d seconds.' },
+  media_busy: { status: 429, message: 'Too many images are being processed; try again in %d seconds.' },
   rest_cannot_delete: { status: 403, message: 'Sorry, you are not allowed to delete this item.' },
   service_unavailable: { status: 503, message: 'The service is not ready: %s' },
   request_timeout: { status: 503, message: 'The request took too long and was abandoned; nothing was changed. Try again later.' },

@@ -301,7 +301,7 @@ export function tagsShownBy(body: unknown): Set<string> {
 const refused = (caller: Caller | null, headers?: Record<string, string>) => new ApiError('rest_forbidden', { status: caller ? 403 : 401, ...(headers ? { headers } : {}) });
 
 /** The request carries a body (a length other than 0, or chunks), which its route would read. */
-const sendsBody = (request: FastifyRequest) => {
+export const sendsBody = (request: FastifyRequest) => {
   const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
   return chunked !== undefined || (length !== undefined && length !== '0');
 };

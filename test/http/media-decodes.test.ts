@@ -10,7 +10,7 @@ import { until } from '../fixtures/wait.ts';
 
 /*
  * Images decoded in bounded turns (issue 43 item 3, decision 0090): large decodes leave libuv's
- * threads to file serving and password checks; the waiting places are bounded (503 media_busy
+ * threads to file serving and password checks; the waiting places are bounded (429 media_busy
  * with Retry-After), a visitor's image takes at most half of them and has a lower pixel limit,
  * read from its header before any turn; the request's deadline still answers 503 and leaves
  * nothing behind.
@@ -80,7 +80,7 @@ describe(`image decoding in bounded turns (${DIALECT})`, () => {
     }
   });
 
-  test('the waiting places are bounded: past them 503 media_busy with Retry-After; a visitor takes at most half, and a visitor\'s image over its pixel limit is refused from its header', async () => {
+  test('the waiting places are bounded: past them 429 media_busy with Retry-After; a visitor takes at most half, and a visitor\'s image over its pixel limit is refused from its header', async () => {
     const app = await createTestApp({ env: { CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_MEDIA_DECODE_CONCURRENCY: '1', CALENDAR_MEDIA_DECODE_QUEUE: '2', CALENDAR_REQUEST_TIMEOUT: '600' } });
     try {
       const { turns } = app.services.media.files;
@@ -90,9 +90,9 @@ describe(`image decoding in bounded turns (${DIALECT})`, () => {
       const holding = turns.run(() => new Promise<void>((resolve) => (letGo = resolve)));
       const visitor = submit(app, small, { ...PROPOSAL, title: 'Waiting Visitor' });
       await until('the visitor waits', () => turns.load.waiting === 1);
-      // A second visitor finds the visitors' half taken: the form again, its input kept, with a 503 and Retry-After.
+      // A second visitor finds the visitors' half taken: the form again, its input kept, with a 429 and Retry-After.
       const busyVisitor = await submit(app, small, { ...PROPOSAL, title: 'Second Visitor' });
-      assert.equal(busyVisitor.statusCode, 503);
+      assert.equal(busyVisitor.statusCode, 429);
       assert.match(String(busyVisitor.headers['retry-after']), /^[1-9]\d*$/);
       assert.match(busyVisitor.body, /<span class="field-error" id="image-error">Too many images are being processed; try again in \d+ seconds\.<\/span>/);
       assert.match(busyVisitor.body, /value="Second Visitor"/);
@@ -100,19 +100,42 @@ describe(`image decoding in bounded turns (${DIALECT})`, () => {
       const tooMany = await submit(app, await claimedPng(5000, 4000), { ...PROPOSAL, title: 'Huge Visitor' });
       assert.equal(tooMany.statusCode, 400);
       assert.match(tooMany.body, /more than the allowed 16777216\./);
-      // A user's upload still finds the other place; past it, the API's 503.
+      // A user's upload still finds the other place; past it, the API's 429.
       const second = upload(app, small, 'second.png');
       await until('the second upload waits', () => turns.load.waiting === 2);
       const busy = await upload(app, small, 'third.png');
       const retryAfter = String(busy.headers['retry-after']);
       assert.match(retryAfter, /^[1-9]\d*$/);
-      assert.deepEqual([busy.statusCode, busy.json()], [503, { code: 'media_busy', message: `Too many images are being processed; try again in ${retryAfter} seconds.`, data: { status: 503 } }]);
+      assert.deepEqual([busy.statusCode, busy.json()], [429, { code: 'media_busy', message: `Too many images are being processed; try again in ${retryAfter} seconds.`, data: { status: 429 } }]);
       letGo();
       await holding;
       assert.deepEqual((await Promise.all([visitor, second])).map((response) => response.statusCode), [303, 201]);
       assert.equal((await storedRows(app)).length, 2, 'the refused left no record');
       const pending = (await app.request('editor', 'GET', 'events?status=pending')).json<{ events: Json[] }>().events.map((event) => event.title);
       assert.deepEqual(pending, ['Waiting Visitor']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('an upload past the places of the images in flight is refused with 429 media_busy before its body is read; a place given back serves the next', async () => {
+    const app = await createTestApp({ env: { CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_MEDIA_DECODE_CONCURRENCY: '1', CALENDAR_MEDIA_DECODE_QUEUE: '2' } });
+    try {
+      const small = await picture(200, 150, 'png');
+      // Three uploads being received, waiting or decoding: the one turn and the two waiting places.
+      const places = [app.services.media.reservePlace('user'), app.services.media.reservePlace('user'), app.services.media.reservePlace('user')];
+      const busy = await upload(app, small, 'fourth.png');
+      assert.deepEqual([busy.statusCode, busy.json<Json>().code], [429, 'media_busy']);
+      assert.match(String(busy.headers['retry-after']), /^[1-9]\d*$/);
+      // A visitor's form is refused the same way (its page, with the status and Retry-After).
+      const visitor = await submit(app, small, { ...PROPOSAL, title: 'Crowded Visitor' });
+      assert.equal(visitor.statusCode, 429);
+      assert.match(String(visitor.headers['retry-after']), /^[1-9]\d*$/);
+      assert.deepEqual(await storedRows(app), []);
+      places.forEach((giveBack) => giveBack());
+      // Each answered upload gave its place back: more uploads than places, one after the other, are all stored.
+      for (const name of ['a.png', 'b.png', 'c.png', 'd.png']) assert.equal((await upload(app, small, name)).statusCode, 201);
+      assert.equal((await storedRows(app)).length, 4);
     } finally {
       await app.close();
     }

@@ -74,3 +74,17 @@ test('a caller still waiting at its deadline gets TimedOut, never runs, and free
   await assert.rejects(turns.run(async () => 'never', { deadline: past }), TimedOut);
   assert.deepEqual(turns.load, { running: 0, waiting: 0 });
 });
+
+test('places held for work yet to come: `concurrency + maxWaiting` of them (fewer for a lower `maxWaiting`), each given back once', () => {
+  const turns = new BoundedWork(1, 2, (seconds) => new Full(seconds));
+  const places = [turns.reserve(), turns.reserve(), turns.reserve()];
+  assert.throws(() => turns.reserve(), Full);
+  places[0]!();
+  places[0]!();
+  const again = turns.reserve();
+  assert.throws(() => turns.reserve(), Full, 'a place given back twice counts once');
+  places[1]!();
+  assert.throws(() => turns.reserve(1), Full, 'a caller with one waiting place finds both of its places taken');
+  again();
+  turns.reserve(1);
+});

@@ -103,7 +103,8 @@ const THREADS_PER_IMAGE = 1;
 /**
  * The turns in which images are decoded and encoded: each holds one of libuv's threads for its
  * whole run, and there are fewer turns than threads (config.ts), so file reads and password checks
- * always find one; uploads past the waiting places are refused with 503 media_busy.
+ * always find one; uploads past the waiting places are refused with 429 media_busy (and, before
+ * their bodies are read, those past the places of the images in flight: MediaService.reservePlace).
  */
 export function imageTurns(settings: Pick<MediaSettings, 'decodeConcurrency' | 'decodeQueue'>): BoundedWork {
   sharp.concurrency(THREADS_PER_IMAGE);

@@ -36,8 +36,23 @@ export class MediaService {
   async store(upload: Upload, uploader: Uploader, deadline?: Deadline): Promise<StoredImage> {
     this.texts(upload);
     if (!upload.file || upload.file.bytes.length === 0) throw new ApiError('rest_upload_no_data');
-    const options = uploader === 'user' ? { maxPixels: this.limits.maxPixels } : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: Math.ceil(this.limits.decodeQueue / 2) };
+    const options = uploader === 'user' ? { maxPixels: this.limits.maxPixels } : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: this.visitorPlaces };
     return this.files.store(upload.file.bytes, upload.file.name, this.clock.now(), { ...options, ...(deadline === undefined ? {} : { deadline }) });
+  }
+
+  /** The places a visitor's image may take among those waiting to be decoded: half of them. */
+  get visitorPlaces(): number {
+    return Math.ceil(this.limits.decodeQueue / 2);
+  }
+
+  /**
+   * Holds a place for an upload whose body is about to be read, among the images that may be
+   * decoding or waiting (a visitor's among fewer): past them, 429 media_busy before any of the
+   * body is read, so that a flood of uploads holds no more bodies in memory than could be decoded
+   * (decision 0090). Returns how to give the place back.
+   */
+  reservePlace(uploader: Uploader): () => void {
+    return this.files.turns.reserve(uploader === 'user' ? undefined : this.visitorPlaces);
   }
 
   /**

@@ -41,7 +41,7 @@ export type CommunityForm = Readonly<Record<CommunityField, string>>;
 /** A problem per field (the form shows it next to the field); `form` for one of no field. */
 export type CommunityErrors = Partial<Record<CommunityField | 'image' | 'form', string>>;
 
-/** A proposal not stored: the form again with its problems, answered with `status` (400, or 503 media_busy) and `headers` (its Retry-After). */
+/** A proposal not stored: the form again with its problems, answered with `status` (400, or 429 media_busy) and `headers` (its Retry-After). */
 export interface CommunityRefusal {
   readonly errors: CommunityErrors;
   readonly options: CommunityOptions;
