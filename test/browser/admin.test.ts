@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, pageErrors, seriousAxeViolations, watchErrors } from '../fixtures/browser.ts';
+import { launchChromium, screenshotFolder, pageErrors, seriousAxeViolations, watchErrors } from '../fixtures/browser.ts';
 
 /*
  * The admin (issue 33, decision 0054) in Chromium, as editors use it: signed in through the form,
@@ -23,7 +21,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;
-  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-admin-screenshots-'));
+  const shots = screenshotFolder('admin-screenshots');
   const contexts: BrowserContext[] = [];
   let seriesId = 0;
 
@@ -31,7 +29,6 @@ describe(`admin in a browser (${DIALECT})`, () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' }, throttle: THROTTLE });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
-    console.log(`screenshots: ${shots}`);
   });
   after(async () => {
     await browser?.close();

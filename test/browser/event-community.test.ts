@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
+import { launchChromium, screenshotFolder, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The single event page and the community form in Chromium (issue 34, decisions 0060 to 0062), at
@@ -26,7 +24,7 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
   let context: BrowserContext;
   let base: string;
   let image: Buffer;
-  const shots = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-event-screenshots-'));
+  const shots = screenshotFolder('event-screenshots');
   /** Requests the pages made to any other origin than the service's (the routed image aside). */
   const foreign: string[] = [];
 
@@ -53,7 +51,6 @@ describe(`single event page and community form in a browser (${DIALECT})`, () =>
       const url = request.url();
       if (!url.startsWith(base) && !url.startsWith('https://img.example/')) foreign.push(url);
     });
-    console.log(`screenshots: ${shots}`);
   });
   after(async () => {
     await browser?.close();

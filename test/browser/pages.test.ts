@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
+import { launchChromium, screenshotFolder, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
 
 /*
  * The public pages in a real browser (decisions 0031, 0043): Chromium driven by playwright-core
@@ -23,7 +21,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
   let base: string;
   /** Every request the pages made to another origin (issue 34: none). */
   const foreign: string[] = [];
-  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-pages-screenshots-'));
+  const shots = screenshotFolder('pages-screenshots');
   const slugs: Record<string, string> = {};
 
   before(async () => {
@@ -54,7 +52,6 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     context.on('request', (request) => {
       if (!request.url().startsWith(base) && !request.url().startsWith('data:')) foreign.push(request.url());
     });
-    console.log(`screenshots: ${shots}`);
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*
  * The community form's guards against floods (issue 43 item 7, decision 0095): the sender's address
@@ -55,8 +55,7 @@ describe(`community submissions' guards (${DIALECT})`, () => {
   });
 
   test('reuse: a new venue or organizer named as a pending one the same sender proposed links that one; a published one of that name is linked too', async () => {
-    const create = async (collection: string, fields: Json) => (await t.request('administrator', 'POST', collection, fields)).json<{ id: number }>().id;
-    const published = await create('organizers', { organizer: 'City Choir', status: 'publish' });
+    const published = (await createRecord(t, 'organizers', { organizer: 'City Choir', status: 'publish' })).id;
     const first = { ...VALID, title: 'Reuse 1', venue_name: 'Barn & Yard', venue_city: 'Springfield', organizer_name: 'Barn Folk' };
     assert.equal((await post(first, '192.0.2.10')).statusCode, 303);
     // Written differently the second time (an address, an e-mail): still the same venue and organizer, by name.

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
 import { DIALECT, type TestApp } from '../fixtures/app.ts';
@@ -61,26 +60,17 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
     const journal = new RecordChangesRepository();
     const category = created(await nodeA.request('administrator', 'POST', 'categories', { name: 'Touched behind the API' }));
     const { latest: start } = await nodeB.storage.read((tx) => journal.bounds(tx));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const written = new Promise<void>((resolve) => (reached = resolve));
+    let first!: Awaited<ReturnType<typeof journal.after>>;
     // Node A's unit changes the category (its trigger writes a journal row) and runs no
     // touchContent, as the horizon extender and the importers' bookkeeping may: the unit runner
-    // stamps its row at its end.
-    const unitA = nodeA.storage.write(async (tx) => {
-      await tx.updateTable('terms').set({ version: sql<number>`version + 1` }).where('id', '=', category).execute();
-      reached();
-      await released;
-    });
-    await written;
-    // A tag: no change tag in common with A's category (whose list tag would make B wait for A).
-    const writeB = nodeB.request('administrator', 'POST', 'tags', { name: 'Written through B while A is open' });
-    await Promise.race([writeB, sleep(500)]);
-    const first = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], start, 50));
-    release();
-    await unitA;
-    const tagB = created(await writeB);
+    // stamps its row at its end. Node B writes a tag meanwhile: no change tag in common with A's
+    // category (whose list tag would make B wait for A), so on PostgreSQL it commits first.
+    const [, writeB] = await held.race(
+      () => held.writes(nodeA.storage).write((tx) => tx.updateTable('terms').set({ version: sql<number>`version + 1` }).where('id', '=', category).execute()),
+      () => nodeB.request('administrator', 'POST', 'tags', { name: 'Written through B while A is open' }),
+      async () => (first = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], start, 50))),
+    );
+    const tagB = created(writeB);
     const resumeFrom = first.at(-1)?.seq ?? start;
     const second = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], resumeFrom, 50));
     assert.deepEqual([...first, ...second].map((change) => change.recordId).sort(), [category, tagB].sort());

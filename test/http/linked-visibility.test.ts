@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Venues and organizers linked to events are shown only to readers who may read them, everywhere an
@@ -25,7 +25,6 @@ describe(`linked venues and organizers are shown to those who may read them (${D
     assert.equal(response.statusCode, status, response.body.slice(0, 800));
     return response;
   };
-  const created = async (as: Caller, path: string, body: Record<string, unknown>) => ok(await t.request(as, 'POST', path, body), 201).json<{ id: number; slug: string }>();
   const get = (as: Caller, url: string, headers: Record<string, string> = {}) => t.request(as, 'GET', url, undefined, headers);
   const leaks = (body: string) => SECRETS.filter((secret) => body.includes(secret));
   /** A 400 naming exactly this parameter, as for an id that names nothing. */
@@ -39,11 +38,11 @@ describe(`linked venues and organizers are shown to those who may read them (${D
   before(async () => {
     t = await createTestApp();
     startToken = String(ok(await get('anonymous', 'events')).headers['x-sync-token']);
-    ids.draftVenue = (await created('administrator', 'venues', { venue: 'DraftVenueX', address: '77 Draft Rd', status: 'draft' })).id;
-    ids.privateOrganizer = (await created('administrator', 'organizers', { organizer: 'PrivateOrgY', email: 'secret@example.com', phone: '555-0199', status: 'private' })).id;
-    ids.publicOrganizer = (await created('administrator', 'organizers', { organizer: 'Open Org' })).id;
-    ids.publicVenue = (await created('administrator', 'venues', { venue: 'Open Hall' })).id;
-    const event = await created('administrator', 'events', {
+    ids.draftVenue = (await createRecord(t, 'venues', { venue: 'DraftVenueX', address: '77 Draft Rd', status: 'draft' })).id;
+    ids.privateOrganizer = (await createRecord(t, 'organizers', { organizer: 'PrivateOrgY', email: 'secret@example.com', phone: '555-0199', status: 'private' })).id;
+    ids.publicOrganizer = (await createRecord(t, 'organizers', { organizer: 'Open Org' })).id;
+    ids.publicVenue = (await createRecord(t, 'venues', { venue: 'Open Hall' })).id;
+    const event = await createRecord(t, 'events', {
       title: 'Linked Gala',
       start_date: '2027-06-01 19:00',
       end_date: '2027-06-01 22:00',
@@ -63,7 +62,7 @@ describe(`linked venues and organizers are shown to those who may read them (${D
     refusedParam(await t.request('author', 'POST', 'events', { title: 'Borrowed organizer', ...times, organizer: [ids.publicOrganizer, ids.privateOrganizer] }), 'organizer');
     refusedParam(await t.request('contributor', 'POST', `events/${ids.event}`, { venue: ids.draftVenue }), 'venue');
     // What they may read they link: a published record, and their own draft.
-    const own = await created('contributor', 'venues', { venue: 'My Own Draft Hall' });
+    const own = await createRecord(t, 'venues', { venue: 'My Own Draft Hall' }, 'contributor');
     const linked = await t.request('contributor', 'POST', 'events', { title: 'Own venue', ...times, venue: own.id, organizer: [ids.publicOrganizer] });
     assert.equal(ok(linked, 201).json<{ venue: { id: number } }>().venue.id, own.id);
     const byEditor = await t.request('editor', 'POST', 'events', { title: 'Editor links the draft', ...times, venue: ids.draftVenue });
@@ -122,8 +121,8 @@ describe(`linked venues and organizers are shown to those who may read them (${D
   });
 
   test("the geoloc filters look only at the coordinates of venues the caller may read, and follow a venue's status", async () => {
-    const venue = await created('administrator', 'venues', { venue: 'Hidden Coordinates Hall', status: 'draft', geo_lat: 45.1, geo_lng: 7.6 });
-    const event = await created('administrator', 'events', { title: 'Geo Gala', start_date: '2027-09-01 19:00', end_date: '2027-09-01 20:00', status: 'publish', venue: venue.id });
+    const venue = await createRecord(t, 'venues', { venue: 'Hidden Coordinates Hall', status: 'draft', geo_lat: 45.1, geo_lng: 7.6 });
+    const event = await createRecord(t, 'events', { title: 'Geo Gala', start_date: '2027-09-01 19:00', end_date: '2027-09-01 20:00', status: 'publish', venue: venue.id });
     const window = 'start_date=2027-09-01&end_date=2027-09-02';
     const listed = async (as: Caller, filter: string) => ok(await get(as, `events?${window}&${filter}`)).json<{ events: { id: number }[] }>().events.map((one) => one.id);
     for (const filter of ['geoloc=1', 'geoloc_lat=45.1&geoloc_lng=7.6&geoloc_radius=1']) {
@@ -136,8 +135,8 @@ describe(`linked venues and organizers are shown to those who may read them (${D
   });
 
   test("a linked venue's status change retires the anonymous reader's cached event and archive", async () => {
-    const venue = await created('administrator', 'venues', { venue: 'Soon Open Hall', status: 'draft' });
-    const event = await created('administrator', 'events', { title: 'Cache Gala', start_date: '2027-08-01 19:00', end_date: '2027-08-01 20:00', status: 'publish', venue: venue.id });
+    const venue = await createRecord(t, 'venues', { venue: 'Soon Open Hall', status: 'draft' });
+    const event = await createRecord(t, 'events', { title: 'Cache Gala', start_date: '2027-08-01 19:00', end_date: '2027-08-01 20:00', status: 'publish', venue: venue.id });
     const single = async () => ok(await get('anonymous', `events/${event.id}`)).json<{ venue: unknown }>().venue;
     const listed = async () => ok(await get('anonymous', 'events?start_date=2027-08-01&end_date=2027-08-02')).json<{ events: { venue: unknown }[] }>().events[0]?.venue;
     assert.deepEqual(await single(), []);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { basicAuth, createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Community submissions (issue 34, decision 0062): the public form at /events/community/add, off
@@ -43,12 +43,11 @@ describe(`community submissions (${DIALECT})`, () => {
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_COMMUNITY_SUBMISSIONS: 'true' } });
     off = await createTestApp();
-    const create = async (collection: string, fields: Json) => (await t.request('administrator', 'POST', collection, fields)).json<{ id: number }>().id;
     ids = {
-      venue: await create('venues', { venue: 'Blue Hall', status: 'publish' }),
-      draftVenue: await create('venues', { venue: 'Secret Cellar', status: 'draft' }),
-      organizer: await create('organizers', { organizer: 'Jazz Club', status: 'publish' }),
-      category: await create('categories', { name: 'Music' }),
+      venue: (await createRecord(t, 'venues', { venue: 'Blue Hall', status: 'publish' })).id,
+      draftVenue: (await createRecord(t, 'venues', { venue: 'Secret Cellar', status: 'draft' })).id,
+      organizer: (await createRecord(t, 'organizers', { organizer: 'Jazz Club', status: 'publish' })).id,
+      category: (await createRecord(t, 'categories', { name: 'Music' })).id,
     };
   });
   after(async () => {

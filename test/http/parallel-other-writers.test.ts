@@ -60,7 +60,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
   test('site imports: two starts on two nodes are one run and a 409; the run started in a unit still open is not lost', async () => {
     const start = (node: TestApp) => node.request('administrator', 'POST', 'imports/sites', { url: `${origin}/` });
     // B's start waits for A's, which holds the runs' key: it finds A's run live.
-    const [startedA, startedB] = await held.race(() => start(nodeA), () => start(nodeB), () => held.waitedFor(nodeB.storage));
+    const [startedA, startedB] = await held.race(() => start(nodeA), () => start(nodeB), () => held.waitedFor());
     const run = body(startedA, 202);
     assert.equal(startedB.statusCode, 409, startedB.body);
     // The run's first heartbeat waited for the start's commit: it runs to its end, not lost with its row left running.
@@ -80,7 +80,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     // New on the source since the site import above: both runs find it unmapped.
     body(await source.request('administrator', 'POST', `${PREFIX}${API}/events`, { title: 'Ferry talk', status: 'publish', start_date: '2027-03-20 18:00:00', end_date: '2027-03-20 19:00:00' }));
     const options = { caller, language: 'en' as const };
-    const reports = await held.race(() => importerA.run(site, options), () => nodeB.services.tecImport.run(site, options), () => held.waitedFor(nodeB.storage));
+    const reports = await held.race(() => importerA.run(site, options), () => nodeB.services.tecImport.run(site, options), () => held.waitedFor());
     assert.deepEqual(reports.map((report) => report.failed), [[], []]);
     assert.deepEqual(await titles(), ['Ferry talk', 'Harbour concert', 'Quay market']);
   });
@@ -92,7 +92,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
    * count, and the category counted none of its published event.
    */
   const countKept = async (id: number, importOnB: () => Promise<unknown>) => {
-    const [drafted] = await held.race(() => nodeA.request('administrator', 'PATCH', `events/${id}`, { status: 'draft' }), importOnB, () => held.waitedFor(nodeB.storage));
+    const [drafted] = await held.race(() => nodeA.request('administrator', 'PATCH', `events/${id}`, { status: 'draft' }), importOnB, () => held.waitedFor());
     body(drafted, 200);
     const event = body(await nodeB.request('administrator', 'GET', `events/${id}`), 200) as { status: string; categories: { id: number }[] };
     assert.equal(event.status, 'publish');
@@ -124,7 +124,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     const subscription = body(await nodeA.request('administrator', 'POST', 'webhooks', { url: 'http://127.0.0.1:9/rotated', events: ['tag.created'] })).id as number;
     const first = (await subscriptionRow(subscription)).secret;
     const rotate = (node: TestApp) => node.request('administrator', 'POST', `webhooks/${subscription}/rotate-secret`, { grace_period: 3600 });
-    const answers = await held.race(() => rotate(nodeA), () => rotate(nodeB), () => held.waitedFor(nodeB.storage));
+    const answers = await held.race(() => rotate(nodeA), () => rotate(nodeB), () => held.waitedFor());
     for (const answer of answers) body(answer, 200);
     // B's rotation read A's secret (committed by then): A's answered secret keeps signing for the grace period.
     assert.notEqual((await subscriptionRow(subscription)).previous_secret, first);
@@ -151,7 +151,7 @@ describe(`importers and webhooks on two nodes while one unit is held open (${DIA
     const [switched] = await held.race(
       () => nodeA.request('administrator', 'PATCH', `webhooks/${subscription}`, { active: true }),
       async () => answer(),
-      () => held.waitedFor(nodeB.storage),
+      () => held.waitedFor(),
     );
     body(switched, 200);
     const recorded = await until('the failure recorded', async () => {

@@ -7,7 +7,8 @@ import { UserInputError } from '../../src/auth/users.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
 import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
-import { HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
+import { blocksAnother, HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
+import { settled, until } from '../fixtures/wait.ts';
 
 /*
  * Write units side by side on PostgreSQL (decisions 0081, 0082, 0087): each rule that decision
@@ -79,9 +80,11 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     await a.query(`set local lock_timeout = '5s'`);
     await b.query(`set local lock_timeout = '5s'`);
     await moveTo(a, first);
+    const pidA = (await a.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     // B's day row is A's, not committed yet: B waits for it, then counts on it (no second row).
     const movedB = moveTo(b, second);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const movedBEnded = settled(movedB);
+    await until('B moved its occurrence or waits for A', async () => movedBEnded() || (await blocksAnother(t.storage, pidA)));
     await touchAndCommit(a);
     await movedB;
     await touchAndCommit(b);

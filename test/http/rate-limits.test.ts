@@ -4,13 +4,13 @@ import { after, afterEach, before, describe, mock, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { redisMissing, testRedis, type TestRedis } from '../fixtures/redis.ts';
 
 /*
  * Per-client rate limits (decision 0023), in each node's memory and shared through Redis. Clients
  * are told apart by X-Forwarded-For from a trusted proxy, as behind a real one.
  */
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Unique per run, so parallel runs on one Redis never share counts. */
 const RUN_PREFIX = `calendar-events-test:${randomBytes(6).toString('hex')}:`;
 
@@ -131,22 +131,30 @@ describe(`a limit of 0 is off (${DIALECT})`, () => {
   });
 });
 
-describe(`rate limits shared through Redis (${DIALECT})`, () => {
+// A Redis of the tests' own (REDIS_URL's when set), or skipped saying what is missing.
+describe(`rate limits shared through Redis (${DIALECT})`, { skip: redisMissing() }, () => {
+  let server: TestRedis;
+  let redisUrl: string;
   let redis: Redis;
-  before(() => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  before(async () => {
+    server = await testRedis();
+    redisUrl = server.url;
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   });
   after(async () => {
-    const keys = await redis.keys(`${RUN_PREFIX}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    if (redis) {
+      const keys = await redis.keys(`${RUN_PREFIX}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
+    await server?.stop();
   });
 
   test('two nodes with one key prefix share each client count; a node with another prefix does not', async () => {
-    const env = { REDIS_URL, CALENDAR_REDIS_PREFIX: `${RUN_PREFIX}shared:` };
+    const env = { REDIS_URL: redisUrl, CALENDAR_REDIS_PREFIX: `${RUN_PREFIX}shared:` };
     const nodeA = await limitedApp(3, 2, env);
     const nodeB = await limitedApp(3, 2, env);
-    const elsewhere = await limitedApp(3, 2, { REDIS_URL, CALENDAR_REDIS_PREFIX: `${RUN_PREFIX}elsewhere:` });
+    const elsewhere = await limitedApp(3, 2, { REDIS_URL: redisUrl, CALENDAR_REDIS_PREFIX: `${RUN_PREFIX}elsewhere:` });
     try {
       assert.equal((await nodeA.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers['ratelimit-remaining'], '2');
       assert.equal((await nodeB.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers['ratelimit-remaining'], '1');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { RecordCache } from '../../src/http/record-cache.ts';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Events rendered for anonymous readers (docs/decisions/0080-record-cache.md), with the read cache
@@ -28,13 +28,12 @@ describe(`record cache (${DIALECT})`, () => {
     node = await createTestApp({ env: { CALENDAR_READ_CACHE_MB: '0' } });
     other = await createTestApp({ nodeOf: node, env: { CALENDAR_READ_CACHE_MB: '0' } });
     bare = await createTestApp({ nodeOf: node, env: { CALENDAR_READ_CACHE_MB: '0', CALENDAR_RECORD_CACHE_MB: '0' } });
-    const created = async (path: string, body: Record<string, unknown>) => ok(await node.request('administrator', 'POST', path, body), 201).json<Json>();
-    ids.venue = (await created('venues', { venue: 'Harbour Hall' })).id;
-    ids.organizer = (await created('organizers', { organizer: 'Tide Org' })).id;
-    ids.category = (await created('categories', { name: 'Sea Songs' })).id;
-    ids.draftVenue = (await created('venues', { venue: 'SecretDraftVenue', status: 'draft' })).id;
+    ids.venue = (await createRecord(node, 'venues', { venue: 'Harbour Hall' })).id;
+    ids.organizer = (await createRecord(node, 'organizers', { organizer: 'Tide Org' })).id;
+    ids.category = (await createRecord(node, 'categories', { name: 'Sea Songs' })).id;
+    ids.draftVenue = (await createRecord(node, 'venues', { venue: 'SecretDraftVenue', status: 'draft' })).id;
     const event = (title: string, month: number, extra: Record<string, unknown> = {}) =>
-      created('events', { title, start_date: `2031-0${month}-01 20:00:00`, end_date: `2031-0${month}-01 22:00:00`, ...extra });
+      createRecord(node, 'events', { title, start_date: `2031-0${month}-01 20:00:00`, end_date: `2031-0${month}-01 22:00:00`, ...extra });
     ids.event = (await event('Shanty Night', 1, { venue: ids.venue, organizer: [ids.organizer], categories: [ids.category] })).id;
     ids.plain = (await event('Plain Evening', 2)).id;
     ids.hiddenLinks = (await event('Gala With A Draft Venue', 3, { venue: ids.draftVenue })).id;

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SiteImportsRepository } from '../../src/storage/repositories/site-imports.repository.ts';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { HeldUnits } from '../fixtures/held-units.ts';
 import { until } from '../fixtures/wait.ts';
 
 /*
@@ -43,6 +44,8 @@ describe(`site imports over the API (${DIALECT})`, () => {
   let origin: string;
   let a: TestApp;
   let b: TestApp;
+  /** Node A's units a test holds open while node B (whose write units it watches) asks meanwhile. */
+  const held = new HeldUnits();
   let slow: http.Server;
   let notTec: http.Server;
 
@@ -73,7 +76,7 @@ describe(`site imports over the API (${DIALECT})`, () => {
     });
     await new Promise<void>((resolve) => notTec.listen(0, '127.0.0.1', resolve));
     a = await createTestApp({ env: ALLOW_LOOPBACK });
-    b = await createTestApp({ nodeOf: a, env: ALLOW_LOOPBACK });
+    b = await createTestApp({ nodeOf: a, env: ALLOW_LOOPBACK, wrapStorage: held.watched });
   });
   after(async () => {
     await b?.close();
@@ -208,22 +211,11 @@ describe(`site imports over the API (${DIALECT})`, () => {
       url: `${origin}/`, source: `${origin}${PREFIX}/tribe/events/v1`, source_user: '', prune: 0, started_by: a.ids.administrator, state: 'running', phase: 'event',
       progress: '{}', reason: null, cancel_requested: 0, node, lease_until: '2099-01-01 00:00:00', started_at: '2026-11-24 11:00:00', finished_at: null,
     }));
-    let ended!: () => void;
-    const endWritten = new Promise<void>((resolve) => (ended = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // The run's node records its end and has not committed yet when the cancel arrives on the other node.
-    const ending = a.storage.write(async (tx) => {
-      await repository.finish(tx, live.id, node, { state: 'completed', phase: null, progress: '{}', reason: null, finishedAt: '2026-11-24 12:00:00' });
-      ended();
-      await released;
-    });
-    await endWritten;
-    const cancel = b.request('administrator', 'POST', `${RUNS}/${live.id}/cancel`);
-    await sleep(300);
-    release();
-    await ending;
-    const answer = await cancel;
+    const [, answer] = await held.race(
+      () => held.writes(a.storage).write((tx) => repository.finish(tx, live.id, node, { state: 'completed', phase: null, progress: '{}', reason: null, finishedAt: '2026-11-24 12:00:00' })),
+      () => b.request('administrator', 'POST', `${RUNS}/${live.id}/cancel`),
+    );
     assert.equal(answer.statusCode, 409, answer.body);
     assert.equal(answer.json<Json>().code, 'site_import_not_running');
     assert.equal((await run(live.id, a)).state, 'completed');
