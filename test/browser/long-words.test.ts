@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { TEXT_LENGTHS } from '../../src/http/text-lengths.ts';
+import { TEXT_LENGTHS } from '../../src/content/text-lengths.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { adminDriver } from '../fixtures/admin-browser.ts';
 import { launchChromium } from '../fixtures/browser.ts';

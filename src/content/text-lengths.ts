@@ -1,8 +1,8 @@
 /**
  * The longest text a caller may write into each kind of field (decision 0100): what the schemas
  * declare as `maxLength` (so validation, the OpenAPI document and the 400's message agree) and what
- * the importers cut their source data to. Lengths count characters (UTF-16 code units, as JSON
- * Schema's `maxLength` does in AJV), not bytes.
+ * the importers cut their source data to. Lengths count characters (Unicode code points, as AJV
+ * counts `maxLength`), not bytes.
  */
 export const TEXT_LENGTHS = {
   /** Titles and names: an event's title, a venue's or organizer's name, a term's name, a media item's title and alternative text. */
@@ -18,3 +18,13 @@ export const TEXT_LENGTHS = {
   /** Descriptions and excerpts (HTML): WordPress' longtext, bounded well under the 1 MiB request body. */
   body: 200_000,
 } as const;
+
+/**
+ * `text` cut to at most `maxLength` characters, never inside a character (a surrogate pair): how
+ * the importers keep a source's longer text within the bound the API enforces (decision 0100).
+ */
+export function cutToLength(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const characters = Array.from(text);
+  return characters.length <= maxLength ? text : characters.slice(0, maxLength).join('');
+}
