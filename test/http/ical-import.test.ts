@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ICAL from 'ical.js';
+import { TEXT_LENGTHS } from '../../src/content/text-lengths.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -259,6 +260,24 @@ describe(`iCalendar import (${DIALECT})`, () => {
       assert.match(report.skipped[1]!.reason, /neither in the file nor imported before/);
       assert.match(report.skipped[2]!.reason, /cancelled/);
     });
+  });
+
+  test('text longer than the API accepts is cut to its bound (decision 0100), not failing the import', async () => {
+    // Five times the bound each (the test app reads at most 64 KiB: a description's bound is larger).
+    const long = (letter: string) => letter.repeat(5 * TEXT_LENGTHS.name);
+    const report = await imported(
+      t,
+      [
+        'BEGIN:VCALENDAR',
+        'BEGIN:VEVENT', 'UID:long-text@example.com', 'DTSTART:20270301T100000Z', `SUMMARY:${long('t')}`, `LOCATION:${long('v')}`, `CATEGORIES:${long('c')}`, 'END:VEVENT',
+        'END:VCALENDAR', '',
+      ].join('\r\n'),
+    );
+    assert.deepEqual(counts(report), { created: 1, updated: 0, unchanged: 0, skipped: 0 });
+    const event = (await t.request('administrator', 'GET', `events/${report.created[0]!.id}`)).json<{ title: string; venue: { venue: string }; categories: { name: string }[] }>();
+    assert.equal(event.title, 't'.repeat(TEXT_LENGTHS.name));
+    assert.equal(event.venue.venue, 'v'.repeat(TEXT_LENGTHS.name));
+    assert.deepEqual(event.categories.map((category) => category.name), ['c'.repeat(TEXT_LENGTHS.name)]);
   });
 
   describe('who may import, and how much', () => {

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { isValidZone, ZONE_EXPECTED } from '../../dates/zones.ts';
 import { invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
@@ -90,6 +91,12 @@ export class EventWriter {
     }
     if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent, { toLink: true }))) {
       invalid.post_parent = INVALID;
+    }
+    // A name that is not found creates a term: it is bounded as the term's own route bounds it.
+    for (const field of [CATEGORY.eventsFilter, TAG.eventsFilter]) {
+      if (asList(input[field]).some((ref) => typeof ref === 'string' && ref.length > TEXT_LENGTHS.name)) {
+        invalid[field] = { message: `${field} must name terms of at most ${TEXT_LENGTHS.name} character(s) each.` };
+      }
     }
     for (const kind of ['venue', 'organizer'] as const) {
       const problem = await this.linkedReferencesProblem(tx, kind, input[kind], caller);

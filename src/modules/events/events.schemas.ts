@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CommonQuery, Id, PositiveInteger } from '../../http/params.ts';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { MAX_ID } from '../../storage/tables.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
@@ -19,10 +20,10 @@ const dateInput = (description: string) => OneOf<DateInput>(['string', 'integer'
 const flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
 const eventFields = {
-  title: Type.Optional(Type.String({ minLength: 1, description: 'The event title' })),
-  description: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event description' })),
-  excerpt: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event excerpt' })),
-  slug: Type.Optional(Type.String({ minLength: 1, description: 'The event slug' })),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: 'The event title' })),
+  description: Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength: TEXT_LENGTHS.body, description: 'The event description' })),
+  excerpt: Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength: TEXT_LENGTHS.body, description: 'The event excerpt' })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.slug, description: 'The event slug' })),
   status: Type.Optional(Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description: 'The event post status' })),
   author: Type.Optional(Id({ description: 'The event author ID' })),
   date: Type.Optional(dateInput('The event publication date')),
@@ -31,9 +32,9 @@ const eventFields = {
   all_day: flag('Whether the event lasts the whole day'),
   start_date: Type.Optional(dateInput('The event start date and time')),
   end_date: Type.Optional(dateInput('The event end date and time')),
-  image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { description: 'The event featured image ID or URL' })),
-  cost: Type.Optional(OneOf<string | number | (string | number)[] | null>(['string', 'number', 'array', 'null'], { items: { type: ['string', 'number'] }, description: 'The event cost, or a list of amounts stored as their range ("10 - 25")' })),
-  website: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'The event website URL' })),
+  image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { maxLength: TEXT_LENGTHS.url, description: 'The event featured image ID or URL' })),
+  cost: Type.Optional(OneOf<string | number | (string | number)[] | null>(['string', 'number', 'array', 'null'], { maxLength: TEXT_LENGTHS.detail, items: { type: ['string', 'number'], maxLength: TEXT_LENGTHS.detail }, description: 'The event cost, or a list of amounts stored as their range ("10 - 25")' })),
+  website: Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength: TEXT_LENGTHS.url, description: 'The event website URL' })),
   show_map: flag('Whether the event shows a map'),
   show_map_link: flag('Whether the event shows a map link'),
   hide_from_listings: flag('Whether the event is hidden from the event listings'),
@@ -50,7 +51,7 @@ const eventFields = {
         'The event custom fields (additive; decision 0036): { "<key>": { label, value } } for at most 50 keys of letters, digits, "_" or "-"; replaces the whole set; null, {} or [] removes them',
     }),
   ),
-  post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: 'A password protecting the event (additive)' })),
+  post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength: TEXT_LENGTHS.password, description: 'A password protecting the event (additive)' })),
   post_parent: Type.Optional(OneOf<number | null>(['integer', 'null'], { minimum: 0, maximum: MAX_ID, description: 'The ID of the parent event (additive)' })),
   // Checked by readRecurrence (recurrence.ts), which names what is wrong in the 400.
   recurrence: Type.Optional(
@@ -76,7 +77,7 @@ export const UpdateBody = Type.Object({
 /** The same fields, with the three the original requires. */
 export const CreateBody = Type.Object({
   ...eventFields,
-  title: Type.String({ minLength: 1, description: 'The event title' }),
+  title: Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: 'The event title' }),
   start_date: dateInput('The event start date and time'),
   end_date: dateInput('The event end date and time'),
 });

@@ -3,6 +3,7 @@ import type { Caller } from '../../auth/roles.ts';
 import { filterHtml } from '../../content/html.ts';
 import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
+import { cutToLength, TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { Storage, WriteTx } from '../../storage/database.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
@@ -76,6 +77,11 @@ const UNTITLED = '(No title)';
  * quotes are left alone (they are no markup in text), so a title reads back as it was written.
  */
 const asHtmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Plain text as HTML text of at most `maxLength` characters: a file's longer text is cut to the
+ * bound the API enforces rather than failing the import (decision 0100), never inside an entity.
+ */
+const asBoundedHtmlText = (text: string, maxLength: number) => cutToLength(asHtmlText(text), maxLength).replace(/&[a-z]{0,3}$/, '');
 
 const entryKey = (uid: string, recurrenceId: string) => `${uid}\n${recurrenceId}`;
 const digestOf = (input: EventCreateInput) => createHash('sha1').update(JSON.stringify(input)).digest('base64url');
@@ -278,18 +284,18 @@ export class IcalImportService {
     const { location, geo, organizer } = event;
     const rules = excluded === undefined ? undefined : { rrules: event.rrules, rdates: event.rdates, exdates: [...event.exdates, ...excluded] };
     return {
-      title: asHtmlText(event.title) || UNTITLED,
-      description: event.descriptionHtml !== undefined ? filterHtml(event.descriptionHtml, 'post', false) : asHtmlText(event.description),
+      title: asBoundedHtmlText(event.title, TEXT_LENGTHS.name) || UNTITLED,
+      description: event.descriptionHtml !== undefined ? filterHtml(cutToLength(event.descriptionHtml, TEXT_LENGTHS.body), 'post', false) : asBoundedHtmlText(event.description, TEXT_LENGTHS.body),
       status: event.private ? 'private' : event.status === 'tentative' ? 'draft' : 'publish',
       timezone: event.start.zone,
       all_day: event.start.date,
       start_date: day(event.start),
       end_date: day(event.end),
       venue: location
-        ? { venue: asHtmlText(location.name), ...(location.address !== '' ? { address: asHtmlText(location.address) } : {}), ...(geo ? { geo_lat: geo.lat, geo_lng: geo.lng } : {}) }
+        ? { venue: asBoundedHtmlText(location.name, TEXT_LENGTHS.name), ...(location.address !== '' ? { address: asBoundedHtmlText(location.address, TEXT_LENGTHS.detail) } : {}), ...(geo ? { geo_lat: geo.lat, geo_lng: geo.lng } : {}) }
         : null,
-      organizer: organizer ? { organizer: asHtmlText(organizer.name), ...(organizer.email !== '' ? { email: organizer.email } : {}) } : null,
-      categories: event.categories.map(asHtmlText),
+      organizer: organizer ? { organizer: asBoundedHtmlText(organizer.name, TEXT_LENGTHS.name), ...(organizer.email !== '' ? { email: organizer.email } : {}) } : null,
+      categories: event.categories.map((category) => asBoundedHtmlText(category, TEXT_LENGTHS.name)),
       ...(rules ? { recurrence: rules.rrules.length > 0 || rules.rdates.length > 0 ? { rrule: [...rules.rrules], rdates: rules.rdates, exdates: rules.exdates } : null } : {}),
     };
   }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { LanguageWireFields, PostWireFields } from '../posts/post-schemas.ts';
@@ -17,19 +18,19 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
   // Venue and organizer fields together; each type keeps its own at run time (onlyProperties).
   const ownFields = new Set<string>([nameField, ...textFields, ...(hasMap ? ['show_map', 'show_map_link', 'geo_lat', 'geo_lng'] : [])]);
   const sharedFields = new Set(['description', 'status', 'author', 'date', 'date_utc', 'image', 'post_password']);
-  const textInput = (field: string) => Type.Optional(OneOf<string | null>(['string', 'null'], { description: `The ${singular} ${field}` }));
-  const name = Type.String({ minLength: 1, description: `The ${singular} name` });
+  const textInput = (field: string, maxLength: number = TEXT_LENGTHS.detail) => Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength, description: `The ${singular} ${field}` }));
+  const name = Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: `The ${singular} name` });
   const inputs = onlyProperties(
     {
       venue: Type.Optional(name),
       organizer: Type.Optional(name),
-      description: Type.Optional(OneOf<string | null>(['string', 'null'], { description: `The ${singular} description` })),
+      description: textInput('description', TEXT_LENGTHS.body),
       status: Type.Optional(Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description: `The ${singular} post status` })),
       author: Type.Optional(Id({ description: `The ${singular} author ID` })),
       date: Type.Optional(OneOf<string | number>(['string', 'integer'], { description: `The ${singular} publication date` })),
       date_utc: Type.Optional(OneOf<string | number>(['string', 'integer'], { description: `The ${singular} publication date, in UTC` })),
-      image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { description: `The ${singular} featured image ID or URL` })),
-      post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { description: `A password that protects the ${singular}'s details (additive)` })),
+      image: Type.Optional(OneOf<string | number | null>(['string', 'integer', 'null'], { maxLength: TEXT_LENGTHS.url, description: `The ${singular} featured image ID or URL` })),
+      post_password: Type.Optional(OneOf<string | null>(['string', 'null'], { maxLength: TEXT_LENGTHS.password, description: `A password that protects the ${singular}'s details (additive)` })),
       address: textInput('address'),
       city: textInput('city'),
       country: textInput('country'),
@@ -38,7 +39,7 @@ export function linkedRecordSchemas(definition: LinkedRecordDefinition) {
       zip: textInput('ZIP code'),
       phone: textInput('phone number'),
       stateprovince: textInput('state or province'),
-      website: textInput('website URL'),
+      website: textInput('website URL', TEXT_LENGTHS.url),
       email: textInput('e-mail address'),
       // JSON booleans are accepted as well as the original's strings "true"/"1"/"false"/"0" (quirk #19).
       show_map: Type.Optional(Type.Boolean({ description: `Whether events at this ${singular} show a map` })),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CommonQuery, Id, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { READ_BY_ROUTE } from '../../http/compiled-schemas.ts';
 import type { Upload } from './upload.ts';
 
@@ -16,7 +17,7 @@ export const MediaQuery = Type.Object({
   search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Items whose title or alternative text contains this text' })),
 });
 
-const Text = (description: string) => Type.String({ maxLength: 1000, description });
+const Text = (description: string) => Type.String({ maxLength: TEXT_LENGTHS.name, description });
 const binary = (description: string) => ({ type: 'string', format: 'binary', description });
 const IMAGE_BODY = { schema: { ...binary('The image: JPEG, PNG, WebP or GIF; name it in `Content-Disposition: attachment; filename=...`, give title and alt_text in the query string'), [READ_BY_ROUTE]: true } };
 

@@ -4,15 +4,13 @@ import type { MediaSettings } from '../../config.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import type { Deadline } from '../../deadline.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import { MEDIA_PATH, mediaFilesOf, type MediaRepository, type MediaRow } from '../../storage/repositories/media.repository.ts';
 import { siteDates } from '../posts/post-rows.ts';
 import { IMAGE_TYPES, type ImageFiles, type StoredImage } from './image-files.ts';
 import type { Upload } from './upload.ts';
-
-/** The longest title or alternative text kept. */
-const MAX_TEXT = 1000;
 
 /** Who sends an upload: a user through the API, or a visitor with a community submission (lower limits: decision 0090). */
 export type Uploader = 'user' | 'visitor';
@@ -69,7 +67,7 @@ export class MediaService {
     );
     return this.repository.create(tx, {
       author_id: caller.id,
-      title: this.text.inline(title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, MAX_TEXT), caller),
+      title: this.text.inline(title ?? upload.file!.name.replace(/\.[^.]*$/, '').slice(0, TEXT_LENGTHS.name), caller),
       alt_text: this.text.inline(alt_text ?? '', caller),
       date_local: dates.local,
       date_utc: dates.utc,
@@ -112,7 +110,7 @@ export class MediaService {
     await this.files.remove(mediaFilesOf(row.image.url, row.image.sizes_json));
   }
 
-  /** `title` and `alt_text`, each a string of at most MAX_TEXT characters when given. */
+  /** `title` and `alt_text`, each a string of at most TEXT_LENGTHS.name characters when given. */
   private texts(upload: Upload): { title?: string; alt_text?: string } {
     const problems: Record<string, InvalidParam> = {};
     const texts: { title?: string; alt_text?: string } = {};
@@ -120,7 +118,7 @@ export class MediaService {
       const value = upload.fields[name];
       if (value === undefined) continue;
       if (typeof value !== 'string') problems[name] = { message: `${name} is not of type string.` };
-      else if (value.length > MAX_TEXT) problems[name] = { message: `${name} must be at most ${MAX_TEXT} characters long.` };
+      else if (value.length > TEXT_LENGTHS.name) problems[name] = { message: `${name} must be at most ${TEXT_LENGTHS.name} characters long.` };
       else texts[name] = value.trim();
     }
     if (Object.keys(problems).length > 0) throw invalidParams(problems);

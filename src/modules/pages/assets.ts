@@ -39,7 +39,8 @@ const CSS = `:root {
   }
 }
 *, *::before, *::after { box-sizing: border-box; }
-html { font-family: var(--calendar-font); background: var(--calendar-background); color: var(--calendar-text); line-height: 1.5; }
+/* Any word wraps, however long (a title of one unbroken word must not widen the page: issue 44, decision 0100); inherited by every view. */
+html { font-family: var(--calendar-font); background: var(--calendar-background); color: var(--calendar-text); line-height: 1.5; overflow-wrap: anywhere; }
 body { margin: 0 auto; max-width: var(--calendar-width); padding: 0 1rem 2rem; }
 a { color: var(--calendar-accent); }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, main:focus-visible { outline: 3px solid var(--calendar-focus); outline-offset: 2px; }
@@ -83,8 +84,8 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .event-list { list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
 .event-list > li { border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; }
 .month-separator { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 2px solid var(--calendar-border); }
-.event-card { display: grid; grid-template-columns: 3.5rem 1fr minmax(0, 14rem); gap: 0 1.25rem; align-items: start; }
-.event-card:not(:has(.event-thumb)) { grid-template-columns: 3.5rem 1fr; }
+.event-card { display: grid; grid-template-columns: 3.5rem minmax(0, 1fr) minmax(0, 14rem); gap: 0 1.25rem; align-items: start; }
+.event-card:not(:has(.event-thumb)) { grid-template-columns: 3.5rem minmax(0, 1fr); }
 .date-badge { display: flex; flex-direction: column; align-items: center; text-transform: uppercase; font-size: 0.8rem; color: var(--calendar-muted); line-height: 1.1; }
 .badge-day { font-size: 1.6rem; font-weight: 700; color: var(--calendar-text); }
 .event-body { min-width: 0; }
@@ -94,11 +95,10 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .when, .where, .zone { color: var(--calendar-muted); }
 .venue-name { font-weight: 700; color: var(--calendar-text); }
 .venue-name + .venue-address::before { content: ", "; }
-.excerpt { overflow-wrap: anywhere; }
 .cost { font-weight: 700; }
 .event-thumb { width: 100%; aspect-ratio: 16 / 10; object-fit: cover; border-radius: var(--calendar-radius); }
 @media (max-width: 40rem) {
-  .event-card { grid-template-columns: 3rem 1fr; }
+  .event-card { grid-template-columns: 3rem minmax(0, 1fr); }
   .event-thumb { grid-column: 2; max-width: 20rem; margin-top: 0.5rem; }
 }
 .subscribe { margin: 1.5rem 0; }
@@ -109,7 +109,9 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .month-grid caption { font-size: 1.4rem; font-weight: 700; text-align: start; padding: 0.5rem 0; }
 .month-grid th { font-size: 0.85rem; color: var(--calendar-muted); padding: 0.25rem; }
-.month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; overflow-wrap: anywhere; position: relative; }
+/* Cells never grow with their content: a grid track (the phone's grid, or the fixed table) stays its share of the width. */
+.month-grid td, .month-grid th { min-width: 0; }
+.month-grid td { vertical-align: top; border: 1px solid var(--calendar-border); height: 6rem; padding: 0.25rem; position: relative; }
 .month-grid td.outside { background: var(--calendar-surface); }
 .month-grid td.outside .day-number, .month-grid td.outside ul a { color: var(--calendar-muted); }
 .month-grid td.today { background: var(--calendar-today); }
@@ -125,7 +127,8 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 /* A bar spans its days of the row (decision 0056): its width is that many cells and the borders and padding between them. */
 .month-grid li[aria-hidden], .month-grid ul .bar { height: 1.5rem; }
 .month-grid ul .bar { z-index: 1; }
-.month-grid ul .bar > a { background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
+/* The bar's link clips its one line; positioned, it clips its visually hidden text too (which a long title would otherwise push past the page's edge). */
+.month-grid ul .bar > a { position: relative; background: var(--calendar-bar); color: var(--calendar-text); border-radius: 0.75rem; padding: 0 0.5rem; line-height: 1.5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
 .month-grid ul .from-before > a { border-top-left-radius: 0; border-bottom-left-radius: 0; margin-left: -0.25rem; }
 .month-grid ul .to-after > a { border-top-right-radius: 0; border-bottom-right-radius: 0; margin-right: -0.25rem; }
 .span-2 { width: calc(200% + 0.5rem + 1px); } .span-3 { width: calc(300% + 1rem + 2px); } .span-4 { width: calc(400% + 1.5rem + 3px); }
@@ -141,7 +144,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
 @media (max-width: 40rem) {
   .preview { display: none !important; }
   /* A month on a phone: the days as a grid of numbers, a dot under those with events; the chosen day's events under the grid (decision 0057). */
-  .month .month-grid tbody { display: grid; grid-template-columns: repeat(7, 1fr); }
+  .month .month-grid tbody { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
   .month .month-grid tr, .month .month-grid td { display: contents; }
   .month .day-number { display: none; }
   .month .pick, .month td:not(:has(.pick)) > .day-number { display: block; text-align: center; padding: 0.5rem 0 0.75rem; border-radius: var(--calendar-radius); position: relative; font-weight: 400; }
@@ -153,7 +156,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .month .day-number:target::before, .month tbody:not(:has(:target)) .chosen > .day-number::before { content: attr(aria-label); font-size: 1rem; }
   .month .day-number:target ~ ul, .month tbody:not(:has(:target)) .chosen > ul { display: block; }
   .month td:has(> :target) > .pick, .month tbody:not(:has(:target)) .chosen > .pick { background: var(--calendar-accent); color: var(--calendar-accent-text); font-weight: 700; }
-  .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, 1fr); }
+  .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
   /* A week on a phone: its days one under the other. */
   .week .month-grid thead { display: none; }
   .week .month-grid caption { display: block; }
@@ -177,7 +180,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
 .series-notice h2 { font-size: 1rem; margin: 0.25rem 0; }
 .series-notice ul { margin: 0.25rem 0; padding-left: 1.25rem; }
 .series-notice p { margin: 0.25rem 0; }
-.event-meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); gap: 1rem 2rem; border-top: 1px solid var(--calendar-border); border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; margin: 1.5rem 0 1rem; }
+.event-meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(13rem, 100%), 1fr)); gap: 1rem 2rem; border-top: 1px solid var(--calendar-border); border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; margin: 1.5rem 0 1rem; }
 .meta-group h2 { font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.06em; margin: 0 0 0.5rem; }
 .event-facts { margin: 0; }
 .event-facts dt { font-weight: 700; }
@@ -191,7 +194,7 @@ address { font-style: normal; }
 .meta-group .contacts { flex-direction: column; }
 .add-to-calendar h2 { font-size: 1.1rem; margin: 1rem 0 0.25rem; }
 .add-to-calendar ul { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; list-style: none; padding: 0; margin: 0; }
-.description { margin: 1rem 0; overflow-wrap: anywhere; }
+.description { margin: 1rem 0; }
 .description img { max-width: 100%; height: auto; }
 .error { color: var(--calendar-focus); font-weight: 700; }
 .community-form { max-width: 40rem; }

@@ -1,3 +1,4 @@
+import { cutToLength, TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import { readCustomFields } from '../events/custom-fields.ts';
 import type { ImportedPlacement } from '../posts/post-rows.ts';
@@ -41,6 +42,13 @@ function imageUrlNoted(record: SourceRecord, notes: string[]): string | null {
   return image.url;
 }
 
+/** A source's text within the bound the API enforces on `field` (decision 0100): longer text is cut, with a note. */
+function bounded(value: string, maxLength: number, field: string, notes: string[]): string {
+  const cut = cutToLength(value, maxLength);
+  if (cut !== value) notes.push(`${field} longer than ${maxLength} characters: cut to them`);
+  return cut;
+}
+
 const websiteProblem = (website: unknown) => `website ${JSON.stringify(website)} is not an http(s) URL: left out`;
 
 /** The fields of an event's copy that its source record alone gives, and its image's URL; what was fixed or left out goes to `notes`. */
@@ -53,8 +61,8 @@ export function eventFields(record: SourceRecord, notes: string[]): { fields: Pa
   const customFields = readCustomFields(record.custom_fields ?? null);
   for (const problem of customFields.problems) notes.push(`custom fields: ${problem} Left out.`);
   const fields: Partial<EventCreateInput> = {
-    description: text(record.description),
-    excerpt: text(record.excerpt),
+    description: bounded(text(record.description), TEXT_LENGTHS.body, 'description', notes),
+    excerpt: bounded(text(record.excerpt), TEXT_LENGTHS.body, 'excerpt', notes),
     ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}),
     ...(text(record.timezone) ? { timezone: text(record.timezone) } : {}),
     all_day: flag(record.all_day),
@@ -74,7 +82,7 @@ export function eventFields(record: SourceRecord, notes: string[]): { fields: Pa
 export function linkedFields(record: SourceRecord, kind: 'venue' | 'organizer', notes: string[]): { fields: Record<string, unknown>; imageUrl: string | null } {
   const url = imageUrlNoted(record, notes);
   const fields: Record<string, unknown> = {};
-  for (const field of kind === 'venue' ? VENUE_FIELDS : ORGANIZER_FIELDS) fields[field] = text(record[field]);
+  for (const field of kind === 'venue' ? VENUE_FIELDS : ORGANIZER_FIELDS) fields[field] = bounded(text(record[field]), field === 'website' ? TEXT_LENGTHS.url : TEXT_LENGTHS.detail, field, notes);
   if (fields.website !== '' && !isAbsoluteUrl(String(fields.website))) {
     notes.push(websiteProblem(fields.website));
     fields.website = '';
@@ -82,12 +90,12 @@ export function linkedFields(record: SourceRecord, kind: 'venue' | 'organizer', 
   if (kind === 'venue') {
     Object.assign(fields, { show_map: record.show_map !== false, show_map_link: record.show_map_link !== false, geo_lat: coordinate(record.geo_lat, 90), geo_lng: coordinate(record.geo_lng, 180) });
   }
-  return { fields: { description: text(record.description), ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}), ...fields }, imageUrl: url };
+  return { fields: { description: bounded(text(record.description), TEXT_LENGTHS.body, 'description', notes), ...(wireDate(record.date_utc) ? { date_utc: wireDate(record.date_utc) } : {}), ...fields }, imageUrl: url };
 }
 
-/** The name of a record of any kind as the source shows it, decoded. */
+/** The name of a record of any kind as the source shows it, decoded; cut to the bound of names here (decision 0100). */
 export function sourceName(record: SourceRecord, kind: ImportKind): string {
-  return decodeEntities(text(record[kind === 'event' ? 'title' : kind === 'category' || kind === 'tag' ? 'name' : kind])).trim();
+  return cutToLength(decodeEntities(text(record[kind === 'event' ? 'title' : kind === 'category' || kind === 'tag' ? 'name' : kind])).trim(), TEXT_LENGTHS.name);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CommonQuery, Id, onlyProperties, PositiveInteger, WriteQuery } from '../../http/params.ts';
+import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
 
@@ -72,9 +73,9 @@ export function termSchemas(definition: TaxonomyDefinition) {
   }));
 
   const writeFields = forTaxonomy({
-    name: Type.String({ minLength: 1, description: `The ${singular} name` }),
-    description: Nullable(Type.String({ description: `The ${singular} description` })),
-    slug: Type.String({ minLength: 1, description: `The ${singular} slug` }),
+    name: Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: `The ${singular} name` }),
+    description: Nullable(Type.String({ maxLength: TEXT_LENGTHS.body, description: `The ${singular} description` })),
+    slug: Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.slug, description: `The ${singular} slug` }),
     parent: Id({ minimum: 0, description: `The ${singular} parent term ID` }),
   });
   const { name, ...optionalFields } = writeFields;
