@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { TimedOut } from '../../src/deadline.ts';
 import type { Storage } from '../../src/storage/database.ts';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { API, basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Timeouts (decision 0023): slow clients are cut over a real socket (app.inject has no socket),
@@ -57,7 +57,6 @@ describe(`slow clients and idle connections, over a real socket (${DIALECT})`, (
   let port: number;
   before(async () => {
     t = await createTestApp({
-      withUsers: false,
       env: { CALENDAR_HEADERS_TIMEOUT: '0.5', CALENDAR_RECEIVE_TIMEOUT: '1', CALENDAR_KEEP_ALIVE_TIMEOUT: '0.5' },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,7 +76,8 @@ describe(`slow clients and idle connections, over a real socket (${DIALECT})`, (
     const body = JSON.stringify({ name: 'x'.repeat(200) });
     const outcome = await slowClient(
       port,
-      `POST ${API}/tags HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      // An editor's: a caller who may not create tags is refused before the body is read (decision 0089).
+      `POST ${API}/tags HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${basicAuth('editor', 'editor-password')}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
       body,
     );
     assert.equal(statusOf(outcome.received), 408, outcome.received);
