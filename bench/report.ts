@@ -101,7 +101,7 @@ function issue35(rows: readonly Row[], dialect: BenchOptions['dialect']): string
       const [ratioTarget, p99Target] = dialect === 'postgres' ? [0.05, 30] : [0.12, Number.POSITIVE_INFINITY];
       lines.push(`- issue 35, mixed reads: ratio ${format(ratio, 4)} (target >= ${ratioTarget}), p99 ${p99} ms${dialect === 'postgres' ? ` (target <= ${p99Target})` : ''}: ${verdict(ratio >= ratioTarget && p99 <= p99Target)}`);
     }
-    if ((row.scenario === 'create' && dialect === 'sqlite') || row.scenario === 'create-two-nodes') {
+    if ((row.scenario === 'create' && dialect === 'sqlite') || row.scenario.startsWith('create-two-nodes')) {
       lines.push(`- issue 35, ${row.scenario}: ${format(requestsPerSecond)}/s, p99 ${p99} ms (target >= 500/s): ${verdict(requestsPerSecond >= 500)}`);
     }
   }

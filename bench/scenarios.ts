@@ -126,6 +126,19 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     request: (n) => ({ path: `${API}/events`, body: concert(`Bench concert ${n} ${RUN_ID}`, n) }),
     check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
   };
+  /** A scenario run from 10 clients spread over two nodes of one PostgreSQL database (issue 35). */
+  const onTwoNodes = (scenario: Scenario, name: string): Scenario => ({
+    ...scenario, name, nodes: 2, drive: (port, seconds, { headers, counter, others }) => driveNodes([port, ...others], scenario, headers, seconds, counter, connections),
+  });
+  // Issue 48: titles ending in numbers, all of one slug family (`bench-concert-<run>`), each its own
+  // slug; on days spread over a year, so that few creates share a day's count row.
+  const numberedTitle = (n: number) => `Bench concert ${RUN_ID} ${n}`;
+  const spreadDay = (n: number) => new Date(Date.parse(`${fixtures.month.start.slice(0, 10)}T00:00:00Z`) + (n % 365) * 86_400_000).toISOString().slice(0, 10);
+  const createNumbered: Scenario = {
+    ...create,
+    request: (n) => ({ path: `${API}/events`, body: { ...concert(numberedTitle(n), n), start_date: `${spreadDay(n)} 19:00:00`, end_date: `${spreadDay(n)} 21:00:00` } }),
+    check: (body, n) => must(body.title === numberedTitle(n) && typeof body.id === 'number', 'the created event is not the one sent'),
+  };
   const listTen = list('list-10', 'per_page=10');
   const eventById: Scenario = {
     name: 'event-by-id', method: 'GET', list: false, status: 200,
@@ -203,7 +216,9 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     ...[computed(eventById), withoutRecordCache(computed(eventById))].map((scenario) => ({ ...scenario, prepare: (port: number) => readAll(port, fixtures.events.map((event) => `${API}/events/${event.id}`), connections) })),
     create,
     // Issue 35: creates from 10 clients spread over two nodes on one PostgreSQL database (decision 0038's one lock).
-    { ...create, name: 'create-two-nodes', nodes: 2, drive: (port, seconds, { headers, counter, others }) => driveNodes([port, ...others], create, headers, seconds, counter, connections) },
+    onTwoNodes(create, 'create-two-nodes'),
+    // Issue 48: the same with titles ending in numbers (until decision 0101, one slug family's lock for all).
+    onTwoNodes(createNumbered, 'create-two-nodes-numbered'),
     {
       name: 'update', method: 'PATCH', list: false, status: 200,
       request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),

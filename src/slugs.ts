@@ -33,7 +33,8 @@ export function suffixedSlug(base: string, attempt: number): string {
 /**
  * What every slug that numbering from `base` can choose shares with `base`: the slug without its
  * trailing `-<number>` groups (`jazz-2-3` and `jazz` are both `jazz`). Base `jazz` may choose
- * `jazz-2`, and so may base `jazz-2`: units choosing slugs lock this, not the base (decision 0081).
+ * `jazz-2`, and so may base `jazz-2`: units choosing term slugs lock this, not the base (decision
+ * 0081); posts lock each slug they choose instead (claimFreeSlug, decision 0101).
  */
 export function slugFamilyRoot(base: string): string {
   return base.replace(/(-\d+)+$/, '');
@@ -59,6 +60,25 @@ export async function firstFreeSlugAmong(base: string, taken: (candidates: reado
     const free = candidates.find((candidate) => !found.has(candidate));
     if (free !== undefined) return free;
     first += size;
+  }
+}
+
+/**
+ * The first free slug from `base` (firstFreeSlugAmong), claimed for the unit: `claim` locks that
+ * exact slug until the unit ends, and the slug is looked up again under the lock, since a unit that
+ * held it may have taken it meanwhile (then the next free one is claimed). Units choosing different
+ * slugs never wait for each other, whatever their bases share (decision 0101); two choosing one
+ * slug take turns, and the second takes the next.
+ */
+export async function claimFreeSlug(
+  base: string,
+  taken: (candidates: readonly string[]) => Promise<Pick<ReadonlySet<string>, 'has'>>,
+  claim: (slug: string) => Promise<void>,
+): Promise<string> {
+  for (;;) {
+    const slug = await firstFreeSlugAmong(base, taken);
+    await claim(slug);
+    if (!(await taken([slug])).has(slug)) return slug;
   }
 }
 

@@ -41,6 +41,7 @@ import * as communitySubmissions from './migrations/20261128180000_community_sub
 import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts';
 import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
 import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
+import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -201,6 +202,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128190000_import_run_kinds': importRunKinds,
   '20261128191000_credential_lookups': credentialLookups,
   '20261128192000_setup_tokens': setupTokens,
+  '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { UserInputError } from '../../src/auth/users.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
+import type { Storage } from '../../src/storage/database.ts';
 import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
 import { blocksAnother, HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 import { settled, until } from '../fixtures/wait.ts';
@@ -15,7 +16,8 @@ import { settled, until } from '../fixtures/wait.ts';
  * 0014's one lock per schema provided has a narrow guarantee of its own, tested here; the lock is
  * gone. The cases open their transactions on connections of their own and run the statements a
  * unit runs, in an order no lock forbids; a transaction that would wait for the other fails after
- * `lock_timeout` instead. SQLite has one writer at a time and nothing of this to test.
+ * `lock_timeout` instead; the day counts' order (decision 0101) is two API writes, one held at a
+ * gate the test opens. SQLite has one writer at a time and nothing of this to test.
  */
 
 const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' };
@@ -23,8 +25,22 @@ const postgresOnly = { skip: DIALECT !== 'postgres' && 'SQLite runs one write un
 describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
   let t: TestApp;
   const open: pg.PoolClient[] = [];
+  /** Attempts of the app's write units that failed on a deadlock (each then run again, a second lost). */
+  let deadlocks = 0;
+  const countingDeadlocks = (inner: Storage): Storage => ({
+    ...inner,
+    write: (work, deadline) =>
+      inner.write(async (tx) => {
+        try {
+          return await work(tx);
+        } catch (error) {
+          if ((error as { code?: unknown }).code === '40P01') deadlocks++;
+          throw error;
+        }
+      }, deadline),
+  });
   before(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ routeStorage: countingDeadlocks });
   });
   after(async () => {
     for (const client of open) client.release();
@@ -91,6 +107,36 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
     const { rows } = await pool().query<{ occurrences: number }>(`select occurrences from occurrence_day_counts where status = 'publish' and start_day = '2029-02-03' and end_day = '2029-02-03'`);
     assert.deepEqual(rows, [{ occurrences: 2 }]);
   });
+
+  test('rule 6: a draft published and an event unpublished on one day take its count rows in one order, so neither deadlocks (decision 0101)', async () => {
+    const [draft, published] = [await createEvent('To publish', '2027-05-04'), await createEvent('To unpublish', '2027-05-04')];
+    assert.equal((await t.request('administrator', 'PATCH', `events/${draft}`, { status: 'draft' })).statusCode, 200);
+    // The gate: a unit adding to the day's published row first waits for the test's advisory lock,
+    // holding the count rows it took before; the other unit's count rows are never gated.
+    const gate = await pool().connect();
+    const GATE_KEY = 48_001;
+    try {
+      await gate.query(`create function day_count_gate() returns trigger language plpgsql as $$ begin perform pg_advisory_xact_lock_shared(${GATE_KEY}); return new; end $$`);
+      await gate.query(`create trigger day_count_gate before insert on occurrence_day_counts for each row when (new.status = 'publish' and new.occurrences > 0) execute function day_count_gate()`);
+      await gate.query('select pg_advisory_lock($1)', [GATE_KEY]);
+      const publishing = t.request('administrator', 'PATCH', `events/${draft}`, { status: 'publish' });
+      const gated = await until('the publishing unit waits at the gate', async () =>
+        (await gate.query<{ pid: number }>(`select pid from pg_locks where locktype = 'advisory' and not granted and objid = $1`, [GATE_KEY])).rows[0]?.pid);
+      const unpublishing = t.request('administrator', 'PATCH', `events/${published}`, { status: 'draft' });
+      // Before: the unpublishing unit took the published row first, then waited for the draft row the
+      // gated unit holds; the gated unit, let through, waited for the published row: a deadlock.
+      await until('the unpublishing unit waits for the gated one', async () => (await gate.query('select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [gated])).rows.length > 0);
+      await gate.query('select pg_advisory_unlock($1)', [GATE_KEY]);
+      assert.deepEqual([(await publishing).statusCode, (await unpublishing).statusCode], [200, 200]);
+    } finally {
+      await gate.query('drop trigger if exists day_count_gate on occurrence_day_counts');
+      await gate.query('drop function if exists day_count_gate()');
+      gate.release();
+    }
+    assert.equal(deadlocks, 0);
+    const { rows } = await pool().query(`select status, occurrences from occurrence_day_counts where start_day = '2027-05-04' and end_day = '2027-05-04' order by status`);
+    assert.deepEqual(rows, [{ status: 'draft', occurrences: 1 }, { status: 'publish', occurrences: 1 }]);
+  });
 });
 
 /*
@@ -117,17 +163,17 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
   /** An event; on a day of its own unless told (one day's count row makes the second unit wait for the first). */
   let days = 0;
   const event = (title: string) => {
-    const day = `2027-08-${String(++days).padStart(2, '0')}`;
+    const day = new Date(Date.UTC(2027, 7, ++days)).toISOString().slice(0, 10);
     return { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' };
   };
 
-  test('rule 3: a slug is chosen under the lock of its family, so same titles and names on two nodes get distinct slugs', async () => {
+  test('rule 3: a slug is chosen under a lock of that slug, so same titles and names on two nodes get distinct slugs', async () => {
     const [eventA, eventB] = await held.race(
       () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
       () => nodeB.request('administrator', 'POST', 'events', event('Same Title')),
     );
     assert.deepEqual([body(eventA).slug, body(eventB).slug].sort(), ['same-title', 'same-title-2']);
-    // Base `same-title-2` may choose what base `same-title` numbers to: one family.
+    // Base `same-title-3` is what base `same-title` numbers to: one slug, one lock, whatever the bases.
     const [suffixedA, suffixedB] = await held.race(
       () => nodeA.request('administrator', 'POST', 'events', event('Same Title')),
       () => nodeB.request('administrator', 'POST', 'events', { ...event('Same Title 3'), slug: 'same-title-3' }),
@@ -139,6 +185,34 @@ describe(`writes on two nodes while one unit is held open (${DIALECT})`, () => {
       () => nodeB.request('administrator', 'POST', 'categories', { name: 'Jazz?' }),
     );
     assert.deepEqual([body(termA).slug, body(termB).slug].sort(), ['jazz', 'jazz-2']);
+  });
+
+  test('rule 3: titles of one slug family but different slugs do not wait for each other (decision 0101)', { skip: DIALECT !== 'postgres' && 'SQLite runs one write unit at a time' }, async () => {
+    for (const [first, second, slugs] of [['Concert 2027', 'Concert 2028', ['concert-2027', 'concert-2028']], ['TP-3-0-17', 'TP-4-1-2', ['tp-3-0-17', 'tp-4-1-2']]] as const) {
+      let secondDone = false;
+      let secondWhileFirstHeld = false;
+      const [answerA, answerB] = await held.race(
+        () => nodeA.request('administrator', 'POST', 'events', event(first)),
+        async () => {
+          const answer = await nodeB.request('administrator', 'POST', 'events', event(second));
+          secondDone = true;
+          return answer;
+        },
+        // Before: the second waited for the slug family's key (`slug:event:concert`) the held unit holds.
+        async () => (secondWhileFirstHeld = await until(`"${second}" created while "${first}" is held`, () => secondDone, 10_000).then(() => true, () => false)),
+      );
+      assert.deepEqual([body(answerA).slug, body(answerB).slug], slugs);
+      assert.ok(secondWhileFirstHeld, `"${second}" waited for "${first}"`);
+    }
+  });
+
+  test('rule 3: creates of one title ending in a number get distinct slugs, held or all at once', async () => {
+    const create = (node: TestApp) => node.request('administrator', 'POST', 'events', event('Meetup 12'));
+    const [answerA, answerB] = await held.race(() => create(nodeA), () => create(nodeB), () => held.waitedFor());
+    assert.deepEqual([body(answerA).slug, body(answerB).slug], ['meetup-12', 'meetup-12-2']);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => (index % 2 ? nodeA : nodeB).request('administrator', 'POST', 'events', event('Concert 2030'))));
+    const slugs = answers.map((answer) => body(answer).slug as string).sort();
+    assert.deepEqual(slugs, ['concert-2030', 'concert-2030-2', 'concert-2030-3', 'concert-2030-4', 'concert-2030-5', 'concert-2030-6']);
   });
 
   test('rule 5: one name written on two nodes is one term, one inline venue and one inline organizer', async () => {

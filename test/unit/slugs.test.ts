@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { slugFamilyRoot, slugify, suffixedSlug } from '../../src/slugs.ts';
+import { claimFreeSlug, slugFamilyRoot, slugify, suffixedSlug } from '../../src/slugs.ts';
 
 describe('slugify', () => {
   const cases: ReadonlyArray<readonly [description: string, input: string, slug: string]> = [
@@ -52,5 +52,23 @@ describe('slugFamilyRoot', () => {
 
   test('keeps numbers that are not a trailing suffix', () => {
     assert.deepEqual(['2026', 'jazz-2026x', 'a-1b'].map(slugFamilyRoot), ['2026', 'jazz-2026x', 'a-1b']);
+  });
+});
+
+describe('claimFreeSlug', () => {
+  test('claims the first free slug alone, and the next one when the unit that held it took it meanwhile', async () => {
+    const taken = new Set(['concert-2027']);
+    const claimed: string[] = [];
+    const slug = await claimFreeSlug(
+      'concert-2027',
+      async (candidates) => new Set(candidates.filter((candidate) => taken.has(candidate))),
+      async (candidate) => {
+        claimed.push(candidate);
+        // Another unit held `concert-2027-2` and committed it before this claim got its lock.
+        if (candidate === 'concert-2027-2') taken.add(candidate);
+      },
+    );
+    assert.equal(slug, 'concert-2027-3');
+    assert.deepEqual(claimed, ['concert-2027-2', 'concert-2027-3']);
   });
 });

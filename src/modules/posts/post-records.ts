@@ -1,7 +1,7 @@
 import type { Caller, PostTypeCapability } from '../../auth/roles.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import { firstFreeSlugAmong, slugify } from '../../slugs.ts';
+import { claimFreeSlug, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { NewPost, PostRecord, PostRecordsRepository, WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
@@ -126,13 +126,12 @@ export class PostRecords<Fields> {
   }
 
   /**
-   * The first free slug from `base` (`base`, `base-2`, `base-3`...), looked up by exact slugs
-   * (firstFreeSlugAmong). The family is locked first: a unit choosing from the same base meanwhile
-   * would see the same slugs free (decision 0081).
+   * The first free slug from `base` (`base`, `base-2`, `base-3`...), looked up by exact slugs and
+   * claimed by a lock on that slug alone (claimFreeSlug): a unit choosing the same slug meanwhile
+   * waits and takes the next (decisions 0081, 0101).
    */
-  async uniqueSlug(tx: WriteTx, base: string): Promise<string> {
-    await this.repository.lockSlugFamily(tx, base);
-    return firstFreeSlugAmong(base, (candidates) => this.repository.slugsTaken(tx, candidates));
+  uniqueSlug(tx: WriteTx, base: string): Promise<string> {
+    return claimFreeSlug(base, (candidates) => this.repository.slugsTaken(tx, candidates), (slug) => this.repository.lockSlug(tx, slug));
   }
 
   /** The slug a name gives, or the type's name when the name has no letters or digits. */

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { NEXT_VERSION } from '../conditions.ts';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
-import { slugFamilyRoot } from '../../slugs.ts';
 import { inList } from '../in-list-padding.ts';
 import type { PostsTable, PostType } from '../tables.ts';
 import { IMAGE_COLUMNS, type ImageRow } from './images.repository.ts';
@@ -156,9 +155,9 @@ export class PostRecordsRepository<Fields> {
     await db.deleteFrom('posts').where('id', '=', id).execute();
   }
 
-  /** Makes other units choosing a slug of this type that numbering from `base` could give wait until this unit ends (decision 0081). */
-  lockSlugFamily(db: WriteTx, base: string): Promise<void> {
-    return this.dialect.lockKey(db, `slug:${this.shape.type}:${slugFamilyRoot(base)}`);
+  /** Makes other units choosing this exact slug of this type wait until this unit ends (decision 0101). */
+  lockSlug(db: WriteTx, slug: string): Promise<void> {
+    return this.dialect.lockKey(db, `slug:${this.shape.type}:${slug}`);
   }
 
   /** Which of `candidates` are slugs of this type: point lookups on the (type, slug) index (`<> ''` is its partial condition, which SQLite must see to use it). */
