@@ -351,7 +351,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/` });
+  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067).
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });

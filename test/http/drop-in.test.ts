@@ -107,16 +107,19 @@ describe('WordPress paths with the default configuration', () => {
     assert.deepEqual(subscriber.roles, ['subscriber']);
   });
 
-  test('HTML pages carry the original\'s discovery headers', async () => {
-    const api = `${ORIGIN}${API}`;
+  test('HTML pages carry the original\'s discovery headers, under its namespace; an event\'s by its id', async () => {
+    const tec = `${ORIGIN}/tribe/events/v1`;
     const pages: [string, string][] = [
-      ['/events/', `${api}/events`],
-      [`/event/${event.slug}/`, `${api}/events/by-slug/${event.slug}`],
-      ['/events/category/drop-jazz/', `${api}/events?categories=drop-jazz`],
-      ['/tag/drop-tag/', `${api}/events?tags=drop-tag`],
+      ['/events/', `${tec}/events/`],
+      ['/events/month/', `${tec}/events/`],
+      [`/event/${event.slug}/`, `${tec}/events/${event.id}`],
+      ['/events/category/drop-jazz/', `${tec}/events/?categories=drop-jazz`],
+      ['/tag/drop-tag/', `${tec}/events/?tags=drop-tag`],
       // A term's other views: the term is the slug before the view's path.
-      ['/events/category/drop-jazz/month/2026-12/', `${api}/events?categories=drop-jazz`],
-      ['/events/tag/drop-tag/today/', `${api}/events?tags=drop-tag`],
+      ['/events/category/drop-jazz/month/2026-12/', `${tec}/events/?categories=drop-jazz`],
+      ['/events/tag/drop-tag/today/', `${tec}/events/?tags=drop-tag`],
+      // A language's pages: its segment is in the API's URLs too.
+      [`/fr/event/${event.slug}/`, `${ORIGIN}/fr/tribe/events/v1/events/${event.id}`],
     ];
     for (const [path, root] of pages) {
       const page = await t.request('anonymous', 'GET', path);
@@ -126,6 +129,33 @@ describe('WordPress paths with the default configuration', () => {
       assert.equal(page.headers['x-tec-api-origin'], ORIGIN, path);
       assert.match(String(page.headers.link), /rel="https:\/\/api\.w\.org\/"/, path);
     }
+  });
+
+  test('the bare / (the site\'s home) carries them too, for a browser and for an API client', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', 'application/json']) {
+      const home = await t.request('anonymous', 'GET', '/', undefined, { accept });
+      assert.equal(home.statusCode, accept === 'application/json' ? 200 : 303, accept);
+      assert.equal(home.headers['x-tec-api-version'], 'v1', accept);
+      assert.equal(home.headers['x-tec-api-root'], `${ORIGIN}/tribe/events/v1/`, accept);
+      assert.equal(home.headers['x-tec-api-origin'], ORIGIN, accept);
+    }
+  });
+});
+
+describe('discovery headers without the TEC alias', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TEC_ALIAS: 'false' } });
+  });
+  after(() => t.close());
+
+  test('an event\'s page and the archive point at our own namespace', async () => {
+    const created = await t.request('administrator', 'POST', `${API}/events`, EVENT);
+    assert.equal(created.statusCode, 201, created.body);
+    const { id, slug } = created.json();
+    const page = await t.request('anonymous', 'GET', `/event/${slug}/`);
+    assert.equal(page.headers['x-tec-api-root'], `${ORIGIN}${API}/events/${id}`);
+    assert.equal((await t.request('anonymous', 'GET', '/events/')).headers['x-tec-api-root'], `${ORIGIN}${API}/events/`);
   });
 });
 
