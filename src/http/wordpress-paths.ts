@@ -19,7 +19,7 @@ export function wordPressPrefixOf(raw: object): string | undefined {
   return wordPressPrefixes.get(raw);
 }
 
-/** True when the request used `/wp-json` (or `?rest_route=`) while the service's own prefix is another. */
+/** True when the request used one of WordPress' forms rather than the service's own prefix (`/wp-json` beside another prefix, or `?rest_route=`). */
 export function cameThroughWordPress(raw: object): boolean {
   return wordPressPrefixes.has(raw);
 }
