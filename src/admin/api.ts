@@ -108,7 +108,7 @@ async function everyPage<T, B>(path: string, query: Query, perPage: number, read
  * options must all be there (terms, the list's filters).
  */
 export const getEvery = <T>(collection: string, query: Query = {}): Promise<T[]> =>
-  // Every archive's envelope has `total_pages`; only events, venues and organizers also send X-WP-TotalPages.
+  // Every archive's envelope has `total_pages` (its headers, X-TEC-TotalPages, say the same).
   everyPage<T, { total_pages?: number } & Record<string, T[] | undefined>>(collection, query, LARGEST_PAGE, ({ body }) => ({ items: body[collection] ?? [], pages: Number(body.total_pages ?? 1) }));
 
 /**
