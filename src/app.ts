@@ -26,6 +26,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerRoutes, RouteTable, sendsBody, type RouteContext } from './http/routes.ts';
 import { sessionAuthentication } from './http/sessions.ts';
 import { isValidHost, urlsForRequest } from './http/urls.ts';
+import { withRequestLogFields } from './http/request-log.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
@@ -113,7 +114,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // `calendar/events/v1`, and TEC's `tribe/events/v1` as its alias unless switched off (decision 0018).
   const namespaces = namespacesOf(config);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // The request log shows the URL as the client sent it, before rewriteUrl (decision 0099).
+    logger: withRequestLogFields(deps.logger),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*:
@@ -364,7 +366,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/` });
+  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067).
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });

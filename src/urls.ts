@@ -12,12 +12,20 @@ export function namespacesOf(config: Pick<Config, 'tecAlias'>): readonly string[
 }
 
 /**
+ * `url` with `query` (already encoded) appended: after `?`, or after `&` when the URL has a query
+ * already, as the REST root of WordPress' plain-permalink form `/?rest_route=` has (decision 0099).
+ */
+export function withQuery(url: string, query: string): string {
+  return query === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
  * Every URL the service emits, built from the request's own origin and prefix, or from
  * CALENDAR_PUBLIC_URL behind a proxy (decisions.md section 1), and keeping the language the
  * request used: its path segment, or its `translation_language` parameter.
  */
 export class Urls {
-  /** `{origin}[/{lang}]{prefix}` without a trailing slash: the REST root. */
+  /** `{origin}[/{lang}]{prefix}` without a trailing slash: the REST root (`{origin}/?rest_route=` in WordPress' plain-permalink form). */
   readonly restRoot: string;
   /** The namespace the request used (`calendar/events/v1` or its alias `tribe/events/v1`): emitted URLs keep it. */
   readonly namespace: string;
@@ -56,14 +64,9 @@ export class Urls {
     return namespace === this.namespace ? this : new Urls(this.origin, this.config, this.language, namespace);
   }
 
-  /** `?translation_language=xx` (or `&…` after other parameters) when the request used the parameter. */
-  languageQuery(separator: '?' | '&' = '?'): string {
-    return this.languageArgs.length === 0 ? '' : `${separator}${new URLSearchParams([...this.languageArgs]).toString()}`;
-  }
-
   /** `{api}/{path}`, keeping the request's language; path segments are given already encoded. */
   route(path: string): string {
-    return `${this.api}/${path}${this.languageQuery()}`;
+    return withQuery(`${this.api}/${path}`, new URLSearchParams([...this.languageArgs]).toString());
   }
 
   /** `{api}/{path}/`, the base a collection's `rest_url` query string is appended to. */

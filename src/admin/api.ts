@@ -108,12 +108,22 @@ async function everyPage<T, B>(path: string, query: Query, perPage: number, read
  * options must all be there (terms, the list's filters).
  */
 export const getEvery = <T>(collection: string, query: Query = {}): Promise<T[]> =>
-  // Every archive's envelope has `total_pages`; only events, venues and organizers also send X-WP-TotalPages.
+  // Every archive's envelope has `total_pages` (its headers, X-TEC-TotalPages, say the same).
   everyPage<T, { total_pages?: number } & Record<string, T[] | undefined>>(collection, query, LARGEST_PAGE, ({ body }) => ({ items: body[collection] ?? [], pages: Number(body.total_pages ?? 1) }));
+
+/**
+ * A list's pages and items as its headers count them: `wp/v2` lists (and venues, organizers) send
+ * `X-WP-Total(Pages)`, the events archive the original's `X-TEC-Total(Pages)`; either is read, so
+ * every list's pager works whichever family its API sends.
+ */
+export function listTotals(headers: Headers, fallbackTotal: number): { total: number; pages: number } {
+  const header = (name: string) => headers.get(`x-wp-${name}`) ?? headers.get(`x-tec-${name}`);
+  return { total: Number(header('total') ?? fallbackTotal), pages: Number(header('totalpages') ?? 1) };
+}
 
 /** Every item of a `wp/v2` list (a bare array, its pages counted in `X-WP-TotalPages`), all its pages. */
 export const getEveryWp = <T>(path: string, query: Query = {}): Promise<T[]> =>
-  everyPage<T, T[]>(path, query, LARGEST_WP_PAGE, ({ body, headers }) => ({ items: body, pages: Number(headers.get('x-wp-totalpages') ?? 1) }));
+  everyPage<T, T[]>(path, query, LARGEST_WP_PAGE, ({ body, headers }) => ({ items: body, pages: listTotals(headers, body.length).pages }));
 
 /** Who is signed in, or null (401): the shell then goes to the sign-in form. */
 export async function currentSession(): Promise<Session | null> {

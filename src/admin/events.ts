@@ -1,4 +1,4 @@
-import { get, request } from './api.ts';
+import { get, listTotals, request } from './api.ts';
 
 /** What the admin's screens read of an event record (the API's `Event` schema). */
 export interface EventRecord {
@@ -64,7 +64,7 @@ export async function listEvents(query: { status?: Status | 'all'; page?: number
     orderby: query.sort?.by,
     order: query.sort?.direction,
   });
-  return { items: body.events, total: Number(headers.get('x-wp-total') ?? body.events.length), pages: Number(headers.get('x-wp-totalpages') ?? 1) };
+  return { items: body.events, ...listTotals(headers, body.events.length) };
 }
 
 export type Counts = Record<'all' | Status, number>;

@@ -296,6 +296,16 @@ export function addWords(words: Readonly<Record<'en' | 'fr' | 'de' | 'es', Catal
   if (catalogue !== ENGLISH) Object.assign(catalogue, words[language as keyof typeof words]);
 }
 
+/** The status tabs of a list: each names the records it holds, in the plural ("Drafts"). */
+export const STATUS_TAB_LABEL = {
+  all: 'statusAll', publish: 'statusPublish', future: 'statusFuture', draft: 'statusDraft', pending: 'statusPending', private: 'statusPrivate', trash: 'statusTrash',
+} as const satisfies Record<string, MessageKey>;
+
+/** One record's status, in its row and in its editor's status menu: the singular ("Draft"); a trashed record's row says "Trash". */
+export const STATUS_LABEL: Readonly<Record<string, MessageKey>> = {
+  publish: 'statusOnePublish', future: 'statusOneFuture', draft: 'statusOneDraft', pending: 'statusOnePending', private: 'statusOnePrivate',
+};
+
 /** The word in the admin's language, `{name}` parts filled in; its key itself if its screen's words are not loaded (a bug a test shows). */
 export const t = Object.assign(
   (key: MessageKey, values: Record<string, string | number> = {}): string =>

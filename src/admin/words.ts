@@ -92,6 +92,16 @@ const EN = {
   skippedAt: 'Line {line} ({uid}): {reason}',
   siteImportHeading: 'Import a site of the original',
   siteImports: 'Site imports',
+  statusOneDraft: 'Draft',
+  statusOnePublish: 'Published',
+  statusOneFuture: 'Scheduled',
+  statusOnePending: 'Pending',
+  statusOnePrivate: 'Private',
+  intervalDays: 'days',
+  intervalWeeks: 'weeks',
+  intervalMonths: 'months',
+  intervalYears: 'years',
+  titleRequired: 'Enter a title.',
 } as const;
 
 export type MoreKey = keyof typeof EN;
@@ -122,6 +132,8 @@ const FR: Words = {
   importDone: '{file} importé.', importInBackground: '{file} ({count} événements) est importé en arrière-plan : importation de calendrier {id}.', importFailed: 'Rien n’a été importé :', importReport: 'Ce que l’importation a fait', importCreated: 'Créés : {count}',
   importUpdated: 'Mis à jour : {count}', importUnchanged: 'Inchangés : {count}', importSkipped: 'Ignorés : {count}', skippedAt: 'Ligne {line} ({uid}) : {reason}',
   siteImportHeading: 'Importer un site de l’original', siteImports: 'Importations de sites',
+  statusOneDraft: 'Brouillon', statusOnePublish: 'Publié', statusOneFuture: 'Planifié', statusOnePending: 'En attente', statusOnePrivate: 'Privé',
+  intervalDays: 'jours', intervalWeeks: 'semaines', intervalMonths: 'mois', intervalYears: 'ans', titleRequired: 'Saisissez un titre.',
 };
 const DE: Words = {
   venues: 'Veranstaltungsorte', tagsPlural: 'Schlagwörter', addVenue: 'Ort hinzufügen', addOrganizer: 'Veranstalter hinzufügen', addCategory: 'Kategorie hinzufügen',
@@ -148,6 +160,8 @@ const DE: Words = {
   importDone: '{file} importiert.', importInBackground: '{file} ({count} Termine) wird im Hintergrund importiert: Kalenderimport {id}.', importFailed: 'Nichts wurde importiert:', importReport: 'Was der Import getan hat', importCreated: 'Erstellt: {count}',
   importUpdated: 'Aktualisiert: {count}', importUnchanged: 'Unverändert: {count}', importSkipped: 'Übersprungen: {count}', skippedAt: 'Zeile {line} ({uid}): {reason}',
   siteImportHeading: 'Eine Website des Originals importieren', siteImports: 'Website-Importe',
+  statusOneDraft: 'Entwurf', statusOnePublish: 'Veröffentlicht', statusOneFuture: 'Geplant', statusOnePending: 'Ausstehend', statusOnePrivate: 'Privat',
+  intervalDays: 'Tage', intervalWeeks: 'Wochen', intervalMonths: 'Monate', intervalYears: 'Jahre', titleRequired: 'Geben Sie einen Titel ein.',
 };
 const ES: Words = {
   venues: 'Lugares', tagsPlural: 'Etiquetas', addVenue: 'Añadir lugar', addOrganizer: 'Añadir organizador', addCategory: 'Añadir categoría',
@@ -174,6 +188,8 @@ const ES: Words = {
   importDone: '{file} importado.', importInBackground: '{file} ({count} eventos) se importa en segundo plano: importación de calendario {id}.', importFailed: 'No se importó nada:', importReport: 'Lo que hizo la importación', importCreated: 'Creados: {count}',
   importUpdated: 'Actualizados: {count}', importUnchanged: 'Sin cambios: {count}', importSkipped: 'Omitidos: {count}', skippedAt: 'Línea {line} ({uid}): {reason}',
   siteImportHeading: 'Importar un sitio del original', siteImports: 'Importaciones de sitios',
+  statusOneDraft: 'Borrador', statusOnePublish: 'Publicado', statusOneFuture: 'Programado', statusOnePending: 'Pendiente', statusOnePrivate: 'Privado',
+  intervalDays: 'días', intervalWeeks: 'semanas', intervalMonths: 'meses', intervalYears: 'años', titleRequired: 'Escribe un título.',
 };
 
 export const MORE_WORDS: Readonly<Record<'en' | 'fr' | 'de' | 'es', Words>> = { en: EN, fr: FR, de: DE, es: ES };

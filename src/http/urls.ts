@@ -2,25 +2,29 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { Urls } from '../urls.ts';
 import { requestLanguage } from './language.ts';
-import { cameThroughWordPress, WORDPRESS_PREFIX } from './wordpress-paths.ts';
+import { wordPressPrefixOf } from './wordpress-paths.ts';
 
-/** The configurations of requests that came through WordPress' `/wp-json` (decision 0050), made once per configuration. */
-const underWordPress = new WeakMap<Config, Config>();
+/** The configurations of requests that came through one of WordPress' prefixes (decisions 0050, 0099), made once per configuration and prefix. */
+const underWordPress = new WeakMap<Config, Map<string, Config>>();
 
-function wordPressConfig(config: Config): Config {
+function wordPressConfig(config: Config, restPrefix: string): Config {
   let derived = underWordPress.get(config);
-  if (!derived) underWordPress.set(config, (derived = { ...config, restPrefix: WORDPRESS_PREFIX }));
-  return derived;
+  if (!derived) underWordPress.set(config, (derived = new Map<string, Config>()));
+  let prefixed = derived.get(restPrefix);
+  if (!prefixed) derived.set(restPrefix, (prefixed = { ...config, restPrefix }));
+  return prefixed;
 }
 
 /**
  * The URLs of answers to this request: its origin (or the configured public one), its language and
  * the namespace of the route it reached (`tribe/events/v1` under the alias, decision 0018), and
- * the prefix it came through: `/wp-json` when a client of the original called it so (decision 0050).
+ * the prefix it came through: `/wp-json` when a client of the original called it so (decision 0050),
+ * `/?rest_route=` (or `/index.php?rest_route=`) when it used WordPress' plain-permalink form (decision 0099).
  */
 export function urlsForRequest(request: FastifyRequest, config: Config): Urls {
   const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
-  const prefixed = cameThroughWordPress(request.raw) ? wordPressConfig(config) : config;
+  const wordPressPrefix = wordPressPrefixOf(request.raw);
+  const prefixed = wordPressPrefix === undefined ? config : wordPressConfig(config, wordPressPrefix);
   return new Urls(`${request.protocol}://${request.host}`, prefixed, language, request.routeOptions.config.namespace);
 }
 

@@ -7,12 +7,21 @@ export const WORDPRESS_PREFIX = '/wp-json';
 /** WordPress' users: `me`, how a client checks its credentials (decision 0050), and their management (decision 0067). */
 export const USERS_PATH = '/wp/v2/users';
 
-/** Requests that reached the API through WordPress' prefix: their answers' URLs keep it. */
-const throughWordPress = new WeakSet<object>();
+/**
+ * The REST prefix of each request that reached the API through one of WordPress' forms, which its
+ * answers' URLs keep: `/wp-json`, or the plain-permalink `/?rest_route=` (`/index.php?rest_route=`)
+ * the client used (decision 0099).
+ */
+const wordPressPrefixes = new WeakMap<object, string>();
 
-/** True when the request used `/wp-json` (or `?rest_route=`) while the service's own prefix is another. */
+/** The WordPress prefix the request used (`/wp-json` while the service's own prefix is another, or a `?rest_route=` form); undefined for the service's own. */
+export function wordPressPrefixOf(raw: object): string | undefined {
+  return wordPressPrefixes.get(raw);
+}
+
+/** True when the request used one of WordPress' forms rather than the service's own prefix (`/wp-json` beside another prefix, or `?rest_route=`). */
 export function cameThroughWordPress(raw: object): boolean {
-  return throughWordPress.has(raw);
+  return wordPressPrefixes.has(raw);
 }
 
 /**
@@ -28,19 +37,24 @@ export function wordPressPathRewriter(prefix: string, namespaces: readonly strin
   const served = [...namespaces.map((namespace) => `/${namespace}`), USERS_PATH];
   const servedPath = (rest: string) => rest === '' || rest === '/' || served.some((root) => rest === root || rest.startsWith(`${root}/`));
   return (url: string, raw: object): string => {
-    const routed = restRouteTarget(url) ?? url;
-    if (prefix === WORDPRESS_PREFIX) return routed;
+    const restRoute = restRouteTarget(url);
+    const routed = restRoute?.url ?? url;
+    const usedPrefix = restRoute === undefined ? WORDPRESS_PREFIX : `${restRoute.entry}?rest_route=`;
+    if (prefix === WORDPRESS_PREFIX) {
+      if (restRoute !== undefined) wordPressPrefixes.set(raw, usedPrefix);
+      return routed;
+    }
     const match = /^(\/[a-z]{2}(?:-[a-z]{2})?)?\/wp-json(\/[^?]*)?(\?.*)?$/.exec(routed);
     if (!match) return routed;
     const [, language, rest = '', query = ''] = match;
     if ((language !== undefined && !isLanguageCode(language.slice(1))) || !servedPath(rest)) return routed;
-    throughWordPress.add(raw);
+    wordPressPrefixes.set(raw, usedPrefix);
     return `${language ?? ''}${prefix}${rest === '' ? '/' : rest}${query}`;
   };
 }
 
-/** `/?rest_route=/ns/route&x=1` → `/wp-json/ns/route?x=1`; undefined for any other URL. */
-function restRouteTarget(url: string): string | undefined {
+/** `/?rest_route=/ns/route&x=1` → `/wp-json/ns/route?x=1`, with the path it came by (`/`, `/index.php`); undefined for any other URL. */
+function restRouteTarget(url: string): { url: string; entry: string } | undefined {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return undefined;
   const path = url.slice(0, queryStart);
@@ -51,7 +65,7 @@ function restRouteTarget(url: string): string | undefined {
   if (route === null || !/^\/[^?#\s]*$/.test(route)) return undefined;
   query.delete('rest_route');
   const rest = query.toString();
-  return `${WORDPRESS_PREFIX}${encodeURI(route)}${rest === '' ? '' : `?${rest}`}`;
+  return { url: `${WORDPRESS_PREFIX}${encodeURI(route)}${rest === '' ? '' : `?${rest}`}`, entry: path };
 }
 
 /** Wraps the next rewriter: WordPress' paths become the service's own first. */

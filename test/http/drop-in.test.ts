@@ -42,20 +42,31 @@ describe('WordPress paths with the default configuration', () => {
     assert.match(String(list.headers.link), new RegExp(`^<${ORIGIN}/>; rel="https://api.w.org/"`));
   });
 
-  test('/?rest_route= and /index.php?rest_route= serve the route, with its other parameters', async () => {
-    for (const url of [
-      `/?rest_route=/tribe/events/v1/events/${event.id}`,
-      `/index.php?rest_route=${encodeURIComponent(`/tribe/events/v1/events/${event.id}`)}`,
+  test('/?rest_route= and /index.php?rest_route= serve the route, with its other parameters, and their URLs keep that form', async () => {
+    for (const [url, entry] of [
+      [`/?rest_route=/tribe/events/v1/events/${event.id}`, '/'],
+      [`/index.php?rest_route=${encodeURIComponent(`/tribe/events/v1/events/${event.id}`)}`, '/index.php'],
     ]) {
-      const one = await t.request('anonymous', 'GET', url);
+      const one = await t.request('anonymous', 'GET', url!);
       assert.equal(one.statusCode, 200, `${url}: ${one.body}`);
       assert.equal(one.json().id, event.id);
-      assert.equal(one.json().rest_url, `${ORIGIN}/wp-json/tribe/events/v1/events/${event.id}`);
+      assert.equal(one.json().rest_url, `${ORIGIN}${entry}?rest_route=/tribe/events/v1/events/${event.id}`);
+      assert.match(String(one.headers.link), new RegExp(`^<${ORIGIN}${entry!.replace('.', '\\.')}\\?rest_route=/>; rel="https://api.w.org/"`));
     }
+    const second = await t.request('administrator', 'POST', `${API}/events`, { ...EVENT, title: 'Drop-in Jazz again', start_date: '2027-02-11 19:00:00', end_date: '2027-02-11 21:00:00' });
+    assert.equal(second.statusCode, 201, second.body);
     const list = await t.request('anonymous', 'GET', '/?rest_route=/tribe/events/v1/events&per_page=1&search=Drop-in');
     assert.equal(list.statusCode, 200, list.body);
     assert.deepEqual(list.json().events.map((one: Json) => one.id), [event.id]);
-    assert.match(list.json().rest_url, /^http:\/\/localhost:80\/wp-json\/tribe\/events\/v1\/events\/\?/);
+    const base = `${ORIGIN}/?rest_route=/tribe/events/v1/events/`;
+    assert.ok(list.json().rest_url.startsWith(`${base}&page=1&per_page=1&`), list.json().rest_url);
+    assert.ok(list.json().next_rest_url.startsWith(`${base}&per_page=1&`), list.json().next_rest_url);
+    assert.match(list.json().next_rest_url, /&page=2$/);
+    // Followed as given, the next link is the list's second page.
+    const next = await t.request('anonymous', 'GET', list.json().next_rest_url.slice(ORIGIN.length));
+    assert.equal(next.statusCode, 200, next.body);
+    assert.deepEqual(next.json().events.map((one: Json) => one.id), [second.json().id]);
+    assert.ok(next.json().previous_rest_url.startsWith(`${base}&per_page=1&`), next.json().previous_rest_url);
     const root = await t.request('anonymous', 'GET', '/?rest_route=/');
     assert.equal(root.statusCode, 200, root.body);
     assert.ok(Array.isArray(root.json().namespaces));
@@ -107,16 +118,19 @@ describe('WordPress paths with the default configuration', () => {
     assert.deepEqual(subscriber.roles, ['subscriber']);
   });
 
-  test('HTML pages carry the original\'s discovery headers', async () => {
-    const api = `${ORIGIN}${API}`;
+  test('HTML pages carry the original\'s discovery headers, under its namespace; an event\'s by its id', async () => {
+    const tec = `${ORIGIN}/tribe/events/v1`;
     const pages: [string, string][] = [
-      ['/events/', `${api}/events`],
-      [`/event/${event.slug}/`, `${api}/events/by-slug/${event.slug}`],
-      ['/events/category/drop-jazz/', `${api}/events?categories=drop-jazz`],
-      ['/tag/drop-tag/', `${api}/events?tags=drop-tag`],
+      ['/events/', `${tec}/events/`],
+      ['/events/month/', `${tec}/events/`],
+      [`/event/${event.slug}/`, `${tec}/events/${event.id}`],
+      ['/events/category/drop-jazz/', `${tec}/events/?categories=drop-jazz`],
+      ['/tag/drop-tag/', `${tec}/events/?tags=drop-tag`],
       // A term's other views: the term is the slug before the view's path.
-      ['/events/category/drop-jazz/month/2026-12/', `${api}/events?categories=drop-jazz`],
-      ['/events/tag/drop-tag/today/', `${api}/events?tags=drop-tag`],
+      ['/events/category/drop-jazz/month/2026-12/', `${tec}/events/?categories=drop-jazz`],
+      ['/events/tag/drop-tag/today/', `${tec}/events/?tags=drop-tag`],
+      // A language's pages: its segment is in the API's URLs too.
+      [`/fr/event/${event.slug}/`, `${ORIGIN}/fr/tribe/events/v1/events/${event.id}`],
     ];
     for (const [path, root] of pages) {
       const page = await t.request('anonymous', 'GET', path);
@@ -126,6 +140,33 @@ describe('WordPress paths with the default configuration', () => {
       assert.equal(page.headers['x-tec-api-origin'], ORIGIN, path);
       assert.match(String(page.headers.link), /rel="https:\/\/api\.w\.org\/"/, path);
     }
+  });
+
+  test('the bare / (the site\'s home) carries them too, for a browser and for an API client', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', 'application/json']) {
+      const home = await t.request('anonymous', 'GET', '/', undefined, { accept });
+      assert.equal(home.statusCode, accept === 'application/json' ? 200 : 303, accept);
+      assert.equal(home.headers['x-tec-api-version'], 'v1', accept);
+      assert.equal(home.headers['x-tec-api-root'], `${ORIGIN}/tribe/events/v1/`, accept);
+      assert.equal(home.headers['x-tec-api-origin'], ORIGIN, accept);
+    }
+  });
+});
+
+describe('discovery headers without the TEC alias', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_TEC_ALIAS: 'false' } });
+  });
+  after(() => t.close());
+
+  test('an event\'s page and the archive point at our own namespace', async () => {
+    const created = await t.request('administrator', 'POST', `${API}/events`, EVENT);
+    assert.equal(created.statusCode, 201, created.body);
+    const { id, slug } = created.json();
+    const page = await t.request('anonymous', 'GET', `/event/${slug}/`);
+    assert.equal(page.headers['x-tec-api-root'], `${ORIGIN}${API}/events/${id}`);
+    assert.equal((await t.request('anonymous', 'GET', '/events/')).headers['x-tec-api-root'], `${ORIGIN}${API}/events/`);
   });
 });
 
@@ -145,5 +186,25 @@ describe('WordPress paths beside another prefix', () => {
     const me = await t.request('author', 'GET', '/wp-json/wp/v2/users/me');
     assert.equal(me.statusCode, 200, me.body);
     assert.equal(me.json().id, t.ids.author);
+  });
+});
+
+describe('the request log', () => {
+  let t: TestApp;
+  const lines: Json[] = [];
+  before(async () => {
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Json) };
+    t = await createTestApp({ env: { CALENDAR_REST_PREFIX: '/api' }, logger: { level: 'info', stream } });
+  });
+  after(() => t.close());
+
+  test('shows the path as the client sent it (/wp-json, ?rest_route=), and the one it was served as', async () => {
+    for (const url of ['/wp-json/tribe/events/v1/events?per_page=1', '/?rest_route=/tribe/events/v1/events&per_page=1', `/api${API}/events`]) {
+      const response = await t.request('anonymous', 'GET', url);
+      assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+      const logged = lines.filter((line) => line.msg === 'incoming request').at(-1);
+      assert.equal(logged?.req?.url, url, JSON.stringify(logged));
+      assert.equal(logged?.req?.routedUrl, url.startsWith('/api') ? undefined : '/api/tribe/events/v1/events?per_page=1', JSON.stringify(logged));
+    }
   });
 });

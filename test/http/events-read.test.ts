@@ -187,6 +187,11 @@ describe(`events: recorded examples (${DIALECT})`, () => {
   const ignoreTimestamps = (at: string) => /\.(date|date_utc|modified|modified_utc|validFrom)$/.test(at);
   const DEFAULT_END = /end_date=\d{4}-\d\d-\d\d(\+|%20| )23(%3A|:)59(%3A|:)59/;
   const withoutDefaultEnd = (url: unknown) => String(url).replace(DEFAULT_END, 'end_date=END');
+  /** The URL with its query string URL-encoded, as URLSearchParams writes it. */
+  const urlEncodedQuery = (url: string) => {
+    const [base, query] = url.split('?', 2);
+    return query === undefined ? url : `${base}?${new URLSearchParams(query).toString()}`;
+  };
 
   /**
    * Our documented deviations (decisions.md section 2): updates are partial (#15), so after 23 the
@@ -254,7 +259,9 @@ describe(`events: recorded examples (${DIALECT})`, () => {
     const expectedBody = translate(expected.body) as Json;
     for (const key of ['rest_url', 'next_rest_url', 'previous_rest_url'] as const) {
       if (key in expectedBody) {
-        assert.equal(withoutDefaultEnd(body[key]), withoutDefaultEnd(expectedBody[key]), key);
+        // The original's `rest_url` carries raw values (spaces); ours is URL-encoded as its links are (decision 0099).
+        const recorded = key === 'rest_url' ? urlEncodedQuery(String(expectedBody[key])) : expectedBody[key];
+        assert.equal(withoutDefaultEnd(body[key]), withoutDefaultEnd(recorded), key);
         expectedBody[key] = body[key];
       }
     }

@@ -5,6 +5,8 @@ import { previewDates, weekdayOf, WEEKDAYS, type Repeat } from './recurrence-rul
 
 /** The recurrence fieldset: frequency, days, end, excluded and extra dates, and the next dates it gives. */
 
+/** The unit "Every how many" counts in, after its field: it follows the frequency. */
+const INTERVAL_UNIT: Readonly<Record<'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY', MessageKey>> = { DAILY: 'intervalDays', WEEKLY: 'intervalWeeks', MONTHLY: 'intervalMonths', YEARLY: 'intervalYears' };
 const REPEATS: readonly [Repeat, MessageKey][] = [['none', 'doesNotRepeat'], ['DAILY', 'daily'], ['WEEKLY', 'weekly'], ['MONTHLY', 'monthly'], ['YEARLY', 'yearly'], ['custom', 'customRule']];
 /** Monday first, in the admin's language. */
 const weekdayName = (index: number) => new Intl.DateTimeFormat(t.language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + index)));
@@ -28,7 +30,11 @@ export function RecurrenceFields({ form, update, error }: { form: EventForm; upd
       {form.repeat !== 'none' && form.repeat !== 'custom' ? (
         <>
           <Field id="interval" label={t('interval')}>
-            <input id="interval" type="number" min={1} max={999} value={form.interval} onInput={(event) => update({ interval: Math.max(1, Number(valueOf(event)) || 1) })} />
+            <span class="with-unit">
+              <input id="interval" type="number" min={1} max={999} value={form.interval} onInput={(event) => update({ interval: Math.max(1, Number(valueOf(event)) || 1) })} />
+              {/* A second label: the field's name is read as "Every how many weeks". */}
+              <label for="interval">{t(INTERVAL_UNIT[form.repeat])}</label>
+            </span>
           </Field>
           {form.repeat === 'WEEKLY' ? (
             <fieldset>

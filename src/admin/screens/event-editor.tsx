@@ -8,7 +8,7 @@ import { CategoriesField, OrganizersField, VenueField } from '../editor/links.ts
 import { RecurrenceFields } from '../editor/recurrence.tsx';
 import { RichText } from '../editor/rich-text.tsx';
 import type { EventRecord } from '../events.ts';
-import { ADMIN_LANGUAGES, t, type MessageKey } from '../i18n.ts';
+import { ADMIN_LANGUAGES, STATUS_LABEL, t } from '../i18n.ts';
 import { navigate, setGuard } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 
@@ -27,7 +27,6 @@ const FIELD_OF: Record<string, string> = {
   recurrence: 'repeat', venue: 'venue', organizer: 'organizers', categories: 'new-category', tags: 'tags', cost: 'cost', website: 'website',
   image: 'image', custom_fields: 'custom-fields', status: 'status', date: 'publish-day', post_password: 'password',
 };
-const STATUS_LABEL: Record<string, MessageKey> = { publish: 'statusPublish', future: 'statusFuture', draft: 'statusDraft', pending: 'statusPending', private: 'statusPrivate' };
 const today = () => new Date().toISOString().slice(0, 10);
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
@@ -103,6 +102,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
         return;
       }
       const found = fieldErrors(error);
+      // The API's own text for an empty title is a schema's ("must be at least 1 character(s) long"): the admin says what to do instead.
+      if (found.title !== undefined && form.title.trim() === '') found.title = t('titleRequired');
       setErrors(Object.fromEntries(Object.entries(found).map(([field, text]) => [FIELD_OF[field] ?? field, text])));
       setMessage(`${t('saveFailed')} ${error instanceof Error ? error.message : String(error)}`);
     }

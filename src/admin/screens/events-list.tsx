@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, getEvery } from '../api.ts';
 import { eventCounts, listEvents, ORDER_BY, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type OrderBy, type Page, type Sort } from '../events.ts';
-import { formatWhen, t, type MessageKey } from '../i18n.ts';
+import { formatWhen, STATUS_LABEL, STATUS_TAB_LABEL, t, type MessageKey } from '../i18n.ts';
 import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
@@ -13,8 +13,6 @@ import type { ScreenProps } from '../screens.ts';
 
 const TABS = ['all', ...STATUSES] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABEL: Record<Tab, MessageKey> = { all: 'statusAll', publish: 'statusPublish', future: 'statusFuture', draft: 'statusDraft', pending: 'statusPending', private: 'statusPrivate', trash: 'statusTrash' };
-export const STATUS_LABEL: Record<string, MessageKey> = TAB_LABEL;
 
 type Action = 'publish' | 'trash' | 'restore' | 'delete';
 const ACTIONS: readonly { action: Action; label: MessageKey; in: (tab: Tab) => boolean }[] = [
@@ -131,7 +129,7 @@ export default function EventsList({ search }: ScreenProps) {
           {TABS.map((name) => (
             <li key={name}>
               <a href={href(`events${name === 'all' ? '' : `?status=${name}`}`)} aria-current={tab === name ? 'page' : undefined}>
-                {t(TAB_LABEL[name])}{counts ? ` (${counts[name]})` : ''}
+                {t(STATUS_TAB_LABEL[name])}{counts ? ` (${counts[name]})` : ''}
               </a>
             </li>
           ))}
@@ -187,7 +185,7 @@ export default function EventsList({ search }: ScreenProps) {
                 <td><input type="checkbox" aria-label={t('selectEvent', { title: event.title })} checked={selected.has(event.id)} onChange={(change) => toggle(event.id, (change.currentTarget).checked)} /></td>
                 <td><a href={href(`events/${event.id}`)}>{event.title}</a></td>
                 <td>{formatWhen(event.start_date, event.all_day === true)}</td>
-                <td>{t(STATUS_LABEL[event.status] ?? 'statusAll')}</td>
+                <td>{t(STATUS_LABEL[event.status] ?? 'statusTrash')}</td>
                 <td>{event.status === 'trash' ? null : <a href={event.url} aria-label={t('viewEvent', { title: event.title })}>{t('view')}</a>}</td>
               </tr>
             ))}

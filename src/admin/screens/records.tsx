@@ -1,14 +1,13 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiFailure, fieldErrors, get, getEvery, request, type Query } from '../api.ts';
+import { ApiFailure, fieldErrors, get, getEvery, listTotals, request, type Query } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { STATUSES, type Counts } from '../events.ts';
-import { t, type MessageKey } from '../i18n.ts';
+import { STATUS_LABEL, STATUS_TAB_LABEL, t, type MessageKey } from '../i18n.ts';
 import { formOfRecord, nameOf, POST_STATUSES, RECORD_KINDS, recordChanges, type RecordForm, type RecordKind, type WireRecord } from '../records.ts';
 import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href, navigate, setGuard } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
-import { STATUS_LABEL } from './events-list.tsx';
 
 /*
  * The venues, organizers, categories and tags screens: one list and one editor, each given a kind
@@ -44,7 +43,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
       ? { status: tab === 'all' ? ALL_BUT_TRASH : [tab], page, per_page: PER_PAGE, search: text }
       : { page, per_page: PER_PAGE, search: text, hide_empty: false, orderby: 'name' };
     void get<Record<string, WireRecord[]>>(collection, query).then(
-      ({ body, headers }) => setListing({ items: body[collection] ?? [], pages: Number(headers.get('x-wp-totalpages') ?? 1) }),
+      ({ body, headers }) => setListing({ items: body[collection] ?? [], pages: listTotals(headers, (body[collection] ?? []).length).pages }),
       (error: Error) => setMessage(error.message),
     );
     // Counts per status come from the API when it has them; without them the tabs show no numbers.
@@ -90,7 +89,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
             {TABS.map((name) => (
               <li key={name}>
                 <a href={href(`${collection}${name === 'all' ? '' : `?status=${name}`}`)} aria-current={tab === name ? 'page' : undefined}>
-                  {t(STATUS_LABEL[name]!)}{counts ? ` (${counts[name]})` : ''}
+                  {t(STATUS_TAB_LABEL[name])}{counts ? ` (${counts[name]})` : ''}
                 </a>
               </li>
             ))}
@@ -124,7 +123,7 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
                 <td><a href={href(`${collection}/${record.id}`)}>{nameOf(kind, record)}</a></td>
                 <td>{typeof record[kind.detail.field] === 'string' ? (record[kind.detail.field] as string) : ''}</td>
                 {collection === 'categories' ? <td>{parents.get(Number(record.parent)) ?? ''}</td> : null}
-                <td>{kind.post ? t(STATUS_LABEL[String(record.status)] ?? 'statusAll') : String(typeof record.count === 'number' ? record.count : 0)}</td>
+                <td>{kind.post ? t(STATUS_LABEL[String(record.status)] ?? 'statusTrash') : String(typeof record.count === 'number' ? record.count : 0)}</td>
                 <td><div class="actions">{actionsOf(record)}</div></td>
               </tr>
             ))}
@@ -257,7 +256,7 @@ function RecordEditor({ kind, params }: { kind: RecordKind; params: Readonly<Rec
       {kind.post ? (
         <Field id={control('status')} label={t('status')} error={errors.status}>
           <select id={control('status')} value={String(form.status)} onChange={(change) => update('status', valueOf(change))} {...invalid(control('status'), errors.status)}>
-            {[...new Set<string>([...POST_STATUSES, String(form.status)])].map((status) => <option key={status} value={status}>{t(STATUS_LABEL[status] ?? 'statusAll')}</option>)}
+            {[...new Set<string>([...POST_STATUSES, String(form.status)])].map((status) => <option key={status} value={status}>{t(STATUS_LABEL[status] ?? 'statusTrash')}</option>)}
           </select>
         </Field>
       ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
-import { ApiFailure, fieldErrors, get, getEveryWp, request, signInUrl } from '../api.ts';
+import { ApiFailure, fieldErrors, get, getEveryWp, listTotals, request, signInUrl } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 // This screen's words, loaded with it.
 import '../user-words.ts';
@@ -69,7 +69,7 @@ export function UsersList({ search }: ScreenProps) {
   useEffect(() => {
     setListing(undefined);
     void get<User[]>(USERS, { context: 'edit', page, per_page: PER_PAGE, search: text, roles: role }).then(
-      ({ body, headers }) => setListing({ users: body, pages: Number(headers.get('x-wp-totalpages') ?? 1) }),
+      ({ body, headers }) => setListing({ users: body, pages: listTotals(headers, body.length).pages }),
       (error: Error) => setMessage(error.message),
     );
   }, [search.toString()]);

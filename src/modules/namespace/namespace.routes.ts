@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { offsetString } from '../../dates/zones.ts';
+import { discoveryHeaders } from '../../http/discovery.ts';
 import { CommonQuery } from '../../http/params.ts';
 import { defineRoute, methodsOf, type AnyRoute, type ApiRoute, type RouteTable } from '../../http/routes.ts';
 import { cameThroughWordPress, USERS_PATH } from '../../http/wordpress-paths.ts';
@@ -171,6 +172,8 @@ export interface DiscoveryDependencies {
   readonly urlsOf: (request: FastifyRequest) => Urls;
   /** The calendar's page, where a browser asking for the bare `/` is sent (decision 0098). */
   readonly calendarPath: string;
+  /** Whether `tribe/events/v1` is served (decision 0018): the bare `/`'s discovery headers point there then. */
+  readonly tecAlias: boolean;
 }
 
 /**
@@ -209,11 +212,12 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
       response: { 200: AnyObject },
     },
     handler: async (request, reply) => {
+      const urls = deps.urlsOf(request);
       if (prefix === '') {
-        reply.header('vary', 'Accept');
+        // The bare `/` is the site's home too: it tells tools where the API is, as the original's home does (decision 0099).
+        reply.header('vary', 'Accept').headers(discoveryHeaders(urls, deps, { home: true }));
         if (wantsCalendarPage(request)) return reply.redirect(deps.calendarPath, 303);
       }
-      const urls = deps.urlsOf(request);
       const rootRoute = {
         namespace: '',
         methods: ['GET'],

@@ -19,7 +19,7 @@ import { cookieValue } from '../../http/cookies.ts';
 import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../http/password-guesses.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { ASSETS } from './assets.ts';
-import { discoveryHeaders } from './discovery.ts';
+import { discoveryHeaders, pageUrls, type PageSubject } from '../../http/discovery.ts';
 import { filterArgs, queryString, readFilters, scopedFilters, type PageFilters } from './filters.ts';
 import { monthGrid, monthTitle, weekOf } from './format.ts';
 import { legacyLocation, type CurrentView } from './legacy-links.ts';
@@ -276,13 +276,17 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     return { body: monthPage(context, { title: monthTitle(month, context.locale), month, today: today(), monthUrl, filters, events, truncated: total > events.length }) };
   };
 
+  /** The event each single event's page showed: its discovery headers point at it by id (a password's form shows none). */
+  const shownEvents = new WeakMap<FastifyRequest, number>();
   /** A single event (`/event/{slug}/`), or an occurrence of a series on its local day (`/event/{slug}/{day}/`, the URL its record advertises). */
   const event = page(
     async (tx, request, { page: context, reader }) => {
       const { slug, day } = request.params as { slug: string; day?: string };
       if (day !== undefined && !isSupportedDay(day)) throw new ApiError('rest_no_route');
       try {
-        return { body: eventPage(context, await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day)) };
+        const shown = await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
+        shownEvents.set(request, shown.event.id);
+        return { body: eventPage(context, shown) };
       } catch (error) {
         if (error instanceof ApiError && error.code === 'event-password-protected') return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
         throw error;
@@ -465,6 +469,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     return taxonomy === undefined || slug === undefined ? undefined : { taxonomy, slug };
   };
 
+  /** What a page shows, for its discovery headers. */
+  const subjectOf = (request: FastifyRequest): PageSubject => {
+    const event = shownEvents.get(request);
+    if (event !== undefined) return { event };
+    const term = termOf(request);
+    return term === undefined ? {} : { term };
+  };
+
   const embed = page(
     async (tx, request, { page: context, reader }) => {
       const query = request.query as { view?: unknown; month?: unknown };
@@ -538,7 +550,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     reply.removeHeader('x-robots-tag');
     // Still no referrer for other sites, but a form sent from a page keeps its Origin, which `no-referrer` makes "null" (the community form's check, decision 0062).
     reply.header('referrer-policy', 'same-origin');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders({ origin: `${request.protocol}://${request.host}`, route: request.routeOptions.url ?? '', params: request.params, term: termOf(request) }, config));
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders(pageUrls(`${request.protocol}://${request.host}`, request.params, config), config, subjectOf(request)));
     return payload;
   });
 }

@@ -1,6 +1,6 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import { invalidParams, type InvalidParam } from '../../errors.ts';
-import { NAMESPACE, type Urls } from '../../urls.ts';
+import { NAMESPACE, withQuery, type Urls } from '../../urls.ts';
 import type { SyncPage } from './sync.service.ts';
 
 /*
@@ -65,7 +65,7 @@ export function listingToken(token: string, urls: Urls): { headers: Record<strin
 /** A sync page as the archive answers it: its entries under the collection's key, and where to go on. */
 export function syncAnswer<Item>(page: SyncPage<Item>, collection: string, urls: Urls, token: string, perPage: number) {
   const { next } = page;
-  const link = (syncToken: string) => `${urls.collection(collection)}?${new URLSearchParams([['sync_token', syncToken], ['per_page', String(perPage)], ...urls.languageArgs]).toString()}`;
+  const link = (syncToken: string) => withQuery(urls.collection(collection), new URLSearchParams([['sync_token', syncToken], ['per_page', String(perPage)], ...urls.languageArgs]).toString());
   const body: Record<string, unknown> = {
     [collection]: page.entries,
     rest_url: link(token),

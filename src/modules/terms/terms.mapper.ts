@@ -1,4 +1,4 @@
-import type { Urls } from '../../urls.ts';
+import { withQuery, type Urls } from '../../urls.ts';
 import type { TermRow } from '../../storage/tables.ts';
 import type { LanguageFacts } from '../translations/translations.ts';
 import type { TaxonomyDefinition } from './taxonomy.ts';
@@ -51,7 +51,7 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
       self: [{ href: record.urls.self, targetHints: { allow: [...allowed] } }],
       collection: [{ href: record.urls.collection }],
       ...(record.urls.up ? { up: [{ embeddable: true, href: record.urls.up }] } : {}),
-      'wp:post_type': [{ href: `${urls.api}/events?${new URLSearchParams([[definition.eventsFilter, String(view.row.id)], ...urls.languageArgs])}` }],
+      'wp:post_type': [{ href: withQuery(`${urls.api}/events`, new URLSearchParams([[definition.eventsFilter, String(view.row.id)], ...urls.languageArgs]).toString()) }],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     },
   };
