@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { API, DIALECT } from '../fixtures/app.ts';
-import { AbuseServer, assertAnswers, assertWithinBounds, headersOf, isClientError, send, summary } from '../fixtures/abuse.ts';
+import { AbuseServer, assertAnswers, assertWithinBounds, headersOf, isClientError, refusedOrReset, send, summary } from '../fixtures/abuse.ts';
 
 /*
  * A long write past its deadline (issue 43, item 4; decision 0096): an editor imports an
@@ -53,7 +53,8 @@ describe(`abuse: a long write past its deadline (${DIALECT})`, () => {
   test('anonymous callers and authors (who may not edit others\' events) are refused the import with a 4xx', async () => {
     for (const caller of ['anonymous', 'author'] as const) {
       const answer = await importAs(caller);
-      assert.ok(isClientError(answer.status), `${caller}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      // Refused before its body is read (decision 0089), the connection closed: a client still sending may see the reset instead.
+      assert.ok(refusedOrReset(isClientError)(answer), `${caller}: ${answer.status} ${answer.error ?? ''} ${answer.body.slice(0, 200)}`);
     }
   });
 
