@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permits, type Caller, type Permission } from '../auth/roles.ts';
 import type { LiveSession } from '../auth/sessions.service.ts';
 import type { Clock } from '../clock.ts';
@@ -141,7 +141,7 @@ export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefin
 }
 
 /** A write: it runs in one write unit of work, entered only by callers the route's permission admits. */
-export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded> {
+export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefined, Made = undefined> extends RouteBase<S, Loaded> {
   readonly method: Exclude<HttpMethod, 'GET'> | readonly Exclude<HttpMethod, 'GET'>[];
   /** The version of the record the write names (undefined when it names none), for `If-Match`. */
   readonly currentVersion?: (loaded: Loaded) => number | undefined;
@@ -161,22 +161,38 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
   /**
    * Slow work the write needs done first, for a caller the permission admits, after the external
    * check and outside any unit, so that it holds no write lock (an upload's images decoded and
-   * written: decision 0052); it leaves what it made in the body for the handler, and returns how to
-   * undo it (if anything is to undo), which runs when the unit does not commit (an error, the
-   * deadline). It stops when the request's `deadline` expires, where its work is long (decision 0091).
+   * written: decision 0052); it returns what it made, which the handler is given, and how to undo
+   * it (if anything is to undo), which runs when the unit does not commit (an error, the deadline).
+   * It stops when the request's `deadline` expires, where its work is long (decision 0091).
    */
-  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<(() => Promise<void>) | void>;
-  readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
+  readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<Prepared<Made>>;
+  readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded, made: Made) => Promise<WriteResult<S>>;
 }
 
-export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> = ReadRoute<S, Loaded> | WriteRoute<S, Loaded>;
+/** What a write's `prepare` made outside the unit: the value its handler is given, and how to undo it when the unit does not commit. */
+export interface Prepared<Made> {
+  readonly made: Made;
+  readonly undo?: () => Promise<void>;
+}
+
+/** A write's answer, and what must follow its commit. */
+export interface WriteResult<S extends RouteSchema = RouteSchema> extends Result<S> {
+  /**
+   * Work outside the database that must happen once the unit has committed, and never when it has
+   * not (an upload's files removed, a background run launched): it runs after the commit, before
+   * the answer; a failure of it is logged, as the write stands.
+   */
+  readonly afterCommit?: () => Promise<void> | void;
+}
+
+export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined, Made = undefined> = ReadRoute<S, Loaded> | WriteRoute<S, Loaded, Made>;
 
 /** A route of any schema, as the route table keeps them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = ApiRoute<RouteSchema, any>;
+export type AnyRoute = ApiRoute<RouteSchema, any, any>;
 
 /** Types a route's handler and validator by its own schemas, then lets routes of all kinds share one list. */
-export function defineRoute<S extends RouteSchema, Loaded = undefined>(route: ApiRoute<S, Loaded>): AnyRoute {
+export function defineRoute<S extends RouteSchema, Loaded = undefined, Made = undefined>(route: ApiRoute<S, Loaded, Made>): AnyRoute {
   return route as unknown as AnyRoute;
 }
 
@@ -360,30 +376,38 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    * cached answer on every node, as one unit: they commit together or not at all. A caller the
    * permission refuses never takes the write lock: the validators run on a snapshot (their errors
    * come first, as the original's), then the refusal. A permitted caller's external check runs
-   * next, outside any unit. The unit commits only if the request's deadline has not answered 503 first.
+   * next, outside any unit. The unit commits only if the request's deadline has not answered 503
+   * first; what the handler left to follow the commit runs after it.
    */
-  const write = async (route: WriteRoute<RouteSchema, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline) => {
+  const write = async (route: WriteRoute<RouteSchema, unknown, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline, log: FastifyBaseLogger) => {
     if (!permits(route.permission, frame.caller)) {
       await storage.read(async (tx) => route.validate?.(frame, tx));
       throw refused(frame.caller);
     }
     await route.externalCheck?.(frame);
-    const undo = await route.prepare?.(frame, deadline);
+    const prepared = await route.prepare?.(frame, deadline);
+    let result: WriteResult;
     try {
-      return await storage.write(async (tx) => {
+      result = await storage.write(async (tx) => {
         let loaded = await route.validate?.(frame, tx);
         const record = route.lockedRecord?.(loaded);
         if (record && (await storage.dialect.lockRow(tx, record))) loaded = await route.validate?.(frame, tx);
         const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
         if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
-        const result = await route.handle(frame, tx, loaded);
+        const answer = await route.handle(frame, tx, loaded, prepared?.made);
         await storage.touchContent(tx, context.clock.now());
-        return result;
+        return answer;
       }, deadline);
     } catch (error) {
-      await undo?.();
+      await prepared?.undo?.();
       throw error;
     }
+    try {
+      await result.afterCommit?.();
+    } catch (error) {
+      log.error({ err: error, route: route.path }, 'work after a committed write failed; the write stands');
+    }
+    return result;
   };
   // One route table, mounted once per namespace (decision 0018): an alias route is the same route,
   // hidden from the OpenAPI document, whose paths are relative to the namespace anyway.
@@ -423,7 +447,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       handler: async (request, reply) => {
         // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
         const deadline = new Deadline(context.requestTimeoutMs);
-        if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline)));
+        if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline, request.log)));
         if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
         // A hit needs no frame: only the authentication decides whether the caches apply.
         const anonymous = request.caller === null && !route.readsSession;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
 import { claimedPng, form, picture } from '../fixtures/images.ts';
@@ -226,6 +227,43 @@ describe('media', () => {
     for (const url of files) assert.equal((await served(url)).statusCode, 404, url);
     const gone = await app.request('author', 'GET', `media/${first.id}`);
     assert.deepEqual([gone.statusCode, gone.json<Json>().code], [404, 'media_not_found']);
+  });
+
+  test('a delete whose unit fails at its commit keeps the record and its files; the files go only after a commit (issue 45)', async () => {
+    // The commit fails on a deferred foreign key that names the deleted image: checked at the
+    // commit, after every statement of the unit succeeded, on both engines.
+    let breakCommitOf: number | undefined;
+    const breaking = await createTestApp({
+      env: { CALENDAR_MEDIA_DIR: mediaDir },
+      routeStorage: (storage) => ({
+        ...storage,
+        write: (work, deadline) =>
+          storage.write(async (tx) => {
+            const result = await work(tx);
+            if (breakCommitOf !== undefined) await sql`insert into commit_breaker (media_id) values (${breakCommitOf})`.execute(tx);
+            return result;
+          }, deadline),
+      }),
+    });
+    try {
+      await breaking.storage.write((tx) => sql`create table commit_breaker (media_id integer references media (id) deferrable initially deferred)`.execute(tx));
+      const { payload, headers } = form([{ name: 'file', value: await picture(60, 60, 'png'), filename: 'kept.png', type: 'image/png' }]);
+      const uploadedThere = await breaking.request('author', 'POST', 'media', payload, headers);
+      assert.equal(uploadedThere.statusCode, 201, uploadedThere.body);
+      const media = uploadedThere.json<Media>();
+      const files = [media.url, ...Object.values(media.sizes).map((size) => size.url)];
+      const filesServed = async () => Promise.all(files.map(async (url) => (await breaking.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode));
+      breakCommitOf = media.id;
+      const failed = await breaking.request('author', 'DELETE', `media/${media.id}`);
+      assert.ok(failed.statusCode >= 500, `the commit failed: ${failed.statusCode}`);
+      breakCommitOf = undefined;
+      assert.deepEqual((await breaking.request('author', 'GET', `media/${media.id}`)).json(), media, 'the record is there');
+      assert.deepEqual(await filesServed(), files.map(() => 200), 'and so are its files');
+      assert.equal((await breaking.request('author', 'DELETE', `media/${media.id}`)).statusCode, 200);
+      assert.deepEqual(await filesServed(), files.map(() => 404), 'a committed delete removes them');
+    } finally {
+      await breaking.close();
+    }
   });
 
   test('title, alternative text and the file name a title defaults to keep only inline markup for authors, in the answer and later reads; an editor\'s are kept (decision 0022)', async () => {

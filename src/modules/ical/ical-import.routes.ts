@@ -5,7 +5,6 @@ import { CommonQuery, Id, WriteQuery } from '../../http/params.ts';
 import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import { shownState } from '../../import-runner.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
-import type { ReadCalendar } from './calendar-reader.ts';
 import { emptyCalendarProgress, type CalendarImportProgress, type IcalImportJobs } from './ical-import-jobs.ts';
 import { IMPORT_CAPABILITIES, type IcalImportService } from './ical-import.service.ts';
 
@@ -75,8 +74,6 @@ function toCalendarImport(row: SiteImportRow, now: string): Static<typeof Calend
  * (decision 0091), watched and cancelled at `imports/calendars/{id}`.
  */
 export function icalImportRoutes(importer: IcalImportService, jobs: IcalImportJobs, uidHost: string, clock: Clock): AnyRoute[] {
-  // The document `prepare` read for a request, for its handler.
-  const read = new WeakMap<object, ReadCalendar>();
   const single = '/imports/calendars/:id(^\\d+$)';
   const RunParams = Type.Object({ id: Id({ description: 'The calendar import\'s ID' }) });
   return [
@@ -95,15 +92,19 @@ export function icalImportRoutes(importer: IcalImportService, jobs: IcalImportJo
       // holds no write lock, and stops at the request's deadline.
       prepare: async (frame, deadline) => {
         if (typeof frame.body !== 'string') throw new ApiError('rest_unsupported_media_type', { args: ['send the iCalendar document as text/calendar'] });
-        read.set(frame, await importer.read(frame.body, deadline));
+        return { made: await importer.read(frame.body, deadline) };
       },
-      handle: async (frame, tx) => {
-        const calendar = read.get(frame)!;
+      // A background run starts once its row is committed.
+      handle: async (frame, tx, _loaded, calendar) => {
         const request = { caller: frame.caller!, language: frame.language, uidHost };
         if (!jobs.inBackground(calendar, frame.query.background === true)) return { body: await importer.import(tx, calendar, request) };
         const row = await jobs.start(tx, calendar, frame.caller!);
-        jobs.launch(row.id, calendar, request);
-        return { status: 202, headers: { location: frame.urls.route(`imports/calendars/${row.id}`) }, body: toCalendarImport(row, nowUtc(clock)) };
+        return {
+          status: 202,
+          headers: { location: frame.urls.route(`imports/calendars/${row.id}`) },
+          body: toCalendarImport(row, nowUtc(clock)),
+          afterCommit: () => jobs.launch(row.id, calendar, request),
+        };
       },
     }),
     defineRoute({

@@ -45,15 +45,10 @@ export function mediaRoutes(media: MediaService): AnyRoute[] {
       // The image is decoded, resized and written before the write unit: no write waits for it. Its
       // files are removed again if the unit does not commit.
       prepare: async ({ body }, deadline) => {
-        const upload = uploadOf(body);
-        const stored = await media.store(upload, 'user', deadline);
-        upload.stored = stored;
-        return () => media.discard(stored);
+        const stored = await media.store(uploadOf(body), 'user', deadline);
+        return { made: stored, undo: () => media.discard(stored) };
       },
-      handle: async ({ body, caller, urls }, tx) => {
-        const upload = uploadOf(body);
-        return { status: 201, body: toMedia(await media.create(tx, upload, upload.stored!, caller!), urls) };
-      },
+      handle: async ({ body, caller, urls }, tx, _loaded, stored) => ({ status: 201, body: toMedia(await media.create(tx, uploadOf(body), stored, caller!), urls) }),
     }),
     defineRoute({
       method: 'GET',
@@ -67,10 +62,11 @@ export function mediaRoutes(media: MediaService): AnyRoute[] {
       path: single,
       permission: UPLOAD,
       schema: { summary: 'Deletes an uploaded image and its files (the uploader\'s own, or any for editors); records that showed it show none; answers what it was', params: MediaParams, querystring: ReadQuery, response: { 200: Media } },
+      // The files go once the record is gone for good: a unit that does not commit keeps both.
       handle: async ({ params, caller, urls }, tx) => {
         const row = await media.find(tx, params.id);
-        await media.remove(tx, row, caller!);
-        return { body: toMedia(row, urls) };
+        const removeFiles = await media.remove(tx, row, caller!);
+        return { body: toMedia(row, urls), afterCommit: removeFiles };
       },
     }),
   ];

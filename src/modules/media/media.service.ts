@@ -100,14 +100,15 @@ export class MediaService {
   }
 
   /**
-   * Deletes an upload and its files: its uploader, or whoever may delete others' posts. Events,
-   * venues and organizers that showed it show no image from now on.
+   * Deletes an upload's record: its uploader, or whoever may delete others' posts. Events, venues
+   * and organizers that showed it show no image from now on. Returns how to remove its files, which
+   * is for after the unit has committed: a unit that fails, even at its commit, keeps the record
+   * and so must keep the files it names.
    */
-  async remove(tx: WriteTx, row: MediaRow, caller: Caller): Promise<void> {
+  async remove(tx: WriteTx, row: MediaRow, caller: Caller): Promise<() => Promise<void>> {
     if (row.author_id !== caller.id && !can(caller, 'delete_others_posts')) throw new ApiError('rest_cannot_delete');
     await this.repository.remove(tx, row.id);
-    // Last in the unit: a failed statement above leaves the files in place with their record.
-    await this.files.remove(mediaFilesOf(row.image.url, row.image.sizes_json));
+    return () => this.files.remove(mediaFilesOf(row.image.url, row.image.sizes_json));
   }
 
   /** `title` and `alt_text`, each a string of at most TEXT_LENGTHS.name characters when given. */

@@ -1,5 +1,3 @@
-import type { StoredImage } from './image-files.ts';
-
 /** The file of an upload: the name the client gave it (only its extension and stem are used) and its bytes. */
 export interface UploadedFile {
   readonly name: string;
@@ -12,9 +10,6 @@ export interface UploadedFile {
  * other fields in the query string).
  */
 export class Upload {
-  /** The files written for it, by the route's preparation outside the write unit (media.routes.ts). */
-  stored: StoredImage | undefined;
-
   constructor(
     readonly file: UploadedFile | undefined,
     readonly fields: Readonly<Record<string, unknown>>,

@@ -7,7 +7,6 @@ import { parseProgress } from './recorded-progress.ts';
 import { ReadQuery, RunParams, SiteImport, SiteImports, StartBody, WriteQuery } from './site-imports.schemas.ts';
 import { shownState } from '../../import-runner.ts';
 import { SITE_IMPORT_CAPABILITY, type SiteImportsService } from './site-imports.service.ts';
-import type { TecSource } from './tec-source.ts';
 
 const PERMISSION = { all: [SITE_IMPORT_CAPABILITY] } as const;
 
@@ -37,8 +36,6 @@ function toSiteImport(row: SiteImportRow, now: string): Static<typeof SiteImport
 /** The site import routes (issue 33, decision 0071): start, watch, list and cancel runs of `import-tec`. */
 export function siteImportRoutes(service: SiteImportsService, clock: Clock): AnyRoute[] {
   const single = '/imports/sites/:id(^\\d+$)';
-  // What `prepare` found for a request, for its handler: the source, and what stops the run's requests.
-  const opened = new WeakMap<object, { source: TecSource; controller: AbortController }>();
   return [
     defineRoute({
       method: 'POST',
@@ -51,16 +48,20 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
         response: { 202: SiteImport },
       },
       // Outside any unit, for an administrator only: the address guard, then the source's REST index.
+      // The source and what stops the run's requests go to the handler; the run starts once its row is committed.
       prepare: async ({ body }) => {
         const controller = new AbortController();
-        opened.set(body, { source: await service.open(body, controller.signal), controller });
-        return async () => controller.abort();
+        const source = await service.open(body, controller.signal);
+        return { made: { source, controller }, undo: async () => controller.abort() };
       },
-      handle: async ({ body, caller, urls }, tx) => {
-        const { source, controller } = opened.get(body)!;
+      handle: async ({ body, caller, urls }, tx, _loaded, { source, controller }) => {
         const row = await service.start(tx, source, body, caller!);
-        service.launch(row.id, source, controller, caller!, { prune: body.prune === true, keepHtml: body.keep_html === true });
-        return { status: 202, headers: { location: urls.route(`imports/sites/${row.id}`) }, body: toSiteImport(row, nowUtc(clock)) };
+        return {
+          status: 202,
+          headers: { location: urls.route(`imports/sites/${row.id}`) },
+          body: toSiteImport(row, nowUtc(clock)),
+          afterCommit: () => service.launch(row.id, source, controller, caller!, { prune: body.prune === true, keepHtml: body.keep_html === true }),
+        };
       },
     }),
     defineRoute({
