@@ -124,6 +124,8 @@ function encode(payload: string | Buffer, encoding: Encoding): Buffer {
  * `ETag` gets the encoding's suffix here.
  */
 async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  // Last, after Fastify typed the empty body of a 304 answered in a handler (conditional-get.ts): it has no type.
+  if (reply.statusCode === 304) reply.removeHeader('content-type');
   if (reply.hasHeader('content-encoding') || reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
   if (!isStream(payload) && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const chosenBefore = decided.has(request);

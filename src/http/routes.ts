@@ -9,9 +9,9 @@ import { ApiError, type ErrorCode } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
 import type { DialectCapabilities, LockedRow, ReadTx, Storage, WriteTx } from '../storage/database.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
-import { representationTag } from './compression.ts';
+import { answerConditionally } from './conditional-get.ts';
 import { throttledGuess, type GuessThrottle } from './password-guesses.ts';
-import { entityTag, holdsRepresentation, matchesVersion, notModified, type Validators } from './entity-tags.ts';
+import { entityTag, matchesVersion, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
 import { ReadCache, secondOf, SharedVersionReads, type CachedAnswer, type Dependencies } from './read-cache.ts';
 import type { RecordCache, RenderedRecords } from './record-cache.ts';
@@ -485,20 +485,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     });
   }
 
-  /** Sends a handler's own validators; a GET they show the client holds gets 304 and the body is dropped unread. */
+  /** Sends a handler's own validators (a stream's: a feed); a GET they show the client holds gets 304 and the body is dropped unread. */
   function conditional(request: FastifyRequest, reply: FastifyReply, validators: Validators, body: unknown): unknown {
-    // The body is a stream (a feed): compressed whatever its length when the client takes it (compression.ts).
-    const tag = wantsEnvelope(request) ? validators.tag : representationTag(request, reply, validators.tag, body as Readable);
-    reply.header('etag', tag);
-    if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
-    const headers = { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] };
-    // Under `_envelope` the status travels in the body: never a 304, as for records.
-    if (reply.statusCode !== 200 || wantsEnvelope(request) || !notModified(headers, { ...validators, tag })) return body;
-    (body as { destroy?: () => void } | null)?.destroy?.();
-    reply.code(304);
-    reply.removeHeader('content-type');
-    reply.removeHeader('content-disposition');
-    return '';
+    return answerConditionally(request, reply, validators, body as Readable, { envelope: wantsEnvelope(request) });
   }
 
   /**
@@ -520,14 +509,6 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       payload = bytes;
     }
     if (tag === undefined) return payload;
-    // Under `_envelope` the tag travels in the body, which is compressed as a whole.
-    const sentTag = wantsEnvelope(request) ? tag : representationTag(request, reply, tag, payload as string | Buffer);
-    reply.header('etag', sentTag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    // Under `_envelope` the status travels in the body: never a 304 (WordPress has no conditional GET).
-    if (request.method !== 'GET' || reply.statusCode !== 200 || ifNoneMatch === undefined || wantsEnvelope(request) || !holdsRepresentation(ifNoneMatch, sentTag)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-type');
-    return '';
+    return answerConditionally(request, reply, { tag }, payload as string | Buffer, { envelope: wantsEnvelope(request) });
   }
 }

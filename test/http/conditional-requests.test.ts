@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { form, picture } from '../fixtures/images.ts';
 
 /*
  * Conditional requests (additive; docs/decisions/0012-conditional-requests.md): every
@@ -170,6 +171,34 @@ describe(`conditional requests: collections (${DIALECT})`, () => {
       const list = await t.request('anonymous', 'GET', resource.collection);
       assert.equal(list.statusCode, 200);
       assert.equal(list.headers.etag, undefined, resource.collection);
+    }
+  });
+});
+
+describe(`conditional requests: one way for every answer that has a validator (${DIALECT})`, () => {
+  test('a record, a feed, a page, an asset and an image file: If-None-Match (weak, or in a list) answers 304 to GET and HEAD, with no body and no Content-Type; another tag 200', async () => {
+    const event = await t.request('administrator', 'POST', 'events', { title: 'One conditional GET', status: 'publish', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    assert.equal(event.statusCode, 201, event.body);
+    const { payload, headers } = form([{ name: 'file', value: await picture(40, 40, 'png'), filename: 'validator.png', type: 'image/png' }]);
+    const image = await t.request('administrator', 'POST', 'media', payload, headers);
+    assert.equal(image.statusCode, 201, image.body);
+    const answers = {
+      record: `/calendar/events/v1/events/${event.json<{ id: number }>().id}`,
+      feed: '/calendar/events/v1/events.ics',
+      page: `/events/${event.json<{ slug: string }>().slug}/`.replace('/events/', '/event/'),
+      asset: '/assets/calendar.css',
+      'image file': new URL(image.json<{ url: string }>().url).pathname,
+    };
+    for (const [kind, url] of Object.entries(answers)) {
+      const first = await t.app.inject({ method: 'GET', url });
+      assert.equal(first.statusCode, 200, `${kind} ${url}`);
+      const tag = String(first.headers.etag);
+      assert.match(tag, /^"/, `${kind} has a strong ETag`);
+      for (const [method, held] of [['GET', `W/${tag}`], ['GET', `"other", ${tag}`], ['HEAD', tag]] as const) {
+        const again = await t.app.inject({ method, url, headers: { 'if-none-match': held } });
+        assert.deepEqual([again.statusCode, again.body, again.headers['content-type'], again.headers.etag], [304, '', undefined, tag], `${kind}: ${method} If-None-Match: ${held}`);
+      }
+      assert.equal((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode, 200, `${kind}: another tag`);
     }
   });
 });

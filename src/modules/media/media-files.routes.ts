@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { holdsRepresentation } from '../../http/entity-tags.ts';
+import { answerConditionally } from '../../http/conditional-get.ts';
 import { MEDIA_TYPE_OF_EXTENSION, type ImageFiles } from './image-files.ts';
 import { MEDIA_PATH } from '../../storage/repositories/media.repository.ts';
 
@@ -34,11 +34,10 @@ export function registerMediaFiles(app: FastifyInstance, options: { readonly sit
       if (!stat.isFile()) return reply.callNotFound();
       // The name is unique to these bytes: it is their validator.
       const tag = `"${name.replace(/\//g, '-')}"`;
-      reply.headers({ 'content-type': MEDIA_TYPE_OF_EXTENSION[match[1]!]!, etag: tag });
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) return reply.code(304).send();
-      reply.header('content-length', stat.size);
-      return reply.send(fs.createReadStream(file));
+      reply.header('content-type', MEDIA_TYPE_OF_EXTENSION[match[1]!]!);
+      const answer = answerConditionally(request, reply, { tag }, fs.createReadStream(file));
+      if (reply.statusCode === 200) reply.header('content-length', stat.size);
+      return reply.send(answer);
     },
     // After the app's onSend, which marks every answer to a signed-in caller private: a file is the same for everyone.
     onSend: async (_request, reply, payload) => {

@@ -6,8 +6,8 @@ import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts
 import { utcToZoned } from '../../dates/zones.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
-import { representationTag } from '../../http/compression.ts';
-import { entityTag, holdsRepresentation } from '../../http/entity-tags.ts';
+import { answerConditionally } from '../../http/conditional-get.ts';
+import { entityTag } from '../../http/entity-tags.ts';
 import { fromOwnPage } from '../../http/sessions.ts';
 import { ReadCache, secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
@@ -163,14 +163,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     const body = options.store !== undefined && deps.readCache !== undefined ? Buffer.from(answer.body) : answer.body;
     if (options.store !== undefined) deps.readCache?.set(options.store.key, { status: answer.status, headers: { 'content-type': answer.type }, payload: body as Buffer, entityTag: tag }, 'everything', options.store.version);
     reply.headers(headers).code(answer.status);
-    const sentTag = representationTag(request, reply, tag, body);
-    reply.header('etag', sentTag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (request.method === 'GET' && answer.status === 200 && ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, sentTag)) {
-      reply.code(304).removeHeader('content-type');
-      return '';
-    }
-    return body;
+    return answerConditionally(request, reply, { tag }, body);
   };
 
   /**
@@ -536,11 +529,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       const asset = ASSETS[(request.params as { file: string }).file];
       if (!asset) return reply.callNotFound();
       reply.headers({ 'content-type': asset.type, 'cache-control': 'public, max-age=3600' });
-      const tag = representationTag(request, reply, asset.etag, asset.body);
-      reply.header('etag', tag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && holdsRepresentation(ifNoneMatch, tag)) return reply.code(304).send();
-      return asset.body;
+      return answerConditionally(request, reply, { tag: asset.etag }, asset.body);
     },
   });
   // Pages are for search engines too: the API's `noindex` (app.ts) is lifted here, after the app's own onSend.
