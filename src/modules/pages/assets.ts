@@ -189,7 +189,7 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
 .event-main { max-width: 48rem; }
 @media (width > 60rem) {
   .event-columns { display: grid; grid-template-columns: minmax(0, 1fr) minmax(16rem, 22rem); gap: 0 3rem; align-items: start; }
-  .event-columns .event-meta { grid-template-columns: minmax(0, 1fr); margin: 1rem 0; padding: 0 0 0 1.5rem; border: 0; border-left: 1px solid var(--calendar-border); }
+  .event-columns .event-meta { grid-template-columns: minmax(0, 1fr); margin: 0 0 1rem; padding: 0 0 0 1.5rem; border: 0; border-left: 1px solid var(--calendar-border); }
 }
 .meta-group h2 { font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.06em; margin: 0 0 0.5rem; }
 .event-facts { margin: 0; }
