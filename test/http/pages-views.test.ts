@@ -415,11 +415,11 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
     assert.equal((await t.request('anonymous', 'GET', '/events/week/2026-12-02/', undefined, { 'if-none-match': String(first.headers.etag) })).statusCode, 304);
   });
 
-  test('the day: events under hour headings, all-day first, with excerpt, cost and address; an empty day links to the next one with events', async () => {
+  test('the day: events under half-hour headings, all-day first, with excerpt, cost and address; an empty day links to the next one with events', async () => {
     const body = await page('/events/2026-11-26/');
     const headings = [...body.matchAll(/<h2 class="hour-heading" id="hour-([^"]+)">(?:<time datetime="([^"]+)">)?([^<]+)/g)].map((match) => [match[1], match[2], match[3]]);
-    assert.deepEqual(headings, [['all-day', undefined, 'All day'], ['08', '08:00', '8:00 AM'], ['20', '20:00', '8:00 PM']]);
-    const evening = body.slice(body.indexOf('id="hour-20"'));
+    assert.deepEqual(headings, [['all-day', undefined, 'All day'], ['0800', '08:00', '8:00 AM'], ['2000', '20:00', '8:00 PM']]);
+    const evening = body.slice(body.indexOf('id="hour-2000"'));
     assert.ok(evening.includes('Jazz Night') && !evening.includes('Morning Yoga'));
     assert.match(evening, /<span class="venue-address">1 Main St, 62701 Springfield, USA<\/span>/);
     assert.match(evening, /<p class="excerpt">Bring friends and dance\.<\/p>/);

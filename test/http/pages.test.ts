@@ -218,7 +218,7 @@ describe(`public pages (${DIALECT})`, () => {
     const cell = /<td[^>]*><a class="day-number"[^>]* href="\/events\/2027-03-14\/[^"]*"[^>]*>([\s\S]*?)<\/td>/.exec(body)?.[1] ?? '';
     assert.ok(cell.includes('Spring Forward Brunch'), cell);
     assert.ok(cell.includes('10:00 AM'));
-    assert.ok(body.includes('<caption id="month-title">March 2027</caption>'));
+    assert.ok(body.includes('<caption id="month-title" class="visually-hidden">March 2027</caption>'));
     assert.ok(body.includes('href="http://localhost:80/events/month/2027-04/?search=brunch"'));
     const day = html(await page('/events/2027-03-14/'));
     assert.ok(day.includes('Spring Forward Brunch') && day.includes('Sunday, March 14, 2027'));
@@ -232,7 +232,7 @@ describe(`public pages (${DIALECT})`, () => {
     assert.ok(html(await page('/fr/events/2027-05-14/')).includes('vendredi 14 mai 2027'));
     assert.ok(list.includes('href="http://localhost:80/fr/event/jazz-night/"'), 'links stay in French');
     const month = html(await page('/fr/events/month/2027-05/'));
-    assert.ok(month.includes('<caption id="month-title">mai 2027</caption>'));
+    assert.ok(month.includes('<caption id="month-title" class="visually-hidden">mai 2027</caption>'));
     const single = html(await page(`/fr/event/${slugs.jazz}/`));
     assert.ok(single.includes('Ajouter au calendrier') && single.includes('heure d’été de l’Est'));
     // A language without its own words falls back to English ones, with dates in its language.

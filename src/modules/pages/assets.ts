@@ -86,11 +86,14 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .month-separator { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 2px solid var(--calendar-border); }
 .event-card { display: grid; grid-template-columns: 3.5rem minmax(0, 1fr) minmax(0, 14rem); gap: 0 1.25rem; align-items: start; }
 .event-card:not(:has(.event-thumb)) { grid-template-columns: 3.5rem minmax(0, 1fr); }
+/* A day's events under their half hours: no badge, the cards indented under the time (decision 0105). */
+.event-card.no-badge { grid-template-columns: minmax(0, 1fr) minmax(0, 14rem); margin-left: 1.5rem; }
+.event-card.no-badge:not(:has(.event-thumb)) { grid-template-columns: minmax(0, 1fr); }
 .date-badge { display: flex; flex-direction: column; align-items: center; text-transform: uppercase; font-size: 0.8rem; color: var(--calendar-muted); line-height: 1.1; }
 .badge-day { font-size: 1.6rem; font-weight: 700; color: var(--calendar-text); }
 .event-body { min-width: 0; }
 .event-body p { margin: 0 0 0.25rem; }
-.event-card h2, .event-card h3 { font-size: 1.2rem; margin: 0 0 0.25rem; }
+.event-card h2, .event-card h3, .event-card h4 { font-size: 1.2rem; margin: 0 0 0.25rem; }
 .featured .event-title::before { content: "★ "; }
 .when, .where, .zone { color: var(--calendar-muted); }
 .venue-name { font-weight: 700; color: var(--calendar-text); }
@@ -100,6 +103,8 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 @media (max-width: 40rem) {
   .event-card { grid-template-columns: 3rem minmax(0, 1fr); }
   .event-thumb { grid-column: 2; max-width: 20rem; margin-top: 0.5rem; }
+  .event-card.no-badge { grid-template-columns: minmax(0, 1fr); margin-left: 0; }
+  .no-badge .event-thumb { grid-column: 1; }
 }
 .subscribe { margin: 1.5rem 0; }
 .subscribe summary { cursor: pointer; color: var(--calendar-accent); font-weight: 700; }
@@ -107,7 +112,7 @@ button { background: var(--calendar-accent); color: var(--calendar-accent-text);
 .pager { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; margin: 1rem 0; }
 .pager [rel="next"] { margin-left: auto; }
 .month-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
-.month-grid caption { font-size: 1.4rem; font-weight: 700; text-align: start; padding: 0.5rem 0; }
+.calendar-grid { margin-top: 1rem; }
 .month-grid th { font-size: 0.85rem; color: var(--calendar-muted); padding: 0.25rem; }
 /* Cells never grow with their content: a grid track (the phone's grid, or the fixed table) stays its share of the width. */
 .month-grid td, .month-grid th { min-width: 0; }
@@ -159,7 +164,6 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
   .month .month-grid thead tr { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
   /* A week on a phone: its days one under the other. */
   .week .month-grid thead { display: none; }
-  .week .month-grid caption { display: block; }
   .week .month-grid, .week .month-grid tbody, .week .month-grid tr, .week .month-grid td { display: block; width: 100%; height: auto; }
   .week .month-grid td { border-width: 0 0 1px; padding: 0.5rem 0; }
   .week .cell-date { position: static; width: auto; height: auto; clip-path: none; }
@@ -171,16 +175,22 @@ td:nth-child(n+5) .preview { left: auto; right: 0; }
 .hour-heading { font-size: 1rem; color: var(--calendar-muted); margin: 1.5rem 0 0; padding-bottom: 0.25rem; border-bottom: 1px solid var(--calendar-border); }
 .empty-day { padding: 1rem; background: var(--calendar-surface); border-radius: var(--calendar-radius); margin: 1rem 0; }
 .empty-day p { margin: 0.25rem 0; }
-.event { max-width: 48rem; }
 .back-link { margin: 1rem 0 0; font-weight: 700; }
 .event-when { font-size: 1.15rem; margin: 0 0 1rem; }
 .event-when .cost { margin-left: 0.5rem; }
+.when-zone { color: var(--calendar-muted); }
 .event-image { display: block; max-width: 100%; height: auto; border-radius: var(--calendar-radius); }
 .series-notice { background: var(--calendar-surface); border-left: 4px solid var(--calendar-accent); border-radius: var(--calendar-radius); padding: 0.5rem 1rem; margin: 0 0 1rem; }
 .series-notice h2 { font-size: 1rem; margin: 0.25rem 0; }
 .series-notice ul { margin: 0.25rem 0; padding-left: 1.25rem; }
 .series-notice p { margin: 0.25rem 0; }
 .event-meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(13rem, 100%), 1fr)); gap: 1rem 2rem; border-top: 1px solid var(--calendar-border); border-bottom: 1px solid var(--calendar-border); padding: 1rem 0; margin: 1.5rem 0 1rem; }
+/* A wide screen: the description in a reading column, the details, venue and organizers beside it (decision 0105). */
+.event-main { max-width: 48rem; }
+@media (width > 60rem) {
+  .event-columns { display: grid; grid-template-columns: minmax(0, 1fr) minmax(16rem, 22rem); gap: 0 3rem; align-items: start; }
+  .event-columns .event-meta { grid-template-columns: minmax(0, 1fr); margin: 0 0 1rem; padding: 0 0 0 1.5rem; border: 0; border-left: 1px solid var(--calendar-border); }
+}
 .meta-group h2 { font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.06em; margin: 0 0 0.5rem; }
 .event-facts { margin: 0; }
 .event-facts dt { font-weight: 700; }
@@ -230,8 +240,8 @@ const JS = `// Month switching without a full reload, and the grid's previews: t
     current.replaceWith(document.adoptNode(month));
     document.title = next.title;
     if (push) history.pushState({ month: href }, '', href);
-    const caption = document.querySelector('.month-grid caption');
-    if (caption) { caption.setAttribute('tabindex', '-1'); caption.focus(); }
+    const heading = document.querySelector('[data-view-swap] .bar-range');
+    if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus(); }
     return true;
   };
   document.addEventListener('click', (event) => {

@@ -76,7 +76,7 @@ export function whenText(event: EventWire, locale: string): string {
 }
 
 /** The short name of an event's zone ("GMT+2", "PST") at its start. */
-function shortZone(event: EventWire, locale: string): string {
+export function shortZone(event: EventWire, locale: string): string {
   const part = dateFormat(locale, { timeZone: event.timezone, timeZoneName: 'short' })
     .formatToParts(instant(event.utc_start_date))
     .find((item) => item.type === 'timeZoneName');
@@ -173,9 +173,12 @@ export function weekOf(day: string): (string | null)[] {
   return Array.from({ length: 7 }, (_, index) => shiftDay(day, index - lead) ?? null);
 }
 
-/** An hour of a day view's headings ("8:00 AM", "20:00") in the page's language, from an event's local `YYYY-MM-DD HH:…`. */
-export function hourHeading(local: string, locale: string): string {
-  return dateFormat(locale, { ...TIME_FORMAT, timeZone: 'UTC' }).format(new Date(`1970-01-01T${local.slice(11, 13)}:00:00Z`));
+/** The half hour a local `YYYY-MM-DD HH:MM…` falls in, as `HH:MM` ("09:00", "09:30"): a day view's groups (decision 0105). */
+export const halfHourOf = (local: string): string => `${local.slice(11, 13)}:${Number(local.slice(14, 16)) < 30 ? '00' : '30'}`;
+
+/** A day view's heading for an `HH:MM` ("9:30 AM", "09:30") in the page's language. */
+export function timeHeading(time: string, locale: string): string {
+  return dateFormat(locale, { ...TIME_FORMAT, timeZone: 'UTC' }).format(new Date(`1970-01-01T${time}:00Z`));
 }
 
 const compact = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');

@@ -124,7 +124,10 @@ export function CalendarGrid(props: GridProps) {
   return (
     <section class={`calendar-grid ${mode}`} data-month={month} aria-labelledby="month-title">
       <table class="month-grid">
-        <caption id="month-title">{props.title}</caption>
+        {/* The bar's heading above shows the dates; the caption names the table for assistive technology only, not a second heading (decision 0105). */}
+        <caption id="month-title" class="visually-hidden">
+          {props.title}
+        </caption>
         <thead>
           <tr>
             {names.map((name) => (

@@ -1,6 +1,6 @@
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
-import { addressLine, isEmail, machineTime, mapLinks, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
+import { addressLine, isEmail, machineTime, mapLinks, shortZone, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
 import { eventCalendarLinks } from '../subscribe.ts';
 import { CalendarServiceLinks } from './bar.tsx';
 import { TermList, venuesOf } from './list.tsx';
@@ -206,9 +206,10 @@ function AddToCalendar({ page, event, location }: { page: PageContext; event: Ev
 }
 
 /**
- * A single event as the original lays it out: the way back to the list, the title, when and the
- * cost, the series notice, the image, the description, "add to calendar", then its details, venue
- * and organizers side by side (stacked on a phone), and the events before and after it.
+ * A single event as the original lays it out: the way back to the list, the title, when (its zone
+ * named) and the cost, the series notice, the image, the description, "add to calendar", then its
+ * details, venue and organizers (beside the description on a wide screen, under it on a phone), and
+ * the events before and after it.
  */
 export function EventDetails({ page, event, previous, next, otherDates }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined; otherDates: readonly EventWire[] }) {
   const { messages, locale } = page;
@@ -216,6 +217,7 @@ export function EventDetails({ page, event, previous, next, otherDates }: { page
   const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
   const website = webHref(event.website);
   const when = <time datetime={machineTime(event, 'start')}>{whenText(event, locale)}</time>;
+  const zone = zoneName(event, locale);
   return (
     <article class="event" aria-labelledby="event-title">
       <p class="back-link">
@@ -224,62 +226,69 @@ export function EventDetails({ page, event, previous, next, otherDates }: { page
       <h1 id="event-title">{event.title}</h1>
       <p class="event-when">
         {when}
+        {/* The event's own zone, as the original's date line names it when the site shows zones ("EST"; decision 0105); its long name is under Details. */}
+        {event.all_day ? null : <span class="when-zone"> {shortZone(event, locale)}</span>}
         {event.cost !== '' ? <span class="cost"> {event.cost}</span> : null}
       </p>
       <SeriesNotice page={page} event={event} otherDates={otherDates} />
-      <FeaturedImage image={event.image} title={event.title} />
-      {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
-      <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
-      <AddToCalendar page={page} event={event} location={location} />
-      <div class="event-meta">
-        <section class="meta-group" aria-labelledby="event-details">
-          <h2 id="event-details">{messages.details}</h2>
-          <dl class="event-facts">
-            <dt>{messages.when}</dt>
-            <dd>
-              {when}
-              <br />
-              <span class="zone">{event.all_day ? messages.allDay : `${messages.timeZone}: ${zoneName(event, locale)}`}</span>
-            </dd>
-            {event.cost !== '' ? (
-              <>
-                <dt>{messages.cost}</dt>
-                <dd>{event.cost}</dd>
-              </>
-            ) : null}
-            <TermLinks page={page} definition={CATEGORY} label={messages.categories} terms={event.categories} />
-            <TermLinks page={page} definition={TAG} label={messages.tags} terms={event.tags} />
-            {website && website !== event.url ? (
-              <>
-                <dt>{messages.website}</dt>
-                <dd>
-                  <a href={website} rel="external">
-                    {website}
-                  </a>
-                </dd>
-              </>
-            ) : null}
-            <CustomFieldFacts fields={event.custom_fields} />
-          </dl>
-        </section>
-        {venues.length > 0 ? (
-          <section class="meta-group" aria-labelledby="event-venue">
-            <h2 id="event-venue">{venues.length > 1 ? messages.venues : messages.venue}</h2>
-            {venues.map((venue) => (
-              <Venue page={page} venue={venue} />
-            ))}
+      {/* At 1280 px the details, venue and organizers stand beside the description, not under it with the right half empty (decision 0105). */}
+      <div class="event-columns">
+        <div class="event-main">
+          <FeaturedImage image={event.image} title={event.title} />
+          {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
+          <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
+          <AddToCalendar page={page} event={event} location={location} />
+        </div>
+        <div class="event-meta">
+          <section class="meta-group" aria-labelledby="event-details">
+            <h2 id="event-details">{messages.details}</h2>
+            <dl class="event-facts">
+              <dt>{messages.when}</dt>
+              <dd>
+                {when}
+                <br />
+                <span class="zone">{event.all_day ? messages.allDay : `${messages.timeZone}: ${zone}`}</span>
+              </dd>
+              {event.cost !== '' ? (
+                <>
+                  <dt>{messages.cost}</dt>
+                  <dd>{event.cost}</dd>
+                </>
+              ) : null}
+              <TermLinks page={page} definition={CATEGORY} label={messages.categories} terms={event.categories} />
+              <TermLinks page={page} definition={TAG} label={messages.tags} terms={event.tags} />
+              {website && website !== event.url ? (
+                <>
+                  <dt>{messages.website}</dt>
+                  <dd>
+                    <a href={website} rel="external">
+                      {website}
+                    </a>
+                  </dd>
+                </>
+              ) : null}
+              <CustomFieldFacts fields={event.custom_fields} />
+            </dl>
           </section>
-        ) : null}
-        {event.organizer.length > 0 ? (
-          <section class="meta-group" aria-labelledby="event-organizers">
-            <h2 id="event-organizers">{event.organizer.length > 1 ? messages.organizers : messages.organizer}</h2>
-            <ul class="organizers">
-              {event.organizer.map((organizer) => (
-                <Organizer page={page} organizer={organizer} />
+          {venues.length > 0 ? (
+            <section class="meta-group" aria-labelledby="event-venue">
+              <h2 id="event-venue">{venues.length > 1 ? messages.venues : messages.venue}</h2>
+              {venues.map((venue) => (
+                <Venue page={page} venue={venue} />
               ))}
-            </ul>
-          </section>
-        ) : null}
+            </section>
+          ) : null}
+          {event.organizer.length > 0 ? (
+            <section class="meta-group" aria-labelledby="event-organizers">
+              <h2 id="event-organizers">{event.organizer.length > 1 ? messages.organizers : messages.organizer}</h2>
+              <ul class="organizers">
+                {event.organizer.map((organizer) => (
+                  <Organizer page={page} organizer={organizer} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
       </div>
       {previous || next ? (
         <nav class="pager event-navigation" aria-label={messages.eventNavigation}>

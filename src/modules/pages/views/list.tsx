@@ -10,6 +10,16 @@ import type { PageContext } from './layout.tsx';
  * excerpt, cost, featured image and categories.
  */
 
+/**
+ * What a card leaves out where its page already says it (decision 0105): the date badge under a
+ * day's own time headings, the venue on that venue's own page.
+ */
+export interface CardOptions {
+  readonly badge?: boolean;
+  /** The id of the venue whose page lists the card: that venue is not repeated on it. */
+  readonly pageVenue?: number;
+}
+
 /** An event's venues as a list (the record has one object, a list, or `[]`). */
 export function venuesOf(event: EventWire): Record<string, unknown>[] {
   return Array.isArray(event.venue) ? event.venue : [event.venue];
@@ -29,19 +39,21 @@ export function TermList({ page, definition, terms }: { page: PageContext; defin
 }
 
 /** One event in a list: badge, title linked to its page, times, venue and address, excerpt, cost, image and categories. */
-export function EventCard({ page, event, level }: { page: PageContext; event: EventWire; level: 2 | 3 }) {
+export function EventCard({ page, event, level, options = {} }: { page: PageContext; event: EventWire; level: 2 | 3 | 4; options?: CardOptions }) {
   const { messages, locale } = page;
-  const Heading = level === 2 ? 'h2' : 'h3';
-  const badge = dayBadge(startDay(event), locale);
+  const Heading = `h${level}` as const;
+  const badge = options.badge === false ? undefined : dayBadge(startDay(event), locale);
   const when = timeRange(event, locale, page.siteZone);
-  const venues = venuesOf(event).filter((venue) => textField(venue, 'venue') !== '');
+  const venues = venuesOf(event).filter((venue) => textField(venue, 'venue') !== '' && venue.id !== options.pageVenue);
   const image = event.image === false ? '' : textField(event.image, 'url');
   const excerpt = summaryText(event.excerpt || event.description, 240);
   return (
-    <article class={event.featured ? 'event-card featured' : 'event-card'}>
-      <time class="date-badge" datetime={startDay(event)}>
-        <span class="badge-weekday">{badge.weekday}</span> <span class="badge-day">{badge.day}</span>
-      </time>
+    <article class={['event-card', event.featured ? 'featured' : '', badge ? '' : 'no-badge'].filter(Boolean).join(' ')}>
+      {badge ? (
+        <time class="date-badge" datetime={startDay(event)}>
+          <span class="badge-weekday">{badge.weekday}</span> <span class="badge-day">{badge.day}</span>
+        </time>
+      ) : null}
       <div class="event-body">
         <Heading class="event-title">
           <a href={event.url}>{event.title}</a>
@@ -72,14 +84,13 @@ export function EventCard({ page, event, level }: { page: PageContext; event: Ev
   );
 }
 
-/** Events in one list (a day's, a venue's page at a lower heading level). */
-export function EventCards({ page, events, level = 2 }: { page: PageContext; events: readonly EventWire[]; level?: 2 | 3 }) {
-  if (events.length === 0) return <p class="empty">{page.messages.noEvents}</p>;
+/** Events in one list (a day's half hour, a month's), their titles at heading `level`. */
+export function EventCards({ page, events, level, options }: { page: PageContext; events: readonly EventWire[]; level: 3 | 4; options?: CardOptions }) {
   return (
     <ol class="event-list">
       {events.map((event) => (
         <li>
-          <EventCard page={page} event={event} level={level} />
+          <EventCard page={page} event={event} level={level} options={options} />
         </li>
       ))}
     </ol>
@@ -87,10 +98,11 @@ export function EventCards({ page, events, level = 2 }: { page: PageContext; eve
 }
 
 /**
- * The list view's events under month headings, by the month each starts in (its own zone's date):
- * the archive's order is by start, so each month's events come together.
+ * Events under month headings (`level`, their titles one below), by the month each starts in (its
+ * own zone's date): the archive's order is by start, so each month's events come together. The list
+ * view, a series' dates and a venue's or organizer's page show them so, as the original's list does.
  */
-export function EventListing({ page, events }: { page: PageContext; events: readonly EventWire[] }) {
+export function EventListing({ page, events, level = 2, options }: { page: PageContext; events: readonly EventWire[]; level?: 2 | 3; options?: CardOptions }) {
   if (events.length === 0) return <p class="empty">{page.messages.noEvents}</p>;
   const months: { month: string; events: EventWire[] }[] = [];
   for (const event of events) {
@@ -98,14 +110,15 @@ export function EventListing({ page, events }: { page: PageContext; events: read
     if (months.at(-1)?.month !== month) months.push({ month, events: [] });
     months.at(-1)!.events.push(event);
   }
+  const Heading = `h${level}` as const;
   return (
     <>
       {months.map((group, index) => (
         <section class="month-group" aria-labelledby={`month-${index}`}>
-          <h2 class="month-separator" id={`month-${index}`}>
+          <Heading class="month-separator" id={`month-${index}`}>
             {monthTitle(group.month, page.locale)}
-          </h2>
-          <EventCards page={page} events={group.events} level={3} />
+          </Heading>
+          <EventCards page={page} events={group.events} level={level === 2 ? 3 : 4} options={options} />
         </section>
       ))}
     </>

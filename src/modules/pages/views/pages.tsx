@@ -3,7 +3,7 @@ import { renderToString } from 'preact-render-to-string';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
 import { apiArgs, queryString, scopedFilters, type PageFilters } from '../filters.ts';
-import { addressLine, dayTitle, hourHeading, monthGrid, rangeTitle, startDay, summaryText, textField, weekOf } from '../format.ts';
+import { addressLine, dayTitle, halfHourOf, monthGrid, rangeTitle, startDay, summaryText, textField, timeHeading, weekOf } from '../format.ts';
 import type { EventPage, LinkedRecord } from '../pages.service.ts';
 import { subscriptionLinks, type Subscription } from '../subscribe.ts';
 import { viewPath } from '../view-paths.ts';
@@ -11,7 +11,7 @@ import { CalendarGrid, Pager, pageHref } from './archive.tsx';
 import { CalendarBar, Subscribe, viewAddresses, type BarProps } from './bar.tsx';
 import { Contacts, EventDetails, icsUrl, PasswordForm } from './event.tsx';
 import { Layout, type Alternate, type PageContext } from './layout.tsx';
-import { EventCard, EventCards, EventListing } from './list.tsx';
+import { EventCards, EventListing } from './list.tsx';
 
 /*
  * Whole pages, one function per page type, each rendered to a string of HTML. Every text and
@@ -91,18 +91,18 @@ export function listPage(page: PageContext, view: ListView): string {
 }
 
 /**
- * A day's events under hour headings ("8:00 PM", in the page's language), the all-day ones and those
- * begun on an earlier day first, as the original's day view groups them; each hour by the events'
- * own wall clock, as their times read.
+ * A day's events under half-hour headings ("9:00 AM", "9:30 AM", in the page's language), the
+ * all-day ones and those begun on an earlier day first, as the original's day view groups them
+ * (decision 0105); each by the events' own wall clock, as their times read.
  */
-function byHour(page: PageContext, day: string, events: readonly EventWire[]) {
+function byHalfHour(page: PageContext, day: string, events: readonly EventWire[]) {
   const groups: { key: string; heading: string; events: EventWire[] }[] = [];
   const allDay = events.filter((event) => event.all_day || startDay(event) < day);
   if (allDay.length > 0) groups.push({ key: 'all-day', heading: page.messages.allDay, events: allDay });
   const timed = events.filter((event) => !allDay.includes(event)).sort((a, b) => a.start_date.localeCompare(b.start_date));
   for (const event of timed) {
-    const key = event.start_date.slice(11, 13);
-    if (groups.at(-1)?.key !== key) groups.push({ key, heading: hourHeading(event.start_date, page.locale), events: [] });
+    const key = halfHourOf(event.start_date);
+    if (groups.at(-1)?.key !== key) groups.push({ key, heading: timeHeading(key, page.locale), events: [] });
     groups.at(-1)!.events.push(event);
   }
   return groups;
@@ -142,18 +142,13 @@ export function dayPage(page: PageContext, view: { day: string; today: string; f
           )}
         </div>
       ) : (
-        byHour(page, day, view.events).map((group) => (
-          <section class="hour-group" aria-labelledby={`hour-${group.key}`}>
-            <h2 class="hour-heading" id={`hour-${group.key}`}>
-              {group.key === 'all-day' ? group.heading : <time datetime={`${group.key}:00`}>{group.heading}</time>}
+        byHalfHour(page, day, view.events).map((group) => (
+          <section class="hour-group" aria-labelledby={`hour-${group.key.replace(':', '')}`}>
+            <h2 class="hour-heading" id={`hour-${group.key.replace(':', '')}`}>
+              {group.key === 'all-day' ? group.heading : <time datetime={group.key}>{group.heading}</time>}
             </h2>
-            <ol class="event-list">
-              {group.events.map((event) => (
-                <li>
-                  <EventCard page={page} event={event} level={3} />
-                </li>
-              ))}
-            </ol>
+            {/* The bar's heading names the day: no date badge on each event. */}
+            <EventCards page={page} events={group.events} level={3} options={{ badge: false }} />
           </section>
         ))
       )}
@@ -323,7 +318,8 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
       {/* Sanitized on write, as an event's description (content/html.ts). */}
       <div class="description" dangerouslySetInnerHTML={{ __html: textField(record, 'description') }} />
       <h2>{kind === 'venue' ? messages.eventsAt : messages.eventsBy}</h2>
-      <EventCards page={page} events={view.events} level={3} />
+      {/* Under month headings as the list's; a venue's own page does not repeat it on each event (decision 0105). */}
+      <EventListing page={page} events={view.events} level={3} options={kind === 'venue' ? { pageVenue: Number(record.id) } : {}} />
       <Pager page={page} base={view.base} filters={{}} current={view.current} pages={view.pages} />
     </Layout>,
   );
