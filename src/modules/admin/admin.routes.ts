@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { NAMESPACE } from '../../urls.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
-import { adminBundle } from './bundle.ts';
+import { adminBundle } from '../../client-bundles.ts';
 
 /*
  * The admin (issue 33, decision 0054): every `/admin/…` page under the site's path answers the same

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { COMMUNITY_JS } from './community-script.ts';
+import { pageScripts } from '../../client-bundles.ts';
 
 /*
- * The public pages' stylesheet and script, served from `/assets/` under the site's path (no inline
- * style or script: the Content-Security-Policy allows neither). Kept here as text so that the build
- * (tsc) carries them into dist/ with the code. Themeable through the custom properties of :root; a
- * site stylesheet (CALENDAR_SITE_STYLESHEET) is linked after this one to override them.
+ * The public pages' stylesheet and scripts, served from `/assets/` under the site's path (no inline
+ * style or script: the Content-Security-Policy allows neither). The stylesheet is kept here as text
+ * so that the build (tsc) carries it into dist/ with the code; the scripts are TypeScript in
+ * src/page-scripts/, bundled as the admin is (client-bundles.ts). Themeable through the custom
+ * properties of :root; a site stylesheet (CALENDAR_SITE_STYLESHEET) is linked after this one to
+ * override them.
  */
 
 const CSS = `:root {
@@ -226,94 +228,20 @@ select, textarea { font: inherit; color: inherit; background: var(--calendar-bac
 .embed { padding: 0 0.5rem; }
 `;
 
-const JS = `// Month switching without a full reload, and the grid's previews: the pages work without this script.
-(() => {
-  'use strict';
-  const swap = async (href, push) => {
-    const current = document.querySelector('[data-view-swap]');
-    if (!current) return false;
-    const answer = await fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
-    if (!answer.ok) return false;
-    const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
-    const month = next.querySelector('[data-view-swap]');
-    if (!month) return false;
-    current.replaceWith(document.adoptNode(month));
-    document.title = next.title;
-    if (push) history.pushState({ month: href }, '', href);
-    const heading = document.querySelector('[data-view-swap] .bar-range');
-    if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus(); }
-    return true;
-  };
-  document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[data-month-switch]') : null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    swap(link.href, true).then((done) => { if (!done) location.assign(link.href); }, () => location.assign(link.href));
-  });
-  window.addEventListener('popstate', () => { swap(location.href, false).then((done) => { if (!done) location.reload(); }, () => location.reload()); });
-
-  // The grid's preview of an event on hover or keyboard focus (decision 0075): its times (the item's
-  // own), image, excerpt and cost, read once from the event's page when first wanted. A visual aid
-  // only, hidden from assistive technology: the link and its page say it all, and the stylesheet
-  // shows the preview while the item is hovered or focused.
-  const pages = new Map();
-  const summaryOf = (href) => {
-    if (!pages.has(href)) {
-      pages.set(href, fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
-        .then(async (answer) => (answer.ok ? new DOMParser().parseFromString(await answer.text(), 'text/html') : null))
-        .catch(() => null));
-    }
-    return pages.get(href);
-  };
-  const part = (tag, className, text) => {
-    const element = document.createElement(tag);
-    element.className = className;
-    element.textContent = text;
-    return element;
-  };
-  const preview = async (link) => {
-    const item = link.parentElement;
-    if (item.querySelector('.preview') || matchMedia('(max-width: 40rem)').matches) return;
-    const page = await summaryOf(link.href);
-    if (!page || item.querySelector('.preview')) return;
-    const box = part('span', 'preview', '');
-    box.setAttribute('aria-hidden', 'true');
-    const image = page.querySelector('img.event-image');
-    if (image) {
-      const thumb = document.createElement('img');
-      thumb.alt = '';
-      thumb.src = image.getAttribute('src');
-      if (image.getAttribute('srcset')) { thumb.srcset = image.getAttribute('srcset'); thumb.sizes = '16rem'; }
-      box.append(thumb);
-    }
-    const when = link.querySelector('small, .visually-hidden');
-    if (when) box.append(part('span', 'preview-when', when.textContent.replace(/^,\\s*/, '')));
-    const excerpt = page.querySelector('meta[name="description"]');
-    if (excerpt && excerpt.content) box.append(part('span', 'preview-text', excerpt.content.length > 110 ? excerpt.content.slice(0, 109).replace(/\\s+\\S*$/, '') + '…' : excerpt.content));
-    const cost = page.querySelector('.event-when .cost');
-    if (cost) box.append(part('span', 'preview-cost', cost.textContent.trim()));
-    item.append(box);
-  };
-  const wanted = (event) => {
-    const link = event.target instanceof Element ? event.target.closest('.month-grid ul li:not(.more) > a') : null;
-    if (link) preview(link);
-  };
-  document.addEventListener('pointerover', wanted);
-  document.addEventListener('focusin', wanted);
-})();
-`;
-
 export interface Asset {
-  readonly body: string;
+  readonly body: string | Buffer;
   readonly type: string;
   readonly etag: string;
 }
 
-const asset = (body: string, type: string): Asset => ({ body, type, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"` });
+const asset = (body: string | Buffer, type: string): Asset => ({ body, type, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"` });
 
-/** By file name under `/assets/`. */
-export const ASSETS: Readonly<Record<string, Asset>> = {
-  'calendar.css': asset(CSS, 'text/css; charset=utf-8'),
-  'calendar.js': asset(JS, 'text/javascript; charset=utf-8'),
-  'community.js': asset(COMMUNITY_JS, 'text/javascript; charset=utf-8'),
-};
+let assets: Promise<ReadonlyMap<string, Asset>> | undefined;
+
+/** The pages' files by name under `/assets/`: the stylesheet, and the scripts bundled from src/page-scripts/ (calendar.js, community.js). */
+export function pageAssets(): Promise<ReadonlyMap<string, Asset>> {
+  assets ??= pageScripts().then((scripts) => new Map([['calendar.css', asset(CSS, 'text/css; charset=utf-8')], ...[...scripts].map(([name, file]) => [name, asset(file.body, file.type)] as const)]));
+  // A failed bundle is tried again by the next request rather than kept.
+  assets.catch(() => { assets = undefined; });
+  return assets;
+}

@@ -18,7 +18,7 @@ import { escapeHtml } from '../../content/html.ts';
 import { cookieValue } from '../../http/cookies.ts';
 import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../http/password-guesses.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
-import { ASSETS } from './assets.ts';
+import { pageAssets } from './assets.ts';
 import { discoveryHeaders, pageUrls, type PageSubject } from '../../http/discovery.ts';
 import { filterArgs, queryString, readFilters, scopedFilters, type PageFilters } from './filters.ts';
 import { monthGrid, monthTitle, weekOf } from './format.ts';
@@ -526,7 +526,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     url: `${sitePath}/assets/:file`,
     config: pageRoute, schema: hidden,
     handler: async (request, reply) => {
-      const asset = ASSETS[(request.params as { file: string }).file];
+      const asset = (await pageAssets()).get((request.params as { file: string }).file);
       if (!asset) return reply.callNotFound();
       reply.headers({ 'content-type': asset.type, 'cache-control': 'public, max-age=3600' });
       return answerConditionally(request, reply, { tag: asset.etag }, asset.body);
