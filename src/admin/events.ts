@@ -68,7 +68,11 @@ export async function listEvents(query: { status?: Status | 'all'; page?: number
 }
 
 export type Counts = Record<'all' | Status, number>;
-export const eventCounts = async (): Promise<Counts> => (await get<Counts>('events/counts')).body;
+/**
+ * The tabs' counts: the totals of the lists the tabs link to (every date from EVER, as `listEvents`
+ * reads without filters), a series counted once per date listed (decision 0103).
+ */
+export const eventCounts = async (): Promise<Counts> => (await get<Counts>('events/counts', { start_date: EVER })).body;
 
 export const setStatus = (id: number, status: string) => request('POST', `events/${id}`, { body: { status } });
 export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });

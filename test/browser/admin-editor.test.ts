@@ -233,7 +233,7 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.goto(`${base}/admin/events/${april.id}`);
     await page.getByLabel('Title').fill('Book club (new venue)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('group', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this and the following dates' }).click();
+    await page.getByRole('dialog', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this and the following dates' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const titles = (await dates()).map((occurrence) => `${occurrence.start_date.slice(0, 10)} ${occurrence.title}`);
     assert.deepEqual(titles.slice(0, 5), ['2027-01-12 Book club', '2027-02-09 Book club', '2027-02-20 Book club', '2027-04-13 Book club (new venue)', '2027-05-11 Book club (new venue)']);

@@ -152,7 +152,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await page.goto(`${base}/admin/events/${third.id}`);
     await page.getByLabel('Title').fill('Evening yoga (guest teacher)');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('group', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this date only' }).click();
+    await page.getByRole('dialog', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this date only' }).click();
     await page.getByText('Saved.').waitFor();
     const after = (await api('events?start_date=2026-12-01&end_date=2026-12-31&search=yoga')).events.map((event: { title: string }) => event.title);
     assert.deepEqual(after, ['Evening yoga', 'Evening yoga', 'Evening yoga (guest teacher)', 'Evening yoga', 'Evening yoga', 'Evening yoga']);

@@ -7,6 +7,7 @@ import { ImageField } from '../editor/image.tsx';
 import { CategoriesField, OrganizersField, VenueField } from '../editor/links.tsx';
 import { RecurrenceFields } from '../editor/recurrence.tsx';
 import { RichText } from '../editor/rich-text.tsx';
+import { ScopeDialog, type Scope } from '../editor/scope-dialog.tsx';
 import type { EventRecord } from '../events.ts';
 import { ADMIN_LANGUAGES, STATUS_LABEL, t } from '../i18n.ts';
 import { navigate, setGuard } from '../router.ts';
@@ -15,12 +16,11 @@ import type { ScreenProps } from '../screens.ts';
 /*
  * The event editor. It reads the event with its ETag and writes only what changed, with `If-Match`:
  * a write over someone else's newer version is refused (412) and the editor shows what they changed.
- * An occurrence of a series asks which dates a change is for (`scope`, decision 0025). A language
+ * An occurrence of a series asks which dates a change is for (`scope`, decision 0025) in a modal dialog (decision 0104). A language
  * other than the original edits that translation's text (`translation_language`, decision 0011).
  * Field errors come from the API's 400 (`data.params`) and sit next to their fields.
  */
 
-type Scope = 'this' | 'following' | 'all';
 /** Where each write field's error is shown. */
 const FIELD_OF: Record<string, string> = {
   title: 'title', description: 'description', excerpt: 'excerpt', start_date: 'start-day', end_date: 'end-day', all_day: 'all-day', timezone: 'timezone',
@@ -213,17 +213,7 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
           </Field>
         ) : null}
       </fieldset>
-      {asking ? (
-        <div class="dialog" role="group" aria-labelledby="scope-question">
-          <p id="scope-question">{t('scopeQuestion')}</p>
-          <div class="actions">
-            {(['this', 'following', 'all'] as const).map((scope) => (
-              <button key={scope} type="button" onClick={() => void save(asking.status, scope)}>{t(scope === 'this' ? 'scopeThis' : scope === 'following' ? 'scopeFollowing' : 'scopeAll')}</button>
-            ))}
-            <button type="button" class="secondary" onClick={() => setAsking(undefined)}>{t('cancel')}</button>
-          </div>
-        </div>
-      ) : null}
+      {asking ? <ScopeDialog onChoose={(scope) => void save(asking.status, scope)} onCancel={() => setAsking(undefined)} /> : null}
       <div class="save-bar">
         <button type="submit">{t('save')}</button>
         {form.status !== 'publish' && canPublish ? <button type="button" onClick={() => void save('publish')}>{t('actionPublish')}</button> : null}

@@ -184,7 +184,11 @@ export default function EventsList({ search }: ScreenProps) {
               <tr key={event.id}>
                 <td><input type="checkbox" aria-label={t('selectEvent', { title: event.title })} checked={selected.has(event.id)} onChange={(change) => toggle(event.id, (change.currentTarget).checked)} /></td>
                 <td><a href={href(`events/${event.id}`)}>{event.title}</a></td>
-                <td>{formatWhen(event.start_date, event.all_day === true)}</td>
+                <td>
+                  {formatWhen(event.start_date, event.all_day === true)}
+                  {/* A date of a series (decision 0103), as TEC Pro marks recurring events: each date is a row, and says so. */}
+                  {event.series_id === undefined ? null : <> <span class="series-mark"><span aria-hidden="true">↻ </span>{t('recurring')}</span></>}
+                </td>
                 <td>{t(STATUS_LABEL[event.status] ?? 'statusTrash')}</td>
                 <td>{event.status === 'trash' ? null : <a href={event.url} aria-label={t('viewEvent', { title: event.title })}>{t('view')}</a>}</td>
               </tr>

@@ -9,8 +9,8 @@ import type { ReadTx } from '../../storage/database.ts';
 import type { DateBounds, EventFilter } from '../../storage/repositories/event-filter.ts';
 import type { ArchiveCursor, EventFields, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { PostRecords } from '../posts/post-records.ts';
-import { readableStatuses } from '../posts/post-rules.ts';
+import type { PostRecords, StatusCounts } from '../posts/post-records.ts';
+import { ANY_STATUS, readableStatuses } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
@@ -30,6 +30,8 @@ export type ArchiveQuery = Omit<EventListQuery, 'page' | 'per_page'>;
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 const TRUTHY = new Set(['true', '1', 'yes', 'on']);
+/** The statuses of the admin's tabs: every listed one and the trash. */
+const TAB_STATUSES = [...ANY_STATUS, 'trash'] as const;
 
 /** Listing events: the archive's rules, with the fixes of decisions.md. */
 export class EventArchive {
@@ -83,6 +85,18 @@ export class EventArchive {
       relations: await this.events.relations(tx, rows, language, caller),
       cut: await this.occurrencesCut(tx, bounds),
     };
+  }
+
+  /**
+   * The admin's status tabs (decision 0103): for each status, the total `list` answers with that
+   * `status` filter and the rest of `query`, counted in one statement; `all`, every status but the
+   * trash, as the archive lists by default.
+   */
+  async statusCounts(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<StatusCounts> {
+    const { filter } = await this.archiveFilter(tx, { ...query, status: [...TAB_STATUSES] }, caller, language);
+    const counts = await this.repository.countPerStatus(tx, filter);
+    const of = (status: string) => counts.get(status) ?? 0;
+    return { all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0), publish: of('publish'), future: of('future'), draft: of('draft'), pending: of('pending'), private: of('private'), trash: of('trash') };
   }
 
   /**

@@ -13,7 +13,7 @@ import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
-import { CreateBody, DeleteQuery, Envelope, EventRecord, type EventWire, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
+import { CountsQuery, CreateBody, DeleteQuery, Envelope, EventRecord, type EventWire, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -262,6 +262,13 @@ export function eventRoutes(
     }),
     ...singleRoutes('/events/:id(^\\d+$)', IdParams),
     ...singleRoutes('/events/by-slug/:slug', SlugParams),
-    statusCountsRoute('events', 'tribe_event', (tx, caller) => events.statusCounts(tx, caller)),
+    statusCountsRoute('events', 'tribe_event', {
+      summary: 'Returns how many events the archive lists with each status and the same selection (dates, search, terms...): each count is the X-TEC-Total of GET /events with that status, a series counted once per date listed (decision 0103)',
+      querystring: CountsQuery,
+      // As the archive: its validation, and series extended first for a window past the horizon.
+      validate: (frame, tx) => archive.validateList(tx, frame.query, frame.caller),
+      prepare: (frame, deadline) => extender.extendFor(frame.query, deadline),
+      count: (tx, frame) => archive.statusCounts(tx, frame.query, frame.caller, frame.language),
+    }),
   ];
 }

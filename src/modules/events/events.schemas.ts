@@ -136,6 +136,12 @@ export const ListQuery = Type.Object({
   ...CommonQuery,
 });
 export type EventListQuery = Static<typeof ListQuery>;
+/**
+ * The status tabs' query (decision 0103): the archive's selection (dates, search, terms, venues...)
+ * without what pages, orders or picks the statuses, which the counts go through.
+ */
+export const CountsQuery = Type.Omit(ListQuery, ['page', 'per_page', 'status', 'orderby', 'order', 'sync_token', 'password', 'context']);
+export type EventCountsQuery = Static<typeof CountsQuery>;
 /** The query parameters the archive reads under this service's namespace only (decision 0073). */
 export const OWN_LIST_QUERY = ['orderby', 'order'] as const;
 

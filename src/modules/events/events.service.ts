@@ -7,7 +7,7 @@ import type { CreatedEvent } from '../../storage/repositories/terms.repository.t
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { LinkKind, Taxonomy, TermRow } from '../../storage/tables.ts';
-import type { PostRecords, RecordRef, StatusCounts } from '../posts/post-records.ts';
+import type { PostRecords, RecordRef } from '../posts/post-records.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -68,11 +68,6 @@ export class EventsService {
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
     private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize'>>>,
   ) {}
-
-  /** The admin's status tabs (decision 0045). */
-  statusCounts(tx: ReadTx, caller: Caller | null): Promise<StatusCounts> {
-    return this.records.statusCounts(tx, caller);
-  }
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3), localized, with its relations. */
   async get(tx: ReadTx, ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ row: Localized<EventRow>; relations: LoadedRelations }> {

@@ -16,7 +16,7 @@ import type { LinkedRecordsService } from './linked-records.service.ts';
 import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
-import { statusCountsRoute } from '../posts/status-counts.routes.ts';
+import { recordCounts, statusCountsRoute } from '../posts/status-counts.routes.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
 export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService): AnyRoute[] {
@@ -146,6 +146,6 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
     }),
     ...singleRoutes(`/${collection}/:id(^\\d+$)`, schemas.IdParams, 'ID'),
     ...singleRoutes(`/${collection}/by-slug/:slug`, schemas.SlugParams, 'slug'),
-    statusCountsRoute(collection, postType, (tx, caller) => service.statusCounts(tx, caller)),
+    statusCountsRoute(collection, postType, recordCounts(collection, (tx, { caller }) => service.statusCounts(tx, caller))),
   ];
 }

@@ -4,7 +4,7 @@ import { inList } from '../in-list-padding.ts';
 import { throwIfUnitExpired } from '../write-units.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
-import { countByDaysQuery } from './occurrence-day-counts.ts';
+import { countByDaysQuery, countPerStatusByDaysQuery } from './occurrence-day-counts.ts';
 import { journalBoundsOf, journalColumns, type JournalBounds, type JournalColumns } from './record-changes.repository.ts';
 import type { EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
 import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord, type WrittenRecord } from './post-records.repository.ts';
@@ -97,6 +97,16 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
 
   async count(db: ReadTx, filter: EventFilter): Promise<number> {
     return Number((await this.countQuery(db, filter).executeTakeFirstOrThrow()).n ?? 0);
+  }
+
+  /**
+   * `count` per status, in one statement: the occurrences `filter` lists of each of its statuses
+   * (the admin's status tabs, decision 0103); statuses with none are absent.
+   */
+  async countPerStatus(db: ReadTx, filter: EventFilter): Promise<Map<string, number>> {
+    const query = countPerStatusByDaysQuery(db, filter) ?? this.archive(db, filter).select((eb) => ['o.status as status', eb.fn.countAll<number>().as('n')]).groupBy('o.status');
+    const rows = (await query.execute()) as { status: string; n: number | string | null }[];
+    return new Map(rows.map((row) => [row.status, Number(row.n ?? 0)]));
   }
 
   /** The statement of `count` (one `n` column, null for a sum over no day): the day counts' sum when they can answer, else the occurrences counted. */

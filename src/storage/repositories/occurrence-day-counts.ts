@@ -40,17 +40,27 @@ function wholeDays(filter: DayCountableFilter): { statuses: readonly string[]; f
   };
 }
 
-/**
- * The statement of the archive's count from the day counts (one `n` column), or undefined when the
- * filter asks for more than they hold: run alone, or as a scalar sub-select of the page's statement.
- */
-export function countByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
+/** The day counts' rows an archive filter counts, or undefined when the filter asks for more than they hold. */
+function dayRows(db: ReadTx, filter: DayCountableFilter) {
   const days = wholeDays(filter);
   if (!days) return undefined;
   let counts = db.selectFrom('occurrence_day_counts').where('status', 'in', days.statuses.length > 0 ? [...days.statuses] : ['']);
   if (days.from !== undefined) counts = counts.where('start_day', '>=', days.from);
   if (days.until !== undefined) counts = counts.where('start_day', '<=', days.until).where('end_day', '<=', days.until);
-  return counts.select((eb) => eb.fn.sum<number | string | null>('occurrences').as('n'));
+  return counts;
+}
+
+/**
+ * The statement of the archive's count from the day counts (one `n` column), or undefined when the
+ * filter asks for more than they hold: run alone, or as a scalar sub-select of the page's statement.
+ */
+export function countByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
+  return dayRows(db, filter)?.select((eb) => eb.fn.sum<number | string | null>('occurrences').as('n'));
+}
+
+/** `countByDaysQuery` per status (`status`, `n` columns; the admin's tabs: decision 0103), or undefined likewise. */
+export function countPerStatusByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
+  return dayRows(db, filter)?.select((eb) => ['status', eb.fn.sum<number | string | null>('occurrences').as('n')]).groupBy('status');
 }
 
 /**
