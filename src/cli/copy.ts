@@ -1,5 +1,7 @@
 import cliProgress from 'cli-progress';
-import { mediaDirOf, parseDatabaseUrl } from '../config.ts';
+import fs from 'node:fs';
+import { mediaDirOf, parseDatabaseUrl, type DatabaseConfig } from '../config.ts';
+import { keySourceFor } from '../modules/webhooks/secrets.ts';
 import { copyCalendar, type CopyProgress } from '../storage/copy.ts';
 import { describeCounts } from '../storage/integrity.ts';
 import { defaultIo, formatTable, UsageError, type CliIo, type Command } from './command.ts';
@@ -41,6 +43,19 @@ function lineProgress(err: (line: string) => void): CopyProgress {
   };
 }
 
+/**
+ * What the operator must do so that the copy's webhook secrets open on the target: they are sealed
+ * with the source's key (decision 0032), which, on SQLite without CALENDAR_SECRETS_KEY, is a file
+ * beside the database that the copy does not move.
+ */
+export function secretsKeyAdvice(source: DatabaseConfig, target: DatabaseConfig, secretsKey: string | undefined): string | undefined {
+  const from = keySourceFor(source, secretsKey);
+  if (from.kind !== 'file' || !fs.existsSync(from.path)) return undefined;
+  const to = keySourceFor(target, secretsKey);
+  const where = to.kind === 'file' ? `copy it to ${to.path}` : 'give the target\'s servers CALENDAR_SECRETS_KEY set to its content';
+  return `The webhook secrets are sealed with the key in ${from.path}: ${where}, or they cannot be read there.`;
+}
+
 const progressOn = (io: CliIo): CopyProgress => (io === defaultIo && process.stderr.isTTY ? barProgress(process.stderr) : lineProgress(io.err));
 
 export const COPY_COMMANDS: readonly Command[] = [
@@ -71,6 +86,8 @@ export const COPY_COMMANDS: readonly Command[] = [
       io.out(`Copied ${describeCounts(summary.counts)}, and the ${summary.mediaFiles} files of the uploads into ${target.mediaDir}.`);
       io.out(`Id counters set past the source's: ${[...summary.counters].map(([table, last]) => `${table} ${last}`).join(', ')}.`);
       io.out('The copy passed the integrity check of restore.');
+      const advice = secretsKeyAdvice(source.database, target.database, config.webhooks.secretsKey);
+      if (advice !== undefined) io.out(advice);
     },
   },
 ];

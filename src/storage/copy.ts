@@ -244,7 +244,11 @@ function postgresEnd(client: pg.PoolClient): End {
       }
       return set;
     },
-    commit: async () => void (await client.query('commit')),
+    commit: async () => {
+      await client.query('commit');
+      // What autovacuum would do soon after: statistics for the planner, and the visibility map the archive's index-only counts need.
+      await client.query(`vacuum analyze ${tables.map(quote).join(', ')}`);
+    },
     // Outside a transaction PostgreSQL only warns; on a broken connection the server has rolled back already.
     rollback: async () => void (await client.query('rollback').catch(() => undefined)),
   };

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { secretsKeyAdvice } from '../../src/cli/copy.ts';
 import { portableValue } from '../../src/storage/copy.ts';
 
 /*
@@ -41,5 +45,23 @@ describe('the values copy moves between engines', () => {
     assert.throws(() => portableValue(Buffer.from('x'), 'postgres', 'images', 'sizes_json'), /images\.sizes_json holds binary data \(a blob\)/);
     assert.throws(() => portableValue(true, 'sqlite', 'events', 'featured'), /events\.featured holds a value of type boolean/);
     assert.throws(() => portableValue(new Date(0), 'sqlite', 'posts', 'date_utc'), /posts\.date_utc holds a value of type object/);
+  });
+});
+
+describe('the webhook secrets key the copy reminds of', () => {
+  test('an SQLite key file beside the source is named, with where the target reads its key; a given key or no file needs nothing', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-copy-key-'));
+    try {
+      const source = { dialect: 'sqlite', file: path.join(folder, 'calendar.sqlite') } as const;
+      const postgres = { dialect: 'postgres', url: 'postgres://db/calendar' } as const;
+      const sqlite = { dialect: 'sqlite', file: path.join(folder, 'other.sqlite') } as const;
+      assert.equal(secretsKeyAdvice(source, postgres, undefined), undefined, 'no key file, no webhook secret sealed with one');
+      fs.writeFileSync(`${source.file}.secrets-key`, Buffer.alloc(32, 7).toString('base64'));
+      assert.match(secretsKeyAdvice(source, postgres, undefined) ?? '', /sealed with the key in .*calendar\.sqlite\.secrets-key: give the target's servers CALENDAR_SECRETS_KEY set to its content/);
+      assert.match(secretsKeyAdvice(source, sqlite, undefined) ?? '', /copy it to .*other\.sqlite\.secrets-key/);
+      assert.equal(secretsKeyAdvice(source, postgres, Buffer.alloc(32, 1).toString('base64')), undefined, 'CALENDAR_SECRETS_KEY seals and opens them on both ends');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
