@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import fs from 'node:fs';
-import { mediaDirOf, parseDatabaseUrl, type DatabaseConfig } from '../config.ts';
+import { ConfigError, mediaDirOf, parseDatabaseUrl, type DatabaseConfig } from '../config.ts';
 import { keySourceFor } from '../modules/webhooks/secrets.ts';
 import { copyCalendar, type CopyProgress } from '../storage/copy.ts';
 import { describeCounts } from '../storage/integrity.ts';
@@ -70,7 +70,14 @@ export const COPY_COMMANDS: readonly Command[] = [
     flags: ['force'],
     run: async ({ config, io, options }) => {
       if ((options.to === undefined) === (options.from === undefined)) throw new UsageError('Give exactly one of --to and --from: the other end is the database of DATABASE_URL.');
-      const other = parseDatabaseUrl(options.to ?? options.from);
+      const option = options.to === undefined ? 'from' : 'to';
+      let other: DatabaseConfig;
+      try {
+        other = parseDatabaseUrl(options[option]);
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message.replace(/^DATABASE_URL/, `--${option}`));
+        throw error;
+      }
       const otherEnd = { database: other, mediaDir: mediaDirOf(options.media, other) };
       const ownEnd = { database: config.database, mediaDir: config.media.dir };
       const [source, target] = options.to === undefined ? [otherEnd, ownEnd] : [ownEnd, otherEnd];
