@@ -106,10 +106,10 @@ interface End {
   counters(): Promise<Map<string, number>>;
   /** Begins the read of the source's one snapshot. */
   beginRead(): Promise<void>;
-  /** Begins the target's one transaction, sets its triggers aside and empties its tables. */
+  /** Begins the target's one transaction, sets its triggers (and on PostgreSQL its secondary indexes) aside and empties its tables. */
   beginFill(tables: readonly string[]): Promise<void>;
   insert(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void>;
-  /** Puts the triggers back, rebuilds what they keep, and sets the counters past `counters` and the ids stored. */
+  /** Puts the triggers and indexes back, rebuilds what they keep, and sets the counters at `counters`, or past the ids stored if higher. */
   endFill(counters: ReadonlyMap<string, number>): Promise<Map<string, number>>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
@@ -192,6 +192,7 @@ async function serialColumns(client: pg.PoolClient): Promise<{ table: string; co
 
 function postgresEnd(client: pg.PoolClient): End {
   let tables: readonly string[] = [];
+  let indexes: { name: string; sql: string }[] = [];
   const query: RowQuery = async (text) => (await client.query<Row>(text)).rows;
   return {
     engine: 'postgres',
@@ -227,12 +228,24 @@ function postgresEnd(client: pg.PoolClient): End {
       // transaction: the rows copied are already what they wrote. The foreign keys' stay and check every row.
       for (const table of tables) await client.query(`alter table ${quote(table)} disable trigger user`);
       await client.query(`truncate ${tables.map(quote).join(', ')}`);
+      // Indexes that back no constraint (the search's trigram index above all) are built once at
+      // the end, from the definitions the database recorded, rather than grown row by row.
+      indexes = (
+        await client.query<{ name: string; sql: string }>(
+          `select i.indexname as name, i.indexdef as sql from pg_indexes i
+            where i.schemaname = current_schema() and i.tablename = any($1)
+              and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema()))`,
+          [tables],
+        )
+      ).rows;
+      for (const index of indexes) await client.query(`drop index ${quote(index.name)}`);
     },
     insert: async (table, columns, rows) => {
       // The table's own row type gives each JSON field its column's type.
       await client.query(`insert into ${quote(table)} (${columnList(columns)}) select ${columnList(columns)} from json_populate_recordset(null::${quote(table)}, $1::json)`, [JSON.stringify(rows)]);
     },
     endFill: async (counters) => {
+      for (const index of indexes) await client.query(index.sql);
       for (const table of tables) await client.query(`alter table ${quote(table)} enable trigger user`);
       const set = new Map<string, number>();
       for (const { table, column, sequence } of await serialColumns(client)) {
@@ -266,7 +279,7 @@ function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
   return a.dialect === 'postgres' && b.dialect === 'postgres' && a.url === b.url;
 }
 
-const describe = (config: DatabaseConfig) => (config.dialect === 'sqlite' ? `the SQLite file ${config.file}` : 'the PostgreSQL database');
+const nameOf = (config: DatabaseConfig) => (config.dialect === 'sqlite' ? `the SQLite file ${config.file}` : 'the PostgreSQL database');
 
 async function copyTables(source: End, target: End, progress: CopyProgress): Promise<[string, number][]> {
   const copied: [string, number][] = [];
@@ -303,7 +316,7 @@ async function copyTables(source: End, target: End, progress: CopyProgress): Pro
  */
 export async function copyCalendar(request: CopyRequest): Promise<CopySummary> {
   const { progress } = request;
-  if (sameDatabase(request.source, request.target)) throw new BackupError(`The source and the target are the same database (${describe(request.source)}).`);
+  if (sameDatabase(request.source, request.target)) throw new BackupError(`The source and the target are the same database (${nameOf(request.source)}).`);
   if (request.source.dialect === 'sqlite' && (request.source.file === ':memory:' || !fs.existsSync(request.source.file))) throw new BackupError(`There is no database at ${request.source.file} to copy.`);
   if (request.target.dialect === 'sqlite' && request.target.file === ':memory:') throw new BackupError('Cannot copy into an in-memory database.');
   const sourceStorage = openStorage(request.source);
