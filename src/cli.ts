@@ -6,6 +6,7 @@ import { ROLE_NAMES } from './auth/roles.ts';
 import { APP_PASSWORD_COMMANDS } from './cli/app-passwords.ts';
 import { BACKUP_COMMANDS } from './cli/backup.ts';
 import { defaultIo, UsageError, type CliIo, type Command } from './cli/command.ts';
+import { COPY_COMMANDS } from './cli/copy.ts';
 import { IMPORT_COMMANDS } from './cli/imports.ts';
 import { SEED_COMMANDS } from './cli/seed.ts';
 import { SERVE_COMMANDS } from './cli/serve.ts';
@@ -28,6 +29,7 @@ const COMMANDS: readonly Command[] = [
   ...APP_PASSWORD_COMMANDS,
   ...SEED_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...COPY_COMMANDS,
   ...IMPORT_COMMANDS,
   ...THROTTLE_COMMANDS,
   ...WEBHOOK_COMMANDS,

@@ -7,7 +7,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { migrate, openStorage, type Storage } from './database.ts';
+import { migrate, openStorage } from './database.ts';
 import { CONSISTENCY_QUERIES, describeCounts, isEmpty, RECORD_COUNTS_SQL, recordCounts, sampleRows, type RecordCounts } from './integrity.ts';
 import { MEDIA_FILES_SQL, mediaFilesOf } from './repositories/media.repository.ts';
 
@@ -41,6 +41,27 @@ function copyMediaFiles(from: string, files: readonly string[], to: string): voi
       throw error;
     }
   }
+}
+
+/**
+ * Copies the files of the uploads `rows` lists (MEDIA_FILES_SQL) from the media folder `from` into
+ * the media folder `to`, keeping a file already there (names are unique to their bytes); answers
+ * how many files the uploads have. `copy` moves a calendar's uploads with it.
+ */
+export function copyUploadedFiles(rows: readonly { url: string; sizes_json: string | null }[], from: string, to: string): number {
+  const files = uploadedFiles(rows);
+  for (const file of files) {
+    const [source, target] = [from, to].map((folder) => path.join(folder, ...file.split('/'))) as [string, string];
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      fs.copyFileSync(source, target);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') throw new BackupError(`The uploaded file ${file} is missing from ${from} (the media folder is not this database's, or the upload was deleted meanwhile).`);
+      throw error;
+    }
+  }
+  return files.length;
 }
 
 /**
@@ -88,9 +109,9 @@ export interface RestoreSummary {
   readonly migrations: readonly string[];
 }
 
-type Engine = DatabaseConfig['dialect'];
+export type Engine = DatabaseConfig['dialect'];
 
-const ENGINE_NAMES: Readonly<Record<Engine, string>> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+export const ENGINE_NAMES: Readonly<Record<Engine, string>> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 /** The engine whose backup `file` is, read from its first bytes. */
 function backupEngine(file: string): Engine {
@@ -433,25 +454,31 @@ async function restorePostgres(url: string, file: string): Promise<void> {
   }
 }
 
-/** Problems of a database that the service's invariants or the engine's quick check find, and uploads whose files are not in `mediaDir`. */
-async function integrityProblems(storage: Storage, mediaDir: string): Promise<string[]> {
+/** Runs one statement of a check on the database checked, and answers its rows. */
+export type RowQuery = (text: string) => Promise<readonly Record<string, unknown>[]>;
+
+/**
+ * Problems of a database that the service's invariants or the engine's quick check find, and
+ * uploads whose files are not in `mediaDir`: what `restore` and `copy` check before they call a
+ * database good. Through `query`, so that `copy` checks its target inside the transaction that
+ * fills it, and rolls it back rather than leave a calendar that fails.
+ */
+export async function integrityProblems(engine: Engine, query: RowQuery, mediaDir: string): Promise<string[]> {
   const problems: string[] = [];
-  if (storage.driver.kind === 'sqlite') {
-    const check = storage.driver.client.pragma('quick_check') as { quick_check: string }[];
+  if (engine === 'sqlite') {
+    const check = (await query('pragma quick_check')) as { quick_check: string }[];
     if (check.length !== 1 || check[0]!.quick_check !== 'ok') problems.push(`PRAGMA quick_check: ${check.map((row) => row.quick_check).join('; ')}`);
-    const orphans = storage.driver.client.pragma('foreign_key_check') as unknown[];
+    const orphans = await query('pragma foreign_key_check');
     if (orphans.length > 0) problems.push(`PRAGMA foreign_key_check: ${sampleRows(orphans)}`);
   }
-  // PostgreSQL checked its foreign keys when pg_restore created them after the data.
-  await storage.read(async (tx) => {
-    for (const [label, query] of CONSISTENCY_QUERIES) {
-      const { rows } = await sql.raw(query).execute(tx);
-      if (rows.length > 0) problems.push(`${label}: ${sampleRows(rows)}`);
-    }
-    const files = uploadedFiles((await sql.raw<{ url: string; sizes_json: string | null }>(MEDIA_FILES_SQL).execute(tx)).rows);
-    const missing = files.filter((file) => !fs.existsSync(path.join(mediaDir, ...file.split('/'))));
-    if (missing.length > 0) problems.push(`uploaded files missing from ${mediaDir}: ${sampleRows(missing)}`);
-  });
+  // PostgreSQL checks foreign keys itself: pg_restore's when it creates them after the data, copy's row by row.
+  for (const [label, text] of CONSISTENCY_QUERIES) {
+    const rows = await query(text);
+    if (rows.length > 0) problems.push(`${label}: ${sampleRows(rows)}`);
+  }
+  const files = uploadedFiles((await query(MEDIA_FILES_SQL)) as { url: string; sizes_json: string | null }[]);
+  const missing = files.filter((file) => !fs.existsSync(path.join(mediaDir, ...file.split('/'))));
+  if (missing.length > 0) problems.push(`uploaded files missing from ${mediaDir}: ${sampleRows(missing)}`);
   return problems;
 }
 
@@ -494,7 +521,7 @@ export async function restoreDatabase(config: DatabaseConfig, backupFile: string
   const storage = openStorage(config);
   try {
     const migrations = await migrate(storage);
-    const problems = await integrityProblems(storage, options.mediaDir);
+    const problems = await storage.read((tx) => integrityProblems(config.dialect, async (text) => (await sql.raw<Record<string, unknown>>(text).execute(tx)).rows, options.mediaDir));
     if (problems.length > 0) throw new BackupError(`The restored database fails its integrity check: ${problems.join('; ')}`);
     const counts = await storage.read(async (tx) => recordCounts((await sql.raw(RECORD_COUNTS_SQL).execute(tx)).rows[0] as Record<string, unknown>));
     return { counts, migrations, mediaFiles };

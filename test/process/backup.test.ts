@@ -6,7 +6,6 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { main } from '../../src/cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrate, openStorage } from '../../src/storage/database.ts';
 import { ApiClient } from '../crash/api-client.ts';
@@ -15,7 +14,8 @@ import { isIn, observe, probeAbsentAnswers, type AbsentAnswers } from '../crash/
 import { acknowledged, startWriteStream, untilAcknowledged, WriteLog, type TrackedRecord } from '../crash/workload.ts';
 import sharp from 'sharp';
 import { basicAuth, createTestApp, DIALECT, emptyRestoreTarget, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
-import { cliProcess, startServer, type CliRun, type ServerProcess } from '../fixtures/server-process.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { cliProcess, startServer, type ServerProcess } from '../fixtures/server-process.ts';
 
 /**
  * `calendar-events backup` while a server takes a stream of writes, and `restore` of that backup
@@ -29,27 +29,6 @@ const AUTHORIZATION = basicAuth('admin', ADMIN_PASSWORD);
 const WRITERS = 6;
 /** Acknowledged writes before the backup starts, so that it copies a database with some history. */
 const WRITES_BEFORE_BACKUP = 60;
-
-/**
- * Runs the CLI in this process (quicker than a process of its own, where nothing needs to run
- * beside it), on the database at `url` and with `env` set meanwhile.
- */
-async function runCli(url: string, args: string[], env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
-  const settings = { DATABASE_URL: url, ...env };
-  const given = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, settings);
-  let out = '';
-  let err = '';
-  try {
-    const code = await main(args, { out: (line) => (out += `${line}\n`), err: (line) => (err += `${line}\n`) });
-    return { code, out, err };
-  } finally {
-    for (const [name, value] of Object.entries(given)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
 
 /** What a database holds, in enough detail that any change shows; undefined when it has no calendar tables. */
 async function fingerprint(url: string): Promise<unknown> {

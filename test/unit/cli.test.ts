@@ -254,6 +254,17 @@ function cliSuite(backend: Backend): void {
       assert.equal((await cli('user', 'list')).out[0], 'No users.');
     });
 
+    test('copy takes exactly one of --to and --from, each a database URL, and says so otherwise', async () => {
+      for (const args of [[], ['--to', 'other.sqlite', '--from', 'more.sqlite']]) {
+        const result = await cli('copy', ...args);
+        assert.equal(result.code, 2);
+        assert.equal(result.err[0], 'Give exactly one of --to and --from: the other end is the database of DATABASE_URL.');
+      }
+      const wrong = await cli('copy', '--to', 'mysql://db/calendar');
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.err[0] ?? '', /^--to must be postgres:\/\/\.\.\., sqlite:<path> or a file path/);
+    });
+
     test('a missing or extra positional argument is a usage error', async () => {
       const missing = await cli('user', 'delete');
       assert.equal(missing.code, 2);
