@@ -13,10 +13,11 @@ import { scenarios, type Fixtures } from './scenarios.ts';
  * Issue 48 item 3 (decision 0106): creates for a long time on PostgreSQL with autovacuum off for
  * every table of the bench's database, as on a server whose autovacuum is off or cannot keep up.
  * The `create` scenario's requests (10 connections) in windows of WINDOW_SECONDS, each window's
- * creates/s printed with the machine's load average and the dead rows of the content-change tags
- * and the journal; at the end the first window against the last, and the median of the first
- * SPAN windows against that of the last (less at the mercy of other work on a shared machine).
- * Throughput must not fall by more than 10%.
+ * creates/s printed with the machine's load average, the database's blocks read or hit per create
+ * (pg_stat_database: the work each create costs, whatever else the machine runs) and the dead rows
+ * of the content-change tags and the journal; at the end the first window against the last, and
+ * the median of the first SPAN windows against that of the last (less at the mercy of other work
+ * on a shared machine). Throughput must not fall by more than 10%.
  *
  *   node --import tsx bench/journal-churn.ts [minutes=30] [events=1000]   (BENCH_POSTGRES_URL as bench/run.ts)
  */
@@ -55,22 +56,31 @@ try {
       const headers = { 'content-type': 'application/json', authorization: fixtures.authorization };
       const counter = { n: 1 };
       const rates: number[] = [];
+      const blocksPerCreate: number[] = [];
+      /** Blocks the bench's database read or found in its buffers so far (reported by each backend within a second or so). */
+      const blocks = async () => Number((await admin.query<{ blocks: string }>('select blks_hit + blks_read as blocks from pg_stat_database where datname = current_database()')).rows[0]!.blocks);
+      let blocksBefore = await blocks();
       const windows = Math.max(2, Math.round((MINUTES * 60) / WINDOW_SECONDS));
       for (let window = 1; window <= windows; window++) {
+        const sentBefore = counter.n;
         const measured = await drive(server.port, create, headers, WINDOW_SECONDS, counter, CONNECTIONS);
         rates.push(measured.requestsPerSecond);
+        const blocksAfter = await blocks();
+        blocksPerCreate.push((blocksAfter - blocksBefore) / Math.max(1, counter.n - sentBefore));
+        blocksBefore = blocksAfter;
         const { rows } = await admin.query<{ relname: string; n_dead_tup: string; n_tup_ins: string; n_tup_upd: string; n_tup_del: string }>(
           `select relname, n_dead_tup, n_tup_ins, n_tup_upd, n_tup_del from pg_stat_user_tables where relname in ('content_changes', 'record_changes') order by relname`,
         );
         const tables = rows.map((row) => `${row.relname} dead ${row.n_dead_tup} (ins ${row.n_tup_ins} upd ${row.n_tup_upd} del ${row.n_tup_del})`).join(', ');
         const flags = [measured.non2xx > 0 ? `${measured.non2xx} non-2xx!` : '', measured.errors > 0 ? `${measured.errors} errors!` : ''].filter(Boolean).join(' ');
-        log(`  window ${String(window).padStart(3)}: ${format(measured.requestsPerSecond).padStart(6)} creates/s  load ${os.loadavg()[0]!.toFixed(1)}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  ${counter.n - 1} sent; ${tables} ${flags}`);
+        log(`  window ${String(window).padStart(3)}: ${format(measured.requestsPerSecond).padStart(6)} creates/s  load ${os.loadavg()[0]!.toFixed(1)}  ${format(blocksPerCreate.at(-1))} blocks/create  p50 ${measured.p50} ms  p99 ${measured.p99} ms  ${counter.n - 1} sent; ${tables} ${flags}`);
         if (server.ended() !== undefined) throw new Error(`the server died (${server.ended()}): ${server.output()}`);
       }
       const change = (first: number, last: number) => `${format(first)} → ${format(last)} creates/s (${format((100 * (last - first)) / first, 1)}%)`;
       log(`first window → last window: ${change(rates[0]!, rates.at(-1)!)}`);
       const span = Math.min(SPAN, rates.length >> 1);
       log(`median of the first ${span} windows → of the last ${span}: ${change(median(rates.slice(0, span)), median(rates.slice(-span)))} (target: no fall of more than 10%)`);
+      log(`blocks per create, median of the first ${span} windows → of the last ${span}: ${format(median(blocksPerCreate.slice(0, span)))} → ${format(median(blocksPerCreate.slice(-span)))}`);
     } finally {
       await server.kill();
     }
