@@ -42,6 +42,8 @@ import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts
 import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
 import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
+import * as journalWrittenOnce from './migrations/20261128210000_journal_written_once.ts';
+import * as embeddingEventsAnnounced from './migrations/20261128211000_embedding_events_announced.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -161,8 +163,9 @@ export interface Storage {
   /**
    * Raises the count of content writes and records when (`at`), on the content version and on the
    * journal rows the unit wrote (decision 0027), stamps the unit's content-change tags with the new
-   * version and drops those the read cache no longer asks for: it commits with the unit it is
-   * written in, which runs it last.
+   * version (PostgreSQL: writes the tags and journal rows the unit held, decision 0106) and drops
+   * the tags the read cache no longer asks for: it commits with the unit it is written in, which
+   * runs it last.
    */
   touchContent(tx: WriteTx, at: Date): Promise<void>;
   /** A cheap round trip, for /readyz. */
@@ -203,6 +206,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128191000_credential_lookups': credentialLookups,
   '20261128192000_setup_tokens': setupTokens,
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
+  '20261128210000_journal_written_once': journalWrittenOnce,
+  '20261128211000_embedding_events_announced': embeddingEventsAnnounced,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -311,7 +316,7 @@ const RETRYABLE_STATES = new Set(['40001', '40P01']);
 /**
  * How many content versions' change tags are kept: a node further behind than that drops its whole
  * read cache instead of reading what changed (decision 0033). The pruning is the trigger's of
- * migration 20261127050000, which holds the same number.
+ * migrations 20261127050000 and 20261128210000, which hold the same number.
  */
 export const CONTENT_CHANGES_KEPT = 1000;
 
@@ -325,7 +330,8 @@ function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion
     touchContent: async (tx, at) => {
       // The trigger of migration 20261127050000 stamps the unit's change tags with the new version,
       // prunes those older than CONTENT_CHANGES_KEPT versions and gives the unit's journal rows
-      // (decision 0027) this time, in this one statement (decision 0077).
+      // (decision 0027) this time, in this one statement (decision 0077); on PostgreSQL it inserts
+      // the tags and journal rows the unit held, each once (decision 0106).
       await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
       touched.add(tx);
     },
