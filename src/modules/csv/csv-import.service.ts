@@ -83,8 +83,20 @@ interface RowKind<T> {
   input(row: CsvRow, status: CsvStatus | undefined): RowInput<T>;
   /** The problems of an input (its body schema, then the services' validators), none when it may be written. */
   check(tx: ReadTx, input: T, caller: Caller): Promise<string[]>;
-  create(tx: WriteTx, input: T, caller: Caller, language: LanguageCode): Promise<unknown>;
+  create(tx: WriteTx, input: T, caller: Caller, language: LanguageCode, names: LinkedNames): Promise<unknown>;
 }
+
+/**
+ * The venues and organizers an import has named, by kind and name (any case), to their ids: a name
+ * is looked up once per import, not once per row (a lookup by name reads every record of the kind).
+ * `known` holds those of committed units; `fresh` those of the running unit, kept only if it commits.
+ */
+interface LinkedNames {
+  readonly known: Map<string, number>;
+  readonly fresh: Map<string, number>;
+}
+
+const nameKey = (kind: 'venue' | 'organizer', name: string) => `${kind}\n${name.trim().toLowerCase()}`;
 
 export class CsvImportService {
   constructor(
@@ -109,7 +121,23 @@ export class CsvImportService {
             return rowProblems(error);
           }
         },
-        create: (tx, input, caller, language) => this.events.create(tx, input, caller, language),
+        create: async (tx, input, caller, language, names) => {
+          // The event's inline venue and organizers by name become ids: made or matched once per import (decision 0019's rule).
+          const resolve = async (kind: 'venue' | 'organizer', reference: unknown): Promise<unknown> => {
+            if (reference === null || typeof reference !== 'object') return reference;
+            const name = String((reference as Record<string, unknown>)[kind]);
+            const key = nameKey(kind, name);
+            let id = names.fresh.get(key) ?? names.known.get(key);
+            if (id === undefined) {
+              id = (await this.linked[kind === 'venue' ? 'venues' : 'organizers'].create(tx, { [kind]: name }, caller, language)).post.id;
+              names.fresh.set(key, id);
+            }
+            return id;
+          };
+          const venue = input.venue === undefined ? {} : { venue: await resolve('venue', input.venue) };
+          const organizer = Array.isArray(input.organizer) ? { organizer: await Promise.all(input.organizer.map((entry) => resolve('organizer', entry))) } : {};
+          return this.events.create(tx, { ...input, ...venue, ...organizer }, caller, language);
+        },
       } satisfies RowKind<EventCreateInput>;
     }
     const service = this.linked[type];
@@ -137,6 +165,7 @@ export class CsvImportService {
       if (report.problems.length < CSV_LISTED_PROBLEMS) report.problems.push({ line, problems });
     };
     let pending: { line: number; input: unknown }[] = [];
+    const known = new Map<string, number>();
     const flush = async () => {
       const batch = pending;
       pending = [];
@@ -146,7 +175,7 @@ export class CsvImportService {
         report.resume_line ??= batch[0]!.line;
         return;
       }
-      for (const outcome of await this.unit(kind, batch, request)) {
+      for (const outcome of await this.unit(kind, batch, request, known)) {
         if (outcome.problems) refuse(outcome.line, outcome.problems);
         else report.imported++;
       }
@@ -182,7 +211,7 @@ export class CsvImportService {
    * One batch: checked and written in one unit (a dry run: checked in a read unit); when a row
    * fails after it began writing, the unit is rolled back and each row written in a unit of its own.
    */
-  private async unit(kind: RowKind<unknown>, batch: readonly { line: number; input: unknown }[], request: CsvImportRequest): Promise<Outcome[]> {
+  private async unit(kind: RowKind<unknown>, batch: readonly { line: number; input: unknown }[], request: CsvImportRequest, known: Map<string, number>): Promise<Outcome[]> {
     const { caller, language } = request;
     if (request.dryRun) {
       return this.storage.read(async (tx) => {
@@ -194,20 +223,24 @@ export class CsvImportService {
         return outcomes;
       });
     }
-    const write = (rows: readonly { line: number; input: unknown }[]) =>
-      this.storage.write(async (tx) => {
+    const write = async (rows: readonly { line: number; input: unknown }[]) => {
+      const names: LinkedNames = { known, fresh: new Map() };
+      const outcomes = await this.storage.write(async (tx) => {
         const outcomes: Outcome[] = [];
         for (const { line, input } of rows) {
           const problems = await kind.check(tx, input, caller);
           if (problems.length > 0) outcomes.push({ line, problems });
           else {
-            await kind.create(tx, input, caller, language);
+            await kind.create(tx, input, caller, language, names);
             outcomes.push({ line });
           }
         }
         await this.storage.touchContent(tx, this.now());
         return outcomes;
       });
+      for (const [key, id] of names.fresh) known.set(key, id);
+      return outcomes;
+    };
     try {
       return await write(batch);
     } catch (error) {
