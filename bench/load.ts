@@ -84,29 +84,30 @@ export async function readAll(port: number, urls: readonly string[], connections
  * autocannon's time-outs and short runs do not fit answers that take seconds each. Reports feeds
  * per second, each one's duration as p50/p99, and logs the events and bytes per second.
  */
-export async function driveFeeds(port: number, requestPath: string, seconds: number): Promise<Measurement> {
+export async function driveFeeds(port: number, requestPath: string, seconds: number, { name = 'ics-export', marker = 'BEGIN:VEVENT', headers = {} }: { name?: string; marker?: string; headers?: Record<string, string> } = {}): Promise<Measurement> {
   const durations: number[] = [];
   let events = 0;
   let bytes = 0;
   let failures = 0;
   const started = performance.now();
+  const count = (text: string) => text.split(marker).length - 1;
   do {
     const begun = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}${requestPath}`);
+    const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, { headers });
     let tail = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
       // Counted on the text with the previous chunk's end, so a marker split between chunks counts once.
       const text = tail + Buffer.from(chunk).toString('latin1');
-      events += text.split('BEGIN:VEVENT').length - 1 - (tail.split('BEGIN:VEVENT').length - 1);
-      tail = text.slice(-12);
+      events += count(text) - count(tail);
+      tail = text.slice(-(marker.length - 1));
     }
     if (response.status !== 200) failures++;
     durations.push(performance.now() - begun);
   } while (performance.now() - started < seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
   const sorted = [...durations].sort((a, b) => a - b);
-  log(`  ics-export: ${durations.length} feed(s) in ${elapsed.toFixed(1)} s, ${format(events / elapsed)} events/s, ${format(bytes / elapsed / 2 ** 20, 1)} MB/s`);
+  log(`  ${name}: ${durations.length} export(s) in ${elapsed.toFixed(1)} s, ${format(events / elapsed)} records/s, ${format(bytes / elapsed / 2 ** 20, 1)} MB/s`);
   return { requestsPerSecond: durations.length / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), non2xx: failures, errors: 0 };
 }
 

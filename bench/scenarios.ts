@@ -12,6 +12,8 @@ import { drive, driveFeeds, driveNodes, percentile, readAll, type Body, type Mea
 export const API = '/calendar/events/v1';
 /** The whole seeded calendar (every date, up to the default maximum of 100,000 events) as one feed. */
 const ICS_EXPORT = `${API}/events.ics?start_date=1970-01-01&end_date=2199-12-31&limit=100000`;
+const CSV_EXPORT = `${API}/events?start_date=1970-01-01&end_date=2199-12-31`;
+const CSV = { accept: 'text/csv' };
 
 /** Makes this run's titles and login unique, so that a database never sees one twice. */
 export const RUN_ID = randomBytes(3).toString('hex');
@@ -195,6 +197,17 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
         must(text.includes('BEGIN:VEVENT'), 'no events in the feed');
       },
     },
+    {
+      // The whole seeded archive as CSV per request, streamed in keyset batches (decision 0114); rows counted by their CRLF ends (the header's included).
+      name: 'csv-export', method: 'GET', list: false, status: 200, exports: true, headers: CSV,
+      request: () => ({ path: CSV_EXPORT }),
+      drive: (port, seconds) => driveFeeds(port, CSV_EXPORT, seconds, { name: 'csv-export', marker: '\r\n', headers: CSV }),
+      check: (body) => {
+        const text = String(body.text);
+        must(text.replace(/^\uFEFF/, '').startsWith('Event Name,Event Description,'), 'not the events CSV');
+        must(text.split('\r\n').length > 2, 'no events in the export');
+      },
+    },
     collection('categories'),
     list('list-fr', 'translation_language=fr'),
     listPage,
@@ -297,8 +310,8 @@ export async function verify(port: number, scenario: Scenario, headers: Record<s
   const text = await response.text();
   if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
   try {
-    // A calendar or a page is checked as its text.
-    scenario.check(/^text\/(calendar|html)/.test(response.headers.get('content-type') ?? '') ? { text } : (JSON.parse(text) as Body), n);
+    // A calendar, a CSV file or a page is checked as its text.
+    scenario.check(/^text\/(calendar|html|csv)/.test(response.headers.get('content-type') ?? '') ? { text } : (JSON.parse(text) as Body), n);
     return undefined;
   } catch (error) {
     return `${scenario.method} ${requestPath}: ${(error as Error).message}`;

@@ -41,6 +41,7 @@ import { linkedRecordRoutes } from './modules/linked-records/linked-records.rout
 import { icalRoutes } from './modules/ical/ical.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
+import { csvImportRoutes } from './modules/csv/csv-import.routes.ts';
 import { siteImportRoutes } from './modules/tec-import/site-imports.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
@@ -177,6 +178,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // iCalendar documents for the import (decision 0028), as text, up to a limit of their own.
   app.addContentTypeParser('text/calendar', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
     readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes));
+  // CSV files for the CSV import (decision 0115), as text, up to a limit of their own.
+  app.addContentTypeParser('text/csv', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
+    readTextBody(payload, request.headers['content-length'], config.csvImportMaxBytes));
   // Uploads (decision 0052): the image as a multipart form's `file` or, as WordPress takes it, as
   // the whole body; only the upload route (and the community form's POST, decision 0062) reads files, each up to CALENDAR_MEDIA_MAX_BYTES.
   const takesUploads = (request: FastifyRequest) => request.routeOptions.schema?.body === UploadBody || request.routeOptions.config.takesUpload === true;
@@ -272,7 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
-    // A text body (text/calendar) is a document, not fields: its route reads it whole; so is an upload.
+    // A text body (text/calendar, text/csv) is a document, not fields: its route reads it whole; so is an upload.
     if (WRITE_METHODS.has(request.method) && schema?.body && typeof request.body !== 'string' && !(request.body instanceof Upload)) {
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
@@ -352,14 +356,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...eventRoutes({ events: services.events, archive: services.eventArchive, writer: services.eventWriter }, config.timezone, services.seriesExtender, services.sync),
-    ...linkedRecordRoutes(services.venues, services.sync),
-    ...linkedRecordRoutes(services.organizers, services.sync),
+    ...eventRoutes({ events: services.events, archive: services.eventArchive, writer: services.eventWriter }, config.timezone, services.seriesExtender, services.sync, storage),
+    ...linkedRecordRoutes(services.venues, services.sync, storage),
+    ...linkedRecordRoutes(services.organizers, services.sync, storage),
     ...categoryRoutes(services.terms, services.sync),
     ...tagRoutes(services.terms, services.sync),
     ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
     ...webhookRoutes(services.webhooks, clock),
     ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
+    ...csvImportRoutes(services.csvImport),
     ...siteImportRoutes(services.siteImports, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),

@@ -58,6 +58,8 @@ export interface Config {
   readonly icsMaxEvents: number;
   /** The largest iCalendar document `POST /events/import` reads, in bytes (CALENDAR_ICS_IMPORT_MAX_BYTES, default 5 MiB; decision 0028). */
   readonly icsImportMaxBytes: number;
+  /** The largest CSV file `POST /imports/csv` reads, in bytes (CALENDAR_CSV_IMPORT_MAX_BYTES, default 5 MiB; decision 0115). */
+  readonly csvImportMaxBytes: number;
   /**
    * The most VEVENTs `POST /events/import` imports within its request (CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS,
    * default 1000); a bigger document is imported in the background, answered 202 (decision 0091).
@@ -535,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
     icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    csvImportMaxBytes: parseWholeNumber('CALENDAR_CSV_IMPORT_MAX_BYTES', env.CALENDAR_CSV_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     icsImportSyncMaxEvents: parseWholeNumber('CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS', env.CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS, 1000, 0, 100_000),
     disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),
     rateLimits: {

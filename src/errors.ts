@@ -42,6 +42,7 @@ export const ERROR_CATALOGUE = {
   rest_headers_too_large: { status: 431, message: 'The request line and headers are larger than the allowed %s bytes.' },
   rest_bad_request: { status: 400, message: 'The request could not be understood: %s' },
   ical_invalid: { status: 400, message: 'The iCalendar document cannot be imported: %s' },
+  csv_invalid: { status: 400, message: 'The CSV file cannot be imported: %s' },
   term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_taxonomy_not_hierarchical: { status: 400, message: 'Cannot set parent term, taxonomy is not hierarchical.' },

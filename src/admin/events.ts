@@ -1,4 +1,4 @@
-import { get, listTotals, request } from './api.ts';
+import { downloadCsv, get, listTotals, request } from './api.ts';
 
 /** What the admin's screens read of an event record (the API's `Event` schema). */
 export interface EventRecord {
@@ -48,9 +48,12 @@ export const ORDER_BY = ['event_date', 'title', 'modified'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
 export interface Sort { readonly by: OrderBy; readonly direction: 'asc' | 'desc' }
 
-export async function listEvents(query: { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number; sort?: Sort }): Promise<Page<EventRecord>> {
+/** The list's filters as the archive's query; a page of them, or every one as CSV. */
+export type EventListFilters = { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number; sort?: Sort };
+
+function archiveQuery(query: EventListFilters) {
   const status = query.status === undefined || query.status === 'all' ? ALL_BUT_TRASH : [query.status];
-  const { body, headers } = await get<{ events: EventRecord[] }>('events', {
+  return {
     status,
     page: query.page ?? 1,
     per_page: query.perPage ?? 20,
@@ -63,9 +66,16 @@ export async function listEvents(query: { status?: Status | 'all'; page?: number
     end_date: query.to,
     orderby: query.sort?.by,
     order: query.sort?.direction,
-  });
+  };
+}
+
+export async function listEvents(query: EventListFilters): Promise<Page<EventRecord>> {
+  const { body, headers } = await get<{ events: EventRecord[] }>('events', archiveQuery(query));
   return { items: body.events, ...listTotals(headers, body.events.length) };
 }
+
+/** Every event of the list's filters as a CSV file (not the page shown), with protected details for those who may edit them. */
+export const downloadEvents = (query: EventListFilters) => downloadCsv('events', { ...archiveQuery(query), context: 'edit' }, 'events.csv');
 
 export type Counts = Record<'all' | Status, number>;
 /**

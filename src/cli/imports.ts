@@ -12,12 +12,15 @@ import { readTextBody } from '../http/text-body.ts';
 import { isLanguageCode, LANGUAGE_CODES } from '../languages.ts';
 import { importInUnit, IMPORT_CAPABILITIES } from '../modules/ical/ical-import.service.ts';
 import { uidHostOf } from '../modules/ical/site-feeds.ts';
+import { CSV_TYPES, type CsvType } from '../modules/csv/csv-columns.ts';
+import type { CsvStatus } from '../modules/csv/csv-import.service.ts';
+import { SETTABLE_STATUSES } from '../modules/posts/post-rules.ts';
 import { barProgress, lineProgress } from '../modules/tec-import/import-progress.ts';
 import { IMPORT_KINDS, OUTCOMES, type ImportReport } from '../modules/tec-import/import-run.ts';
 import { TecSource } from '../modules/tec-import/tec-source.ts';
 import { countOption, defaultIo, formatTable, UsageError, validated, withServices, withStorage, type Command } from './command.ts';
 
-/* Importing from elsewhere: a The Events Calendar site (decision 0030), an iCalendar file or feed (decision 0028). */
+/* Importing from elsewhere: a The Events Calendar site (decision 0030), an iCalendar file or feed (decision 0028), a CSV file (decision 0115). */
 
 /** What `import-tec` did: the summary table, then what needs a reader's attention (decision 0030). */
 function importReportLines(report: ImportReport): string[] {
@@ -150,6 +153,44 @@ export const IMPORT_COMMANDS: readonly Command[] = [
       );
       if (rows.length > 0) for (const line of formatTable(['OUTCOME', 'ID', 'TITLE', 'OCCURRENCE', 'UID'], rows)) io.out(line);
       for (const item of report.skipped) io.out(`Skipped line ${item.line} (UID ${item.uid || 'none'}): ${item.reason}`);
+    },
+  },
+  {
+    words: ['import-csv'],
+    synopsis: '<file.csv> --type <events|venues|organizers> [--map <json>] [--status <status>] [--as <login>] [--dry-run]',
+    summary:
+      'Import events, venues or organizers from a CSV file with the columns of the original\'s CSV importer (this service\'s CSV export); --map \'{"Title":"Event Name"}\' reads other headers as those columns ("" leaves one out); each row all or nothing, bad rows reported by line (decision 0115); --as an editor or administrator; --dry-run checks every row and writes nothing.',
+    positionals: ['file'],
+    options: ['type', 'map', 'status', 'as'],
+    requiredOptions: ['type'],
+    flags: ['dry-run'],
+    run: async ({ config, io, args, options }) => {
+      const type = validated(options.type);
+      if (!(CSV_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${CSV_TYPES.join(', ')}, got "${type}".`);
+      if (options.status !== undefined && !(SETTABLE_STATUSES as readonly string[]).includes(options.status)) throw new UsageError(`--status must be one of ${SETTABLE_STATUSES.join(', ')}, got "${options.status}".`);
+      let mapping: Record<string, string> | undefined;
+      try {
+        mapping = options.map === undefined ? undefined : (JSON.parse(options.map) as Record<string, string>);
+      } catch {
+        throw new UsageError(`--map must be a JSON object of headers to columns, such as '{"Title":"Event Name"}', got "${options.map}".`);
+      }
+      const file = validated(args[0]);
+      const text = await readFile(file, 'utf8');
+      const dryRun = options['dry-run'] === 'true';
+      const report = await withServices(config, async (services) =>
+        services.csvImport.import(text, {
+          type: type as CsvType,
+          ...(mapping ? { mapping } : {}),
+          dryRun,
+          ...(options.status === undefined ? {} : { status: options.status as CsvStatus }),
+          caller: await importingCaller(services.users, options.as, (candidate) => permits({ all: IMPORT_CAPABILITIES }, candidate), 'an editor or administrator'),
+          language: config.defaultLanguage,
+        }),
+      );
+      io.out(`${dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${report.imported} of ${report.rows} ${type} rows from ${file}; ${report.failed} refused.`);
+      for (const entry of report.problems) io.out(`Line ${entry.line}: ${entry.problems.join(' ')}`);
+      if (report.failed > report.problems.length) io.out(`... and ${report.failed - report.problems.length} more refused rows.`);
+      if (report.failed > 0) throw new Error(`${report.failed} rows were refused; the others are ${dryRun ? 'fine' : 'imported'}.`);
     },
   },
 ];

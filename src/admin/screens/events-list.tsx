@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, getEvery } from '../api.ts';
-import { eventCounts, listEvents, ORDER_BY, removeEvent, setStatus, STATUSES, type Counts, type EventRecord, type OrderBy, type Page, type Sort } from '../events.ts';
+import { downloadEvents, eventCounts, listEvents, ORDER_BY, removeEvent, setStatus, STATUSES, type Counts, type EventListFilters, type EventRecord, type OrderBy, type Page, type Sort } from '../events.ts';
 import { formatWhen, STATUS_LABEL, STATUS_TAB_LABEL, t, type MessageKey } from '../i18n.ts';
 import { goToList, pageOf, Pager } from '../listing.tsx';
 import { href } from '../router.ts';
@@ -58,6 +58,13 @@ export default function EventsList({ search }: ScreenProps) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState<string>('');
   const [reload, setReload] = useState(0);
+  const filters: EventListFilters = {
+    status: tab, page, search: search.get('search') ?? undefined,
+    categories: search.get('categories') ?? undefined, tags: search.get('tags') ?? undefined,
+    venue: search.get('venue') ?? undefined, organizer: search.get('organizer') ?? undefined,
+    from: search.get('from') ?? undefined, to: search.get('to') ?? undefined, sort,
+  };
+  const onDownload = () => void downloadEvents(filters).catch((error: Error) => setMessage(error.message));
 
   useEffect(() => {
     // Every option, unused terms too (the terms archive hides them by default): a filter that
@@ -73,12 +80,7 @@ export default function EventsList({ search }: ScreenProps) {
   useEffect(() => {
     setResult(undefined);
     setSelected(new Set());
-    void listEvents({
-      status: tab, page, search: search.get('search') ?? undefined,
-      categories: search.get('categories') ?? undefined, tags: search.get('tags') ?? undefined,
-      venue: search.get('venue') ?? undefined, organizer: search.get('organizer') ?? undefined,
-      from: search.get('from') ?? undefined, to: search.get('to') ?? undefined, sort,
-    }).then(setResult, (error: Error) => setMessage(error.message));
+    void listEvents(filters).then(setResult, (error: Error) => setMessage(error.message));
     void eventCounts().then(setCounts, () => setCounts(undefined));
   }, [search.toString(), reload]);
 
@@ -123,6 +125,7 @@ export default function EventsList({ search }: ScreenProps) {
       <div class="screen-heading">
         <h1>{t('events')}</h1>
         <a class="button" href={href('events/new')}>{t('addEvent')}</a>
+        <button type="button" class="secondary" onClick={onDownload}>{t('downloadCsv')}</button>
       </div>
       <nav aria-label={t('statusTabs')}>
         <ul class="tabs">

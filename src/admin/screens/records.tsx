@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiFailure, fieldErrors, get, getEvery, listTotals, request, type Query } from '../api.ts';
+import { ApiFailure, downloadCsv, fieldErrors, get, getEvery, listTotals, request, type Query } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { STATUSES, type Counts } from '../events.ts';
 import { STATUS_LABEL, STATUS_TAB_LABEL, t, type MessageKey } from '../i18n.ts';
@@ -37,11 +37,14 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
   const [reload, setReload] = useState(0);
   const { collection } = kind;
 
-  useEffect(() => {
-    setListing(undefined);
-    const query: Query = kind.post
+  /** The list's query: a page of it, or (as CSV) every record of its filters. */
+  const listQuery = (): Query =>
+    kind.post
       ? { status: tab === 'all' ? ALL_BUT_TRASH : [tab], page, per_page: PER_PAGE, search: text }
       : { page, per_page: PER_PAGE, search: text, hide_empty: false, orderby: 'name' };
+  useEffect(() => {
+    setListing(undefined);
+    const query = listQuery();
     void get<Record<string, WireRecord[]>>(collection, query).then(
       ({ body, headers }) => setListing({ items: body[collection] ?? [], pages: listTotals(headers, (body[collection] ?? []).length).pages }),
       (error: Error) => setMessage(error.message),
@@ -82,6 +85,9 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
       <div class="screen-heading">
         <h1>{t(kind.words.plural)}</h1>
         <a class="button" href={href(`${collection}/new`)}>{t(kind.words.add)}</a>
+        {collection === 'venues' || collection === 'organizers' ? (
+          <button type="button" class="secondary" onClick={() => void downloadCsv(collection, { ...listQuery(), context: 'edit' }, `${collection}.csv`).catch((error: Error) => setMessage(error.message))}>{t('downloadCsv')}</button>
+        ) : null}
       </div>
       {kind.post ? (
         <nav aria-label={t('byStatus')}>

@@ -24,6 +24,8 @@ import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
 import { statusCountsRoute } from '../posts/status-counts.routes.ts';
+import type { Storage } from '../../storage/database.ts';
+import { csvAnswer, eventRows } from '../csv/csv-export.ts';
 
 type Args = [string, string][];
 
@@ -60,6 +62,7 @@ export function eventRoutes(
   siteZone: string,
    extender: Pick<SeriesHorizonExtender, 'extendFor'>,
   sync: SyncService,
+  storage: Pick<Storage, 'read'>,
 ): AnyRoute[] {
   // `entitlement`: what lifts password protection, when not the request's own `access`; only the
   // edit context the request asked for shows the password itself (decision 0079).
@@ -183,7 +186,7 @@ export function eventRoutes(
       ownNamespaceQuery: OWN_LIST_QUERY,
       schema: {
         summary: 'Returns all the events matching the search criteria',
-        description: 'With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029).',
+        description: 'With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029). With Accept: text/csv, every event matching the filters (not a page: page and per_page do not apply), streamed as CSV in the columns of the original\'s CSV importer (additive; decision 0114).',
         querystring: ListQuery,
         response: { 200: Envelope },
       },
@@ -212,6 +215,11 @@ export function eventRoutes(
             },
           }, query.sync_token, window.perPage);
           return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
+        }
+        if (representation === 'csv') {
+          // The whole filtered archive, not a page: `page` and `per_page` do not apply (decision 0114).
+          const { filter } = await archive.archiveFilter(tx, query, caller, language);
+          return csvAnswer('events', eventRows(storage, archive, events, filter, { caller, access: query, language, urls })) as never;
         }
         // The page's shape: its headers and the envelope's fields besides its events.
         const envelope = ({ total, statuses, bounds, cut }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined }, journal: string) => {

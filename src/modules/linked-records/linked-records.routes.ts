@@ -17,9 +17,11 @@ import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
 import { recordCounts, statusCountsRoute } from '../posts/status-counts.routes.ts';
+import type { Storage } from '../../storage/database.ts';
+import { csvAnswer, linkedRecordRows } from '../csv/csv-export.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService): AnyRoute[] {
+export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService, storage: Pick<Storage, 'read'>): AnyRoute[] {
   const { definition } = service;
   const schemas = linkedRecordSchemas(definition);
   const { collection, singular, plural, postType } = definition;
@@ -94,14 +96,24 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       method: 'GET',
       path: `/${collection}`,
       permission: 'public',
-      schema: { summary: `Returns all the ${plural} matching the search criteria`, querystring: schemas.ListQuery, response: { 200: schemas.Envelope } },
+      schema: {
+        summary: `Returns all the ${plural} matching the search criteria`,
+        description: `With Accept: text/csv, every ${singular} matching the filters (not a page: page and per_page do not apply), streamed as CSV in the columns of the original's CSV importer (additive; decision 0114).`,
+        querystring: schemas.ListQuery,
+        response: { 200: schemas.Envelope },
+      },
       // Which records are listed, by their own fields and (`only_with_upcoming`, events' links) by the
       // events; searches and `modified_after` read every edit; a sync page reads the journal.
       dependsOn: (query) => (query.sync_token !== undefined ? 'everything' : [`list:${definition.type}`, `edited:${definition.type}`, 'list:event', 'translations']),
       validate: async (frame, tx) =>
         frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
-      handle: async ({ query, caller, urls, language }, tx) => {
+      handle: async ({ query, caller, urls, language, representation }, tx) => {
         const window = pageWindow(query.page, query.per_page);
+        if (representation === 'csv' && query.sync_token === undefined) {
+          // The whole filtered list, not a page: `page` and `per_page` do not apply (decision 0114).
+          const { filter } = service.archiveFilter(query, caller, language);
+          return csvAnswer(collection, linkedRecordRows(storage, service, filter, { caller, access: query, language, urls })) as never;
+        }
         if (query.sync_token !== undefined) {
           const page = await sync.page(tx, {
             resource: definition.type,

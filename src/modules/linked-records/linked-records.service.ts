@@ -3,7 +3,7 @@ import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
+import type { LinkedRecordCursor, LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords, RecordRef, StatusCounts } from '../posts/post-records.ts';
@@ -89,6 +89,14 @@ export class LinkedRecordsService {
   // Operations.
 
   async list(tx: ReadTx, query: LinkedRecordListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode): Promise<{ rows: Localized<LinkedRecordRow>[]; total: number; statuses: string[] }> {
+    const { filter, statuses } = this.archiveFilter(query, caller, language);
+    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
+    if (rows.length === 0 && window.page > 1) throw new ApiError(this.definition.errors.pageNotFound);
+    return { rows: await this.records.localize(tx, rows, language), total, statuses };
+  }
+
+  /** The list's rules as a filter: the archive and its export (CSV, decision 0114) read through this one filter. */
+  archiveFilter(query: Omit<LinkedRecordListQuery, 'page' | 'per_page'>, caller: Caller | null, language: LanguageCode): { filter: LinkedRecordFilter; statuses: string[] } {
     const { statuses, restrictTo, mayEditOthers } = this.records.archiveScope(query.status, caller);
     const filter: LinkedRecordFilter = {
       statuses,
@@ -99,9 +107,13 @@ export class LinkedRecordsService {
       ...(query.only_with_upcoming ? { upcoming: { after: this.writer.nowUtc(), ...readableStatuses(caller, 'tribe_event') } } : {}),
       ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.writer.clock.now()) } : {}),
     };
-    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset), this.repository.count(tx, filter)]);
-    if (rows.length === 0 && window.page > 1) throw new ApiError(this.definition.errors.pageNotFound);
-    return { rows: await this.records.localize(tx, rows, language), total, statuses };
+    return { filter, statuses };
+  }
+
+  /** The next `limit` records of a list filter after `after`, localized, and the cursor to continue from: one batch of an export. */
+  async listAfter(tx: ReadTx, filter: LinkedRecordFilter, after: LinkedRecordCursor | undefined, limit: number, language: LanguageCode) {
+    const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
+    return { rows: await this.records.localize(tx, rows, language), next };
   }
 
   /** The records among `ids` that the caller's archive lists whatever its filters (its status scope), localized: what a sync answer shows of them (decision 0029). */

@@ -43,6 +43,12 @@ export interface LinkedRecordFilter {
   readonly modifiedAfter?: string;
 }
 
+/** A position in the list order: the last record read (its publication date and id). */
+export interface LinkedRecordCursor {
+  readonly dateUtc: string;
+  readonly id: number;
+}
+
 /** Which upcoming events count: those the caller may read. */
 export interface UpcomingFilter extends ReadableStatuses {
   readonly after: string;
@@ -134,6 +140,23 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
   async list(db: ReadTx, filter: LinkedRecordFilter, limit: number, offset: number): Promise<LinkedRecordRow[]> {
     const rows = await this.select(db).where(this.where(filter)).orderBy('p.date_utc', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
     return rows.map((row) => this.toRecord(row));
+  }
+
+  /**
+   * The next `limit` records in the order they were published (oldest first, then by id) after
+   * `after`, with the cursor to continue from: one bounded batch of an export that reads a whole
+   * list a batch at a time. Oldest first, unlike the list, so that a file imported in its order
+   * makes the records in the same order again (decision 0114).
+   */
+  async listAfter(db: ReadTx, filter: LinkedRecordFilter, after: LinkedRecordCursor | undefined, limit: number): Promise<{ rows: LinkedRecordRow[]; next: LinkedRecordCursor | undefined }> {
+    let page = this.select(db).where(this.where(filter));
+    if (after) {
+      const { dateUtc, id } = after;
+      page = page.where((eb) => eb.or([eb('p.date_utc', '>', dateUtc), eb.and([eb('p.date_utc', '=', dateUtc), eb('p.id', '>', id)])]));
+    }
+    const rows = (await page.orderBy('p.date_utc').orderBy('p.id').limit(limit).execute()).map((row) => this.toRecord(row));
+    const last = rows.at(-1)?.post;
+    return { rows, next: last && { dateUtc: last.date_utc, id: last.id } };
   }
 
   /** Unlinks the record from every event (it leaves for the trash; removal cascades by itself). */

@@ -1,0 +1,143 @@
+import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import type { EventRow } from '../../storage/repositories/events.repository.ts';
+import type { Localized } from '../translations/translations.ts';
+import { dateAndTime, flagCell, joinNames } from './csv-cells.ts';
+
+/*
+ * The columns of this service's CSV files (decision 0114): the columns of the original's CSV
+ * importer (its `Tribe__Events__Importer__Column_Mapper`), in its order and with its labels, for
+ * events, venues and organizers. The export writes them; the import reads them (csv-records.ts).
+ */
+
+export type CsvType = 'events' | 'venues' | 'organizers';
+export const CSV_TYPES: readonly CsvType[] = ['events', 'venues', 'organizers'];
+
+export interface CsvColumn {
+  /** The original importer's key (`event_name`). */
+  readonly key: string;
+  /** Its label, the header this service writes (`Event Name`). */
+  readonly label: string;
+  /** Other headers read as this column (an older label of the original). */
+  readonly aliases?: readonly string[];
+}
+
+const column = (key: string, label: string, aliases?: readonly string[]): CsvColumn => ({ key, label, ...(aliases ? { aliases } : {}) });
+
+export const EVENT_COLUMNS: readonly CsvColumn[] = [
+  column('event_name', 'Event Name'),
+  column('event_description', 'Event Description'),
+  column('event_excerpt', 'Event Excerpt'),
+  column('event_start_date', 'Event Start Date'),
+  column('event_start_time', 'Event Start Time'),
+  column('event_end_date', 'Event End Date'),
+  column('event_end_time', 'Event End Time'),
+  column('event_timezone', 'Event Time Zone'),
+  column('event_all_day', 'All Day Event'),
+  column('event_hide', 'Hide Event From Event Listings'),
+  column('event_sticky', 'Event Sticky in Month View'),
+  column('feature_event', 'Feature Event'),
+  column('event_venue_name', 'Event Venue Name'),
+  column('event_organizer_name', 'Event Organizer Name(s) or ID(s)', ['Event Organizer Name']),
+  column('event_show_map_link', 'Event Show Map Link'),
+  column('event_show_map', 'Event Show Map'),
+  column('event_cost', 'Event Cost'),
+  column('event_currency_symbol', 'Event Currency Symbol'),
+  column('event_currency_position', 'Event Currency Position'),
+  column('event_category', 'Event Category'),
+  column('event_tags', 'Event Tags'),
+  column('event_website', 'Event Website'),
+  column('featured_image', 'Event Featured Image'),
+];
+
+export const VENUE_COLUMNS: readonly CsvColumn[] = [
+  column('venue_name', 'Venue Name'),
+  column('venue_description', 'Venue Description'),
+  column('venue_country', 'Venue Country'),
+  column('venue_address', 'Venue Address'),
+  column('venue_address2', 'Venue Address 2'),
+  column('venue_city', 'Venue City'),
+  column('venue_state', 'Venue State/Province'),
+  column('venue_zip', 'Venue Zip'),
+  column('venue_phone', 'Venue Phone'),
+  column('venue_url', 'Venue Website'),
+  column('featured_image', 'Venue Featured Image'),
+];
+
+export const ORGANIZER_COLUMNS: readonly CsvColumn[] = [
+  column('organizer_name', 'Organizer Name'),
+  column('organizer_description', 'Organizer Description'),
+  column('organizer_email', 'Organizer Email'),
+  column('organizer_website', 'Organizer Website'),
+  column('organizer_phone', 'Organizer Phone'),
+  column('featured_image', 'Organizer Featured Image'),
+];
+
+export const COLUMNS_OF: Readonly<Record<CsvType, readonly CsvColumn[]>> = { events: EVENT_COLUMNS, venues: VENUE_COLUMNS, organizers: ORGANIZER_COLUMNS };
+
+/** The header row of a type's file. */
+export const headerOf = (type: CsvType): string[] => COLUMNS_OF[type].map((entry) => entry.label);
+
+/** An image's absolute URL (the wire's), or empty. */
+type ImageUrl = (row: { readonly image: LinkedRecordRow['image'] }) => string;
+
+/** An event as the archive lists it, with what its reader may see of it. */
+export interface ExportedEvent {
+  readonly row: Localized<EventRow>;
+  readonly venues: readonly string[];
+  readonly organizers: readonly string[];
+  readonly categories: readonly string[];
+  readonly tags: readonly string[];
+  /** The reader may see the protected details (no password, or the right one): otherwise they are empty, as in the JSON. */
+  readonly entitled: boolean;
+}
+
+const text = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+const currencyPosition = (stored: string) => (stored === 'postfix' ? 'suffix' : stored);
+
+/**
+ * An event's cells, in EVENT_COLUMNS' order. The stored text is written as stored (the description
+ * is the HTML written, not the JSON's paragraphs; the cost is the text written, not the display
+ * cost), so that the importer writes it back the same. The dates are the occurrence's.
+ */
+export function eventCells({ row, venues, organizers, categories, tags, entitled }: ExportedEvent, imageUrl: ImageUrl): string[] {
+  const { post, fields } = row;
+  const dates = row.occurrence ?? fields;
+  const allDay = fields.all_day !== 0;
+  const [startDate, startTime] = dateAndTime(dates.start_local);
+  const [endDate, endTime] = dateAndTime(dates.end_local);
+  const shown = (value: string) => (entitled ? value : '');
+  return [
+    post.title,
+    shown(post.content),
+    shown(post.excerpt),
+    startDate,
+    allDay ? '' : startTime,
+    endDate,
+    allDay ? '' : endTime,
+    fields.timezone,
+    shown(flagCell(allDay)),
+    shown(flagCell(fields.hide_from_listings !== 0)),
+    shown(flagCell(post.menu_order === -1)),
+    shown(flagCell(fields.featured !== 0)),
+    shown(venues.join(', ')),
+    shown(joinNames(organizers)),
+    shown(flagCell(fields.show_map_link === null ? null : fields.show_map_link !== 0)),
+    shown(flagCell(fields.show_map === null ? null : fields.show_map !== 0)),
+    shown(fields.cost),
+    shown(fields.currency_symbol),
+    shown(currencyPosition(fields.currency_position)),
+    shown(joinNames(categories)),
+    shown(joinNames(tags)),
+    shown(text(fields.website)),
+    shown(imageUrl(row)),
+  ];
+}
+
+/** A venue's or organizer's cells, in its type's columns' order; protected details empty unless `entitled`. */
+export function linkedRecordCells(type: 'venues' | 'organizers', row: Localized<LinkedRecordRow>, entitled: boolean, imageUrl: ImageUrl): string[] {
+  const { post, fields } = row;
+  const shown = (value: string | number | null | undefined) => (entitled ? text(value) : '');
+  if (type === 'organizers') return [post.title, shown(post.content), shown(fields.email), shown(fields.website), shown(fields.phone), shown(imageUrl(row))];
+  const region = text(fields.stateprovince) || text(fields.state) || text(fields.province);
+  return [post.title, shown(post.content), shown(fields.country), shown(fields.address), '', shown(fields.city), shown(region), shown(fields.zip), shown(fields.phone), shown(fields.website), shown(imageUrl(row))];
+}

@@ -1,0 +1,112 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Caller } from '../../auth/roles.ts';
+import type { LanguageCode } from '../../languages.ts';
+import type { Storage } from '../../storage/database.ts';
+import type { EventFilter } from '../../storage/repositories/event-filter.ts';
+import type { ArchiveCursor } from '../../storage/repositories/events.repository.ts';
+import type { LinkedRecordCursor, LinkedRecordFilter } from '../../storage/repositories/linked-records.repository.ts';
+import type { Urls } from '../../urls.ts';
+import type { EventArchive } from '../events/event-archive.ts';
+import type { EventsService } from '../events/events.service.ts';
+import { imageUrl } from '../linked-records/linked-records.mapper.ts';
+import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
+import type { Access } from '../posts/post-rules.ts';
+import { neutralise } from './csv-cells.ts';
+import { eventCells, headerOf, linkedRecordCells, type CsvType } from './csv-columns.ts';
+
+/*
+ * CSV exports of the archives (issue 47, decision 0114): the whole filtered list, never a page,
+ * read in keyset batches, each in a read unit of its own once the previous one is written, and
+ * written through csv-stringify as a stream: memory holds one batch whatever the list's length.
+ */
+
+/** Rows read per unit of work: small enough that a batch dies young (decision 0026 measured 50 for the feed's bigger rows). */
+export const CSV_BATCH_ROWS = 200;
+
+/** One batch of cells and where the next starts (undefined: this was the last). */
+interface CellBatch<Cursor> {
+  readonly cells: string[][];
+  readonly next: Cursor | undefined;
+}
+
+/** Every row of a list, a batch at a time: a batch shorter than `limit` is the last, so the end costs no empty read. */
+async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>, limit: number): AsyncGenerator<string[]> {
+  let after: Cursor | undefined;
+  for (;;) {
+    const { cells, next } = await read(after);
+    for (const row of cells) yield row.map(neutralise);
+    if (next === undefined || cells.length < limit) return;
+    after = next;
+  }
+}
+
+
+/**
+ * The answer: a UTF-8 CSV (with a byte-order mark, which spreadsheets need to read UTF-8) streamed
+ * as it is read. `shows` is empty: a stream is neither cached nor walked for records.
+ */
+export function csvAnswer(type: CsvType, rows: AsyncIterable<string[]>) {
+  const csv = stringify({ bom: true, header: true, columns: headerOf(type), record_delimiter: 'windows' });
+  // A failed read destroys the answer (the client sees a cut transfer, never a file that looks whole).
+  const body = pipeline(Readable.from(rows), csv, () => {});
+  return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${type}.csv"`, vary: 'Accept' }, body, shows: [] as string[] };
+}
+
+/** What an export reads as: the caller, their access (password, context) and language. */
+export interface ExportReader {
+  readonly caller: Caller | null;
+  readonly access: Access;
+  readonly language: LanguageCode;
+  readonly urls: Urls;
+}
+
+const imageOf = (urls: Urls) => (row: { readonly image: { readonly url: string } | null }) => (row.image ? imageUrl(row.image.url, urls) : '');
+
+/** The events of an archive filter as CSV rows, by the archive's own batches (`listAfter`: occurrences by local start, then id). */
+export function eventRows(
+  storage: Pick<Storage, 'read'>,
+  archive: Pick<EventArchive, 'listAfter'>,
+  events: Pick<EventsService, 'entitled'>,
+  filter: EventFilter,
+  reader: ExportReader,
+): AsyncIterable<string[]> {
+  const image = imageOf(reader.urls);
+  return rowsOf<ArchiveCursor>(
+    (after) =>
+      storage.read(async (unit) => {
+        const { rows, relations, next } = await archive.listAfter(unit, filter, after, CSV_BATCH_ROWS, reader.language, reader.caller);
+        const names = (linked: typeof relations.venues, id: number) => (linked.get(id) ?? []).map((record) => record.post.title);
+        const terms = (id: number, taxonomy: string) => (relations.terms.get(id) ?? []).filter((term) => term.row.taxonomy === taxonomy).map((term) => term.row.name);
+        const cells = rows.map((row) =>
+          eventCells(
+            {
+              row,
+              venues: names(relations.venues, row.post.id),
+              organizers: names(relations.organizers, row.post.id),
+              categories: terms(row.post.id, 'category'),
+              tags: terms(row.post.id, 'tag'),
+              entitled: events.entitled(row, reader.caller, reader.access),
+            },
+            image,
+          ),
+        );
+        return { cells, next };
+      }),
+    CSV_BATCH_ROWS,
+  );
+}
+
+/** The venues or organizers of a list filter as CSV rows, oldest first (decision 0114). */
+export function linkedRecordRows(storage: Pick<Storage, 'read'>, service: LinkedRecordsService, filter: LinkedRecordFilter, reader: ExportReader): AsyncIterable<string[]> {
+  const image = imageOf(reader.urls);
+  const type = service.definition.collection;
+  return rowsOf<LinkedRecordCursor>(
+    (after) =>
+      storage.read(async (unit) => {
+        const { rows, next } = await service.listAfter(unit, filter, after, CSV_BATCH_ROWS, reader.language);
+        return { cells: rows.map((row) => linkedRecordCells(type, row, service.entitled(row, reader.caller, reader.access), image)), next };
+      }),
+    CSV_BATCH_ROWS,
+  );
+}
