@@ -42,6 +42,7 @@ import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts
 import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
 import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
+import * as mailOutbox from './migrations/20261128230000_mail_outbox.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -203,6 +204,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128191000_credential_lookups': credentialLookups,
   '20261128192000_setup_tokens': setupTokens,
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
+  '20261128230000_mail_outbox': mailOutbox,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
