@@ -52,7 +52,7 @@ function asksOf(data: EveryKind): Ask[] {
     ...data.eventIds.map((id) => `events/${id}`),
     'venues', `venues/${ids.venue}`, `venues/${ids.venue}?translation_language=fr`, `venues?sync_token=${data.syncToken}&per_page=50`, 'organizers', `organizers/${ids.organizer}`,
     'categories?hide_empty=0', `categories/${ids.music}`, `categories/${ids.music}?translation_language=fr`, 'tags?hide_empty=0', `categories?sync_token=${data.syncToken}`,
-    'media', `media/${ids.upload}`, 'webhooks', `webhooks/${ids.webhook}`, `webhooks/${ids.webhook}/deliveries?per_page=100`, `webhooks/${ids.failingWebhook}/deliveries?per_page=100`,
+    'media', `media/${ids.upload}`, 'mail/outbox', 'webhooks', `webhooks/${ids.webhook}`, `webhooks/${ids.webhook}/deliveries?per_page=100`, `webhooks/${ids.failingWebhook}/deliveries?per_page=100`,
   ].map((url) => `${API}/${url}`);
   const pages = [
     '/events/', '/events/?date=2027-03-01', '/events/month/2027-03/', '/events/2027-03-11/', '/events/category/music/', '/events/tag/late/',
