@@ -223,6 +223,6 @@ export async function composeApplication(
     webhookDispatcher,
     mailDispatcher,
     importRunner,
-    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
+    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)), mailOutbox: () => storage.read((tx) => mailOutboxRepository.countByStatus(tx)) }),
   };
 }
