@@ -40,6 +40,7 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { linkedRecordRoutes } from './modules/linked-records/linked-records.routes.ts';
 import { icalRoutes } from './modules/ical/ical.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
 import { csvImportRoutes } from './modules/csv/csv-import.routes.ts';
 import { siteImportRoutes } from './modules/tec-import/site-imports.routes.ts';
@@ -331,9 +332,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return payload;
   });
 
-  // A write answered has committed: its changes may be fanned out to webhooks now rather than at the next poll.
+  // A write answered has committed: its changes may be fanned out to webhooks, and the e-mail it wrote sent, now rather than at the next poll.
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') deps.application.webhookDispatcher.wake();
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    deps.application.webhookDispatcher.wake();
+    deps.application.mailDispatcher?.wake();
   });
   const table = new RouteTable();
   const context: RouteContext = {
@@ -363,6 +366,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...tagRoutes(services.terms, services.sync),
     ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
     ...webhookRoutes(services.webhooks, clock),
+    ...mailRoutes(services.mail),
     ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
     ...csvImportRoutes(services.csvImport),
     ...siteImportRoutes(services.siteImports, clock),

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+import { isMailbox } from './mail-address.ts';
 
 /** Where the data lives: the embedded SQLite file or a PostgreSQL server. */
 export type DatabaseConfig =
@@ -87,6 +88,8 @@ export interface Config {
   readonly heapGrowthPercent: number;
   /** Webhook delivery and its safety rules (decision 0032). */
   readonly webhooks: WebhookSettings;
+  /** E-mail: where it is sent, from whom, and its retries (decisions 0112, 0113). */
+  readonly mail: MailSettings;
   /** How long an admin sign-in lasts (decision 0040). */
   readonly sessions: SessionSettings;
   /** Uploaded images: where their files live and what an upload may be (decision 0052). */
@@ -137,6 +140,19 @@ export interface WebhookSettings {
   readonly disableAfterMs: number;
   /** Finished deliveries and their messages are kept this long (CALENDAR_WEBHOOK_RETENTION_DAYS). */
   readonly retentionMs: number;
+}
+
+export interface MailSettings {
+  /** The SMTP server, `smtp://` or `smtps://`, with its credentials (CALENDAR_SMTP_URL); unset: e-mail is off (decision 0113). */
+  readonly smtpUrl: URL | undefined;
+  /** The From of every message, `calendar@example.org` or `Springfield Arts <calendar@example.org>` (CALENDAR_MAIL_FROM). */
+  readonly from: string | undefined;
+  /** How often a node looks for due messages without being woken (CALENDAR_MAIL_POLL_INTERVAL, seconds). */
+  readonly pollMs: number;
+  /** One SMTP attempt's time limit, connection to answer (CALENDAR_MAIL_TIMEOUT, seconds). */
+  readonly timeoutMs: number;
+  /** The waits before each retry; their count + 1 is the number of attempts (CALENDAR_MAIL_RETRY_DELAYS, seconds, comma-separated). */
+  readonly retryDelaysMs: readonly number[];
 }
 
 export interface RecurrenceSettings {
@@ -461,11 +477,14 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
 /** Standard Webhooks' schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): 8 attempts over about 28 hours. */
 const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 
-function parseWebhookRetryDelays(value: string | undefined): number[] {
+/** E-mail's schedule (1, 5, 15 and 30 min, 1, 2, 4 and 8 h): 9 attempts over about 16 hours (decision 0112). */
+const MAIL_RETRY_SECONDS = [60, 300, 900, 1800, 3600, 7200, 14_400, 28_800];
+
+function parseRetryDelays(name: string, value: string | undefined, fallbackSeconds: readonly number[]): number[] {
   const raw = value?.trim() ?? '';
-  if (raw === '') return WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000);
+  if (raw === '') return fallbackSeconds.map((seconds) => seconds * 1000);
   const delays = raw.split(',').map((item) => (/^\d{1,6}(\.\d{1,3})?$/.test(item.trim()) ? Math.round(Number(item.trim()) * 1000) : NaN));
-  if (delays.length > 20 || delays.some((delay) => !(delay >= 0))) throw new ConfigError(`CALENDAR_WEBHOOK_RETRY_DELAYS must be up to 20 numbers of seconds separated by commas, got: ${value}`);
+  if (delays.length > 20 || delays.some((delay) => !(delay >= 0))) throw new ConfigError(`${name} must be up to 20 numbers of seconds separated by commas, got: ${value}`);
   return delays;
 }
 
@@ -488,9 +507,44 @@ function parseWebhooks(env: NodeJS.ProcessEnv): WebhookSettings {
     secretsKey: env.CALENDAR_SECRETS_KEY?.trim() || undefined,
     pollMs: parseSeconds('CALENDAR_WEBHOOK_POLL_INTERVAL', env.CALENDAR_WEBHOOK_POLL_INTERVAL, 1),
     timeoutMs: parseSeconds('CALENDAR_WEBHOOK_TIMEOUT', env.CALENDAR_WEBHOOK_TIMEOUT, 10),
-    retryDelaysMs: parseWebhookRetryDelays(env.CALENDAR_WEBHOOK_RETRY_DELAYS),
+    retryDelaysMs: parseRetryDelays('CALENDAR_WEBHOOK_RETRY_DELAYS', env.CALENDAR_WEBHOOK_RETRY_DELAYS, WEBHOOK_RETRY_SECONDS),
     disableAfterMs: parseWholeNumber('CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS', env.CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS, 120, 1, 100_000) * hour,
     retentionMs: parseWholeNumber('CALENDAR_WEBHOOK_RETENTION_DAYS', env.CALENDAR_WEBHOOK_RETENTION_DAYS, 14, 1, 3650) * 24 * hour,
+  };
+}
+
+/** An SMTP URL without its password, for messages: the setting's value may be shown, its secret never. */
+export function withoutPassword(url: URL): string {
+  const shown = new URL(url.href);
+  if (shown.password !== '') shown.password = '***';
+  return shown.href;
+}
+
+function parseSmtpUrl(value: string | undefined): URL | undefined {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  const shown = url ? withoutPassword(url) : '(not a URL)';
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+    throw new ConfigError(`CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: ${shown}`);
+  }
+  if ((url.username === '') !== (url.password === '')) throw new ConfigError(`CALENDAR_SMTP_URL must give both a user and a password, or neither, got: ${shown}`);
+  return url;
+}
+
+function parseMail(env: NodeJS.ProcessEnv): MailSettings {
+  const smtpUrl = parseSmtpUrl(env.CALENDAR_SMTP_URL);
+  const from = env.CALENDAR_MAIL_FROM?.trim() || undefined;
+  if (from !== undefined && !isMailbox(from)) {
+    throw new ConfigError(`CALENDAR_MAIL_FROM must be an address such as calendar@example.org or "Springfield Arts <calendar@example.org>", got: ${from}`);
+  }
+  if (smtpUrl && from === undefined) throw new ConfigError('CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is: the address messages are sent from, such as calendar@example.org');
+  return {
+    smtpUrl,
+    from,
+    pollMs: parseSeconds('CALENDAR_MAIL_POLL_INTERVAL', env.CALENDAR_MAIL_POLL_INTERVAL, 5),
+    timeoutMs: parseSeconds('CALENDAR_MAIL_TIMEOUT', env.CALENDAR_MAIL_TIMEOUT, 30),
+    retryDelaysMs: parseRetryDelays('CALENDAR_MAIL_RETRY_DELAYS', env.CALENDAR_MAIL_RETRY_DELAYS, MAIL_RETRY_SECONDS),
   };
 }
 
@@ -552,6 +606,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       onDemandYears: parseWholeNumber('CALENDAR_RECURRENCE_ON_DEMAND_YEARS', env.CALENDAR_RECURRENCE_ON_DEMAND_YEARS, 10, 0, 100),
     },
     webhooks: parseWebhooks(env),
+    mail: parseMail(env),
     importAllowPrivate: parseAddressList('CALENDAR_IMPORT_ALLOW_PRIVATE', env.CALENDAR_IMPORT_ALLOW_PRIVATE),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),

@@ -67,6 +67,12 @@ import { Metrics } from './metrics.ts';
 import { ImageFiles, imageTurns } from './modules/media/image-files.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MediaRepository } from './storage/repositories/media.repository.ts';
+import { MailOutboxRepository } from './storage/repositories/mail-outbox.repository.ts';
+import { MailOutbox } from './modules/mail/outbox.ts';
+import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
+import { SmtpTransport } from './modules/mail/smtp.ts';
+import { uidHostOf } from './modules/ical/site-feeds.ts';
+import { addressOf } from './mail-address.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -115,6 +121,8 @@ export interface Services {
   readonly sync: SyncService;
   /** Uploaded images and their files (decision 0052). */
   readonly media: MediaService;
+  /** The e-mail outbox other modules write messages into, in their own units (decision 0112). */
+  readonly mail: MailOutbox;
 }
 
 export interface Application {
@@ -122,6 +130,8 @@ export interface Application {
   readonly authenticator: Authenticator;
   /** Fans record changes out to webhook deliveries and sends them; `serve` starts it (decision 0032). */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** Sends the outbox's messages through SMTP; `serve` starts it; undefined while e-mail is off (decision 0113). */
+  readonly mailDispatcher: MailDispatcher | undefined;
   /** Runs the site imports this node accepted; stopped (its runs recorded interrupted) before the database closes (decision 0071). */
   /** Runs the background imports (site imports, big iCalendar imports) of this node. */
   readonly importRunner: ImportRunner;
@@ -130,7 +140,7 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'timeouts'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'mail' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'timeouts'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -201,11 +211,22 @@ export async function composeApplication(
   // The challenges' signing key, derived from the stored secrets' key that every node shares.
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
+  const mailSettings = site.mail ?? defaults.mail;
+  const mailOutboxRepository = new MailOutboxRepository(dialect);
+  const mail = new MailOutbox(mailOutboxRepository, clock, {
+    enabled: mailSettings.smtpUrl !== undefined,
+    messageIdHost: mailSettings.from === undefined ? uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }) : addressOf(mailSettings.from).split('@')[1]!,
+  });
+  const mailDispatcher =
+    mailSettings.smtpUrl === undefined || mailSettings.from === undefined
+      ? undefined
+      : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { mail, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
+    mailDispatcher,
     importRunner,
-    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)) }),
+    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)), mailOutbox: () => storage.read((tx) => mailOutboxRepository.countByStatus(tx)) }),
   };
 }

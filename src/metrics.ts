@@ -21,6 +21,8 @@ export interface MetricSources {
   readonly storage: Pick<Storage, 'driver' | 'writeLockWaits'>;
   /** Webhook deliveries by status, across the nodes (they share the database). */
   readonly webhookDeliveries: () => Promise<{ pending: number; failed: number }>;
+  /** E-mail outbox messages by status, across the nodes (decision 0112). */
+  readonly mailOutbox: () => Promise<Record<'pending' | 'sent' | 'failed' | 'off', number>>;
 }
 
 /** A counter that shows a running total kept elsewhere: set to it at each scrape. */
@@ -67,6 +69,15 @@ export class Metrics {
         const counts = await sources.webhookDeliveries();
         this.set({ status: 'pending' }, counts.pending);
         this.set({ status: 'failed' }, counts.failed);
+      },
+    });
+    new Gauge({
+      name: 'calendar_mail_outbox',
+      help: 'E-mail outbox messages by status: pending (retries included), sent (kept 30 days), failed (given up) and off (kept while e-mail was off), of every node.',
+      labelNames: ['status'],
+      registers: [this.registry],
+      async collect() {
+        for (const [status, count] of Object.entries(await sources.mailOutbox())) this.set({ status }, count);
       },
     });
     const { driver } = storage;

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { configWarnings, type Config } from './config.ts';
+import { configWarnings, withoutPassword, type Config } from './config.ts';
 import { LOGIN_THROTTLE } from './auth/login-throttle.ts';
 import { composeApplication } from './container.ts';
 import { firstStartMessage } from './first-start.ts';
@@ -56,6 +56,15 @@ export async function startServer(config: Config): Promise<void> {
   pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'), application.metrics?.taskRuns('prune_journal'));
   const dispatcher = application.webhookDispatcher;
   dispatcher.start({ warn: (message) => app.log.warn(message), error: (error, message) => app.log.error({ err: error }, message) });
+  const mailer = application.mailDispatcher;
+  if (mailer) {
+    mailer.start({ error: (error, message) => app.log.error({ err: error }, message) });
+    // An SMTP server out of reach is an outage the outbox waits out (decision 0112), not a reason not to serve: said, not fatal.
+    mailer.verify().then(
+      () => app.log.info('the SMTP server of CALENDAR_SMTP_URL answers'),
+      (error: unknown) => app.log.warn(`CALENDAR_SMTP_URL (${withoutPassword(config.mail.smtpUrl!)}): ${error instanceof Error ? error.message : String(error)}; e-mail waits in the outbox until it answers`),
+    );
+  } else app.log.info('e-mail is off (CALENDAR_SMTP_URL is not set): messages are kept in the outbox as not sent');
   application.importRunner.useLog({ error: (error, message) => app.log.error({ err: error }, message) });
   await new Promise<void>((resolve) => {
     let stopping = false;
@@ -73,6 +82,7 @@ export async function startServer(config: Config): Promise<void> {
   await extender.stop();
   await pruner.stop();
   await dispatcher.stop();
+  await mailer?.stop();
   await application.importRunner.stop();
   await app.close();
   await storage.close();

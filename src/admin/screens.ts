@@ -49,6 +49,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },
   { path: 'webhooks/new', capability: 'manage_webhooks', load: webhookEditor },
   { path: 'webhooks/:id', capability: 'manage_webhooks', load: webhookEditor },
+  // Administrators only, as the API's outbox (decision 0112).
+  { path: 'mail', nav: 'mailOutbox', capability: 'manage_mail', load: () => import('./screens/mail-outbox.tsx') },
   { path: 'users', nav: 'users', capability: 'list_users', load: users('UsersList') },
   { path: 'users/new', capability: 'create_users', load: users('NewUser') },
   { path: 'users/:id', capability: 'edit_users', load: users('UserPage') },

@@ -1,5 +1,5 @@
 /*
- * The words of the venues, organizers, categories, tags, webhooks and imports screens, merged into the admin's
+ * The words of the venues, organizers, categories, tags, webhooks and imports screens (and the e-mail screen's name), merged into the admin's
  * catalogue by i18n.ts. Kept apart from the events screens' words so that each screen family's
  * words are edited in one place; every language lists every word (the type says so).
  */
@@ -44,6 +44,7 @@ const EN = {
   loadTheirs: 'Load their version (your changes are lost)',
   backToList: 'Back to the list',
   webhooks: 'Webhooks',
+  mailOutbox: 'E-mail',
   addWebhook: 'Add webhook',
   newWebhook: 'New webhook',
   editWebhook: 'Webhook',
@@ -119,7 +120,7 @@ const FR: Words = {
   restoredRecord: 'Restauré en brouillon : {name}.', deletedRecord: 'Supprimé : {name}.',
   recordConflict: 'Quelqu’un l’a modifié depuis que vous l’avez ouvert. Vos modifications n’ont pas été enregistrées. Ce qui a changé :',
   loadTheirs: 'Charger sa version (vos modifications sont perdues)', backToList: 'Retour à la liste',
-  webhooks: 'Webhooks', addWebhook: 'Ajouter un webhook', newWebhook: 'Nouveau webhook', editWebhook: 'Webhook', noWebhooks: 'Aucun webhook.',
+  webhooks: 'Webhooks', mailOutbox: 'E-mails', addWebhook: 'Ajouter un webhook', newWebhook: 'Nouveau webhook', editWebhook: 'Webhook', noWebhooks: 'Aucun webhook.',
   receiverUrl: 'URL du destinataire (https)', notifications: 'Notifications', everything: 'Tout', allOf: 'Toutes', active: 'Actif (les notifications partent)',
   inactive: 'Inactif', disabledBecause: 'Désactivé : {reason}', failingSince: 'En échec depuis {when}', secretOnce: 'Secret de signature : copiez-le maintenant, il ne sera plus affiché',
   rotateSecret: 'Remplacer le secret', sendTest: 'Envoyer un message de test', deleteWebhook: 'Supprimer ce webhook',
@@ -147,7 +148,7 @@ const DE: Words = {
   restoredRecord: 'Als Entwurf wiederhergestellt: {name}.', deletedRecord: 'Gelöscht: {name}.',
   recordConflict: 'Jemand hat dies geändert, seit Sie es geöffnet haben. Ihre Änderungen wurden nicht gespeichert. Geändert wurde:',
   loadTheirs: 'Deren Fassung laden (Ihre Änderungen gehen verloren)', backToList: 'Zurück zur Liste',
-  webhooks: 'Webhooks', addWebhook: 'Webhook hinzufügen', newWebhook: 'Neuer Webhook', editWebhook: 'Webhook', noWebhooks: 'Keine Webhooks.',
+  webhooks: 'Webhooks', mailOutbox: 'E-Mail', addWebhook: 'Webhook hinzufügen', newWebhook: 'Neuer Webhook', editWebhook: 'Webhook', noWebhooks: 'Keine Webhooks.',
   receiverUrl: 'Empfänger-URL (https)', notifications: 'Benachrichtigungen', everything: 'Alles', allOf: 'Alle', active: 'Aktiv (Benachrichtigungen werden gesendet)',
   inactive: 'Inaktiv', disabledBecause: 'Abgeschaltet: {reason}', failingSince: 'Fehlschläge seit {when}', secretOnce: 'Signaturgeheimnis: jetzt kopieren, es wird nicht wieder gezeigt',
   rotateSecret: 'Geheimnis ersetzen', sendTest: 'Testnachricht senden', deleteWebhook: 'Diesen Webhook löschen',
@@ -175,7 +176,7 @@ const ES: Words = {
   restoredRecord: 'Restaurado como borrador: {name}.', deletedRecord: 'Borrado: {name}.',
   recordConflict: 'Alguien lo cambió desde que lo abriste. Tus cambios no se guardaron. Lo que cambió:',
   loadTheirs: 'Cargar su versión (tus cambios se pierden)', backToList: 'Volver a la lista',
-  webhooks: 'Webhooks', addWebhook: 'Añadir webhook', newWebhook: 'Nuevo webhook', editWebhook: 'Webhook', noWebhooks: 'No hay webhooks.',
+  webhooks: 'Webhooks', mailOutbox: 'Correo', addWebhook: 'Añadir webhook', newWebhook: 'Nuevo webhook', editWebhook: 'Webhook', noWebhooks: 'No hay webhooks.',
   receiverUrl: 'URL del receptor (https)', notifications: 'Notificaciones', everything: 'Todo', allOf: 'Todas', active: 'Activo (se envían notificaciones)',
   inactive: 'Inactivo', disabledBecause: 'Desactivado: {reason}', failingSince: 'Falla desde {when}', secretOnce: 'Secreto de firma: cópialo ahora, no se vuelve a mostrar',
   rotateSecret: 'Reemplazar el secreto', sendTest: 'Enviar un mensaje de prueba', deleteWebhook: 'Borrar este webhook',

@@ -44,6 +44,7 @@ import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
 import * as journalWrittenOnce from './migrations/20261128210000_journal_written_once.ts';
 import * as embeddingEventsAnnounced from './migrations/20261128211000_embedding_events_announced.ts';
+import * as mailOutbox from './migrations/20261128230000_mail_outbox.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -208,6 +209,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
   '20261128210000_journal_written_once': journalWrittenOnce,
   '20261128211000_embedding_events_announced': embeddingEventsAnnounced,
+  '20261128230000_mail_outbox': mailOutbox,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

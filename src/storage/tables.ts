@@ -419,6 +419,29 @@ export interface WebhookFanoutTable {
   through_seq: number;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'off';
+
+/** One e-mail of the outbox (migration 20261128230000; decision 0112); ISO-8601 UTC instants. */
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** A JSON array of `{filename, content_type, cid, content}`, the content in base64. */
+  attachments: string;
+  reference: ColumnType<string, string | undefined, string>;
+  message_id: string;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** A record the community form created, and who sent it (decision 0095); seen by editors only. */
 export interface CommunitySubmissionsTable {
   post_id: number;
@@ -462,6 +485,7 @@ export interface Database {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_fanout: WebhookFanoutTable;
+  mail_outbox: MailOutboxTable;
   tec_import_sources: TecImportSourcesTable;
   tec_import_map: TecImportMapTable;
   ical_import_map: IcalImportMapTable;

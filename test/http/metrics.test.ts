@@ -69,6 +69,7 @@ describe(`GET /metrics (${DIALECT})`, () => {
       // Nothing pending or given up in a fresh database; the pool is PostgreSQL's alone.
       assert.equal(sample(response.body, 'calendar_webhook_deliveries', { status: 'pending' }), 0);
       assert.match(response.body, /^calendar_webhook_deliveries\{status="failed"\} 0$/m);
+      assert.match(response.body, /^calendar_mail_outbox\{status="failed"\} 0$/m);
       assert.equal(/^calendar_db_pool_connections\{state="idle"\}/m.test(response.body), DIALECT === 'postgres');
     });
 

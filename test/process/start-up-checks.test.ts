@@ -85,3 +85,26 @@ test('a first start with no user prints where things are and a setup link that o
     await server.kill();
   }
 });
+
+test('a bad CALENDAR_SMTP_URL stops start-up with one line that hides its password; a missing From too (decision 0113)', async () => {
+  const sqlite = path.join(scratch, 'smtp-check.sqlite');
+  const bad = await startUpFailure({ DATABASE_URL: sqlite, CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'http://mailer:hunter2-secret@smtp.example.org', CALENDAR_MAIL_FROM: 'calendar@example.org' });
+  assert.ok(bad.includes('CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: http://mailer:***@smtp.example.org'), bad);
+  assert.ok(!bad.includes('hunter2-secret'), 'the password is never printed');
+  const noFrom = await startUpFailure({ DATABASE_URL: sqlite, CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'smtp://127.0.0.1:1' });
+  assert.ok(noFrom.includes('CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is'), noFrom);
+});
+
+test('an SMTP server out of reach is warned about at start-up, naming CALENDAR_SMTP_URL without its password, and the service serves (decision 0113)', async () => {
+  // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+  const server = await startServer({ DATABASE_URL: path.join(scratch, 'smtp-down.sqlite'), CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'smtp://mailer:hunter2-secret@127.0.0.1:1', CALENDAR_MAIL_FROM: 'calendar@example.org' });
+  try {
+    const warning = await until('the warning', () => server.output().split('\n').find((line) => line.includes('CALENDAR_SMTP_URL (smtp://mailer:***@127.0.0.1:1)')));
+    assert.match(warning, /ECONNREFUSED|connect/);
+    assert.match(warning, /e-mail waits in the outbox/);
+    assert.ok(!server.output().includes('hunter2-secret'), 'the password is never printed');
+    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+  } finally {
+    await server.kill();
+  }
+});

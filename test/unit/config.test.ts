@@ -57,6 +57,8 @@ describe('loadConfig', () => {
         allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
         retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
       },
+      // E-mail is off until CALENDAR_SMTP_URL is set (decision 0113); retries over about 16 hours (decision 0112).
+      mail: { smtpUrl: undefined, from: undefined, pollMs: 5000, timeoutMs: 30_000, retryDelaysMs: [60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000] },
       // The uploads' folder defaults to `media` beside the SQLite file (decision 0052).
       // Decodes by default: one core fewer than the machine has, at most half of libuv's four threads (decision 0090).
       media: { dir: path.resolve('data/media'), maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000, maxPixelsAnonymous: 4096 * 4096, decodeConcurrency: Math.max(1, Math.min(os.availableParallelism() - 1, 2)), decodeQueue: 8 },
@@ -112,6 +114,11 @@ describe('loadConfig', () => {
       CALENDAR_WEBHOOK_RETRY_DELAYS: '1,2.5,60',
       CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '24',
       CALENDAR_WEBHOOK_RETENTION_DAYS: '2',
+      CALENDAR_SMTP_URL: 'smtps://mailer:p%40ss@smtp.example.org:465',
+      CALENDAR_MAIL_FROM: 'Springfield Arts <calendar@springfield.example>',
+      CALENDAR_MAIL_POLL_INTERVAL: '2',
+      CALENDAR_MAIL_TIMEOUT: '10',
+      CALENDAR_MAIL_RETRY_DELAYS: '30,600',
       CALENDAR_EMBED_ANCESTORS: 'self https://news.example.com',
       CALENDAR_SITE_STYLESHEET: 'https://www.example.org/calendar.css',
       CALENDAR_SITE_NAME: '  Springfield Arts  ',
@@ -166,6 +173,7 @@ describe('loadConfig', () => {
         allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
         retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
       },
+      mail: { smtpUrl: new URL('smtps://mailer:p%40ss@smtp.example.org:465'), from: 'Springfield Arts <calendar@springfield.example>', pollMs: 2000, timeoutMs: 10_000, retryDelaysMs: [30_000, 600_000] },
       media: { dir: path.resolve('/srv/calendar-media'), maxBytes: 2_000_000, maxPixels: 1_000_000, maxPixelsAnonymous: 500_000, decodeConcurrency: 3, decodeQueue: 20 },
     });
   });
@@ -346,6 +354,24 @@ test('webhook settings: bad addresses, retry lists and durations stop start-up (
   for (const bad of ['soon', '1,,2', '-5', Array.from({ length: 21 }, () => '1').join(',')]) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_RETRY_DELAYS: bad }), /CALENDAR_WEBHOOK_RETRY_DELAYS must be/, bad);
   assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '0' }), /CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS must be/);
   assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_HTTP: 'maybe' }), /CALENDAR_WEBHOOK_ALLOW_HTTP must be true or false/);
+});
+
+test('e-mail settings: an smtp:// or smtps:// URL with both credentials or none, and a From it needs; bad values stop start-up without showing the password (decision 0113)', () => {
+  assert.equal(loadConfig({ CALENDAR_SMTP_URL: 'smtp://127.0.0.1:2525', CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl?.port, '2525');
+  assert.equal(loadConfig({ CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl, undefined, 'a From alone: e-mail stays off');
+  for (const bad of ['http://mail.example.org', 'mail.example.org:25', 'smtp://', 'smtp://mail.example.org/inbox', 'smtp://user:secret-word@', 'smtp://user@mail.example.org', 'smtp://:secret-word@mail.example.org']) {
+    assert.throws(
+      () => loadConfig({ CALENDAR_SMTP_URL: bad, CALENDAR_MAIL_FROM: 'calendar@example.org' }),
+      (error: Error) => /^CALENDAR_SMTP_URL must/.test(error.message) && !error.message.includes('secret-word'),
+      bad,
+    );
+  }
+  assert.throws(() => loadConfig({ CALENDAR_SMTP_URL: 'smtp://mail.example.org' }), /CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is/);
+  for (const bad of ['calendar', 'calendar@localhost', 'a@b.example, c@d.example', 'Arts <calendar@example.org', 'calendar@example.org\r\nBcc: x@y.example', '"Arts" <calendar@example.org>']) {
+    assert.throws(() => loadConfig({ CALENDAR_MAIL_FROM: bad }), /CALENDAR_MAIL_FROM must be an address/, bad);
+  }
+  assert.throws(() => loadConfig({ CALENDAR_MAIL_RETRY_DELAYS: 'soon' }), /CALENDAR_MAIL_RETRY_DELAYS must be/);
+  assert.throws(() => loadConfig({ CALENDAR_MAIL_TIMEOUT: '0' }), /CALENDAR_MAIL_TIMEOUT must be/);
 });
 
 test('CALENDAR_METRICS_TOKEN: unset turns the metrics off; a token shorter than 32 characters or not a bearer token stops start-up', () => {

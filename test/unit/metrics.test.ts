@@ -14,6 +14,7 @@ const metricsOver = () =>
   new Metrics({
     storage: { driver: { kind: 'sqlite' } as Storage['driver'], writeLockWaits: () => ({ count: 0, seconds: 0 }) },
     webhookDeliveries: async () => ({ pending: 0, failed: 0 }),
+    mailOutbox: async () => ({ pending: 0, sent: 0, failed: 0, off: 0 }),
   });
 
 test('a background task reports each run, succeeded or failed, and the metrics count them by task and outcome', async () => {

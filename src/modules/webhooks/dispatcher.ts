@@ -9,6 +9,7 @@ import { linkedIds, type RecordPayloads } from './payloads.ts';
 import type { ReceiverPolicy } from './receivers.ts';
 import { signature, type SecretBox } from './secrets.ts';
 import { send, type SendOutcome } from './sender.ts';
+import { WakeableLoop } from '../../wakeable-loop.ts';
 
 /*
  * The webhook dispatcher of a node (decision 0032). Each cycle, in short units of its own:
@@ -50,13 +51,12 @@ export interface DispatcherLog {
 }
 
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   private lastPrune = 0;
-  private readonly inFlight = new Set<Promise<void>>();
   private log: DispatcherLog = { warn: () => undefined, error: () => undefined };
+  private readonly loop = new WakeableLoop(
+    () => this.cycle(),
+    (error, where) => this.log.error(error, where === 'cycle' ? 'webhook dispatch failed' : 'recording a webhook delivery failed'),
+  );
 
   constructor(
     private readonly storage: Pick<Storage, 'read' | 'write'>,
@@ -74,58 +74,29 @@ export class WebhookDispatcher {
   /** Runs now, every poll interval, and whenever woken, without keeping the process alive. */
   start(log: DispatcherLog): void {
     this.log = log;
-    this.stopped = false;
-    this.wake();
-    this.timer = setInterval(() => this.wake(), this.settings.pollMs);
-    this.timer.unref();
+    this.loop.start(this.settings.pollMs);
   }
 
   /** Asks for a cycle soon (after a local commit): one runs at a time, and a wake during one runs another after it. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.cycle();
-        } catch (error) {
-          this.log.error(error, 'webhook dispatch failed');
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => (this.running = undefined));
+    this.loop.wake();
   }
 
   /** Stops: no new cycle or claim; waits for the cycle and the sends in progress (before the database closes). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-    await Promise.all([...this.inFlight]);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async cycle(): Promise<void> {
     let pass: FanOutPass = { more: true, subscribed: true };
-    while (!this.stopped && pass.more) pass = await this.fanOut();
+    while (!this.loop.stopped && pass.more) pass = await this.fanOut();
     await this.pruneWhenDue();
-    const free = MAX_IN_FLIGHT - this.inFlight.size;
+    const free = this.loop.free(MAX_IN_FLIGHT);
     // Only active subscriptions' deliveries are claimed: with none in the fan-out's snapshot there
     // is nothing to claim. A subscription switched on later is a write, whose answer wakes a cycle.
-    if (this.stopped || free <= 0 || !pass.subscribed) return;
-    const claimed = await this.claim(free);
-    for (const delivery of claimed) {
-      const sending: Promise<void> = this.deliver(delivery)
-        .catch((error: unknown) => this.log.error(error, 'recording a webhook delivery failed'))
-        .finally(() => {
-          this.inFlight.delete(sending);
-          // The subscription's next delivery may be due now.
-          this.wake();
-        });
-      this.inFlight.add(sending);
-    }
+    if (this.loop.stopped || free <= 0 || !pass.subscribed) return;
+    // When a delivery ends, the subscription's next delivery may be due: the loop wakes.
+    for (const delivery of await this.claim(free)) this.loop.launch(() => this.deliver(delivery));
   }
 
   /** Fans out one batch of journal rows. */

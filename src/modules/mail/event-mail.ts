@@ -1,0 +1,105 @@
+import { DateTime } from 'luxon';
+import QRCode from 'qrcode';
+import { WIRE_DATE_FORMAT } from '../../clock.ts';
+import { escapeHtml } from '../../content/html.ts';
+import { calendarFooter, calendarHeader, eventComponents, eventData, type CalendarContext, type CalendarEvent } from '../ical/calendar-writer.ts';
+import type { MailAttachment, MailMessage } from './message.ts';
+
+/** What a message about one event says besides the event itself (tickets: a confirmation, a waitlist promotion). */
+export interface EventMailContent {
+  readonly to: string;
+  readonly subject: string;
+  /** Paragraphs of plain text before the event's details. */
+  readonly intro: readonly string[];
+  readonly event: CalendarEvent;
+  readonly context: CalendarContext;
+  /** Links after the details (`Change or cancel your RSVP`), each on a line of its own. */
+  readonly links?: readonly { readonly label: string; readonly url: string }[];
+  /** A QR code to show at the door: the text it encodes, and the words beside it. */
+  readonly qr?: { readonly text: string; readonly caption: string };
+  readonly reference?: string;
+  /** The language of the calendar attachment's PRODID and of the dates' words (default `en`). */
+  readonly language?: string;
+}
+
+/** The words of an event's details, in one place. */
+const WORDS = { when: 'When', where: 'Where', details: 'Details', calendar: 'Add it to your calendar with the attached event.ics.' };
+
+/** The QR code's content id: the HTML part shows the attachment of that id. */
+const QR_CID = 'qr-code@calendar';
+/** Pixels per module of the QR code, and its quiet zone in modules: readable on a phone's screen and on paper. */
+const QR_SCALE = 6;
+const QR_MARGIN = 4;
+
+/**
+ * An e-mail about one event, in text and HTML: the caller's paragraphs, the event's title, dates,
+ * place and page, the caller's links, an `.ics` of the event as the site's feeds write it
+ * (`calendar-writer.ts`), and optionally a QR code (PNG, shown inline by the HTML part).
+ */
+export async function eventMail(content: EventMailContent): Promise<MailMessage> {
+  const { data } = eventData(content.event, content.context);
+  const when = whenOf(content.event, content.language ?? 'en');
+  const where = placeOf(data.location);
+  const url = typeof data.url === 'string' ? data.url : '';
+  const links = content.links ?? [];
+  const attachments: MailAttachment[] = [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: eventCalendar(content) }];
+  if (content.qr) {
+    attachments.push({ filename: 'qr-code.png', contentType: 'image/png', cid: QR_CID, content: await QRCode.toBuffer(content.qr.text, { type: 'png', errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
+  }
+  const text = [
+    ...content.intro,
+    '',
+    String(data.summary ?? ''),
+    `${WORDS.when}: ${when}`,
+    ...(where === '' ? [] : [`${WORDS.where}: ${where}`]),
+    ...(url === '' ? [] : [`${WORDS.details}: ${url}`]),
+    '',
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    ...(content.qr ? ['', `${content.qr.caption}: ${content.qr.text}`] : []),
+    '',
+    WORDS.calendar,
+    '',
+  ].join('\n');
+  const row = (label: string, value: string) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeHtml(label)}</th><td>${value}</td></tr>`;
+  const html = [
+    ...content.intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<h1 style="font-size:1.4em">${escapeHtml(String(data.summary ?? ''))}</h1>`,
+    '<table>',
+    row(WORDS.when, escapeHtml(when)),
+    ...(where === '' ? [] : [row(WORDS.where, escapeHtml(where))]),
+    ...(url === '' ? [] : [row(WORDS.details, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)]),
+    '</table>',
+    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
+    ...(content.qr ? [`<p><img src="cid:${QR_CID}" alt="${escapeHtml(`${content.qr.caption}: ${content.qr.text}`)}"></p>`] : []),
+    `<p>${escapeHtml(WORDS.calendar)}</p>`,
+  ].join('\n');
+  return { to: content.to, subject: content.subject, text, html: `<!doctype html><html><body>${html}</body></html>`, attachments, ...(content.reference === undefined ? {} : { reference: content.reference }) };
+}
+
+/** The LOCATION of the event's calendar data as one line: the venue's name and address. */
+function placeOf(location: ReturnType<typeof eventData>['data']['location']): string {
+  if (!location) return '';
+  if (typeof location === 'string') return location;
+  return 'title' in location ? [location.title, location.address].filter(Boolean).join(', ') : '';
+}
+
+/** The event as a whole iCalendar document, as the site's single-event feed writes it. */
+function eventCalendar(content: EventMailContent): string {
+  const zones = new Set<string>();
+  const name = String(eventData(content.event, content.context).data.summary ?? '');
+  const body = eventComponents([content.event], content.context, zones);
+  return calendarHeader({ name, zone: content.event.row.fields.timezone, language: content.language ?? 'en' }) + body + calendarFooter(zones);
+}
+
+/** The event's dates in its own zone, as people read them: `Thursday 4 March 2027, 19:00 – 22:00 (America/New_York)`. */
+function whenOf(event: CalendarEvent, language: string): string {
+  const { fields } = event.row;
+  const local = (wire: string) => DateTime.fromFormat(wire, WIRE_DATE_FORMAT, { zone: 'UTC' }).setLocale(language);
+  const start = local(fields.start_local);
+  const end = local(fields.end_local);
+  const day = (date: DateTime) => date.toFormat('cccc d LLLL yyyy');
+  const time = (date: DateTime) => date.toFormat('HH:mm');
+  if (fields.all_day) return start.hasSame(end, 'day') ? day(start) : `${day(start)} – ${day(end)}`;
+  const span = start.hasSame(end, 'day') ? `${day(start)}, ${time(start)} – ${time(end)}` : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
+  return `${span} (${fields.timezone})`;
+}
