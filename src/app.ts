@@ -42,6 +42,7 @@ import { icalRoutes } from './modules/ical/ical.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
 import { siteImportRoutes } from './modules/tec-import/site-imports.routes.ts';
+import { importSourceRoutes } from './modules/import-sources/import-sources.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
@@ -361,6 +362,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...webhookRoutes(services.webhooks, clock),
     ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
     ...siteImportRoutes(services.siteImports, clock),
+    ...importSourceRoutes(services.importSources, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),
     ...communityRoutes(services.communityReview),

@@ -35,6 +35,9 @@ class Stopped extends Error {
   }
 }
 
+/** Whether a run's signal stopped it because its node is stopping (to be started again), rather than for a cancel or a lost row. */
+export const stoppedByNode = (signal: AbortSignal) => signal.reason instanceof Stopped && signal.reason.state === 'interrupted';
+
 /** The run's row is no longer its node's (never committed, or recorded interrupted by another node): nothing more is written to it. */
 class Lost extends Error {}
 

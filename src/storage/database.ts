@@ -34,6 +34,7 @@ import * as sessions from './migrations/20261126180000_sessions.ts';
 import * as media from './migrations/20261126181000_media.ts';
 import * as occurrencesBySeries from './migrations/20261126182000_occurrences_by_series.ts';
 import * as siteImports from './migrations/20261127020000_site_imports.ts';
+import * as importSources from './migrations/20261128232000_import_sources.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
 import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
 import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
@@ -203,6 +204,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128191000_credential_lookups': credentialLookups,
   '20261128192000_setup_tokens': setupTokens,
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
+  '20261128232000_import_sources': importSources,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,6 +26,7 @@ const HOLDERS: Record<string, readonly Role[]> = {
   read_webhooks: ['administrator', 'editor'],
   manage_webhooks: ['administrator'],
   import_sites: ['administrator'],
+  manage_import_sources: ['administrator', 'editor'],
 };
 
 describe('roles', () => {
