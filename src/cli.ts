@@ -7,6 +7,7 @@ import { APP_PASSWORD_COMMANDS } from './cli/app-passwords.ts';
 import { BACKUP_COMMANDS } from './cli/backup.ts';
 import { defaultIo, UsageError, type CliIo, type Command } from './cli/command.ts';
 import { IMPORT_COMMANDS } from './cli/imports.ts';
+import { IMPORT_SOURCE_COMMANDS } from './cli/import-sources.ts';
 import { SEED_COMMANDS } from './cli/seed.ts';
 import { SERVE_COMMANDS } from './cli/serve.ts';
 import { THROTTLE_COMMANDS } from './cli/throttle.ts';
@@ -29,6 +30,7 @@ const COMMANDS: readonly Command[] = [
   ...SEED_COMMANDS,
   ...BACKUP_COMMANDS,
   ...IMPORT_COMMANDS,
+  ...IMPORT_SOURCE_COMMANDS,
   ...THROTTLE_COMMANDS,
   ...WEBHOOK_COMMANDS,
 ];

@@ -103,6 +103,11 @@ export class ImportRunner {
     this.running.set(job.id, { controller: job.controller, done });
   }
 
+  /** Resolves once this node's run `id` has ended and recorded its end (at once when it runs elsewhere or ended): the CLI waits for the run it started. */
+  async settled(id: number): Promise<void> {
+    await this.running.get(id)?.done;
+  }
+
   /** Stops every run of this node (the process is stopping): each is recorded interrupted, to be started again. */
   async stop(): Promise<void> {
     for (const { controller } of this.running.values()) controller.abort(new Stopped('interrupted', 'The node running the import stopped; start it again to resume.'));
