@@ -13,13 +13,15 @@ import type { IcalImportService, ImportReport } from '../ical/ical-import.servic
 import type { SourceFetch } from '../tec-import/tec-source.ts';
 import { fetchFeed, type FeedLimits, type Validators } from './feed-fetch.ts';
 import type { ImportSettings } from './import-sources.schemas.ts';
-import { groupDigest, passes, shapeFor } from './source-rules.ts';
+import { blocksDigest, documentOf, splitFeed } from './feed-blocks.ts';
+import { passes, shapeFor } from './source-rules.ts';
 
 /*
  * A run of a feed source (an iCalendar or webcal feed, another instance's feed; decisions 0117,
- * 0118): one conditional request; when the feed changed, its UIDs compared with what the source
- * brought before by a digest, so that only the UIDs that changed reach the iCalendar import (in its
- * units, `IcalImportJobs.importInUnits`); then the UIDs gone from the feed handled as the source says.
+ * 0118): one conditional request; when the feed changed, its UIDs' text compared with what the
+ * source brought before by a digest (`feed-blocks.ts`), so that only the UIDs that changed are
+ * parsed and reach the iCalendar import (in its units, `IcalImportJobs.importInUnits`); then the
+ * UIDs gone from the feed handled as the source says.
  */
 
 /** A source run's progress, as its row keeps it (JSON): the iCalendar import's counts and the source's own. */
@@ -72,15 +74,26 @@ export class FeedSync {
       return undefined;
     }
     state.fetched = 'changed';
-    const calendar = await this.importer.read(fetched.text);
-    state.total = calendar.events.length + calendar.unread.length;
-    for (const unread of calendar.unread) this.skip(state, 1, `UID ${JSON.stringify(unread.uid)} (line ${unread.line}) skipped: ${unread.reason}`);
+    const feed = splitFeed(fetched.text);
+    state.total = feed.count;
     const items = new Map((await this.storage.read((tx) => this.repository.items(tx, source.id))).map((item) => [item.uid, item]));
     const given = { settings, author: run.authorId };
+    // UIDs whose text is as the source brought it before are unchanged, and not even parsed.
     const wanted = new Set<string>();
-    const candidates: { group: ReadEvent[]; digest: string; item: ImportSourceItem | undefined }[] = [];
-    for (const [index, group] of uidGroups(calendar).entries()) {
+    const digests = new Map<string, string>();
+    for (const [index, [uid, blocks]] of [...feed.byUid].entries()) {
       if (index % 500 === 499) await yieldToEventLoop();
+      const digest = blocksDigest(feed, blocks, given);
+      if (uid !== '' && items.get(uid)?.digest === digest) {
+        wanted.add(uid);
+        state.unchanged += blocks.length;
+        state.done += blocks.length;
+      } else digests.set(uid, digest);
+    }
+    const calendar = await this.importer.read(documentOf(feed, digests.keys()));
+    for (const unread of calendar.unread) this.skip(state, 1, `UID ${JSON.stringify(unread.uid)} skipped: ${unread.reason}`);
+    const candidates: { group: ReadEvent[]; item: ImportSourceItem | undefined }[] = [];
+    for (const group of uidGroups(calendar)) {
       const uid = group[0]!.uid;
       if (!passes(settings.filters, group)) {
         state.skipped += group.length;
@@ -88,24 +101,15 @@ export class FeedSync {
         continue;
       }
       wanted.add(uid);
-      const digest = groupDigest(group, given);
-      const item = items.get(uid);
-      if (item?.digest === digest) {
-        state.unchanged += group.length;
-        state.done += group.length;
-      } else candidates.push({ group, digest, item });
+      candidates.push({ group, item: items.get(uid) });
     }
     const edited = settings.overwrite_local_edits ? new Set<string>() : await this.editedHere(candidates.flatMap(({ item }) => (item ? [item] : [])));
-    const digests = new Map<string, string>();
     const changed: ReadEvent[][] = [];
-    for (const { group, digest } of candidates) {
+    for (const { group } of candidates) {
       if (edited.has(group[0]!.uid)) {
         state.kept += group.length;
         state.done += group.length;
-      } else {
-        digests.set(group[0]!.uid, digest);
-        changed.push(group);
-      }
+      } else changed.push(group);
     }
     const request = { caller: run.caller, language: this.settings.language, uidHost: this.settings.uidHost, shape: shapeFor(settings, run.authorId), sourceDecides: true };
     await this.jobs.importInUnits(changed, request, state, signal, (tx, report) => this.recordItems(tx, source.id, report, digests));

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { wireUtc } from '../../clock.ts';
 import type { ImportSchedule } from '../../storage/tables.ts';
 import type { ReadEvent } from '../ical/calendar-reader.ts';
@@ -61,14 +60,4 @@ export function shapeFor(settings: ImportSettings, authorId: number): (input: Ev
     tags: [...asList(input.tags), ...settings.tags],
     ...(settings.places === 'none' ? { venue: null, organizer: null } : {}),
   });
-}
-
-/**
- * A digest of a UID's VEVENTs as read, and of what the source gives them: the same again is not
- * imported again (decision 0118), a change of either imports the UID again. Lines are left out:
- * an event added above another moves its lines, not its content.
- */
-export function groupDigest(group: readonly ReadEvent[], given: unknown): string {
-  const content = group.map(({ line: _line, ...event }) => event);
-  return createHash('sha1').update(JSON.stringify([content, given])).digest('base64url');
 }
