@@ -77,7 +77,7 @@ export class FeedSync {
     const feed = splitFeed(fetched.text);
     state.total = feed.count;
     const items = new Map((await this.storage.read((tx) => this.repository.items(tx, source.id))).map((item) => [item.uid, item]));
-    const given = { settings, author: run.authorId };
+    const given = JSON.stringify({ settings, author: run.authorId });
     // UIDs whose text is as the source brought it before are unchanged, and not even parsed.
     const wanted = new Set<string>();
     const digests = new Map<string, string>();
