@@ -44,6 +44,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { icalImportRoutes } from './modules/ical/ical-import.routes.ts';
 import { csvImportRoutes } from './modules/csv/csv-import.routes.ts';
 import { siteImportRoutes } from './modules/tec-import/site-imports.routes.ts';
+import { importSourceRoutes } from './modules/import-sources/import-sources.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { readTextBody } from './http/text-body.ts';
 import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
@@ -370,6 +371,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
     ...csvImportRoutes(services.csvImport),
     ...siteImportRoutes(services.siteImports, clock),
+    ...importSourceRoutes(services.importSources, clock),
     ...sessionRoutes(services.sessions),
     ...mediaRoutes(services.media),
     ...communityRoutes(services.communityReview),

@@ -8,6 +8,7 @@ import { BACKUP_COMMANDS } from './cli/backup.ts';
 import { defaultIo, UsageError, type CliIo, type Command } from './cli/command.ts';
 import { COPY_COMMANDS } from './cli/copy.ts';
 import { IMPORT_COMMANDS } from './cli/imports.ts';
+import { IMPORT_SOURCE_COMMANDS } from './cli/import-sources.ts';
 import { SEED_COMMANDS } from './cli/seed.ts';
 import { SERVE_COMMANDS } from './cli/serve.ts';
 import { THROTTLE_COMMANDS } from './cli/throttle.ts';
@@ -31,6 +32,7 @@ const COMMANDS: readonly Command[] = [
   ...BACKUP_COMMANDS,
   ...COPY_COMMANDS,
   ...IMPORT_COMMANDS,
+  ...IMPORT_SOURCE_COMMANDS,
   ...THROTTLE_COMMANDS,
   ...WEBHOOK_COMMANDS,
 ];

@@ -37,6 +37,12 @@ import { IcalImportJobs } from './modules/ical/ical-import-jobs.ts';
 import { CsvImportService } from './modules/csv/csv-import.service.ts';
 import { CreateBody } from './modules/events/events.schemas.ts';
 import { SiteImportsService } from './modules/tec-import/site-imports.service.ts';
+import { guardedFetch } from './modules/tec-import/guarded-fetch.ts';
+import { FEED_TIMEOUT_MS } from './modules/import-sources/feed-fetch.ts';
+import { FeedSync } from './modules/import-sources/feed-sync.ts';
+import { ImportSourcesService } from './modules/import-sources/import-sources.service.ts';
+import { SourceRuns } from './modules/import-sources/source-runs.ts';
+import { uidHostOf } from './modules/ical/site-feeds.ts';
 import { PostTranslations, TermTranslations } from './modules/translations/translations.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
 import type { Storage } from './storage/database.ts';
@@ -50,6 +56,7 @@ import { PostsRepository } from './storage/repositories/posts.repository.ts';
 import { TermsRepository } from './storage/repositories/terms.repository.ts';
 import { TecImportRepository } from './storage/repositories/tec-import.repository.ts';
 import { SiteImportsRepository } from './storage/repositories/site-imports.repository.ts';
+import { ImportSourcesRepository } from './storage/repositories/import-sources.repository.ts';
 import { TranslationsRepository } from './storage/repositories/translations.repository.ts';
 import { UsersRepository } from './storage/repositories/users.repository.ts';
 import { SessionsRepository } from './storage/repositories/sessions.repository.ts';
@@ -71,7 +78,6 @@ import { MailOutboxRepository } from './storage/repositories/mail-outbox.reposit
 import { MailOutbox } from './modules/mail/outbox.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { SmtpTransport } from './modules/mail/smtp.ts';
-import { uidHostOf } from './modules/ical/site-feeds.ts';
 import { addressOf } from './mail-address.ts';
 
 /*
@@ -115,6 +121,10 @@ export interface Services {
   readonly tecImport: TecImportService;
   /** The same import started over the API, its runs in the database (decision 0071). */
   readonly siteImports: SiteImportsService;
+  /** Scheduled import sources (issue 47; decisions 0117, 0118). */
+  readonly importSources: ImportSourcesService;
+  /** Their runs: claimed by each node's scheduler (`look`), run in its background. */
+  readonly sourceRuns: SourceRuns;
   /** Webhook subscriptions and their deliveries (decision 0032). */
   readonly webhooks: WebhooksService;
   /** Incremental sync of the archives over the record-change journal (decision 0029). */
@@ -140,7 +150,7 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'mail' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'timeouts'>>;
+type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'mail' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'icsImportMaxBytes' | 'timeouts'>>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -194,6 +204,18 @@ export async function composeApplication(
     syncMaxEvents: site.icsImportSyncMaxEvents ?? defaults.icsImportSyncMaxEvents,
     unitMs: (site.timeouts ?? defaults.timeouts).requestMs,
   });
+  // Import sources read feeds and sites as site imports do, through the same guard (decision 0117).
+  const sourcePolicy = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'import_source_url_refused');
+  const importSourcesRepository = new ImportSourcesRepository();
+  const language = site.defaultLanguage ?? 'en';
+  const feedSync = new FeedSync(storage, importSourcesRepository, icalImport, icalImportJobs, events, eventWriter, guardedFetch(sourcePolicy), clock, {
+    maxBytes: site.icsImportMaxBytes ?? defaults.icsImportMaxBytes,
+    timeoutMs: FEED_TIMEOUT_MS,
+    uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }),
+    language,
+  });
+  const sourceRuns = new SourceRuns(storage, importSourcesRepository, siteImportsRepository, importRunner, feedSync, { service: siteImports, importer: tecImport }, users, clock, language);
+  const importSources = new ImportSourcesService(importSourcesRepository, sourceRuns, sourcePolicy, users, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
   const secrets = new SecretBox(keySourceFor(site.database, webhookSettings.secretsKey));
@@ -222,7 +244,7 @@ export async function composeApplication(
       ? undefined
       : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
   return {
-    services: { mail, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { mail, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     mailDispatcher,

@@ -35,6 +35,9 @@ class Stopped extends Error {
   }
 }
 
+/** Whether a run's signal stopped it because its node is stopping (to be started again), rather than for a cancel or a lost row. */
+export const stoppedByNode = (signal: AbortSignal) => signal.reason instanceof Stopped && signal.reason.state === 'interrupted';
+
 /** The run's row is no longer its node's (never committed, or recorded interrupted by another node): nothing more is written to it. */
 class Lost extends Error {}
 
@@ -98,6 +101,11 @@ export class ImportRunner {
       .catch((error: unknown) => this.log.error(error, `${job.kind} import ${job.id} failed to record its end`))
       .finally(() => this.running.delete(job.id));
     this.running.set(job.id, { controller: job.controller, done });
+  }
+
+  /** Resolves once this node's run `id` has ended and recorded its end (at once when it runs elsewhere or ended): the CLI waits for the run it started. */
+  async settled(id: number): Promise<void> {
+    await this.running.get(id)?.done;
   }
 
   /** Stops every run of this node (the process is stopping): each is recorded interrupted, to be started again. */

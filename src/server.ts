@@ -7,6 +7,8 @@ import { composeApplication } from './container.ts';
 import { firstStartMessage } from './first-start.ts';
 import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
 import { JournalPruner, PRUNE_EVERY_MS } from './modules/sync/journal-pruner.ts';
+import { SCHEDULE_EVERY_MS } from './modules/import-sources/source-runs.ts';
+import { BackgroundTask } from './background-task.ts';
 import { migrate, openStorage, type Storage } from './storage/database.ts';
 import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 
@@ -66,6 +68,9 @@ export async function startServer(config: Config): Promise<void> {
     );
   } else app.log.info('e-mail is off (CALENDAR_SMTP_URL is not set): messages are kept in the outbox as not sent');
   application.importRunner.useLog({ error: (error, message) => app.log.error({ err: error }, message) });
+  // Each node looks for due import sources; the source runs' key lets one node claim each due time (decision 0117).
+  const sourceScheduler = new BackgroundTask(() => application.services.sourceRuns.look());
+  sourceScheduler.start(SCHEDULE_EVERY_MS, (error) => app.log.error({ err: error }, 'looking for due import sources failed'), application.metrics?.taskRuns('import_sources'));
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the
@@ -83,6 +88,7 @@ export async function startServer(config: Config): Promise<void> {
   await pruner.stop();
   await dispatcher.stop();
   await mailer?.stop();
+  await sourceScheduler.stop();
   await application.importRunner.stop();
   await app.close();
   await storage.close();

@@ -21,7 +21,9 @@ const SUBSCRIBER = ['read'];
 const CONTRIBUTOR = [...SUBSCRIBER, ...forAllPostTypes(ownUnpublished)];
 const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'];
 // `delete_others_posts`: WordPress' capability for deleting another user's upload (decision 0052).
-const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts', 'manage_post_tags', 'unfiltered_html', 'read_webhooks'];
+const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts', 'manage_post_tags', 'unfiltered_html', 'read_webhooks', 'manage_import_sources'];
+// Import sources (issue 47) bring feeds' events under the rules of the user who added them: editors and up;
+// a source that is a site copies it as a site import does, which stays administrators' (`import_sites`).
 // Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
 // The user capabilities are WordPress' (`wp/v2/users`, decision 0067). A site import writes a whole site
 // under the importing user's rules, unfiltered HTML included: administrators only (decision 0071).

@@ -58,7 +58,7 @@ function importReportLines(report: ImportReport): string[] {
  * The user an import writes as: the one named with `--as`, else the first administrator; refused
  * unless `allowed` (the import's own rule) accepts them, `who` saying whom it accepts.
  */
-async function importingCaller(users: UsersService, login: string | undefined, allowed: (caller: Caller) => boolean, who: string): Promise<Caller> {
+export async function importingCaller(users: UsersService, login: string | undefined, allowed: (caller: Caller) => boolean, who: string): Promise<Caller> {
   const user = login === undefined ? (await users.list()).find((candidate) => candidate.role === 'administrator') : await users.userByLogin(login);
   if (!user) throw new UsageError(login === undefined ? 'No administrator to import as: create one with "user create <login> --role administrator", or name a user with --as.' : `No user with the login "${login}".`);
   const caller: Caller | undefined = isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;

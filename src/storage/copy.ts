@@ -31,7 +31,7 @@ const TABLES_IN_COPY_ORDER: Readonly<Record<keyof Database, true>> = {
   venues: true, organizers: true, event_links: true, terms: true, event_terms: true, post_translations: true, term_translations: true,
   content_version: true, content_changes: true, record_changes: true,
   webhook_subscriptions: true, webhook_messages: true, webhook_deliveries: true, webhook_fanout: true,
-  tec_import_sources: true, tec_import_map: true, ical_import_map: true, site_imports: true,
+  tec_import_sources: true, tec_import_map: true, ical_import_map: true, import_sources: true, site_imports: true, import_source_items: true,
   community_submissions: true, community_spent_challenges: true,
   mail_outbox: true,
 };

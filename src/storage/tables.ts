@@ -302,7 +302,7 @@ export interface TecImportMapTable {
 
 export type SiteImportState = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 /** What a background import run imports: a site (decision 0071) or an iCalendar document (decision 0091). */
-export type ImportRunKind = 'site' | 'calendar';
+export type ImportRunKind = 'site' | 'calendar' | 'source';
 
 /** A run of a background import: the site import started over the API (migration 20261127020000; decision 0071), or a big iCalendar import (migration 20261128190000; decision 0091). */
 export interface SiteImportsTable {
@@ -327,6 +327,44 @@ export interface SiteImportsTable {
   lease_until: string;
   started_at: string;
   finished_at: string | null;
+  /** The import source a run of kind 'source' ran (migration 20261128232000; decision 0117); null for the other kinds. */
+  source_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type ImportSourceKind = 'ical' | 'tec' | 'instance';
+export type ImportSchedule = 'manual' | 'hourly' | 'daily' | 'weekly';
+
+/** A scheduled import source (migration 20261128232000; decisions 0117, 0118). Times are UTC wire date-times. */
+export interface ImportSourcesTable {
+  id: Generated<number>;
+  name: string;
+  kind: ImportSourceKind;
+  url: string;
+  schedule: ImportSchedule;
+  /** JSON of `ImportSettings` (import-sources/source-settings.ts). */
+  settings: string;
+  author_id: number | null;
+  paused: Flag;
+  /** When the next run is due; null for a manual or paused source. */
+  next_run_at: string | null;
+  /** The validators of the last document imported whole, sent back as If-None-Match and If-Modified-Since. */
+  etag: ColumnType<string, string | undefined, string>;
+  last_modified: ColumnType<string, string | undefined, string>;
+  /** Runs failed in a row (the back-off's exponent) and why the last failed. */
+  failures: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: string;
+  modified_at: string;
+}
+
+/** Which UIDs a source brought, what they were and what they became (migration 20261128232000; decision 0118). */
+export interface ImportSourceItemsTable {
+  source_id: number;
+  uid: string;
+  digest: string;
+  /** JSON: [event id, version once written] of each event the UID became. */
+  events: string;
 }
 
 /** Which event each imported iCalendar UID became (migration 20261125030000; decision 0028). */
@@ -490,6 +528,8 @@ export interface Database {
   tec_import_map: TecImportMapTable;
   ical_import_map: IcalImportMapTable;
   site_imports: SiteImportsTable;
+  import_sources: ImportSourcesTable;
+  import_source_items: ImportSourceItemsTable;
   community_submissions: CommunitySubmissionsTable;
   community_spent_challenges: CommunitySpentChallengesTable;
 }
@@ -500,6 +540,7 @@ export type AppPasswordRow = Selectable<AppPasswordsTable>;
 export type LoginThrottleRow = Selectable<LoginThrottleTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SiteImportRow = Selectable<SiteImportsTable>;
+export type ImportSourceRow = Selectable<ImportSourcesTable>;
 export type TermRow = Selectable<TermsTable>;
 export type NewTerm = Insertable<TermsTable>;
 export type TermUpdate = Updateable<TermsTable>;

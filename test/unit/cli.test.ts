@@ -18,6 +18,7 @@ import { composeApplication, type Services } from '../../src/container.ts';
 import { openStorage } from '../../src/storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
 import { CLI } from '../fixtures/server-process.ts';
+import { calendar, serveFeed, vevent } from '../fixtures/feed-server.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
@@ -57,6 +58,7 @@ const MIGRATIONS = [
   '20261128210000_journal_written_once',
   '20261128211000_embedding_events_announced',
   '20261128230000_mail_outbox',
+  '20261128232000_import_sources',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
@@ -464,6 +466,26 @@ function cliSuite(backend: Backend): void {
       const broken = await cli('import-ics', malformed);
       assert.equal(broken.code, 1);
       assert.deepEqual(broken.err, ['The iCalendar document cannot be imported: VEVENT at line 14: END:VCALENDAR does not close BEGIN:VEVENT of line 10']);
+    });
+
+    test('import-source adds a feed, runs it now (a second run is not modified), lists, pauses and resumes it', async () => {
+      const feed = await serveFeed(calendar([vevent({ UID: 'cli@feed', DTSTAMP: '20261120T000000Z', DTSTART: '20270110T180000Z', DTEND: '20270110T190000Z', SUMMARY: 'CLI talk' })]));
+      process.env.CALENDAR_IMPORT_ALLOW_PRIVATE = '127.0.0.1';
+      try {
+        await cli('user', 'create', 'ed', '--role', 'editor', '--password', 'ed-password-12');
+        assert.deepEqual(await cli('import-source', 'add', feed.url, '--name', 'Talks', '--schedule', 'hourly', '--as', 'ed'), { code: 0, out: [`Added import source 1 (ical, hourly) for ${feed.url}.`], err: [] });
+        assert.equal((await cli('import-source', 'add', feed.url, '--name', 'x', '--schedule', 'often')).code, 2);
+        const first = await cli('import-source', 'run', '1', '--as', 'ed');
+        assert.match(first.out[0] ?? '', /^Run \d+: completed; created 1, updated 0, unchanged 0, trashed 0, kept 0, skipped 0, failed 0; \d+ ms\.$/, first.err.join('\n'));
+        assert.match((await cli('import-source', 'run', '1', '--as', 'ed')).out[0] ?? '', /^Run \d+: completed \(not modified\); created 0,/);
+        assert.equal(feed.requests.notModified, 1);
+        assert.deepEqual(await cli('import-source', 'pause', '1'), { code: 0, out: ['Import source 1 paused.'], err: [] });
+        assert.match((await cli('import-source', 'list')).out[1] ?? '', /^1\s+ical\s+paused\s+-\s+-\s+Talks$/);
+        assert.deepEqual((await cli('import-source', 'resume', '1')).out, ['Import source 1 resumed.']);
+      } finally {
+        delete process.env.CALENDAR_IMPORT_ALLOW_PRIVATE;
+        await feed.close();
+      }
     });
 
     test('the command run as a process works on DATABASE_URL', async () => {

@@ -27,6 +27,7 @@ const HOLDERS: Record<string, readonly Role[]> = {
   manage_webhooks: ['administrator'],
   import_sites: ['administrator'],
   manage_mail: ['administrator'],
+  manage_import_sources: ['administrator', 'editor'],
 };
 
 describe('roles', () => {

@@ -8,7 +8,7 @@ import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
 import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import type { ReadCalendar, ReadEvent } from './calendar-reader.ts';
-import { importInUnit, type IcalImportService, type ImportReport, type ImportRequest } from './ical-import.service.ts';
+import { importInUnit, type AfterImport, type IcalImportService, type ImportReport, type ImportRequest } from './ical-import.service.ts';
 
 /*
  * Big iCalendar imports as background runs (decision 0091): a document of more VEVENTs than
@@ -43,7 +43,7 @@ export interface CalendarImportProgress {
 export const emptyCalendarProgress = (total = 0): CalendarImportProgress => ({ total, done: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, errors: [], error_count: 0 });
 
 /** The VEVENTs of `calendar` by UID, in the document's order: a series and its exceptions go to one unit. */
-function uidGroups(calendar: ReadCalendar): ReadEvent[][] {
+export function uidGroups(calendar: ReadCalendar): ReadEvent[][] {
   const groups = new Map<string, ReadEvent[]>();
   for (const event of calendar.events) groups.set(event.uid, [...(groups.get(event.uid) ?? []), event]);
   return [...groups.values()];
@@ -92,31 +92,37 @@ export class IcalImportJobs {
       kind: 'calendar',
       controller: new AbortController(),
       progress,
-      work: async (signal) => {
-        const groups = uidGroups(calendar);
-        for (let from = 0; from < groups.length; from += UIDS_PER_UNIT) {
-          signal.throwIfAborted();
-          await yieldToEventLoop();
-          await this.importGroups(groups.slice(from, from + UIDS_PER_UNIT), request, state);
-        }
-      },
+      work: (signal) => this.importInUnits(uidGroups(calendar), request, state, signal),
     });
+  }
+
+  /**
+   * Imports `groups` (a UID's VEVENTs each), UIDS_PER_UNIT to a write unit, counting into `state`
+   * (a background import's run, an import source's: decision 0117); `after` runs in each unit once
+   * it imported. Stops between units once `signal` aborts.
+   */
+  async importInUnits(groups: readonly ReadEvent[][], request: ImportRequest, state: CalendarImportProgress, signal: AbortSignal, after?: AfterImport): Promise<void> {
+    for (let from = 0; from < groups.length; from += UIDS_PER_UNIT) {
+      signal.throwIfAborted();
+      await yieldToEventLoop();
+      await this.importGroups(groups.slice(from, from + UIDS_PER_UNIT), request, state, after);
+    }
   }
 
   /**
    * One unit for `groups`; when a VEVENT of it is refused (400), each UID again in a unit of its
    * own, so that one bad VEVENT fails alone and is listed with its reason.
    */
-  private async importGroups(groups: readonly ReadEvent[][], request: ImportRequest, state: CalendarImportProgress): Promise<void> {
+  private async importGroups(groups: readonly ReadEvent[][], request: ImportRequest, state: CalendarImportProgress, after?: AfterImport): Promise<void> {
     try {
-      this.count(state, await this.unit(groups, request));
+      this.count(state, await this.unit(groups, request, after));
       return;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400 || groups.length === 1) return this.refused(state, groups, error);
     }
     for (const group of groups) {
       try {
-        this.count(state, await this.unit([group], request));
+        this.count(state, await this.unit([group], request, after));
       } catch (error) {
         this.refused(state, [group], error);
       }
@@ -133,8 +139,8 @@ export class IcalImportJobs {
   }
 
   /** A write unit of the import, bounded as a request's (decision 0091): it holds the write lock no longer than one. */
-  private unit(groups: readonly ReadEvent[][], request: ImportRequest): Promise<ImportReport> {
-    return importInUnit(this.storage, this.clock, this.importer, { events: groups.flat(), unread: [] }, request, { deadline: new Deadline(this.settings.unitMs) });
+  private unit(groups: readonly ReadEvent[][], request: ImportRequest, after?: AfterImport): Promise<ImportReport> {
+    return importInUnit(this.storage, this.clock, this.importer, { events: groups.flat(), unread: [] }, request, { deadline: new Deadline(this.settings.unitMs), after });
   }
 
   private count(state: CalendarImportProgress, report: ImportReport): void {

@@ -45,6 +45,13 @@ export interface ImportRequest {
   readonly language: LanguageCode;
   /** This service's UID host (site-feeds.ts `uidHostOf`): `event-{id}@{host}` names our own event `id`. */
   readonly uidHost: string;
+  /** What an import source gives every event it brings (status, terms, author: decision 0118), applied to each VEVENT's input. */
+  readonly shape?: (input: EventCreateInput) => EventCreateInput;
+  /**
+   * The document is a source's current state (an import source's feed, decision 0118): an event whose
+   * content changed is newer whatever its SEQUENCE and LAST-MODIFIED say.
+   */
+  readonly sourceDecides?: boolean;
 }
 
 /** What a UID already is here: the event, and how it was imported (none for our own UIDs). */
@@ -192,7 +199,7 @@ export class IcalImportService {
         (newest, event) => ({ ...newest, sequence: Math.max(newest.sequence, event.sequence), lastModified: event.lastModified > newest.lastModified ? event.lastModified : newest.lastModified }),
         master,
       );
-      series = await this.writeEvent(tx, versioned, '', this.inputOf(master, excluded), target, request, report);
+      series = await this.writeEvent(tx, versioned, '', this.inputOf(master, request, excluded), target, request, report);
     } else if (cancelled.length > 0) skipAll(cancelled, 'A cancelled occurrence of a series that is not in the file: exclude it in the series (EXDATE) instead.');
     const exceptions = group.exceptions.filter((event) => event.status !== 'cancelled');
     if (exceptions.length === 0) return;
@@ -204,7 +211,7 @@ export class IcalImportService {
       const entry = entries.get(entryKey(uid, original));
       const mapped = entry && (await this.lockedPost(tx, entry.event_id));
       if (mapped) {
-        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: mapped, entry }, request, report);
+        await this.writeEvent(tx, exception, original, this.inputOf(exception, request), { row: mapped, entry }, request, report);
         continue;
       }
       const occurrence = await this.series.occurrenceAt(tx, series.post.id, original);
@@ -212,10 +219,10 @@ export class IcalImportService {
         report.skipped.push({ uid, recurrence_id: original, line: exception.line, reason: `The series has no occurrence starting at ${original} (RECURRENCE-ID).` });
       } else if (occurrence.post.id !== series.post.id) {
         // Already an exception here (ours, exported and imported back): compared as our own event.
-        await this.writeEvent(tx, exception, original, this.inputOf(exception), { row: (await this.lockedPost(tx, occurrence.post.id))! }, request, report);
+        await this.writeEvent(tx, exception, original, this.inputOf(exception, request), { row: (await this.lockedPost(tx, occurrence.post.id))! }, request, report);
       } else {
         // The occurrence is detached as an exception by the events service's own update of one occurrence.
-        const input = this.inputOf(exception);
+        const input = this.inputOf(exception, request);
         const detached = await this.refusedAs(exception, () => this.writer.update(tx, occurrence, { ...input, scope: 'this' }, request.caller, request.language));
         await this.record(tx, exception, original, detached.post.id, input);
         report.created.push({ uid, recurrence_id: original, id: detached.post.id, title: exception.title || UNTITLED });
@@ -240,7 +247,7 @@ export class IcalImportService {
       report.skipped.push({ ...item(row.post.id), line: event.line, reason: 'The event it was imported as is in the trash.' });
       return undefined;
     }
-    const verdict = entry ? this.compareWithEntry(event, digestOf(input), entry) : this.compareWithEvent(event, row);
+    const verdict = entry ? this.compareWithEntry(event, digestOf(input), entry, request.sourceDecides === true) : this.compareWithEvent(event, row);
     if (verdict === 'unchanged') {
       report.unchanged.push(item(row.post.id));
       return row;
@@ -256,8 +263,9 @@ export class IcalImportService {
   }
 
   /** A VEVENT against what was imported from its UID before: the same content, a newer version, or why it is left out. */
-  private compareWithEntry(event: ReadEvent, digest: string, entry: IcalImportEntry): Verdict {
+  private compareWithEntry(event: ReadEvent, digest: string, entry: IcalImportEntry, sourceDecides: boolean): Verdict {
     if (entry.digest === digest) return 'unchanged';
+    if (sourceDecides) return 'newer';
     const unversioned = event.sequence === 0 && event.lastModified === '' && entry.sequence === 0 && entry.last_modified === '';
     if (unversioned || event.sequence > entry.sequence || (event.lastModified !== '' && event.lastModified > entry.last_modified)) return 'newer';
     return { skip: `Changed, but neither its SEQUENCE (${event.sequence}) nor its LAST-MODIFIED (${event.lastModified || 'none'}) is newer than those imported before (${entry.sequence}, ${entry.last_modified || 'none'}).` };
@@ -277,9 +285,15 @@ export class IcalImportService {
    * A VEVENT as the events service's input: text made HTML (plain text escaped; X-ALT-DESC's HTML
    * filtered whoever imports it, since the file's author is not the caller), the schedule, the
    * rules of a master (`excluded` adds its cancelled occurrences), and venue, organizer and
-   * categories as inline references, reused by name.
+   * categories as inline references, reused by name; then shaped as the request's source says.
    */
-  private inputOf(event: ReadEvent, excluded?: readonly string[]): EventCreateInput {
+  private inputOf(event: ReadEvent, request: ImportRequest, excluded?: readonly string[]): EventCreateInput {
+    const input = this.readInput(event, excluded);
+    return request.shape ? request.shape(input) : input;
+  }
+
+  /** The VEVENT's own fields as input (see inputOf). */
+  private readInput(event: ReadEvent, excluded?: readonly string[]): EventCreateInput {
     const day = (time: ReadTime) => (time.date ? time.local.slice(0, 10) : time.local);
     const { location, geo, organizer } = event;
     const rules = excluded === undefined ? undefined : { rrules: event.rrules, rdates: event.rdates, exdates: [...event.exdates, ...excluded] };
@@ -313,6 +327,9 @@ export class IcalImportService {
   }
 }
 
+/** Work done in an import's unit once it imported (an import source records what each UID became: decision 0118). */
+export type AfterImport = (tx: WriteTx, report: ImportReport) => Promise<void>;
+
 /** Ends a dry run's unit of work: its writes roll back, its report goes on. */
 class DryRunRollback extends Error {
   constructor(readonly report: ImportReport) {
@@ -332,12 +349,13 @@ export async function importInUnit(
   importer: IcalImportService,
   calendar: ReadCalendar,
   request: ImportRequest,
-  options: { readonly dryRun?: boolean; readonly deadline?: Deadline } = {},
+  options: { readonly dryRun?: boolean; readonly deadline?: Deadline; readonly after?: AfterImport } = {},
 ): Promise<ImportReport> {
   try {
     return await storage.write(async (tx) => {
       const report = await importer.import(tx, calendar, request);
       if (options.dryRun) throw new DryRunRollback(report);
+      await options.after?.(tx, report);
       await storage.touchContent(tx, clock.now());
       return report;
     }, options.deadline);
