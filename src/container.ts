@@ -65,6 +65,11 @@ import { Metrics } from './metrics.ts';
 import { ImageFiles, imageTurns } from './modules/media/image-files.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { MediaRepository } from './storage/repositories/media.repository.ts';
+import { TicketsRepository } from './storage/repositories/tickets.repository.ts';
+import { AttendeesRepository } from './storage/repositories/attendees.repository.ts';
+import { TicketsService } from './modules/tickets/tickets.service.ts';
+import { AttendeesService } from './modules/tickets/attendees.service.ts';
+import { RsvpService } from './modules/tickets/rsvp.service.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -111,6 +116,12 @@ export interface Services {
   readonly sync: SyncService;
   /** Uploaded images and their files (decision 0052). */
   readonly media: MediaService;
+  /** Tickets of events and their availability (decision 0108). */
+  readonly tickets: TicketsService;
+  /** Attendees, for those who may edit their event (decision 0110). */
+  readonly attendees: AttendeesService;
+  /** Visitors' RSVPs, never oversold (decision 0109). */
+  readonly rsvp: RsvpService;
 }
 
 export interface Application {
@@ -197,8 +208,13 @@ export async function composeApplication(
   // The challenges' signing key, derived from the stored secrets' key that every node shares.
   const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
   const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
+  const ticketsRepository = new TicketsRepository(dialect);
+  const attendeesRepository = new AttendeesRepository();
+  const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
+  const attendees = new AttendeesService(attendeesRepository, clock);
+  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, clock);
   return {
-    services: { media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { tickets, attendees, rsvp, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     importRunner,

@@ -167,6 +167,8 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<(() => Promise<void>) | void>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded) => Promise<Result<S>>;
+  /** A public write (a visitor's RSVP): counted against the write limit per address, as the community form is (rate-limits.ts). */
+  readonly anonymousWrite?: boolean;
 }
 
 export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> = ReadRoute<S, Loaded> | WriteRoute<S, Loaded>;
@@ -417,7 +419,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
-      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false },
+      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false, anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true },
       ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {

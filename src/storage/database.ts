@@ -42,6 +42,7 @@ import * as importRunKinds from './migrations/20261128190000_import_run_kinds.ts
 import * as credentialLookups from './migrations/20261128191000_credential_lookups.ts';
 import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
+import * as tickets from './migrations/20261128220000_tickets.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
 export interface DialectCapabilities {
@@ -98,9 +99,9 @@ export interface DialectCapabilities {
   lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
-/** A record's row: a post's (events, venues, organizers), a term's or a webhook subscription's. */
+/** A record's row: a post's (events, venues, organizers), a term's, a webhook subscription's or a ticket's. */
 export interface LockedRow {
-  readonly table: 'posts' | 'terms' | 'webhook_subscriptions';
+  readonly table: 'posts' | 'terms' | 'webhook_subscriptions' | 'tickets';
   readonly id: number;
 }
 
@@ -203,6 +204,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128191000_credential_lookups': credentialLookups,
   '20261128192000_setup_tokens': setupTokens,
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
+  '20261128220000_tickets': tickets,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

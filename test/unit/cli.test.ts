@@ -54,6 +54,7 @@ const MIGRATIONS = [
   '20261128191000_credential_lookups',
   '20261128192000_setup_tokens',
   '20261128200000_occurrence_day_counts_in_order',
+  '20261128220000_tickets',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 
