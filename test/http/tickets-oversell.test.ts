@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { CONSISTENCY_QUERIES } from '../../src/storage/integrity.ts';
 import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
@@ -49,9 +51,22 @@ describe(`RSVPs for the last places (${DIALECT})`, () => {
     assert.equal(Number(going.n), TAKEN + LAST_PLACES);
     const read = (await t.request('anonymous', 'GET', `tickets/${ticket}`)).json<Json>();
     assert.deepEqual(read.availability, { status: 'sold_out', available: 0, sold: TAKEN + LAST_PLACES, pending: 0 });
+    assert.deepEqual(await oversold(), [], 'the restore command\'s check finds nothing oversold');
+  };
+  /** The rows of the integrity check the restore command runs (storage/integrity.ts) that find oversold places. */
+  const oversold = async () => {
+    const [, check] = CONSISTENCY_QUERIES.find(([label]) => label.includes('more attendees going than places'))!;
+    return (await t.storage.read((tx) => sql.raw(check).execute(tx))).rows;
   };
 
   test(`${SIMULTANEOUS} simultaneous RSVPs for the last ${LAST_PLACES} places of a ticket with its own capacity`, () => oversellCase({ capacity: TAKEN + LAST_PLACES }));
 
   test(`${SIMULTANEOUS} simultaneous RSVPs for the last ${LAST_PLACES} places of the event's shared pool`, () => oversellCase({ capacity_mode: 'shared', shared_capacity: TAKEN + LAST_PLACES }));
+
+  test('the integrity check finds a seat written past the capacity behind the service\'s back', async () => {
+    const seat = await t.storage.read((tx) => tx.selectFrom('attendees').selectAll().where('status', '=', 'going').limit(1).executeTakeFirstOrThrow());
+    const { id: _id, ...copy } = seat;
+    await t.storage.write((tx) => tx.insertInto('attendees').values({ ...copy, security_code: 'extra-seat' }).execute());
+    assert.equal((await oversold()).length, 1);
+  });
 });
