@@ -55,6 +55,9 @@ describe(`tickets and attendees (${DIALECT})`, () => {
     assert.equal(list.headers['x-et-total'], String(list.json<Json>().total));
     assert.equal(list.headers['x-et-total-pages'], '1');
     assert.ok(list.json<Json>().tickets.some((row: Json) => row.id === made.id));
+    const ticketed = async (value: boolean) => (await t.request('anonymous', 'GET', `/wp-json/tribe/events/v1/events?ticketed=${value}&start_date=2026-12-01&end_date=2026-12-31`)).json<Json>().events.map((row: Json) => row.id as number);
+    assert.deepEqual(await ticketed(true), [event]);
+    assert.deepEqual(await ticketed(false), [authorsEvent]);
     assertError(await t.request('anonymous', 'GET', `${ET}/tickets?per_page=101`), 400, 'rest_invalid_param');
     assertError(await t.request('anonymous', 'GET', `${ET}/tickets?page=9`), 400, 'invalid-page-number');
   });
