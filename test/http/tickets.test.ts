@@ -179,3 +179,22 @@ describe(`tickets and attendees (${DIALECT})`, () => {
     assert.deepEqual(left, []);
   });
 });
+
+describe(`RSVPs under the rate limits (${DIALECT})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { CALENDAR_RATE_LIMIT_WRITES: '2', CALENDAR_RATE_LIMIT_READS: '0' } });
+  });
+  after(() => t.close());
+
+  test("a visitor's RSVPs count against the write limit of their address, as the community form's do", async () => {
+    const event = (await createRecord(t, 'events', { title: 'Limited', start_date: '2026-12-20 19:00:00', end_date: '2026-12-20 22:00:00', status: 'publish' })).id;
+    const made = (await t.request('administrator', 'POST', `${ET}/tickets`, { event, name: 'Seat', capacity: 50 })).json<Json>();
+    const send = (address: string) =>
+      t.app.inject({ method: 'POST', url: `/calendar/events/v1/tickets/${made.id}/rsvps`, remoteAddress: address, payload: { name: 'Ko', email: 'ko@example.com' } });
+    assert.equal((await send('203.0.113.7')).statusCode, 201);
+    assert.equal((await send('203.0.113.7')).statusCode, 201);
+    assertError(await send('203.0.113.7'), 429, 'rest_too_many_requests');
+    assert.equal((await send('203.0.113.8')).statusCode, 201, 'another address has its own count');
+  });
+});
