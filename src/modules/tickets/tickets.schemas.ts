@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { CommonQuery, Id, PositiveInteger } from '../../http/params.ts';
+import { MAX_ID } from '../../storage/tables.ts';
 
 /** Several JSON types at once, as clients of the original send them. */
 const OneOf = <T>(types: string[], extra: Record<string, unknown> = {}) => Type.Unsafe<T>({ type: types, ...extra });
@@ -28,7 +29,7 @@ export const TicketListQuery = Type.Object(
     page: PositiveInteger('The page of results to return', { default: 1 }),
     per_page: PositiveInteger('How many tickets to return per page', { default: 10, maximum: MAX_TICKETS_PER_PAGE }),
     search: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: 'Tickets whose name or description contain this text' })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Skip this many tickets before the page' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Skip this many tickets before the page' })),
     order: Type.Optional(Type.String({ enum: ['ASC', 'DESC', 'asc', 'desc'], description: 'ASC (the default) or DESC' })),
     orderby: Type.Optional(Type.String({ enum: ['id', 'title', 'include', 'slug'], description: 'id (the default) or title; include and slug order by id' })),
     is_available: Type.Optional(Type.Boolean({ description: 'Tickets that have (true) or have not (false) places left and are on sale now' })),

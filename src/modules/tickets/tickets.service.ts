@@ -63,7 +63,8 @@ export class TicketsService {
       orderBy: query.orderby === 'title' ? 'title' : 'id',
       descending: query.order?.toLowerCase() === 'desc',
     };
-    return this.tickets.list(tx, filter, { offset: (query.offset ?? 0) + window.offset, limit: window.perPage });
+    // A page far past the data still gives an OFFSET the database takes (as `pageWindow`'s).
+    return this.tickets.list(tx, filter, { offset: Math.min((query.offset ?? 0) + window.offset, Number.MAX_SAFE_INTEGER), limit: window.perPage });
   }
 
   /** A ticket its reader may see: published with its event, or of an event the caller may edit. */
