@@ -163,6 +163,18 @@ describe(`tickets and attendees (${DIALECT})`, () => {
     assertError(await t.request('contributor', 'POST', `${ET}/qr`, { ticket_id: seat!.id, security_code: seat!.security_code }), 403, 'attendee-not-accessible');
   });
 
+  test('availability is never served stale from the read cache, and RSVPs leave nothing in the journal that sync and webhooks read', async () => {
+    const seat = await ticket({ event, name: 'Cached', capacity: 5 });
+    const journal = async () => Number((await t.storage.read((tx) => tx.selectFrom('record_changes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())).n);
+    const read = async () => (await t.request('anonymous', 'GET', `${ET}/tickets/${seat.id}`)).json<Json>().availability.available as number;
+    assert.equal(await read(), 5);
+    assert.equal(await read(), 5);
+    const before = await journal();
+    assert.equal((await rsvp(seat.id, { name: 'Lu', email: 'lu@example.com', quantity: 2 })).statusCode, 201);
+    assert.equal(await read(), 3, 'the same second, after the RSVP');
+    assert.equal(await journal(), before, 'no record change for an attendee');
+  });
+
   test("trashing an event trashes its tickets; deleting it deletes its attendees", async () => {
     const doomed = (await createRecord(t, 'events', { title: 'Doomed', start_date: '2026-12-23 19:00:00', end_date: '2026-12-23 22:00:00', status: 'publish' })).id;
     const seat = await ticket({ event: doomed, name: 'Seat', capacity: 5 });
