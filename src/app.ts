@@ -373,7 +373,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets), ...attendeeRoutes(services.attendees, config.timezone)]);
   registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, rsvpRoutes(services.rsvp));
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
+  registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067).
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });

@@ -196,6 +196,18 @@ export class RouteTable {
     this.allowed.clear();
   }
 
+  /** The namespaces each path is mounted under (the tickets' are not the events' alias's: decision 0108). */
+  private readonly mounts = new Map<string, Set<string>>();
+
+  mount(path: string, namespace: string): void {
+    this.mounts.set(path, new Set([...(this.mounts.get(path) ?? []), namespace]));
+  }
+
+  /** The paths mounted under `namespace`, with their routes, in registration order. */
+  pathsIn(namespace: string): [string, AnyRoute[]][] {
+    return [...this.byPath].filter(([path]) => this.mounts.get(path)?.has(namespace) ?? false);
+  }
+
   /** `allowedMethods` by role and path: every answer sends them (`Allow`). */
   private readonly allowed = new Map<string, readonly HttpMethod[]>();
 
@@ -396,6 +408,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     defaultsAreOptional(route.schema.body);
   }
   for (const { route, namespace, alias } of mounts) {
+    context.table.mount(route.path, namespace);
     const collection = collectionOf(route);
     const declaresContext = Array.isArray((route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum);
     const dropped = alias ? (route.ownNamespaceQuery ?? []) : [];

@@ -58,6 +58,13 @@ describe(`tickets and attendees (${DIALECT})`, () => {
     const ticketed = async (value: boolean) => (await t.request('anonymous', 'GET', `/wp-json/tribe/events/v1/events?ticketed=${value}&start_date=2026-12-01&end_date=2026-12-31`)).json<Json>().events.map((row: Json) => row.id as number);
     assert.deepEqual(await ticketed(true), [event]);
     assert.deepEqual(await ticketed(false), [authorsEvent]);
+    const index = (await t.request('anonymous', 'GET', '/wp-json/')).json<Json>().routes;
+    assert.deepEqual(index['/tribe/tickets/v1/tickets'].methods, ['GET', 'POST']);
+    assert.ok(index['/calendar/events/v1/tickets/(?P<id>\\d+)/rsvps']);
+    assert.equal(index['/tribe/tickets/v1/tickets/(?P<id>\\d+)/rsvps'], undefined, 'the RSVP is ours only');
+    assert.equal(index['/tribe/events/v1/tickets'], undefined, 'not under the events alias');
+    assert.equal((await t.request('anonymous', 'OPTIONS', `${ET}/tickets`)).statusCode, 200);
+    assertError(await t.request('anonymous', 'GET', `/wp-json/tribe/events/v1/tickets/${made.id}`), 404, 'rest_no_route');
     assertError(await t.request('anonymous', 'GET', `${ET}/tickets?per_page=101`), 400, 'rest_invalid_param');
     assertError(await t.request('anonymous', 'GET', `${ET}/tickets?page=9`), 400, 'invalid-page-number');
   });
