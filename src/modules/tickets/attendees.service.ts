@@ -1,31 +1,17 @@
-import type { Caller } from '../../auth/roles.ts';
+import type { Static } from '@sinclair/typebox';
+import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { AttendeeFilter, AttendeeListing, AttendeeScope, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { AttendeeStatus } from '../../storage/tables.ts';
-import { can } from '../../auth/roles.ts';
+import type { AttendeeListQuery } from './attendees.schemas.ts';
 import { utcParam } from './ticket-input.ts';
 import { managesEveryEvent, mayEditEvent } from './tickets.service.ts';
 
-/** The attendee archive's parameters as the service reads them (attendees.schemas.ts). */
-export interface AttendeeQuery {
-  readonly search?: string;
-  readonly post_id?: readonly number[];
-  readonly include_post?: readonly number[];
-  readonly exclude_post?: readonly number[];
-  readonly ticket_id?: readonly number[];
-  readonly include_ticket?: readonly number[];
-  readonly exclude_ticket?: readonly number[];
-  readonly include?: readonly number[];
-  readonly exclude?: readonly number[];
-  readonly after?: string;
-  readonly before?: string;
-  readonly checkedin?: boolean;
-  readonly order_id?: string;
-  readonly rsvp_going_status?: readonly string[];
-}
+/** The attendee archive's parameters, as validated. */
+export type AttendeeQuery = Static<typeof AttendeeListQuery>;
 
 const merged = (a: readonly number[] | undefined, b: readonly number[] | undefined) => (a === undefined && b === undefined ? undefined : [...(a ?? []), ...(b ?? [])]);
 
