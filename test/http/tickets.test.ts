@@ -81,6 +81,8 @@ describe(`tickets and attendees (${DIALECT})`, () => {
     assert.ok(!(await ids('is_available=true')).includes(paid.id), 'sold out');
     assert.ok((await ids('is_available=false')).includes(paid.id));
     assert.deepEqual(await ids(`include=${free.id},${paid.id}&exclude=${free.id}`), [paid.id]);
+    assert.ok((await ids('include=&exclude=&provider=&status=')).includes(free.id), 'an empty list filters nothing');
+    assert.equal((await t.request('administrator', 'GET', `${ET}/attendees?include_post=&exclude_ticket=&rsvp_going_status=`)).statusCode, 200);
     assert.deepEqual(await ids('attendees_min=1&attendees_max=1', 'administrator'), [paid.id]);
     assert.ok((await ids('attendees_min=1', 'anonymous')).includes(free.id), 'ignored for those who may not edit every event');
     assert.deepEqual(await ids('capacity_min=2&capacity_max=2', 'administrator'), [free.id]);

@@ -7,13 +7,13 @@ import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { AttendeeFilter, AttendeeListing, AttendeeScope, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { AttendeeStatus } from '../../storage/tables.ts';
 import type { AttendeeListQuery } from './attendees.schemas.ts';
-import { utcParam } from './ticket-input.ts';
+import { given, utcParam } from './ticket-input.ts';
 import { managesEveryEvent, mayEditEvent } from './tickets.service.ts';
 
 /** The attendee archive's parameters, as validated. */
 export type AttendeeQuery = Static<typeof AttendeeListQuery>;
 
-const merged = (a: readonly number[] | undefined, b: readonly number[] | undefined) => (a === undefined && b === undefined ? undefined : [...(a ?? []), ...(b ?? [])]);
+const merged = (a: readonly number[] | undefined, b: readonly number[] | undefined) => given([...(a ?? []), ...(b ?? [])]);
 
 /**
  * Attendees, for those who may edit their event only (decision 0110): the archive is scoped to the
@@ -31,7 +31,8 @@ export class AttendeesService {
     return { kind: 'author', authorId: caller.id, published: can(caller, 'edit_published_tribe_events') };
   }
 
-  list(tx: ReadTx, caller: Caller, query: AttendeeQuery, window: PageWindow): Promise<{ rows: AttendeeListing[]; total: number }> {
+  list(tx: ReadTx, caller: Caller, input: AttendeeQuery, window: PageWindow): Promise<{ rows: AttendeeListing[]; total: number }> {
+    const query = { ...input, exclude_post: given(input.exclude_post), exclude_ticket: given(input.exclude_ticket), include: given(input.include), exclude: given(input.exclude), rsvp_going_status: given(input.rsvp_going_status) };
     const events = merged(query.post_id, query.include_post);
     const tickets = merged(query.ticket_id, query.include_ticket);
     const filter: AttendeeFilter = {

@@ -37,6 +37,9 @@ export function readPrice(price: string | number): string {
   return match[2] === undefined ? String(Number(match[1])) : `${Number(match[1])}.${match[2]}`;
 }
 
+/** A list parameter given empty (`include=`) filters nothing, as WordPress reads an empty list. */
+export const given = <T>(list: readonly T[] | undefined): readonly T[] | undefined => (list === undefined || list.length === 0 ? undefined : list);
+
 /** An archive's date parameter (`after`, `before`: UTC, or with an offset) as a UTC wire time. */
 export const utcParam = (name: string, value: string, now: Date) => saleBound(name, value, now, 'UTC');
 

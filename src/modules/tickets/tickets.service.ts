@@ -7,7 +7,7 @@ import type { ReadTx, WriteTx } from '../../storage/database.ts';
 import type { TicketedPost, TicketFilter, TicketListing, TicketScope, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { placesLeft } from './availability.ts';
-import { ticketInput, utcParam } from './ticket-input.ts';
+import { given, ticketInput, utcParam } from './ticket-input.ts';
 import type { TicketView } from './tickets.mapper.ts';
 import type { TicketBody, TicketListQueryInput } from './tickets.schemas.ts';
 
@@ -40,7 +40,8 @@ export class TicketsService {
     return caller === null ? { kind: 'published' } : { kind: 'published', alsoAuthor: caller.id };
   }
 
-  async list(tx: ReadTx, caller: Caller | null, query: TicketListQueryInput, window: PageWindow): Promise<{ rows: TicketListing[]; total: number }> {
+  async list(tx: ReadTx, caller: Caller | null, input: TicketListQueryInput, window: PageWindow): Promise<{ rows: TicketListing[]; total: number }> {
+    const query = { ...input, status: given(input.status), include: given(input.include), exclude: given(input.exclude), include_post: given(input.include_post), exclude_post: given(input.exclude_post), provider: given(input.provider) };
     const manager = managesEveryEvent(caller);
     const range = (min: number | undefined, max: number | undefined) => (manager && (min !== undefined || max !== undefined) ? ([min, max] as const) : undefined);
     const providers = query.provider?.map((provider) => provider.toLowerCase());
