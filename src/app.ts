@@ -30,7 +30,7 @@ import { withRequestLogFields } from './http/request-log.ts';
 import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
-import { NAMESPACE, namespacesOf } from './urls.ts';
+import { NAMESPACE, namespacesOf, ticketNamespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerUsers } from './modules/users/users.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
@@ -50,6 +50,8 @@ import { readTextBody } from './http/text-body.ts';
 import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { communityRoutes } from './modules/community/community.routes.ts';
+import { rsvpRoutes, ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { attendeeRoutes } from './modules/tickets/attendees.routes.ts';
 import { UploadBody } from './modules/media/media.schemas.ts';
 import { registerMediaFiles } from './modules/media/media-files.routes.ts';
 import { Upload } from './modules/media/upload.ts';
@@ -86,7 +88,7 @@ const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Cont
 // The rate-limit headers too, so that a browser client can pace itself (decision 0023).
 // X-Sync-Token: the token of an archive's snapshot, for incremental sync (decision 0029).
 // X-Calendar-Occurrences-Until: where an archive past the horizon is cut (decision 0025).
-const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag', ...RATE_LIMIT_HEADERS, 'X-Sync-Token', 'X-Calendar-Occurrences-Until'];
+const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'X-ET-TOTAL', 'X-ET-TOTAL-PAGES', 'ETag', ...RATE_LIMIT_HEADERS, 'X-Sync-Token', 'X-Calendar-Occurrences-Until'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -116,6 +118,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { services, authenticator } = deps.application;
   // `calendar/events/v1`, and TEC's `tribe/events/v1` as its alias unless switched off (decision 0018).
   const namespaces = namespacesOf(config);
+  // Every namespace a route is served under, Event Tickets' too: WordPress' paths and language segments reach them all.
+  const servedNamespaces = [...new Set([...namespaces, ...ticketNamespacesOf(config)])];
   const app = Fastify({
     // The request log shows the URL as the client sent it, before rewriteUrl (decision 0099).
     logger: withRequestLogFields(deps.logger),
@@ -141,9 +145,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       withSiteFeeds(
         siteFeedRewriter(sitePathOf(config), `${config.restPrefix}/${NAMESPACE}`),
         withWordPressPaths(
-          wordPressPathRewriter(config.restPrefix, namespaces),
+          wordPressPathRewriter(config.restPrefix, servedNamespaces),
           languageSegmentRewriter(
-            namespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
+            servedNamespaces.map((namespace) => `${config.restPrefix}/${namespace}`),
             config.restPrefix,
           ),
         ),
@@ -376,8 +380,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...mediaRoutes(services.media),
     ...communityRoutes(services.communityReview),
   ]);
+  // Event Tickets' routes under its namespace and ours (decision 0108); a visitor's RSVP, which the original lacks, under ours only.
+  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets), ...attendeeRoutes(services.attendees, config.timezone)]);
+  registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, rsvpRoutes(services.rsvp));
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
+  registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067).
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });

@@ -79,6 +79,11 @@ import { MailOutbox } from './modules/mail/outbox.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { SmtpTransport } from './modules/mail/smtp.ts';
 import { addressOf } from './mail-address.ts';
+import { TicketsRepository } from './storage/repositories/tickets.repository.ts';
+import { AttendeesRepository } from './storage/repositories/attendees.repository.ts';
+import { TicketsService } from './modules/tickets/tickets.service.ts';
+import { AttendeesService } from './modules/tickets/attendees.service.ts';
+import { RsvpService } from './modules/tickets/rsvp.service.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -133,6 +138,12 @@ export interface Services {
   readonly media: MediaService;
   /** The e-mail outbox other modules write messages into, in their own units (decision 0112). */
   readonly mail: MailOutbox;
+  /** Tickets of events and their availability (decision 0108). */
+  readonly tickets: TicketsService;
+  /** Attendees, for those who may edit their event (decision 0110). */
+  readonly attendees: AttendeesService;
+  /** Visitors' RSVPs, never oversold (decision 0109). */
+  readonly rsvp: RsvpService;
 }
 
 export interface Application {
@@ -243,8 +254,13 @@ export async function composeApplication(
     mailSettings.smtpUrl === undefined || mailSettings.from === undefined
       ? undefined
       : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
+  const ticketsRepository = new TicketsRepository(dialect);
+  const attendeesRepository = new AttendeesRepository();
+  const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
+  const attendees = new AttendeesService(attendeesRepository, clock);
+  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, clock);
   return {
-    services: { mail, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { mail, tickets, attendees, rsvp, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     mailDispatcher,

@@ -6,9 +6,17 @@ export const NAMESPACE = 'calendar/events/v1';
 /** The Events Calendar's own namespace, served as an alias of NAMESPACE unless CALENDAR_TEC_ALIAS=false (decision 0018). */
 export const TEC_NAMESPACE = 'tribe/events/v1';
 
+/** Event Tickets' namespace: its routes are served under it beside ours, with the TEC alias (decision 0108). */
+export const TICKETS_NAMESPACE = 'tribe/tickets/v1';
+
 /** The namespaces the service answers under, ours first. */
 export function namespacesOf(config: Pick<Config, 'tecAlias'>): readonly string[] {
   return config.tecAlias ? [NAMESPACE, TEC_NAMESPACE] : [NAMESPACE];
+}
+
+/** The namespaces the tickets and attendees routes answer under: ours, and Event Tickets' with the TEC alias. */
+export function ticketNamespacesOf(config: Pick<Config, 'tecAlias'>): readonly string[] {
+  return config.tecAlias ? [NAMESPACE, TICKETS_NAMESPACE] : [NAMESPACE];
 }
 
 /**

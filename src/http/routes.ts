@@ -167,6 +167,8 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<Prepared<Made>>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded, made: Made) => Promise<WriteResult<S>>;
+  /** A public write (a visitor's RSVP): counted against the write limit per address, as the community form is (rate-limits.ts). */
+  readonly anonymousWrite?: boolean;
 }
 
 /** What a write's `prepare` made outside the unit: the value its handler is given, and how to undo it when the unit does not commit. */
@@ -208,6 +210,18 @@ export class RouteTable {
     if (missing) throw new Error(`Route ${methodsOf(route).join(',')} ${route.path} has no ${missing}`);
     this.byPath.set(route.path, [...(this.byPath.get(route.path) ?? []), route]);
     this.allowed.clear();
+  }
+
+  /** The namespaces each path is mounted under (the tickets' are not the events' alias's: decision 0108). */
+  private readonly mounts = new Map<string, Set<string>>();
+
+  mount(path: string, namespace: string): void {
+    this.mounts.set(path, new Set([...(this.mounts.get(path) ?? []), namespace]));
+  }
+
+  /** The paths mounted under `namespace`, with their routes, in registration order. */
+  pathsIn(namespace: string): [string, AnyRoute[]][] {
+    return [...this.byPath].filter(([path]) => this.mounts.get(path)?.has(namespace) ?? false);
   }
 
   /** `allowedMethods` by role and path: every answer sends them (`Allow`). */
@@ -418,6 +432,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     defaultsAreOptional(route.schema.body);
   }
   for (const { route, namespace, alias } of mounts) {
+    context.table.mount(route.path, namespace);
     const collection = collectionOf(route);
     const declaresContext = Array.isArray((route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum);
     const dropped = alias ? (route.ownNamespaceQuery ?? []) : [];
@@ -441,7 +456,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
-      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false },
+      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false, anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true },
       ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {

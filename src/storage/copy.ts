@@ -33,6 +33,7 @@ const TABLES_IN_COPY_ORDER: Readonly<Record<keyof Database, true>> = {
   webhook_subscriptions: true, webhook_messages: true, webhook_deliveries: true, webhook_fanout: true,
   tec_import_sources: true, tec_import_map: true, ical_import_map: true, import_sources: true, site_imports: true, import_source_items: true,
   community_submissions: true, community_spent_challenges: true,
+  event_ticket_pools: true, tickets: true, attendees: true,
   mail_outbox: true,
 };
 

@@ -45,6 +45,7 @@ import * as setupTokens from './migrations/20261128192000_setup_tokens.ts';
 import * as occurrenceDayCountsInOrder from './migrations/20261128200000_occurrence_day_counts_in_order.ts';
 import * as journalWrittenOnce from './migrations/20261128210000_journal_written_once.ts';
 import * as embeddingEventsAnnounced from './migrations/20261128211000_embedding_events_announced.ts';
+import * as tickets from './migrations/20261128220000_tickets.ts';
 import * as mailOutbox from './migrations/20261128230000_mail_outbox.ts';
 
 /** The few real differences between the two engines, as named capabilities (house style). */
@@ -102,9 +103,9 @@ export interface DialectCapabilities {
   lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
 }
 
-/** A record's row: a post's (events, venues, organizers), a term's or a webhook subscription's. */
+/** A record's row: a post's (events, venues, organizers), a term's, a webhook subscription's or a ticket's. */
 export interface LockedRow {
-  readonly table: 'posts' | 'terms' | 'webhook_subscriptions';
+  readonly table: 'posts' | 'terms' | 'webhook_subscriptions' | 'tickets';
   readonly id: number;
 }
 
@@ -210,6 +211,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128200000_occurrence_day_counts_in_order': occurrenceDayCountsInOrder,
   '20261128210000_journal_written_once': journalWrittenOnce,
   '20261128211000_embedding_events_announced': embeddingEventsAnnounced,
+  '20261128220000_tickets': tickets,
   '20261128230000_mail_outbox': mailOutbox,
   '20261128232000_import_sources': importSources,
 };

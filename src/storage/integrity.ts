@@ -58,6 +58,22 @@ export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: st
      select k.status, k.start_day, k.end_day, 0, k.occurrences from counted k
       where not exists (select 1 from occurrence_day_counts c where c.status = k.status and c.start_day = k.start_day and c.end_day = k.end_day)`,
   ],
+  [
+    'tickets of a post that is not an event, or attendees of another event than their ticket\'s',
+    `select t.id, p.type, 0 as attendee_id from tickets t join posts p on p.id = t.event_id where p.type <> 'event'
+     union all select a.ticket_id, 'attendee', a.id from attendees a join tickets t on t.id = a.ticket_id where a.event_id <> t.event_id`,
+  ],
+  [
+    // Never oversold (decision 0109): the places taken within a ticket's own capacity or its event's shared pool.
+    'tickets or shared pools with more attendees going than places',
+    `select t.id, t.capacity, count(*) as going from tickets t join attendees a on a.ticket_id = t.id and a.status = 'going'
+      where t.capacity_mode in ('own', 'shared') and t.capacity is not null group by t.id, t.capacity having count(*) > t.capacity
+     union all
+     select pool.event_id, pool.capacity, count(*) from event_ticket_pools pool
+       join tickets t on t.event_id = pool.event_id and t.capacity_mode = 'shared'
+       join attendees a on a.ticket_id = t.id and a.status = 'going'
+      group by pool.event_id, pool.capacity having count(*) > pool.capacity`,
+  ],
 ];
 
 /** A short description of offending rows for a report: how many, and the first few. */

@@ -26,11 +26,11 @@ describe('WordPress paths with the default configuration', () => {
   });
   after(() => t.close());
 
-  test('the REST root /wp-json/ lists both namespaces, its links under /wp-json', async () => {
+  test('the REST root /wp-json/ lists the namespaces, Event Tickets\' too, its links under /wp-json', async () => {
     for (const path of ['/wp-json/', '/wp-json']) {
       const root = await t.request('anonymous', 'GET', path);
       assert.equal(root.statusCode, 200, `${path}: ${root.body}`);
-      assert.deepEqual(root.json().namespaces, ['calendar/events/v1', 'tribe/events/v1']);
+      assert.deepEqual(root.json().namespaces, ['calendar/events/v1', 'tribe/events/v1', 'tribe/tickets/v1']);
       assert.deepEqual(root.json().routes['/']._links, { self: [{ href: `${ORIGIN}/wp-json/` }] });
     }
   });

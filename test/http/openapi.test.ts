@@ -60,6 +60,16 @@ describe(`OpenAPI document (${DIALECT})`, () => {
     assert.deepEqual(doc.paths['/sessions/current']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/CurrentSession' });
   });
 
+  test('the tickets and attendees routes (decision 0108): public reads and the RSVP, the rest for those who may edit events', () => {
+    const secured = (path: string, method: string) => doc.paths[path]?.[method]?.security !== undefined;
+    for (const [path, method] of [['/tickets', 'get'], ['/tickets/{id}', 'get'], ['/tickets/{id}/rsvps', 'post']] as const) assert.equal(secured(path, method), false, `${method} ${path}`);
+    for (const [path, method] of [['/tickets', 'post'], ['/tickets/{id}', 'put'], ['/tickets/{id}', 'delete'], ['/attendees', 'get'], ['/attendees/{id}', 'get'], ['/attendees/{id}/check-in', 'post'], ['/attendees/{id}/check-in', 'delete'], ['/qr', 'post']] as const) {
+      assert.equal(secured(path, method), true, `${method} ${path}`);
+    }
+    for (const name of ['Ticket', 'TicketArchive', 'Attendee', 'AttendeeArchive']) assert.ok(doc.components.schemas[name], name);
+    assert.deepEqual(doc.paths['/tickets']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/TicketArchive' });
+  });
+
   test('records and archive envelopes are named components, referenced by the operations', () => {
     for (const name of ['Event', 'EventArchive', 'Venue', 'VenueArchive', 'Organizer', 'OrganizerArchive', 'EventCategory', 'EventCategoryArchive', 'EventTag', 'EventTagArchive']) {
       assert.ok(doc.components.schemas[name], name);

@@ -74,7 +74,7 @@ for (const [configuration, env] of CONFIGURATIONS) describe(`an unmodified TEC c
     assert.equal(root.statusCode, 200, root.body);
     const index = root.json();
     for (const key of ['name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string', 'namespaces', 'authentication', 'routes', '_links']) assert.ok(key in index, key);
-    assert.deepEqual(index.namespaces, ['calendar/events/v1', 'tribe/events/v1']);
+    assert.deepEqual(index.namespaces, ['calendar/events/v1', 'tribe/events/v1', 'tribe/tickets/v1']);
     assert.equal(typeof index.authentication['application-passwords'].endpoints.authorization, 'string');
     assert.deepEqual(index.routes['/']._links, { self: [{ href: `${ORIGIN}${ROOT}/` }] });
     // Both namespaces' routes, each under its own name and links.

@@ -57,6 +57,7 @@ const MIGRATIONS = [
   '20261128200000_occurrence_day_counts_in_order',
   '20261128210000_journal_written_once',
   '20261128211000_embedding_events_announced',
+  '20261128220000_tickets',
   '20261128230000_mail_outbox',
   '20261128232000_import_sources',
 ];

@@ -150,8 +150,7 @@ export class EventArchive {
       ...(query.include ? { include: query.include } : {}),
       ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
       ...(query.series !== undefined ? { seriesId: query.series } : {}),
-      // This service sells no tickets: ticketed events do not exist, unticketed ones are all.
-      ...(query.ticketed === true ? { none: true } : {}),
+      ...(query.ticketed !== undefined ? { ticketed: query.ticketed } : {}),
       ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.clock.now()) } : {}),
     };
     return { filter, statuses, bounds };

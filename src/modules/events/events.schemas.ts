@@ -121,7 +121,7 @@ export const ListQuery = Type.Object({
   include: Type.Optional(Type.Array(Id(), { description: 'Only these event IDs; date filters are ignored' })),
   post_parent: Type.Optional(Id({ description: 'Events whose parent is this event' })),
   series: Type.Optional(Id({ description: 'The occurrences of this series (the id of its first event), its detached exceptions included (additive; decision 0060)' })),
-  ticketed: Type.Optional(Type.Boolean({ description: 'This service sells no tickets: true matches nothing, false does not filter' })),
+  ticketed: Type.Optional(Type.Boolean({ description: 'Events with a published ticket (true) or without one (false)' })),
   orderby: Type.Optional(
     Type.Unsafe<ArchiveOrderBy>({
       type: 'string',

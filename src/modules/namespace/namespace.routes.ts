@@ -86,10 +86,10 @@ export function describeRoute(path: string, pathRoutes: readonly AnyRoute[], url
   };
 }
 
-/** Every route of the table, keyed `/{namespace}{pattern}` in registration order. */
+/** Every route of the table mounted under the URLs' namespace, keyed `/{namespace}{pattern}` in registration order. */
 export function describeRoutes(table: RouteTable, urls: Urls): Record<string, unknown> {
   const routes: Record<string, unknown> = {};
-  for (const [path, pathRoutes] of table.byPath) routes[`/${urls.namespace}${wordpressPattern(path)}`] = describeRoute(path, pathRoutes, urls);
+  for (const [path, pathRoutes] of table.pathsIn(urls.namespace)) routes[`/${urls.namespace}${wordpressPattern(path)}`] = describeRoute(path, pathRoutes, urls);
   return routes;
 }
 
@@ -241,7 +241,7 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
     },
   });
   for (const namespace of namespaces) {
-    for (const [path, pathRoutes] of table.byPath) {
+    for (const [path, pathRoutes] of table.pathsIn(namespace)) {
       app.route({
         method: 'OPTIONS',
         url: `${prefix}/${namespace}${path}`,

@@ -45,8 +45,8 @@ export interface EventFilter extends DateBounds {
   readonly parentId?: number;
   /** The occurrences of one series (`o.series_id`: the series' first event), its detached exceptions included. */
   readonly seriesId?: number;
-  /** A filter that matches nothing (`ticketed=true`: this service sells no tickets). */
-  readonly none?: boolean;
+  /** Events with a published ticket (true) or without one (false): Event Tickets' `ticketed` (decision 0108). */
+  readonly ticketed?: boolean;
   /** Events whose post was modified after this UTC time (`modified_after`; decision 0029). */
   readonly modifiedAfter?: string;
 }
@@ -58,7 +58,6 @@ type Builder = ExpressionBuilder<Database & { o: Database['event_occurrences']; 
 /** The condition `filter` puts on an archive query of occurrences `o`, joined to `p` and `own` where `filterNeedsPosts` and `featured` say. */
 export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabilities): (eb: Builder) => Expression<SqlBool> {
   return (eb: Builder): Expression<SqlBool> => {
-    if (filter.none) return NEVER;
     const conditions: Expression<SqlBool>[] = [
       eb('o.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
       // Hidden events stay reachable by id and slug, never in the archive (wire-format 4.1).
@@ -121,6 +120,10 @@ export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabi
     if (filter.include) conditions.push(eb('o.id', 'in', filter.include.length > 0 ? [...filter.include] : [0]));
     if (filter.parentId !== undefined) conditions.push(eb('p.parent_id', '=', filter.parentId));
     if (filter.seriesId !== undefined) conditions.push(eb('o.series_id', '=', filter.seriesId));
+    if (filter.ticketed !== undefined) {
+      const ticketed = sql<SqlBool>`exists (select 1 from tickets t where t.event_id = o.event_id and t.status = 'publish')`;
+      conditions.push(filter.ticketed ? ticketed : sql<SqlBool>`not ${ticketed}`);
+    }
     if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
     return eb.and(conditions);
   };

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { EMAIL_PATTERN } from '../../auth/users.service.ts';
+import { nowUtc, type Clock } from '../../clock.ts';
+import { ApiError, invalidParam } from '../../errors.ts';
+import type { WriteTx } from '../../storage/database.ts';
+import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
+import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
+import type { AttendeeRow } from '../../storage/tables.ts';
+import { availabilityOf, placesLeft, saleClosedReason, type Availability } from './availability.ts';
+import type { AttendeeFieldInput, RsvpInput } from './tickets.schemas.ts';
+
+/** What an RSVP made: its reference and seats, and what is left after it. */
+export interface RsvpResult {
+  readonly order: string;
+  readonly seats: readonly AttendeeRow[];
+  readonly availability: Availability;
+}
+
+/** The answers to a ticket's attendee fields, checked: required ones given, choices among the options, no other labels. */
+export function checkedAnswers(fields: readonly AttendeeFieldInput[], answers: Readonly<Record<string, string | boolean>>): Record<string, string | boolean> {
+  const byLabel = new Map(fields.map((field) => [field.label, field]));
+  const unknown = Object.keys(answers).filter((label) => !byLabel.has(label));
+  if (unknown.length > 0) throw new ApiError('attendee_invalid_answers', { args: [`the ticket asks no "${unknown[0]}"`] });
+  const checked: Record<string, string | boolean> = {};
+  for (const field of fields) {
+    const answer = answers[field.label];
+    if (field.type === 'checkbox') {
+      const ticked = answer === true || answer === 'true' || answer === 'on' || answer === '1';
+      if (field.required && !ticked) throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" must be ticked`] });
+      checked[field.label] = ticked;
+      continue;
+    }
+    const text = typeof answer === 'string' ? answer.trim() : '';
+    if (typeof answer === 'boolean') throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" takes text`] });
+    if (text === '') {
+      if (field.required) throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" is required`] });
+      continue;
+    }
+    if (field.type === 'choice' && !(field.options ?? []).includes(text)) throw new ApiError('attendee_invalid_answers', { args: [`"${text}" is not one of the choices of "${field.label}"`] });
+    checked[field.label] = text;
+  }
+  return checked;
+}
+
+/**
+ * A visitor's RSVP (decision 0109): never more places than are left. The ticket is read again after
+ * the row its places come from is locked (`lockedForSale`), so that on PostgreSQL, on one node or
+ * several, two RSVPs for the last places run one after the other and the second sees the first's
+ * seats; SQLite runs one write unit at a time. The seats are written in one statement: all or none.
+ */
+export class RsvpService {
+  constructor(
+    private readonly tickets: TicketsRepository,
+    private readonly attendees: AttendeesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A ticket a visitor may RSVP for: published, of a published event; any other is unknown to them. */
+  async findOpen(tx: WriteTx, id: number): Promise<TicketListing> {
+    const ticket = await this.tickets.get(tx, id);
+    if (!ticket || ticket.status !== 'publish' || ticket.event_status !== 'publish') throw new ApiError('ticket-not-found');
+    return ticket;
+  }
+
+  async create(tx: WriteTx, ticketId: number, input: RsvpInput): Promise<RsvpResult> {
+    const email = input.email.trim();
+    if (!EMAIL_PATTERN.test(email) || !/\.[^.@\s]+$/.test(email)) throw invalidParam('email', 'The e-mail address is not valid.');
+    const name = input.name.trim();
+    if (name === '') throw invalidParam('name', 'The name is empty.');
+    const found = await this.findOpen(tx, ticketId);
+    const answers = checkedAnswers(JSON.parse(found.attendee_fields) as AttendeeFieldInput[], input.answers ?? {});
+    const ticket = (await this.tickets.lockedForSale(tx, found))!;
+    const now = nowUtc(this.clock);
+    const closed = saleClosedReason(ticket, now);
+    if (closed !== undefined) throw new ApiError('ticket_sale_closed', { args: [ticket.name, closed] });
+    const going = input.going ?? true;
+    const left = placesLeft(ticket);
+    if (going && left !== null && input.quantity > left) throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left], data: { available: left } });
+    const order = randomBytes(12).toString('hex');
+    const seats = await this.attendees.createSeats(
+      tx,
+      Array.from({ length: going ? input.quantity : 1 }, () => ({
+        ticket_id: ticket.id,
+        event_id: ticket.event_id,
+        name,
+        email,
+        answers: JSON.stringify(answers),
+        status: going ? ('going' as const) : ('not-going' as const),
+        security_code: randomBytes(8).toString('hex'),
+        order_ref: order,
+        created_utc: now,
+        modified_utc: now,
+      })),
+    );
+    const sold = going ? input.quantity : 0;
+    return { order, seats, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
+  }
+}

@@ -1,0 +1,191 @@
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { likePattern } from '../conditions.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { TicketRow, TicketsTable } from '../tables.ts';
+
+/**
+ * A ticket with what its event and attendees say of it, counted in the same statement (so in one
+ * snapshot): never a stored count that a write could leave stale (decision 0109).
+ */
+export type TicketListing = TicketRow & {
+  readonly event_author_id: number;
+  readonly event_status: string;
+  readonly event_type: string;
+  /** Seats taken ('going') of this ticket. */
+  readonly sold: number;
+  /** Seats of this ticket other than cancelled ones, as the original's attendee count. */
+  readonly attendee_count: number;
+  readonly checked_in_count: number;
+  /** The event's shared pool (null without one), and the seats every shared ticket of the event took from it. */
+  readonly pool_capacity: number | null;
+  readonly pool_sold: number;
+};
+
+/** The post a ticket is for, as the permission rules read it. */
+export interface TicketedPost {
+  readonly id: number;
+  readonly type: string;
+  readonly author_id: number;
+  readonly status: string;
+}
+
+/** Which events' tickets a caller sees beyond the published ones (decision 0110). */
+export type TicketScope = { readonly kind: 'everything' } | { readonly kind: 'published'; readonly alsoAuthor?: number };
+
+export interface TicketFilter {
+  readonly scope: TicketScope;
+  readonly statuses?: readonly string[];
+  readonly include?: readonly number[];
+  readonly exclude?: readonly number[];
+  readonly events?: readonly number[];
+  readonly excludeEvents?: readonly number[];
+  readonly search?: string;
+  /** UTC wire times: created on or after / on or before. */
+  readonly after?: string;
+  readonly before?: string;
+  /** Free tickets ('rsvp') or paid ones ('tickets-commerce'). */
+  readonly free?: boolean;
+  /** Places left now (true) or none (false); the sale window is the service's to judge, at `now`. */
+  readonly available?: { readonly value: boolean; readonly now: string };
+  readonly attendees?: readonly [number | undefined, number | undefined];
+  readonly checkedIn?: readonly [number | undefined, number | undefined];
+  readonly capacity?: readonly [number | undefined, number | undefined];
+  readonly orderBy: 'id' | 'title';
+  readonly descending: boolean;
+}
+
+const between = (column: Expression<number | null>, [min, max]: readonly [number | undefined, number | undefined]) =>
+  sql<SqlBool>`(${min === undefined ? sql`1 = 1` : sql`${column} >= ${min}`} and ${max === undefined ? sql`1 = 1` : sql`${column} <= ${max}`})`;
+
+/**
+ * Tickets and the events' shared pools (migration 20261128220000; decision 0108). Counts come from
+ * `attendees` by subqueries on its (ticket, status) and (event, status) indexes.
+ */
+export class TicketsRepository {
+  constructor(private readonly dialect: Pick<DialectCapabilities, 'lockRow'>) {}
+
+  /** Tickets with their event's owner and status and their counts, as one derived table `k`. */
+  private listings(db: ReadTx) {
+    return db
+      .selectFrom('tickets as t')
+      .innerJoin('posts as p', 'p.id', 't.event_id')
+      .leftJoin('event_ticket_pools as pool', 'pool.event_id', 't.event_id')
+      .selectAll('t')
+      .select([
+        'p.author_id as event_author_id',
+        'p.status as event_status',
+        'p.type as event_type',
+        'pool.capacity as pool_capacity',
+        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status = 'going')`.as('sold'),
+        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status <> 'cancelled')`.as('attendee_count'),
+        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.checked_in = 1)`.as('checked_in_count'),
+        sql<number>`(select count(*) from attendees a join tickets s on s.id = a.ticket_id where a.event_id = t.event_id and a.status = 'going' and s.capacity_mode = 'shared')`.as('pool_sold'),
+      ]);
+  }
+
+  private filtered(db: ReadTx, filter: TicketFilter) {
+    let query = db.selectFrom(this.listings(db).as('k')).selectAll('k');
+    const { scope } = filter;
+    if (scope.kind === 'published') {
+      const published = sql<SqlBool>`(k.status = 'publish' and k.event_status = 'publish')`;
+      query = query.where(scope.alsoAuthor === undefined ? published : sql<SqlBool>`(${published} or k.event_author_id = ${scope.alsoAuthor})`);
+    }
+    if (filter.statuses) query = query.where('k.status', 'in', filter.statuses);
+    if (filter.include) query = query.where('k.id', 'in', filter.include);
+    if (filter.exclude) query = query.where('k.id', 'not in', filter.exclude);
+    if (filter.events) query = query.where('k.event_id', 'in', filter.events);
+    if (filter.excludeEvents) query = query.where('k.event_id', 'not in', filter.excludeEvents);
+    if (filter.search !== undefined) {
+      const pattern = likePattern(filter.search);
+      query = query.where(sql<SqlBool>`(lower(k.name) like lower(${pattern}) escape '\\' or lower(k.description) like lower(${pattern}) escape '\\')`);
+    }
+    if (filter.after !== undefined) query = query.where('k.created_utc', '>=', filter.after);
+    if (filter.before !== undefined) query = query.where('k.created_utc', '<=', filter.before);
+    if (filter.free !== undefined) query = query.where(filter.free ? sql<SqlBool>`cast(k.price as real) = 0` : sql<SqlBool>`cast(k.price as real) > 0`);
+    if (filter.available) {
+      const { now } = filter.available;
+      const left = sql<SqlBool>`(k.capacity_mode = 'unlimited'
+        or (k.capacity_mode = 'own' and k.capacity > k.sold)
+        or (k.capacity_mode = 'shared' and k.pool_capacity > k.pool_sold and (k.capacity is null or k.capacity > k.sold)))`;
+      const onSale = sql<SqlBool>`((k.sale_start_utc is null or k.sale_start_utc <= ${now}) and (k.sale_end_utc is null or k.sale_end_utc > ${now}))`;
+      query = query.where(filter.available.value ? sql<SqlBool>`(${left} and ${onSale})` : sql<SqlBool>`not (${left} and ${onSale})`);
+    }
+    if (filter.attendees) query = query.where(between(sql.ref('k.attendee_count'), filter.attendees));
+    if (filter.checkedIn) query = query.where(between(sql.ref('k.checked_in_count'), filter.checkedIn));
+    if (filter.capacity) query = query.where(between(sql<number | null>`(case k.capacity_mode when 'shared' then coalesce(k.capacity, k.pool_capacity) else k.capacity end)`, filter.capacity));
+    return query;
+  }
+
+  async list(db: ReadTx, filter: TicketFilter, window: { readonly offset: number; readonly limit: number }): Promise<{ rows: TicketListing[]; total: number }> {
+    const direction = filter.descending ? 'desc' : 'asc';
+    const [count, rows] = await Promise.all([
+      this.filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      this.filtered(db, filter)
+        .orderBy(filter.orderBy === 'title' ? 'k.name' : 'k.id', direction)
+        .orderBy('k.id', direction)
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    ]);
+    return { rows: rows.map(numeric), total: Number(count.total) };
+  }
+
+  async get(db: ReadTx, id: number): Promise<TicketListing | undefined> {
+    const row = await db.selectFrom(this.listings(db).as('k')).selectAll('k').where('k.id', '=', id).executeTakeFirst();
+    return row && numeric(row);
+  }
+
+  /**
+   * The ticket read after the row whose places it draws on is locked until the unit ends (decision
+   * 0109): the ticket's own row, or for a shared ticket the event's, which every shared ticket of
+   * the event locks alike. Two units selling the last places wait for each other on PostgreSQL, on
+   * one node or several; SQLite runs one write unit at a time.
+   */
+  async lockedForSale(db: WriteTx, ticket: Pick<TicketRow, 'id' | 'event_id' | 'capacity_mode'>): Promise<TicketListing | undefined> {
+    await this.dialect.lockRow(db, ticket.capacity_mode === 'shared' ? { table: 'posts', id: ticket.event_id } : { table: 'tickets', id: ticket.id });
+    return this.get(db, ticket.id);
+  }
+
+  /** The post a ticket is for, as the permission rules read it; undefined when there is none. */
+  eventOf(db: ReadTx, id: number): Promise<TicketedPost | undefined> {
+    return db.selectFrom('posts').select(['id', 'type', 'author_id', 'status']).where('id', '=', id).executeTakeFirst();
+  }
+
+  create(db: WriteTx, values: Insertable<TicketsTable>): Promise<TicketRow> {
+    return db.insertInto('tickets').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(db: WriteTx, id: number, values: Updateable<TicketsTable>): Promise<void> {
+    await db.updateTable('tickets').set(values).where('id', '=', id).execute();
+  }
+
+  /** Deletes the ticket; its attendees go with it (the foreign key). */
+  async remove(db: WriteTx, id: number): Promise<void> {
+    await db.deleteFrom('tickets').where('id', '=', id).execute();
+  }
+
+  async hasPool(db: ReadTx, eventId: number): Promise<boolean> {
+    return (await db.selectFrom('event_ticket_pools').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !== undefined;
+  }
+
+  /** Sets the event's shared pool, made when first given. */
+  async setPool(db: WriteTx, eventId: number, capacity: number): Promise<void> {
+    await db
+      .insertInto('event_ticket_pools')
+      .values({ event_id: eventId, capacity })
+      .onConflict((conflict) => conflict.column('event_id').doUpdateSet({ capacity }))
+      .execute();
+  }
+}
+
+/** PostgreSQL's driver answers count(*) as text: the counts as numbers. */
+function numeric<T extends Record<string, unknown>>(row: T): T & TicketListing {
+  const listing = row as unknown as TicketListing;
+  return {
+    ...listing,
+    sold: Number(listing.sold),
+    attendee_count: Number(listing.attendee_count),
+    checked_in_count: Number(listing.checked_in_count),
+    pool_sold: Number(listing.pool_sold),
+  } as T & TicketListing;
+}
