@@ -148,10 +148,11 @@ export class EventSeries {
     };
     const slugBase = slug === '' ? undefined : `${slug}-${occurrence.start_local.slice(0, 10)}`;
     const placement = occurrence.id === series.post.id ? {} : { id: occurrence.id };
-    const id = (await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase, placement })).post.id;
-    await this.repository.copyRelations(tx, series.post.id, id);
-    await this.repository.repointOccurrence(tx, occurrence.id, id, series.post.id);
-    return (await this.repository.get(tx, id))!;
+    const written = await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase, placement });
+    await this.repository.copyRelations(tx, series.post.id, written.post.id);
+    await this.repository.repointOccurrence(tx, occurrence.id, written.post.id, series.post.id);
+    // As its inserts wrote it (relations and the occurrence are rows of other tables), showing the series' image.
+    return { ...written, image: series.image };
   }
 
   /**
