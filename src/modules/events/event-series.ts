@@ -70,7 +70,7 @@ function expansionOf(result: ExpandSeriesResult, until: string): SeriesExpansion
 /** The series of events: their occurrences, scopes and horizon (decision 0025). */
 export class EventSeries {
   constructor(
-    private readonly records: Pick<PostRecords<EventFields>, 'uniqueSlug' | 'slugBase'>,
+    private readonly records: Pick<PostRecords<EventFields>, 'insert'>,
     private readonly repository: EventsRepository,
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'shiftCounts'>,
     private readonly writer: Pick<PostWriter, 'modifiedNow'>,
@@ -134,8 +134,7 @@ export class EventSeries {
    * id and key, so regenerating the series leaves that date alone.
    */
   async detach(tx: WriteTx, series: EventRow, occurrence: OccurrenceRow): Promise<EventRow> {
-    const { id: _id, version: _version, ...post } = series.post;
-    const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(`${post.slug}-${occurrence.start_local.slice(0, 10)}`));
+    const { id: _id, version: _version, slug, ...post } = series.post;
     const fields: EventFields = {
       ...series.fields,
       start_local: occurrence.start_local,
@@ -147,11 +146,13 @@ export class EventSeries {
       series_id: series.post.id,
       recurrence_id: occurrence.start_local,
     };
-    const explicitId = occurrence.id === series.post.id ? {} : { id: occurrence.id };
-    const id = (await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields)).post.id;
-    await this.repository.copyRelations(tx, series.post.id, id);
-    await this.repository.repointOccurrence(tx, occurrence.id, id, series.post.id);
-    return (await this.repository.get(tx, id))!;
+    const slugBase = slug === '' ? undefined : `${slug}-${occurrence.start_local.slice(0, 10)}`;
+    const placement = occurrence.id === series.post.id ? {} : { id: occurrence.id };
+    const written = await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase, placement });
+    await this.repository.copyRelations(tx, series.post.id, written.post.id);
+    await this.repository.repointOccurrence(tx, occurrence.id, written.post.id, series.post.id);
+    // As its inserts wrote it (relations and the occurrence are rows of other tables), showing the series' image.
+    return { ...written, image: series.image };
   }
 
   /**
@@ -173,11 +174,10 @@ export class EventSeries {
     const moved = eventSchedule({ timezone: zone, start_date: cut, end_date: shiftLocal(cut, duration), all_day: series.fields.all_day !== 0 }, undefined, this.siteZone, this.clock.now());
     const continuation = this.expand(after, moved, undefined, series.fields.materialized_until);
     const truncated = this.expand(before, series.fields);
-    const { id: _id, version: _version, ...post } = series.post;
-    const slug = post.slug === '' ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(post.slug));
-    const explicitId = occurrence.event_id === series.post.id ? { id: occurrence.id } : {};
+    const { id: _id, version: _version, slug, ...post } = series.post;
+    const placement = occurrence.event_id === series.post.id ? { id: occurrence.id } : {};
     const fields: EventFields = { ...series.fields, ...moved, ...SINGLE_EVENT, recurrence: JSON.stringify(after), materialized_until: continuation.materializedUntil };
-    const id = (await this.repository.create(tx, { ...post, ...this.writer.modifiedNow(), slug, ...explicitId }, fields)).post.id;
+    const id = (await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase: slug === '' ? undefined : slug, placement })).post.id;
     await this.repository.copyRelations(tx, series.post.id, id);
     await this.repository.moveFollowing(tx, series.post.id, occurrence.occurrence_key, id);
     await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(before), materialized_until: truncated.materializedUntil });

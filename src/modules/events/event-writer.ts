@@ -144,9 +144,7 @@ export class EventWriter {
     const recurrence = recurrenceInput(input.recurrence) ?? null;
     const series = recurrence ? this.series.expand(recurrence, event) : undefined;
     if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
-    const slugBase = input.slug ?? (needsSlug(status) ? title : undefined);
-    const slug = slugBase === undefined ? '' : await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
-    const written = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement.id === undefined ? {} : { id: placement.id }) }, event);
+    const written = await this.records.insert(tx, this.repository, post, event, { slugBase: input.slug ?? (needsSlug(status) ? title : undefined), placement });
     const id = written.post.id;
     const occurrences = series ? await this.series.materialize(tx, id, series.dates, status) : 1;
     await this.writeRelations(tx, id, input, caller, language, { status, occurrences });

@@ -195,8 +195,7 @@ export class LinkedRecordsService {
       dateUtc,
     );
     const fields = { ...this.defaults(), ...given };
-    const slug = await this.records.uniqueSlug(tx, this.records.slugBase(placement?.slug ?? name));
-    const written = await this.repository.create(tx, { ...post, ...importedDates(placement), slug, ...(placement?.id === undefined ? {} : { id: placement.id }) }, fields);
+    const written = await this.records.insert(tx, this.repository, post, fields, { slugBase: placement?.slug ?? name, placement });
     return this.records.created(written, language) ?? this.records.reread(tx, written.post.id, language);
   }
 

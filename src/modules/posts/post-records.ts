@@ -8,6 +8,7 @@ import type { PostText } from '../../storage/repositories/translations.repositor
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
 import { ANY_STATUS, archiveScopeOf, entitledToPost, inEditContext, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
+import { importedDates, type ImportedPlacement } from './post-rows.ts';
 import type { PostWriter } from './post-writer.ts';
 
 /** Records of a type per status, for the admin's tabs. */
@@ -24,6 +25,18 @@ export interface PostTypeFacts {
 }
 
 /** Who may see which records of an archive (wire-format 4.1.4, quirk #22 fixed). */
+
+/** Where a new record goes: its slug's base (none: no slug yet), and an explicit id and dates. */
+export interface NewRecordPlace {
+  readonly slugBase?: string;
+  /** An importer's source id and dates, or an occurrence's id given to the event detached or split off there. */
+  readonly placement?: Pick<ImportedPlacement, 'id' | 'published' | 'modified'>;
+}
+
+/** What inserts a record's rows: its repository, whose `create` may answer more (events: the occurrence row). */
+export interface RecordCreator<Fields, Written extends WrittenRecord<Fields>> {
+  create(tx: WriteTx, post: NewPost & { readonly id?: number }, fields: Fields): Promise<Written>;
+}
 
 export interface RemovalRules<Fields> {
   /** Answered when a record already in the trash is trashed again. */
@@ -132,6 +145,17 @@ export class PostRecords<Fields> {
    */
   uniqueSlug(tx: WriteTx, base: string): Promise<string> {
     return claimFreeSlug(base, (candidates) => this.repository.slugsTaken(tx, candidates), (slug) => this.repository.lockSlug(tx, slug));
+  }
+
+  /**
+   * Inserts a new record with `creator` (the type's repository, typed as it answers): its post
+   * with a unique slug from `place.slugBase` (none: an empty slug) and the placement's id and
+   * dates, and its own row with `fields`. Answers what `creator` wrote.
+   */
+  async insert<Written extends WrittenRecord<Fields>>(tx: WriteTx, creator: RecordCreator<Fields, Written>, post: Omit<NewPost, 'slug'>, fields: Fields, place: NewRecordPlace): Promise<Written> {
+    const slug = place.slugBase === undefined ? '' : await this.uniqueSlug(tx, this.slugBase(place.slugBase));
+    const id = place.placement?.id;
+    return creator.create(tx, { ...post, ...importedDates(place.placement), slug, ...(id === undefined ? {} : { id }) }, fields);
   }
 
   /** The slug a name gives, or the type's name when the name has no letters or digits. */
