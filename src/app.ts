@@ -27,12 +27,12 @@ import { registerRoutes, RouteTable, sendsBody, type RouteContext } from './http
 import { sessionAuthentication } from './http/sessions.ts';
 import { isValidHost, urlsForRequest } from './http/urls.ts';
 import { withRequestLogFields } from './http/request-log.ts';
-import { withWordPressPaths, wordPressPathRewriter } from './http/wordpress-paths.ts';
+import { withWordPressPaths, WP_V2_NAMESPACE, wordPressPathRewriter } from './http/wordpress-paths.ts';
 import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
 import { NAMESPACE, namespacesOf, ticketNamespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerUsers } from './modules/users/users.routes.ts';
+import { registerUsers, userReadRoutes } from './modules/users/users.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     // Records as named components, HTTP Basic where credentials are needed, OpenAPI 3.0 bounds (decision 0007).
     refResolver,
-    transform: (route) => securityTransform(table)(route),
+    transform: securityTransform(),
     transformObject: (documents) => finishDocument(documents as { openapiObject: Record<string, unknown> }),
   });
   // A browsable reference of the same document, its assets served from node_modules (no CDN).
@@ -323,9 +323,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('link', `<${urls.restRoot}/>; rel="https://api.w.org/"`);
     reply.header('access-control-allow-headers', CORS_ALLOW_HEADERS);
     reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS.join(', '));
-    const apiPath = request.routeOptions.config.apiPath;
-    if (apiPath !== undefined) {
-      reply.header('allow', table.allowedMethods(apiPath, request.caller).join(', '));
+    const { apiPath, routeTable } = request.routeOptions.config;
+    if (apiPath !== undefined && routeTable !== undefined) {
+      reply.header('allow', routeTable.allowedMethods(apiPath, request.caller).join(', '));
       reply.header('content-language', requestLanguage(request.raw, request.query, config.defaultLanguage).code);
     }
     if (request.caller) {
@@ -386,7 +386,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
-  // the users and application passwords the admin manages (decision 0067).
+  // the users and application passwords the admin manages (decision 0067): the reads as the
+  // namespaces' routes, under `wp/v2` with a table of their own (the namespaces' index does not list them).
+  registerRoutes(app, { ...context, table: new RouteTable(), namespaces: [WP_V2_NAMESPACE] }, userReadRoutes(services.users));
   registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
   healthRoutes(app, storage);
   // Uploaded images' files, under the site's path as the pages (decision 0052).

@@ -119,9 +119,9 @@ export class UsersService implements CredentialStore {
     return this.storage.read((tx) => this.repository.list(tx));
   }
 
-  /** A page of users by id and how many match in all (`GET /wp/v2/users`). */
-  page(query: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
-    return this.storage.read(async (tx) => ({ rows: await this.repository.list(tx, query), total: await this.repository.count(tx, query) }));
+  /** A page of users by id and how many match in all (`GET /wp/v2/users`), in the route's unit. */
+  async page(tx: ReadTx, query: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
+    return { rows: await this.repository.list(tx, query), total: await this.repository.count(tx, query) };
   }
 
   /**
@@ -199,7 +199,8 @@ export class UsersService implements CredentialStore {
   }
 
   async listAppPasswords(ref: UserRef): Promise<AppPasswordRow[]> {
-    return this.appPasswordsOf((await this.require(ref)).id);
+    const { id } = await this.require(ref);
+    return this.storage.read((tx) => this.appPasswordsOf(tx, id));
   }
 
   /**
@@ -235,7 +236,12 @@ export class UsersService implements CredentialStore {
 
   /** The user with this id (the authenticated caller's own account, for `wp/v2/users/me`). */
   get(id: number): Promise<UserRow | undefined> {
-    return this.storage.read((tx) => this.repository.get(tx, id));
+    return this.storage.read((tx) => this.user(tx, id));
+  }
+
+  /** The user with this id, in the caller's unit (the `wp/v2/users` reads). */
+  user(tx: ReadTx, id: number): Promise<UserRow | undefined> {
+    return this.repository.get(tx, id);
   }
 
   // Credentials, for the authenticator (CredentialStore).
@@ -252,8 +258,9 @@ export class UsersService implements CredentialStore {
     return this.repository.getAppPassword(tx, id);
   }
 
-  appPasswordsOf(userId: number): Promise<AppPasswordRow[]> {
-    return this.storage.read((tx) => this.repository.listAppPasswords(tx, userId));
+  /** A user's application passwords, in the caller's unit. */
+  appPasswordsOf(tx: ReadTx, userId: number): Promise<AppPasswordRow[]> {
+    return this.repository.listAppPasswords(tx, userId);
   }
 
   appPasswordCandidates(userId: number, prefix: string): Promise<AppPasswordRow[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { methodsOf, type RouteTable } from './routes.ts';
+import { methodsOf } from './routes.ts';
 
 /*
  * The OpenAPI document's finishing (decision 0007): records as named components, HTTP Basic on the
@@ -88,11 +88,11 @@ export function finishDocument({ openapiObject }: { openapiObject: Partial<Json>
  * HTTP Basic, or the session cookie with its nonce, as its `security` (the permission of each route
  * is visible in the document); a public route that reads the session, the cookie alone.
  */
-export function securityTransform(table: RouteTable) {
+export function securityTransform() {
   return ({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) => {
     const apiPath = route.config?.apiPath;
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
-    const served = apiPath === undefined ? undefined : table.byPath.get(apiPath)?.find((candidate) => methodsOf(candidate).includes(method as never));
+    const served = apiPath === undefined ? undefined : route.config?.routeTable?.byPath.get(apiPath)?.find((candidate) => methodsOf(candidate).includes(method as never));
     if (!served || !isObject(schema)) return { schema: schema as Json, url };
     if (served.permission === 'public') return { schema: served.readsSession ? { ...schema, security: [{ [SESSION_AUTH]: [] }] } : schema, url };
     return { schema: { ...schema, security: [{ [BASIC_AUTH]: [] }, { [SESSION_AUTH]: [], [NONCE_AUTH]: [] }] }, url };

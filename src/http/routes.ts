@@ -90,6 +90,11 @@ interface RouteBase<S extends RouteSchema, Loaded> {
   readonly path: string;
   readonly schema: S;
   readonly permission: Permission;
+  /**
+   * The error a caller the permission refuses gets (401 anonymous, 403 signed in): `rest_forbidden`
+   * unless the route answers the original's own code (WordPress' `wp/v2/users`: `rest_user_cannot_view`...).
+   */
+  readonly refusal?: ErrorCode;
   readonly validate?: (frame: Frame<S>, tx: ReadTx) => Promise<Loaded>;
   /**
    * The answer does not depend on the current time (no date window, no "upcoming" filter): a
@@ -250,6 +255,8 @@ declare module 'fastify' {
     namespace?: string;
     /** The route's own onSend applies `_fields` and `_envelope` (global-params.ts); the app's covers other answers. */
     globalParams?: boolean;
+    /** The table of the routes mounted with this one, whose permissions make its `Allow` header and OpenAPI `security`. */
+    routeTable?: RouteTable;
   }
 }
 
@@ -328,7 +335,8 @@ export function tagsShownBy(body: unknown): Set<string> {
   return tags;
 }
 
-const refused = (caller: Caller | null, headers?: Record<string, string>) => new ApiError('rest_forbidden', { status: caller ? 403 : 401, ...(headers ? { headers } : {}) });
+const refused = (route: AnyRoute, caller: Caller | null, headers?: Record<string, string>) =>
+  new ApiError(route.refusal ?? 'rest_forbidden', { status: caller ? 403 : 401, ...(headers ? { headers } : {}) });
 
 /** The request carries a body (a length other than 0, or chunks), which its route would read. */
 export const sendsBody = (request: FastifyRequest) => {
@@ -382,7 +390,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const read = (route: ReadRoute<RouteSchema, unknown>, frame: Frame) =>
     storage.read(async (tx) => {
       const loaded = await route.validate?.(frame, tx);
-      if (!permits(route.permission, frame.caller)) throw refused(frame.caller);
+      if (!permits(route.permission, frame.caller)) throw refused(route, frame.caller);
       return route.handle(frame, tx, loaded);
     });
   /**
@@ -396,7 +404,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const write = async (route: WriteRoute<RouteSchema, unknown, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline, log: FastifyBaseLogger) => {
     if (!permits(route.permission, frame.caller)) {
       await storage.read(async (tx) => route.validate?.(frame, tx));
-      throw refused(frame.caller);
+      throw refused(route, frame.caller);
     }
     await route.externalCheck?.(frame);
     const prepared = await route.prepare?.(frame, deadline);
@@ -450,13 +458,13 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
      * keeps the original's order (wire-format 7.6): its validators, then the permission.
      */
     const refuseBeforeBody = async (request: FastifyRequest) => {
-      if (sendsBody(request) && !permits(route.permission, request.caller)) throw refused(request.caller, { connection: 'close' });
+      if (sendsBody(request) && !permits(route.permission, request.caller)) throw refused(route, request.caller, { connection: 'close' });
     };
     app.route({
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
-      config: { apiPath: route.path, namespace, globalParams: true, readsSession: route.readsSession ?? false, anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true },
+      config: { apiPath: route.path, namespace, routeTable: context.table, globalParams: true, readsSession: route.readsSession ?? false, anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true },
       ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {

@@ -4,8 +4,11 @@ import { isLanguageCode } from '../languages.ts';
 /** WordPress' REST prefix: what every client of the original calls (`{home}/wp-json/tribe/events/v1/...`). */
 export const WORDPRESS_PREFIX = '/wp-json';
 
+/** WordPress' core namespace, of which the service serves the users. */
+export const WP_V2_NAMESPACE = 'wp/v2';
+
 /** WordPress' users: `me`, how a client checks its credentials (decision 0050), and their management (decision 0067). */
-export const USERS_PATH = '/wp/v2/users';
+export const USERS_PATH = `/${WP_V2_NAMESPACE}/users`;
 
 /**
  * The REST prefix of each request that reached the API through one of WordPress' forms, which its

@@ -65,6 +65,14 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
         return { body: { loaded } };
       },
     }),
+    defineRoute({
+      method: ['POST', 'DELETE'],
+      path: '/users',
+      permission: { all: ['create_users'] },
+      refusal: 'rest_cannot_create_user',
+      schema,
+      handle: async () => ({ body: { loaded: '' } }),
+    }),
   ]);
   await app.ready();
   return { app, units, loads, handled };
@@ -110,5 +118,27 @@ describe('units of work of a write route', () => {
     const stale = await post(app, { authorization: 'editor', 'if-match': '"6-abc"' });
     assert.equal(stale.statusCode, 412);
     assert.deepEqual([units, handled], [['write'], []]);
+  });
+});
+
+describe('the refusal of a route that names its own', () => {
+  const refusal = async (headers: Record<string, string>, payload?: string) => {
+    const { app, units } = await appWith(async () => 'thing');
+    const response = await app.inject({ method: payload === undefined ? 'DELETE' : 'POST', url: '/calendar/events/v1/users', headers, ...(payload === undefined ? {} : { payload }) });
+    return { status: response.statusCode, code: response.json().code, units };
+  };
+
+  test('is its code, 401 to an anonymous caller and 403 to a signed-in one, after the validators', async () => {
+    assert.deepEqual(await refusal({}), { status: 401, code: 'rest_cannot_create_user', units: ['read'] });
+    assert.deepEqual(await refusal({ authorization: 'editor' }), { status: 403, code: 'rest_cannot_create_user', units: ['read'] });
+  });
+
+  test('is its code too when the caller is refused before the body is read', async () => {
+    assert.deepEqual(await refusal({ authorization: 'editor', 'content-type': 'application/json' }, '{}'), { status: 403, code: 'rest_cannot_create_user', units: [] });
+  });
+
+  test('is `rest_forbidden` for a route that names none', async () => {
+    const { app } = await appWith(async () => 'thing');
+    assert.equal((await post(app)).json().code, 'rest_forbidden');
   });
 });

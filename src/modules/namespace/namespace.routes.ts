@@ -246,7 +246,7 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
         method: 'OPTIONS',
         url: `${prefix}/${namespace}${path}`,
         schema: { hide: true, querystring: Type.Object(CommonQuery), response: { 200: AnyObject } },
-        config: { apiPath: path, namespace },
+        config: { apiPath: path, namespace, routeTable: table },
         handler: async (request) => describeRoute(path, pathRoutes, deps.urlsOf(request)),
       });
     }

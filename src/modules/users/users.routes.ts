@@ -5,9 +5,11 @@ import { UserInputError, type UsersService } from '../../auth/users.service.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { BASIC_AUTH, NONCE_AUTH, SESSION_AUTH } from '../../http/openapi.ts';
 import { totalHeaders } from '../../http/pagination.ts';
+import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import { USERS_PATH } from '../../http/wordpress-paths.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { slugify } from '../../slugs.ts';
+import type { ReadTx } from '../../storage/database.ts';
 import type { AppPasswordRow, UserRow } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
 import {
@@ -114,20 +116,97 @@ function fromInput(error: unknown): never {
 
 const attempt = <T>(work: Promise<T>): Promise<T> => work.catch(fromInput);
 
+/** WordPress' `edit_user` meta capability: oneself, or anyone with `edit_users`. */
+const mayEdit = (caller: Caller | null, user: UserRow) => caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
+
+/** Every role has `read`: a route any signed-in user may call, whose record decides the rest. */
+const SIGNED_IN = { all: ['read'] } as const;
+
 /**
- * WordPress' `wp/v2/users` and application passwords (decisions 0050 and 0067), under the REST prefix
- * and through `/wp-json` and `?rest_route=` like the namespaces. Each operation is `UsersService`'s,
- * the one the CLI runs. Administrators list, create, change the role of and delete users; every
- * user reads and edits themselves (name, e-mail, password) and manages their own application
- * passwords.
+ * The reads of WordPress' `wp/v2/users` (decisions 0050 and 0067), declared as the namespaces'
+ * routes are and mounted under `wp/v2`: their permissions are data, with WordPress' own refusal
+ * codes; what depends on the user named (oneself, or anyone for administrators) is checked once
+ * the caller passed the permission, before the user is looked up, as WordPress orders it.
+ */
+export function userReadRoutes(users: UsersService): AnyRoute[] {
+  /** The user an `{id}` names, or 404 `rest_user_invalid_id`. */
+  const found = async (tx: ReadTx, id: number): Promise<UserRow> => {
+    const user = await users.user(tx, id);
+    if (!user) throw new ApiError('rest_user_invalid_id');
+    return user;
+  };
+  return [
+    // `GET users/me`: how WordPress clients check a login (decision 0050); 401 without credentials.
+    defineRoute({
+      method: 'GET',
+      path: '/users/me',
+      permission: SIGNED_IN,
+      refusal: 'rest_not_logged_in',
+      schema: { summary: 'Returns the authenticated user', querystring: ContextQuery, response: { 200: WpUser } },
+      handle: async ({ caller, query, urls }, tx) => ({ body: toWpUser(await found(tx, caller!.id), query.context ?? 'view', urls) }),
+    }),
+    // The service has no public author pages (decision 0050), so only administrators list users (decision 0067).
+    defineRoute({
+      method: 'GET',
+      path: '/users',
+      permission: { all: ['list_users'] },
+      refusal: 'rest_user_cannot_view',
+      schema: { summary: 'Lists the users (administrators only), by id, with X-WP-Total and X-WP-TotalPages', querystring: ListUsersQuery, response: { 200: WpUsers } },
+      // WordPress refuses the edit context first, with its own code.
+      validate: async ({ caller, query }) => {
+        if (query.context === 'edit' && !can(caller, 'list_users')) throw refused('rest_forbidden_context', caller);
+      },
+      handle: async ({ query, urls }, tx) => {
+        const window = pageWindow(query.page, query.per_page, MAX_USERS_PER_PAGE);
+        const { rows, total } = await users.page(tx, { search: query.search, roles: query.roles?.split(','), offset: window.offset, limit: window.perPage });
+        return { body: rows.map((user) => toWpUser(user, query.context ?? 'view', urls)), headers: totalHeaders(total, totalPages(total, window.perPage), 'wp') };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/users/:id(^\\d+$)',
+      permission: SIGNED_IN,
+      refusal: 'rest_user_cannot_view',
+      schema: { summary: 'Returns a user: oneself, or anyone for administrators', params: UserIdParams, querystring: ContextQuery, response: { 200: WpUser } },
+      handle: async ({ caller, params, query, urls }, tx) => {
+        if (caller!.id !== params.id && !can(caller, 'list_users')) throw refused('rest_user_cannot_view', caller);
+        return { body: toWpUser(await found(tx, params.id), query.context ?? 'view', urls) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/users/:id(^(?:\\d+|me)$)/application-passwords',
+      permission: SIGNED_IN,
+      refusal: 'rest_cannot_manage_application_passwords',
+      schema: {
+        summary: "Lists a user's application passwords (their own, or anyone's for administrators); the secrets are never shown",
+        params: UserRefParams,
+        querystring: ContextQuery,
+        response: { 200: AppPasswords },
+      },
+      handle: async ({ caller, params, urls }, tx) => {
+        const user = await found(tx, params.id === 'me' ? caller!.id : params.id);
+        if (!mayEdit(caller, user)) throw refused('rest_cannot_manage_application_passwords', caller);
+        return { body: (await users.appPasswordsOf(tx, user.id)).map((row) => toAppPassword(row, urls)) };
+      },
+    }),
+  ];
+}
+
+/**
+ * The writes of WordPress' `wp/v2/users` and application passwords (decisions 0050 and 0067), under
+ * the REST prefix and through `/wp-json` and `?rest_route=` like the namespaces. Each operation is
+ * `UsersService`'s, the one the CLI runs, which opens its own units of work (a password hashed
+ * outside them): they are not yet routes of the pipeline, whose write unit would enclose the
+ * service's. Administrators create, change the role of and delete users; every user edits themselves
+ * (name, e-mail, password) and manages their own application passwords.
  */
 export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencies): void {
   const base = `${deps.prefix}${USERS_PATH}`;
   const { users } = deps;
-  const contextOf = (request: FastifyRequest): WpContextName => (request.query as { context?: WpContextName }).context ?? 'view';
 
   const route = <P extends TSchema | undefined, Q extends TSchema, B extends TSchema | undefined>(definition: {
-    method: 'GET' | 'POST' | 'DELETE' | ('POST' | 'PUT' | 'PATCH')[];
+    method: 'POST' | 'DELETE' | ('POST' | 'PUT' | 'PATCH')[];
     url: string;
     summary: string;
     params?: P;
@@ -166,34 +245,6 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
     if (!user) throw new ApiError('rest_user_invalid_id');
     return user;
   };
-  /** WordPress' `edit_user` meta capability: oneself, or anyone with `edit_users`. */
-  const mayEdit = (caller: Caller | null, user: UserRow) => caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
-
-  // `GET users/me`: how WordPress clients check a login (decision 0050); 401 without credentials.
-  route({
-    method: 'GET',
-    url: '/me',
-    summary: 'Returns the authenticated user',
-    querystring: ContextQuery,
-    response: { 200: WpUser },
-    handle: async (request) => ({ body: toWpUser(await target(request.caller, 'me'), contextOf(request), deps.urlsOf(request)) }),
-  });
-
-  // The service has no public author pages (decision 0050), so only administrators list users (decision 0067).
-  route({
-    method: 'GET',
-    url: '',
-    summary: 'Lists the users (administrators only), by id, with X-WP-Total and X-WP-TotalPages',
-    querystring: ListUsersQuery,
-    response: { 200: WpUsers },
-    handle: async (request, { query }) => {
-      if (!can(request.caller, 'list_users')) throw refused(query.context === 'edit' ? 'rest_forbidden_context' : 'rest_user_cannot_view', request.caller);
-      const window = pageWindow(query.page, query.per_page, MAX_USERS_PER_PAGE);
-      const { rows, total } = await users.page({ search: query.search, roles: query.roles?.split(','), offset: window.offset, limit: window.perPage });
-      const urls = deps.urlsOf(request);
-      return { body: rows.map((user) => toWpUser(user, contextOf(request), urls)), headers: totalHeaders(total, totalPages(total, window.perPage), 'wp') };
-    },
-  });
 
   route({
     method: 'POST',
@@ -211,21 +262,6 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
       );
       const urls = deps.urlsOf(request);
       return { status: 201, body: toWpUser(user, 'edit', urls), headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` } };
-    },
-  });
-
-  route({
-    method: 'GET',
-    url: '/:id(^\\d+$)',
-    summary: 'Returns a user: oneself, or anyone for administrators',
-    params: UserIdParams,
-    querystring: ContextQuery,
-    response: { 200: WpUser },
-    handle: async (request, { params }) => {
-      const { caller } = request;
-      const own = caller !== null && caller.id === params.id;
-      if (!own && !can(caller, 'list_users')) throw refused('rest_user_cannot_view', caller);
-      return { body: toWpUser(await target(caller, params.id), contextOf(request), deps.urlsOf(request)) };
     },
   });
 
@@ -284,20 +320,6 @@ export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencie
     if (!mayEdit(caller, user)) throw refused('rest_cannot_manage_application_passwords', caller);
     return user;
   };
-
-  route({
-    method: 'GET',
-    url: '/:id(^(?:\\d+|me)$)/application-passwords',
-    summary: "Lists a user's application passwords (their own, or anyone's for administrators); the secrets are never shown",
-    params: UserRefParams,
-    querystring: ContextQuery,
-    response: { 200: AppPasswords },
-    handle: async (request, { params }) => {
-      const user = await passwordsOwner(request.caller, params.id);
-      const urls = deps.urlsOf(request);
-      return { body: (await users.listAppPasswords(user.id)).map((row) => toAppPassword(row, urls)) };
-    },
-  });
 
   route({
     method: 'POST',
