@@ -4,6 +4,8 @@ import { seed } from '../../src/seed/seed.ts';
 import { createTestApp, DIALECT, TEST_NOW } from '../fixtures/app.ts';
 import { leastStallMs, longestStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.ts';
 
+// test:quick skips this file: it builds calendars of thousands of events (test/quick.ts).
+
 /*
  * Big work gives the event loop back (issue 36 "also seen", decision 0047): an editor's import of
  * thousands of events, and an anonymous `events.ics` and `sitemap.xml` over them, each keep the

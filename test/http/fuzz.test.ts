@@ -11,6 +11,8 @@ import { MAX_PER_PAGE } from '../../src/paging.ts';
 import { API, basicAuth, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { changedTables, createLoggingTestApp, snapshotDatabase } from '../fixtures/fuzz.ts';
 
+// test:quick skips this file: thousands of generated requests, about a minute of CPU (test/quick.ts).
+
 /*
  * Bad input on every route (issue 7): for each route and method of the namespace index, read at
  * run time so new routes are fuzzed without touching this file, fast-check sends hostile path

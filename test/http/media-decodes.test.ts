@@ -8,6 +8,8 @@ import { leastStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.ts
 import { claimedPng, form, heavyPng, picture } from '../fixtures/images.ts';
 import { until } from '../fixtures/wait.ts';
 
+// test:quick skips this file: it decodes large images (test/quick.ts).
+
 /*
  * Images decoded in bounded turns (issue 43 item 3, decision 0090): large decodes leave libuv's
  * threads to file serving and password checks; the waiting places are bounded (429 media_busy

@@ -4,6 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 import {
+
+// test:quick skips this file: every route for every role, the whole matrix (test/quick.ts).
   CALLERS,
   createAsOtherExpectation,
   createExpectation,

@@ -20,6 +20,8 @@ import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
 import { CLI } from '../fixtures/server-process.ts';
 import { calendar, serveFeed, vevent } from '../fixtures/feed-server.ts';
 
+// test:quick skips this file: it runs the command-line tool as processes (test/quick.ts).
+
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
 const MIGRATIONS = [
