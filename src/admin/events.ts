@@ -1,4 +1,4 @@
-import type { components } from './api-types.ts';
+import type { components, paths } from './api-types.ts';
 import { get, listTotals, request } from './api.ts';
 
 type Event = components['schemas']['Event'];
@@ -73,12 +73,7 @@ export const setStatus = (id: number, status: string) => request('POST', `events
 export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });
 
 /** Who sent a pending community submission (decision 0095); editors only. */
-export interface CommunitySubmission {
-  readonly event: number;
-  readonly address: string;
-  readonly author: number;
-  readonly submitted_at: string;
-}
+export type CommunitySubmission = paths['/community/submissions']['get']['responses'][200]['content']['application/json']['submissions'][number];
 /** Who sent those of `eventIds` that came through the community form. */
 export const communitySenders = async (eventIds: readonly number[]): Promise<CommunitySubmission[]> =>
   eventIds.length === 0 ? [] : (await get<{ submissions: CommunitySubmission[] }>('community/submissions', { include: eventIds })).body.submissions;
