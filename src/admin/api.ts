@@ -1,3 +1,5 @@
+import type { components } from './api-types.ts';
+
 /*
  * The admin's one way to the service: its public REST API, same origin, with the session's cookie
  * and the REST nonce in `X-WP-Nonce` on every request (a cookie alone authorizes no write). Errors
@@ -19,11 +21,8 @@ export const SETTINGS = {
   language: data.language ?? 'en',
 };
 
-export interface Session {
-  readonly user: { id: number; login: string; name: string; email: string; role: string; capabilities: string[] };
-  readonly nonce: string;
-  readonly expires_at: string;
-}
+/** `GET sessions/current` (the API's `CurrentSession` schema, in api-types.ts generated from it). */
+export type Session = Readonly<components['schemas']['CurrentSession']>;
 
 /** What the API's site imports ask of whoever starts or follows one (decision 0071: administrators). */
 export const SITE_IMPORT_CAPABILITY = 'import_sites';

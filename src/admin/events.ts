@@ -1,33 +1,28 @@
+import type { components, paths } from './api-types.ts';
 import { downloadCsv, get, listTotals, request } from './api.ts';
 
-/** What the admin's screens read of an event record (the API's `Event` schema). */
-export interface EventRecord {
-  id: number;
-  title: string;
-  description: string;
-  excerpt: string;
-  status: string;
-  date: string;
-  url: string;
-  all_day: boolean | null;
-  start_date: string;
-  end_date: string;
-  timezone: string;
-  cost: string;
-  website: string;
+type Event = components['schemas']['Event'];
+
+/**
+ * `T` with the members `N` names typed as `N` says. Each must be a member of `T`: a member the API
+ * renames fails to compile here too.
+ */
+type Narrowed<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = Omit<T, keyof N> & N;
+
+/**
+ * What the admin's screens read of an event record: the API's `Event` schema (api-types.ts, generated
+ * from it), with the members the schema leaves open (TEC's shapes, some an empty array when unset)
+ * in the shape the admin reads of them.
+ */
+export type EventRecord = Narrowed<Event, {
   image: { id?: number; url?: string } | false;
   categories: { id: number; name: string; parent?: number }[];
   tags: { id: number; name: string }[];
   venue: { id?: number; venue?: string } | unknown[];
   organizer: { id: number; organizer: string }[];
   custom_fields: Record<string, { label?: string; value?: unknown }> | unknown[];
-  translations?: string[];
-  series_id?: number;
-  recurrence?: { rrule: string | string[]; rdates: string[]; exdates: string[] };
-  /** Only in the edit context, to those who may edit the event (decision 0079). */
-  post_password?: string;
-  translation_language: string;
-}
+  recurrence?: Narrowed<components['schemas']['EventRecurrence'], { rrule: string | string[] }>;
+}>;
 
 export interface Page<T> {
   readonly items: T[];
@@ -77,7 +72,7 @@ export async function listEvents(query: EventListFilters): Promise<Page<EventRec
 /** Every event of the list's filters as a CSV file (not the page shown), with protected details for those who may edit them. */
 export const downloadEvents = (query: EventListFilters) => downloadCsv('events', { ...archiveQuery(query), context: 'edit' }, 'events.csv');
 
-export type Counts = Record<'all' | Status, number>;
+export type Counts = components['schemas']['StatusCounts'];
 /**
  * The tabs' counts: the totals of the lists the tabs link to (every date from EVER, as `listEvents`
  * reads without filters), a series counted once per date listed (decision 0103).
@@ -88,12 +83,7 @@ export const setStatus = (id: number, status: string) => request('POST', `events
 export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });
 
 /** Who sent a pending community submission (decision 0095); editors only. */
-export interface CommunitySubmission {
-  readonly event: number;
-  readonly address: string;
-  readonly author: number;
-  readonly submitted_at: string;
-}
+export type CommunitySubmission = paths['/community/submissions']['get']['responses'][200]['content']['application/json']['submissions'][number];
 /** Who sent those of `eventIds` that came through the community form. */
 export const communitySenders = async (eventIds: readonly number[]): Promise<CommunitySubmission[]> =>
   eventIds.length === 0 ? [] : (await get<{ submissions: CommunitySubmission[] }>('community/submissions', { include: eventIds })).body.submissions;

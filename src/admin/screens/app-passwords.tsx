@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { components } from '../api-types.ts';
 import { ApiFailure, request } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 // This screen's words, loaded with it.
@@ -12,7 +13,7 @@ import { formatInstant, t } from '../i18n.ts';
  * only the creation's answer holds it), each revoked on its own or all at once.
  */
 
-interface AppPassword { uuid: string; name: string; created: string; last_used: string | null; password?: string }
+type AppPassword = components['schemas']['WpApplicationPassword'];
 
 /** The one field of the form: the API's `name`. */
 const NAME_FIELD = 'app-password-name';

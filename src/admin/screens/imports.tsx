@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { paths } from '../api-types.ts';
 import { ApiFailure, request, SITE_IMPORT_CAPABILITY } from '../api.ts';
 import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
 import { t, type MessageKey } from '../i18n.ts';
@@ -13,9 +14,9 @@ import type { ScreenProps } from '../screens.ts';
  * was written. Administrators also find here the way to the site imports (decision 0078).
  */
 
-interface Item { uid: string; recurrence_id: string | null; id: number; title: string }
-interface Skipped { uid: string; recurrence_id: string | null; line: number; reason: string }
-interface Report { created: Item[]; updated: Item[]; unchanged: Item[]; skipped: Skipped[] }
+/** The answer of `POST events/import` done at once (api-types.ts, generated from the API's schema). */
+type Report = paths['/events/import']['post']['responses'][200]['content']['application/json'];
+type Item = Report['created'][number];
 
 const FILE = 'import-file';
 const GROUPS: readonly { key: 'created' | 'updated' | 'unchanged'; label: MessageKey }[] = [

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ROLE_NAMES, type Role } from '../../auth/roles.ts';
+import type { components } from '../api-types.ts';
 import { ApiFailure, fieldErrors, get, getEveryWp, listTotals, request, signInUrl } from '../api.ts';
 import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 // This screen's words, loaded with it.
@@ -18,7 +19,8 @@ import { AppPasswords } from './app-passwords.tsx';
  * shown beside the field they concern.
  */
 
-interface User { id: number; name: string; username: string; email: string; roles: string[]; registered_date: string }
+/** The API's `WpUser` in the edit context, which this screen always asks for: its context=edit members are there. */
+type User = Required<Pick<components['schemas']['WpUser'], 'id' | 'name' | 'username' | 'email' | 'roles' | 'registered_date'>>;
 
 const USERS = '/wp/v2/users';
 const PER_PAGE = 20;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ACTIONS, RESOURCES } from '../../modules/webhooks/event-types.ts';
+import type { components } from '../api-types.ts';
 import { ApiFailure, fieldErrors, get, request } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
@@ -12,25 +13,8 @@ import type { ScreenProps } from '../screens.ts';
  * a test message, and its recent deliveries with their status and a "Redeliver" for each finished one.
  */
 
-interface Subscription {
-  id: number;
-  url: string;
-  events: string[];
-  description: string;
-  active: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  secret?: string;
-}
-interface Delivery {
-  id: number;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_response_code: number | null;
-  last_error: string | null;
-  created_at: string;
-}
+type Subscription = components['schemas']['WebhookSubscription'];
+type Delivery = components['schemas']['WebhookDelivery'];
 
 const DELIVERY_LABEL: Record<Delivery['status'], MessageKey> = { pending: 'deliveryPending', delivered: 'deliveryDelivered', failed: 'deliveryFailed' };
 const RESOURCE_LABEL: Record<string, MessageKey> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tagsPlural' };
