@@ -258,7 +258,7 @@ export async function composeApplication(
   const attendeesRepository = new AttendeesRepository();
   const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
   const attendees = new AttendeesService(attendeesRepository, clock);
-  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, clock);
+  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, events, mail, clock, { uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }), language });
   return {
     services: { mail, tickets, attendees, rsvp, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),

@@ -105,7 +105,7 @@ export class EventsService {
    * caller, localized, with its relations as `reader` may see them; undefined when gone (webhook
    * payloads, the importer).
    */
-  async getUnchecked(tx: ReadTx, id: number, language: LanguageCode, reader: Caller): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
+  async getUnchecked(tx: ReadTx, id: number, language: LanguageCode, reader: Caller | null): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
     const row = await this.repository.getOccurrence(tx, id);
     if (!row) return undefined;
     return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language, reader) };

@@ -107,8 +107,8 @@ export function rsvpRoutes(rsvp: RsvpService): AnyRoute[] {
         body: RsvpBody,
         response: { 201: RsvpAnswer },
       },
-      handle: async ({ params, body }, tx) => {
-        const result = await rsvp.create(tx, params.id, body);
+      handle: async ({ params, body, urls }, tx) => {
+        const result = await rsvp.create(tx, params.id, body, urls);
         return {
           status: 201,
           body: {

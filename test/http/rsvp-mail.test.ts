@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import ICAL from 'ical.js';
+import jsQRModule from 'jsqr';
+import sharp from 'sharp';
+import { systemClock } from '../../src/clock.ts';
+import { assertError, createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { startSmtp, type LocalSmtp } from '../fixtures/smtp.ts';
+import { until } from '../fixtures/wait.ts';
+
+/*
+ * A visitor's RSVP sends them a confirmation through the e-mail outbox (issue 46; decisions 0111,
+ * 0112, 0113), to a real SMTP server in this process: it arrives once with the event's details,
+ * its .ics and a QR code the door's check-in accepts; a refused RSVP sends nothing; with e-mail
+ * off the RSVP still works and its message is kept as `off`.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ET = '/wp-json/tribe/tickets/v1';
+const FROM = 'Springfield Arts <calendar@springfield.example>';
+
+/** jsqr is CommonJS whose `default` is the decoder. */
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
+
+async function ticketFor(t: TestApp, title: string, capacity: number): Promise<{ event: number; ticket: number }> {
+  const event = (await createRecord(t, 'events', { title, status: 'publish', start_date: '2027-03-04 19:00:00', end_date: '2027-03-04 22:00:00', timezone: 'America/New_York' })).id;
+  const made = await t.request('administrator', 'POST', `${ET}/tickets`, { event, name: 'Free seat', capacity });
+  assert.equal(made.statusCode, 201, made.body);
+  return { event, ticket: made.json<Json>().id as number };
+}
+
+const rsvp = (t: TestApp, ticket: number, body: Json) => t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, body);
+
+describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
+  let smtp: LocalSmtp;
+  let t: TestApp;
+
+  before(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ clock: systemClock, env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05' } });
+    t.mailDispatcher!.start({ error: (error) => console.error(error) });
+  });
+  after(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const arrivedTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+
+  test('an RSVP arrives once: headers, text and HTML, the .ics of the event, and a QR code the check-in accepts', async () => {
+    const { event, ticket } = await ticketFor(t, 'Jazz & Blues Night', 10);
+    const answer = await rsvp(t, ticket, { name: 'Ada', email: ' ada@example.org ', quantity: 2 });
+    assert.equal(answer.statusCode, 201, answer.body);
+    const [firstSeat] = answer.json<Json>().attendees as { id: number; security_code: string }[];
+    const [received] = await until('the confirmation arrived', () => (arrivedTo('ada@example.org').length > 0 ? arrivedTo('ada@example.org') : undefined));
+    const { parsed } = received!;
+    assert.equal(parsed.from?.text, '"Springfield Arts" <calendar@springfield.example>');
+    assert.equal((Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.text, 'ada@example.org');
+    assert.equal(parsed.subject, "You're going: Jazz & Blues Night");
+    assert.match(parsed.text ?? '', /^Hello Ada,\nyour 2 places are booked\.\nTicket: Free seat\n\nJazz & Blues Night\nWhen: Thursday 4 March 2027, 19:00 – 22:00 \(America\/New_York\)/);
+    assert.match(String(parsed.html), /<h1[^>]*>Jazz &amp; Blues Night<\/h1>/);
+
+    const ics = parsed.attachments.find((attachment) => attachment.filename === 'event.ics');
+    assert.ok(ics, 'the .ics is attached');
+    const vevent = new ICAL.Component(ICAL.parse(ics.content.toString('utf8'))).getFirstSubcomponent('vevent')!;
+    assert.equal(vevent.getFirstPropertyValue('summary'), 'Jazz & Blues Night');
+    assert.equal((vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(), '2027-03-05T00:00:00.000Z', '19:00 in New York');
+
+    const qr = parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
+    assert.ok(qr, 'the QR code is attached');
+    const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = new URL(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data);
+    assert.equal(code.searchParams.get('event_qr_code'), '1');
+    assert.equal(code.searchParams.get('event_id'), String(event));
+    assert.equal(code.searchParams.get('ticket_id'), String(firstSeat!.id), "the order's first seat");
+    assert.equal(code.searchParams.get('security_code'), firstSeat!.security_code);
+    const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, { ticket_id: Number(code.searchParams.get('ticket_id')), security_code: code.searchParams.get('security_code') });
+    assert.equal(checkIn.statusCode, 200, checkIn.body);
+
+    const outbox = (await t.request('administrator', 'GET', 'mail/outbox?status=sent')).json<Json>();
+    assert.equal(outbox.messages.filter((row: Json) => row.to === 'ada@example.org').length, 1, 'one message for the order of two seats');
+    assert.equal(arrivedTo('ada@example.org').length, 1, 'arrived once');
+  });
+
+  test('a refused RSVP (not enough places left) sends nothing', async () => {
+    const { ticket } = await ticketFor(t, 'Small room', 1);
+    assertError(await rsvp(t, ticket, { name: 'Bo', email: 'bo@example.org', quantity: 2 }), 409, 'ticket-capacity-not-available');
+    assert.equal((await rsvp(t, ticket, { name: 'Cy', email: 'cy@example.org' })).statusCode, 201);
+    await until('the accepted RSVP arrived', () => arrivedTo('cy@example.org').length === 1);
+    assert.equal(arrivedTo('bo@example.org').length, 0);
+    const outbox = (await t.request('administrator', 'GET', 'mail/outbox?per_page=100')).json<Json>();
+    assert.equal(outbox.messages.filter((row: Json) => row.to === 'bo@example.org').length, 0, 'nothing written for the refused RSVP');
+  });
+});
+
+describe(`RSVPs with e-mail off (${DIALECT})`, () => {
+  let t: TestApp;
+
+  before(async () => {
+    t = await createTestApp({ clock: systemClock });
+  });
+  after(() => t.close());
+
+  test('the RSVP is taken and its confirmation kept as off', async () => {
+    assert.equal(t.mailDispatcher, undefined);
+    const { ticket } = await ticketFor(t, 'Quiet evening', 5);
+    assert.equal((await rsvp(t, ticket, { name: 'Di', email: 'di@example.org' })).statusCode, 201);
+    const outbox = (await t.request('administrator', 'GET', 'mail/outbox')).json<Json>();
+    assert.equal(outbox.enabled, false);
+    assert.deepEqual(
+      outbox.messages.filter((row: Json) => row.to === 'di@example.org').map((row: Json) => row.status),
+      ['off'],
+    );
+  });
+});
