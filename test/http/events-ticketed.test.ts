@@ -75,5 +75,18 @@ for (const caches of CACHES) {
         assert.equal(event.cost, '');
       }
     });
+
+    test("a ticket's write retires its event's answers only, not every cached one", async () => {
+      assert.equal((await single('', plain)).title, 'Lecture');
+      // Renamed behind the API, with no trace of the change: only a cache emptied whole would show it.
+      await t.storage.write(async (tx) => {
+        await tx.updateTable('posts').set({ title: 'Renamed' }).where('id', '=', plain).execute();
+        await tx.deleteFrom('content_changes').where('version', '<=', 0).execute();
+      });
+      const answer = await t.request('administrator', 'POST', `${ET}/tickets`, { event: ticketed, name: 'Late seat', price: '30' });
+      assert.equal(answer.statusCode, 201, answer.body);
+      assert.equal((await single('', plain)).title, 'Lecture', 'the other event is still answered from the cache');
+      assert.deepEqual((await single('', ticketed)).ticketed, ['tickets-commerce']);
+    });
   });
 }
