@@ -194,7 +194,8 @@ export async function composeApplication(
   const eventsRepository = new EventsRepository(dialect);
   const eventRecords = new PostRecords({ type: 'event', capability: 'tribe_event' }, eventsRepository, postTranslations, writer);
   const eventLinks = { venue: venues, organizer: organizers };
-  const events = new EventsService(eventRecords, eventsRepository, posts, terms, eventLinks);
+  const ticketsRepository = new TicketsRepository(dialect);
+  const events = new EventsService(eventRecords, eventsRepository, posts, terms, eventLinks, ticketsRepository);
   const eventArchive = new EventArchive(eventRecords, eventsRepository, posts, terms, events, writer, clock, site.timezone, site.recurrence);
   const eventSeries = new EventSeries(eventRecords, eventsRepository, terms, writer, clock, site.timezone, site.recurrence);
   const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
@@ -254,7 +255,6 @@ export async function composeApplication(
     mailSettings.smtpUrl === undefined || mailSettings.from === undefined
       ? undefined
       : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
-  const ticketsRepository = new TicketsRepository(dialect);
   const attendeesRepository = new AttendeesRepository();
   const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
   const attendees = new AttendeesService(attendeesRepository, clock);

@@ -7853,6 +7853,8 @@ export interface components {
             custom_fields: {
                 [key: string]: unknown;
             } | Record<string, never> | unknown[];
+            /** @description The providers of the event's published tickets (rsvp, tickets-commerce); absent when it has none */
+            ticketed?: string[];
             /** @description The series the occurrence belongs to: the id of its first event */
             series_id?: number;
             recurrence?: components["schemas"]["EventRecurrence"];

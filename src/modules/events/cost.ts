@@ -120,3 +120,24 @@ export function priceText(cost: string): string {
     .map((part) => NUMBER.exec(part)?.[0] ?? part)
     .join(' – ');
 }
+
+/** The cost fields an event shows. */
+export interface ShownCost {
+  readonly cost: string;
+  readonly currency_symbol: string;
+  readonly currency_position: string;
+  /** JSON text of the values, as stored. */
+  readonly cost_values: string;
+}
+
+/**
+ * An event without a cost of its own shows the range of its published tickets' prices, as Event
+ * Tickets adds them to the event's costs (`get_ticket_prices`): an RSVP at 0 and a ticket at 25
+ * show "Free – $25" with the values `["0", "25"]` (decision 0119). Undefined when it shows its own.
+ */
+export function costOfTickets(own: ShownCost, ticketPrices: readonly string[]): ShownCost | undefined {
+  if (own.cost !== '' || ticketPrices.length === 0) return undefined;
+  const range = costRange(ticketPrices);
+  if (!range) return undefined;
+  return { cost: range.text, currency_symbol: range.parsed.currencySymbol, currency_position: range.parsed.currencyPosition, cost_values: JSON.stringify(range.parsed.values) };
+}

@@ -12,7 +12,7 @@ import { globalId, globalIdLineage, postUrl, stripProtected } from '../posts/pos
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { toEmbeddedTerm } from '../terms/terms.mapper.ts';
 import type { Localized } from '../translations/translations.ts';
-import { displayCost, priceText } from './cost.ts';
+import { costOfTickets, displayCost, priceText } from './cost.ts';
 import { customFieldsWire } from './custom-fields.ts';
 import { recurrenceOnWire, type Recurrence } from './recurrence.ts';
 import type { EventWire } from './events.schemas.ts';
@@ -23,6 +23,8 @@ export interface EventRelations {
   /** Wire records of the linked venues and organizers, already built in the right context. */
   readonly venues: readonly Record<string, unknown>[];
   readonly organizers: readonly Record<string, unknown>[];
+  /** The prices of the event's published tickets, in ticket order (decision 0119). */
+  readonly ticketPrices: readonly string[];
 }
 
 export interface EventContext {
@@ -41,7 +43,7 @@ const flag = (value: number | null): boolean => value === null || value !== 0;
 /** schema.org `Event` (wire-format 10.5); not contractual, kept close to the original's. */
 function eventJsonLd(row: EventRow, url: string, relations: EventRelations, context: EventContext): Record<string, unknown> {
   const { post, image } = row;
-  const event = { ...row.fields, ...shownDates(row) };
+  const event = shownFields(row, relations);
   const locations = relations.venues.map((venue) => venue.json_ld).filter(Boolean);
   const organizers = relations.organizers.map((organizer) => organizer.json_ld).filter(Boolean);
   return {
@@ -99,10 +101,26 @@ function seriesFields(row: EventRow): Pick<EventWire, 'series_id' | 'recurrence'
   return { series_id: seriesId, recurrence: recurrenceOnWire(JSON.parse(stored) as Recurrence) };
 }
 
+/** The event's fields as shown: an occurrence's own dates, and the cost of its tickets when it has none of its own. */
+function shownFields(row: EventRow, relations: EventRelations) {
+  const fields = { ...row.fields, ...shownDates(row) };
+  return { ...fields, ...costOfTickets(fields, relations.ticketPrices) };
+}
+
+/**
+ * Event Tickets' `ticketed`: the providers of the event's tickets, each once (`rsvp` for a free
+ * ticket, `tickets-commerce` for a priced one, as a ticket's `provider`). Only on an event with
+ * published tickets: one without looks as the original's without Event Tickets (decision 0119).
+ */
+function ticketedField(ticketPrices: readonly string[]): Pick<EventWire, 'ticketed'> {
+  if (ticketPrices.length === 0) return {};
+  return { ticketed: [...new Set(ticketPrices.map((price) => (Number(price) === 0 ? 'rsvp' : 'tickets-commerce')))] };
+}
+
 /** An event on the wire (wire-format 2.1), in the original's field order. */
 export function toEventRecord(row: Localized<EventRow>, relations: EventRelations, context: EventContext): EventWire {
   const { post, image } = row;
-  const event = { ...row.fields, ...shownDates(row) };
+  const event = shownFields(row, relations);
   const id = row.occurrence?.id ?? post.id;
   const { urls } = context;
   const url = eventUrl(urls, row, id);
@@ -157,6 +175,7 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     venue: relations.venues.length === 1 ? relations.venues[0]! : [...relations.venues],
     organizer: [...relations.organizers],
     custom_fields: customFieldsWire(event.custom_fields),
+    ...ticketedField(relations.ticketPrices),
     ...seriesFields(row),
     ...(context.inEditContext ? { post_password: post.password } : {}),
     ...row.languages,
@@ -185,7 +204,12 @@ export function toEventRecords(
       (linked.get(row.post.id) ?? []).map((record) => toLinkedRecord(definition, record, { urls, single, entitled: record.post.password === '' }));
     return toEventRecord(
       row,
-      { terms: relations.terms.get(row.post.id) ?? [], venues: embed(VENUE, relations.venues), organizers: embed(ORGANIZER, relations.organizers) },
+      {
+        terms: relations.terms.get(row.post.id) ?? [],
+        venues: embed(VENUE, relations.venues),
+        organizers: embed(ORGANIZER, relations.organizers),
+        ticketPrices: relations.ticketPrices.get(row.post.id) ?? [],
+      },
       { urls, single, entitled: context.entitled(row), inEditContext: context.inEditContext?.(row) ?? false, siteZone: context.siteZone },
     );
   });

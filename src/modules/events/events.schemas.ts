@@ -212,6 +212,8 @@ export const EventRecord = Type.Object({
   venue: Type.Unsafe<Record<string, unknown> | Record<string, unknown>[]>({ type: ['object', 'array'], additionalProperties: true }),
   organizer: list,
   custom_fields: Type.Unsafe<unknown[] | Record<string, unknown>>({ type: ['object', 'array'], additionalProperties: true }),
+  // Event Tickets' flag, only on an event with published tickets (decision 0119).
+  ticketed: Type.Optional(Type.Array(Type.String(), { description: 'The providers of the event\'s published tickets (rsvp, tickets-commerce); absent when it has none' })),
   // Only on occurrences of a series (additive; decision 0025).
   series_id: Type.Optional(Type.Integer({ description: 'The series the occurrence belongs to: the id of its first event' })),
   recurrence: Type.Optional(RecurrenceRecord),

@@ -6,6 +6,7 @@ import type { EventFields, EventRow, EventsRepository } from '../../storage/repo
 import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
+import type { TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { LinkKind, Taxonomy, TermRow } from '../../storage/tables.ts';
 import type { PostRecords, RecordRef } from '../posts/post-records.ts';
 import type { Access } from '../posts/post-rules.ts';
@@ -55,6 +56,8 @@ export interface LoadedRelations {
   readonly terms: Map<number, Localized<{ row: TermRow }>[]>;
   readonly venues: Map<number, Localized<LinkedRecordRow>[]>;
   readonly organizers: Map<number, Localized<LinkedRecordRow>[]>;
+  /** The prices of each event's published tickets (decision 0119). */
+  readonly ticketPrices: Map<number, string[]>;
   /** Ids of linked venues and organizers left out for this reader: the answer changes when they do (the read cache). */
   readonly withheld: readonly number[];
 }
@@ -67,6 +70,7 @@ export class EventsService {
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
     private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize'>>>,
+    private readonly tickets: Pick<TicketsRepository, 'publishedPrices'>,
   ) {}
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3), localized, with its relations. */
@@ -131,10 +135,11 @@ export class EventsService {
    */
   async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode, reader: Caller | null): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
-    const [terms, venueLinks, organizerLinks] = await Promise.all([
+    const [terms, venueLinks, organizerLinks, ticketPrices] = await Promise.all([
       this.terms.termsOfEvents(tx, ids),
       this.repository.links(tx, ids, 'venue'),
       this.repository.links(tx, ids, 'organizer'),
+      this.tickets.publishedPrices(tx, ids),
     ]);
     const withheld: number[] = [];
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {
@@ -151,6 +156,7 @@ export class EventsService {
       terms: new Map([...terms].map(([eventId, rows]) => [eventId, rows.map((row) => termsById.get(row.id)!)])),
       venues,
       organizers,
+      ticketPrices,
       withheld,
     };
   }

@@ -112,6 +112,7 @@ export class TicketsService {
       modified_utc: now,
     });
     checkSaleWindow(row);
+    await this.tickets.announceEventChanges(tx, [row.event_id]);
     return (await this.tickets.get(tx, row.id))!;
   }
 
@@ -132,11 +133,13 @@ export class TicketsService {
     if (left !== null && (left < updated.sold || (updated.capacity_mode === 'shared' && (updated.pool_capacity ?? 0) < updated.pool_sold))) {
       throw new ApiError('ticket_invalid_capacity', { args: [`${updated.sold} places are taken already`] });
     }
+    await this.tickets.announceEventChanges(tx, [ticket.event_id, updated.event_id]);
     return updated;
   }
 
   async remove(tx: WriteTx, ticket: TicketListing): Promise<void> {
     await this.tickets.remove(tx, ticket.id);
+    await this.tickets.announceEventChanges(tx, [ticket.event_id]);
   }
 
   /** Sets the event's pool when given; a shared ticket needs one. */

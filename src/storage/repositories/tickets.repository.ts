@@ -164,6 +164,25 @@ export class TicketsRepository {
     await db.deleteFrom('tickets').where('id', '=', id).execute();
   }
 
+  /** The prices of each event's published tickets, in ticket order, in one query for a page of events (decision 0119). */
+  async publishedPrices(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, string[]>> {
+    const byEvent = new Map<number, string[]>();
+    if (eventIds.length === 0) return byEvent;
+    const rows = await db.selectFrom('tickets').select(['event_id', 'price']).where('event_id', 'in', [...eventIds]).where('status', '=', 'publish').orderBy('id').execute();
+    for (const row of rows) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.price]);
+    return byEvent;
+  }
+
+  /**
+   * Tells the caches that these events' answers changed, as the content triggers do for the tables
+   * that have them (decision 0033): an event shows its tickets (decision 0119), and the tickets
+   * table has no triggers. On PostgreSQL the insert is held for the unit's stamp (decision 0106).
+   */
+  async announceEventChanges(db: WriteTx, eventIds: readonly number[]): Promise<void> {
+    const tags = [...new Set(eventIds)].map((id) => `post:${id}`).concat('list:event');
+    await db.insertInto('content_changes').values(tags.map((tag) => ({ version: 0, tag }))).onConflict((conflict) => conflict.doNothing()).execute();
+  }
+
   async hasPool(db: ReadTx, eventId: number): Promise<boolean> {
     return (await db.selectFrom('event_ticket_pools').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !== undefined;
   }
