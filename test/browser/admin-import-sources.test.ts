@@ -175,7 +175,7 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('the events list downloaded as CSV holds the rows of its venue and date filters, every page of them', async () => {
+  test('a list downloaded as CSV holds the rows of its filters and status tab (events: venue, dates; venues: search)', async () => {
     for (let n = 1; n <= 24; n++) {
       const day = `2028-0${n % 2 === 0 ? 5 : 6}-${String(n).padStart(2, '0')}`;
       const response = await t.request('editor', 'POST', 'events', { title: `Reading ${n}`, status: n === 24 ? 'draft' : 'publish', start_date: `${day} 19:00`, end_date: `${day} 20:00`, venue: { venue: n % 3 === 0 ? 'Library' : 'Bookshop' } });
@@ -198,6 +198,12 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     await page.getByRole('button', { name: 'Download CSV' }).waitFor();
     const [drafts] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     assert.deepEqual(parse<Record<string, string>>(fs.readFileSync(await drafts.path(), 'utf8'), { bom: true, columns: true }).map((row) => row['Event Name']), ['Reading 24']);
+
+    // The venues list searched: only the venue found.
+    await page.goto(`${page.url().split('/admin/')[0]}/admin/venues?search=Libr`);
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    const [venues] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    assert.deepEqual(parse<Record<string, string>>(fs.readFileSync(await venues.path(), 'utf8'), { bom: true, columns: true }).map((row) => row['Venue Name']), ['Library']);
     assert.deepEqual(errors, []);
   });
 });

@@ -14,7 +14,7 @@ import '../import-source-words.ts';
  * of the file (a field, or left out); a file none of whose columns is read as the name is refused
  * with that matching (`data.columns`, `data.fields`), so its columns can be mapped all the same.
  * "Preview" checks again with the mapping: the first rows as read, each with its problems, and the
- * counts. "Import" sends the same file and mapping for real and shows the report: the rows refused,
+ * counts; "Import" is offered only for the mapping last previewed (a changed menu asks for a preview). "Import" sends the same file and mapping for real and shows the report: the rows refused,
  * by line (nothing of them written; the others imported).
  */
 
@@ -140,7 +140,7 @@ export default function CsvImport(_props: ScreenProps) {
           <div class="row">
             {Object.keys(matching.columns).map((header, index) => (
               <Field key={header} id={`csv-column-${index}`} label={t('columnOf', { header })}>
-                <select id={`csv-column-${index}`} value={mapping[header] ?? ''} onChange={(change) => setMapping((known) => ({ ...known, [header]: valueOf(change) }))}>
+                <select id={`csv-column-${index}`} value={mapping[header] ?? ''} onChange={(change) => { setMapping((known) => ({ ...known, [header]: valueOf(change) })); setChecked(undefined); }}>
                   <option value="">{t('notImported')}</option>
                   {matching.fields.map((field) => <option key={field.key} value={field.key}>{field.label}</option>)}
                 </select>
