@@ -143,6 +143,17 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     assert.deepEqual(errors, []);
   });
 
+  test('an administrator may add a site of the original; the screens speak the browser\'s language', async () => {
+    const { page, errors } = await driver.signedIn('administrator', 'imports/sources/new');
+    await page.getByRole('heading', { name: 'New import source' }).waitFor();
+    assert.deepEqual(await page.getByLabel('Kind').locator('option').allTextContents(), ['iCalendar or webcal feed', 'Another instance of this calendar', 'A site of The Events Calendar']);
+    const french = await driver.signedIn('editor', 'imports/sources', 'fr-FR');
+    await french.page.getByRole('heading', { name: 'Sources d’importation', level: 1 }).waitFor();
+    await french.page.getByRole('link', { name: 'Ajouter une source' }).click();
+    await french.page.getByLabel('Un évènement qui disparaît de la source').waitFor();
+    assert.deepEqual([...errors, ...french.errors], []);
+  });
+
   test('an editor maps a CSV whose name column was renamed, previews it with a bad row, and imports the good ones', async () => {
     const { page, errors } = await driver.signedIn('editor', 'imports/csv');
     await page.getByRole('heading', { name: 'Import a CSV file' }).waitFor();
@@ -162,6 +173,13 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     assert.deepEqual(await rows[1]!.getByRole('cell').allTextContents(), ['None', 'Dune walk', '2027-06-01']);
     assert.match((await rows[2]!.getByRole('cell').first().textContent()) ?? '', /date/i);
     await driver.accessible(page, 'csv preview');
+    await driver.reachable(page, 'csv preview');
+    // A changed menu asks for a preview before importing.
+    await page.getByLabel('Column “Notes”').selectOption({ label: 'Event Description' });
+    assert.equal(await page.getByRole('button', { name: 'Import', exact: true }).count(), 0);
+    await page.getByLabel('Column “Notes”').selectOption({ label: 'Not imported' });
+    await page.getByRole('button', { name: 'Preview with these columns' }).click();
+    await preview.getByText('3 rows read: 2 can be imported, 1 would be refused.').waitFor();
     // Nothing was written by the checks.
     assert.equal((await t.request('editor', 'GET', 'events?search=walk&start_date=2027-06-01')).json<{ total: number }>().total, 0);
 
