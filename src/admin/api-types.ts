@@ -4317,6 +4317,11 @@ export interface paths {
                                 };
                                 problems: string[];
                             }[];
+                            /** @description Every column of the type, in the original's order: what a header can be mapped to (by key or label) in `map`, for a mapping step such as the admin's (additive) */
+                            fields: {
+                                key: string;
+                                label: string;
+                            }[];
                         };
                     };
                 };

@@ -34,6 +34,8 @@ const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({
 const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () => import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
 /** Site imports: the form with the recent runs, and a run's progress (screens/site-imports.tsx), reached from the imports screen. */
 const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () => import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
+/** Import sources: the list, a source's form with its runs, and a run's progress (screens/import-sources.tsx). */
+const importSources = (screen: 'SourcesList' | 'SourceEditor' | 'SourceRun') => () => import('./screens/import-sources.tsx').then((module) => ({ default: module[screen] }));
 const recordScreens = (kind: RecordKind): Screen[] => [
   { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
@@ -59,6 +61,13 @@ export const SCREENS: readonly Screen[] = [
   // Administrators only, as the API's `imports/sites` (decision 0071).
   { path: 'imports/sites', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImports') },
   { path: 'imports/sites/:id', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImportProgress') },
+  // Editors and administrators, as the API's `import-sources` (issue 47); a source of kind tec stays administrators'.
+  { path: 'imports/sources', capability: 'manage_import_sources', load: importSources('SourcesList') },
+  { path: 'imports/sources/new', capability: 'manage_import_sources', load: importSources('SourceEditor') },
+  { path: 'imports/sources/:id', capability: 'manage_import_sources', load: importSources('SourceEditor') },
+  { path: 'imports/sources/:id/runs/:run', capability: 'manage_import_sources', load: importSources('SourceRun') },
+  // Whoever may use `POST imports/csv` (the same capabilities as `POST events/import`).
+  { path: 'imports/csv', capability: 'edit_others_tribe_events', load: () => import('./screens/csv-import.tsx') },
   // Reached from the header's link with the user's name.
   { path: 'account', load: () => import('./screens/account.tsx') },
 ];

@@ -185,12 +185,18 @@ describe(`CSV export and import (${DIALECT})`, () => {
     const report = response.json<{ dry_run: boolean; imported: number; failed: number; columns: Json; problems: { line: number }[] }>();
     assert.deepEqual([report.dry_run, report.imported, report.failed, report.problems.map((entry) => entry.line)], [true, 1, 1, [3]]);
     assert.deepEqual(report.columns, { Title: 'event_name', Day: 'event_start_date', Venue: 'event_venue_name' });
+    assert.deepEqual(response.json<{ fields: { key: string }[] }>().fields.map((field) => field.key).slice(-2), ['event_website', 'featured_image']);
     assert.equal((await t.request('administrator', 'GET', 'events?start_date=2029-01-01')).json<{ total: number }>().total, before);
     assert.equal((await t.request('administrator', 'GET', 'venues')).json<{ total: number }>().total, venuesBefore);
   });
 
   test('a file that cannot be read as the type is a 400; only editors and up import; the body has its limit', async () => {
-    assertError(await importCsv(t, 'events', 'Nothing,Known\r\na,b\r\n'), 400, 'csv_invalid');
+    const unmapped = await importCsv(t, 'events', 'Nothing,Event Start Date\r\na,b\r\n');
+    assertError(unmapped, 400, 'csv_invalid');
+    // What a mapping step needs to ask for the name's column: how each header was read, and the type's columns.
+    const refused = unmapped.json<{ data: { columns: Json; fields: { key: string; label: string }[] } }>().data;
+    assert.deepEqual(refused.columns, { Nothing: null, 'Event Start Date': 'event_start_date' });
+    assert.deepEqual(refused.fields.slice(0, 2), [{ key: 'event_name', label: 'Event Name' }, { key: 'event_description', label: 'Event Description' }]);
     assertError(await importCsv(t, 'events', 'Event Name\r\na\r\n', `&map=${encodeURIComponent('{"Missing":"Event Name"}')}`), 400, 'csv_invalid');
     assertError(await importCsv(t, 'events', 'Event Name\r\na\r\n', '&map=notjson'), 400, 'rest_invalid_param');
     assertError(await importCsv(t, 'gadgets', 'Event Name\r\na\r\n'), 400, 'rest_invalid_param');

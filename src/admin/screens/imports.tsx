@@ -5,13 +5,16 @@ import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
 import { t, type MessageKey } from '../i18n.ts';
 import { href } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
+// The words of its links to the import sources and the CSV import.
+import '../import-source-words.ts';
 
 /*
  * Imports (issue 33): an iCalendar file sent to `POST {api}/events/import` as its text/calendar body
  * (decision 0028: one unit of work, all or nothing), then the API's report: what was created,
  * updated, left unchanged and skipped, each event a link to its editor. A refused file (not
  * iCalendar, too large, a broken line) has the API's message beside the file field; nothing of it
- * was written. Administrators also find here the way to the site imports (decision 0078).
+ * was written. Administrators also find here the way to the site imports (decision 0078); editors and
+ * administrators the way to the import sources and the CSV import (issue 47).
  */
 
 /** The answer of `POST events/import` done at once (api-types.ts, generated from the API's schema). */
@@ -80,6 +83,17 @@ export default function Imports({ session }: ScreenProps) {
         </div>
       </form>
       {report === undefined ? null : <ImportReport report={report} />}
+      {session.user.capabilities.includes('manage_import_sources') ? (
+        <section class="section" aria-labelledby="import-sources-heading">
+          <h2 id="import-sources-heading">{t('importSources')}</h2>
+          <p>{t('importSourcesIntro')}</p>
+          <p><a href={href('imports/sources')}>{t('importSources')}</a></p>
+        </section>
+      ) : null}
+      <section class="section" aria-labelledby="csv-import-heading">
+        <h2 id="csv-import-heading">{t('csvImport')}</h2>
+        <p><a href={href('imports/csv')}>{t('csvImport')}</a></p>
+      </section>
       {session.user.capabilities.includes(SITE_IMPORT_CAPABILITY) ? (
         <section class="section" aria-labelledby="site-import-heading">
           <h2 id="site-import-heading">{t('siteImportHeading')}</h2>

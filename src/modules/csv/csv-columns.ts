@@ -74,6 +74,9 @@ export const ORGANIZER_COLUMNS: readonly CsvColumn[] = [
 
 export const COLUMNS_OF: Readonly<Record<CsvType, readonly CsvColumn[]>> = { events: EVENT_COLUMNS, venues: VENUE_COLUMNS, organizers: ORGANIZER_COLUMNS };
 
+/** A type's columns as the API lists them (`fields`): what a header can be mapped to. */
+export const fieldsOf = (type: CsvType): { key: string; label: string }[] => COLUMNS_OF[type].map(({ key, label }) => ({ key, label }));
+
 /** The header row of a type's file. */
 export const headerOf = (type: CsvType): string[] => COLUMNS_OF[type].map((entry) => entry.label);
 

@@ -4,7 +4,7 @@ import { WriteQuery } from '../../http/params.ts';
 import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { IMPORT_CAPABILITIES } from '../ical/ical-import.service.ts';
-import { CSV_TYPES, type CsvType } from './csv-columns.ts';
+import { CSV_TYPES, fieldsOf, type CsvType } from './csv-columns.ts';
 import { CSV_LISTED_PROBLEMS, CSV_PREVIEW_ROWS, type CsvImportService } from './csv-import.service.ts';
 
 /** The body: a CSV file, sent as `text/csv` (read by app.ts up to CALENDAR_CSV_IMPORT_MAX_BYTES). */
@@ -42,6 +42,7 @@ const Report = Type.Object({
   resume_line: Type.Union([Type.Integer(), Type.Null()]),
   problems: Type.Array(RowProblems, { description: `The refused rows (the first ${CSV_LISTED_PROBLEMS}) with their problems` }),
   preview: Type.Array(Type.Object({ line: Type.Integer(), values: Type.Record(Type.String(), Type.String()), problems: Type.Array(Type.String()) }), { description: `The first ${CSV_PREVIEW_ROWS} rows as read, by column key, with their problems` }),
+  fields: Type.Array(Type.Object({ key: Type.String(), label: Type.String() }), { description: 'Every column of the type, in the original\'s order: what a header can be mapped to (by key or label) in `map`, for a mapping step such as the admin\'s (additive)' }),
 });
 
 /** The import stops starting write units when the request has less than this left, and answers what it did. */
@@ -93,7 +94,7 @@ export function csvImportRoutes(importer: CsvImportService): AnyRoute[] {
         });
         return { made: report };
       },
-      handle: async (_frame, _tx, _loaded, report) => ({ body: report }),
+      handle: async (frame, _tx, _loaded, report) => ({ body: { ...report, fields: fieldsOf(frame.query.type) } }),
     }),
   ];
 }

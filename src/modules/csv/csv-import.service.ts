@@ -7,7 +7,7 @@ import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import type { LinkedRecordCreateInput } from '../linked-records/linked-records.schemas.ts';
 import type { SETTABLE_STATUSES } from '../posts/post-rules.ts';
-import type { CsvType } from './csv-columns.ts';
+import { fieldsOf, type CsvType } from './csv-columns.ts';
 import { CsvFileError, eventInput, linkedRecordInput, readRows, type ColumnMatch, type CsvRow, type RowInput } from './csv-records.ts';
 
 /*
@@ -194,7 +194,8 @@ export class CsvImportService {
       }
       await flush();
     } catch (error) {
-      if (error instanceof CsvFileError) throw new ApiError('csv_invalid', { args: [error.message] });
+      // A header that needs mapping: how it was read and what it can be mapped to, in the refusal's data (a mapping step shows them).
+      if (error instanceof CsvFileError) throw new ApiError('csv_invalid', { args: [error.message], ...(error.columns ? { data: { columns: error.columns, fields: fieldsOf(request.type) } } : {}) });
       const parseError = error as { code?: unknown; lines?: unknown; message?: unknown };
       if (typeof parseError.code !== 'string' || !parseError.code.startsWith('CSV_')) throw error;
       // The file cannot be read past here (unbalanced quotes): before the header, nothing is read; after it, the rows before are imported and this is the file's last problem.

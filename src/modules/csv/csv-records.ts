@@ -21,7 +21,12 @@ export interface CsvRow {
 export type ColumnMatch = Record<string, string | null>;
 
 /** A file's problem that stops the whole import (no header, an unknown column in the mapping, no name column). */
-export class CsvFileError extends Error {}
+export class CsvFileError extends Error {
+  /** The header as far as it was matched, when the refusal is about the mapping (no column read as the name): for a mapping step to show. */
+  constructor(message: string, readonly columns?: ColumnMatch) {
+    super(message);
+  }
+}
 
 /** Rows parsed between two turns of the event loop: a big file never holds it long (decision 0047). */
 const ROWS_PER_TURN = 500;
@@ -45,7 +50,7 @@ export function matchColumns(type: CsvType, header: readonly string[], mapping: 
     match[name] = target === '' ? null : (known.get(normalise(target)) ?? null);
   }
   const nameKey = COLUMNS_OF[type][0]!;
-  if (!Object.values(match).includes(nameKey.key)) throw new CsvFileError(`No column is read as "${nameKey.label}": name it so in the header, or map a column to it.`);
+  if (!Object.values(match).includes(nameKey.key)) throw new CsvFileError(`No column is read as "${nameKey.label}": name it so in the header, or map a column to it.`, match);
   return match;
 }
 
