@@ -4359,52 +4359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            /** @description The address given */
-                            url: string;
-                            /** @description The tribe/events/v1 base found there */
-                            source: string;
-                            /** @description The source's login the run reads as; null when anonymous (published records only) */
-                            user: string | null;
-                            prune: boolean;
-                            /**
-                             * @description running; cancelling (a cancel was asked, the run stops at its next unit); completed (errors, if any, listed); failed (reason says why); cancelled; interrupted (its node stopped or died: start it again, and records copied already are found unchanged)
-                             * @enum {string}
-                             */
-                            state: "running" | "cancelling" | "completed" | "failed" | "cancelled" | "interrupted";
-                            /** @description The kind being copied (category, tag, venue, organizer, event), or `deletions` while records gone from the source are checked */
-                            phase: string | null;
-                            /** @description Counts per kind, in the order they are copied */
-                            kinds: {
-                                /** @enum {string} */
-                                kind: "category" | "tag" | "venue" | "organizer" | "event";
-                                /** @description How many the source lists; null until its first page is read */
-                                total: number | null;
-                                /** @description Records of the kind handled so far, whatever their outcome */
-                                done: number;
-                                created: number;
-                                updated: number;
-                                unchanged: number;
-                                skipped: number;
-                                failed: number;
-                            }[];
-                            /** @description The first 100 failures: records, translations and pages of the source */
-                            errors: string[];
-                            error_count: number;
-                            /** @description The importer's last 100 notes: retries, fallbacks */
-                            notes: string[];
-                            /** @description Every archive was read whole (records deleted on the source could be told); null until the run ends */
-                            complete: boolean | null;
-                            /** @description Why a failed or interrupted run stopped */
-                            reason: string | null;
-                            /** @description The user who started it */
-                            started_by: number | null;
-                            /** @description UTC */
-                            started_at: string;
-                            /** @description UTC; null while running */
-                            finished_at: string | null;
-                        }[];
+                        "application/json": components["schemas"]["SiteImport"][];
                     };
                 };
             };
@@ -4444,52 +4399,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            /** @description The address given */
-                            url: string;
-                            /** @description The tribe/events/v1 base found there */
-                            source: string;
-                            /** @description The source's login the run reads as; null when anonymous (published records only) */
-                            user: string | null;
-                            prune: boolean;
-                            /**
-                             * @description running; cancelling (a cancel was asked, the run stops at its next unit); completed (errors, if any, listed); failed (reason says why); cancelled; interrupted (its node stopped or died: start it again, and records copied already are found unchanged)
-                             * @enum {string}
-                             */
-                            state: "running" | "cancelling" | "completed" | "failed" | "cancelled" | "interrupted";
-                            /** @description The kind being copied (category, tag, venue, organizer, event), or `deletions` while records gone from the source are checked */
-                            phase: string | null;
-                            /** @description Counts per kind, in the order they are copied */
-                            kinds: {
-                                /** @enum {string} */
-                                kind: "category" | "tag" | "venue" | "organizer" | "event";
-                                /** @description How many the source lists; null until its first page is read */
-                                total: number | null;
-                                /** @description Records of the kind handled so far, whatever their outcome */
-                                done: number;
-                                created: number;
-                                updated: number;
-                                unchanged: number;
-                                skipped: number;
-                                failed: number;
-                            }[];
-                            /** @description The first 100 failures: records, translations and pages of the source */
-                            errors: string[];
-                            error_count: number;
-                            /** @description The importer's last 100 notes: retries, fallbacks */
-                            notes: string[];
-                            /** @description Every archive was read whole (records deleted on the source could be told); null until the run ends */
-                            complete: boolean | null;
-                            /** @description Why a failed or interrupted run stopped */
-                            reason: string | null;
-                            /** @description The user who started it */
-                            started_by: number | null;
-                            /** @description UTC */
-                            started_at: string;
-                            /** @description UTC; null while running */
-                            finished_at: string | null;
-                        };
+                        "application/json": components["schemas"]["SiteImport"];
                     };
                 };
             };
@@ -4529,52 +4439,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            /** @description The address given */
-                            url: string;
-                            /** @description The tribe/events/v1 base found there */
-                            source: string;
-                            /** @description The source's login the run reads as; null when anonymous (published records only) */
-                            user: string | null;
-                            prune: boolean;
-                            /**
-                             * @description running; cancelling (a cancel was asked, the run stops at its next unit); completed (errors, if any, listed); failed (reason says why); cancelled; interrupted (its node stopped or died: start it again, and records copied already are found unchanged)
-                             * @enum {string}
-                             */
-                            state: "running" | "cancelling" | "completed" | "failed" | "cancelled" | "interrupted";
-                            /** @description The kind being copied (category, tag, venue, organizer, event), or `deletions` while records gone from the source are checked */
-                            phase: string | null;
-                            /** @description Counts per kind, in the order they are copied */
-                            kinds: {
-                                /** @enum {string} */
-                                kind: "category" | "tag" | "venue" | "organizer" | "event";
-                                /** @description How many the source lists; null until its first page is read */
-                                total: number | null;
-                                /** @description Records of the kind handled so far, whatever their outcome */
-                                done: number;
-                                created: number;
-                                updated: number;
-                                unchanged: number;
-                                skipped: number;
-                                failed: number;
-                            }[];
-                            /** @description The first 100 failures: records, translations and pages of the source */
-                            errors: string[];
-                            error_count: number;
-                            /** @description The importer's last 100 notes: retries, fallbacks */
-                            notes: string[];
-                            /** @description Every archive was read whole (records deleted on the source could be told); null until the run ends */
-                            complete: boolean | null;
-                            /** @description Why a failed or interrupted run stopped */
-                            reason: string | null;
-                            /** @description The user who started it */
-                            started_by: number | null;
-                            /** @description UTC */
-                            started_at: string;
-                            /** @description UTC; null while running */
-                            finished_at: string | null;
-                        };
+                        "application/json": components["schemas"]["SiteImport"];
                     };
                 };
             };
@@ -4618,52 +4483,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            /** @description The address given */
-                            url: string;
-                            /** @description The tribe/events/v1 base found there */
-                            source: string;
-                            /** @description The source's login the run reads as; null when anonymous (published records only) */
-                            user: string | null;
-                            prune: boolean;
-                            /**
-                             * @description running; cancelling (a cancel was asked, the run stops at its next unit); completed (errors, if any, listed); failed (reason says why); cancelled; interrupted (its node stopped or died: start it again, and records copied already are found unchanged)
-                             * @enum {string}
-                             */
-                            state: "running" | "cancelling" | "completed" | "failed" | "cancelled" | "interrupted";
-                            /** @description The kind being copied (category, tag, venue, organizer, event), or `deletions` while records gone from the source are checked */
-                            phase: string | null;
-                            /** @description Counts per kind, in the order they are copied */
-                            kinds: {
-                                /** @enum {string} */
-                                kind: "category" | "tag" | "venue" | "organizer" | "event";
-                                /** @description How many the source lists; null until its first page is read */
-                                total: number | null;
-                                /** @description Records of the kind handled so far, whatever their outcome */
-                                done: number;
-                                created: number;
-                                updated: number;
-                                unchanged: number;
-                                skipped: number;
-                                failed: number;
-                            }[];
-                            /** @description The first 100 failures: records, translations and pages of the source */
-                            errors: string[];
-                            error_count: number;
-                            /** @description The importer's last 100 notes: retries, fallbacks */
-                            notes: string[];
-                            /** @description Every archive was read whole (records deleted on the source could be told); null until the run ends */
-                            complete: boolean | null;
-                            /** @description Why a failed or interrupted run stopped */
-                            reason: string | null;
-                            /** @description The user who started it */
-                            started_by: number | null;
-                            /** @description UTC */
-                            started_at: string;
-                            /** @description UTC; null while running */
-                            finished_at: string | null;
-                        };
+                        "application/json": components["schemas"]["SiteImport"];
                     };
                 };
             };
@@ -6132,43 +5952,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            total: number;
-                            total_pages: number;
-                            media: {
-                                /** @description The ID `image` takes in event, venue and organizer writes */
-                                id: number;
-                                /**
-                                 * Format: uri
-                                 * @description The image, at most 2560 pixels wide and high
-                                 */
-                                url: string;
-                                title: string;
-                                alt_text: string;
-                                /** @description The ID of the user who uploaded it */
-                                author: string;
-                                mime_type: string;
-                                extension: string;
-                                width: number;
-                                height: number;
-                                /** @description Bytes */
-                                filesize: number;
-                                /** @description When it was uploaded, in the site's time zone */
-                                date: string;
-                                date_utc: string;
-                                /** @description WordPress' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048 */
-                                sizes: {
-                                    [key: string]: {
-                                        width: number;
-                                        height: number;
-                                        "mime-type": string;
-                                        filesize: number;
-                                        /** Format: uri */
-                                        url: string;
-                                    };
-                                };
-                            }[];
-                        };
+                        "application/json": components["schemas"]["MediaList"];
                     };
                 };
             };
@@ -6211,39 +5995,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description The ID `image` takes in event, venue and organizer writes */
-                            id: number;
-                            /**
-                             * Format: uri
-                             * @description The image, at most 2560 pixels wide and high
-                             */
-                            url: string;
-                            title: string;
-                            alt_text: string;
-                            /** @description The ID of the user who uploaded it */
-                            author: string;
-                            mime_type: string;
-                            extension: string;
-                            width: number;
-                            height: number;
-                            /** @description Bytes */
-                            filesize: number;
-                            /** @description When it was uploaded, in the site's time zone */
-                            date: string;
-                            date_utc: string;
-                            /** @description WordPress' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048 */
-                            sizes: {
-                                [key: string]: {
-                                    width: number;
-                                    height: number;
-                                    "mime-type": string;
-                                    filesize: number;
-                                    /** Format: uri */
-                                    url: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["Media"];
                     };
                 };
             };
@@ -6283,39 +6035,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description The ID `image` takes in event, venue and organizer writes */
-                            id: number;
-                            /**
-                             * Format: uri
-                             * @description The image, at most 2560 pixels wide and high
-                             */
-                            url: string;
-                            title: string;
-                            alt_text: string;
-                            /** @description The ID of the user who uploaded it */
-                            author: string;
-                            mime_type: string;
-                            extension: string;
-                            width: number;
-                            height: number;
-                            /** @description Bytes */
-                            filesize: number;
-                            /** @description When it was uploaded, in the site's time zone */
-                            date: string;
-                            date_utc: string;
-                            /** @description WordPress' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048 */
-                            sizes: {
-                                [key: string]: {
-                                    width: number;
-                                    height: number;
-                                    "mime-type": string;
-                                    filesize: number;
-                                    /** Format: uri */
-                                    url: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["Media"];
                     };
                 };
             };
@@ -6344,39 +6064,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description The ID `image` takes in event, venue and organizer writes */
-                            id: number;
-                            /**
-                             * Format: uri
-                             * @description The image, at most 2560 pixels wide and high
-                             */
-                            url: string;
-                            title: string;
-                            alt_text: string;
-                            /** @description The ID of the user who uploaded it */
-                            author: string;
-                            mime_type: string;
-                            extension: string;
-                            width: number;
-                            height: number;
-                            /** @description Bytes */
-                            filesize: number;
-                            /** @description When it was uploaded, in the site's time zone */
-                            date: string;
-                            date_utc: string;
-                            /** @description WordPress' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048 */
-                            sizes: {
-                                [key: string]: {
-                                    width: number;
-                                    height: number;
-                                    "mime-type": string;
-                                    filesize: number;
-                                    /** Format: uri */
-                                    url: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["Media"];
                     };
                 };
             };
@@ -8187,6 +7875,53 @@ export interface components {
             /** @description When the SMTP server accepted it */
             sent_at: string | null;
         };
+        /** @description A run of the site import (decision 0071) */
+        SiteImport: {
+            id: number;
+            /** @description The address given */
+            url: string;
+            /** @description The tribe/events/v1 base found there */
+            source: string;
+            /** @description The source's login the run reads as; null when anonymous (published records only) */
+            user: string | null;
+            prune: boolean;
+            /**
+             * @description running; cancelling (a cancel was asked, the run stops at its next unit); completed (errors, if any, listed); failed (reason says why); cancelled; interrupted (its node stopped or died: start it again, and records copied already are found unchanged)
+             * @enum {string}
+             */
+            state: "running" | "cancelling" | "completed" | "failed" | "cancelled" | "interrupted";
+            /** @description The kind being copied (category, tag, venue, organizer, event), or `deletions` while records gone from the source are checked */
+            phase: string | null;
+            /** @description Counts per kind, in the order they are copied */
+            kinds: {
+                /** @enum {string} */
+                kind: "category" | "tag" | "venue" | "organizer" | "event";
+                /** @description How many the source lists; null until its first page is read */
+                total: number | null;
+                /** @description Records of the kind handled so far, whatever their outcome */
+                done: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                skipped: number;
+                failed: number;
+            }[];
+            /** @description The first 100 failures: records, translations and pages of the source */
+            errors: string[];
+            error_count: number;
+            /** @description The importer's last 100 notes: retries, fallbacks */
+            notes: string[];
+            /** @description Every archive was read whole (records deleted on the source could be told); null until the run ends */
+            complete: boolean | null;
+            /** @description Why a failed or interrupted run stopped */
+            reason: string | null;
+            /** @description The user who started it */
+            started_by: number | null;
+            /** @description UTC */
+            started_at: string;
+            /** @description UTC; null while running */
+            finished_at: string | null;
+        };
         SessionUser: {
             id: number;
             login: string;
@@ -8227,6 +7962,44 @@ export interface components {
             user_agent: string;
             /** @description The session of the request itself */
             current: boolean;
+        };
+        Media: {
+            /** @description The ID `image` takes in event, venue and organizer writes */
+            id: number;
+            /**
+             * Format: uri
+             * @description The image, at most 2560 pixels wide and high
+             */
+            url: string;
+            title: string;
+            alt_text: string;
+            /** @description The ID of the user who uploaded it */
+            author: string;
+            mime_type: string;
+            extension: string;
+            width: number;
+            height: number;
+            /** @description Bytes */
+            filesize: number;
+            /** @description When it was uploaded, in the site's time zone */
+            date: string;
+            date_utc: string;
+            /** @description WordPress' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048 */
+            sizes: {
+                [key: string]: {
+                    width: number;
+                    height: number;
+                    "mime-type": string;
+                    filesize: number;
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        MediaList: {
+            total: number;
+            total_pages: number;
+            media: components["schemas"]["Media"][];
         };
         Ticket: {
             id: number;

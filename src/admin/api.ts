@@ -24,8 +24,6 @@ export const SETTINGS = {
 /** `GET sessions/current` (the API's `CurrentSession` schema, in api-types.ts generated from it). */
 export type Session = Readonly<components['schemas']['CurrentSession']>;
 
-/** What the API's site imports ask of whoever starts or follows one (decision 0071: administrators). */
-export const SITE_IMPORT_CAPABILITY = 'import_sites';
 
 export class ApiFailure extends Error {
   constructor(

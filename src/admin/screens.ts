@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
-import { SITE_IMPORT_CAPABILITY, type Session } from './api.ts';
+import { SITE_IMPORT_CAPABILITY } from '../auth/roles.ts';
+import type { Session } from './api.ts';
 import type { MessageKey } from './i18n.ts';
 import { RECORD_KINDS, type RecordKind } from './records.ts';
 

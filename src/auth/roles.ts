@@ -27,7 +27,12 @@ const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts',
 // Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
 // The user capabilities are WordPress' (`wp/v2/users`, decision 0067). A site import writes a whole site
 // under the importing user's rules, unfiltered HTML included: administrators only (decision 0071).
-const ADMINISTRATOR = [...EDITOR, 'list_users', 'create_users', 'edit_users', 'promote_users', 'delete_users', 'manage_webhooks', 'import_sites', 'manage_mail'];
+/**
+ * Starting and following a site import, and adding a source that is a site (decision 0071):
+ * administrators only. Named once, here, for the API's permission and the admin's screens alike.
+ */
+export const SITE_IMPORT_CAPABILITY = 'import_sites';
+const ADMINISTRATOR = [...EDITOR, 'list_users', 'create_users', 'edit_users', 'promote_users', 'delete_users', 'manage_webhooks', SITE_IMPORT_CAPABILITY, 'manage_mail'];
 
 export type RoleCapabilities = Readonly<Record<Role, ReadonlySet<string>>>;
 

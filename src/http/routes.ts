@@ -13,7 +13,8 @@ import { answerConditionally } from './conditional-get.ts';
 import { throttledGuess, type GuessThrottle } from './password-guesses.ts';
 import { entityTag, matchesVersion, type Validators } from './entity-tags.ts';
 import { checkContext, envelopePayload, filterPayload, wantsEnvelope } from './global-params.ts';
-import { ReadCache, secondOf, SharedVersionReads, type CachedAnswer, type Dependencies } from './read-cache.ts';
+import { CachedReads, type CacheSlot } from './cached-read.ts';
+import { secondOf, type CachedAnswer, type Dependencies, type ReadCache } from './read-cache.ts';
 import type { RecordCache, RenderedRecords } from './record-cache.ts';
 import { representationOf, type Representation } from './representation.ts';
 
@@ -348,7 +349,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const { storage } = context;
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
-  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload' | 'entityTag'> & { key: string; dependencies: Dependencies; contentVersion: number }>();
+  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload' | 'entityTag'> & { slot: CacheSlot; dependencies: Dependencies }>();
   /** Reads answered from the cache: their payload is already filtered by `_fields`; the ETag a single record's answer was cached with. */
   const fromCache = new WeakMap<FastifyRequest, { entityTag?: string }>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
@@ -384,8 +385,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       serializer: (schema) => reply.compileSerializationSchema(schema, '200') as (value: unknown) => string,
     };
   };
-  /** The content version a GET consults the caches at, read once for both. */
-  const versionReads = new SharedVersionReads(storage);
+  /** The read path every GET takes (cached-read.ts): its deadline, the read cache, the content version read once for both caches. */
+  const reads = new CachedReads(context);
   /** A read's validators, permission and handler, on one snapshot. */
   const read = (route: ReadRoute<RouteSchema, unknown>, frame: Frame) =>
     storage.read(async (tx) => {
@@ -468,39 +469,35 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {
-        // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
-        const deadline = new Deadline(context.requestTimeoutMs);
-        if (route.method !== 'GET') return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline, request.log)));
-        if (route.prepare) await deadline.race(route.prepare(frameFor(request), deadline));
-        // A hit needs no frame: only the authentication decides whether the caches apply.
+        if (route.method !== 'GET') {
+          // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
+          const deadline = reads.deadline();
+          return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline, request.log)));
+        }
         const anonymous = request.caller === null && !route.readsSession;
-        const cache = anonymous ? context.readCache : undefined;
         const records = anonymous && route.rendersRecords ? context.recordCache : undefined;
-        const contentVersion = cache || records ? await deadline.race(versionReads.read()) : undefined;
-        if (cache) await deadline.race(cache.refreshTo(contentVersion!, storage));
-        const key = cache && ReadCache.key({
-          time: route.timeless ? 'timeless' : clockKeyOf(route, request.query, context.clock.now()),
-          origin: `${request.protocol}://${request.host}`,
-          url: request.originalUrl,
+        return reads.answer(request, {
+          shared: anonymous,
+          time: () => (route.timeless ? 'timeless' : clockKeyOf(route, request.query, context.clock.now())),
           representation: representationOf(request.headers.accept),
+          wantsVersion: records !== undefined,
+          ...(route.prepare ? { prepare: (deadline: Deadline) => route.prepare!(frameFor(request), deadline) } : {}),
+          hit: (cached) => {
+            reply.type('application/json; charset=utf-8');
+            const { payload, entityTag: tag, ...answer } = cached;
+            fromCache.set(request, tag === undefined ? {} : { entityTag: tag });
+            // Sent as stored: bytes skip serialization and encoding.
+            return respond(request, reply, { ...answer, body: payload });
+          },
+          compute: async (deadline, { contentVersion, slot }) => {
+            if (records) await deadline.race(records.refreshTo(contentVersion!, storage));
+            const guess = route.passwordGuess?.(request.params, request.query);
+            const attempt = () => read(route, frameFor(request, records && { reply, version: contentVersion! }));
+            const result = await deadline.race(context.guessThrottle ? throttledGuess(context.guessThrottle, guess && { ...guess, address: request.ip }, attempt) : attempt());
+            if (slot !== undefined) toCache.set(request, { slot, dependencies: dependenciesOf(route, request.query, result), status: result.status ?? 200, headers: result.headers ?? {} });
+            return respond(request, reply, result);
+          },
         });
-        const cached = key === undefined ? undefined : cache!.get(key);
-        if (cached) {
-          reply.type('application/json; charset=utf-8');
-          const { payload, entityTag: tag, ...answer } = cached;
-          fromCache.set(request, tag === undefined ? {} : { entityTag: tag });
-          // Sent as stored: bytes skip serialization and encoding.
-          return respond(request, reply, { ...answer, body: payload });
-        }
-        if (records) await deadline.race(records.refreshTo(contentVersion!, storage));
-        const guess = route.passwordGuess?.(request.params, request.query);
-        const attempt = () => read(route, frameFor(request, records && { reply, version: contentVersion! }));
-        const result = await deadline.race(context.guessThrottle ? throttledGuess(context.guessThrottle, guess && { ...guess, address: request.ip }, attempt) : attempt());
-        if (key !== undefined) {
-          const dependencies = dependenciesOf(route, request.query, result);
-          toCache.set(request, { key, dependencies, contentVersion: contentVersion!, status: result.status ?? 200, headers: result.headers ?? {} });
-        }
-        return respond(request, reply, result);
       },
       // Global parameters (global-params.ts): `_fields` before caching and the ETag, `_envelope` last.
       onSend: async (request, reply, payload) =>
@@ -525,11 +522,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     const tag = hit ? hit.entityTag : version === undefined ? undefined : entityTag(version, payload as string | Buffer);
     const pending = toCache.get(request);
     if (pending && reply.statusCode === pending.status) {
-      const { key, dependencies, contentVersion, ...answer } = pending;
-      const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload as string);
-      context.readCache!.set(key, { ...answer, payload: bytes, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies, contentVersion);
+      const { slot, dependencies, ...answer } = pending;
       // Sent as the bytes kept: their compressed forms, made for this answer, are then kept with them for the hits.
-      payload = bytes;
+      payload = reads.keep(slot, { ...answer, payload: payload as string | Buffer, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies);
     }
     if (tag === undefined) return payload;
     return answerConditionally(request, reply, { tag }, payload as string | Buffer, { envelope: wantsEnvelope(request) });

@@ -53,6 +53,24 @@ describe(`read cache (${DIALECT})`, () => {
     assert.equal(await titleAs('anonymous'), 'Second Title', 'a version whose changes are unknown: computed again');
   });
 
+  test('a public page takes the API\'s read path (issue 45): kept in the read cache with its ETag, computed again after a change', async () => {
+    const slug: string = (await t.request('administrator', 'GET', `events/${eventId}`)).json().slug;
+    const eventPage = (headers: Record<string, string> = {}) => t.request('anonymous', 'GET', `/event/${slug}/`, undefined, headers);
+    await renameBehindTheApi('Paged Title');
+    const first = await eventPage();
+    assert.equal(first.statusCode, 200);
+    assert.ok(first.body.includes('Paged Title'));
+    await renameBehindTheApi('Hidden Title');
+    const hit = await eventPage();
+    assert.ok(hit.body.includes('Paged Title') && !hit.body.includes('Hidden Title'), 'nothing changed as far as the cache knows: the cached page');
+    assert.equal(hit.headers.etag, first.headers.etag);
+    assert.equal((await eventPage({ 'if-none-match': String(first.headers.etag) })).statusCode, 304);
+    await unknownChange();
+    const computed = await eventPage();
+    assert.ok(computed.body.includes('Hidden Title'), 'a version whose changes are unknown: computed again');
+    assert.notEqual(computed.headers.etag, first.headers.etag);
+  });
+
   test('an archive is kept for what it reads of the clock: fixed dates across seconds, the default window for the day, a relative time for the second', async () => {
     const titles = async (url: string) => (await t.request('anonymous', 'GET', url)).json().events.map((event: { title: string }) => event.title);
     const fixed = 'events?start_date=2031-01-01&end_date=2032-01-01';

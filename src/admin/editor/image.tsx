@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, get, request } from '../api.ts';
+import type { components } from '../api-types.ts';
 import { t } from '../i18n.ts';
 import type { EventForm } from './form.ts';
 
@@ -8,17 +9,18 @@ import type { EventForm } from './form.ts';
  * media library; the event stores the image's id, as the original stores an attachment id.
  */
 
-interface Media { id: number; url: string; sizes?: Record<string, { url?: string }>; title?: string; alt_text?: string }
+/** An upload, and a page of the library, as the API's `Media` and `MediaList` schemas say them (api-types.ts, generated from them). */
+type Media = components['schemas']['Media'];
+type MediaList = components['schemas']['MediaList'];
 
-const listOf = (body: unknown): Media[] => (Array.isArray(body) ? (body as Media[]) : ((body as { media?: Media[] }).media ?? []));
-const thumbnail = (media: Media) => media.sizes?.thumbnail?.url ?? media.url;
+const thumbnail = (media: Media) => media.sizes.thumbnail?.url ?? media.url;
 
 export function ImageField({ form, update, error }: { form: EventForm; update: (changes: Partial<EventForm>) => void; error?: string | undefined }) {
   const [library, setLibrary] = useState<Media[] | undefined>();
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (open && library === undefined) void get<unknown>('media', { per_page: 30 }).then(({ body }) => setLibrary(listOf(body)), () => setLibrary([]));
+    if (open && library === undefined) void get<MediaList>('media', { per_page: 30 }).then(({ body }) => setLibrary(body.media), () => setLibrary([]));
   }, [open]);
   const upload = async (event: Event) => {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, getEvery } from '../api.ts';
+import type { components } from '../api-types.ts';
 import { t } from '../i18n.ts';
 import { checkedOf, Field, invalid, valueOf } from './fields.tsx';
 import type { EventForm } from './form.ts';
@@ -13,14 +14,19 @@ import type { EventForm } from './form.ts';
 type Update = (changes: Partial<EventForm>) => void;
 interface Named { id: number; name: string; parent: number }
 
-const named = (key: string) => (record: Record<string, unknown>): Named => ({ id: Number(record.id), name: typeof record[key] === 'string' ? record[key] : '', parent: Number(record.parent ?? 0) });
+/** The records the pickers read, as the API's schemas say them (api-types.ts, generated from them). */
+type Schemas = components['schemas'];
+
+const venueNamed = (record: Schemas['Venue']): Named => ({ id: record.id, name: record.venue, parent: 0 });
+const organizerNamed = (record: Schemas['Organizer']): Named => ({ id: record.id, name: record.organizer, parent: 0 });
+const categoryNamed = (record: Schemas['EventCategory']): Named => ({ id: record.id, name: record.name, parent: record.parent ?? 0 });
 
 export function VenueField({ form, update, error }: { form: EventForm; update: Update; error?: string | undefined }) {
   const [options, setOptions] = useState<Named[]>([]);
   useEffect(() => {
     const search = form.venueName.trim();
     const timer = setTimeout(() => {
-      void get<{ venues: Record<string, unknown>[] }>('venues', { per_page: 20, ...(search === '' ? {} : { search }) }).then(({ body }) => setOptions(body.venues.map(named('venue'))), () => setOptions([]));
+      void get<Schemas['VenueArchive']>('venues', { per_page: 20, ...(search === '' ? {} : { search }) }).then(({ body }) => setOptions(body.venues.map(venueNamed)), () => setOptions([]));
     }, 200);
     return () => clearTimeout(timer);
   }, [form.venueName]);
@@ -57,14 +63,14 @@ export function OrganizersField({ form, update, error }: { form: EventForm; upda
   useEffect(() => {
     const missing = form.organizers.filter((id) => !names.has(id));
     if (missing.length > 0) {
-      void Promise.all(missing.map((id) => get<Record<string, unknown>>(`organizers/${id}`, { context: 'edit' }).then(({ body }) => named('organizer')(body), () => ({ id, name: `#${id}`, parent: 0 })))).then(remember);
+      void Promise.all(missing.map((id) => get<Schemas['Organizer']>(`organizers/${id}`, { context: 'edit' }).then(({ body }) => organizerNamed(body), () => ({ id, name: `#${id}`, parent: 0 })))).then(remember);
     }
   }, [form.organizers.join(',')]);
   useEffect(() => {
     const text = search.trim();
     const timer = setTimeout(() => {
-      void get<{ organizers: Record<string, unknown>[] }>('organizers', { per_page: 20, ...(text === '' ? {} : { search: text }) }).then(({ body }) => {
-        const records = body.organizers.map(named('organizer'));
+      void get<Schemas['OrganizerArchive']>('organizers', { per_page: 20, ...(text === '' ? {} : { search: text }) }).then(({ body }) => {
+        const records = body.organizers.map(organizerNamed);
         remember(records);
         setFound(records);
       }, () => setFound([]));
@@ -96,7 +102,7 @@ export function CategoriesField({ form, update, error, version }: { form: EventF
   const [options, setOptions] = useState<Named[]>([]);
   useEffect(() => {
     // Every category, unused ones too (the archive hides those by default), on every page.
-    void getEvery<Record<string, unknown>>('categories', { hide_empty: false }).then((records) => setOptions(records.map(named('name'))), () => setOptions([]));
+    void getEvery<Schemas['EventCategory']>('categories', { hide_empty: false }).then((records) => setOptions(records.map(categoryNamed)), () => setOptions([]));
     // Again after each save: a category created by name with the event is then one of the tree's.
   }, [version]);
   const toggle = (id: number, on: boolean) => update({ categories: on ? [...form.categories, id] : form.categories.filter((known) => known !== id) });

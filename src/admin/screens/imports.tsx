@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { paths } from '../api-types.ts';
-import { ApiFailure, request, SITE_IMPORT_CAPABILITY } from '../api.ts';
+import { SITE_IMPORT_CAPABILITY } from '../../auth/roles.ts';
+import { ApiFailure, request } from '../api.ts';
 import { ErrorSummary, Field, invalid } from '../editor/fields.tsx';
 import { t, type MessageKey } from '../i18n.ts';
 import { href } from '../router.ts';

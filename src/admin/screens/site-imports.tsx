@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, fieldErrors, get, request } from '../api.ts';
+import type { components } from '../api-types.ts';
 import { checkedOf, ErrorSummary, errorId, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { href, navigate } from '../router.ts';
@@ -15,26 +16,11 @@ import '../site-import-words.ts';
  * Calendar there) or of the credentials is shown beside the field it is about.
  */
 
-type State = 'running' | 'cancelling' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
-type Kind = 'category' | 'tag' | 'venue' | 'organizer' | 'event';
+/** A run, as the API's `SiteImport` schema says it (api-types.ts, generated from it). */
+type SiteImport = components['schemas']['SiteImport'];
+type State = SiteImport['state'];
+type Kind = SiteImport['kinds'][number]['kind'];
 type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed';
-
-interface SiteImport {
-  id: number;
-  url: string;
-  user: string | null;
-  prune: boolean;
-  state: State;
-  phase: string | null;
-  kinds: ({ kind: Kind; total: number | null; done: number } & Record<Outcome, number>)[];
-  errors: string[];
-  error_count: number;
-  notes: string[];
-  complete: boolean | null;
-  reason: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
 
 /** How often a running import is read again: its node writes its progress every second, and every other write is enough to watch. */
 const POLL_MS = 2000;

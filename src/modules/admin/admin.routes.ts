@@ -4,26 +4,18 @@ import { escapeHtml } from '../../content/html.ts';
 import { NAMESPACE } from '../../urls.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { adminBundle } from '../../client-bundles.ts';
+import { contentSecurityPolicy } from '../../http/csp.ts';
 
 /*
  * The admin (issue 33, decision 0054): every `/admin/…` page under the site's path answers the same
  * shell, and the client application routes by the URL; the sign-in and sign-out forms are routes of
  * their own (the sessions module), which the router prefers to this wildcard. The shell needs no
  * session: the client asks the API who is signed in and goes to the sign-in form when nobody is.
- * Same Content-Security-Policy as the public pages: the bundle's own files, no inline code.
+ * The public pages' Content-Security-Policy (http/csp.ts): the bundle's own files, no inline code.
  */
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  // Featured images: uploads are served by this service; an event may still name an image by URL.
-  "img-src 'self' https: data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The pages' policy (http/csp.ts) without the site's stylesheet, which the admin does not wear. */
+const CSP = contentSecurityPolicy();
 
 /** Hashed names: a file never changes under its name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,4 +1,4 @@
-import { can, type Caller } from '../../auth/roles.ts';
+import { can, SITE_IMPORT_CAPABILITY, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
@@ -41,7 +41,7 @@ export class ImportSourcesService {
 
   /** A site of the original is copied as a site import is: administrators only (decision 0071). */
   permitKind(kind: ImportSourceRow['kind'], caller: Caller): void {
-    if (kind === 'tec' && !can(caller, 'import_sites')) throw new ApiError('import_source_forbidden');
+    if (kind === 'tec' && !can(caller, SITE_IMPORT_CAPABILITY)) throw new ApiError('import_source_forbidden');
   }
 
   list(tx: ReadTx): Promise<ImportSourceRow[]> {

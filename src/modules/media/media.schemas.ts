@@ -69,11 +69,12 @@ export const Media = Type.Object({
   date: Type.String({ description: 'When it was uploaded, in the site\'s time zone' }),
   date_utc: Type.String(),
   sizes: Type.Record(Type.String(), Size, { description: 'WordPress\' intermediate sizes smaller than the image: thumbnail (150×150 cropped), medium, medium_large, large, 1536x1536, 2048x2048' }),
-});
+// `$id`: a named component of the OpenAPI document, which the admin's types take (decision 0007, issue 45).
+}, { $id: 'Media' });
 export type MediaWire = Static<typeof Media>;
 
 export const MediaList = Type.Object({
   total: Type.Integer(),
   total_pages: Type.Integer(),
   media: Type.Array(Media),
-});
+}, { $id: 'MediaList' });

@@ -2,7 +2,7 @@
  * The archive views' addresses, as the original writes them (decision 0058): each view has a path
  * under `/events/` (`month/2026-12/`, `today/`, `2026-12-05/`), and a category's or tag's page puts
  * the same paths under its own (`/events/category/jazz/month/2026-12/`, `…/jazz/day/2026-12-05/`).
- * One table of views (pages.routes.ts) serves both: its paths are the routes of the whole calendar,
+ * One table of views (archive-views.routes.ts) serves both: its paths are the routes of the whole calendar,
  * and the same paths are matched at the end of a term's URL, so a view added to the table (the week)
  * is a term's view too. Views are named by string here so that this file needs no list of them.
  */

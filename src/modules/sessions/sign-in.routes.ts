@@ -7,7 +7,8 @@ import { cookieValue } from '../../http/cookies.ts';
 import { fromOwnPage, nonceMatches, SESSION_COOKIE } from '../../http/sessions.ts';
 import type { LanguageCode } from '../../languages.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
-import { pageContextOf, pageCsp, pageLanguageOf } from '../pages/pages.routes.ts';
+import { pageCsp } from '../../http/csp.ts';
+import { pageContextOf, pageLanguageOf } from '../pages/page-answers.routes.ts';
 import { signInMessagesFor } from './sign-in.messages.ts';
 import { signInPage } from './sign-in.view.tsx';
 

@@ -6,7 +6,8 @@ import { IMPORT_KINDS } from './import-run.ts';
 import { parseProgress } from './recorded-progress.ts';
 import { ReadQuery, RunParams, SiteImport, SiteImports, StartBody, WriteQuery } from './site-imports.schemas.ts';
 import { shownState } from '../../import-runner.ts';
-import { SITE_IMPORT_CAPABILITY, type SiteImportsService } from './site-imports.service.ts';
+import { SITE_IMPORT_CAPABILITY } from '../../auth/roles.ts';
+import type { SiteImportsService } from './site-imports.service.ts';
 
 const PERMISSION = { all: [SITE_IMPORT_CAPABILITY] } as const;
 

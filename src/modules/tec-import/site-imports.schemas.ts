@@ -51,6 +51,7 @@ export const SiteImport = Type.Object(
     started_at: Type.String({ description: 'UTC' }),
     finished_at: Nullable<string>('string', 'UTC; null while running'),
   },
-  { description: 'A run of the site import (decision 0071)' },
+  // `$id`: a named component of the OpenAPI document, which the admin's types take (decision 0007, issue 45).
+  { $id: 'SiteImport', description: 'A run of the site import (decision 0071)' },
 );
 export const SiteImports = Type.Array(SiteImport, { description: 'The 20 most recent runs, newest first' });

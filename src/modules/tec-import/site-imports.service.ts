@@ -19,8 +19,6 @@ import { SourceError, TecSource } from './tec-source.ts';
  * its state and progress in the database for every node to answer. One run per database at a time.
  */
 
-/** Administrators only: the import writes under the importing user's rules, unfiltered HTML included (roles.ts). */
-export const SITE_IMPORT_CAPABILITY = 'import_sites';
 
 /** Requests of a run to its source: as the CLI's default, polite to a shared host. */
 const SOURCE_CONCURRENCY = 4;
