@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { paths } from '../api-types.ts';
-import { ApiFailure, fieldErrors, get, getEveryWp, request, SITE_IMPORT_CAPABILITY } from '../api.ts';
+import { ApiFailure, fieldErrors, get, getEveryWp, request } from '../api.ts';
+import { SITE_IMPORT_CAPABILITY } from '../../auth/roles.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { href, navigate } from '../router.ts';
