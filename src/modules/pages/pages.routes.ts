@@ -12,7 +12,7 @@ import { fromOwnPage } from '../../http/sessions.ts';
 import { ReadCache, secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { ReadTx, Storage } from '../../storage/types.ts';
 import { Urls } from '../../urls.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { cookieValue } from '../../http/cookies.ts';
