@@ -94,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
 export function openStorage(config: DatabaseConfig, options: StorageOptions = {}): Storage {
   const clock = options.clock ?? systemClock;
   return config.dialect === 'sqlite' ? openSqlite(config.file, clock) : openPostgres(config.url, options, clock);
