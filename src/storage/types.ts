@@ -6,7 +6,7 @@ import type { Deadline } from '../deadline.ts';
 import type { Database } from './tables.ts';
 
 /*
- * The storage's types, which the rest of the app imports (types only): the units of work' handles
+ * The storage's types, which the rest of the app imports (types only): the handles of the units of work
  * (`ReadTx`, `WriteTx`), the storage handle (`Storage`) and what differs between the engines
  * (`DialectCapabilities`). `database.ts` opens a storage (`sqlite.ts`, `postgres.ts`) and migrates it;
  * `write-units.ts` runs the units.
