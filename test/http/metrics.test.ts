@@ -73,7 +73,7 @@ describe(`GET /metrics (${DIALECT})`, () => {
       assert.equal(/^calendar_db_pool_connections\{state="idle"\}/m.test(response.body), DIALECT === 'postgres');
     });
 
-    test('requests by route and status, read-cache hits and misses and write units' waits to begin move as requests are served', async () => {
+    test("requests by route and status, read-cache hits and misses and write units' waits to begin move as requests are served", async () => {
       const before = await scrape();
       const created = await t.request('administrator', 'POST', 'events', { title: 'Counted', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', status: 'publish' });
       assert.equal(created.statusCode, 201, created.body);
