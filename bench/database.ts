@@ -8,7 +8,7 @@ import { LOGIN_THROTTLE } from '../src/auth/login-throttle.ts';
 import { systemClock } from '../src/clock.ts';
 import { loadConfig, type DatabaseConfig } from '../src/config.ts';
 import { composeApplication } from '../src/container.ts';
-import type { Storage } from '../src/storage/database.ts';
+import type { Storage } from '../src/storage/types.ts';
 import { RUN_ID, type Fixtures } from './scenarios.ts';
 
 /*

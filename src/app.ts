@@ -60,7 +60,8 @@ import { registerSetup } from './modules/sessions/setup.routes.ts';
 import { registerSignIn } from './modules/sessions/sign-in.routes.ts';
 import { registerAdmin } from './modules/admin/admin.routes.ts';
 import { siteFeedRewriter, sitePathOf, uidHostOf, withSiteFeeds } from './modules/ical/site-feeds.ts';
-import { CONTENT_CHANGES_KEPT, type Storage } from './storage/database.ts';
+import { CONTENT_CHANGES_KEPT } from './storage/content-version.ts';
+import type { Storage } from './storage/types.ts';
 
 export interface AppDependencies {
   readonly config: Config;

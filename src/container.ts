@@ -45,7 +45,7 @@ import { SourceRuns } from './modules/import-sources/source-runs.ts';
 import { uidHostOf } from './modules/ical/site-feeds.ts';
 import { PostTranslations, TermTranslations } from './modules/translations/translations.ts';
 import { VENUE } from './modules/venues/venue.definition.ts';
-import type { Storage } from './storage/database.ts';
+import type { Storage } from './storage/types.ts';
 import { ContentRepository } from './storage/repositories/content.repository.ts';
 import { EventsRepository } from './storage/repositories/events.repository.ts';
 import { ImagesRepository } from './storage/repositories/images.repository.ts';

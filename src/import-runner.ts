@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { wireUtc, type Clock } from './clock.ts';
 import { describe } from './modules/tec-import/import-run.ts';
-import type { Storage } from './storage/database.ts';
+import type { Storage } from './storage/types.ts';
 import type { SiteImportsRepository } from './storage/repositories/site-imports.repository.ts';
 import type { ImportRunKind, SiteImportRow, SiteImportState } from './storage/tables.ts';
 

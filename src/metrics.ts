@@ -1,10 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { TaskRunObserver } from './background-task.ts';
-import type { Storage } from './storage/database.ts';
+import type { Storage } from './storage/types.ts';
 
 /*
  * The service's metrics in Prometheus' text format (decision 0044), one registry per application:
- * what a node does (requests, the read cache, the write lock, background tasks) and what it sees
+ * what a node does (requests, the read cache, write units' waits to begin, background tasks) and what it sees
  * of the shared state (webhook deliveries waiting or given up, its database connections). The
  * parts count for themselves; values kept elsewhere are read when Prometheus scrapes. Built only
  * when CALENDAR_METRICS_TOKEN is set: with it unset nothing is collected and /metrics is no route.
@@ -17,8 +17,8 @@ const TASK_SECONDS = [0.01, 0.1, 1, 10, 60, 600];
 
 /** What the metrics read of the rest of the application, when scraped. */
 export interface MetricSources {
-  /** The write units' waits to begin (Storage.writeLockWaits). */
-  readonly storage: Pick<Storage, 'driver' | 'writeLockWaits'>;
+  /** The write units' waits to begin (Storage.writeUnitBeginWaits). */
+  readonly storage: Pick<Storage, 'driver' | 'writeUnitBeginWaits'>;
   /** Webhook deliveries by status, across the nodes (they share the database). */
   readonly webhookDeliveries: () => Promise<{ pending: number; failed: number }>;
   /** E-mail outbox messages by status, across the nodes (decision 0112). */
@@ -58,8 +58,10 @@ export class Metrics {
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry });
     const { storage } = sources;
-    mirroredCounter(this.registry, 'calendar_write_lock_waits_total', 'Write units that waited to begin (SQLite: for the write lock; PostgreSQL: for a pooled connection and the begin; every write unit does, if only briefly).', () => storage.writeLockWaits().count);
-    mirroredCounter(this.registry, 'calendar_write_lock_wait_seconds_total', 'Time write units spent waiting to begin (SQLite: the write lock; PostgreSQL: a pooled connection and the begin).', () => storage.writeLockWaits().seconds);
+    // Named for what both engines measure, a write unit's wait to begin: PostgreSQL's units take no
+    // lock to begin (decision 0087), and SQLite's wait for the one writer (decision 0120).
+    mirroredCounter(this.registry, 'calendar_write_unit_begin_waits_total', 'Write units (each attempt) that waited to begin, as every write unit does, if only briefly: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).', () => storage.writeUnitBeginWaits().count);
+    mirroredCounter(this.registry, 'calendar_write_unit_begin_wait_seconds_total', 'Time write units spent waiting to begin: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).', () => storage.writeUnitBeginWaits().seconds);
     new Gauge({
       name: 'calendar_webhook_deliveries',
       help: 'Webhook deliveries by status: pending (not yet delivered, retries included) and failed (given up), of every node.',

@@ -9,7 +9,8 @@ import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
 import { JournalPruner, PRUNE_EVERY_MS } from './modules/sync/journal-pruner.ts';
 import { SCHEDULE_EVERY_MS } from './modules/import-sources/source-runs.ts';
 import { BackgroundTask } from './background-task.ts';
-import { migrate, openStorage, type Storage } from './storage/database.ts';
+import { migrate, openStorage } from './storage/database.ts';
+import type { Storage } from './storage/types.ts';
 import { RecordChangesRepository } from './storage/repositories/record-changes.repository.ts';
 
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
-import type { ReadTx, Storage } from '../storage/database.ts';
+import type { ReadTx, Storage } from '../storage/types.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { throttleKey, type LoginThrottle, type ThrottleCounter, type ThrottleKey, type ThrottleState } from './login-throttle.ts';
 import { applicationPasswordPrefix, normalizeApplicationPassword, verifyAgainstNoUser, verifyPassword } from './passwords.ts';

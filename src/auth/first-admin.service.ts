@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { wireUtc, type Clock } from '../clock.ts';
-import type { Storage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 import type { SetupTokensRepository } from '../storage/repositories/setup-tokens.repository.ts';
 import type { UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { UserRow } from '../storage/tables.ts';

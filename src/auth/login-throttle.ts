@@ -1,5 +1,5 @@
 import { wireUtc, type Clock } from '../clock.ts';
-import type { ReadTx, Storage } from '../storage/database.ts';
+import type { ReadTx, Storage } from '../storage/types.ts';
 import type { LoginThrottleFilter, LoginThrottleRepository } from '../storage/repositories/login-throttle.repository.ts';
 import type { LoginThrottleRow } from '../storage/tables.ts';
 

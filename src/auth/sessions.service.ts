@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { wireUtc, type Clock } from '../clock.ts';
 import type { SessionSettings } from '../config.ts';
-import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import type { ReadTx, Storage, WriteTx } from '../storage/types.ts';
 import type { SessionsRepository } from '../storage/repositories/sessions.repository.ts';
 import type { UserRow } from '../storage/tables.ts';
 import { isRole, type Caller } from './roles.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Storage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 import type { SiteSecretsRepository } from '../storage/repositories/site-secrets.repository.ts';
 
 /** The secret that signs the cookies of events opened with their password (decision 0094). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowUtc, type Clock } from '../clock.ts';
-import type { ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import type { ReadTx, Storage, WriteTx } from '../storage/types.ts';
 import type { UserFilter, UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
 import { applicationPasswordPrefix, generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';

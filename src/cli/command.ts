@@ -3,7 +3,8 @@ import { LOGIN_THROTTLE } from '../auth/login-throttle.ts';
 import type { UsersService } from '../auth/users.service.ts';
 import { systemClock } from '../clock.ts';
 import { composeApplication, type Services } from '../container.ts';
-import { migrate, openStorage, type Storage } from '../storage/database.ts';
+import { migrate, openStorage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 
 /*
  * What every command is made of: its declaration (words, arguments, options, run), where it

@@ -6,7 +6,7 @@ import { composeApplication, type Application } from '../container.ts';
 import { KINDS, SCHEDULES, type CreateInput } from '../modules/import-sources/import-sources.schemas.ts';
 import { toRun } from '../modules/import-sources/import-sources.mapper.ts';
 import { IMPORT_SOURCES_CAPABILITY } from '../modules/import-sources/import-sources.service.ts';
-import type { Storage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 import { MAX_ID } from '../storage/tables.ts';
 import { countOption, formatTable, UsageError, withStorage, type Command } from './command.ts';
 import { importingCaller } from './imports.ts';

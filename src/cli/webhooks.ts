@@ -4,7 +4,7 @@ import { systemClock } from '../clock.ts';
 import { composeApplication } from '../container.ts';
 import { EVENT_TYPE_PATTERNS } from '../modules/webhooks/event-types.ts';
 import { MAX_GRACE_SECONDS, type WebhooksService } from '../modules/webhooks/webhooks.service.ts';
-import type { Storage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 import { MAX_ID } from '../storage/tables.ts';
 import { countOption, formatTable, UsageError, withStorage, type Command } from './command.ts';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import { Deadline } from '../deadline.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import type { LanguageCode } from '../languages.ts';
-import type { DialectCapabilities, LockedRow, ReadTx, Storage, WriteTx } from '../storage/database.ts';
+import type { DialectCapabilities, LockedRow, ReadTx, Storage, WriteTx } from '../storage/types.ts';
 import { NAMESPACE, type Urls } from '../urls.ts';
 import { answerConditionally } from './conditional-get.ts';
 import { throttledGuess, type GuessThrottle } from './password-guesses.ts';

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type SqliteDatabase from 'better-sqlite3';
-import type { Storage } from '../storage/database.ts';
+import type { Storage } from '../storage/types.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
 import type { EventLinksTable, EventOccurrencesTable, EventsTable, EventTermsTable, OrganizersTable, PostTranslationsTable, VenuesTable } from '../storage/tables.ts';
 

@@ -5,7 +5,7 @@ import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventCost, type
 import { expandSeries, materializationBound, readRecurrence, type OccurrenceDates } from '../modules/events/recurrence.ts';
 import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import { firstFreeSlug, slugify } from '../slugs.ts';
-import type { Storage, WriteTx } from '../storage/database.ts';
+import type { Storage, WriteTx } from '../storage/types.ts';
 import { singleOccurrence } from '../storage/repositories/events.repository.ts';
 import { recountOccurrenceDays } from '../storage/repositories/occurrence-day-counts.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';

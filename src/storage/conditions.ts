@@ -26,6 +26,16 @@ export function likePattern(text: string): string {
 }
 
 /**
+ * Posts (under `alias`) whose title, excerpt or content contain `word`, case-insensitive: on the
+ * expression PostgreSQL's trigram index is built on (migration 20261122010000), and SQLite's scan
+ * for words shorter than a trigram (`DialectCapabilities.postsContaining`).
+ */
+export function postsScan(alias: string, word: string): RawBuilder<SqlBool> {
+  const searchText = sql`lower(${sql.ref(`${alias}.title`)} || ' ' || ${sql.ref(`${alias}.excerpt`)} || ' ' || ${sql.ref(`${alias}.content`)})`;
+  return sql<SqlBool>`${searchText} like lower(${likePattern(word)}) escape '\\'`;
+}
+
+/**
  * A search condition under which a password-protected post matches by its title only: its other
  * text is not public, and matching it would confirm that text word by word to whoever searches.
  */

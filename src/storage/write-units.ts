@@ -2,13 +2,13 @@ import { setImmediate as eventLoopTurn, setTimeout as sleep } from 'node:timers/
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { TimedOut, type Deadline } from '../deadline.ts';
-import type { ReadTx, Storage, WriteTx } from './database.ts';
 import type { Database } from './tables.ts';
+import type { ReadTx, Storage, WriteTx } from './types.ts';
 
 /*
  * The units of work of both engines (house style: explicit units of work): read units, write units
  * with their retries, the journal's stamp and the deadline's claim, and SQLite's group commit
- * (decision 0084). `database.ts` opens the engines and hands each its settings.
+ * (decision 0084). `sqlite.ts` and `postgres.ts` open the engines and hand each its settings.
  */
 
 export interface UnitSettings {
@@ -65,12 +65,35 @@ async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[]
   });
 }
 
-/** The handles of the write units that ran touchContent: their journal rows are stamped. */
-export const touched = new WeakSet<Kysely<Database>>();
-/** The handles of write units, each one unit's connection: PostgreSQL's row locks are refused in read units (lockLinked). */
-export const writeUnits = new WeakSet<Kysely<Database>>();
-/** The deadline of the write unit each handle runs now (a SQLite batch hands its connection from unit to unit). */
-const unitDeadlines = new WeakMap<Kysely<Database>, Deadline>();
+/** What a write unit carries on its handle, from its start to its commit. */
+interface WriteUnitState {
+  /** The deadline of the request the unit serves, if any (decision 0091). */
+  readonly deadline: Deadline | undefined;
+  /** Whether the unit ran touchContent, which stamped its journal rows already. */
+  touched: boolean;
+}
+
+/**
+ * Where a write unit's state lives on its handle. A handle is one connection's: its own unit's on
+ * PostgreSQL; on SQLite a batch's, handed from unit to unit (decision 0084), each unit setting a
+ * fresh state as it starts. A read unit's handle has none.
+ */
+const WRITE_UNIT = Symbol('write unit');
+
+type UnitHandle = Kysely<Database> & { [WRITE_UNIT]?: WriteUnitState };
+
+const writeUnitState = (tx: ReadTx): WriteUnitState | undefined => (tx as UnitHandle)[WRITE_UNIT];
+
+/** Whether `tx` is a write unit's handle: PostgreSQL's row locks are refused in read units (lockLinked). */
+export function isWriteUnit(tx: ReadTx): tx is WriteTx {
+  return writeUnitState(tx) !== undefined;
+}
+
+/** Records that the unit ran touchContent, which stamped its journal rows: its commit need not. */
+export function markContentTouched(tx: WriteTx): void {
+  const state = writeUnitState(tx);
+  if (state) state.touched = true;
+}
 
 /**
  * Throws TimedOut once the deadline of the unit `tx` belongs to has expired (nothing when it has
@@ -79,7 +102,7 @@ const unitDeadlines = new WeakMap<Kysely<Database>, Deadline>();
  * (PostgreSQL) instead of running to its end for nothing (decision 0091).
  */
 export function throwIfUnitExpired(tx: ReadTx): void {
-  unitDeadlines.get(tx)?.throwIfExpired();
+  writeUnitState(tx)?.deadline?.throwIfExpired();
 }
 
 /**
@@ -90,16 +113,14 @@ export function throwIfUnitExpired(tx: ReadTx): void {
 async function unitWork<T>(connection: Kysely<Database>, work: (tx: WriteTx) => Promise<T>, deadline: Deadline | undefined, settings: UnitSettings): Promise<T> {
   // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
   deadline?.throwIfExpired();
-  writeUnits.add(connection);
-  if (deadline) unitDeadlines.set(connection, deadline);
-  else unitDeadlines.delete(connection);
-  // A SQLite batch hands its one connection to unit after unit: each starts untouched.
-  touched.delete(connection);
+  // A SQLite batch hands its one connection to unit after unit: each starts with a state of its own.
+  const state: WriteUnitState = { deadline, touched: false };
+  (connection as UnitHandle)[WRITE_UNIT] = state;
   const result = await work(connection as WriteTx);
   // Journal rows of a unit that did not run touchContent take the time now: an unstamped
   // row must always be the running unit's own (decision 0027). touchContent, which runs
   // last, stamped them already.
-  if (!touched.has(connection)) await settings.stampJournal(connection, settings.clock.now().toISOString());
+  if (!state.touched) await settings.stampJournal(connection, settings.clock.now().toISOString());
   // The last step before the commit: a unit that overran rolls back instead.
   deadline?.claimCommit();
   return result;
@@ -115,11 +136,11 @@ interface WriteWaits {
  * The units of work: reads on `reader`, writes on `root`, one connection (SQLite: a connection each,
  * so that reads do not wait for the writer's units; decision 0084) or the same pool (PostgreSQL).
  */
-export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeLockWaits'> {
+export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeUnitBeginWaits'> {
   const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
   const waits: WriteWaits = { count: 0, seconds: 0 };
   return {
-    writeLockWaits: () => ({ ...waits }),
+    writeUnitBeginWaits: () => ({ ...waits }),
     read: (work) =>
       inTransaction(reader, settings.beginRead, (connection) => work(connection as ReadTx)).catch((error: unknown) => {
         throw translated(error);
@@ -132,7 +153,7 @@ export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, se
             try {
               const bound = deadline && settings.statementBound?.(deadline.remainingMs);
               return await inTransaction(root, bound ? [...settings.beginWrite, bound] : settings.beginWrite, async (connection) => {
-                // The lock is held from here (a connection from the pool included in the wait).
+                // Begun: the wait counted is for a pooled connection and the begin (no lock: decision 0087).
                 waits.count += 1;
                 waits.seconds += (performance.now() - waitStart) / 1000;
                 return unitWork(connection, work, deadline, settings);

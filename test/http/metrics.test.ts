@@ -73,7 +73,7 @@ describe(`GET /metrics (${DIALECT})`, () => {
       assert.equal(/^calendar_db_pool_connections\{state="idle"\}/m.test(response.body), DIALECT === 'postgres');
     });
 
-    test('requests by route and status, read-cache hits and misses and write-lock waits move as requests are served', async () => {
+    test("requests by route and status, read-cache hits and misses and write units' waits to begin move as requests are served", async () => {
       const before = await scrape();
       const created = await t.request('administrator', 'POST', 'events', { title: 'Counted', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', status: 'publish' });
       assert.equal(created.statusCode, 201, created.body);
@@ -93,8 +93,10 @@ describe(`GET /metrics (${DIALECT})`, () => {
       // cache; the unknown id is looked up too, and missed.
       assert.equal(moved('calendar_read_cache_misses_total'), 2);
       assert.equal(moved('calendar_read_cache_hits_total'), 2);
-      assert.ok(moved('calendar_write_lock_waits_total') >= 1, "the create's unit waited to begin");
-      assert.ok(moved('calendar_write_lock_wait_seconds_total') > 0);
+      assert.ok(moved('calendar_write_unit_begin_waits_total') >= 1, "the create's unit waited to begin");
+      assert.ok(moved('calendar_write_unit_begin_wait_seconds_total') > 0);
+      // The names before decision 0120 are gone: no alias is kept.
+      assert.equal(now.includes('calendar_write_lock_'), false);
       // The earlier scrape is counted too, under its own route.
       assert.ok(sample(now, 'calendar_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status: '200' }) >= 1);
     });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { UserInputError } from '../../src/auth/users.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
-import type { Storage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
 import { blocksAnother, HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 import { settled, until } from '../fixtures/wait.ts';

@@ -7,7 +7,8 @@ import { pinnedClock } from '../../src/clock.ts';
 import { composeApplication } from '../../src/container.ts';
 import { JournalPruner } from '../../src/modules/sync/journal-pruner.ts';
 import { encodeSyncToken } from '../../src/modules/sync/sync-token.ts';
-import { openStorage, type Storage } from '../../src/storage/database.ts';
+import { openStorage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { RecordChangesRepository } from '../../src/storage/repositories/record-changes.repository.ts';
 import { API, basicAuth, createTestApp, DIALECT, LENIENT_THROTTLE, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { TimedOut } from '../../src/deadline.ts';
-import type { Storage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { API, basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*

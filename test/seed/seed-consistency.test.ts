@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql, type SqlBool } from 'kysely';
 import { parseEventCount, seed } from '../../src/seed/seed.ts';
 import { slugify } from '../../src/slugs.ts';
-import type { ReadTx } from '../../src/storage/database.ts';
+import type { ReadTx } from '../../src/storage/types.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*

@@ -7,7 +7,8 @@ import { utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.
 import { parseEventCount, seed, SeedRefusedError } from '../../src/seed/seed.ts';
 import { slugify } from '../../src/slugs.ts';
 import { ONE_PERCENT_TITLE_WORD } from '../../src/seed/vocabulary.ts';
-import { migrate, openStorage, type Storage } from '../../src/storage/database.ts';
+import { migrate, openStorage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { createTestApp, DIALECT, freshDatabase, TEST_NOW, type TestApp, type TestDatabase } from '../fixtures/app.ts';
 
 const EVENTS = 2000;

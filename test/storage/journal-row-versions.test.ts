@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import type { Storage, WriteTx } from '../../src/storage/database.ts';
+import type { Storage, WriteTx } from '../../src/storage/types.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 
 /*

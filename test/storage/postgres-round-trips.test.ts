@@ -159,4 +159,13 @@ describe(`read units' round trips (${DIALECT})`, { skip: DIALECT !== 'postgres' 
     const versions = await Promise.all(Array.from({ length: 25 }, () => storage.read(async (tx) => (await sql<{ version: number }>`select version from content_version`.execute(tx)).rows[0]!.version)));
     assert.equal(new Set(versions).size, 1);
   });
+
+  test("a write unit's journal is stamped once: by touchContent when it ran (the state its handle carries), else before the commit", async () => {
+    const { storage } = node;
+    const stamps = (written: readonly Written[]) => written.filter((entry) => /number_record_changes/.test(entry.text)).length;
+    const touched = await log.record(() => storage.write(async (tx) => storage.touchContent(tx, new Date())));
+    assert.equal(stamps(touched.written), 0, 'touchContent numbered the journal itself: no second stamp');
+    const untouched = await log.record(() => storage.write(async (tx) => sql`select 1`.execute(tx)));
+    assert.equal(stamps(untouched.written), 1);
+  });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { migrate, openStorage, type Storage } from '../../src/storage/database.ts';
+import { migrate, openStorage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { TermsRepository } from '../../src/storage/repositories/terms.repository.ts';
 import type { Taxonomy, TermRow } from '../../src/storage/tables.ts';
 import { createTestApp, DIALECT, freshDatabase, inUnits, insertEvent, type InUnits, type TestApp, type TestDatabase } from '../fixtures/app.ts';

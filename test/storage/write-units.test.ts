@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { Deadline, TimedOut } from '../../src/deadline.ts';
-import type { WriteTx } from '../../src/storage/database.ts';
+import type { WriteTx } from '../../src/storage/types.ts';
 import { MAX_BATCH_MS, MAX_UNITS_PER_COMMIT, throwIfUnitExpired } from '../../src/storage/write-units.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
 

@@ -4,7 +4,7 @@ import { Authenticator, type CredentialStore } from '../../src/auth/authenticato
 import { LoginThrottle } from '../../src/auth/login-throttle.ts';
 import { hashPassword, normalizeApplicationPassword } from '../../src/auth/passwords.ts';
 import { pinnedClock } from '../../src/clock.ts';
-import type { ReadTx, Storage } from '../../src/storage/database.ts';
+import type { ReadTx, Storage } from '../../src/storage/types.ts';
 import type { LoginThrottleRepository } from '../../src/storage/repositories/login-throttle.repository.ts';
 import type { AppPasswordRow, UserRow } from '../../src/storage/tables.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BackgroundTask } from '../../src/background-task.ts';
 import { Metrics } from '../../src/metrics.ts';
-import type { Storage } from '../../src/storage/database.ts';
+import type { Storage } from '../../src/storage/types.ts';
 import { until } from '../fixtures/wait.ts';
 
 /*
@@ -12,7 +12,7 @@ import { until } from '../fixtures/wait.ts';
 
 const metricsOver = () =>
   new Metrics({
-    storage: { driver: { kind: 'sqlite' } as Storage['driver'], writeLockWaits: () => ({ count: 0, seconds: 0 }) },
+    storage: { driver: { kind: 'sqlite' } as Storage['driver'], writeUnitBeginWaits: () => ({ count: 0, seconds: 0 }) },
     webhookDeliveries: async () => ({ pending: 0, failed: 0 }),
     mailOutbox: async () => ({ pending: 0, sent: 0, failed: 0, off: 0 }),
   });

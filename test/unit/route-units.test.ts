@@ -6,7 +6,7 @@ import type { Caller } from '../../src/auth/roles.ts';
 import { pinnedClock } from '../../src/clock.ts';
 import { ApiError } from '../../src/errors.ts';
 import { defineRoute, registerRoutes, RouteTable, type RouteContext } from '../../src/http/routes.ts';
-import type { ReadTx, WriteTx } from '../../src/storage/database.ts';
+import type { ReadTx, WriteTx } from '../../src/storage/types.ts';
 import { Urls } from '../../src/urls.ts';
 
 /*

@@ -2,7 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Caller } from '../../auth/roles.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { EventFilter } from '../../storage/repositories/event-filter.ts';
 import type { ArchiveCursor } from '../../storage/repositories/events.repository.ts';
 import type { LinkedRecordCursor, LinkedRecordFilter } from '../../storage/repositories/linked-records.repository.ts';

@@ -1,7 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import { ApiError, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, Storage, WriteTx } from '../../storage/types.ts';
 import type { EventWriter } from '../events/event-writer.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';

@@ -5,7 +5,7 @@ import { DateParseError } from '../../dates/parse.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { DateBounds, EventFilter } from '../../storage/repositories/event-filter.ts';
 import type { ArchiveCursor, EventFields, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';

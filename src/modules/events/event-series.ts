@@ -3,7 +3,7 @@ import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import type { RecurrenceSettings } from '../../config.ts';
 import { zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { EventFields, EventRow, EventsRepository, OccurrenceDates, OccurrenceRow } from '../../storage/repositories/events.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';

@@ -5,7 +5,7 @@ import { isValidZone, ZONE_EXPECTED } from '../../dates/zones.ts';
 import { invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';

@@ -6,7 +6,7 @@ import { pageWindow, totalPages } from '../../paging.ts';
 import { defineRoute, EDITABLE, tagsShownBy, type AnyRoute, type Frame } from '../../http/routes.ts';
 import type { RenderedRecord, RenderedRecords } from '../../http/record-cache.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { Urls } from '../../urls.ts';
 import type { DateBounds } from '../../storage/repositories/event-filter.ts';
 import type { EventRow } from '../../storage/repositories/events.repository.ts';
@@ -24,7 +24,7 @@ import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
 import { statusCountsRoute } from '../posts/status-counts.routes.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import { csvAnswer, eventRows } from '../csv/csv-export.ts';
 
 type Args = [string, string][];

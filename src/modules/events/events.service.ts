@@ -1,7 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import { ApiError, invalidParam, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';

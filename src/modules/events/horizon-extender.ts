@@ -1,7 +1,7 @@
 import { BackgroundTask, type TaskRunObserver } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
 import type { Deadline } from '../../deadline.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { ArchiveQuery, EventArchive } from './event-archive.ts';
 import { EXTENSION_ROWS_PER_UNIT, type EventSeries } from './event-series.ts';
 

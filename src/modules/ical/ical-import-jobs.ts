@@ -4,7 +4,7 @@ import { Deadline } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { ImportRunner } from '../../import-runner.ts';
-import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, Storage, WriteTx } from '../../storage/types.ts';
 import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import type { ReadCalendar, ReadEvent } from './calendar-reader.ts';

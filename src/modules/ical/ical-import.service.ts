@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import { cutToLength, TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { Clock } from '../../clock.ts';
 import type { Deadline } from '../../deadline.ts';

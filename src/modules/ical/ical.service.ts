@@ -1,6 +1,6 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { ContentRepository, ContentState } from '../../storage/repositories/content.repository.ts';
 import type { DateBounds, EventFilter } from '../../storage/repositories/event-filter.ts';
 import type { ArchiveCursor } from '../../storage/repositories/events.repository.ts';

@@ -2,7 +2,7 @@ import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import type { ImportSourceItem, ImportSourcesRepository } from '../../storage/repositories/import-sources.repository.ts';
 import type { ImportSourceRow } from '../../storage/tables.ts';
 import type { EventWriter } from '../events/event-writer.ts';

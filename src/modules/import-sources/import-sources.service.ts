@@ -1,7 +1,7 @@
 import { can, SITE_IMPORT_CAPABILITY, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { ImportSourcesRepository } from '../../storage/repositories/import-sources.repository.ts';
 import type { ImportSourceRow, SiteImportRow } from '../../storage/tables.ts';
 import type { ReceiverPolicy } from '../webhooks/receivers.ts';

@@ -2,7 +2,7 @@ import { isRole, type Caller } from '../../auth/roles.ts';
 import { nowUtc, wireUtc, type Clock } from '../../clock.ts';
 import { stoppedByNode, type ImportRunner } from '../../import-runner.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import type { ImportSourcesRepository } from '../../storage/repositories/import-sources.repository.ts';
 import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
 import type { ImportSourceRow, SiteImportRow, UserRow } from '../../storage/tables.ts';

@@ -4,7 +4,7 @@ import { archiveLinks } from '../../http/archive-links.ts';
 import { totalHeaders } from '../../http/pagination.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/routes.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { Urls } from '../../urls.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { Localized } from '../translations/translations.ts';
@@ -17,7 +17,7 @@ import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/
 import type { SyncService } from '../sync/sync.service.ts';
 import { archiveScopeOf } from '../posts/post-rules.ts';
 import { recordCounts, statusCountsRoute } from '../posts/status-counts.routes.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import { csvAnswer, linkedRecordRows } from '../csv/csv-export.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */

@@ -2,7 +2,7 @@ import type { Caller } from '../../auth/roles.ts';
 import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { LinkedRecordCursor, LinkedRecordFilter, LinkedRecordRow, LinkedRecordsRepository, MetaValue } from '../../storage/repositories/linked-records.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';

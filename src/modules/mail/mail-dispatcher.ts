@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { MailSettings } from '../../config.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { MailOutboxRepository, MailRow } from '../../storage/repositories/mail-outbox.repository.ts';
 import { WakeableLoop } from '../../wakeable-loop.ts';
 import type { MailTransport, SmtpOutcome } from './smtp.ts';

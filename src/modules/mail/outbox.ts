@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import { isMailAddress } from '../../mail-address.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { MailListing, MailOutboxRepository } from '../../storage/repositories/mail-outbox.repository.ts';
 import type { MailStatus } from '../../storage/tables.ts';
 import { storedAttachments, type MailMessage } from './message.ts';

@@ -6,7 +6,7 @@ import type { Deadline } from '../../deadline.ts';
 import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import { MEDIA_PATH, mediaFilesOf, type MediaRepository, type MediaRow } from '../../storage/repositories/media.repository.ts';
 import { siteDates } from '../posts/post-rows.ts';
 import { IMAGE_TYPES, type ImageFiles, type StoredImage } from './image-files.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isSupportedDay, isSupportedMonth } from '../../dates/supported-range.ts';
 import { ApiError } from '../../errors.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import { filterArgs, queryString, scopedFilters, type PageFilters } from './filters.ts';
 import { monthGrid, monthTitle, weekOf } from './format.ts';
 import type { CurrentView } from './legacy-links.ts';

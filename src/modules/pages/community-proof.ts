@@ -1,7 +1,7 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { wireUtc, type Clock } from '../../clock.ts';
-import type { WriteTx } from '../../storage/database.ts';
+import type { WriteTx } from '../../storage/types.ts';
 import type { CommunitySubmissionsRepository } from '../../storage/repositories/community-submissions.repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/roles.ts';
 import { nowUtc, wireUtc, WIRE_DATE_FORMAT, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError } from '../../errors.ts';
-import type { ReadTx, Storage, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, Storage, WriteTx } from '../../storage/types.ts';
 import type { CommunitySubmissionsRepository, Sender } from '../../storage/repositories/community-submissions.repository.ts';
 import type { EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { LinkKind } from '../../storage/tables.ts';

@@ -6,7 +6,7 @@ import { isSupportedDay } from '../../dates/supported-range.ts';
 import type { Deadline } from '../../deadline.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { ReadTx, Storage } from '../../storage/types.ts';
 import type { EventWriter } from '../events/event-writer.ts';
 import { filesOf, type MediaService } from '../media/media.service.ts';
 import type { StoredImage } from '../media/image-files.ts';

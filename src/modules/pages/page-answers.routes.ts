@@ -11,7 +11,7 @@ import { pageCsp } from '../../http/csp.ts';
 import { entityTag } from '../../http/entity-tags.ts';
 import { secondOf } from '../../http/read-cache.ts';
 import { isLanguageCode, type LanguageCode } from '../../languages.ts';
-import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { ReadTx, Storage } from '../../storage/types.ts';
 import { Urls } from '../../urls.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { readFilters, type PageFilters } from './filters.ts';

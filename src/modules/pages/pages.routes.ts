@@ -6,7 +6,7 @@ import { answerConditionally } from '../../http/conditional-get.ts';
 import { discoveryHeaders, pageUrls, type PageSubject } from '../../http/discovery.ts';
 import type { GuessThrottle } from '../../http/password-guesses.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { archiveViewPages } from './archive-views.routes.ts';
 import { pageAssets } from './assets.ts';

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { ArchiveCursor, EventRow } from '../../storage/repositories/events.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { Urls } from '../../urls.ts';

@@ -6,7 +6,7 @@ import { ApiError, type ErrorCode } from '../../errors.ts';
 import { cookieValue } from '../../http/cookies.ts';
 import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../http/password-guesses.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import { LIST_PER_PAGE, pageNumber, POSTPASS_COOKIE, type PageAnswers, type PageHandler } from './page-answers.routes.ts';
 import type { PagesService } from './pages.service.ts';

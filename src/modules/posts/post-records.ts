@@ -2,7 +2,7 @@ import type { Caller, PostTypeCapability } from '../../auth/roles.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import { claimFreeSlug, slugify } from '../../slugs.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { NewPost, PostRecord, PostRecordsRepository, WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';

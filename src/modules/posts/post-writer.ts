@@ -3,7 +3,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
 import { ApiError, typeMismatch, type InvalidParam } from '../../errors.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { NewPost } from '../../storage/repositories/post-records.repository.ts';
 import type { UsersRepository } from '../../storage/repositories/users.repository.ts';

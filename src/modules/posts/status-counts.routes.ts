@@ -3,7 +3,7 @@ import type { PostTypeCapability } from '../../auth/roles.ts';
 import type { Deadline } from '../../deadline.ts';
 import { CommonQuery } from '../../http/params.ts';
 import { defineRoute, type AnyRoute, type Frame } from '../../http/routes.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { StatusCounts } from './post-records.ts';
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description });

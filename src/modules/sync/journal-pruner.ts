@@ -1,6 +1,6 @@
 import { BackgroundTask, type TaskRunObserver } from '../../background-task.ts';
 import type { Clock } from '../../clock.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { ApiError, invalidParam } from '../../errors.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { JournalBounds, RecordChange, RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 import type { SyncListingRepository } from '../../storage/repositories/sync-listing.repository.ts';
 import type { ChangedResource } from '../../storage/tables.ts';

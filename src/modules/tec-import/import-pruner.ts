@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import { describe, reportFailure, type ImportKind, type Run } from './import-run.ts';

@@ -1,5 +1,5 @@
 import { nowUtc, type Clock } from '../../clock.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { describe, type RecordResult, type Run } from './import-run.ts';

@@ -1,7 +1,7 @@
 import { generateAccountPassword } from '../../auth/passwords.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { ImportMapRow, TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import type { EventWriter } from '../events/event-writer.ts';

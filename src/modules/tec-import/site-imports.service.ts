@@ -1,7 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import type { ReceiverPolicy } from '../webhooks/receivers.ts';

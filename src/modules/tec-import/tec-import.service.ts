@@ -1,7 +1,7 @@
 import type { UsersService } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { Storage, WriteTx } from '../../storage/database.ts';
+import type { Storage, WriteTx } from '../../storage/types.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { ImportAuthors } from './import-authors.ts';

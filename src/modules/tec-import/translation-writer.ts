@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { CATEGORY, TAG } from '../terms/taxonomy.ts';
 import type { ImportKind, RecordResult, Run } from './import-run.ts';

@@ -6,7 +6,7 @@ import { ApiError, invalidParam, invalidParams, type InvalidParam } from '../../
 import type { LanguageCode } from '../../languages.ts';
 import type { PageWindow } from '../../paging.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { CreatedEvent, TermFilter, TermsRepository } from '../../storage/repositories/terms.repository.ts';
 import type { TermText } from '../../storage/repositories/translations.repository.ts';

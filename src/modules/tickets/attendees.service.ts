@@ -3,7 +3,7 @@ import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { AttendeeFilter, AttendeeListing, AttendeeScope, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { AttendeeStatus } from '../../storage/tables.ts';
 import type { AttendeeListQuery } from './attendees.schemas.ts';

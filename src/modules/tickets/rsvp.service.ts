@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EMAIL_PATTERN } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
-import type { WriteTx } from '../../storage/database.ts';
+import type { WriteTx } from '../../storage/types.ts';
 import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow } from '../../storage/tables.ts';

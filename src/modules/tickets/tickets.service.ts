@@ -3,7 +3,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError, invalidParam, missingParams } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { TicketedPost, TicketFilter, TicketListing, TicketScope, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { placesLeft } from './availability.ts';

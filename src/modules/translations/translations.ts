@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../languages.ts';
 import { firstFreeSlugAmong, slugify } from '../../slugs.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { PostRow } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText, TermText, TranslationsRepository } from '../../storage/repositories/translations.repository.ts';
 import type { PostType, Taxonomy, TermRow } from '../../storage/tables.ts';

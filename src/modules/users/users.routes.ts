@@ -9,7 +9,7 @@ import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import { USERS_PATH } from '../../http/wordpress-paths.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { slugify } from '../../slugs.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { AppPasswordRow, UserRow } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
 import {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { WebhookSettings } from '../../config.ts';
-import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { ReadTx, Storage } from '../../storage/types.ts';
 import type { RecordChange, RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 import type { ClaimedDelivery, NewMessage, WebhooksRepository } from '../../storage/repositories/webhooks.repository.ts';
 import type { Urls } from '../../urls.ts';

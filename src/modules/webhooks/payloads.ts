@@ -1,6 +1,6 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { RecordChange } from '../../storage/repositories/record-changes.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { toEventRecords } from '../events/events.mapper.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { DeliveryListing, WebhooksRepository, WebhookSubscriptionRow } from '../../storage/repositories/webhooks.repository.ts';
 import type { RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 import type { ReceiverPolicy } from './receivers.ts';

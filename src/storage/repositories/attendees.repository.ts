@@ -1,6 +1,6 @@
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import { likePattern } from '../conditions.ts';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { AttendeeRow, AttendeesTable, AttendeeStatus, TicketRow } from '../tables.ts';
 
 /** An attendee with what its answers show of its ticket and event. */

@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import type { LinkKind, PostType } from '../tables.ts';
 

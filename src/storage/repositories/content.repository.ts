@@ -1,4 +1,4 @@
-import type { ReadTx } from '../database.ts';
+import type { ReadTx } from '../types.ts';
 
 /** The content's version and when it last changed (migrations 20261122040000, 20261124060000). */
 export interface ContentState {

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
-import type { DialectCapabilities } from '../database.ts';
+import type { DialectCapabilities } from '../types.ts';
 import type { Database, LinkKind } from '../tables.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 

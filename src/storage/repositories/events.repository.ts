@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import { throwIfUnitExpired } from '../write-units.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';

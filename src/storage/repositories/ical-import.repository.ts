@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { IcalImportMapTable } from '../tables.ts';
 
 export type IcalImportEntry = Selectable<IcalImportMapTable>;

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { ImportSourceItemsTable, ImportSourceRow, ImportSourcesTable, SiteImportRow } from '../tables.ts';
 
 export type ImportSourceItem = ImportSourceItemsTable;

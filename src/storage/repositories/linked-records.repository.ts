@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, readablePost, titleOnlyWhenProtected, type ReadableStatuses } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { TranslationsRepository } from './translations.repository.ts';
 import { PostRecordsRepository, type AnyDb, type PostRecord } from './post-records.repository.ts';
 

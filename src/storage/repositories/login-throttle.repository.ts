@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { LoginThrottleRow } from '../tables.ts';
 
 /** Which counters a reset removes: all of them, those of a login (at every address), of an address, or of one pair. */

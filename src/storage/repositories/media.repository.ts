@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { PageWindow } from '../../paging.ts';
 import { containsAny, NEXT_VERSION } from '../conditions.ts';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { ImagesTable, MediaTable } from '../tables.ts';
 
 /**

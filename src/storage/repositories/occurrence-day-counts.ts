@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import { LISTED_OCCURRENCES_BY_DAY } from '../integrity.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { NEXT_VERSION } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import type { PostsTable, PostType } from '../tables.ts';
 import { IMAGE_COLUMNS, type ImageRow } from './images.repository.ts';

@@ -1,4 +1,4 @@
-import type { DialectCapabilities, ReadTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx } from '../types.ts';
 import type { PostType } from '../tables.ts';
 
 /** Questions about posts of any type, asked by validators of several resources. */

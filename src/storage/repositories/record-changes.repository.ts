@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { ChangeAction, ChangedResource } from '../tables.ts';
 
 /** One row of the record-change journal (decision 0027). */

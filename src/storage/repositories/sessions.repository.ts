@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import type { SessionRow, UserRow } from '../tables.ts';
 
 /** A session to open: what the sign-in decided. */

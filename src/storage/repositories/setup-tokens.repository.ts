@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 
 /** The first administrator's one-time links (migration 20261128180000; decision 0097); times are UTC wire date-times. */
 export class SetupTokensRepository {

@@ -1,4 +1,4 @@
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { ImportRunKind, SiteImportRow, SiteImportsTable } from '../tables.ts';
 import type { Insertable } from 'kysely';
 

@@ -1,4 +1,4 @@
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 
 /** Secrets the service makes for itself (`site_secrets`), shared by every node. */
 export class SiteSecretsRepository {

@@ -1,4 +1,4 @@
-import type { ReadTx } from '../database.ts';
+import type { ReadTx } from '../types.ts';
 import type { ChangedResource } from '../tables.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { containsAny, NEVER, NEXT_VERSION } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { slugFamilyRoot } from '../../slugs.ts';
 import { inList } from '../in-list-padding.ts';
 import { TranslationsRepository } from './translations.repository.ts';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { likePattern } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { TicketRow, TicketsTable } from '../tables.ts';
 
 /**

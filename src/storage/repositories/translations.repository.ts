@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { likePattern, NEXT_VERSION } from '../conditions.ts';
-import type { ReadTx, WriteTx } from '../database.ts';
+import type { ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import type { PostTranslationsTable, PostType, Taxonomy, TermTranslationsTable } from '../tables.ts';
 

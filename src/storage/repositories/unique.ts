@@ -1,4 +1,4 @@
-import type { DialectCapabilities } from '../database.ts';
+import type { DialectCapabilities } from '../types.ts';
 
 /**
  * What `write` returns, or `taken` when a unique constraint refuses it: repositories answer a

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { containsAny, NEVER } from '../conditions.ts';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { AppPasswordRow, NewUser, UserRow } from '../tables.ts';
 import { unlessTaken } from './unique.ts';
 

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { DialectCapabilities, ReadTx, WriteTx } from '../database.ts';
+import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { ChangedResource, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../tables.ts';
 
 export type WebhookSubscriptionRow = Selectable<WebhookSubscriptionsTable>;

@@ -1,0 +1,59 @@
+import type { ColumnType, Selectable } from 'kysely';
+import type { Flag, Id } from './columns.ts';
+
+/* Tickets, their pools and attendees (decision 0108): tables of their own, not posts. */
+
+/** The capacity an event's shared tickets draw on together (decision 0108). */
+export interface EventTicketPoolsTable {
+  event_id: number;
+  capacity: number;
+}
+
+export type CapacityMode = 'own' | 'shared' | 'unlimited';
+
+/** A ticket or free RSVP of an event (decision 0108); what is sold is counted from `attendees` when read. */
+export interface TicketsTable {
+  id: Id;
+  event_id: number;
+  author_id: number;
+  status: string;
+  name: string;
+  description: string;
+  capacity_mode: CapacityMode;
+  /** The ticket's places ('own'), its cap within the event's pool ('shared', null: the pool's), null when unlimited. */
+  capacity: number | null;
+  sale_start_utc: string | null;
+  sale_end_utc: string | null;
+  /** A decimal amount as text; '0' is a free RSVP. */
+  price: string;
+  currency: string;
+  sku: string;
+  /** JSON array of `AttendeeField`. */
+  attendee_fields: string;
+  created_utc: string;
+  modified_utc: string;
+}
+
+export type AttendeeStatus = 'going' | 'not-going' | 'cancelled' | 'waitlisted';
+
+/** One seat of a ticket (decision 0108); names, e-mails and answers reach only those who may edit the event (decision 0110). */
+export interface AttendeesTable {
+  id: Id;
+  ticket_id: number;
+  event_id: number;
+  name: string;
+  email: string;
+  /** JSON object: attendee field label → answer. */
+  answers: string;
+  status: AttendeeStatus;
+  checked_in: ColumnType<Flag, Flag | undefined, Flag>;
+  checked_in_utc: ColumnType<string | null, string | null | undefined, string | null>;
+  security_code: string;
+  order_ref: string;
+  created_utc: string;
+  modified_utc: string;
+}
+
+export type TicketRow = Selectable<TicketsTable>;
+
+export type AttendeeRow = Selectable<AttendeesTable>;
