@@ -30,6 +30,10 @@ import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
 import type { PageContext } from './views/layout.tsx';
 import { Upload } from '../media/upload.ts';
 import { readCommunityForm, type CommunitySubmissions } from './community.ts';
+import { eventOffers, registerRsvpPages, rsvpAction } from './rsvp.routes.ts';
+import type { RsvpChanges } from '../tickets/rsvp-changes.ts';
+import type { RsvpService } from '../tickets/rsvp.service.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 import { communityFormPage, communityThanksPage } from './views/community.tsx';
 import { dayPage, errorPage, eventPage, linkedRecordPage, listPage, monthPage, passwordPage, seriesPage, weekPage } from './views/pages.tsx';
 
@@ -50,7 +54,7 @@ declare module 'fastify' {
 
 export interface PagesDependencies {
   readonly config: Config;
-  readonly storage: Pick<Storage, 'read' | 'contentVersion' | 'contentChanges'>;
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges'>;
   readonly clock: Clock;
   readonly pages: PagesService;
   /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
@@ -58,6 +62,10 @@ export interface PagesDependencies {
   readonly readCache: ReadCache | undefined;
   /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
   readonly community: CommunitySubmissions;
+  /** The event pages' RSVP forms and the RSVPs' signed pages (issue 46; decisions 0125, 0126). */
+  readonly tickets: Pick<TicketsService, 'list'>;
+  readonly rsvp: Pick<RsvpService, 'create' | 'findOpen'>;
+  readonly rsvpChanges: Pick<RsvpChanges, 'get' | 'update' | 'cancel'>;
 }
 
 /** The refusal of a wrong event password, which the throttle counts (decision 0094). */
@@ -74,6 +82,8 @@ interface Answer {
   readonly status?: number;
   readonly body: string;
   readonly type?: string;
+  /** false: never kept in the read cache (an event's RSVP forms show places left and sale windows, which change without a content change). */
+  readonly cacheable?: boolean;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -195,7 +205,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       if (cached) return send(request, reply, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML, entityTag: cached.entityTag }, { shared, embed });
       try {
         const answer = await deadline.race(storage.read((tx) => work(tx, request, context)));
-        return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(store ? { store } : {}) });
+        return send(request, reply, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, { shared, embed, ...(store && answer.cacheable !== false ? { store } : {}) });
       } catch (error) {
         if (error instanceof ApiError || error instanceof TimedOut) {
           const status = error instanceof TimedOut ? 503 : statusOf(error, options.single ?? false);
@@ -279,7 +289,8 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
       try {
         const shown = await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
         shownEvents.set(request, shown.event.id);
-        return { body: eventPage(context, shown) };
+        const offers = await eventOffers(tx, deps.tickets, shown.event, wireUtc(clock.now()), config.timezone);
+        return { body: eventPage(context, shown, { offers, action: rsvpAction(context, slug) }), cacheable: offers.length === 0 };
       } catch (error) {
         if (error instanceof ApiError && error.code === 'event-password-protected') return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
         throw error;
@@ -519,6 +530,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   for (const prefix of ['', '/:lang']) {
     app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: submitProposal, errorHandler: proposalRefused });
   }
+  registerRsvpPages(app, {
+    config, storage, clock, pages, tickets: deps.tickets, rsvp: deps.rsvp, rsvpChanges: deps.rsvpChanges, csp: PAGE_CSP,
+    contextOf: (request) => {
+      const language = languageOf(request);
+      return language === undefined ? undefined : contextOf(request, language, false);
+    },
+  });
   app.route({ method: 'GET', url: `${sitePath}/events/community/challenge/`, config: pageRoute, schema: hidden, handler: communityChallenge });
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: sitemap });
   app.route({
