@@ -290,7 +290,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
         const shown = await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
         shownEvents.set(request, shown.event.id);
         const offers = await eventOffers(tx, deps.tickets, shown.event, wireUtc(clock.now()), config.timezone);
-        return { body: eventPage(context, shown, { offers, action: rsvpAction(context, slug) }), cacheable: offers.length === 0 };
+        return { body: eventPage(context, shown, { offers, action: rsvpAction(context, slug), day }), cacheable: offers.length === 0 };
       } catch (error) {
         if (error instanceof ApiError && error.code === 'event-password-protected') return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
         throw error;

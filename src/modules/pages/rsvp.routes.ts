@@ -71,10 +71,11 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
   const eventAgain = async (request: FastifyRequest, context: PageContext, reader: Reader, slug: string, state: RsvpFormState, deadline: Deadline) =>
     deadline.race(
       storage.read(async (tx) => {
-        const day = (request.body as { day?: unknown } | undefined)?.day;
-        const shown = await deps.pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), typeof day === 'string' && isSupportedDay(day) ? day : undefined);
+        const given = state.values.day;
+        const day = given !== undefined && isSupportedDay(given) ? given : undefined;
+        const shown = await deps.pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
         const offers = await eventOffers(tx, deps.tickets, shown.event, nowUtc(clock), config.timezone);
-        return eventPage(context, shown, { offers, action: rsvpAction(context, slug), state });
+        return eventPage(context, shown, { offers, action: rsvpAction(context, slug), day, state });
       }),
     );
 

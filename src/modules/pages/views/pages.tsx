@@ -248,7 +248,7 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
 }
 
 /** An event's page; `rsvp` its tickets' forms (none without published tickets), `state` the form just sent. */
-export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: readonly TicketOffer[]; action: string; state?: RsvpFormState }): string {
+export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: readonly TicketOffer[]; action: string; day?: string | undefined; state?: RsvpFormState }): string {
   const { event } = view;
   const description = summaryText(event.excerpt || event.description);
   const image = event.image === false ? undefined : (event.image.url as string | undefined);
@@ -274,7 +274,7 @@ export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: r
         previous={view.previous}
         next={view.next}
         otherDates={view.otherDates}
-        rsvp={rsvp && rsvp.offers.length > 0 ? <RsvpSection page={page} offers={rsvp.offers} action={rsvp.action} state={rsvp.state} /> : null}
+        rsvp={rsvp && rsvp.offers.length > 0 ? <RsvpSection page={page} offers={rsvp.offers} action={rsvp.action} day={rsvp.day} state={rsvp.state} /> : null}
       />
     </Layout>,
   );

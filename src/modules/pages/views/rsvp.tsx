@@ -95,7 +95,7 @@ export function Problems({ messages, id, problems }: { messages: RsvpMessages; i
   );
 }
 
-function OfferForm({ page, offer, action, state }: { page: PageContext; offer: TicketOffer; action: string; state: RsvpFormState | undefined }) {
+function OfferForm({ page, offer, action, day, state }: { page: PageContext; offer: TicketOffer; action: string; day: string | undefined; state: RsvpFormState | undefined }) {
   const messages = page.messages.rsvp;
   const prefix = `rsvp-${offer.id}`;
   const values = state?.values ?? {};
@@ -107,6 +107,8 @@ function OfferForm({ page, offer, action, state }: { page: PageContext; offer: T
     <form method="post" action={action} class="rsvp-form" aria-labelledby={`${prefix}-title`}>
       <Problems messages={messages} id={`${prefix}-problems`} problems={problems} />
       <input type="hidden" name="ticket_id" value={String(offer.id)} />
+      {/* An occurrence's page: its form's problems come back on the same date's page. */}
+      {day ? <input type="hidden" name="day" value={day} /> : null}
       {waitlist ? <input type="hidden" name="waitlist" value="1" /> : null}
       {waitlist ? null : (
         <fieldset class="rsvp-going">
@@ -138,7 +140,7 @@ function OfferForm({ page, offer, action, state }: { page: PageContext; offer: T
 }
 
 /** One ticket: its name, price or places, and its form, or why there is none. */
-function Offer({ page, offer, action, state }: { page: PageContext; offer: TicketOffer; action: string; state: RsvpFormState | undefined }) {
+function Offer({ page, offer, action, day, state }: { page: PageContext; offer: TicketOffer; action: string; day: string | undefined; state: RsvpFormState | undefined }) {
   const messages = page.messages.rsvp;
   const prefix = `rsvp-${offer.id}`;
   const formProblem = state?.problems.form;
@@ -158,7 +160,7 @@ function Offer({ page, offer, action, state }: { page: PageContext; offer: Ticke
   } else if (offer.left === 0 && !offer.waitlist) {
     body = <p class="rsvp-state">{messages.full}</p>;
   } else {
-    body = <OfferForm page={page} offer={offer} action={action} state={state} />;
+    body = <OfferForm page={page} offer={offer} action={action} day={day} state={state} />;
   }
   return (
     <section class="ticket" aria-labelledby={`${prefix}-title`} id={prefix}>
@@ -183,13 +185,13 @@ function Offer({ page, offer, action, state }: { page: PageContext; offer: Ticke
 }
 
 /** The event's tickets and their forms, posted to `action`; `state` is the form just sent, refilled with its problems. */
-export function RsvpSection({ page, offers, action, state }: { page: PageContext; offers: readonly TicketOffer[]; action: string; state: RsvpFormState | undefined }) {
+export function RsvpSection({ page, offers, action, day, state }: { page: PageContext; offers: readonly TicketOffer[]; action: string; day?: string | undefined; state: RsvpFormState | undefined }) {
   if (offers.length === 0) return null;
   return (
     <section class="rsvp" aria-labelledby="rsvp-heading">
       <h2 id="rsvp-heading">{page.messages.rsvp.heading}</h2>
       {offers.map((offer) => (
-        <Offer page={page} offer={offer} action={action} state={state?.ticketId === offer.id ? state : undefined} />
+        <Offer page={page} offer={offer} action={action} day={day} state={state?.ticketId === offer.id ? state : undefined} />
       ))}
     </section>
   );
