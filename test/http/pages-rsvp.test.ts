@@ -199,10 +199,10 @@ describe(`the RSVP form on the event page (${DIALECT})`, () => {
     const series = await createRecord(t, 'events', { title: 'Weekly Choir', status: 'publish', start_date: '2026-12-01 19:00:00', end_date: '2026-12-01 21:00:00', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } });
     const made = await t.request('administrator', 'POST', `${ET}/tickets`, { event: series.id, name: 'Choir seat', capacity: 10 });
     assert.equal(made.statusCode, 201, made.body);
-    const page = (await t.request('anonymous', 'GET', `/event/${series.slug as string}/2026-12-08/`)).body;
+    const page = (await t.request('anonymous', 'GET', `/event/${series.slug}/2026-12-08/`)).body;
     assert.match(page, /Choir seat/);
     assert.match(page, /<input type="hidden" name="day" value="2026-12-08"\/>/);
-    const refused = await form(t, `/event/${series.slug as string}/rsvp/`, { ticket_id: String(made.json<Json>().id), name: 'Cy', email: 'bad', quantity: '1', day: '2026-12-08' });
+    const refused = await form(t, `/event/${series.slug}/rsvp/`, { ticket_id: String(made.json<Json>().id), name: 'Cy', email: 'bad', quantity: '1', day: '2026-12-08' });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.body, /<link rel="canonical" href="[^"]*\/2026-12-08\/"/);
   });
