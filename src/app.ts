@@ -395,7 +395,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Uploaded images' files, under the site's path as the pages (decision 0052).
   registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
-  registerPages(app, { config, storage, clock, pages: services.pages, throttle: services.loginThrottle, community: services.community, readCache: context.readCache });
+  registerPages(app, { config, storage, clock, pages: services.pages, throttle: services.loginThrottle, community: services.community, tickets: services.tickets, rsvp: services.rsvp, rsvpChanges: services.rsvpChanges, readCache: context.readCache });
   // The admin's sign-in and sign-out forms (decision 0040).
   registerSignIn(app, { config, authenticator, sessions: services.sessions });
   registerSetup(app, { config, setup: services.firstAdmin, sessions: services.sessions });

@@ -84,6 +84,9 @@ import { AttendeesRepository } from './storage/repositories/attendees.repository
 import { TicketsService } from './modules/tickets/tickets.service.ts';
 import { AttendeesService } from './modules/tickets/attendees.service.ts';
 import { RsvpService } from './modules/tickets/rsvp.service.ts';
+import { RsvpChanges } from './modules/tickets/rsvp-changes.ts';
+import { RSVP_LINK_KEY, RsvpLinks } from './modules/tickets/rsvp-links.ts';
+import { RsvpMail } from './modules/tickets/rsvp-mail.ts';
 
 /*
  * The composition root: every repository and service is built here, once, and handed what it
@@ -144,6 +147,8 @@ export interface Services {
   readonly attendees: AttendeesService;
   /** Visitors' RSVPs, never oversold (decision 0109). */
   readonly rsvp: RsvpService;
+  /** An RSVP changed or cancelled by its signed link, and the waitlist's promotion (decisions 0125, 0126). */
+  readonly rsvpChanges: RsvpChanges;
 }
 
 export interface Application {
@@ -203,6 +208,7 @@ export async function composeApplication(
   const users = new UsersService(storage, usersRepository, clock, sessions);
   // Read (or made) before any request: a page checks a cookie inside its read unit, which cannot write.
   const postPassKey = await new SiteSecrets(storage, new SiteSecretsRepository()).key(POSTPASS_KEY);
+  const rsvpLinks = new RsvpLinks(await new SiteSecrets(storage, new SiteSecretsRepository()).key(RSVP_LINK_KEY));
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(dialect), images, clock);
   const siteImportsRepository = new SiteImportsRepository(dialect);
@@ -258,9 +264,11 @@ export async function composeApplication(
   const attendeesRepository = new AttendeesRepository();
   const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
   const attendees = new AttendeesService(attendeesRepository, clock);
-  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, events, mail, clock, { uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }), language });
+  const rsvpMail = new RsvpMail(events, mail, rsvpLinks, clock, { uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }), language });
+  const rsvp = new RsvpService(ticketsRepository, attendeesRepository, rsvpMail, clock);
+  const rsvpChanges = new RsvpChanges(ticketsRepository, attendeesRepository, events, rsvpMail, rsvpLinks, clock, language);
   return {
-    services: { mail, tickets, attendees, rsvp, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: { mail, tickets, attendees, rsvp, rsvpChanges, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     mailDispatcher,

@@ -6323,6 +6323,10 @@ export interface paths {
                             /** @default false */
                             required?: boolean;
                         }[];
+                        /** @description Where a priced ticket is bought elsewhere (http or https; empty for none): the event page links to it, as no payment is taken here */
+                        buy_url?: string;
+                        /** @description When full, visitors may join a waitlist, promoted in order as places are freed (decision 0126) */
+                        waitlist?: boolean;
                         /** @description The event the ticket is for */
                         event?: number;
                         /** @description The event the ticket is for (the original's name) */
@@ -6451,6 +6455,10 @@ export interface paths {
                             /** @default false */
                             required?: boolean;
                         }[];
+                        /** @description Where a priced ticket is bought elsewhere (http or https; empty for none): the event page links to it, as no payment is taken here */
+                        buy_url?: string;
+                        /** @description When full, visitors may join a waitlist, promoted in order as places are freed (decision 0126) */
+                        waitlist?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6535,6 +6543,10 @@ export interface paths {
                             /** @default false */
                             required?: boolean;
                         }[];
+                        /** @description Where a priced ticket is bought elsewhere (http or https; empty for none): the event page links to it, as no payment is taken here */
+                        buy_url?: string;
+                        /** @description When full, visitors may join a waitlist, promoted in order as places are freed (decision 0126) */
+                        waitlist?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6651,6 +6663,10 @@ export interface paths {
                             /** @default false */
                             required?: boolean;
                         }[];
+                        /** @description Where a priced ticket is bought elsewhere (http or https; empty for none): the event page links to it, as no payment is taken here */
+                        buy_url?: string;
+                        /** @description When full, visitors may join a waitlist, promoted in order as places are freed (decision 0126) */
+                        waitlist?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6946,6 +6962,11 @@ export interface paths {
                          * @default true
                          */
                         going?: boolean;
+                        /**
+                         * @description When the ticket keeps a waitlist and not enough places are left, join it instead of a 409 (decision 0126)
+                         * @default false
+                         */
+                        waitlist?: boolean;
                         /** @description Attendee field label → answer */
                         answers?: {
                             [key: string]: string | boolean;
@@ -6980,6 +7001,8 @@ export interface paths {
                                 /** @description Always 0: no payments are taken here */
                                 pending: number;
                             };
+                            /** @description The signed, expiring page where the visitor changes or cancels this RSVP without an account (decision 0125) */
+                            manage_url: string;
                         };
                     };
                 };
@@ -8072,6 +8095,10 @@ export interface components {
                 /** @default false */
                 required: boolean;
             }[];
+            /** @description Where a priced ticket is bought elsewhere; empty for none */
+            buy_url: string;
+            /** @description Whether a full ticket takes names on a waitlist (decision 0126) */
+            waitlist: boolean;
             /** @description Only for those who may edit the event */
             rsvp_details?: {
                 rsvp_going: number;

@@ -82,6 +82,34 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     assert.equal(arrivedTo('ada@example.org').length, 1, 'arrived once');
   });
 
+  test('the confirmation carries the signed link to change or cancel; a promotion from the waitlist arrives with its QR code (decisions 0125, 0126)', async () => {
+    const { ticket } = await ticketFor(t, 'Tiny gig', 1);
+    assert.equal((await t.request('administrator', 'PATCH', `${ET}/tickets/${ticket}`, { waitlist: true })).statusCode, 200);
+    const first = await rsvp(t, ticket, { name: 'Eve', email: 'eve@example.org' });
+    assert.equal(first.statusCode, 201, first.body);
+    const waiting = await rsvp(t, ticket, { name: 'Fay', email: 'fay@example.org', waitlist: true });
+    assert.equal(waiting.statusCode, 201, waiting.body);
+    assert.equal(waiting.json<Json>().status, 'waitlisted');
+    const [confirmation] = await until('the confirmation arrived', () => (arrivedTo('eve@example.org').length > 0 ? arrivedTo('eve@example.org') : undefined));
+    const link = /Change or cancel your RSVP: (\S+)/.exec(confirmation!.parsed.text ?? '')?.[1];
+    assert.equal(link, first.json<Json>().manage_url, 'the link of the API\'s answer');
+    assert.match(String(confirmation!.parsed.html), /<a href="[^"]+\/rsvp\/[^"]+">Change or cancel your RSVP<\/a>/);
+    const path = new URL(link!).pathname;
+    assert.equal((await t.request('anonymous', 'GET', path)).statusCode, 200);
+    const [onList] = await until('the waitlist message arrived', () => (arrivedTo('fay@example.org').length > 0 ? arrivedTo('fay@example.org') : undefined));
+    assert.equal(onList!.parsed.subject, "You're on the waitlist: Tiny gig");
+    assert.equal(onList!.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png').length, 0, 'no QR code while waiting');
+    const cancelled = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=cancel' });
+    assert.equal(cancelled.statusCode, 303);
+    const promoted = await until('the promotion arrived', () => arrivedTo('fay@example.org').find((mail) => mail.parsed.subject === 'A place is yours: Tiny gig'));
+    const qr = promoted.parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
+    assert.ok(qr, 'the QR code of the promoted seat');
+    const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = new URL(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data);
+    assert.equal(code.searchParams.get('ticket_id'), String(waiting.json<Json>().attendees[0].id));
+    assert.ok(promoted.parsed.attachments.some((attachment) => attachment.filename === 'event.ics'));
+  });
+
   test('a refused RSVP (not enough places left) sends nothing', async () => {
     const { ticket } = await ticketFor(t, 'Small room', 1);
     assertError(await rsvp(t, ticket, { name: 'Bo', email: 'bo@example.org', quantity: 2 }), 409, 'ticket-capacity-not-available');

@@ -11,7 +11,7 @@ import type { TicketListing } from '../../src/storage/repositories/tickets.repos
 const NOW = '2026-11-24 12:00:00';
 const ticket = (fields: Partial<TicketListing>): TicketListing => ({
   id: 1, event_id: 2, author_id: 1, status: 'publish', name: 'Seat', description: '', capacity_mode: 'own', capacity: 10, sale_start_utc: null, sale_end_utc: null,
-  price: '0', currency: 'USD', sku: '', attendee_fields: '[]', created_utc: NOW, modified_utc: NOW,
+  price: '0', currency: 'USD', sku: '', attendee_fields: '[]', buy_url: '', waitlist: 0, created_utc: NOW, modified_utc: NOW,
   event_author_id: 1, event_status: 'publish', event_type: 'event', sold: 0, attendee_count: 0, checked_in_count: 0, pool_capacity: null, pool_sold: 0,
   ...fields,
 });

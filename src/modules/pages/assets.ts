@@ -225,6 +225,18 @@ select, textarea { font: inherit; color: inherit; background: var(--calendar-bac
 .form-problems h2 { font-size: 1.1rem; margin: 0.25rem 0; }
 /* The community form's honeypot: hidden from people and assistive technology alike. */
 .trap { display: none; }
+/* An event's tickets and RSVP forms (issue 46), and an RSVP's own page. */
+.rsvp { margin: 1.5rem 0; }
+.rsvp .ticket { border: 1px solid var(--calendar-border); border-radius: var(--calendar-radius); padding: 0.5rem 1rem; margin: 0 0 1rem; }
+.rsvp h3 { margin: 0.25rem 0; font-size: 1.15rem; }
+.rsvp-form { max-width: 32rem; }
+.rsvp-form input:not([type=radio]):not([type=checkbox]) { max-width: 100%; }
+.rsvp-going { border: 0; padding: 0; margin: 0 0 0.75rem; display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
+.rsvp-going legend { font-weight: 700; padding: 0; }
+.rsvp-state { color: var(--calendar-muted); }
+.button-link { display: inline-block; background: var(--calendar-accent); color: var(--calendar-accent-text); border-radius: var(--calendar-radius); padding: 0.45rem 1rem; text-decoration: none; }
+.notice { border: 2px solid var(--calendar-accent); border-radius: var(--calendar-radius); padding: 0.5rem 1rem; }
+.form-problems h4 { font-size: 1.05rem; margin: 0.25rem 0; }
 .embed { padding: 0 0.5rem; }
 `;
 

@@ -38,6 +38,8 @@ export interface Answer {
   readonly status?: number;
   readonly body: string;
   readonly type?: string;
+  /** false: never kept in the read cache (an event's RSVP forms show places left and sale windows, which change without a content change). */
+  readonly cacheable?: boolean;
 }
 
 /** A page's work, on its read unit. */
@@ -172,7 +174,7 @@ export class PageAnswers {
         compute: async (deadline, { slot }) => {
           try {
             const answer = await deadline.race(this.deps.storage.read((tx) => work(tx, request, context)));
-            return this.send(sending, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, slot);
+            return this.send(sending, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, answer.cacheable === false ? undefined : slot);
           } catch (error) {
             if (error instanceof ApiError || error instanceof TimedOut) {
               const status = error instanceof TimedOut ? 503 : statusOf(error, options.single ?? false);

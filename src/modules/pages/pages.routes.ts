@@ -15,6 +15,10 @@ import { communityPages } from './community-pages.routes.ts';
 import { PageAnswers, type PageHandler } from './page-answers.routes.ts';
 import type { PagesService } from './pages.service.ts';
 import { recordPages } from './record-pages.routes.ts';
+import { registerRsvpPages } from './rsvp.routes.ts';
+import type { RsvpChanges } from '../tickets/rsvp-changes.ts';
+import type { RsvpService } from '../tickets/rsvp.service.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 
 /*
  * The public HTML pages (decision 0031) at the URLs the records advertise, under the path of
@@ -35,7 +39,7 @@ declare module 'fastify' {
 
 export interface PagesDependencies {
   readonly config: Config;
-  readonly storage: Pick<Storage, 'read' | 'contentVersion' | 'contentChanges'>;
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges'>;
   readonly clock: Clock;
   readonly pages: PagesService;
   /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
@@ -43,6 +47,10 @@ export interface PagesDependencies {
   readonly readCache: ReadCache | undefined;
   /** The community submissions (decision 0062), answered only when CALENDAR_COMMUNITY_SUBMISSIONS is on. */
   readonly community: CommunitySubmissions;
+  /** The event pages' RSVP forms and the RSVPs' signed pages (issue 46; decisions 0125, 0126). */
+  readonly tickets: Pick<TicketsService, 'list'>;
+  readonly rsvp: Pick<RsvpService, 'create' | 'findOpen'>;
+  readonly rsvpChanges: Pick<RsvpChanges, 'get' | 'update' | 'cancel'>;
 }
 
 export function registerPages(app: FastifyInstance, deps: PagesDependencies): void {
@@ -51,7 +59,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const reads = new CachedReads({ storage, readCache: deps.readCache, requestTimeoutMs: config.timeouts.requestMs });
   const answers = new PageAnswers({ config, storage, clock, reads });
   const views = archiveViewPages(answers, pages);
-  const records = recordPages(answers, { config, storage, pages, throttle: deps.throttle });
+  const records = recordPages(answers, { config, storage, clock, pages, tickets: deps.tickets, throttle: deps.throttle });
   const community = communityPages(answers, { config, community: deps.community });
 
   /** What a page shows, for its discovery headers. */
@@ -91,6 +99,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   for (const prefix of ['', '/:lang']) {
     app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: community.submit, errorHandler: community.refused });
   }
+  registerRsvpPages(app, {
+    config, storage, clock, pages, tickets: deps.tickets, rsvp: deps.rsvp, rsvpChanges: deps.rsvpChanges, csp: answers.csp,
+    contextOf: (request) => {
+      const language = answers.languageOf(request);
+      return language === undefined ? undefined : answers.contextOf(request, language, false);
+    },
+  });
   app.route({ method: 'GET', url: `${sitePath}/events/community/challenge/`, config: pageRoute, schema: hidden, handler: community.challenge });
   app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: records.sitemap });
   app.route({

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { wireUtc, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { isSupportedDay } from '../../dates/supported-range.ts';
@@ -12,6 +13,8 @@ import { LIST_PER_PAGE, pageNumber, POSTPASS_COOKIE, type PageAnswers, type Page
 import type { PagesService } from './pages.service.ts';
 import type { PageContext } from './views/layout.tsx';
 import { eventPage, linkedRecordPage, passwordPage, seriesPage } from './views/pages.tsx';
+import { eventOffers, rsvpAction } from './rsvp.routes.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 
 /*
  * The pages of one record: an event (or one date of a series) with its password form, all dates
@@ -39,7 +42,10 @@ export function recordPages(
   deps: {
     readonly config: Config;
     readonly storage: Pick<Storage, 'read'>;
+    readonly clock: Clock;
     readonly pages: PagesService;
+    /** The event page's RSVP forms (issue 46; decisions 0125, 0126). */
+    readonly tickets: Pick<TicketsService, 'list'>;
     /** Counts wrong event passwords per (event, client address), in the login throttle's counters (decision 0094). */
     readonly throttle: GuessThrottle;
   },
@@ -59,7 +65,8 @@ export function recordPages(
       try {
         const shown = await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
         shownEvents.set(request, shown.event.id);
-        return { body: eventPage(context, shown) };
+        const offers = await eventOffers(tx, deps.tickets, shown.event, wireUtc(deps.clock.now()), config.timezone);
+        return { body: eventPage(context, shown, { offers, action: rsvpAction(context, slug), day }), cacheable: offers.length === 0 };
       } catch (error) {
         if (error instanceof ApiError && error.code === 'event-password-protected') return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
         throw error;

@@ -6,20 +6,19 @@ import type { WriteTx } from '../../storage/types.ts';
 import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow } from '../../storage/tables.ts';
-import type { LanguageCode } from '../../languages.ts';
 import type { Urls } from '../../urls.ts';
-import type { EventsService } from '../events/events.service.ts';
-import { plainText } from '../ical/calendar-writer.ts';
-import { eventMail } from '../mail/event-mail.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
 import { availabilityOf, placesLeft, saleClosedReason, type Availability } from './availability.ts';
+import type { RsvpMail } from './rsvp-mail.ts';
 import type { AttendeeFieldInput, RsvpInput } from './tickets.schemas.ts';
 
-/** What an RSVP made: its reference and seats, and what is left after it. */
+export { checkInCode } from './rsvp-mail.ts';
+
+/** What an RSVP made: its reference and seats, what is left after it, and the token of its page of changes (decision 0125). */
 export interface RsvpResult {
   readonly order: string;
   readonly seats: readonly AttendeeRow[];
   readonly availability: Availability;
+  readonly token: string;
 }
 
 /** The answers to a ticket's attendee fields, checked: required ones given, choices among the options, no other labels. */
@@ -48,31 +47,11 @@ export function checkedAnswers(fields: readonly AttendeeFieldInput[], answers: R
   return checked;
 }
 
-/** The confirmation's words (decision 0111). */
-const CONFIRMATION = {
-  subject: (title: string) => `You're going: ${title}`,
-  declinedSubject: (title: string) => `Your answer: ${title}`,
-  greeting: (name: string) => `Hello ${name},`,
-  going: (places: number) => (places === 1 ? 'your place is booked.' : `your ${places} places are booked.`),
-  notGoing: 'we have your answer: you are not going.',
-  ticket: (name: string) => `Ticket: ${name}`,
-  qrCaption: 'Show this code at the door',
-};
-
-/** What the confirmation needs besides the RSVP: where its links and the event's UID point. */
-export interface RsvpMailSettings {
-  /** The host part of the event's UID in the attached `.ics`, as the site's feeds write it. */
-  readonly uidHost: string;
-  /** The site's language: the event's title and words, and the `.ics`'s. */
-  readonly language: LanguageCode;
-}
-
-/**
- * The text of a seat's QR code: the original's check-in link (`?event_qr_code=1&ticket_id=…`),
- * whose `ticket_id` (the attendee) and `security_code` are what the `qr` check-in reads.
- */
-export function checkInCode(urls: Urls, seat: Pick<AttendeeRow, 'id' | 'event_id' | 'security_code'>): string {
-  return urls.pageQuery(new URLSearchParams({ event_qr_code: '1', ticket_id: String(seat.id), event_id: String(seat.event_id), security_code: seat.security_code }).toString());
+/** An e-mail address as given, trimmed, or a 400 on `email`. */
+export function checkedEmail(given: string): string {
+  const email = given.trim();
+  if (!EMAIL_PATTERN.test(email) || !/\.[^.@\s]+$/.test(email)) throw invalidParam('email', 'The e-mail address is not valid.');
+  return email;
 }
 
 /**
@@ -87,10 +66,8 @@ export class RsvpService {
   constructor(
     private readonly tickets: TicketsRepository,
     private readonly attendees: AttendeesRepository,
-    private readonly events: Pick<EventsService, 'getUnchecked' | 'entitled'>,
-    private readonly mail: Pick<MailOutbox, 'enqueue'>,
+    private readonly mail: Pick<RsvpMail, 'send'>,
     private readonly clock: Clock,
-    private readonly settings: RsvpMailSettings,
   ) {}
 
   /** A ticket a visitor may RSVP for: published, of a published event; any other is unknown to them. */
@@ -100,10 +77,13 @@ export class RsvpService {
     return ticket;
   }
 
-  /** `urls`: the request's, which the confirmation's links and QR code point at. */
+  /**
+   * `urls`: the request's, which the confirmation's links and QR code point at. With `waitlist`,
+   * a going RSVP for more places than are left joins the ticket's waitlist when it keeps one
+   * (decision 0126): its seats are 'waitlisted', taking no place until promoted.
+   */
   async create(tx: WriteTx, ticketId: number, input: RsvpInput, urls: Urls): Promise<RsvpResult> {
-    const email = input.email.trim();
-    if (!EMAIL_PATTERN.test(email) || !/\.[^.@\s]+$/.test(email)) throw invalidParam('email', 'The e-mail address is not valid.');
+    const email = checkedEmail(input.email);
     const name = input.name.trim();
     if (name === '') throw invalidParam('name', 'The name is empty.');
     const found = await this.findOpen(tx, ticketId);
@@ -114,7 +94,9 @@ export class RsvpService {
     if (closed !== undefined) throw new ApiError('ticket_sale_closed', { args: [ticket.name, closed] });
     const going = input.going ?? true;
     const left = placesLeft(ticket);
-    if (going && left !== null && input.quantity > left) throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left], data: { available: left } });
+    const full = going && left !== null && input.quantity > left;
+    const waitlisted = full && input.waitlist === true && ticket.waitlist === 1;
+    if (full && !waitlisted) throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left], data: { available: left } });
     const order = randomBytes(12).toString('hex');
     const seats = await this.attendees.createSeats(
       tx,
@@ -124,38 +106,15 @@ export class RsvpService {
         name,
         email,
         answers: JSON.stringify(answers),
-        status: going ? ('going' as const) : ('not-going' as const),
+        status: waitlisted ? ('waitlisted' as const) : going ? ('going' as const) : ('not-going' as const),
         security_code: randomBytes(8).toString('hex'),
         order_ref: order,
         created_utc: now,
         modified_utc: now,
       })),
     );
-    await this.confirm(tx, ticket.name, order, seats, urls);
-    const sold = going ? input.quantity : 0;
-    return { order, seats, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
-  }
-
-  /**
-   * The confirmation to the address given: the event's details as a visitor sees them (a
-   * password-protected event's without its description, venue or organizer), its `.ics`, and for
-   * those going the QR code of the order's first seat.
-   */
-  private async confirm(tx: WriteTx, ticketName: string, order: string, seats: readonly AttendeeRow[], urls: Urls): Promise<void> {
-    const first = seats[0]!;
-    const found = (await this.events.getUnchecked(tx, first.event_id, this.settings.language, null))!;
-    const going = first.status === 'going';
-    const title = plainText(found.row.post.title);
-    const message = await eventMail({
-      to: first.email,
-      subject: (going ? CONFIRMATION.subject : CONFIRMATION.declinedSubject)(title),
-      intro: [CONFIRMATION.greeting(first.name), going ? CONFIRMATION.going(seats.length) : CONFIRMATION.notGoing, CONFIRMATION.ticket(ticketName)],
-      event: { row: found.row, relations: found.relations, entitled: this.events.entitled(found.row, null, {}) },
-      context: { urls, uidHost: this.settings.uidHost },
-      ...(going ? { qr: { text: checkInCode(urls, first), caption: CONFIRMATION.qrCaption } } : {}),
-      reference: `rsvp:${order}`,
-      language: this.settings.language,
-    });
-    await this.mail.enqueue(tx, message);
+    const token = await this.mail.send(tx, 'confirmation', ticket.name, seats, urls);
+    const sold = going && !waitlisted ? input.quantity : 0;
+    return { order, seats, token, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
   }
 }

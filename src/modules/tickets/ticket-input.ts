@@ -16,6 +16,8 @@ export interface TicketInput {
   readonly sale_start_utc?: string | null;
   readonly sale_end_utc?: string | null;
   readonly attendee_fields?: string;
+  readonly buy_url?: string;
+  readonly waitlist?: 0 | 1;
   /** The event's shared pool, set with the ticket. */
   readonly sharedCapacity?: number;
 }
@@ -63,6 +65,20 @@ function checkedFields(fields: readonly AttendeeFieldInput[]): string {
   return JSON.stringify(fields.map((field) => ({ label: field.label, type: field.type, options: field.type === 'choice' ? field.options : [], required: field.required ?? false })));
 }
 
+/** A "Buy" link: http or https only (never `javascript:` on a public page), or '' for none. */
+export function readBuyUrl(value: string): string {
+  const text = value.trim();
+  if (text === '') return '';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalidParam('buy_url', 'buy_url must be an http or https address.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidParam('buy_url', 'buy_url must be an http or https address.');
+  return url.href;
+}
+
 const nonNegative = (name: string, value: number) => {
   if (value < 0) throw new ApiError('ticket_invalid_capacity', { args: [`${name} is ${value}; it must be 0 or more`] });
   return value;
@@ -91,6 +107,8 @@ export function ticketInput(body: TicketBody, existing: Pick<TicketRow, 'capacit
     ...(start !== undefined ? { sale_start_utc: saleBound(body.start_date !== undefined ? 'start_date' : 'available_from', start, now, zone) } : {}),
     ...(end !== undefined ? { sale_end_utc: saleBound(body.end_date !== undefined ? 'end_date' : 'available_until', end, now, zone) } : {}),
     ...(body.attendee_fields !== undefined ? { attendee_fields: checkedFields(body.attendee_fields) } : {}),
+    ...(body.buy_url !== undefined ? { buy_url: readBuyUrl(body.buy_url) } : {}),
+    ...(body.waitlist !== undefined ? { waitlist: body.waitlist ? (1 as const) : (0 as const) } : {}),
     ...(body.shared_capacity !== undefined ? { sharedCapacity: nonNegative('shared_capacity', body.shared_capacity) } : {}),
   };
   if (mode === 'own' && capacity === undefined && existing?.capacity_mode !== 'own') throw new ApiError('ticket_invalid_capacity', { args: ['a ticket with capacity of its own needs a capacity'] });

@@ -91,6 +91,8 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
     sku: ticket.sku,
     supports_attendee_information: true,
     attendee_fields: JSON.parse(ticket.attendee_fields) as TicketWire['attendee_fields'],
+    buy_url: ticket.buy_url,
+    waitlist: ticket.waitlist === 1,
     ...(manager
       ? {
           ...(free ? { rsvp_details: { rsvp_going: ticket.sold, rsvp_not_going: ticket.attendee_count - ticket.sold } } : {}),

@@ -6,6 +6,7 @@ import { withQuery, type Urls } from '../../urls.ts';
 import { toTicketRecord } from './tickets.mapper.ts';
 import { DeletedTicket, MAX_TICKETS_PER_PAGE, RsvpAnswer, RsvpBody, TicketCreateBody, TicketListQuery, TicketParams, TicketReadQuery, TicketRecord, TicketsEnvelope, TicketUpdateBody } from './tickets.schemas.ts';
 import type { RsvpService } from './rsvp.service.ts';
+import { manageUrl } from './rsvp-mail.ts';
 import type { TicketsService } from './tickets.service.ts';
 
 /** Contributors and up may write tickets; each write is then checked against the event's own rules (decision 0110). */
@@ -118,6 +119,7 @@ export function rsvpRoutes(rsvp: RsvpService): AnyRoute[] {
             quantity: result.seats.length,
             attendees: result.seats.map((seat) => ({ id: seat.id, security_code: seat.security_code })),
             availability: result.availability,
+            manage_url: manageUrl(urls, result.token),
           },
         };
       },

@@ -86,6 +86,8 @@ const ticketFields = {
   available_from: Type.Optional(Type.String({ minLength: 1, description: 'When the sale starts (the original\'s name)' })),
   available_until: Type.Optional(Type.String({ minLength: 1, description: 'When the sale ends (the original\'s name)' })),
   attendee_fields: Type.Optional(Type.Array(AttendeeField, { maxItems: MAX_ATTENDEE_FIELDS, description: 'What each attendee is asked' })),
+  buy_url: Type.Optional(Type.String({ maxLength: TEXT_LENGTHS.url, description: 'Where a priced ticket is bought elsewhere (http or https; empty for none): the event page links to it, as no payment is taken here' })),
+  waitlist: Type.Optional(Type.Boolean({ description: 'When full, visitors may join a waitlist, promoted in order as places are freed (decision 0126)' })),
 };
 export const TicketCreateBody = Type.Object(
   { ...ticketFields, event: Type.Optional(Id({ description: 'The event the ticket is for' })), post_id: Type.Optional(Id({ description: 'The event the ticket is for (the original\'s name)' })) },
@@ -145,6 +147,8 @@ export const TicketRecord = Type.Object(
     sku: Type.String(),
     supports_attendee_information: Type.Boolean(),
     attendee_fields: Type.Array(AttendeeField),
+    buy_url: Type.String({ description: 'Where a priced ticket is bought elsewhere; empty for none' }),
+    waitlist: Type.Boolean({ description: 'Whether a full ticket takes names on a waitlist (decision 0126)' }),
     rsvp_details: Type.Optional(Type.Object({ rsvp_going: Type.Integer(), rsvp_not_going: Type.Integer() }, { description: 'Only for those who may edit the event' })),
     checkin: Type.Optional(AnyObject),
   },
@@ -164,6 +168,7 @@ export const RsvpBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254, description: 'Their e-mail address' }),
   quantity: PositiveInteger('How many places', { default: 1, maximum: MAX_PLACES_PER_RSVP }),
   going: Type.Optional(Type.Boolean({ default: true, description: 'false records a "not going" answer, which takes no place' })),
+  waitlist: Type.Optional(Type.Boolean({ default: false, description: 'When the ticket keeps a waitlist and not enough places are left, join it instead of a 409 (decision 0126)' })),
   answers: Type.Optional(Type.Record(Type.String({ maxLength: TEXT_LENGTHS.name }), OneOf<string | boolean>(['string', 'boolean'], { maxLength: TEXT_LENGTHS.detail }), { description: 'Attendee field label → answer' })),
 });
 export type RsvpInput = Static<typeof RsvpBody>;
@@ -175,4 +180,5 @@ export const RsvpAnswer = Type.Object({
   quantity: Type.Integer(),
   attendees: Type.Array(Type.Object({ id: Type.Integer(), security_code: Type.String({ description: 'What the door\'s QR code carries' }) })),
   availability: AvailabilityRecord,
+  manage_url: Type.String({ description: 'The signed, expiring page where the visitor changes or cancels this RSVP without an account (decision 0125)' }),
 });

@@ -108,6 +108,8 @@ export class TicketsService {
       currency: input.currency ?? 'USD',
       sku: input.sku ?? '',
       attendee_fields: input.attendee_fields ?? '[]',
+      buy_url: input.buy_url ?? '',
+      waitlist: input.waitlist ?? 0,
       created_utc: now,
       modified_utc: now,
     });

@@ -92,6 +92,26 @@ export class AttendeesRepository {
     return db.insertInto('attendees').values([...seats]).returningAll().execute();
   }
 
+  /** The seats of one RSVP (its order reference), in the order they were made. */
+  ofOrder(db: ReadTx, order: string): Promise<AttendeeRow[]> {
+    return db.selectFrom('attendees').selectAll().where('order_ref', '=', order).orderBy('id').execute();
+  }
+
+  /** The waitlisted seats of a ticket, in the order they joined (decision 0126). */
+  waitlisted(db: ReadTx, ticketId: number): Promise<AttendeeRow[]> {
+    return db.selectFrom('attendees').selectAll().where('ticket_id', '=', ticketId).where('status', '=', 'waitlisted').orderBy('id').execute();
+  }
+
+  async setStatus(db: WriteTx, ids: readonly number[], status: AttendeeStatus, at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('attendees').set({ status, modified_utc: at }).where('id', 'in', [...ids]).execute();
+  }
+
+  /** The answers of every seat of an order. */
+  async setAnswers(db: WriteTx, order: string, answers: string, at: string): Promise<void> {
+    await db.updateTable('attendees').set({ answers, modified_utc: at }).where('order_ref', '=', order).execute();
+  }
+
   async setCheckedIn(db: WriteTx, id: number, checkedIn: boolean, at: string): Promise<void> {
     await db.updateTable('attendees').set({ checked_in: checkedIn ? 1 : 0, checked_in_utc: checkedIn ? at : null, modified_utc: at }).where('id', '=', id).execute();
   }

@@ -30,6 +30,10 @@ export interface TicketsTable {
   sku: string;
   /** JSON array of `AttendeeField`. */
   attendee_fields: string;
+  /** Where a priced ticket is bought elsewhere, http(s); '' for none (decision 0126's migration). */
+  buy_url: ColumnType<string, string | undefined, string>;
+  /** 1: a full ticket takes names on a waitlist, promoted in order (decision 0126). */
+  waitlist: ColumnType<Flag, Flag | undefined, Flag>;
   created_utc: string;
   modified_utc: string;
 }

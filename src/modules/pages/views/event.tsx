@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
 import { addressLine, isEmail, machineTime, mapLinks, shortZone, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
@@ -211,7 +212,7 @@ function AddToCalendar({ page, event, location }: { page: PageContext; event: Ev
  * details, venue and organizers (beside the description on a wide screen, under it on a phone), and
  * the events before and after it.
  */
-export function EventDetails({ page, event, previous, next, otherDates }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined; otherDates: readonly EventWire[] }) {
+export function EventDetails({ page, event, previous, next, otherDates, rsvp }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined; otherDates: readonly EventWire[]; rsvp?: ComponentChildren }) {
   const { messages, locale } = page;
   const venues = venuesOf(event).filter((venue) => textField(venue, 'venue') !== '');
   const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
@@ -237,6 +238,8 @@ export function EventDetails({ page, event, previous, next, otherDates }: { page
           <FeaturedImage image={event.image} title={event.title} />
           {/* The stored description is sanitized HTML (content/html.ts filters it on write): the only field inserted raw. */}
           <div class="description" dangerouslySetInnerHTML={{ __html: event.description }} />
+          {/* The tickets and their RSVP forms (issue 46), after what the event is and before "add to calendar". */}
+          {rsvp}
           <AddToCalendar page={page} event={event} location={location} />
         </div>
         <div class="event-meta">

@@ -12,6 +12,8 @@ import { CalendarBar, Subscribe, viewAddresses, type BarProps } from './bar.tsx'
 import { Contacts, EventDetails, icsUrl, PasswordForm } from './event.tsx';
 import { Layout, type Alternate, type PageContext } from './layout.tsx';
 import { EventCards, EventListing } from './list.tsx';
+import { RsvpSection } from './rsvp.tsx';
+import type { RsvpFormState, TicketOffer } from '../rsvp-form.ts';
 
 /*
  * Whole pages, one function per page type, each rendered to a string of HTML. Every text and
@@ -245,7 +247,8 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
   );
 }
 
-export function eventPage(page: PageContext, view: EventPage): string {
+/** An event's page; `rsvp` its tickets' forms (none without published tickets), `state` the form just sent. */
+export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: readonly TicketOffer[]; action: string; day?: string | undefined; state?: RsvpFormState }): string {
   const { event } = view;
   const description = summaryText(event.excerpt || event.description);
   const image = event.image === false ? undefined : (event.image.url as string | undefined);
@@ -265,7 +268,14 @@ export function eventPage(page: PageContext, view: EventPage): string {
         jsonLd: event.json_ld,
       }}
     >
-      <EventDetails page={page} event={event} previous={view.previous} next={view.next} otherDates={view.otherDates} />
+      <EventDetails
+        page={page}
+        event={event}
+        previous={view.previous}
+        next={view.next}
+        otherDates={view.otherDates}
+        rsvp={rsvp && rsvp.offers.length > 0 ? <RsvpSection page={page} offers={rsvp.offers} action={rsvp.action} day={rsvp.day} state={rsvp.state} /> : null}
+      />
     </Layout>,
   );
 }
@@ -325,10 +335,10 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
   );
 }
 
-export function errorPage(page: PageContext, view: { status: number; detail?: string; canonical: string }): string {
+export function errorPage(page: PageContext, view: { status: number; detail?: string; message?: string; canonical: string }): string {
   const { messages } = page;
   const known: Partial<Record<number, string>> = { 400: `${messages.badRequest} ${view.detail ?? ''}`, 404: messages.notFound, 410: messages.gone, 413: messages.tooLarge, 429: view.detail ?? messages.tooManyRequests };
-  const text = known[view.status] ?? messages.somethingWrong;
+  const text = view.message ?? known[view.status] ?? messages.somethingWrong;
   return html(
     <Layout page={page} head={{ title: text, canonical: view.canonical, noindex: true }}>
       <h1>{text}</h1>
