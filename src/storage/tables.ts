@@ -257,8 +257,8 @@ export interface ContentChangesTable {
   tag: string;
 }
 
-/** What a journal row names: a post's type or a term's taxonomy. */
-export type ChangedResource = PostType | Taxonomy;
+/** What a journal row names: a post's type, a term's taxonomy, a ticket or an attendee (decision 0129). */
+export type ChangedResource = PostType | Taxonomy | 'ticket' | 'attendee';
 export type ChangeAction = 'created' | 'updated' | 'trashed' | 'deleted';
 
 /** The record-change journal (migration 20261125000000; decision 0027), written by triggers. */
@@ -419,6 +419,8 @@ export interface WebhookSubscriptionsTable {
   failing_since: ColumnType<string | null, string | null | undefined, string | null>;
   /** The journal's last `seq` when the subscription was made: it hears later changes only. */
   after_seq: ColumnType<number, number | undefined, number>;
+  /** Who made it (migration 20261129013000): ticket and attendee messages go only to subscriptions whose owner may edit the event (decision 0129). */
+  owner_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
