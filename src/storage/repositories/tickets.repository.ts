@@ -121,8 +121,9 @@ export class TicketsRepository {
     const direction = filter.descending ? 'desc' : 'asc';
     const [count, rows] = await Promise.all([
       this.filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      this.filtered(db, filter)
-        .orderBy(filter.orderBy === 'title' ? 'k.name' : 'k.id', direction)
+      // `id` once: ordered by `k.id, k.id`, SQLite sorted every matching ticket (each with its
+      // counts) in a temporary tree instead of reading the first ones in id order (issue 46's bench).
+      (filter.orderBy === 'title' ? this.filtered(db, filter).orderBy('k.name', direction) : this.filtered(db, filter))
         .orderBy('k.id', direction)
         .limit(window.limit)
         .offset(window.offset)
