@@ -140,6 +140,16 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
     const after = (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&per_page=100`)).json<Json>().tickets as Json[];
     assert.deepEqual(after.map((row) => [row.id, row.deleted]), [[open.id, true]]);
 
+    // An event taken out of the public's view takes its tickets with it: they are announced as gone.
+    const withdrawn = (await createRecord(t, 'events', { title: 'Withdrawn', start_date: '2026-12-22 19:00:00', end_date: '2026-12-22 20:00:00', status: 'publish' })).id;
+    const doomed = await ticket({ event: withdrawn, name: 'Withdrawn seat', capacity: 3 });
+    const beforeDraft = (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&per_page=100`)).json<Json>();
+    assert.ok((beforeDraft.tickets as Json[]).some((row) => row.id === doomed.id && row.deleted === undefined));
+    assert.equal((await t.request('administrator', 'POST', `events/${withdrawn}`, { status: 'draft' })).statusCode, 200);
+    const drafted = (await t.request('anonymous', 'GET', `tickets?sync_token=${beforeDraft.next_sync_token}&per_page=100`)).json<Json>().tickets as Json[];
+    assert.deepEqual(drafted.map((row) => [row.id, row.deleted]), [[doomed.id, true]]);
+    assert.equal((await t.request('anonymous', 'GET', `tickets?include_post=${withdrawn}`)).json<Json>().total, 0, 'the archive follows the event\'s status');
+
     assert.equal((await t.request('anonymous', 'GET', `tickets?sync_token=${next}&search=seat`)).statusCode, 400, 'filters do not combine with a sync token');
     assert.equal((await t.request('anonymous', 'GET', `tickets?sync_token=not-a-token`)).statusCode, 400);
   });
