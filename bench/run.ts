@@ -14,7 +14,8 @@ import { memory } from './memory.ts';
 import { parseBenchArgs, USAGE, type BenchOptions } from './options.ts';
 import { format, log, sizeLabel } from './output.ts';
 import { reportText, type Row } from './report.ts';
-import { scenarios, SERIES_OCCURRENCES, timeSeriesCreation, verify, type Fixtures, type Scenario } from './scenarios.ts';
+import { scenarios, SERIES_OCCURRENCES, TICKET_SCENARIOS, timeSeriesCreation, verify, type Fixtures, type Scenario } from './scenarios.ts';
+import { seedTickets } from './tickets.ts';
 
 /*
  * `npm run bench -- --events 10k,100k [--db sqlite|postgres] [--duration 10] [--connections 10]
@@ -76,6 +77,9 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
       const recurring = seriesCount > 0 ? { series: seriesCount, settings: loadConfig({ ...process.env, DATABASE_URL: database.url }).recurrence } : undefined;
       ({ seconds: seedSeconds } = await seed(storage, { events, force: false, recurring, log: (line) => log(`  seed: ${line}`) }));
       fixtures = await prepareFixtures(storage);
+      if (!options.scenarios || options.scenarios.some((name) => TICKET_SCENARIOS.includes(name))) {
+        fixtures = { ...fixtures, tickets: await seedTickets(storage, events, log) };
+      }
     } finally {
       await storage.close();
     }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
+import type { TicketFixtures } from './tickets.ts';
 import { drive, driveFeeds, driveNodes, percentile, readAll, type Body, type Measurement, type Requests } from './load.ts';
 
 /*
@@ -35,6 +36,8 @@ export interface Fixtures {
   /** A calendar month about six months ahead, `YYYY-MM-DD` bounds. */
   readonly month: { readonly start: string; readonly end: string };
   readonly authorization: string;
+  /** The seeded tickets (bench/tickets.ts), when a tickets scenario runs. */
+  readonly tickets?: TicketFixtures;
 }
 
 export interface Scenario extends Requests {
@@ -237,6 +240,7 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
       request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),
       check: (body, n) => must(body.title === `Bench update ${n} ${RUN_ID}`, 'the update was not applied'),
     },
+    ...ticketScenarios(fixtures),
     {
       // `create` again, with every change signed and sent to three subscriptions meanwhile (decision 0032).
       name: 'create-webhooks', method: 'POST', list: false, status: 201,
@@ -345,3 +349,31 @@ export async function timeSeriesCreation(port: number, fixtures: Fixtures): Prom
   return times;
 }
 
+
+/** The names of the scenarios that need the seeded tickets (bench/tickets.ts). */
+export const TICKET_SCENARIOS = ['tickets-list', 'computed-tickets-list', 'rsvp'];
+
+/**
+ * Issue 46: the tickets archive with availability computed from 1M attendees (anonymous, as a
+ * client of the original lists them; cached, and computed), and visitors' RSVPs, each writing its
+ * seat and its confirmation into the e-mail outbox (decision 0112), booked in turn on unlimited
+ * tickets so none is ever full.
+ */
+function ticketScenarios(fixtures: Fixtures): Scenario[] {
+  const seeded = fixtures.tickets;
+  if (!seeded) return [];
+  const tickets = (body: Body) => {
+    const items = itemsOf(body, 'tickets', 10);
+    for (const item of items) must(typeof item.availability === 'object' && item.availability !== null && 'status' in item.availability, 'a ticket without its availability');
+  };
+  const list: Scenario = { name: 'tickets-list', method: 'GET', list: true, status: 200, request: () => ({ path: `${API}/tickets?per_page=10` }), check: tickets };
+  return [
+    list,
+    { ...list, name: 'computed-tickets-list', computed: true },
+    {
+      name: 'rsvp', method: 'POST', list: false, status: 201,
+      request: (n) => ({ path: `${API}/tickets/${seeded.unlimited[n % seeded.unlimited.length]}/rsvps`, body: { name: `Bench guest ${n}`, email: `guest${n}.${RUN_ID}@example.com`, quantity: 1 } }),
+      check: (body) => must(body.status === 'going' && Array.isArray(body.attendees) && body.attendees.length === 1, 'the RSVP did not book one seat'),
+    },
+  ];
+}

@@ -382,7 +382,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // Event Tickets' routes under its namespace and ours (decision 0108); a visitor's RSVP, which the original lacks, under ours only.
-  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets), ...attendeeRoutes(services.attendees, config.timezone)]);
+  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets, services.sync), ...attendeeRoutes(services.attendees, config.timezone)]);
   registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, rsvpRoutes(services.rsvp));
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });

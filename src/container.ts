@@ -67,6 +67,7 @@ import { WebhooksRepository } from './storage/repositories/webhooks.repository.t
 import { Urls } from './urls.ts';
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.ts';
 import { RecordPayloads } from './modules/webhooks/payloads.ts';
+import { TicketPayloads } from './modules/webhooks/ticket-payloads.ts';
 import { ReceiverPolicy } from './modules/webhooks/receivers.ts';
 import { keySourceFor, SecretBox } from './modules/webhooks/secrets.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
@@ -243,7 +244,9 @@ export async function composeApplication(
   // Rendered records' URLs: a background task has no request to take its origin from.
   const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
-  const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, secrets, receivers, webhookSettings, clock, payloadUrls);
+  const attendeesRepository = new AttendeesRepository();
+  const ticketPayloads = new TicketPayloads({ tickets: ticketsRepository, attendees: attendeesRepository, clock, siteZone: site.timezone });
+  const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, ticketPayloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   const mediaSettings = site.media ?? loadConfig({}).media;
   const communitySubmissions = new CommunitySubmissionsRepository();
   const communityGuards = site.communityGuards ?? loadConfig({}).communityGuards;
@@ -261,7 +264,6 @@ export async function composeApplication(
     mailSettings.smtpUrl === undefined || mailSettings.from === undefined
       ? undefined
       : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
-  const attendeesRepository = new AttendeesRepository();
   const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
   const attendees = new AttendeesService(attendeesRepository, clock);
   const rsvpMail = new RsvpMail(events, mail, rsvpLinks, clock, { uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }), language });

@@ -3397,7 +3397,7 @@ export interface paths {
                         /** @description The receiver: an https URL on a public address */
                         url: string;
                         /** @description The notifications wanted: `event.created`, `venue.*`, `*`, … */
-                        events: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+                        events: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted" | "ticket.*" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "attendee.*" | "attendee.created" | "attendee.updated" | "attendee.deleted")[];
                         /** @description A note for administrators */
                         description?: string;
                         /** @description Whether notifications are sent (default true) */
@@ -3477,7 +3477,7 @@ export interface paths {
                         /** @description The receiver: an https URL on a public address */
                         url?: string;
                         /** @description The notifications wanted: `event.created`, `venue.*`, `*`, … */
-                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted" | "ticket.*" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "attendee.*" | "attendee.created" | "attendee.updated" | "attendee.deleted")[];
                         /** @description A note for administrators */
                         description?: string;
                         /** @description Whether notifications are sent; true also clears a disabled_reason */
@@ -3517,7 +3517,7 @@ export interface paths {
                         /** @description The receiver: an https URL on a public address */
                         url?: string;
                         /** @description The notifications wanted: `event.created`, `venue.*`, `*`, … */
-                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted" | "ticket.*" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "attendee.*" | "attendee.created" | "attendee.updated" | "attendee.deleted")[];
                         /** @description A note for administrators */
                         description?: string;
                         /** @description Whether notifications are sent; true also clears a disabled_reason */
@@ -3586,7 +3586,7 @@ export interface paths {
                         /** @description The receiver: an https URL on a public address */
                         url?: string;
                         /** @description The notifications wanted: `event.created`, `venue.*`, `*`, … */
-                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+                        events?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted" | "ticket.*" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "attendee.*" | "attendee.created" | "attendee.updated" | "attendee.deleted")[];
                         /** @description A note for administrators */
                         description?: string;
                         /** @description Whether notifications are sent; true also clears a disabled_reason */
@@ -6238,6 +6238,8 @@ export interface paths {
                     capacity_min?: number;
                     /** @description Tickets with at most this capacity (only for those who may edit every event) */
                     capacity_max?: number;
+                    /** @description Return every tickets created, changed or deleted since this token (from X-Sync-Token or next_sync_token of an earlier answer), in the order of the changes, removed or no longer visible ones as {"id", "deleted": true, "deleted_at"}; follow next_rest_url to the last page, which carries next_sync_token. Paging and the language combine with it, other filters do not (400); a token older than the kept history answers 410 rest_sync_token_expired (additive) */
+                    sync_token?: string;
                     /** @description The language of the request (a code from the translation plugin) */
                     translation_language?: "sq" | "bs" | "bg" | "hr" | "cs" | "da" | "nl" | "en" | "fr" | "de" | "el" | "hu" | "it" | "mk" | "pl" | "pt-pt" | "ro" | "sr" | "sk" | "sl" | "es" | "sv";
                 };
@@ -8113,6 +8115,10 @@ export interface components {
             total: number;
             total_pages: number;
             tickets: components["schemas"]["Ticket"][];
+            /** @description The token to pass as sync_token to get the changes after this answer (additive) */
+            next_sync_token?: string;
+            /** @description A sync answer with more pages: the token of the next one, which next_rest_url carries (additive) */
+            next_page_token?: string;
         };
         Attendee: {
             id: number;

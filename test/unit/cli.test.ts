@@ -63,6 +63,7 @@ const MIGRATIONS = [
   '20261128230000_mail_outbox',
   '20261128232000_import_sources',
   '20261129010000_ticket_buy_links_and_waitlists',
+  '20261129013000_tickets_journal',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

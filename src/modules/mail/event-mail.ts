@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import QRCode from 'qrcode';
+import { qrPng } from './qr-png.ts';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
 import { calendarFooter, calendarHeader, eventComponents, eventData, type CalendarContext, type CalendarEvent } from '../ical/calendar-writer.ts';
@@ -44,7 +44,7 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
   const links = content.links ?? [];
   const attachments: MailAttachment[] = [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: eventCalendar(content) }];
   if (content.qr) {
-    attachments.push({ filename: 'qr-code.png', contentType: 'image/png', cid: QR_CID, content: await QRCode.toBuffer(content.qr.text, { type: 'png', errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
+    attachments.push({ filename: 'qr-code.png', contentType: 'image/png', cid: QR_CID, content: qrPng(content.qr.text, { errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
   }
   const text = [
     ...content.intro,

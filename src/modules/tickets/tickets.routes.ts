@@ -8,6 +8,8 @@ import { DeletedTicket, MAX_TICKETS_PER_PAGE, RsvpAnswer, RsvpBody, TicketCreate
 import type { RsvpService } from './rsvp.service.ts';
 import { manageUrl } from './rsvp-mail.ts';
 import type { TicketsService } from './tickets.service.ts';
+import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
+import type { SyncService } from '../sync/sync.service.ts';
 
 /** Contributors and up may write tickets; each write is then checked against the event's own rules (decision 0110). */
 export const EDIT_EVENTS = { all: ['edit_tribe_events'] } as const;
@@ -29,7 +31,7 @@ export function checkPage(page: number, pages: number): void {
  * Event Tickets' REST v1 ticket routes (Ticket_Archive, Single_Ticket, and the ticket editor's
  * writes), served under tribe/tickets/v1 and our namespace (decision 0108).
  */
-export function ticketRoutes(service: TicketsService): AnyRoute[] {
+export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRoute[] {
   const single = '/tickets/:id(^\\d+$)';
   return [
     defineRoute({
@@ -39,11 +41,23 @@ export function ticketRoutes(service: TicketsService): AnyRoute[] {
       schema: { summary: 'Returns the tickets, with their availability computed now', querystring: TicketListQuery, response: { 200: TicketsEnvelope } },
       handle: async ({ query, caller, urls }, tx) => {
         const window = pageWindow(query.page, query.per_page, MAX_TICKETS_PER_PAGE);
+        if (query.sync_token !== undefined) {
+          // The tickets' changes since the token, as the events archive's (decisions 0029, 0129).
+          refuseFiltersBesideSyncToken(query, TicketListQuery.properties);
+          const page = await sync.page(tx, {
+            resource: 'ticket',
+            scope: service.syncScope(caller),
+            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+            visible: async (unit, ids) => new Map((await service.listed(unit, caller, ids)).map((row) => [row.id, toTicketRecord(row, service.view(urls, caller, row))])),
+          }, query.sync_token, window.perPage);
+          return syncAnswer(page, 'tickets', urls, query.sync_token, window.perPage);
+        }
         const { rows, total } = await service.list(tx, caller, query, window);
         const pages = totalPages(total, window.perPage);
         checkPage(query.page, pages);
         const tickets = rows.map((row) => toTicketRecord(row, service.view(urls, caller, row)));
-        return { headers: totalHeaders(total, pages, 'et'), body: { rest_url: archiveUrl(urls, 'tickets', query), total, total_pages: pages, tickets } };
+        const token = listingToken(await sync.snapshotToken(tx), urls);
+        return { headers: { ...totalHeaders(total, pages, 'et'), ...token.headers }, body: { rest_url: archiveUrl(urls, 'tickets', query), total, total_pages: pages, tickets, ...token.field } };
       },
     }),
     defineRoute({

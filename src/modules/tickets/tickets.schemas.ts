@@ -1,3 +1,4 @@
+import { SyncEnvelopeFields, syncParams } from '../sync/sync.answers.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import { CommonQuery, Id, PositiveInteger } from '../../http/params.ts';
@@ -47,6 +48,8 @@ export const TicketListQuery = Type.Object(
     checkedin_max: Count('Tickets with at most this many checked-in attendees (only for those who may edit every event)'),
     capacity_min: Count('Tickets with at least this capacity (only for those who may edit every event)'),
     capacity_max: Count('Tickets with at most this capacity (only for those who may edit every event)'),
+    // Ours (decision 0129): the tickets' changes since a token, as the events archive's.
+    sync_token: syncParams('tickets').sync_token,
     ...CommonQuery,
   },
   { additionalProperties: true },
@@ -157,7 +160,7 @@ export const TicketRecord = Type.Object(
 export type TicketWire = Static<typeof TicketRecord>;
 
 export const TicketsEnvelope = Type.Object(
-  { rest_url: Type.String(), total: Type.Integer(), total_pages: Type.Integer(), tickets: Type.Array(TicketRecord) },
+  { rest_url: Type.String(), total: Type.Integer(), total_pages: Type.Integer(), tickets: Type.Array(TicketRecord), ...SyncEnvelopeFields },
   { $id: 'TicketArchive' },
 );
 

@@ -9,7 +9,7 @@ import type { Urls } from '../../urls.ts';
 import { placesLeft } from './availability.ts';
 import { given, ticketInput, utcParam } from './ticket-input.ts';
 import type { TicketView } from './tickets.mapper.ts';
-import type { TicketBody, TicketListQueryInput } from './tickets.schemas.ts';
+import { TICKET_STATUSES, type TicketBody, type TicketListQueryInput } from './tickets.schemas.ts';
 
 /** Who may edit an event may manage its tickets and see its attendees (decision 0110). */
 export function mayEditEvent(caller: Caller | null, event: Pick<TicketedPost, 'author_id' | 'status'>): boolean {
@@ -66,6 +66,21 @@ export class TicketsService {
     };
     // A page far past the data still gives an OFFSET the database takes (as `pageWindow`'s).
     return this.tickets.list(tx, filter, { offset: Math.min((query.offset ?? 0) + window.offset, Number.MAX_SAFE_INTEGER), limit: window.perPage });
+  }
+
+  /** The tickets among `ids` the caller's archive lists (without filters): a sync page's current records (decision 0129). */
+  async listed(tx: ReadTx, caller: Caller | null, ids: readonly number[]): Promise<TicketListing[]> {
+    if (ids.length === 0) return [];
+    const filter: TicketFilter = { scope: this.scopeOf(caller), ...(managesEveryEvent(caller) ? {} : { statuses: ['publish'] }), include: ids, orderBy: 'id', descending: false };
+    return (await this.tickets.list(tx, filter, { offset: 0, limit: ids.length })).rows;
+  }
+
+  /**
+   * What the caller's archive could have listed, for sync's tombstones (decision 0029): a journal
+   * row's `status_before` is the ticket's, its `author_before` the event's author.
+   */
+  syncScope(caller: Caller | null): { statuses: string[]; restrictTo?: { authorId: number | null } } {
+    return managesEveryEvent(caller) ? { statuses: [...TICKET_STATUSES] } : { statuses: ['publish'], restrictTo: { authorId: caller?.id ?? null } };
   }
 
   /** A ticket its reader may see: published with its event, or of an event the caller may edit. */

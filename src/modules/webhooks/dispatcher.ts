@@ -4,10 +4,11 @@ import type { ReadTx, Storage } from '../../storage/types.ts';
 import type { RecordChange, RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 import type { ClaimedDelivery, NewMessage, WebhooksRepository } from '../../storage/repositories/webhooks.repository.ts';
 import type { Urls } from '../../urls.ts';
-import { matches, RESOURCES, typeOf, webhookId } from './event-types.ts';
+import { EVENT_PRIVATE, matches, RESOURCES, typeOf, webhookId } from './event-types.ts';
 import { linkedIds, type RecordPayloads } from './payloads.ts';
 import type { ReceiverPolicy } from './receivers.ts';
 import { signature, type SecretBox } from './secrets.ts';
+import type { TicketPayloads } from './ticket-payloads.ts';
 import { send, type SendOutcome } from './sender.ts';
 import { WakeableLoop } from '../../wakeable-loop.ts';
 
@@ -63,6 +64,7 @@ export class WebhookDispatcher {
     private readonly repository: WebhooksRepository,
     private readonly journal: RecordChangesRepository,
     private readonly payloads: RecordPayloads,
+    private readonly tickets: TicketPayloads,
     private readonly secrets: SecretBox,
     private readonly receivers: ReceiverPolicy,
     private readonly settings: WebhookSettings,
@@ -102,7 +104,7 @@ export class WebhookDispatcher {
   /** Fans out one batch of journal rows. */
   private async fanOut(): Promise<FanOutPass> {
     const plan = await this.storage.read(async (tx) => {
-      const subscriptions = (await this.repository.activeSubscriptions(tx)).map((row) => ({ id: row.id, after: row.after_seq, patterns: JSON.parse(row.events) as string[] }));
+      const subscriptions = (await this.repository.activeSubscriptions(tx)).map((row) => ({ ...row, after: row.after_seq, patterns: JSON.parse(row.events) as string[] }));
       const cursor = await this.repository.fanoutCursor(tx);
       const { latest, prunedThrough } = await this.journal.bounds(tx);
       if (subscriptions.length === 0) {
@@ -120,9 +122,19 @@ export class WebhookDispatcher {
       const messages: NewMessage[] = [];
       for (const change of changes) {
         const type = typeOf(change.resource, change.action);
-        const subscriptionIds = subscriptions.filter((subscription) => change.seq > subscription.after && matches(subscription.patterns, type)).map((subscription) => subscription.id);
-        if (subscriptionIds.length === 0) continue;
-        const rendered = change.action === 'deleted' ? undefined : await this.payloads.render(tx, change, this.urls);
+        const wanting = subscriptions.filter((subscription) => change.seq > subscription.after && matches(subscription.patterns, type));
+        if (wanting.length === 0) continue;
+        let subscriptionIds = wanting.map((subscription) => subscription.id);
+        let rendered: Record<string, unknown> | undefined;
+        if (EVENT_PRIVATE.has(change.resource)) {
+          // Tickets and attendees: only to owners who may edit the event, judged before rendering (decision 0129).
+          const found = change.action === 'deleted' ? undefined : await this.tickets.render(tx, change, this.urls);
+          subscriptionIds = this.tickets.audience(wanting, found?.event, change).map((subscription) => subscription.id);
+          if (subscriptionIds.length === 0) continue;
+          rendered = found?.data;
+        } else if (change.action !== 'deleted') {
+          rendered = await this.payloads.render(tx, change, this.urls);
+        }
         const data = rendered ?? (await this.gone(tx, change));
         const body = JSON.stringify({ type, timestamp: change.changedAt, data });
         messages.push({ type, resource: change.resource, recordId: change.recordId, body, subscriptionIds });

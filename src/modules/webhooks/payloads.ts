@@ -72,6 +72,10 @@ export class RecordPayloads {
         const row = await terms.lookup(tx, definition, change.recordId);
         return row ? toTermRecord(definition, await terms.view(tx, row, language), urls) : undefined;
       }
+      case 'ticket':
+      case 'attendee':
+        // Rendered, and sent only to those who may see them, by TicketPayloads (decision 0129).
+        return undefined;
     }
   }
 }

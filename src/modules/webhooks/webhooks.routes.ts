@@ -31,8 +31,8 @@ export function webhookRoutes(service: WebhooksService, clock: Clock): AnyRoute[
         service.ensureSecretsAvailable();
         await service.checkUrl(body.url);
       },
-      handle: async ({ body }, tx) => {
-        const { row, secret } = await service.create(tx, { ...body, url: new URL(body.url).href });
+      handle: async ({ body, caller }, tx) => {
+        const { row, secret } = await service.create(tx, { ...body, url: new URL(body.url).href }, caller!.id);
         return { status: 201, body: toSubscription(row, clock.now(), secret) };
       },
     }),

@@ -60,7 +60,8 @@ export class WebhooksService {
     return (await this.receivers.check(url)).href;
   }
 
-  async create(tx: WriteTx, input: Required<Pick<SubscriptionInput, 'url' | 'events'>> & SubscriptionInput): Promise<WithSecret> {
+  /** `ownerId`: who makes it, whose rights decide which ticket and attendee messages it hears (decision 0129); none from the CLI. */
+  async create(tx: WriteTx, input: Required<Pick<SubscriptionInput, 'url' | 'events'>> & SubscriptionInput, ownerId: number | null = null): Promise<WithSecret> {
     const secret = generateSecret();
     const now = this.now();
     const row = await this.repository.createSubscription(tx, {
@@ -71,6 +72,7 @@ export class WebhooksService {
       events: JSON.stringify([...new Set(input.events)]),
       description: input.description ?? '',
       active: input.active === false ? 0 : 1,
+      owner_id: ownerId,
       secret: this.secrets.seal(secret),
       created_at: now,
       updated_at: now,

@@ -9,6 +9,11 @@ import type { ChangedResource } from '../tables.ts';
  */
 export class SyncListingRepository {
   async idsAfter(db: ReadTx, resource: ChangedResource, afterId: number, limit: number): Promise<number[]> {
+    if (resource === 'ticket' || resource === 'attendee') {
+      // Attendees have no sync (decision 0129): only tickets are listed.
+      const table = resource === 'ticket' ? 'tickets' : 'attendees';
+      return (await db.selectFrom(table).select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute()).map((row) => Number(row.id));
+    }
     const rows =
       resource === 'event'
         ? await db.selectFrom('event_occurrences').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute()

@@ -16,7 +16,7 @@ export type TicketListing = TicketRow & {
   /** Seats of this ticket other than cancelled ones, as the original's attendee count. */
   readonly attendee_count: number;
   readonly checked_in_count: number;
-  /** The event's shared pool (null without one), and the seats every shared ticket of the event took from it. */
+  /** The event's shared pool (null without one), and the seats every shared ticket of the event took from it (0 for a ticket not shared). */
   readonly pool_capacity: number | null;
   readonly pool_sold: number;
 };
@@ -66,20 +66,21 @@ export class TicketsRepository {
 
   /** Tickets with their event's owner and status and their counts, as one derived table `k`. */
   private listings(db: ReadTx) {
+    // No join: the event's author, type and pool are sub-selects, read only for the rows a page
+    // shows, and its status is the ticket's copy (`event_status`), so the total counts one index
+    // (`tickets_listing`; decision 0129). A ticket's event always exists (its foreign key).
     return db
       .selectFrom('tickets as t')
-      .innerJoin('posts as p', 'p.id', 't.event_id')
-      .leftJoin('event_ticket_pools as pool', 'pool.event_id', 't.event_id')
       .selectAll('t')
       .select([
-        'p.author_id as event_author_id',
-        'p.status as event_status',
-        'p.type as event_type',
-        'pool.capacity as pool_capacity',
+        sql<number>`(select p.author_id from posts p where p.id = t.event_id)`.as('event_author_id'),
+        sql<string>`(select p.type from posts p where p.id = t.event_id)`.as('event_type'),
+        sql<number | null>`(select pool.capacity from event_ticket_pools pool where pool.event_id = t.event_id)`.as('pool_capacity'),
         sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status = 'going')`.as('sold'),
         sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status <> 'cancelled')`.as('attendee_count'),
         sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.checked_in = 1)`.as('checked_in_count'),
-        sql<number>`(select count(*) from attendees a join tickets s on s.id = a.ticket_id where a.event_id = t.event_id and a.status = 'going' and s.capacity_mode = 'shared')`.as('pool_sold'),
+        // Read only for a shared ticket (0 otherwise): the archive's page counts no pool it does not show.
+        sql<number>`(case when t.capacity_mode = 'shared' then (select count(*) from attendees a join tickets s on s.id = a.ticket_id where a.event_id = t.event_id and a.status = 'going' and s.capacity_mode = 'shared') else 0 end)`.as('pool_sold'),
       ]);
   }
 
@@ -120,8 +121,9 @@ export class TicketsRepository {
     const direction = filter.descending ? 'desc' : 'asc';
     const [count, rows] = await Promise.all([
       this.filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      this.filtered(db, filter)
-        .orderBy(filter.orderBy === 'title' ? 'k.name' : 'k.id', direction)
+      // `id` once: ordered by `k.id, k.id`, SQLite sorted every matching ticket (each with its
+      // counts) in a temporary tree instead of reading the first ones in id order (issue 46's bench).
+      (filter.orderBy === 'title' ? this.filtered(db, filter).orderBy('k.name', direction) : this.filtered(db, filter))
         .orderBy('k.id', direction)
         .limit(window.limit)
         .offset(window.offset)

@@ -3,6 +3,9 @@ import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import type { ChangedResource, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../tables.ts';
 
 export type WebhookSubscriptionRow = Selectable<WebhookSubscriptionsTable>;
+
+/** An active subscription as the fan-out reads it: what it wants, from where, and whose it is. */
+export type ActiveSubscription = Pick<WebhookSubscriptionRow, 'id' | 'events' | 'after_seq' | 'owner_id'> & { readonly owner_login: string | null; readonly owner_role: string | null };
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** A delivery with what the page of deliveries shows of its message. */
@@ -57,8 +60,15 @@ export class WebhooksRepository {
     return db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
   }
 
-  activeSubscriptions(db: ReadTx): Promise<Pick<WebhookSubscriptionRow, 'id' | 'events' | 'after_seq'>[]> {
-    return db.selectFrom('webhook_subscriptions').select(['id', 'events', 'after_seq']).where('active', '=', 1).orderBy('id').execute();
+  /** The active subscriptions, each with its owner's login and role as they are now (null: no owner, or one deleted; decision 0129). */
+  activeSubscriptions(db: ReadTx): Promise<ActiveSubscription[]> {
+    return db
+      .selectFrom('webhook_subscriptions as s')
+      .leftJoin('users as u', 'u.id', 's.owner_id')
+      .select(['s.id', 's.events', 's.after_seq', 'u.id as owner_id', 'u.login as owner_login', 'u.role as owner_role'])
+      .where('s.active', '=', 1)
+      .orderBy('s.id')
+      .execute();
   }
 
   updateSubscription(db: WriteTx, id: number, changes: Updateable<WebhookSubscriptionsTable>): Promise<WebhookSubscriptionRow> {

@@ -20,8 +20,8 @@ export interface ContentChangesTable {
   tag: string;
 }
 
-/** What a journal row names: a post's type or a term's taxonomy. */
-export type ChangedResource = PostType | Taxonomy;
+/** What a journal row names: a post's type, a term's taxonomy, a ticket or an attendee (decision 0129). */
+export type ChangedResource = PostType | Taxonomy | 'ticket' | 'attendee';
 
 export type ChangeAction = 'created' | 'updated' | 'trashed' | 'deleted';
 

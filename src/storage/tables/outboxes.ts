@@ -19,6 +19,8 @@ export interface WebhookSubscriptionsTable {
   failing_since: ColumnType<string | null, string | null | undefined, string | null>;
   /** The journal's last `seq` when the subscription was made: it hears later changes only. */
   after_seq: ColumnType<number, number | undefined, number>;
+  /** Who made it (migration 20261129013000): ticket and attendee messages go only to subscriptions whose owner may edit the event (decision 0129). */
+  owner_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

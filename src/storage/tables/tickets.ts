@@ -17,6 +17,8 @@ export interface TicketsTable {
   event_id: number;
   author_id: number;
   status: string;
+  /** The event's status, kept by triggers (migration 20261129013000): the archive's total from one index. */
+  event_status: ColumnType<string, never, never>;
   name: string;
   description: string;
   capacity_mode: CapacityMode;
