@@ -5,6 +5,7 @@ import { DIALECT, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
 import { startServer, type ServerProcess } from '../fixtures/server-process.ts';
 import { callNode, messagesByRecord, webhookServerEnv } from '../fixtures/webhook-process.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
+import { until } from '../fixtures/wait.ts';
 
 /*
  * Crash safety of webhooks (decision 0032): writes stream while `serve` is SIGKILLed several
@@ -73,12 +74,11 @@ describe(`webhooks survive SIGKILL (${DIALECT})`, () => {
     }
     assert.ok(acknowledged.size > 50, `only ${acknowledged.size} writes were acknowledged`);
     // Deliveries leased by a killed node go again once their lease ends (2 × 1 s timeout + 5 s).
-    const deadline = Date.now() + 60_000;
     let byRecord = messagesByRecord(receiver.at('/crash'));
-    while ([...acknowledged].some((key) => !byRecord.has(key)) && Date.now() < deadline) {
-      await sleep(200);
+    await until('every acknowledged write delivered', () => {
       byRecord = messagesByRecord(receiver.at('/crash'));
-    }
+      return [...acknowledged].every((key) => byRecord.has(key));
+    }, 60_000).catch(() => undefined); // the assertion below names what is missing
     const missing = [...acknowledged].filter((key) => !byRecord.has(key));
     assert.deepEqual(missing, [], `${missing.length} acknowledged writes were never delivered`);
     // Deduplicated by webhook-id, each record's creation is one message (writes in flight at a kill may have landed too: one each as well).
