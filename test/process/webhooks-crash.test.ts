@@ -16,8 +16,10 @@ import { until } from '../fixtures/wait.ts';
 
 const KILLS = 4;
 const WRITERS = 6;
-/** How long writes stream between two kills. */
+/** How long writes stream between two kills, at least. */
 const ROUND_MS = 2500;
+/** How many writes each round has acknowledged, at least, before its kill: (KILLS + 1) × 12 > the 50 asserted. */
+const WRITES_PER_ROUND = 12;
 
 describe(`webhooks survive SIGKILL (${DIALECT})`, () => {
   let database: TestDatabase;
@@ -61,8 +63,12 @@ describe(`webhooks survive SIGKILL (${DIALECT})`, () => {
           else if (answer === undefined) await sleep(20);
         }
       };
+      const acknowledgedBefore = acknowledged.size;
       const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
       await sleep(ROUND_MS * (0.5 + Math.random()));
+      // And until the round has had writes acknowledged: on a busy machine a round of 2.5 s may see
+      // none, and the kills would then cut nothing.
+      await until(`${WRITES_PER_ROUND} writes acknowledged in round ${round}`, () => acknowledged.size - acknowledgedBefore >= WRITES_PER_ROUND, 120_000);
       if (round < KILLS) {
         // Killed mid-stream: requests in flight fail, deliveries under way are cut.
         await server.kill();
