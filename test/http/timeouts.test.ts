@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { TimedOut } from '../../src/deadline.ts';
 import type { Storage } from '../../src/storage/types.ts';
 import { API, basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { until } from '../fixtures/wait.ts';
 
 /*
  * Timeouts (decision 0023): slow clients are cut over a real socket (app.inject has no socket),
@@ -96,20 +97,33 @@ describe(`slow clients and idle connections, over a real socket (${DIALECT})`, (
   });
 });
 
+/** Counts the units a slowed storage has run to their end (committed or rolled back): what a test waits on. */
+class UnitsEnded {
+  count = 0;
+  ended<T>(unit: Promise<T>): Promise<T> {
+    const end = () => void this.count++;
+    unit.then(end, end);
+    return unit;
+  }
+}
+
 /** The routes' storage with every write unit taking `delayMs` more after its work, before its commit. */
-const slowWrites = (delayMs: number) => (storage: Storage): Storage => ({
+const slowWrites = (delayMs: number, units = new UnitsEnded()) => (storage: Storage): Storage => ({
   ...storage,
   write: (work, deadline) =>
-    storage.write(async (tx) => {
-      const result = await work(tx);
-      await sleep(delayMs);
-      return result;
-    }, deadline),
+    units.ended(
+      storage.write(async (tx) => {
+        const result = await work(tx);
+        await sleep(delayMs);
+        return result;
+      }, deadline),
+    ),
 });
 
 describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, () => {
   test('a write that overruns answers 503 request_timeout and is rolled back, never committed after the answer', async () => {
-    const t = await createTestApp({ env: { CALENDAR_REQUEST_TIMEOUT: '0.3' }, routeStorage: slowWrites(1500) });
+    const units = new UnitsEnded();
+    const t = await createTestApp({ env: { CALENDAR_REQUEST_TIMEOUT: '0.3' }, routeStorage: slowWrites(1500, units) });
     try {
       // The password's scrypt check is remembered after a first request: only the handler is timed below.
       assert.equal((await t.request('editor', 'GET', 'tags')).statusCode, 200);
@@ -124,8 +138,8 @@ describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, 
       });
       // Before the unit's work is over: the answer did not wait for it.
       assert.ok(elapsed >= 300 && elapsed < 1500, `answered after ${Math.round(elapsed)} ms`);
-      // Long after the unit's work finished: the tag was never committed.
-      await sleep(1700);
+      // Once the unit has ended (its work done, rolled back or committed): the tag was never committed.
+      await until('the overrunning write unit to end', () => units.count === 1, 30_000);
       const listed = await t.request('editor', 'GET', 'tags?search=Overran&hide_empty=false');
       assert.equal(listed.statusCode, 200);
       assert.deepEqual(listed.json().tags, []);
@@ -145,16 +159,18 @@ describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, 
   });
 
   test('a read that overruns answers 503 request_timeout', async () => {
+    const units = new UnitsEnded();
     const t = await createTestApp({
       withUsers: false,
       env: { CALENDAR_REQUEST_TIMEOUT: '0.2' },
-      routeStorage: (storage) => ({ ...storage, read: async (work) => storage.read(async (tx) => (await sleep(600), work(tx))) }),
+      routeStorage: (storage) => ({ ...storage, read: (work) => units.ended(storage.read(async (tx) => (await sleep(600), work(tx)))) }),
     });
     try {
       const answer = await t.request('anonymous', 'GET', 'categories');
       assert.equal(answer.statusCode, 503, answer.body);
       assert.equal(answer.json().code, 'request_timeout');
-      await sleep(600);
+      // The abandoned read ends before the app closes under it.
+      await until('the overrunning read unit to end', () => units.count === 1, 30_000);
     } finally {
       await t.close();
     }

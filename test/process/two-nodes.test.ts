@@ -30,7 +30,10 @@ interface CallOptions {
 }
 
 async function call(node: ServerProcess, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: options.authorization ?? ADMIN };
+  // A connection each: the CLI's spawnSync blocks this process for as long as the CLI takes, up to a
+  // minute on a busy machine, while the node closes a kept-alive connection idle for 65 s; the next
+  // request on it then failed with `other side closed`.
+  const headers: Record<string, string> = { authorization: options.authorization ?? ADMIN, connection: 'close' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.from !== undefined) headers['x-forwarded-for'] = options.from;
   const response = await fetch(`${node.base}${API}/${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { until } from '../fixtures/wait.ts';
 
 /*
  * PostgreSQL's read units in fewer round trips (docs/decisions/0085-postgres-read-round-trips.md):
@@ -24,6 +25,8 @@ interface Written {
 /** Every statement handed to a `pg` client while `record` runs. */
 function statementLog() {
   const unanswered = new WeakMap<object, number>();
+  /** Statements handed to any client and not answered yet. */
+  let outstanding = 0;
   let written: Written[] | undefined;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
   const query = pg.Client.prototype.query;
@@ -37,15 +40,19 @@ function statementLog() {
     unanswered.set(this, before + 1);
     const settled = () => {
       entry.answered = true;
+      outstanding--;
       unanswered.set(this, (unanswered.get(this) ?? 1) - 1);
     };
-    if (result && typeof result.then === 'function') result.then(settled, settled);
+    if (result && typeof result.then === 'function') {
+      outstanding++;
+      result.then(settled, settled);
+    }
     return result;
   };
   return {
     async record<T>(work: () => Promise<T>): Promise<{ result: T; written: Written[] }> {
       // Whatever an earlier request left unanswered (a commit not waited for) is answered first.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until('the statements earlier requests left unanswered to be answered', () => outstanding === 0);
       written = [];
       try {
         const result = await work();

@@ -14,6 +14,9 @@ import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.
  * and change tags its triggers wrote included.
  */
 
+/** How long a test waits for what would otherwise wait for the test itself (a deadlock) before failing. */
+const WAITED_FOR_THE_TEST_MS = 10_000;
+
 describe(`write units given together (${DIALECT})`, () => {
   let t: TestApp;
   before(async () => {
@@ -168,8 +171,10 @@ describe(`write units given together (${DIALECT})`, () => {
       await held.opened;
     });
     await written.opened;
-    // Within a second, not after the writer: a read that waited for it would wait for the test itself.
-    const seen = await Promise.race([committedNamed(name), sleep(1000).then(() => 'waited for the writer')]);
+    // Before the writer ends, which it does only once the test lets it: a read that waited for it
+    // would wait for the test itself. The bound only turns that deadlock into a failure; it is long,
+    // so that a busy machine's slow read is not taken for one.
+    const seen = await Promise.race([committedNamed(name), sleep(WAITED_FOR_THE_TEST_MS).then(() => 'waited for the writer')]);
     held.open();
     await writing;
     assert.equal(seen, false);
@@ -198,8 +203,8 @@ describe(`write units given together (${DIALECT})`, () => {
         await held.opened;
         return addTerm(tx);
       });
-      // Within a second: a first unit kept for the third's commit would wait for the test itself.
-      const firstId = await Promise.race([first, sleep(1000).then(() => 0)]);
+      // Before the third is let go: a first unit kept for the third's commit would wait for the test itself.
+      const firstId = await Promise.race([first, sleep(WAITED_FOR_THE_TEST_MS).then(() => 0)]);
       const firstVisibleWhileThirdHeld = firstId > 0 && (await committed(firstId));
       held.open();
       await Promise.all([first, second, third]);
