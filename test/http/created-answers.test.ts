@@ -66,6 +66,22 @@ describe(`a create's answer is a read of what it created, byte for byte (${DIALE
     await sameAsRead('editor', 'events?context=edit', { title: 'Weekly', ...TIMES, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' } }, (id) => `events/${id}?context=edit`);
   });
 
+  test('a series with terms, links and flags, in French, by an author; one with its venue inline (issue 45 item 6: none of it read back)', async () => {
+    await sameAsRead('author', 'events?context=edit&translation_language=fr', {
+      title: 'Chaque lundi', ...TIMES, status: 'draft', hide_from_listings: true, recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU;COUNT=5', exdates: ['2027-06-07 10:00:00'] },
+      categories: [category], tags: ['hebdo'], venue, organizer: [organizer],
+    }, (id) => `events/${id}?context=edit&translation_language=fr`);
+    await sameAsRead('editor', 'events?context=edit', { title: 'Daily inline', ...TIMES, recurrence: { rrule: 'FREQ=DAILY;COUNT=4' }, venue: { venue: 'Dock Shed', city: 'Hull' } }, (id) => `events/${id}?context=edit`);
+  });
+
+  test('inline records reused by name, mixed with ones by id, in French; by a contributor, whose inline venue is not published', async () => {
+    const reused = await sameAsRead('administrator', 'events?context=edit&translation_language=fr', {
+      title: 'Retour au port', ...TIMES, venue: { venue: 'Harbour Hall', address: '1 Quay', city: 'Portsmouth', country: 'United Kingdom', show_map: true }, organizer: [organizer, { organizer: 'Harbour Folk' }, organizer],
+    }, (id) => `events/${id}?context=edit&translation_language=fr`);
+    assert.equal((reused.venue as { id: number }).id, venue);
+    await sameAsRead('contributor', 'events?context=edit', { title: 'Pending gig', ...TIMES, venue: { venue: 'Back Room', city: 'Leeds' }, organizer: [{ organizer: 'Back Room Crew' }] }, (id) => `events/${id}?context=edit`);
+  });
+
   test('a venue and an organizer, in the default language and in French', async () => {
     await sameAsRead('editor', 'venues?context=edit', { venue: 'Old Mill', address: '2 Mill Lane', zip: 'PO1 2AB', phone: '555-0101', website: 'https://example.org/mill' }, (id) => `venues/${id}?context=edit`);
     await sameAsRead('editor', 'venues?context=edit&translation_language=fr', { venue: 'Vieux moulin' }, (id) => `venues/${id}?context=edit&translation_language=fr`);
