@@ -128,12 +128,14 @@ export interface RunFacts {
   readonly seedTimes: readonly string[];
   /** Each size's series creations, one line each. */
   readonly seriesLines: readonly string[];
+  /** Each size's statements per create (issue 45 item 6), one line each. */
+  readonly statementLines: readonly string[];
 }
 
 /** The whole report in Markdown: printed, and written to bench/results/. */
 export function reportText(rows: readonly Row[], options: BenchOptions, facts: RunFacts): string {
   const { sizes, dialect, duration, connections, warmup, seriesCount, computed } = options;
-  const { started, cpuCount, cpuModel, loadAverage, pinned, seedTimes, seriesLines } = facts;
+  const { started, cpuCount, cpuModel, loadAverage, pinned, seedTimes, seriesLines, statementLines } = facts;
   const verdicts = targets(rows, options);
   return [
     `# Benchmark ${started.toISOString().slice(0, 10)}, ${dialect}, ${sizes.map(sizeLabel).join(' + ')} events`,
@@ -147,6 +149,7 @@ export function reportText(rows: readonly Row[], options: BenchOptions, facts: R
     `- Seed time: ${seedTimes.join(', ')}`,
     ...(seriesCount > 0 ? [`- Recurring: ${sizeLabel(seriesCount)} of each size's events are weekly series (decision 0025)`] : []),
     ...seriesLines,
+    ...statementLines,
     '',
     ...table(rows, dialect),
     '',

@@ -8,6 +8,8 @@ import { loadConfig } from '../src/config.ts';
 import { migrate, openStorage } from '../src/storage/database.ts';
 import { seed } from '../src/seed/seed.ts';
 import { startServer, type ServerProcess } from '../test/fixtures/server-process.ts';
+import { createTestApp } from '../test/fixtures/app.ts';
+import { statementsPerCreate, type CountedCreate } from '../test/fixtures/statements.ts';
 import { createDatabase, prepareFixtures } from './database.ts';
 import { drive, settle, type Measurement, type Requests } from './load.ts';
 import { memory } from './memory.ts';
@@ -60,7 +62,22 @@ async function stop(server: ServerProcess | undefined): Promise<void> {
   await server?.exited;
 }
 
-async function benchmarkSize(events: number, baseline: ServerProcess, options: BenchOptions): Promise<{ rows: Row[]; seedSeconds: number; seriesWrites: number[] }> {
+/**
+ * The statements of one create of each kind (issue 45 item 6), counted at the drivers in this
+ * process, through an app on the seeded database (no background task, as the pinning test counts
+ * them: test/http/create-statements.test.ts), authenticated as the scenarios' writes are.
+ */
+async function countCreateStatements(databaseUrl: string, authorization: string): Promise<Record<CountedCreate, number>> {
+  const node = await createTestApp({ nodeOf: { databaseUrl, ids: {} as never } });
+  try {
+    const counted = await statementsPerCreate((collection, body) => node.app.inject({ method: 'POST', url: `/calendar/events/v1/${collection}`, headers: { authorization }, payload: body }));
+    return Object.fromEntries(Object.entries(counted).map(([name, statements]) => [name, statements.length])) as Record<CountedCreate, number>;
+  } finally {
+    await node.close();
+  }
+}
+
+async function benchmarkSize(events: number, baseline: ServerProcess, options: BenchOptions): Promise<{ rows: Row[]; seedSeconds: number; seriesWrites: number[]; statements: Record<CountedCreate, number> }> {
   const { dialect, seriesCount, warmup, duration, connections, computed } = options;
   log(`\n== ${events.toLocaleString('en-US')} events on ${dialect} ==`);
   const database = await createDatabase(dialect);
@@ -168,7 +185,9 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
       seriesWrites = await timeSeriesCreation(service.port, fixtures);
       log(`  create-series  ${SERIES_OCCURRENCES} occurrences in one POST: ${seriesWrites.map((ms) => format(ms)).join(', ')} ms`);
     }
-    return { rows, seedSeconds, seriesWrites };
+    const statements = await countCreateStatements(database.url, fixtures.authorization);
+    log(`  statements per create: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    return { rows, seedSeconds, seriesWrites, statements };
   } finally {
     await Promise.all([service, ...extra].map(stop));
     await database.drop();
@@ -191,11 +210,13 @@ async function main(options: BenchOptions): Promise<void> {
   const rows: Row[] = [];
   const seedTimes: string[] = [];
   const seriesLines: string[] = [];
+  const statementLines: string[] = [];
   try {
     for (const events of sizes) {
       const result = await benchmarkSize(events, baseline, options);
       rows.push(...result.rows);
       seedTimes.push(`${sizeLabel(events)}: ${result.seedSeconds.toFixed(1)} s`);
+      statementLines.push(`- Statements per create at ${sizeLabel(events)} (the whole request, counted at the driver): ${Object.entries(result.statements).map(([name, count]) => `${name} ${count}`).join(', ')}`);
       if (result.seriesWrites.length > 0) {
         const sorted = [...result.seriesWrites].sort((a, b) => a - b);
         seriesLines.push(`- Creating a series of ${SERIES_OCCURRENCES} occurrences (one POST) at ${sizeLabel(events)}: median ${format(sorted[sorted.length >> 1])} ms, slowest ${format(sorted.at(-1))} ms of ${sorted.length}`);
@@ -205,7 +226,7 @@ async function main(options: BenchOptions): Promise<void> {
     await stop(baseline);
   }
 
-  const report = reportText(rows, options, { started, cpuCount, cpuModel, loadAverage, pinned: hasTaskset, seedTimes, seriesLines });
+  const report = reportText(rows, options, { started, cpuCount, cpuModel, loadAverage, pinned: hasTaskset, seedTimes, seriesLines, statementLines });
   log('');
   log(report);
   const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${computed ? '-computed' : ''}.md`);

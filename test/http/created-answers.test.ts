@@ -66,6 +66,36 @@ describe(`a create's answer is a read of what it created, byte for byte (${DIALE
     await sameAsRead('editor', 'events?context=edit', { title: 'Weekly', ...TIMES, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' } }, (id) => `events/${id}?context=edit`);
   });
 
+  test('a series with terms, links and flags, in French, by an author; one with its venue inline (issue 45 item 6: none of it read back)', async () => {
+    await sameAsRead('author', 'events?context=edit&translation_language=fr', {
+      title: 'Chaque lundi', ...TIMES, status: 'draft', hide_from_listings: true, recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU;COUNT=5', exdates: ['2027-06-07 10:00:00'] },
+      categories: [category], tags: ['hebdo'], venue, organizer: [organizer],
+    }, (id) => `events/${id}?context=edit&translation_language=fr`);
+    await sameAsRead('editor', 'events?context=edit', { title: 'Daily inline', ...TIMES, recurrence: { rrule: 'FREQ=DAILY;COUNT=4' }, venue: { venue: 'Dock Shed', city: 'Hull' } }, (id) => `events/${id}?context=edit`);
+  });
+
+  test('inline records reused by name, mixed with ones by id, in French; by a contributor, whose inline venue is not published', async () => {
+    const reused = await sameAsRead('administrator', 'events?context=edit&translation_language=fr', {
+      title: 'Retour au port', ...TIMES, venue: { venue: 'Harbour Hall', address: '1 Quay', city: 'Portsmouth', country: 'United Kingdom', show_map: true }, organizer: [organizer, { organizer: 'Harbour Folk' }, organizer],
+    }, (id) => `events/${id}?context=edit&translation_language=fr`);
+    assert.equal((reused.venue as { id: number }).id, venue);
+    await sameAsRead('contributor', 'events?context=edit', { title: 'Pending gig', ...TIMES, venue: { venue: 'Back Room', city: 'Leeds' }, organizer: [{ organizer: 'Back Room Crew' }] }, (id) => `events/${id}?context=edit`);
+  });
+
+  test("a new series' occurrences carry its status and listing flag, which the create no longer reads back", async () => {
+    const listed = async (as: Role | 'anonymous', query: string) => {
+      const answer = await t.request(as, 'GET', `events?start_date=2027-06-01&end_date=2027-07-31&per_page=50${query}`);
+      assert.equal(answer.statusCode, 200, answer.body);
+      return answer.json<{ events: { title: string; start_date: string }[] }>().events.filter((event) => event.title.startsWith('Listed '));
+    };
+    const series = (title: string, fields: Record<string, unknown>) => sameAsRead('editor', 'events?context=edit', { title, ...TIMES, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' }, ...fields }, (id) => `events/${id}?context=edit`);
+    await series('Listed shown', { status: 'publish' });
+    await series('Listed hidden', { status: 'publish', hide_from_listings: true });
+    await series('Listed draft', { status: 'draft' });
+    assert.deepEqual((await listed('anonymous', '')).map((event) => `${event.title} ${event.start_date}`), ['Listed shown 2027-06-01 10:00:00', 'Listed shown 2027-06-08 10:00:00', 'Listed shown 2027-06-15 10:00:00']);
+    assert.deepEqual((await listed('editor', '&status=draft')).map((event) => event.title), ['Listed draft', 'Listed draft', 'Listed draft']);
+  });
+
   test('a venue and an organizer, in the default language and in French', async () => {
     await sameAsRead('editor', 'venues?context=edit', { venue: 'Old Mill', address: '2 Mill Lane', zip: 'PO1 2AB', phone: '555-0101', website: 'https://example.org/mill' }, (id) => `venues/${id}?context=edit`);
     await sameAsRead('editor', 'venues?context=edit&translation_language=fr', { venue: 'Vieux moulin' }, (id) => `venues/${id}?context=edit&translation_language=fr`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { assertError, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, assertError, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * CSV out and in (issue 47, decisions 0114, 0115): the archives as CSV with their filters and
@@ -20,11 +20,7 @@ const rowsOf = (body: string) => parse<Record<string, string>>(body, { bom: true
 describe(`CSV export and import (${DIALECT})`, () => {
   let t: TestApp;
 
-  const create = async (collection: string, fields: Json) => {
-    const response = await t.request('administrator', 'POST', collection, fields);
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<{ id: number }>().id;
-  };
+  const create = async (collection: string, fields: Json) => (await createRecord(t, collection, fields)).id;
   const exportOf = async (url: string, as: Parameters<TestApp['request']>[0] = 'administrator', app = t) => {
     const response = await app.request(as, 'GET', url, undefined, CSV);
     assert.equal(response.statusCode, 200, response.body);

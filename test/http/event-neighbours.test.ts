@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * An event page's previous and next events (issue 32): the listed occurrences just before and after
@@ -12,10 +13,9 @@ describe(`event pages' previous and next links (${DIALECT})`, () => {
   const urls: Record<string, string> = {};
 
   const create = async (key: string, fields: Record<string, unknown>) => {
-    const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    urls[key] = new URL(response.json<{ url: string }>().url).pathname;
-    return response.json<{ id: number; slug: string }>();
+    const created = await createEvent<{ id: number; slug: string; url: string }>(t, { status: 'publish', timezone: 'America/New_York', ...fields });
+    urls[key] = new URL(created.url).pathname;
+    return created;
   };
   /** The path and title of the page's `rel` link, or undefined without one. */
   const link = (html: string, rel: 'prev' | 'next') => {

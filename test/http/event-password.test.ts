@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Role } from '../../src/auth/roles.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * An event's password on the wire (decision 0079): shown as `post_password` only in the edit
@@ -21,11 +22,7 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
   let open: { id: number };
   let draft: { id: number };
 
-  const create = async (as: Caller, fields: Json) => {
-    const response = await t.request(as, 'POST', 'events', { ...SLOT, ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<{ id: number; slug: string }>();
-  };
+  const create = (as: Caller, fields: Json) => createEvent<{ id: number; slug: string }>(t, { ...SLOT, ...fields }, as);
   const read = async (as: Caller, url: string) => {
     const response = await t.request(as, 'GET', url);
     return { status: response.statusCode, body: response.json<Json & { post_password?: string; code?: string }>() };

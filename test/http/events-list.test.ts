@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.ts';
 import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -36,11 +37,7 @@ describe(`events: list (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = async (title: string, fields: Json = {}, as: Role = 'administrator'): Promise<EventJson> => {
-    const response = await t.request(as, 'POST', 'events', { title, start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<EventJson>();
-  };
+  const create = (title: string, fields: Json = {}, as: Role = 'administrator') => createEvent<EventJson>(t, { title, start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields }, as);
   const list = async (query: string, as: Caller = 'anonymous') => {
     const response = await t.request(as, 'GET', `events?${query}`);
     assert.equal(response.statusCode, 200, response.body);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Clock } from '../../src/clock.ts';
 import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The events archive's `orderby` and `order` (decision 0073): read under this service's namespace,
@@ -24,9 +25,7 @@ describe(`events: orderby and order (${DIALECT})`, () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'UTC' }, clock });
     const create = async (key: string, title: string, start: string, fields: Json = {}) => {
       now += 60_000;
-      const response = await t.request('administrator', 'POST', 'events', { title, start_date: start, end_date: start, ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-      ids[key] = response.json<EventJson>().id;
+      ids[key] = (await createEvent(t, { title, start_date: start, end_date: start, ...fields })).id;
     };
     await create('banana', 'banana ord', '2030-03-01 10:00');
     await create('apple', 'Apple ord', '2030-01-01 10:00');

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.ts';
 import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
 const ORIGIN = 'http://localhost:80';
@@ -44,11 +45,7 @@ describe(`events: create (${DIALECT})`, () => {
   after(() => t.close());
 
   const post = (fields: Json, as: Caller = 'administrator') => t.request(as, 'POST', 'events', fields);
-  const create = async (fields: Json, as: Role = 'administrator'): Promise<EventJson> => {
-    const response = await post({ title: 'Event', ...SLOT, ...fields }, as);
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<EventJson>();
-  };
+  const create = (fields: Json, as: Role = 'administrator') => createEvent<EventJson>(t, { title: 'Event', ...SLOT, ...fields }, as);
 
   describe('required fields and dates', () => {
     const missing: ReadonlyArray<readonly [body: Json, message: string]> = [
@@ -476,11 +473,7 @@ describe(`events: update (${DIALECT})`, () => {
     image: 'https://img.example/full.jpg', cost: '$10 - $25', website: 'https://full.example', description: 'Body', excerpt: 'Short',
     show_map: true, show_map_link: true, sticky: true, featured: true, venue: venue.id, organizer: [organizer.id], categories: [category.id], tags: ['keep-me'],
   });
-  const create = async (fields: Json = full(), as: Role = 'administrator'): Promise<EventJson> => {
-    const response = await t.request(as, 'POST', 'events', fields);
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<EventJson>();
-  };
+  const create = (fields: Json = full(), as: Role = 'administrator') => createEvent<EventJson>(t, fields, as);
   const update = async (path: string, fields: Json, as: Role = 'administrator', method = 'PATCH' as const): Promise<EventJson> => {
     const response = await t.request(as, method, `events/${path}`, fields);
     assert.equal(response.statusCode, 200, response.body);

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { calendarChunks, type FeedBatch } from '../../src/modules/ical/calendar-writer.ts';
 import { siteFeedRewriter } from '../../src/modules/ical/site-feeds.ts';
 import { createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The iCalendar feeds (decision 0026), read back with ical.js: a parser independent of the
@@ -28,10 +29,7 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
   const slugs: Record<string, string> = {};
 
   const create = async (key: string, fields: Json) => {
-    const response = await t.request('administrator', 'POST', 'events', { start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    ids[key] = response.json<{ id: number }>().id;
-    slugs[key] = response.json<{ slug: string }>().slug;
+    ({ id: ids[key], slug: slugs[key] } = await createEvent(t, { start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields }));
   };
   const feed = async (url = 'events.ics', as: Parameters<TestApp['request']>[0] = 'anonymous', headers: Record<string, string> = {}) => {
     const response = await t.request(as, 'GET', url, undefined, headers);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The single event page as a visitor reads it (issue 34, decisions 0060 and 0061): the way back to
@@ -30,9 +31,7 @@ describe(`the single event page (${DIALECT})`, () => {
   const events: Record<string, { id: number; slug: string; url: string }> = {};
 
   const create = async (key: string, fields: Json) => {
-    const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    events[key] = response.json();
+    events[key] = await createEvent(t, { status: 'publish', timezone: 'America/New_York', ...fields });
   };
   const page = async (url: string, lang = ''): Promise<string> => {
     const response = await t.request('anonymous', 'GET', `${lang}${url}`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * A category's and a tag's views (issue 34, decision 0058): every view of the calendar at the
@@ -45,10 +46,7 @@ describe(`a category's and a tag's views (${DIALECT})`, () => {
     assert.equal(music.statusCode, 201, music.body);
     const jazz = await t.request('administrator', 'POST', 'categories', { name: 'Jazz', parent: music.json<{ id: number }>().id });
     assert.equal(jazz.statusCode, 201, jazz.body);
-    const create = async (fields: Json) => {
-      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-    };
+    const create = (fields: Json) => createEvent(t, { status: 'publish', ...fields });
     await create({ title: 'Jazz Night', start_date: '2026-11-24 20:00', end_date: '2026-11-24 23:00', categories: [jazz.json<{ id: number }>().id, music.json<{ id: number }>().id], tags: ['late'] });
     await create({ title: 'Brass Matinee', start_date: '2026-12-05 14:00', end_date: '2026-12-05 16:00', categories: [music.json<{ id: number }>().id] });
     await create({ title: 'Winter Fair', start_date: '2026-12-05 10:00', end_date: '2026-12-05 18:00', categories: ['Family'], tags: ['late'] });

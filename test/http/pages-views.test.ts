@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { seed } from '../../src/seed/seed.ts';
 import { API, createTestApp, DIALECT, TEST_NOW, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The list, month and day views as a visitor reads them (issue 34): the list's date badges, month
@@ -36,10 +37,7 @@ describe(`calendar views (${DIALECT})`, () => {
   let t: TestApp;
   let plain: TestApp;
 
-  const create = async (fields: Json) => {
-    const response = await t.request('administrator', 'POST', 'events', { status: 'publish', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-  };
+  const create = (fields: Json) => createEvent(t, { status: 'publish', ...fields });
   const page = async (url: string, app: TestApp = t): Promise<string> => {
     const response = await app.request('anonymous', 'GET', url);
     assert.equal(response.statusCode, 200, `${url}: ${response.body.slice(0, 300)}`);

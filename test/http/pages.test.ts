@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The public HTML pages (decision 0031), through inject: escaping, JSON-LD, visibility, the
@@ -25,10 +26,7 @@ describe(`public pages (${DIALECT})`, () => {
   const slugs: Record<string, string> = {};
 
   const create = async (key: string, fields: Json, as: Parameters<TestApp['request']>[0] = 'administrator') => {
-    const response = await t.request(as, 'POST', 'events', { start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', status: 'publish', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    ids[key] = response.json<{ id: number }>().id;
-    slugs[key] = response.json<{ slug: string }>().slug;
+    ({ id: ids[key], slug: slugs[key] } = await createEvent(t, { start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', status: 'publish', ...fields }, as));
   };
   const page = (url: string, as: Parameters<TestApp['request']>[0] = 'anonymous', headers: Record<string, string> = {}) => t.request(as, 'GET', url, undefined, headers);
   /** The page's HTML, with ICU's narrow and thin spaces (in times and ranges) as plain ones. */

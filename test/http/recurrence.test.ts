@@ -6,6 +6,7 @@ import type { Role } from '../../src/auth/roles.ts';
 import { SeriesHorizonExtender } from '../../src/modules/events/horizon-extender.ts';
 import { CONSISTENCY_QUERIES } from '../../src/storage/integrity.ts';
 import { createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * Recurring events at the HTTP level (issue 14, decision 0025): series expanded into occurrences
@@ -36,11 +37,7 @@ describe(`recurring events (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = async (fields: Json, as: Role = 'administrator'): Promise<EventJson> => {
-    const response = await t.request(as, 'POST', 'events', { title: 'Series', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<EventJson>();
-  };
+  const create = (fields: Json, as: Role = 'administrator') => createEvent<EventJson>(t, { title: 'Series', ...fields }, as);
   const read = async (id: number, query = ''): Promise<EventJson> => {
     const response = await t.request('administrator', 'GET', `events/${id}${query}`);
     assert.equal(response.statusCode, 200, response.body);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../src/auth/roles.ts';
 import { createTestApp, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The admin's status tabs (issue 33, decision 0045): `GET /{events,venues,organizers}/counts`
@@ -116,11 +117,7 @@ describe('status counts of series (decision 0103)', () => {
   const EVER = 'start_date=0001-01-01';
   before(async () => {
     t = await createTestApp();
-    const create = async (as: Role, body: Record<string, unknown>) => {
-      const created = await t.request(as, 'POST', 'events', { start_date: '2026-12-01 19:00:00', end_date: '2026-12-01 20:00:00', ...body });
-      assert.equal(created.statusCode, 201, created.body);
-      return created.json<{ id: number }>().id;
-    };
+    const create = async (as: Role, body: Record<string, unknown>) => (await createEvent(t, { start_date: '2026-12-01 19:00:00', end_date: '2026-12-01 20:00:00', ...body }, as)).id;
     const weekly = (count: number) => ({ recurrence: { rrule: `FREQ=WEEKLY;COUNT=${count}` } });
     // Published: a weekly series of ten dates (one excluded later), a single event and a past one.
     const yoga = await create('editor', { title: 'Weekly yoga', status: 'publish', ...weekly(10) });

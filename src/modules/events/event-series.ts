@@ -6,6 +6,7 @@ import { ApiError, invalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
 import type { EventFields, EventRow, EventsRepository, OccurrenceDates, OccurrenceRow } from '../../storage/repositories/events.repository.ts';
+import type { WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { eventSchedule, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
@@ -97,6 +98,16 @@ export class EventSeries {
     const { before, after } = await this.repository.syncSeries(tx, seriesId, dates);
     if (status === 'publish' && after !== before) await this.terms.shiftCounts(tx, await this.termIdsOf(tx, seriesId), after - before);
     return after - before;
+  }
+
+  /**
+   * Writes the occurrences of a series `create` has just written (no rows, terms or links yet, so
+   * nothing is read first and no term's count moves: its terms are counted when they are set).
+   * Answers its first occurrence, the series' own id, as written.
+   */
+  async materializeNew(tx: WriteTx, written: WrittenRecord<EventFields>, dates: readonly OccurrenceDates[], status: string): Promise<OccurrenceRow | undefined> {
+    const { written: rows } = await this.repository.syncSeries(tx, written.post.id, dates, { status, hide_from_listings: written.fields.hide_from_listings });
+    return rows?.[0];
   }
 
   /** The ids of the terms an event is filed under. */

@@ -23,8 +23,9 @@ import { readCustomFields, storedCustomFields } from './custom-fields.ts';
 import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT } from './event-fields.ts';
 import { recurrenceInput, storedRecurrence, type EventSeries, type Scope } from './event-series.ts';
 import type { EventCreateInput, EventInput } from './events.schemas.ts';
-import type { EventLinkedRecords, EventTerms } from './events.service.ts';
-import { readRecurrence } from './recurrence.ts';
+import type { EventLinkedRecords, EventTerms, WrittenRelations } from './events.service.ts';
+import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
+import { readRecurrence, type Recurrence } from './recurrence.ts';
 
 /*
  * Writing events (wire-format 5.1, 5.2, 7.6): the validation of a write, create, update and
@@ -43,6 +44,9 @@ function asList(value: unknown): unknown[] {
   return [value];
 }
 
+/** What `validateWrite` hands on, read here from an input no one validated (a bad recurrence is a 400). */
+const checkedWrite = (input: EventInput): CheckedEventWrite => ({ recurrence: recurrenceInput(input.recurrence) });
+
 /** `null`, `""`, `0`, `[]` and lists of those: the empty values that unlink (wire-format 5.1.3). */
 function isEmptyReference(value: unknown): boolean {
   if (value === null || value === '' || value === 0 || value === '0') return true;
@@ -53,6 +57,20 @@ function isEmptyReference(value: unknown): boolean {
 function referenceItems(value: unknown): unknown[] {
   const items = Array.isArray(value) ? value : typeof value === 'object' ? [value] : asList(value);
   return items.filter((item) => !isEmptyReference(item));
+}
+
+/**
+ * What a write's validation read of its input, handed on to the write in the same unit (issue 45
+ * item 6): the recurrence parsed once, as it is stored and expanded (undefined: not sent; null: removed).
+ */
+export interface CheckedEventWrite {
+  readonly recurrence: Recurrence | null | undefined;
+}
+
+/** A new event as its unit wrote it, and its relations as written (what the answer shows needs no read of them). */
+export interface WrittenEvent {
+  readonly row: Localized<EventRow>;
+  readonly relations: WrittenRelations;
 }
 
 /** Writes of events, with the fixes of decisions.md. */
@@ -71,7 +89,7 @@ export class EventWriter {
   ) {}
 
   /** The write's argument validator: it runs before the permission check (wire-format 7.6). */
-  async validateWrite(tx: ReadTx, input: EventInput, caller: Caller | null): Promise<void> {
+  async validateWrite(tx: ReadTx, input: EventInput, caller: Caller | null): Promise<CheckedEventWrite> {
     const invalid = await this.writer.validate(tx, input, caller);
     const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
     if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
@@ -85,9 +103,11 @@ export class EventWriter {
       const { problems } = readCustomFields(input.custom_fields);
       if (problems.length > 0) invalid.custom_fields = { message: problems.join(' ') };
     }
+    let recurrence: Recurrence | null | undefined;
     if (input.recurrence !== undefined) {
       const read = readRecurrence(input.recurrence);
       if ('problem' in read) invalid.recurrence = { message: read.problem };
+      else recurrence = read.recurrence;
     }
     if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent, { toLink: true }))) {
       invalid.post_parent = INVALID;
@@ -103,10 +123,20 @@ export class EventWriter {
       if (problem) invalid[kind] = problem;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
+    return { recurrence };
   }
 
-  /** A new event; an importer's `placement` gives it the source's id and dates (the slug comes as `input.slug`). */
-  async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}): Promise<Localized<EventRow>> {
+  /**
+   * A new event; an importer's `placement` gives it the source's id and dates (the slug comes as
+   * `input.slug`). `checked`: what `validateWrite` read of this input (a caller that did not
+   * validate it has it read here).
+   */
+  async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<Localized<EventRow>> {
+    return (await this.createWithRelations(tx, input, caller, language, placement, checked)).row;
+  }
+
+  /** `create`, answering the relations it wrote too: what its answer shows of them needs no read (`EventsService.relations`). */
+  async createWithRelations(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<WrittenEvent> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const title = this.text.inline(input.title, caller).trim();
@@ -141,15 +171,17 @@ export class EventWriter {
       ...SINGLE_EVENT,
     };
     // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
-    const recurrence = recurrenceInput(input.recurrence) ?? null;
+    const recurrence = checked.recurrence ?? null;
     const series = recurrence ? this.series.expand(recurrence, event) : undefined;
     if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
     const written = await this.records.insert(tx, this.repository, post, event, { slugBase: input.slug ?? (needsSlug(status) ? title : undefined), placement });
     const id = written.post.id;
-    const occurrences = series ? await this.series.materialize(tx, id, series.dates, status) : 1;
-    await this.writeRelations(tx, id, input, caller, language, { status, occurrences });
-    // Terms and links go to tables of their own, so a single event is as written; a series shows its first occurrence, read back.
-    return (written.occurrence && this.records.created(written, language)) || (await this.reread(tx, id, language))!;
+    // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
+    const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
+    const relations = await this.writeRelations(tx, id, input, caller, language, { status, occurrences: series ? series.dates.length : 1 });
+    // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
+    const row = (first && this.records.created({ ...written, occurrence: first }, language)) || (await this.reread(tx, id, language))!;
+    return { row, relations: relations! };
   }
 
   /**
@@ -159,17 +191,17 @@ export class EventWriter {
    * ("following"), or changes the whole series ("all"). Permissions are the series' throughout.
    * An importer's `placement` keeps the source's publication and modification dates.
    */
-  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}): Promise<Localized<EventRow>> {
+  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<Localized<EventRow>> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const occurrence = row.occurrence;
     if (!occurrence || occurrence.series_id === null) {
-      await this.updateEvent(tx, row, input, caller, language, placement);
+      await this.updateEvent(tx, row, input, caller, language, placement, checked);
       return (await this.reread(tx, row.post.id, language))!;
     }
     const series = await this.series.seriesOf(tx, row, occurrence.series_id);
     requireOnPost(caller, 'edit', 'tribe_event', series.post);
     const scope: Scope = input.scope ?? (occurrence.id === series.post.id ? 'all' : 'this');
-    await this.updateEvent(tx, await this.series.eventToUpdate(tx, row, series, occurrence, scope), input, caller, language, placement);
+    await this.updateEvent(tx, await this.series.eventToUpdate(tx, row, series, occurrence, scope), input, caller, language, placement, checked);
     return (await this.reread(tx, occurrence.id, language)) ?? (await this.reread(tx, series.post.id, language))!;
   }
 
@@ -179,7 +211,7 @@ export class EventWriter {
    * language's translation; every other field is shared. A series' occurrences follow its new
    * rules and schedule, keeping the ids of the dates that remain.
    */
-  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement): Promise<void> {
+  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement, checked: CheckedEventWrite): Promise<void> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const text: PostText = {};
     if (input.title !== undefined) {
@@ -210,7 +242,7 @@ export class EventWriter {
       if (input[field] !== undefined) event[field] = input[field] ? 1 : 0;
     }
     if (input.custom_fields !== undefined) event.custom_fields = this.customFieldsInput(input.custom_fields, caller);
-    const recurrence = recurrenceInput(input.recurrence);
+    const recurrence = checked.recurrence;
     if (recurrence !== undefined) {
       if (recurrence !== null && row.fields.series_id !== null) {
         throw invalidParam('recurrence', 'An occurrence detached from its series cannot have rules of its own: change the series, or split it with "scope": "following".');
@@ -316,15 +348,24 @@ export class EventWriter {
     return (await this.linked[kind].readsAll(tx, ids, caller)) ? undefined : INVALID;
   }
 
-  /** The linked ids an input names, creating inline venues/organizers (or reusing them by name). */
-  private async linkedIds(tx: WriteTx, kind: LinkKind, value: unknown, caller: Caller, language: LanguageCode): Promise<number[]> {
+  /**
+   * The linked ids an input names, creating inline venues/organizers (or reusing them by name);
+   * `inline` gets the records written or found inline, as the unit has them.
+   */
+  private async linkedIds(tx: WriteTx, kind: LinkKind, value: unknown, caller: Caller, language: LanguageCode, inline: Localized<LinkedRecordRow>[]): Promise<number[]> {
     if (isEmptyReference(value)) return [];
     const ids: number[] = [];
     for (const item of referenceItems(value)) {
       if (item !== null && typeof item === 'object') {
         const data = item as Record<string, unknown>;
         // Ids and inline records were validated (linkedReferencesProblem) before the permission check.
-        ids.push(data.id !== undefined ? storableId(data.id)! : (await this.linked[kind].create(tx, data, caller, language)).post.id);
+        if (data.id !== undefined) {
+          ids.push(storableId(data.id)!);
+          continue;
+        }
+        const record = await this.linked[kind].create(tx, data, caller, language);
+        inline.push(record);
+        ids.push(record.post.id);
       } else ids.push(storableId(item)!);
     }
     return ids;
@@ -340,18 +381,29 @@ export class EventWriter {
     return storedCustomFields(readCustomFields(input, (text) => this.text.inline(text, caller)).fields);
   }
 
-  /** Terms and links named by the input; on update, what is not sent stays (null too, for terms). `created`: the event is new in this unit. */
-  private async writeRelations(tx: WriteTx, eventId: number, input: EventInput, caller: Caller, language: LanguageCode, created?: CreatedEvent): Promise<void> {
+  /**
+   * Terms and links named by the input; on update, what is not sent stays (null too, for terms).
+   * `created`: the event is new in this unit, and its relations as written are answered.
+   */
+  private async writeRelations(tx: WriteTx, eventId: number, input: EventInput, caller: Caller, language: LanguageCode, created?: CreatedEvent): Promise<WrittenRelations | undefined> {
+    const termIds: number[] = [];
     for (const definition of [CATEGORY, TAG]) {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;
       const refs = asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
-      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, await this.terms.idsForEvent(tx, definition, refs, language, caller), created);
+      const ids = await this.terms.idsForEvent(tx, definition, refs, language, caller);
+      await this.terms.setEventTerms(tx, eventId, definition.taxonomy, ids, created);
+      termIds.push(...ids);
     }
+    const links: Record<LinkKind, number[]> = { venue: [], organizer: [] };
+    const inline: Localized<LinkedRecordRow>[] = [];
     for (const kind of ['venue', 'organizer'] as const) {
       const value = input[kind];
       if (value === undefined) continue;
-      await this.repository.setLinks(tx, eventId, kind, await this.linkedIds(tx, kind, value, caller, language), created !== undefined);
+      // Linked once each, in the order first given (setLinks).
+      links[kind] = [...new Set(await this.linkedIds(tx, kind, value, caller, language, inline))];
+      await this.repository.setLinks(tx, eventId, kind, links[kind], created !== undefined);
     }
+    return created && { termIds, links, inline };
   }
 }

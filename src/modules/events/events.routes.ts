@@ -17,7 +17,7 @@ import { CountsQuery, CreateBody, DeleteQuery, Envelope, EventRecord, type Event
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
 import type { EventWriter } from './event-writer.ts';
-import type { EventRef, EventsService, LoadedRelations } from './events.service.ts';
+import type { EventRef, EventsService, LoadedRelations, WrittenRelations } from './events.service.ts';
 import type { SeriesHorizonExtender } from './horizon-extender.ts';
 import { LINKED_DATA_TYPE } from '../../http/representation.ts';
 import { listingToken, refuseFiltersBesideSyncToken, syncAnswer } from '../sync/sync.answers.ts';
@@ -82,8 +82,9 @@ export function eventRoutes(
     return rendered;
   };
   // Whoever just wrote an event sees it whole, if they may edit it; its password, if they asked for context=edit.
-  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame & { readonly query: Access }) =>
-    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller), frame.urls, frame.caller, frame.query, false, { context: 'edit' })[0]!;
+  // `written`: the relations a create wrote, which are not read back.
+  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame & { readonly query: Access }, written?: WrittenRelations) =>
+    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller, written), frame.urls, frame.caller, frame.query, false, { context: 'edit' })[0]!;
 
   // The params (`{ id }` or `{ slug }`) are the event's reference.
   const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {
@@ -138,16 +139,16 @@ export function eventRoutes(
         path,
         permission: { all: ['edit_tribe_events'] },
         schema: { summary: `Updates the event with the specified ${label}`, params, querystring: WriteQuery, body: UpdateBody, response: { 200: EventRecord } },
+        // The event the address names, and what the validation read of the body.
         validate: async (frame, tx) => {
           const loaded = await load(frame, tx);
-          await writer.validateWrite(tx, frame.body, frame.caller);
-          return loaded;
+          return { loaded, checked: await writer.validateWrite(tx, frame.body, frame.caller) };
         },
-        currentVersion: (loaded) => loaded?.post.version,
+        currentVersion: ({ loaded }) => loaded?.post.version,
         // An occurrence's row is its series' post.
-        lockedRecord: (loaded) => loaded && { table: 'posts', id: loaded.post.id },
-        handle: async (frame, tx, loaded) => {
-          const row = await writer.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language);
+        lockedRecord: ({ loaded }) => loaded && { table: 'posts', id: loaded.post.id },
+        handle: async (frame, tx, { loaded, checked }) => {
+          const row = await writer.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language, {}, checked);
           return { body: await renderWritten(tx, row, frame), version: row.post.version };
         },
       }),
@@ -263,9 +264,9 @@ export function eventRoutes(
       permission: { all: ['edit_tribe_events'] },
       schema: { summary: 'Creates a new event', querystring: WriteQuery, body: CreateBody, response: { 201: EventRecord } },
       validate: (frame, tx) => writer.validateWrite(tx, frame.body, frame.caller),
-      handle: async (frame, tx) => {
-        const row = await writer.create(tx, frame.body, frame.caller!, frame.language);
-        return { status: 201, body: await renderWritten(tx, row, frame), version: row.post.version };
+      handle: async (frame, tx, checked) => {
+        const { row, relations } = await writer.createWithRelations(tx, frame.body, frame.caller!, frame.language, {}, checked);
+        return { status: 201, body: await renderWritten(tx, row, frame, relations), version: row.post.version };
       },
     }),
     ...singleRoutes('/events/:id(^\\d+$)', IdParams),

@@ -40,6 +40,8 @@ export interface EventTerms {
  */
 export interface EventLinkedRecords {
   readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]>;
+  /** Whether `reader` may read the record (the rule of `readableAmong`). */
+  mayRead(reader: Caller | null, row: LinkedRecordRow): boolean;
   readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean>;
   localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]>;
   /** What is wrong with a venue or organizer written inline, checked as its own route checks its body; undefined when nothing. */
@@ -62,6 +64,17 @@ export interface LoadedRelations {
   readonly withheld: readonly number[];
 }
 
+/**
+ * The relations of an event its unit has just created, as it wrote them (issue 45 item 6): the
+ * terms it filed it under, its venue and organizer ids in order, and the records among those that
+ * it wrote or found inline, as it has them. A new event has no tickets.
+ */
+export interface WrittenRelations {
+  readonly termIds: readonly number[];
+  readonly links: Readonly<Record<LinkKind, readonly number[]>>;
+  readonly inline: readonly Localized<LinkedRecordRow>[];
+}
+
 /** Reading one event (wire-format 7.3), and the relations events embed. */
 export class EventsService {
   constructor(
@@ -69,7 +82,7 @@ export class EventsService {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize'>>>,
+    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize' | 'mayRead'>>>,
     private readonly tickets: Pick<TicketsRepository, 'publishedPrices'>,
   ) {}
 
@@ -131,21 +144,28 @@ export class EventsService {
   /**
    * What `rows` embed for `reader`: every surface that shows events (the API, its JSON-LD, sync,
    * feeds, pages, webhooks) loads them here, so none shows a venue or organizer its reader may not
-   * read (decision 0051); such a record is left out as if it were not linked.
+   * read (decision 0051); such a record is left out as if it were not linked. `written`: the
+   * relations of the one event of `rows`, created in this unit, which are not read back (its
+   * terms' rows are, for their counts and translations, and its linked records but those written inline).
    */
-  async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode, reader: Caller | null): Promise<LoadedRelations> {
+  async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode, reader: Caller | null, written?: WrittenRelations): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
+    const linksOf = (kind: LinkKind) => new Map(written!.links[kind].length === 0 ? [] : [[ids[0]!, [...written!.links[kind]]]]);
     const [terms, venueLinks, organizerLinks, ticketPrices] = await Promise.all([
-      this.terms.termsOfEvents(tx, ids),
-      this.repository.links(tx, ids, 'venue'),
-      this.repository.links(tx, ids, 'organizer'),
-      this.tickets.publishedPrices(tx, ids),
+      written?.termIds.length === 0 ? new Map<number, TermRow[]>() : this.terms.termsOfEvents(tx, ids),
+      written ? linksOf('venue') : this.repository.links(tx, ids, 'venue'),
+      written ? linksOf('organizer') : this.repository.links(tx, ids, 'organizer'),
+      written ? new Map<number, string[]>() : this.tickets.publishedPrices(tx, ids),
     ]);
     const withheld: number[] = [];
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {
       const linkedIds = [...new Set([...links.values()].flat())];
-      const localized = await this.linked[kind].localize(tx, await this.linked[kind].readableAmong(tx, linkedIds, reader), language);
-      const records = new Map(localized.map((record) => [record.post.id, record]));
+      // Written inline in this unit: as the unit has them, if the reader may read them.
+      const known = new Map((written?.inline ?? []).filter((record) => linkedIds.includes(record.post.id)).map((record) => [record.post.id, record]));
+      const unknown = linkedIds.filter((id) => !known.has(id));
+      const localized = unknown.length === 0 ? [] : await this.linked[kind].localize(tx, await this.linked[kind].readableAmong(tx, unknown, reader), language);
+      const readable = [...known.values()].filter((record) => this.linked[kind].mayRead(reader, record));
+      const records = new Map([...readable, ...localized].map((record) => [record.post.id, record]));
       withheld.push(...linkedIds.filter((id) => !records.has(id)));
       return new Map([...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]));
     };

@@ -144,7 +144,12 @@ export class LinkedRecordsService {
    * all that events show of their venues and organizers, to anyone and everywhere (decision 0051).
    */
   async readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null, options: { toLink?: boolean } = {}): Promise<LinkedRecordRow[]> {
-    return (await this.records.repository.getMany(tx, ids, options)).filter((row) => this.records.mayRead(reader, row));
+    return (await this.records.repository.getMany(tx, ids, options)).filter((row) => this.mayRead(reader, row));
+  }
+
+  /** Whether `reader` may read the record, by the rule of `read`. */
+  mayRead(reader: Caller | null, row: LinkedRecordRow): boolean {
+    return this.records.mayRead(reader, row);
   }
 
   /**

@@ -261,15 +261,15 @@ export class RecordWriter {
       venue: await linked('venue'),
       organizer: await linked('organizer'),
     };
-    await eventWriter.validateWrite(tx, input, caller);
+    const checked = await eventWriter.validateWrite(tx, input, caller);
     let written;
     let outcome: Outcome;
     if (current) {
-      written = await eventWriter.update(tx, current, input, caller, language, sourceDates(record));
+      written = await eventWriter.update(tx, current, input, caller, language, sourceDates(record), checked);
       outcome = 'updated';
     } else {
       if (entry) notes.push(`event ${entry.target_id} it was copied to is gone here: copied again`);
-      written = await eventWriter.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) });
+      written = await eventWriter.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) }, checked);
       outcome = 'created';
     }
     if (sendsSlug && written.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);

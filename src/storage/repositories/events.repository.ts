@@ -48,6 +48,8 @@ export interface SeriesSync {
   /** Rows of the series' own dates (not exceptions) before and after. */
   readonly before: number;
   readonly after: number;
+  /** A new series' rows as written, in the order of its dates (`created`). */
+  readonly written?: readonly OccurrenceRow[];
 }
 
 /** A position in the archive's order: the last occurrence read (its local start and id). */
@@ -344,16 +346,18 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * the new dates, rows whose key vanished go, new keys get ids from the posts' sequence (the first
    * date the series' own id while no row holds it). Rows detached as exceptions, and keys they hold,
    * are left alone. A single event becoming a series turns its one row into the series' row.
+   * `created`: the series is new in this unit (`create` wrote it no row) with these copies of its
+   * status and listing flag, so there is nothing to read first; its rows are answered.
    */
-  async syncSeries(db: WriteTx, seriesId: number, dates: readonly OccurrenceDates[]): Promise<SeriesSync> {
-    await db.updateTable('event_occurrences').set({ series_id: seriesId }).where('id', '=', seriesId).where('series_id', 'is', null).execute();
-    const existing = await db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).execute();
+  async syncSeries(db: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], created?: Pick<OccurrenceRow, 'status' | 'hide_from_listings'>): Promise<SeriesSync> {
+    if (!created) await db.updateTable('event_occurrences').set({ series_id: seriesId }).where('id', '=', seriesId).where('series_id', 'is', null).execute();
+    const existing = created ? [] : await db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).execute();
     const byKey = new Map(existing.map((row) => [row.occurrence_key, row]));
     const wanted = new Set(dates.map((date) => date.occurrence_key));
     const generated = existing.filter((row) => row.event_id === seriesId);
     const vanished = generated.filter((row) => !wanted.has(row.occurrence_key)).map((row) => row.id);
     for (const chunk of chunks(vanished)) await db.deleteFrom('event_occurrences').where('id', 'in', chunk).execute();
-    const copies = await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', seriesId).executeTakeFirstOrThrow();
+    const copies = created ?? (await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', seriesId).executeTakeFirstOrThrow());
     const added = dates.filter((date) => !byKey.has(date.occurrence_key));
     for (const date of dates) {
       throwIfUnitExpired(db);
@@ -363,13 +367,14 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
         await db.updateTable('event_occurrences').set(pick(date, SCHEDULE_COLUMNS)).where('id', '=', row.id).execute();
       }
     }
+    let rows: OccurrenceRow[] = [];
     if (added.length > 0) {
       // The series' own id names its first date while a row holds it; a series whose first date
       // moved names the new first date by it when no kept row does.
       const seriesIdHeld = existing.some((row) => row.id === seriesId && !vanished.includes(row.id));
       const firstTakesSeriesId = !seriesIdHeld && added[0] === dates[0];
       const ids = await this.dialect.allocatePostIds(db, added.length - (firstTakesSeriesId ? 1 : 0));
-      const rows = added.map((date, index) => ({
+      rows = added.map((date, index) => ({
         id: firstTakesSeriesId ? (index === 0 ? seriesId : ids[index - 1]!) : ids[index]!,
         event_id: seriesId,
         series_id: seriesId,
@@ -381,7 +386,7 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
         await db.insertInto('event_occurrences').values(chunk).execute();
       }
     }
-    return { before: generated.length, after: generated.length - vanished.length + added.length };
+    return { before: generated.length, after: generated.length - vanished.length + added.length, ...(created ? { written: rows } : {}) };
   }
 
   /** Points an occurrence at another event (a detached exception, the new series of a split), with that event's dates and copies. */
