@@ -32,6 +32,15 @@ export class AttendeesService {
   }
 
   list(tx: ReadTx, caller: Caller, input: AttendeeQuery, window: PageWindow): Promise<{ rows: AttendeeListing[]; total: number }> {
+    return this.attendees.list(tx, this.filterOf(caller, input), { offset: window.offset, limit: window.perPage });
+  }
+
+  /** The archive's attendees after `afterId`, for an export's batches: the same scope and filters, no page. */
+  listAfter(tx: ReadTx, caller: Caller, input: AttendeeQuery, afterId: number, limit: number): Promise<AttendeeListing[]> {
+    return this.attendees.listAfter(tx, this.filterOf(caller, input), afterId, limit);
+  }
+
+  private filterOf(caller: Caller, input: AttendeeQuery): AttendeeFilter {
     const query = { ...input, exclude_post: given(input.exclude_post), exclude_ticket: given(input.exclude_ticket), include: given(input.include), exclude: given(input.exclude), rsvp_going_status: given(input.rsvp_going_status) };
     const events = merged(query.post_id, query.include_post);
     const tickets = merged(query.ticket_id, query.include_ticket);
@@ -50,7 +59,7 @@ export class AttendeesService {
       ...(query.order_id !== undefined ? { orderRef: query.order_id } : {}),
       ...(query.rsvp_going_status ? { statuses: query.rsvp_going_status as AttendeeStatus[] } : {}),
     };
-    return this.attendees.list(tx, filter, { offset: window.offset, limit: window.perPage });
+    return filter;
   }
 
   /** An attendee of an event the caller may edit. */
@@ -65,6 +74,17 @@ export class AttendeesService {
   async setCheckedIn(tx: WriteTx, attendee: AttendeeListing, checkedIn: boolean): Promise<AttendeeListing> {
     if (checkedIn && attendee.status !== 'going') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: `the attendee's RSVP is ${attendee.status}` } });
     await this.attendees.setCheckedIn(tx, attendee.id, checkedIn, nowUtc(this.clock));
+    return (await this.attendees.get(tx, attendee.id))!;
+  }
+
+  /**
+   * Cancels the attendee's seat (ours: the original has no such route): its place is free again.
+   * Cancelling a cancelled seat is harmless; an answer of "not going" holds no place to give up.
+   */
+  async cancel(tx: WriteTx, attendee: AttendeeListing): Promise<AttendeeListing> {
+    if (attendee.status === 'cancelled') return attendee;
+    if (attendee.status === 'not-going') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: 'the attendee answered not going: there is no place to cancel' } });
+    await this.attendees.cancel(tx, attendee.id, nowUtc(this.clock));
     return (await this.attendees.get(tx, attendee.id))!;
   }
 

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { WriteTx } from '../../storage/database.ts';
-import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
+import type { AttendeeListing, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow } from '../../storage/tables.ts';
 import type { LanguageCode } from '../../languages.ts';
@@ -13,7 +13,7 @@ import { plainText } from '../ical/calendar-writer.ts';
 import { eventMail } from '../mail/event-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { availabilityOf, placesLeft, saleClosedReason, type Availability } from './availability.ts';
-import type { AttendeeFieldInput, RsvpInput } from './tickets.schemas.ts';
+import { MAX_PLACES_PER_RSVP, type AttendeeFieldInput, type RsvpInput } from './tickets.schemas.ts';
 
 /** What an RSVP made: its reference and seats, and what is left after it. */
 export interface RsvpResult {
@@ -134,6 +134,19 @@ export class RsvpService {
     await this.confirm(tx, ticket.name, order, seats, urls);
     const sold = going ? input.quantity : 0;
     return { order, seats, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
+  }
+
+  /**
+   * The confirmation again, as the RSVP sent it (an editor's "resend"): to the attendee's address,
+   * for the seats of its order in the attendee's status, through the outbox in the caller's unit.
+   * A cancelled seat has nothing to confirm.
+   */
+  async resend(tx: WriteTx, attendee: AttendeeListing, urls: Urls): Promise<void> {
+    if (attendee.status === 'cancelled') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: 'the attendee\'s RSVP is cancelled: there is nothing to confirm' } });
+    const { rows } = await this.attendees.list(tx, { scope: { kind: 'everything' }, orderRef: attendee.order_ref, statuses: [attendee.status] }, { offset: 0, limit: MAX_PLACES_PER_RSVP });
+    // The attendee's own seat first: the QR code is of the seat the editor chose.
+    const seats = [attendee, ...rows.filter((row) => row.id !== attendee.id)];
+    await this.confirm(tx, attendee.ticket.name, attendee.order_ref, seats, urls);
   }
 
   /**
