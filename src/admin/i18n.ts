@@ -2,6 +2,7 @@ import { SETTINGS } from './api.ts';
 import type { SiteImportWordKey } from './site-import-words.ts';
 import type { ReviewWordKey } from './review-words.ts';
 import type { MailWordKey } from './mail-words.ts';
+import type { TicketWordKey } from './ticket-words.ts';
 import type { UserWordKey } from './user-words.ts';
 import { MORE_WORDS, type MoreKey } from './words.ts';
 
@@ -178,7 +179,7 @@ const EN = {
   passwordHint: 'Readers see only its title until they give it. Empty, the event is public.',
 } as const;
 
-export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey | ReviewWordKey | MailWordKey;
+export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey | ReviewWordKey | MailWordKey | TicketWordKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {
