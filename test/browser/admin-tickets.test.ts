@@ -85,6 +85,8 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
     await edit.getByRole('button', { name: 'Save ticket' }).click();
     await panel.getByRole('status').filter({ hasText: 'Ticket saved: Wheel seat.' }).waitFor();
     await row.filter({ hasText: 'unlimited' }).waitFor();
+    const kept = await t.storage.read((tx) => tx.selectFrom('tickets').select('attendee_fields').where('id', '=', saved[0]!.id as number).executeTakeFirstOrThrow());
+    assert.equal((JSON.parse(kept.attendee_fields) as { required: boolean }[])[0]!.required, true, 'an edit that leaves the questions alone keeps them as they were');
     await driver.accessible(page, 'tickets panel');
     assert.deepEqual(errors, []);
     await context.close();

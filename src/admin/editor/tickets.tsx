@@ -19,9 +19,11 @@ type Question = { label: string; type: 'text' | 'choice' | 'checkbox'; options: 
 interface TicketForm {
   name: string; description: string; price: string; currency: string; mode: 'own' | 'shared' | 'unlimited'; capacity: string; shared: string;
   startDay: string; startTime: string; endDay: string; endTime: string; questions: Question[];
+  /** The questions were changed here: only then are they sent (the API's answers leave `required` out today, so an untouched list is not rewritten from them). */
+  questionsChanged: boolean;
 }
 
-const blank = (): TicketForm => ({ name: '', description: '', price: '0', currency: 'USD', mode: 'own', capacity: '', shared: '', startDay: '', startTime: '', endDay: '', endTime: '', questions: [] });
+const blank = (): TicketForm => ({ name: '', description: '', price: '0', currency: 'USD', mode: 'own', capacity: '', shared: '', startDay: '', startTime: '', endDay: '', endTime: '', questions: [], questionsChanged: true });
 const split = (wire: string) => (wire === '' ? ['', ''] : [wire.slice(0, 10), wire.slice(11, 16)]);
 
 function formOf(ticket: Ticket): TicketForm {
@@ -31,6 +33,7 @@ function formOf(ticket: Ticket): TicketForm {
     name: ticket.title, description: ticket.description, price: ticket.price, currency: ticket.currency, mode: ticket.capacity_mode,
     capacity: ticket.capacity < 0 ? '' : String(ticket.capacity), shared: '', startDay, startTime, endDay, endTime,
     questions: ticket.attendee_fields.map((field) => ({ label: field.label, type: field.type, options: (field.options ?? []).join(', '), required: field.required ?? false })),
+    questionsChanged: false,
   };
 }
 
@@ -47,11 +50,15 @@ function bodyOf(form: TicketForm, event: number | undefined): Record<string, unk
     ...(form.mode === 'shared' && form.shared.trim() !== '' ? { shared_capacity: Number(form.shared) } : {}),
     ...(start ? { start_date: start } : {}),
     ...(end ? { end_date: end } : {}),
-    attendee_fields: form.questions.map((question) => ({
+    ...(form.questionsChanged ? { attendee_fields: attendeeFieldsOf(form.questions) } : {}),
+  };
+}
+
+function attendeeFieldsOf(questions: readonly Question[]) {
+  return questions.map((question) => ({
       label: question.label.trim(), type: question.type, required: question.required,
       ...(question.type === 'choice' ? { options: question.options.split(',').map((option) => option.trim()).filter((option) => option !== '') } : {}),
-    })),
-  };
+  }));
 }
 
 /** Where each body field's error goes: the control's id. */
@@ -96,7 +103,7 @@ export function TicketsPanel({ event }: { event: number | undefined }) {
   const update = (change: Partial<TicketForm>) => setEditing((current) => current && { ...current, form: { ...current.form, ...change } });
   // From the state as it is when the change lands: two quick changes (a choice typed, a box ticked) never undo each other.
   const updateQuestion = (index: number, change: Partial<Question>) =>
-    setEditing((current) => current && { ...current, form: { ...current.form, questions: current.form.questions.map((question, at) => (at === index ? { ...question, ...change } : question)) } });
+    setEditing((current) => current && { ...current, form: { ...current.form, questionsChanged: true, questions: current.form.questions.map((question, at) => (at === index ? { ...question, ...change } : question)) } });
   const save = async (submit: Event) => {
     submit.preventDefault();
     if (!editing) return;
@@ -218,11 +225,11 @@ export function TicketsPanel({ event }: { event: number | undefined }) {
                   </Field>
                   {question.type === 'choice' ? <Field id={`${id}-options`} label={t('fieldOptions')}><input id={`${id}-options`} value={question.options} onInput={(input) => updateQuestion(index, { options: valueOf(input) })} /></Field> : null}
                   <label class="check"><input type="checkbox" checked={question.required} onChange={(change) => updateQuestion(index, { required: checkedOf(change) })} /> {t('fieldRequired')}</label>
-                  <p><button type="button" class="secondary" onClick={() => update({ questions: form.questions.filter((_, at) => at !== index) })}>{t('removeQuestion', { n })}</button></p>
+                  <p><button type="button" class="secondary" onClick={() => update({ questionsChanged: true, questions: form.questions.filter((_, at) => at !== index) })}>{t('removeQuestion', { n })}</button></p>
                 </fieldset>
               );
             })}
-            <p><button id="ticket-add-question" type="button" class="secondary" onClick={() => update({ questions: [...form.questions, { label: '', type: 'text', options: '', required: false }] })}>{t('addQuestion')}</button></p>
+            <p><button id="ticket-add-question" type="button" class="secondary" onClick={() => update({ questionsChanged: true, questions: [...form.questions, { label: '', type: 'text', options: '', required: false }] })}>{t('addQuestion')}</button></p>
           </fieldset>
           <div class="actions">
             <button type="submit">{t('saveTicket')}</button>
