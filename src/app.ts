@@ -51,7 +51,7 @@ import { readMultipartUpload, readRawUpload } from './http/uploads.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { communityRoutes } from './modules/community/community.routes.ts';
 import { rsvpRoutes, ticketRoutes } from './modules/tickets/tickets.routes.ts';
-import { attendeeRoutes } from './modules/tickets/attendees.routes.ts';
+import { attendeeDeskRoutes, attendeeRoutes } from './modules/tickets/attendees.routes.ts';
 import { UploadBody } from './modules/media/media.schemas.ts';
 import { registerMediaFiles } from './modules/media/media-files.routes.ts';
 import { Upload } from './modules/media/upload.ts';
@@ -382,8 +382,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // Event Tickets' routes under its namespace and ours (decision 0108); a visitor's RSVP, which the original lacks, under ours only.
-  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets, services.sync), ...attendeeRoutes(services.attendees, config.timezone)]);
-  registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, rsvpRoutes(services.rsvp));
+  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets, services.sync), ...attendeeRoutes(services.attendees, config.timezone, storage)]);
+  registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, [...rsvpRoutes(services.rsvp), ...attendeeDeskRoutes(services.attendees, services.rsvp, services.rsvpChanges, config.timezone)]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and

@@ -6695,7 +6695,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Returns the attendees of the events the caller may edit */
+        /**
+         * Returns the attendees of the events the caller may edit
+         * @description With Accept: text/csv, every attendee matching the filters (not a page: page and per_page do not apply), streamed as CSV, cells that would start a formula quoted (additive; the admin's export).
+         */
         get: {
             parameters: {
                 query?: {
@@ -7006,6 +7009,90 @@ export interface paths {
                             /** @description The signed, expiring page where the visitor changes or cancels this RSVP without an account (decision 0125) */
                             manage_url: string;
                         };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attendees/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an attendee's seat: its place is free again (again is harmless) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The language of the request (a code from the translation plugin) */
+                    translation_language?: "sq" | "bs" | "bg" | "hr" | "cs" | "da" | "nl" | "en" | "fr" | "de" | "el" | "hu" | "it" | "mk" | "pl" | "pt-pt" | "ro" | "sr" | "sk" | "sl" | "es" | "sv";
+                };
+                header?: never;
+                path: {
+                    /** @description The attendee ID */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Attendee"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attendees/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues the attendee's RSVP confirmation e-mail again (the outbox: calendar/events/v1/mail/outbox) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The language of the request (a code from the translation plugin) */
+                    translation_language?: "sq" | "bs" | "bg" | "hr" | "cs" | "da" | "nl" | "en" | "fr" | "de" | "el" | "hu" | "it" | "mk" | "pl" | "pt-pt" | "ro" | "sr" | "sk" | "sl" | "es" | "sv";
+                };
+                header?: never;
+                path: {
+                    /** @description The attendee ID */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Attendee"];
                     };
                 };
             };

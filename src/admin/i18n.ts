@@ -3,6 +3,7 @@ import type { SiteImportWordKey } from './site-import-words.ts';
 import type { ImportSourceWordKey } from './import-source-words.ts';
 import type { ReviewWordKey } from './review-words.ts';
 import type { MailWordKey } from './mail-words.ts';
+import type { TicketWordKey } from './ticket-words.ts';
 import type { UserWordKey } from './user-words.ts';
 import { MORE_WORDS, type MoreKey } from './words.ts';
 
@@ -179,7 +180,7 @@ const EN = {
   passwordHint: 'Readers see only its title until they give it. Empty, the event is public.',
 } as const;
 
-export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey | ReviewWordKey | MailWordKey | ImportSourceWordKey;
+export type MessageKey = keyof typeof EN | MoreKey | UserWordKey | SiteImportWordKey | ReviewWordKey | MailWordKey | ImportSourceWordKey | TicketWordKey;
 type Catalogue = Partial<Record<MessageKey, string>>;
 
 const FR: Catalogue = {

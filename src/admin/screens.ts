@@ -47,6 +47,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'events', nav: 'events', capability: 'edit_tribe_events', load: () => import('./screens/events-list.tsx') },
   { path: 'events/new', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
+  // An event's attendees and the door's check-in (screens/attendees.tsx): the API shows them only to those who may edit the event.
+  { path: 'events/:id/attendees', capability: 'edit_tribe_events', load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.AttendeesScreen })) },
+  { path: 'events/:id/check-in', capability: 'edit_tribe_events', load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.CheckInScreen })) },
   { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
   ...Object.values(RECORD_KINDS).flatMap(recordScreens),
   { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },

@@ -7,6 +7,7 @@ import { ImageField } from '../editor/image.tsx';
 import { CategoriesField, OrganizersField, VenueField } from '../editor/links.tsx';
 import { RecurrenceFields } from '../editor/recurrence.tsx';
 import { RichText } from '../editor/rich-text.tsx';
+import { TicketsPanel } from '../editor/tickets.tsx';
 import { ScopeDialog, type Scope } from '../editor/scope-dialog.tsx';
 import type { EventRecord } from '../events.ts';
 import { ADMIN_LANGUAGES, STATUS_LABEL, t } from '../i18n.ts';
@@ -121,6 +122,7 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
   const languageName = (code: string) => new Intl.DisplayNames([t.language], { type: 'language' }).of(code) ?? code;
 
   return (
+    <>
     <form class="editor" onSubmit={onSubmit} noValidate>
       <h1>{id === undefined ? t('newEvent') : t('editEvent')}</h1>
       {Object.keys(errors).length > 0 ? (
@@ -222,5 +224,8 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
         <p role="status" class="message">{message}</p>
       </div>
     </form>
+    {/* Its own form, after the event's: a ticket is saved on its own, to a saved event. */}
+    <TicketsPanel event={id} />
+    </>
   );
 }

@@ -31,7 +31,7 @@ interface CellBatch<Cursor> {
 }
 
 /** Every row of a list, a batch at a time: a batch shorter than `limit` is the last, so the end costs no empty read. */
-async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>, limit: number): AsyncGenerator<string[]> {
+export async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>, limit: number): AsyncGenerator<string[]> {
   let after: Cursor | undefined;
   for (;;) {
     const { cells, next } = await read(after);
@@ -47,10 +47,15 @@ async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promise<Cell
  * as it is read. `shows` is empty: a stream is neither cached nor walked for records.
  */
 export function csvAnswer(type: CsvType, rows: AsyncIterable<string[]>) {
-  const csv = stringify({ bom: true, header: true, columns: headerOf(type), record_delimiter: 'windows' });
+  return csvFile(type, headerOf(type), rows);
+}
+
+/** A CSV answer of any columns (`header`), saved as `{name}.csv`: the attendees' list, for one. */
+export function csvFile(name: string, header: readonly string[], rows: AsyncIterable<string[]>) {
+  const csv = stringify({ bom: true, header: true, columns: [...header], record_delimiter: 'windows' });
   // A failed read destroys the answer (the client sees a cut transfer, never a file that looks whole).
   const body = pipeline(Readable.from(rows), csv, () => {});
-  return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${type}.csv"`, vary: 'Accept' }, body, shows: [] as string[] };
+  return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, vary: 'Accept' }, body, shows: [] as string[] };
 }
 
 /** What an export reads as: the caller, their access (password, context) and language. */

@@ -32,6 +32,15 @@ export class AttendeesService {
   }
 
   list(tx: ReadTx, caller: Caller, input: AttendeeQuery, window: PageWindow): Promise<{ rows: AttendeeListing[]; total: number }> {
+    return this.attendees.list(tx, this.filterOf(caller, input), { offset: window.offset, limit: window.perPage });
+  }
+
+  /** The archive's attendees after `afterId`, for an export's batches: the same scope and filters, no page. */
+  listAfter(tx: ReadTx, caller: Caller, input: AttendeeQuery, afterId: number, limit: number): Promise<AttendeeListing[]> {
+    return this.attendees.listAfter(tx, this.filterOf(caller, input), afterId, limit);
+  }
+
+  private filterOf(caller: Caller, input: AttendeeQuery): AttendeeFilter {
     const query = { ...input, exclude_post: given(input.exclude_post), exclude_ticket: given(input.exclude_ticket), include: given(input.include), exclude: given(input.exclude), rsvp_going_status: given(input.rsvp_going_status) };
     const events = merged(query.post_id, query.include_post);
     const tickets = merged(query.ticket_id, query.include_ticket);
@@ -50,7 +59,7 @@ export class AttendeesService {
       ...(query.order_id !== undefined ? { orderRef: query.order_id } : {}),
       ...(query.rsvp_going_status ? { statuses: query.rsvp_going_status as AttendeeStatus[] } : {}),
     };
-    return this.attendees.list(tx, filter, { offset: window.offset, limit: window.perPage });
+    return filter;
   }
 
   /** An attendee of an event the caller may edit. */

@@ -3,7 +3,7 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/database.ts';
-import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
+import type { AttendeeListing, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow, AttendeeStatus } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
@@ -110,6 +110,23 @@ export class RsvpChanges {
     await this.attendees.setStatus(tx, live.map((seat) => seat.id), 'cancelled', nowUtc(this.clock));
     const promoted = live[0]!.status === 'going' ? await this.promote(tx, ticket.id, urls) : 0;
     return this.state(tx, order, urls, promoted);
+  }
+
+  /**
+   * An editor cancels one seat (decision 0127): under the ticket's sale lock, so that the place it
+   * frees goes to the waitlist (decision 0126) as a visitor's own cancellation does. Cancelling a
+   * cancelled seat is harmless; an answer of "not going" holds no place to give up.
+   */
+  async cancelSeat(tx: WriteTx, attendee: AttendeeListing, urls: Urls): Promise<AttendeeListing> {
+    const found = await this.tickets.get(tx, attendee.ticket_id);
+    const ticket = (await this.tickets.lockedForSale(tx, found!))!;
+    // Read again under the lock: a change of the same order may have committed meanwhile.
+    const seat = (await this.attendees.get(tx, attendee.id))!;
+    if (seat.status === 'cancelled') return seat;
+    if (seat.status === 'not-going') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: 'the attendee answered not going: there is no place to cancel' } });
+    await this.attendees.cancel(tx, seat.id, nowUtc(this.clock));
+    if (seat.status === 'going') await this.promote(tx, ticket.id, urls);
+    return (await this.attendees.get(tx, seat.id))!;
   }
 
   /**

@@ -3,13 +3,13 @@ import { EMAIL_PATTERN } from '../../auth/users.service.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { WriteTx } from '../../storage/types.ts';
-import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
+import type { AttendeeListing, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
 import { availabilityOf, placesLeft, saleClosedReason, type Availability } from './availability.ts';
 import type { RsvpMail } from './rsvp-mail.ts';
-import type { AttendeeFieldInput, RsvpInput } from './tickets.schemas.ts';
+import { MAX_PLACES_PER_RSVP, type AttendeeFieldInput, type RsvpInput } from './tickets.schemas.ts';
 
 export { checkInCode } from './rsvp-mail.ts';
 
@@ -116,5 +116,18 @@ export class RsvpService {
     const token = await this.mail.send(tx, 'confirmation', ticket.name, seats, urls);
     const sold = going && !waitlisted ? input.quantity : 0;
     return { order, seats, token, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
+  }
+
+  /**
+   * The confirmation again, as the RSVP sent it (an editor's "resend"): to the attendee's address,
+   * for the seats of its order in the attendee's status, through the outbox in the caller's unit.
+   * A cancelled seat has nothing to confirm.
+   */
+  async resend(tx: WriteTx, attendee: AttendeeListing, urls: Urls): Promise<void> {
+    if (attendee.status === 'cancelled') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: "the attendee's RSVP is cancelled: there is nothing to confirm" } });
+    const { rows } = await this.attendees.list(tx, { scope: { kind: 'everything' }, orderRef: attendee.order_ref, statuses: [attendee.status] }, { offset: 0, limit: MAX_PLACES_PER_RSVP });
+    // The attendee's own seat first: the QR code is of the seat the editor chose.
+    const seats = [attendee, ...rows.filter((row) => row.id !== attendee.id)];
+    await this.mail.send(tx, 'confirmation', attendee.ticket.name, seats, urls);
   }
 }

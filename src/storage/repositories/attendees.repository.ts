@@ -53,6 +53,21 @@ export class AttendeesRepository {
   }
 
   async list(db: ReadTx, filter: AttendeeFilter, window: { readonly offset: number; readonly limit: number }): Promise<{ rows: AttendeeListing[]; total: number }> {
+    const query = this.filtered(db, filter);
+    const [count, rows] = await Promise.all([
+      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query.orderBy('a.id').limit(window.limit).offset(window.offset).execute(),
+    ]);
+    return { rows: rows.map(listing), total: Number(count.total) };
+  }
+
+  /** The filter's attendees after `afterId`, by id: an export's batches (no count, no offset to skip). */
+  async listAfter(db: ReadTx, filter: AttendeeFilter, afterId: number, limit: number): Promise<AttendeeListing[]> {
+    const rows = await this.filtered(db, filter).where('a.id', '>', afterId).orderBy('a.id').limit(limit).execute();
+    return rows.map(listing);
+  }
+
+  private filtered(db: ReadTx, filter: AttendeeFilter) {
     let query = this.listings(db);
     const { scope } = filter;
     if (scope.kind === 'author') {
@@ -75,11 +90,7 @@ export class AttendeesRepository {
     if (filter.checkedIn !== undefined) query = query.where('a.checked_in', '=', filter.checkedIn ? 1 : 0);
     if (filter.statuses) query = query.where('a.status', 'in', filter.statuses);
     if (filter.orderRef !== undefined) query = query.where('a.order_ref', '=', filter.orderRef);
-    const [count, rows] = await Promise.all([
-      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      query.orderBy('a.id').limit(window.limit).offset(window.offset).execute(),
-    ]);
-    return { rows: rows.map(listing), total: Number(count.total) };
+    return query;
   }
 
   async get(db: ReadTx, id: number): Promise<AttendeeListing | undefined> {
@@ -114,6 +125,11 @@ export class AttendeesRepository {
 
   async setCheckedIn(db: WriteTx, id: number, checkedIn: boolean, at: string): Promise<void> {
     await db.updateTable('attendees').set({ checked_in: checkedIn ? 1 : 0, checked_in_utc: checkedIn ? at : null, modified_utc: at }).where('id', '=', id).execute();
+  }
+
+  /** A seat given up: cancelled, and no longer checked in. */
+  async cancel(db: WriteTx, id: number, at: string): Promise<void> {
+    await db.updateTable('attendees').set({ status: 'cancelled', checked_in: 0, checked_in_utc: null, modified_utc: at }).where('id', '=', id).execute();
   }
 }
 
