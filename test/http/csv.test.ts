@@ -32,7 +32,7 @@ describe(`CSV export and import (${DIALECT})`, () => {
 
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
-    const venue = await create('venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', stateprovince: 'IL', zip: '62701', country: 'United States', phone: '+1 555 0100', website: 'https://blue.example' });
+    const venue = await create('venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', stateprovince: 'IL', zip: '62701', country: 'United States', phone: '+1 555 0100', website: 'https://blue.example', geo_lat: 39.7817, geo_lng: -89.6501 });
     const organizer = await create('organizers', { organizer: 'Jazz Society', email: 'jazz@example.com', phone: '555-0101', website: 'https://jazz.example' });
     await create('organizers', { organizer: 'Second Org' });
     await create('events', {
@@ -115,7 +115,7 @@ describe(`CSV export and import (${DIALECT})`, () => {
     const venues = rowsOf(await exportOf('venues'));
     assert.deepEqual(venues[0], {
       'Venue Name': 'Blue Hall', 'Venue Description': '', 'Venue Country': 'United States', 'Venue Address': '1 Main St', 'Venue Address 2': '', 'Venue City': 'Springfield',
-      'Venue State/Province': 'IL', 'Venue Zip': '62701', 'Venue Phone': "'+1 555 0100", 'Venue Website': 'https://blue.example', 'Venue Featured Image': '',
+      'Venue State/Province': 'IL', 'Venue Zip': '62701', 'Venue Latitude': '39.7817', 'Venue Longitude': "'-89.6501", 'Venue Phone': "'+1 555 0100", 'Venue Website': 'https://blue.example', 'Venue Featured Image': '',
     });
     const organizers = rowsOf(await exportOf('organizers?search=jazz'));
     assert.deepEqual(organizers.map((row) => [row['Organizer Name'], row['Organizer Email']]), [['Jazz Society', 'jazz@example.com']]);

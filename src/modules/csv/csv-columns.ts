@@ -58,6 +58,8 @@ export const VENUE_COLUMNS: readonly CsvColumn[] = [
   column('venue_city', 'Venue City'),
   column('venue_state', 'Venue State/Province'),
   column('venue_zip', 'Venue Zip'),
+  column('venue_latitude', 'Venue Latitude'),
+  column('venue_longitude', 'Venue Longitude'),
   column('venue_phone', 'Venue Phone'),
   column('venue_url', 'Venue Website'),
   column('featured_image', 'Venue Featured Image'),
@@ -142,5 +144,19 @@ export function linkedRecordCells(type: 'venues' | 'organizers', row: Localized<
   const shown = (value: string | number | null | undefined) => (entitled ? text(value) : '');
   if (type === 'organizers') return [post.title, shown(post.content), shown(fields.email), shown(fields.website), shown(fields.phone), shown(imageUrl(row))];
   const region = text(fields.stateprovince) || text(fields.state) || text(fields.province);
-  return [post.title, shown(post.content), shown(fields.country), shown(fields.address), '', shown(fields.city), shown(region), shown(fields.zip), shown(fields.phone), shown(fields.website), shown(imageUrl(row))];
+  return [
+    post.title,
+    shown(post.content),
+    shown(fields.country),
+    shown(fields.address),
+    '',
+    shown(fields.city),
+    shown(region),
+    shown(fields.zip),
+    shown(fields.geo_lat),
+    shown(fields.geo_lng),
+    shown(fields.phone),
+    shown(fields.website),
+    shown(imageUrl(row)),
+  ];
 }

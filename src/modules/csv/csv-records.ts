@@ -158,11 +158,23 @@ export function linkedRecordInput(type: 'venues' | 'organizers', row: CsvRow, st
   const prefix = type === 'venues' ? 'venue' : 'organizer';
   const name = row.values.get(`${prefix}_name`) ?? '';
   if (name.trim() === '') return { problems: [`${type === 'venues' ? 'Venue' : 'Organizer'} Name: empty; every ${prefix} needs a name.`] };
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string | number> = {};
   const given = (field: string, value: string) => {
     if (value !== '') fields[field] = value;
   };
   if (type === 'venues') {
+    const problems: string[] = [];
+    for (const [key, field, label, limit] of [
+      ['venue_latitude', 'geo_lat', 'Venue Latitude', 90],
+      ['venue_longitude', 'geo_lng', 'Venue Longitude', 180],
+    ] as const) {
+      const cell = get(key);
+      if (cell === '') continue;
+      const value = Number(cell);
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(cell) || Math.abs(value) > limit) problems.push(`${label}: "${cell}" is not a number from -${limit} to ${limit}.`);
+      else fields[field] = value;
+    }
+    if (problems.length > 0) return { problems };
     given('country', get('venue_country'));
     given('address', [get('venue_address'), get('venue_address2')].filter((part) => part !== '').join(', '));
     given('city', get('venue_city'));
