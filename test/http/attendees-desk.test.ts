@@ -60,6 +60,18 @@ describe(`the attendee desk: cancel and CSV (${DIALECT})`, () => {
     assertError(await t.request('author', 'POST', `attendees/${declined!.id}/cancel`), 409, 'attendee-not-accessible');
   });
 
+  test("an editor's cancel gives the freed place to the waitlist, in order, as a visitor's own cancel does (decision 0126)", async () => {
+    const { ticket } = await ticketFor(t, 'Waitlist night', 1, 'author', { waitlist: true });
+    const [seat] = await rsvp(t, ticket, { name: 'Ann', email: 'ann@example.org' });
+    const [first] = await rsvp(t, ticket, { name: 'Bob', email: 'bob@example.org', waitlist: true });
+    const [second] = await rsvp(t, ticket, { name: 'Cy', email: 'cy@example.org', waitlist: true });
+    const status = async (id: number) => (await t.request('author', 'GET', `${ET}/attendees/${id}`)).json<Json>().rsvp_status as string;
+    assert.deepEqual([await status(first!.id), await status(second!.id)], ['waitlisted', 'waitlisted']);
+    assert.equal((await t.request('author', 'POST', `attendees/${seat!.id}/cancel`)).statusCode, 200);
+    assert.deepEqual([await status(seat!.id), await status(first!.id), await status(second!.id)], ['cancelled', 'going', 'waitlisted']);
+    assert.deepEqual((await t.request('author', 'GET', `${ET}/tickets/${ticket}`)).json<Json>().availability, { status: 'sold_out', available: 0, sold: 1, pending: 0 });
+  });
+
   test('the attendee list as CSV: every attendee of the filters, not a page; formulas quoted; scoped to the caller', async () => {
     const { event, ticket } = await ticketFor(t, 'Export night', 20, 'author', { attendee_fields: [{ label: 'Diet', type: 'choice', options: ['vegan', 'none'] }] });
     const [ada] = await rsvp(t, ticket, { name: 'Ada Lovelace', email: 'ada@example.org', answers: { Diet: 'vegan' } });
