@@ -100,7 +100,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 function withoutRequired(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutRequired);
   if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'required').map(([key, value]) => [key, withoutRequired(value)]));
+  // Only the keyword (a list of names) goes: a property named `required` (an attendee field's) stays.
+  return Object.fromEntries(Object.entries(schema).filter(([key, value]) => key !== 'required' || !Array.isArray(value)).map(([key, value]) => [key, withoutRequired(value)]));
 }
 
 /** Requests one keep-alive connection may carry: a client is spread over the nodes behind a balancer by reconnecting now and then. */

@@ -89,7 +89,11 @@ describe(`tickets and attendees (${DIALECT})`, () => {
   });
 
   test('RSVPs take places until none is left; more than is left, a closed sale, a bad e-mail or an unknown ticket are refused and write nothing', async () => {
-    const seats = await ticket({ event, name: 'Workshop', capacity: 3, attendee_fields: [{ label: 'Diet', type: 'choice', options: ['vegan', 'none'], required: true }] });
+    const seats = await ticket({ event, name: 'Workshop', capacity: 3, attendee_fields: [{ label: 'Diet', type: 'choice', options: ['vegan', 'none'], required: true }, { label: 'Note', type: 'text' }] });
+    // The fields answer as written, `required` included (the serializer once dropped every key so named).
+    const fields = [{ label: 'Diet', type: 'choice', options: ['vegan', 'none'], required: true }, { label: 'Note', type: 'text', options: [], required: false }];
+    assert.deepEqual(seats.attendee_fields, fields);
+    assert.deepEqual((await t.request('anonymous', 'GET', `${ET}/tickets/${seats.id}`)).json<Json>().attendee_fields, fields);
     const first = await rsvp(seats.id, { name: 'Bo', email: 'bo@example.com', quantity: 2, answers: { Diet: 'vegan' } });
     assert.equal(first.statusCode, 201, first.body);
     assert.equal(first.json<Json>().attendees.length, 2);
