@@ -6,7 +6,7 @@ import { basicAuth, createTestApp, DIALECT, type TestApp } from '../fixtures/app
 /*
  * The writes of `wp/v2/users` and application passwords declared through the write pipeline
  * (issue 45 item 2, decision 0121): what that changed on the wire, each as WordPress answers it
- * (`Allow` by the caller's permissions on every answer, `_fields` and `_envelope` on writes too),
+ * (`Allow` by the caller's permissions on every answer, `_fields` on writes too),
  * what it kept (an unknown user is 404 to anyone, body or not), and that a refused write writes nothing.
  */
 
@@ -63,7 +63,7 @@ describe(`wp/v2/users writes through the pipeline (${DIALECT})`, () => {
     assertError(await t.request('anonymous', 'PUT', `${USERS}/${target.id}`), 401, 'rest_cannot_edit');
   });
 
-  test('`_fields` and `_envelope` apply to the writes\' answers', async () => {
+  test('`_fields` applies to the writes\' answers, and `_envelope` shows their `Allow`', async () => {
     const created = await t.request('administrator', 'POST', `${USERS}?_fields=id,username`, { username: 'fielded', email: 'fielded@example.org', password: 'fielded-password' });
     assert.equal(created.statusCode, 201, created.body);
     assert.deepEqual(Object.keys(created.json()).sort(), ['id', 'username']);
