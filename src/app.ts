@@ -32,7 +32,7 @@ import { envelopePayload, withMethodTunnel } from './http/global-params.ts';
 import { finishDocument, refResolver, SECURITY_SCHEMES, securityTransform, shareNamedSchemas } from './http/openapi.ts';
 import { NAMESPACE, namespacesOf, ticketNamespacesOf } from './urls.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerUsers, userReadRoutes } from './modules/users/users.routes.ts';
+import { userReadRoutes, userWriteRoutes } from './modules/users/users.routes.ts';
 import { namespaceRoutes, registerDiscovery } from './modules/namespace/namespace.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { tagRoutes } from './modules/tags/tags.routes.ts';
@@ -388,10 +388,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
   registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
-  // the users and application passwords the admin manages (decision 0067): the reads as the
-  // namespaces' routes, under `wp/v2` with a table of their own (the namespaces' index does not list them).
-  registerRoutes(app, { ...context, table: new RouteTable(), namespaces: [WP_V2_NAMESPACE] }, userReadRoutes(services.users));
-  registerUsers(app, { prefix: config.restPrefix, users: services.users, urlsOf: (request) => urlsForRequest(request, config) });
+  // the users and application passwords the admin manages (decision 0067): declared as the
+  // namespaces' routes, writes too (decision 0121), under `wp/v2` with a table of their own (the
+  // namespaces' index does not list them).
+  registerRoutes(app, { ...context, table: new RouteTable(), namespaces: [WP_V2_NAMESPACE] }, [...userReadRoutes(services.users), ...userWriteRoutes(services.users)]);
   healthRoutes(app, storage);
   // Uploaded images' files, under the site's path as the pages (decision 0052).
   registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });

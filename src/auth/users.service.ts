@@ -64,7 +64,32 @@ export interface SessionEnder {
   removeAll(tx: WriteTx, userId: number): Promise<number>;
 }
 
-/** User and application-password management, shared by the CLI and start-up (admin bootstrap). */
+/** An application password's secret, shown once, and what is kept of it: made outside any unit, as hashing is slow. */
+export interface AppPasswordSecret {
+  readonly password: string;
+  readonly passwordHash: string;
+  readonly lookupPrefix: string;
+}
+
+/** A new application password's secret (WordPress' chunked format) and its hash. */
+export async function newAppPasswordSecret(): Promise<AppPasswordSecret> {
+  const password = generateApplicationPassword();
+  const normalized = normalizeApplicationPassword(password);
+  return { password, passwordHash: await hashPassword(normalized), lookupPrefix: applicationPasswordPrefix(normalized)! };
+}
+
+/** An application password's name, trimmed, or the refusal of one empty or over 100 characters. */
+export function appPasswordName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
+  return trimmed;
+}
+
+/**
+ * User and application-password management, shared by the CLI, start-up (admin bootstrap) and the
+ * API: each write has a form that opens its own unit (the CLI's) and one that runs in the caller's
+ * unit (`...In`, the API's write routes), the first calling the second.
+ */
 export class UsersService implements CredentialStore {
   constructor(
     private readonly storage: Storage,
@@ -84,35 +109,46 @@ export class UsersService implements CredentialStore {
 
   /** Creates a user; returns the generated password when none was given. */
   async create(input: CreateUserInput): Promise<{ user: UserRow; generatedPassword?: string }> {
+    this.checkNewUser(input);
+    const password = input.password ?? generateAccountPassword();
+    // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
+    const passwordHash = await hashPassword(password);
+    const user = await this.storage.write((tx) => this.createIn(tx, input, passwordHash));
+    return input.password === undefined ? { user, generatedPassword: password } : { user };
+  }
+
+  /** The rules a new user's login, role, e-mail and password follow, checked before anything is hashed or read. */
+  checkNewUser(input: CreateUserInput): void {
     if (!LOGIN_PATTERN.test(input.login)) throw new UserInputError(`Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`, 'invalid-login');
     checkRole(input.role);
     checkEmail(input.email);
     checkPassword(input.password);
+  }
+
+  /**
+   * Creates a user whose password was hashed outside the unit (`create`, or the API's `prepare`),
+   * in the caller's unit: the rules `checkNewUser` checked are not checked again.
+   */
+  async createIn(tx: WriteTx, input: CreateUserInput, passwordHash: string): Promise<UserRow> {
     // Another user's e-mail address is refused as a login too, and logins differing only in case
     // (as WordPress compares them): sign-in takes either (decision 0093).
     const taken = () => new UserInputError(`A user with the login or e-mail address "${input.login}" already exists.`, 'login-taken');
-    if (await this.storage.read((tx) => this.repository.nameHolder(tx, input.login))) throw taken();
-    await this.storage.read((tx) => this.emailFree(tx, input.email));
-    const password = input.password ?? generateAccountPassword();
-    // Hashed outside the unit: scrypt takes tens of milliseconds, and the unit holds the write lock.
-    const passwordHash = await hashPassword(password);
-    const user = await this.storage.write(async (tx) => {
-      const id = input.id !== undefined && !(await this.repository.get(tx, input.id)) ? input.id : undefined;
-      const created = await this.repository.create(tx, {
-        ...(id === undefined ? {} : { id }),
-        login: input.login,
-        email: input.email ?? '',
-        display_name: input.displayName ?? input.login,
-        role: input.role,
-        password_hash: passwordHash,
-        created_at: nowUtc(this.clock),
-      });
-      // PostgreSQL's sequence does not see an id given: moved past it, so the next user's is free.
-      if (id !== undefined) await this.storage.dialect.raiseIdSequences(tx);
-      return created;
+    if (await this.repository.nameHolder(tx, input.login)) throw taken();
+    await this.emailFree(tx, input.email);
+    const id = input.id !== undefined && !(await this.repository.get(tx, input.id)) ? input.id : undefined;
+    const created = await this.repository.create(tx, {
+      ...(id === undefined ? {} : { id }),
+      login: input.login,
+      email: input.email ?? '',
+      display_name: input.displayName ?? input.login,
+      role: input.role,
+      password_hash: passwordHash,
+      created_at: nowUtc(this.clock),
     });
-    if (user === 'login-taken') throw taken();
-    return input.password === undefined ? { user, generatedPassword: password } : { user };
+    if (created === 'login-taken') throw taken();
+    // PostgreSQL's sequence does not see an id given: moved past it, so the next user's is free.
+    if (id !== undefined) await this.storage.dialect.raiseIdSequences(tx);
+    return created;
   }
 
   list(): Promise<UserRow[]> {
@@ -131,15 +167,20 @@ export class UsersService implements CredentialStore {
   async remove(ref: UserRef, reassignTo?: number): Promise<UserRow> {
     const user = await this.require(ref);
     await this.storage.write(async (tx) => {
-      if (reassignTo !== undefined) {
-        if (reassignTo === user.id || !(await this.repository.get(tx, reassignTo))) throw new UserInputError(`No other user with the id ${reassignTo} to reassign the posts to.`, 'no-reassign');
-        await this.repository.reassignPosts(tx, user.id, reassignTo);
-        // The posts' author changed: cached answers that show them are retired on every node.
-        await this.storage.touchContent(tx, this.clock.now());
-      }
-      await this.repository.remove(tx, user.id);
+      await this.removeIn(tx, user.id, reassignTo);
+      // The posts' author changed: cached answers that show them are retired on every node.
+      if (reassignTo !== undefined) await this.storage.touchContent(tx, this.clock.now());
     });
     return user;
+  }
+
+  /** `remove` in the caller's unit, which then moves the content version (the API's write pipeline does). */
+  async removeIn(tx: WriteTx, userId: number, reassignTo?: number): Promise<void> {
+    if (reassignTo !== undefined) {
+      if (reassignTo === userId || !(await this.repository.get(tx, reassignTo))) throw new UserInputError(`No other user with the id ${reassignTo} to reassign the posts to.`, 'no-reassign');
+      await this.repository.reassignPosts(tx, userId, reassignTo);
+    }
+    await this.repository.remove(tx, userId);
   }
 
   /**
@@ -159,43 +200,52 @@ export class UsersService implements CredentialStore {
    * the stored hash, so the old password fails at once on every node.
    */
   async update(ref: UserRef, changes: UserChanges): Promise<UserRow> {
-    checkRole(changes.role);
-    checkEmail(changes.email);
-    checkPassword(changes.password);
+    this.checkChanges(changes);
     const user = await this.require(ref);
     // Hashed outside the unit, as in create.
     const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
-    return this.storage.write(async (tx) => {
-      await this.emailFree(tx, changes.email, user.id);
-      const updated = await this.repository.update(tx, user.id, {
-        ...(changes.displayName === undefined ? {} : { display_name: changes.displayName }),
-        ...(changes.email === undefined ? {} : { email: changes.email }),
-        ...(changes.role === undefined ? {} : { role: changes.role }),
-        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
-      });
-      if (passwordHash !== undefined) await this.sessions.removeAll(tx, user.id);
-      return updated;
+    return this.storage.write((tx) => this.updateIn(tx, user.id, changes, passwordHash));
+  }
+
+  /** The rules an update's role, e-mail and password follow, checked before anything is hashed. */
+  checkChanges(changes: UserChanges): void {
+    checkRole(changes.role);
+    checkEmail(changes.email);
+    checkPassword(changes.password);
+  }
+
+  /** `update` in the caller's unit, the new password (if any) hashed outside it: `changes.password` is not read. */
+  async updateIn(tx: WriteTx, userId: number, changes: UserChanges, passwordHash: string | undefined): Promise<UserRow> {
+    await this.emailFree(tx, changes.email, userId);
+    const updated = await this.repository.update(tx, userId, {
+      ...(changes.displayName === undefined ? {} : { display_name: changes.displayName }),
+      ...(changes.email === undefined ? {} : { email: changes.email }),
+      ...(changes.role === undefined ? {} : { role: changes.role }),
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
     });
+    if (passwordHash !== undefined) await this.sessions.removeAll(tx, userId);
+    return updated;
   }
 
   /** Creates an application password; the secret is returned once and only its hash is kept. */
   async createAppPassword(ref: UserRef, name = 'cli'): Promise<{ row: AppPasswordRow; password: string }> {
     const user = await this.require(ref);
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
-    const password = generateApplicationPassword();
-    const normalized = normalizeApplicationPassword(password);
-    const passwordHash = await hashPassword(normalized);
-    const lookupPrefix = applicationPasswordPrefix(normalized)!;
-    const row = await this.storage.write(async (tx) => {
-      // Looked for first, in the unit, under the name's lock (decision 0082): on PostgreSQL a refused
-      // insert would abort the unit's transaction, and the unit could not end normally with the answer.
-      await this.storage.dialect.lockKey(tx, `app-password:${user.id}:${trimmed}`);
-      if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === trimmed)) return 'name-taken';
-      return this.repository.createAppPassword(tx, { user_id: user.id, name: trimmed, uuid: randomUUID(), password_hash: passwordHash, lookup_prefix: lookupPrefix, created_at: nowUtc(this.clock) });
-    });
-    if (row === 'name-taken') throw new UserInputError(`User "${user.login}" already has an application password named "${trimmed}".`, 'name-taken');
-    return { row, password };
+    const trimmed = appPasswordName(name);
+    const secret = await newAppPasswordSecret();
+    const row = await this.storage.write((tx) => this.createAppPasswordIn(tx, user, trimmed, secret));
+    return { row, password: secret.password };
+  }
+
+  /** `createAppPassword` in the caller's unit, with a name `appPasswordName` checked and a secret made outside the unit. */
+  async createAppPasswordIn(tx: WriteTx, user: UserRow, name: string, secret: AppPasswordSecret): Promise<AppPasswordRow> {
+    // Looked for first, in the unit, under the name's lock (decision 0082): on PostgreSQL a refused
+    // insert would abort the unit's transaction.
+    await this.storage.dialect.lockKey(tx, `app-password:${user.id}:${name}`);
+    const taken = () => new UserInputError(`User "${user.login}" already has an application password named "${name}".`, 'name-taken');
+    if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === name)) throw taken();
+    const row = await this.repository.createAppPassword(tx, { user_id: user.id, name, uuid: randomUUID(), password_hash: secret.passwordHash, lookup_prefix: secret.lookupPrefix, created_at: nowUtc(this.clock) });
+    if (row === 'name-taken') throw taken();
+    return row;
   }
 
   async listAppPasswords(ref: UserRef): Promise<AppPasswordRow[]> {
@@ -209,8 +259,13 @@ export class UsersService implements CredentialStore {
    */
   async revokeAppPassword(ref: UserRef, which: string | { uuid: string }): Promise<void> {
     const user = await this.require(ref);
+    await this.storage.write((tx) => this.revokeAppPasswordIn(tx, user, which));
+  }
+
+  /** `revokeAppPassword` in the caller's unit. */
+  async revokeAppPasswordIn(tx: WriteTx, user: UserRow, which: string | { uuid: string }): Promise<void> {
     const by = typeof which === 'string' ? { name: which } : which;
-    if (!(await this.storage.write((tx) => this.repository.removeAppPassword(tx, user.id, by)))) {
+    if (!(await this.repository.removeAppPassword(tx, user.id, by))) {
       throw new UserInputError(`User "${user.login}" has no application password ${typeof which === 'string' ? `named "${which}"` : `with the uuid ${which.uuid}`}.`, 'no-app-password');
     }
   }
@@ -218,7 +273,12 @@ export class UsersService implements CredentialStore {
   /** Revokes every application password of a user at once (WordPress' "Revoke all"); how many there were. */
   async revokeAllAppPasswords(ref: UserRef): Promise<number> {
     const user = await this.require(ref);
-    return this.storage.write((tx) => this.repository.removeAppPasswords(tx, user.id));
+    return this.storage.write((tx) => this.revokeAllAppPasswordsIn(tx, user.id));
+  }
+
+  /** `revokeAllAppPasswords` in the caller's unit. */
+  revokeAllAppPasswordsIn(tx: WriteTx, userId: number): Promise<number> {
+    return this.repository.removeAppPasswords(tx, userId);
   }
 
   /** First start with an empty database: `CALENDAR_ADMIN_PASSWORD` creates the `admin` user. */

@@ -173,6 +173,13 @@ export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefi
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<Prepared<Made>>;
   readonly handle: (frame: Frame<S>, tx: WriteTx, loaded: Loaded, made: Made) => Promise<WriteResult<S>>;
+  /**
+   * The record the path names, looked up for a caller the permission refuses before the body is
+   * read: the error code when there is none, answered instead of the refusal. WordPress' permission
+   * callback of `wp/v2/users`' update looks the user up before the capability (404 first); a write
+   * without a body keeps that order through its validators, which run before the refusal.
+   */
+  readonly missingRecord?: (params: Readonly<Record<string, string>>) => Promise<ErrorCode | undefined>;
   /** A public write (a visitor's RSVP): counted against the write limit per address, as the community form is (rate-limits.ts). */
   readonly anonymousWrite?: boolean;
 }
@@ -459,7 +466,10 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
      * keeps the original's order (wire-format 7.6): its validators, then the permission.
      */
     const refuseBeforeBody = async (request: FastifyRequest) => {
-      if (sendsBody(request) && !permits(route.permission, request.caller)) throw refused(route, request.caller, { connection: 'close' });
+      if (!sendsBody(request) || permits(route.permission, request.caller)) return;
+      const missing = route.method === 'GET' ? undefined : await route.missingRecord?.(request.params as Record<string, string>);
+      if (missing !== undefined) throw new ApiError(missing, { headers: { connection: 'close' } });
+      throw refused(route, request.caller, { connection: 'close' });
     };
     app.route({
       method: [...methodsOf(route)],

@@ -1,11 +1,10 @@
-import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import { can, ROLE_CAPABILITIES, type Caller, type Role } from '../../auth/roles.ts';
-import { UserInputError, type UsersService } from '../../auth/users.service.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { appPasswordName, newAppPasswordSecret, UserInputError, type AppPasswordSecret, type CreateUserInput, type UserChanges, type UsersService } from '../../auth/users.service.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
-import { BASIC_AUTH, NONCE_AUTH, SESSION_AUTH } from '../../http/openapi.ts';
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
 import { USERS_PATH } from '../../http/wordpress-paths.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { slugify } from '../../slugs.ts';
@@ -31,15 +30,8 @@ import {
   WpUsers,
 } from './users.schemas.ts';
 
-export interface UsersRoutesDependencies {
-  readonly prefix: string;
-  readonly users: UsersService;
-  readonly urlsOf: (request: FastifyRequest) => Urls;
-}
-
 type WpContextName = 'view' | 'embed' | 'edit';
 
-const SECURITY: Record<string, string[]>[] = [{ [BASIC_AUTH]: [] }, { [SESSION_AUTH]: [], [NONCE_AUTH]: [] }];
 const MAX_USERS_PER_PAGE = 100;
 
 const utc = (stored: string) => stored.replace(' ', 'T').slice(0, 19);
@@ -114,7 +106,14 @@ function fromInput(error: unknown): never {
   }
 }
 
-const attempt = <T>(work: Promise<T>): Promise<T> => work.catch(fromInput);
+/** Runs a service call, its refusals (`UserInputError`) answered in WordPress' codes. */
+async function attempt<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    return fromInput(error);
+  }
+}
 
 /** WordPress' `edit_user` meta capability: oneself, or anyone with `edit_users`. */
 const mayEdit = (caller: Caller | null, user: UserRow) => caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
@@ -193,176 +192,164 @@ export function userReadRoutes(users: UsersService): AnyRoute[] {
   ];
 }
 
+/** The user fields of a create or update body, as the service takes them. */
+const changesOf = (body: Static<typeof UpdateUserBody>, role: string | undefined): UserChanges => ({
+  ...(body.name === undefined ? {} : { displayName: body.name }),
+  ...(body.email === undefined ? {} : { email: body.email }),
+  ...(role === undefined ? {} : { role }),
+  ...(body.password === undefined ? {} : { password: body.password }),
+});
+const newUserOf = (body: Static<typeof CreateUserBody>): CreateUserInput => ({
+  login: body.username,
+  email: body.email,
+  password: body.password,
+  role: body.roles?.[0] ?? 'subscriber',
+  ...(body.name === undefined ? {} : { displayName: body.name }),
+});
+
+/** An empty password would make the service generate one no one is shown: WordPress refuses it too. */
+const refuseEmptyPassword = (password: string | undefined) => {
+  if (password === '') throw new ApiError('rest_user_invalid_password', { args: ['Passwords cannot be empty.'] });
+};
+
 /**
- * The writes of WordPress' `wp/v2/users` and application passwords (decisions 0050 and 0067), under
- * the REST prefix and through `/wp-json` and `?rest_route=` like the namespaces. Each operation is
- * `UsersService`'s, the one the CLI runs, which opens its own units of work (a password hashed
- * outside them): they are not yet routes of the pipeline, whose write unit would enclose the
- * service's. Administrators create, change the role of and delete users; every user edits themselves
+ * The writes of WordPress' `wp/v2/users` and application passwords (decisions 0050, 0067 and 0121),
+ * declared as the reads are: their permissions are data, each runs in the pipeline's one write unit
+ * through `UsersService`'s `...In` methods (the CLI's forms open their own unit around the same
+ * ones), and a password is hashed in `prepare`, outside the unit, as scrypt is slow. What depends
+ * on the user named (oneself, or anyone for administrators) is checked in the unit, in WordPress'
+ * order. Administrators create, change the role of and delete users; every user edits themselves
  * (name, e-mail, password) and manages their own application passwords.
  */
-export function registerUsers(app: FastifyInstance, deps: UsersRoutesDependencies): void {
-  const base = `${deps.prefix}${USERS_PATH}`;
-  const { users } = deps;
-
-  const route = <P extends TSchema | undefined, Q extends TSchema, B extends TSchema | undefined>(definition: {
-    method: 'POST' | 'DELETE' | ('POST' | 'PUT' | 'PATCH')[];
-    url: string;
-    summary: string;
-    params?: P;
-    querystring: Q;
-    body?: B;
-    response: Record<number, TSchema>;
-    hide?: boolean;
-    handle: (request: FastifyRequest, input: { params: P extends TSchema ? Static<P> : undefined; query: Static<Q>; body: B extends TSchema ? Static<B> : undefined }) => Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
-  }) =>
-    app.route({
-      method: definition.method,
-      url: `${base}${definition.url}`,
-      // The admin calls these with its session and nonce, as the namespace's routes.
-      config: { coreRoute: true },
-      schema: {
-        summary: definition.summary,
-        security: SECURITY,
-        ...(definition.hide ? { hide: true } : {}),
-        ...(definition.params ? { params: definition.params } : {}),
-        querystring: definition.querystring,
-        ...(definition.body ? { body: definition.body } : {}),
-        response: definition.response,
-      },
-      handler: async (request, reply) => {
-        const answer = await definition.handle(request, { params: request.params, query: request.query, body: request.body } as never);
-        // Every answer here is to a signed-in caller, which the app marks `no-store, private` already.
-        reply.headers(answer.headers ?? {});
-        return reply.code(answer.status ?? 200).send(answer.body);
-      },
-    });
-
-  /** The user an `{id}` (or `me`) names, or 404 `rest_user_invalid_id` (401 for `me` without credentials). */
-  const target = async (caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
-    if (id === 'me' && caller === null) throw new ApiError('rest_not_logged_in');
-    const user = await users.get(id === 'me' ? caller!.id : id);
+export function userWriteRoutes(users: UsersService): AnyRoute[] {
+  /** The user an `{id}` names (oneself for `me`: the permission admitted a signed-in caller), or 404 `rest_user_invalid_id`. */
+  const found = async (tx: ReadTx | null, caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
+    const userId = id === 'me' ? caller!.id : id;
+    const user = await (tx === null ? users.get(userId) : users.user(tx, userId));
     if (!user) throw new ApiError('rest_user_invalid_id');
     return user;
   };
-
-  route({
-    method: 'POST',
-    url: '',
-    summary: 'Creates a user (administrators only)',
-    querystring: ContextQuery,
-    body: CreateUserBody,
-    response: { 201: WpUser },
-    handle: async (request, { body }) => {
-      if (!can(request.caller, 'create_users')) throw refused('rest_cannot_create_user', request.caller);
-      // An empty password would make the service generate one no one is shown: WordPress refuses it too.
-      if (body.password === '') throw new ApiError('rest_user_invalid_password', { args: ['Passwords cannot be empty.'] });
-      const { user } = await attempt(
-        users.create({ login: body.username, email: body.email, password: body.password, role: body.roles?.[0] ?? 'subscriber', ...(body.name === undefined ? {} : { displayName: body.name }) }),
-      );
-      const urls = deps.urlsOf(request);
-      return { status: 201, body: toWpUser(user, 'edit', urls), headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` } };
-    },
-  });
-
-  route({
-    method: ['POST', 'PUT', 'PATCH'],
-    url: '/:id(^\\d+$)',
-    summary: "Updates a user's name, e-mail or password (oneself, or anyone for administrators) or role (administrators, not their own)",
-    params: UserIdParams,
-    querystring: ContextQuery,
-    body: UpdateUserBody,
-    response: { 200: WpUser },
-    handle: async (request, { params, body }) => {
-      const { caller } = request;
-      const user = await target(caller, params.id);
-      if (!mayEdit(caller, user)) throw refused('rest_cannot_edit', caller);
-      if (body.username !== undefined && body.username !== user.login) throw new ApiError('rest_user_invalid_argument');
-      const role = body.roles?.[0];
-      // An administrator keeps their own role: the caller's own demotion could leave no administrator.
-      if (role !== undefined && role !== user.role && (!can(caller, 'promote_users') || caller!.id === user.id)) throw new ApiError('rest_cannot_edit_roles');
-      if (body.password === '') throw new ApiError('rest_user_invalid_password', { args: ['Passwords cannot be empty.'] });
-      const updated = await attempt(
-        users.update(user.id, {
-          ...(body.name === undefined ? {} : { displayName: body.name }),
-          ...(body.email === undefined ? {} : { email: body.email }),
-          ...(role === undefined ? {} : { role }),
-          ...(body.password === undefined ? {} : { password: body.password }),
-        }),
-      );
-      return { body: toWpUser(updated, 'edit', deps.urlsOf(request)) };
-    },
-  });
-
-  route({
-    method: 'DELETE',
-    url: '/:id(^\\d+$)',
-    summary: "Deletes a user (administrators only, not themselves), their posts reassigned to another user",
-    params: UserIdParams,
-    querystring: DeleteUserQuery,
-    response: { 200: DeletedUser },
-    handle: async (request, { params, query }) => {
-      const { caller } = request;
-      if (!can(caller, 'delete_users')) throw refused('rest_user_cannot_delete', caller);
-      // Deleting oneself is refused (WordPress allows it): it could leave the site without an administrator.
-      if (caller!.id === params.id) throw new ApiError('rest_user_cannot_delete');
-      if (query.force !== true) throw new ApiError('rest_trash_not_supported');
-      const user = await target(caller, params.id);
-      await attempt(users.remove(user.id, query.reassign));
-      return { body: { deleted: true, previous: toWpUser(user, 'edit', deps.urlsOf(request)) } };
-    },
-  });
-
+  /** WordPress' `update_item_permissions_check` past the user's lookup: `edit_user`, the login unchanged, a role only by administrators, not their own. */
+  const mayUpdate = (caller: Caller | null, user: UserRow, body: Static<typeof UpdateUserBody>) => {
+    if (!mayEdit(caller, user)) throw refused('rest_cannot_edit', caller);
+    if (body.username !== undefined && body.username !== user.login) throw new ApiError('rest_user_invalid_argument');
+    const role = body.roles?.[0];
+    // An administrator keeps their own role: the caller's own demotion could leave no administrator.
+    if (role !== undefined && role !== user.role && (!can(caller, 'promote_users') || caller!.id === user.id)) throw new ApiError('rest_cannot_edit_roles');
+  };
   /** The user whose application passwords a request names, when the caller may manage them. */
-  const passwordsOwner = async (caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
-    if (caller === null) throw refused('rest_cannot_manage_application_passwords', caller);
-    const user = await target(caller, id);
+  const passwordsOwner = async (tx: ReadTx | null, caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
+    const user = await found(tx, caller, id);
     if (!mayEdit(caller, user)) throw refused('rest_cannot_manage_application_passwords', caller);
     return user;
   };
-
-  route({
-    method: 'POST',
-    url: '/:id(^(?:\\d+|me)$)/application-passwords',
-    summary: 'Creates an application password; the answer shows the password, once',
-    params: UserRefParams,
-    querystring: ContextQuery,
-    body: CreateAppPasswordBody,
-    response: { 201: AppPassword },
-    handle: async (request, { params, body }) => {
-      const user = await passwordsOwner(request.caller, params.id);
-      const { row, password } = await attempt(users.createAppPassword(user.id, body.name));
-      const urls = deps.urlsOf(request);
-      return { status: 201, body: { ...toAppPassword(row, urls), password }, headers: { location: appPasswordUrl(urls, row) } };
-    },
-  });
-
-  route({
-    method: 'DELETE',
-    url: '/:id(^(?:\\d+|me)$)/application-passwords',
-    summary: 'Revokes every application password of the user: they stop working at once',
-    params: UserRefParams,
-    querystring: ContextQuery,
-    response: { 200: DeletedAppPasswords },
-    handle: async (request, { params }) => {
-      const user = await passwordsOwner(request.caller, params.id);
-      return { body: { deleted: true, count: await users.revokeAllAppPasswords(user.id) } };
-    },
-  });
-
-  route({
-    method: 'DELETE',
-    url: '/:id(^(?:\\d+|me)$)/application-passwords/:uuid',
-    summary: 'Revokes an application password: it stops working at once',
-    params: AppPasswordParams,
-    querystring: ContextQuery,
-    response: { 200: DeletedAppPassword },
-    handle: async (request, { params }) => {
-      const user = await passwordsOwner(request.caller, params.id);
-      const row = (await users.listAppPasswords(user.id)).find((candidate) => candidate.uuid === params.uuid);
-      if (!row) throw new ApiError('rest_application_password_not_found');
-      await attempt(users.revokeAppPassword(user.id, { uuid: row.uuid }));
-      return { body: { deleted: true, previous: toAppPassword(row, deps.urlsOf(request)) } };
-    },
-  });
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/users',
+      permission: { all: ['create_users'] },
+      refusal: 'rest_cannot_create_user',
+      schema: { summary: 'Creates a user (administrators only)', querystring: ContextQuery, body: CreateUserBody, response: { 201: WpUser } },
+      prepare: async ({ body }) => {
+        refuseEmptyPassword(body.password);
+        await attempt(() => users.checkNewUser(newUserOf(body)));
+        return { made: await hashPassword(body.password) };
+      },
+      handle: async ({ body, urls }, tx, _loaded, passwordHash: string) => {
+        const user = await attempt(() => users.createIn(tx, newUserOf(body), passwordHash));
+        return { status: 201, body: toWpUser(user, 'edit', urls), headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` } };
+      },
+    }),
+    defineRoute({
+      method: EDITABLE,
+      path: '/users/:id(^\\d+$)',
+      permission: SIGNED_IN,
+      refusal: 'rest_cannot_edit',
+      // WordPress looks the user up before the capability: an unknown user is 404 to anyone.
+      missingRecord: async (params) => ((await users.get(Number(params.id))) ? undefined : 'rest_user_invalid_id'),
+      schema: {
+        summary: "Updates a user's name, e-mail or password (oneself, or anyone for administrators) or role (administrators, not their own)",
+        params: UserIdParams,
+        querystring: ContextQuery,
+        body: UpdateUserBody,
+        response: { 200: WpUser },
+      },
+      validate: async ({ caller, params, body }, tx) => {
+        const user = await found(tx, caller, params.id);
+        mayUpdate(caller, user, body);
+        return user;
+      },
+      // A new password is hashed here, outside the unit, once the refusals that come before its own have been made.
+      prepare: async ({ caller, params, body }) => {
+        if (body.password === undefined) return { made: undefined };
+        mayUpdate(caller, await found(null, caller, params.id), body);
+        refuseEmptyPassword(body.password);
+        await attempt(() => users.checkChanges(changesOf(body, body.roles?.[0])));
+        return { made: await hashPassword(body.password) };
+      },
+      handle: async ({ body, urls }, tx, user: UserRow, passwordHash: string | undefined) => {
+        const changes = changesOf(body, body.roles?.[0]);
+        await attempt(() => users.checkChanges(changes));
+        return { body: toWpUser(await attempt(() => users.updateIn(tx, user.id, changes, passwordHash)), 'edit', urls) };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/users/:id(^\\d+$)',
+      permission: { all: ['delete_users'] },
+      refusal: 'rest_user_cannot_delete',
+      schema: { summary: 'Deletes a user (administrators only, not themselves), their posts reassigned to another user', params: UserIdParams, querystring: DeleteUserQuery, response: { 200: DeletedUser } },
+      handle: async ({ caller, params, query, urls }, tx) => {
+        // Deleting oneself is refused (WordPress allows it): it could leave the site without an administrator.
+        if (caller!.id === params.id) throw new ApiError('rest_user_cannot_delete');
+        if (query.force !== true) throw new ApiError('rest_trash_not_supported');
+        const user = await found(tx, caller, params.id);
+        await attempt(() => users.removeIn(tx, user.id, query.reassign));
+        return { body: { deleted: true, previous: toWpUser(user, 'edit', urls) } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/users/:id(^(?:\\d+|me)$)/application-passwords',
+      permission: SIGNED_IN,
+      refusal: 'rest_cannot_manage_application_passwords',
+      schema: { summary: 'Creates an application password; the answer shows the password, once', params: UserRefParams, querystring: ContextQuery, body: CreateAppPasswordBody, response: { 201: AppPassword } },
+      // The secret is hashed here, outside the unit, once the user's refusals and the name's have been made.
+      prepare: async ({ caller, params, body }) => {
+        await passwordsOwner(null, caller, params.id);
+        const name = await attempt(() => appPasswordName(body.name));
+        return { made: { name, secret: await newAppPasswordSecret() } };
+      },
+      handle: async ({ caller, params, urls }, tx, _loaded, made: { name: string; secret: AppPasswordSecret }) => {
+        const user = await passwordsOwner(tx, caller, params.id);
+        const row = await attempt(() => users.createAppPasswordIn(tx, user, made.name, made.secret));
+        return { status: 201, body: { ...toAppPassword(row, urls), password: made.secret.password }, headers: { location: appPasswordUrl(urls, row) } };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/users/:id(^(?:\\d+|me)$)/application-passwords',
+      permission: SIGNED_IN,
+      refusal: 'rest_cannot_manage_application_passwords',
+      schema: { summary: 'Revokes every application password of the user: they stop working at once', params: UserRefParams, querystring: ContextQuery, response: { 200: DeletedAppPasswords } },
+      handle: async ({ caller, params }, tx) => {
+        const user = await passwordsOwner(tx, caller, params.id);
+        return { body: { deleted: true, count: await users.revokeAllAppPasswordsIn(tx, user.id) } };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/users/:id(^(?:\\d+|me)$)/application-passwords/:uuid',
+      permission: SIGNED_IN,
+      refusal: 'rest_cannot_manage_application_passwords',
+      schema: { summary: 'Revokes an application password: it stops working at once', params: AppPasswordParams, querystring: ContextQuery, response: { 200: DeletedAppPassword } },
+      handle: async ({ caller, params, urls }, tx) => {
+        const user = await passwordsOwner(tx, caller, params.id);
+        const row = (await users.appPasswordsOf(tx, user.id)).find((candidate) => candidate.uuid === params.uuid);
+        if (!row) throw new ApiError('rest_application_password_not_found');
+        await attempt(() => users.revokeAppPasswordIn(tx, user, { uuid: row.uuid }));
+        return { body: { deleted: true, previous: toAppPassword(row, urls) } };
+      },
+    }),
+  ];
 }
