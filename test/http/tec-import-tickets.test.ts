@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { TecSource } from '../../src/modules/tec-import/tec-source.ts';
 import { AttendeesRepository } from '../../src/storage/repositories/attendees.repository.ts';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { until } from '../fixtures/wait.ts';
@@ -125,6 +126,10 @@ describe(`import-tec brings Event Tickets' tickets and attendees (${DIALECT})`, 
       await importInto(target, `${origin}/`);
       assert.deepEqual((await tickets(target)).map((ticket) => ticket.id).sort(), copied.map((ticket) => ticket.id).sort());
       assert.deepEqual((await attendees(target)).sort((a, b) => String(a.title).localeCompare(String(b.title))).map(fields), seats.map(fields));
+      // As the CLI runs it, its report counting them unchanged.
+      const site = await TecSource.discover(`${origin}/`, { concurrency: 2, delayMs: 0, user: 'administrator', appPassword: 'administrator-password' });
+      const report = await target.services.tecImport.run(site, { caller: { id: target.ids.administrator, login: 'administrator', role: 'administrator' }, language: 'en' });
+      assert.deepEqual([report.tickets.ticket.unchanged, report.tickets.attendee.unchanged, report.failed], [2, 4, []]);
     } finally {
       await target.close();
     }
