@@ -62,7 +62,8 @@ export class ImportTickets {
   /** Every record of an archive; undefined when the source has no such archive (no Event Tickets) or refuses it. */
   private async read(run: Run, collection: 'tickets' | 'attendees'): Promise<SourceRecord[] | undefined> {
     const records: SourceRecord[] = [];
-    const params = { per_page: '50', ...(collection === 'tickets' && run.source.authenticated ? { status: TICKET_STATUSES.join(',') } : {}) };
+    // No `status`: for an administrator the original lists every status of tickets and events by default.
+    const params = { per_page: '50' };
     const result = await run.source.ticketsArchive(collection, params, async (page) => {
       records.push(...page);
     });
