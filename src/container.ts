@@ -211,7 +211,9 @@ export async function composeApplication(
   const postPassKey = await new SiteSecrets(storage, new SiteSecretsRepository()).key(POSTPASS_KEY);
   const rsvpLinks = new RsvpLinks(await new SiteSecrets(storage, new SiteSecretsRepository()).key(RSVP_LINK_KEY));
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
-  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users }, new TecImportRepository(dialect), images, clock);
+  const attendeesRepository = new AttendeesRepository();
+  const ticketImport = { service: new TicketsService(ticketsRepository, text, clock, site.timezone), tickets: ticketsRepository, attendees: attendeesRepository, siteZone: site.timezone };
+  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users, tickets: ticketImport }, new TecImportRepository(dialect), images, clock);
   const siteImportsRepository = new SiteImportsRepository(dialect);
   const importRunner = new ImportRunner(storage, siteImportsRepository, clock);
   // Sources are read over http or https (public data; WordPress sites are often plain http), on public addresses.
@@ -244,7 +246,6 @@ export async function composeApplication(
   // Rendered records' URLs: a background task has no request to take its origin from.
   const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
   const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
-  const attendeesRepository = new AttendeesRepository();
   const ticketPayloads = new TicketPayloads({ tickets: ticketsRepository, attendees: attendeesRepository, clock, siteZone: site.timezone });
   const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, ticketPayloads, secrets, receivers, webhookSettings, clock, payloadUrls);
   const mediaSettings = site.media ?? loadConfig({}).media;

@@ -37,6 +37,12 @@ function importReportLines(report: ImportReport): string[] {
     return counts.length === 0 ? [] : [`${kind} ${counts.join(', ')}`];
   });
   if (translated.length > 0) lines.push(`Translations: ${translated.join('; ')}.`);
+  // Event Tickets' records (decision 0130), when the source had any.
+  const ticketed = (['ticket', 'attendee'] as const).flatMap((kind) => {
+    const counts = OUTCOMES.filter((outcome) => report.tickets[kind][outcome] > 0).map((outcome) => `${report.tickets[kind][outcome]} ${outcome}`);
+    return counts.length === 0 ? [] : [`${kind}s ${counts.join(', ')}`];
+  });
+  if (ticketed.length > 0) lines.push(`Event Tickets: ${ticketed.join('; ')}.`);
   const section = (title: string, items: readonly string[]) => (items.length === 0 ? [] : [title, ...items.map((item) => `  ${item}`)]);
   lines.push(
     ...section('Skipped:', report.skipped.map((entry) => `${entry.kind} ${entry.sourceId}: ${entry.text}`)),

@@ -10,7 +10,9 @@ import type { PageFailure, TecSource } from './tec-source.ts';
  * the run loop and the parts it hands records to.
  */
 
-export type ImportKind = TecImportKind;
+export type ImportKind = Exclude<TecImportKind, TicketImportKind>;
+/** What Event Tickets' archives hold (decision 0130), read after the events. */
+export type TicketImportKind = 'ticket' | 'attendee';
 export type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed';
 export const OUTCOMES: readonly Outcome[] = ['created', 'updated', 'unchanged', 'skipped', 'failed'];
 
@@ -56,7 +58,7 @@ export interface ImportOptions {
 }
 
 export interface RecordNote {
-  readonly kind: ImportKind;
+  readonly kind: TecImportKind;
   readonly sourceId: number;
   readonly text: string;
 }
@@ -69,6 +71,8 @@ export interface ImportReport {
   readonly counts: Record<ImportKind, Record<Outcome, number>>;
   /** Translations (a record in one more language): created, updated, unchanged or failed, per kind. */
   readonly translations: Record<ImportKind, Record<Outcome, number>>;
+  /** Event Tickets' tickets and attendees (decision 0130); all 0 on a site without Event Tickets. */
+  readonly tickets: Record<TicketImportKind, Record<Outcome, number>>;
   readonly skipped: RecordNote[];
   readonly failed: RecordNote[];
   /** What was fixed or changed on the way (end before start, slug taken, image left out...). */
@@ -123,7 +127,7 @@ const emptyCounts = (): Record<Outcome, number> => ({ created: 0, updated: 0, un
 export function newRun(source: TecSource, options: ImportOptions, keepsIds: boolean): Run {
   const perKind = <T>(make: () => T) => Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, make()])) as Record<ImportKind, T>;
   const report: ImportReport = {
-    source: source.base, keepsIds, dryRun: options.dryRun === true, counts: perKind(emptyCounts), translations: perKind(emptyCounts),
+    source: source.base, keepsIds, dryRun: options.dryRun === true, counts: perKind(emptyCounts), translations: perKind(emptyCounts), tickets: { ticket: emptyCounts(), attendee: emptyCounts() },
     skipped: [], failed: [], notes: [], failedPages: [], deleted: [], authors: [], idMap: [], complete: false, seconds: 0,
   };
   return { source, options, keepsIds, report, seen: perKind(() => new Set<number>()), authors: new Map() };

@@ -6,6 +6,7 @@ import type { ImagesRepository } from '../../storage/repositories/images.reposit
 import type { TecImportRepository } from '../../storage/repositories/tec-import.repository.ts';
 import { ImportAuthors } from './import-authors.ts';
 import { ImportPruner } from './import-pruner.ts';
+import { ImportTickets, type TicketImportServices } from './import-tickets.ts';
 import {
   countRecord, countTranslation, IMPORT_KINDS, newRun, reportFailedPages, reportRecord, reportTranslation,
   type ImportKind, type ImportOptions, type ImportReport, type PendingRecord, type Run,
@@ -39,10 +40,11 @@ export class TecImportService {
   private readonly records: RecordWriter;
   private readonly translations: TranslationWriter;
   private readonly pruner: ImportPruner;
+  private readonly tickets: ImportTickets | undefined;
 
   constructor(
     private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent' | 'dialect'>,
-    services: ImportServices & { readonly users: UsersService },
+    services: ImportServices & { readonly users: UsersService; readonly tickets?: TicketImportServices },
     private readonly repository: TecImportRepository,
     images: ImagesRepository,
     private readonly clock: Clock,
@@ -52,6 +54,7 @@ export class TecImportService {
     this.records = new RecordWriter(storage, services, repository, images, this.authors, clock);
     this.translations = new TranslationWriter(services, repository);
     this.pruner = new ImportPruner(storage, services, repository, clock);
+    this.tickets = services.tickets ? new ImportTickets(storage, services.tickets, repository, clock) : undefined;
   }
 
   async run(source: TecSource, given: ImportOptions): Promise<ImportReport> {
@@ -63,6 +66,8 @@ export class TecImportService {
     for (const kind of IMPORT_KINDS) if (await this.importArchive(run, kind)) listedWhole.add(kind);
     options.progress?.checkingDeletions?.();
     for (const kind of REMOVAL_ORDER) if (listedWhole.has(kind)) await this.pruner.checkMissing(run, kind, (records) => this.importRecords(run, kind, records));
+    // Event Tickets' tickets and attendees, once their events are here (decision 0130).
+    await this.tickets?.run(run);
     const complete = listedWhole.size === IMPORT_KINDS.length;
     if (complete && !run.report.dryRun) await this.storage.write((tx) => this.repository.completeSource(tx, source.base, nowUtc(this.clock)));
     options.progress?.stop();

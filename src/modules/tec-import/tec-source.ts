@@ -348,6 +348,14 @@ export class TecSource {
   }
 
   /**
+   * Every page of one of Event Tickets' archives (`tribe/tickets/v1/tickets`, `.../attendees`,
+   * decision 0130): its records under the archive's name, its size in `total` and `total_pages`.
+   */
+  ticketsArchive(collection: 'tickets' | 'attendees', params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
+    return this.pages(collection, params, (page) => this.restUrl(`/tribe/tickets/v1/${collection}`, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
+  }
+
+  /**
    * The pages of one list: `urlOf` addresses a page, `listOf` finds its records in the body. As
    * many pages are asked for at a time as the limiter lets run, the next one when one is done, so
    * what waits is bounded whatever the source announces; and it may announce at most

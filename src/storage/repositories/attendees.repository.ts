@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { likePattern } from '../conditions.ts';
 import type { ReadTx, WriteTx } from '../types.ts';
 import type { AttendeeRow, AttendeesTable, AttendeeStatus, TicketRow } from '../tables.ts';
@@ -121,6 +121,11 @@ export class AttendeesRepository {
   /** The answers of every seat of an order. */
   async setAnswers(db: WriteTx, order: string, answers: string, at: string): Promise<void> {
     await db.updateTable('attendees').set({ answers, modified_utc: at }).where('order_ref', '=', order).execute();
+  }
+
+  /** An attendee's columns as an import copies them (decision 0130). */
+  async update(db: WriteTx, id: number, values: Updateable<AttendeesTable>): Promise<void> {
+    await db.updateTable('attendees').set(values).where('id', '=', id).execute();
   }
 
   async setCheckedIn(db: WriteTx, id: number, checkedIn: boolean, at: string): Promise<void> {

@@ -15,7 +15,8 @@ export interface TecImportSourcesTable {
   completed_at: string | null;
 }
 
-export type TecImportKind = PostType | Taxonomy;
+/** Tickets and attendees of Event Tickets too (decision 0130): ids of their own, not posts. */
+export type TecImportKind = PostType | Taxonomy | 'ticket' | 'attendee';
 
 /** Which source record became which record here (migration 20261125020000; decision 0030). */
 export interface TecImportMapTable {
