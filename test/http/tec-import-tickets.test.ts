@@ -105,7 +105,7 @@ describe(`import-tec brings Event Tickets' tickets and attendees (${DIALECT})`, 
       assert.equal(front.post_id, free.post_id);
       assert.deepEqual(
         [free.provider, free.description, free.capacity, free.capacity_mode, free.price, free.availability.sold, free.availability.available, free.attendee_fields],
-        ['rsvp', 'Come along', 20, 'own', '0', 2, 18, [{ label: 'Diet', type: 'text', options: [] }]],
+        ['rsvp', 'Come along', 20, 'own', '0', 2, 18, [{ label: 'Diet', type: 'text', options: [], required: false }]],
       );
       assert.deepEqual(
         [front.provider, front.price, front.currency, front.sku, front.capacity, front.available_from, front.available_until, front.availability.sold],
