@@ -115,8 +115,8 @@ describe(`the original's sample CSV files import (${DIALECT})`, () => {
 
     const summit = await eventNamed('Fakeblock Summit');
     assert.deepEqual(
-      { start: summit.start_date, end: summit.end_date, all_day: summit.all_day, timezone: summit.timezone, hide: summit.hide_from_listings, sticky: summit.sticky, featured: summit.featured, venue: (summit.venue as Json).id, organizers: (summit.organizer as Json[]).map((o) => o.id), show_map_link: summit.show_map_link, show_map: summit.show_map, cost: summit.cost, categories: names(summit.categories), tags: names(summit.tags), image: summit.image },
-      { start: '2027-12-01 00:00:00', end: '2027-12-02 23:59:59', all_day: true, timezone: 'America/New_York', hide: false, sticky: false, featured: true, venue: baker.id, organizers: [bluth.id], show_map_link: false, show_map: true, cost: '15€ – 25€', categories: ['Conference'], tags: [], image: false },
+      { start: summit.start_date, end: summit.end_date, all_day: summit.all_day, timezone: summit.timezone, hide: summit.hide_from_listings, sticky: summit.sticky, featured: summit.featured, venue: (summit.venue as Json).id, organizers: (summit.organizer as Json[]).map((o) => o.id), show_map_link: summit.show_map_link, show_map: summit.show_map, cost: summit.cost, currency: (summit.cost_details as Json).currency_symbol, position: (summit.cost_details as Json).currency_position, categories: names(summit.categories), tags: names(summit.tags), image: summit.image },
+      { start: '2027-12-01 00:00:00', end: '2027-12-02 23:59:59', all_day: true, timezone: 'America/New_York', hide: false, sticky: false, featured: true, venue: baker.id, organizers: [bluth.id], show_map_link: false, show_map: true, cost: '15€ – 25€', currency: '€', position: 'postfix', categories: ['Conference'], tags: [], image: false },
     );
 
     // Day first with hyphens (the page's advice), a 12-hour clock. Hidden from listings, so read by

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
 import { yieldToEventLoop } from '../../event-loop.ts';
+import { costRange } from '../events/cost.ts';
 import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { LinkedRecordCreateInput } from '../linked-records/linked-records.schemas.ts';
 import { readFlag, restore, splitNames } from './csv-cells.ts';
@@ -92,13 +93,21 @@ export type RowInput<T> = { readonly input: T; readonly problems?: undefined } |
 
 const CURRENCY_AFTER = /suffix|after|postfix/i;
 
-/** A cost with the currency column applied to each amount, unless the cost carries it already (an export of ours does). */
-function costWith(cost: string, symbol: string, position: string): string {
-  if (cost === '' || symbol === '' || cost.includes(symbol)) return cost;
-  return cost
-    .split(/\s+-\s+/)
-    .map((amount) => (CURRENCY_AFTER.test(position) ? `${amount}${symbol}` : `${symbol}${amount}`))
-    .join(' - ');
+/**
+ * A cost with the currency column applied to each amount, unless the cost carries it already (an
+ * export of ours does). A range of amounts (`15 - 25`) is given as the list of its amounts, which
+ * the events service stores as the same range text with the currency they share: a range given as
+ * text keeps no currency (`parseCost`, as the original does), so `cost_details.currency_symbol`
+ * would be empty though the row names one. A range the list would not store as the same text (a
+ * word in it, amounts highest first) stays text.
+ */
+function costWith(cost: string, symbol: string, position: string): string | string[] {
+  if (cost === '' || symbol === '') return cost;
+  const amounts = cost.split(/\s+-\s+/).map((amount) => (amount.includes(symbol) ? amount : CURRENCY_AFTER.test(position) ? `${amount}${symbol}` : `${symbol}${amount}`));
+  const text = cost.includes(symbol) ? cost : amounts.join(' - ');
+  if (amounts.length < 2) return text;
+  const range = costRange(amounts);
+  return range !== undefined && range.text === text && range.parsed.currencySymbol === symbol ? amounts : text;
 }
 
 /** A venue or organizer reference of a cell: an id, or a name to match or create (decision 0115). */
