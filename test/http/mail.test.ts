@@ -72,7 +72,7 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
       event,
       context: { urls: new Urls('http://127.0.0.1:8080', { restPrefix: '', publicUrl: undefined, siteUrl: undefined }), uidHost: 'springfield.example' },
       links: [{ label: 'Change or cancel your RSVP', url: 'http://127.0.0.1:8080/rsvp/abc?token=xyz' }],
-      qr: { text: 'ATTENDEE-42-7f3a', caption: 'Your ticket' },
+      qrs: [{ text: 'ATTENDEE-42-7f3a', caption: 'Your ticket' }],
       reference: 'attendee:42',
     });
     const written = await enqueue(mail);
@@ -103,8 +103,8 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
 
     const qr = parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
     assert.ok(qr, 'the QR code is attached');
-    assert.equal(qr.cid, 'qr-code@calendar');
-    assert.match(String(parsed.html), /<img src="cid:qr-code@calendar" alt="Your ticket: ATTENDEE-42-7f3a">/);
+    assert.equal(qr.cid, 'qr-code-1@calendar');
+    assert.match(String(parsed.html), /<img src="cid:qr-code-1@calendar" alt="Your ticket: ATTENDEE-42-7f3a">/);
     const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     assert.equal(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data, 'ATTENDEE-42-7f3a');
 

@@ -48,6 +48,37 @@ describe(`the RSVP form on the event page (${DIALECT})`, () => {
   });
   after(() => t.close());
 
+  test('the French event page shows the form in French; its problems and its confirmation page are French too', async () => {
+    const made = await createRecord(t, 'events', { title: 'Soirée jazz', status: 'publish', start_date: '2026-12-05 19:00:00', end_date: '2026-12-05 22:00:00' });
+    const created = await t.request('administrator', 'POST', `${ET}/tickets`, { event: made.id, name: 'Entrée libre', capacity: 5, attendee_fields: [{ label: 'Régime', type: 'choice', options: ['végétarien', 'aucun'] }] });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json<Json>().id as number;
+    const page = await t.request('anonymous', 'GET', `/fr/event/${made.slug}/`);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<html lang="fr"/);
+    assert.match(page.body, /<h2 id="rsvp-heading">Inscription<\/h2>/);
+    assert.match(page.body, /Places restantes : 5/);
+    assert.match(page.body, /<legend>Serez-vous présent \?<\/legend>/);
+    for (const label of ['Je viens', 'Je ne viens pas', 'Nom', 'Adresse e-mail', 'Nombre de places', 'Régime \\(facultatif\\)']) assert.match(page.body, new RegExp(`<label for="rsvp-${id}-[a-z_0-9-]+">${label}</label>`), label);
+    assert.match(page.body, /<option value(="")?>Choisir…<\/option>/);
+    assert.match(page.body, /<button type="submit">Envoyer ma réponse<\/button>/);
+    assert.doesNotMatch(page.body, /How many places|Are you going\?|places left/, 'no English words left in the form');
+    const action = `/fr/event/${made.slug}/rsvp/`;
+    assert.ok(page.body.includes(`action="${ORIGIN}${action}"`) || page.body.includes(`action="${action}"`), 'the form posts to the French page');
+    const refused = await form(t, action, { ticket_id: String(id), name: ' ', email: 'zoe@example.org', quantity: '1' });
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.body, /Votre réponse n’a pas été envoyée :/);
+    assert.match(refused.body, /Saisissez votre nom\./);
+    const sent = manage(await form(t, action, { ticket_id: String(id), name: 'Zoé', email: 'zoe@example.org', quantity: '2' }));
+    assert.match(sent.path, /^\/fr\/rsvp\//, 'the confirmation in the page\'s language');
+    const confirmation = await t.request('anonymous', 'GET', `${sent.path}?done=sent`);
+    assert.equal(confirmation.statusCode, 200);
+    assert.match(confirmation.body, /Merci ! Une confirmation est en route vers zoe@example\.org\./);
+    assert.match(confirmation.body, /Vous venez : 2 place\(s\)\./);
+    assert.match(confirmation.body, /<h2 id="rsvp-change">Modifier votre inscription<\/h2>/);
+    assert.match(confirmation.body, /<button type="submit">Annuler mon inscription<\/button>/);
+  });
+
   test('a free ticket shows a labelled form with its places and fields; an RSVP is a 303 to its confirmation', async () => {
     const id = await ticket({ name: 'Free seat', capacity: 5, attendee_fields: [{ label: 'Diet', type: 'choice', options: ['vegan', 'none'], required: true }, { label: 'Newsletter', type: 'checkbox' }, { label: 'Company', type: 'text' }] });
     const page = await eventPage();

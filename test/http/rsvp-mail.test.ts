@@ -22,6 +22,14 @@ const FROM = 'Springfield Arts <calendar@springfield.example>';
 /** jsqr is CommonJS whose `default` is the decoder. */
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
+/** The text a QR code's PNG encodes, and it as a URL. */
+async function decoded(png: Buffer): Promise<{ text: string; searchParams: URLSearchParams }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  assert.ok(found, 'the QR code decodes');
+  return { text: found.data, searchParams: new URL(found.data).searchParams };
+}
+
 async function ticketFor(t: TestApp, title: string, capacity: number): Promise<{ event: number; ticket: number }> {
   const event = (await createRecord(t, 'events', { title, status: 'publish', start_date: '2027-03-04 19:00:00', end_date: '2027-03-04 22:00:00', timezone: 'America/New_York' })).id;
   const made = await t.request('administrator', 'POST', `${ET}/tickets`, { event, name: 'Free seat', capacity });
@@ -80,6 +88,37 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     const outbox = (await t.request('administrator', 'GET', 'mail/outbox?status=sent')).json<Json>();
     assert.equal(outbox.messages.filter((row: Json) => row.to === 'ada@example.org').length, 1, 'one message for the order of two seats');
     assert.equal(arrivedTo('ada@example.org').length, 1, 'arrived once');
+  });
+
+  test('an RSVP for 3 places carries 3 QR codes, listed in text and HTML, each checking in its own seat', async () => {
+    const { event, ticket } = await ticketFor(t, 'Trio evening', 10);
+    const answer = await rsvp(t, ticket, { name: 'Gus', email: 'gus@example.org', quantity: 3 });
+    assert.equal(answer.statusCode, 201, answer.body);
+    const seats = answer.json<Json>().attendees as { id: number; security_code: string }[];
+    assert.equal(seats.length, 3);
+    const [received] = await until('the confirmation arrived', () => (arrivedTo('gus@example.org').length > 0 ? arrivedTo('gus@example.org') : undefined));
+    const { parsed } = received!;
+    const pngs = parsed.attachments.filter((attachment) => attachment.contentType === 'image/png');
+    assert.equal(pngs.length, 3, 'one QR code per seat');
+    const codes = await Promise.all(pngs.map((png) => decoded(png.content)));
+    assert.deepEqual(
+      codes.map((code) => [code.searchParams.get('ticket_id'), code.searchParams.get('security_code'), code.searchParams.get('event_id')]),
+      seats.map((seat) => [String(seat.id), seat.security_code, String(event)]),
+      "each seat's own code, in the order's order",
+    );
+    const html = String(parsed.html);
+    for (const [index, png] of pngs.entries()) {
+      assert.ok(png.cid, 'shown inline');
+      assert.ok(html.includes(`src="cid:${png.cid}"`), `the HTML part shows code ${index + 1}`);
+      assert.ok((parsed.text ?? '').includes(`Place ${index + 1} of 3: show this code at the door: ${codes[index]!.text}`), `the text part lists code ${index + 1}`);
+    }
+    for (const code of codes) {
+      const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, { ticket_id: Number(code.searchParams.get('ticket_id')), security_code: code.searchParams.get('security_code') });
+      assert.equal(checkIn.statusCode, 200, checkIn.body);
+    }
+    const attendees = (await t.request('administrator', 'GET', `${ET}/attendees?post_id=${event}&per_page=10`)).json<Json>().attendees as Json[];
+    assert.deepEqual(attendees.map((attendee) => [attendee.id, attendee.checked_in]).sort(), seats.map((seat) => [seat.id, true]).sort(), 'every seat checked in by its own code');
+    console.log(`# a confirmation of 3 places: ${received!.raw.length} bytes, QR PNGs ${pngs.map((png) => png.content.length).join(' + ')} bytes`);
   });
 
   test('the confirmation carries the signed link to change or cancel; a promotion from the waitlist arrives with its QR code (decisions 0125, 0126)', async () => {

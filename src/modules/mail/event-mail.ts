@@ -15,8 +15,8 @@ export interface EventMailContent {
   readonly context: CalendarContext;
   /** Links after the details (`Change or cancel your RSVP`), each on a line of its own. */
   readonly links?: readonly { readonly label: string; readonly url: string }[];
-  /** A QR code to show at the door: the text it encodes, and the words beside it. */
-  readonly qr?: { readonly text: string; readonly caption: string };
+  /** QR codes to show at the door (one per seat of an order): the text each encodes, and the words beside it. */
+  readonly qrs?: readonly { readonly text: string; readonly caption: string }[];
   readonly reference?: string;
   /** The language of the calendar attachment's PRODID and of the dates' words (default `en`). */
   readonly language?: string;
@@ -25,8 +25,8 @@ export interface EventMailContent {
 /** The words of an event's details, in one place. */
 const WORDS = { when: 'When', where: 'Where', details: 'Details', calendar: 'Add it to your calendar with the attached event.ics.' };
 
-/** The QR code's content id: the HTML part shows the attachment of that id. */
-const QR_CID = 'qr-code@calendar';
+/** The `n`th QR code's content id (from 1): the HTML part shows the attachment of that id. */
+const qrCid = (n: number) => `qr-code-${n}@calendar`;
 /** Pixels per module of the QR code, and its quiet zone in modules: readable on a phone's screen and on paper. */
 const QR_SCALE = 6;
 const QR_MARGIN = 4;
@@ -34,7 +34,8 @@ const QR_MARGIN = 4;
 /**
  * An e-mail about one event, in text and HTML: the caller's paragraphs, the event's title, dates,
  * place and page, the caller's links, an `.ics` of the event as the site's feeds write it
- * (`calendar-writer.ts`), and optionally a QR code (PNG, shown inline by the HTML part).
+ * (`calendar-writer.ts`), and optionally QR codes (PNGs, each shown inline by the HTML part under
+ * its caption, and its text listed in the text part).
  */
 export async function eventMail(content: EventMailContent): Promise<MailMessage> {
   const { data } = eventData(content.event, content.context);
@@ -43,9 +44,10 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
   const url = typeof data.url === 'string' ? data.url : '';
   const links = content.links ?? [];
   const attachments: MailAttachment[] = [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: eventCalendar(content) }];
-  if (content.qr) {
-    attachments.push({ filename: 'qr-code.png', contentType: 'image/png', cid: QR_CID, content: qrPng(content.qr.text, { errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
-  }
+  const qrs = content.qrs ?? [];
+  qrs.forEach((qr, index) => {
+    attachments.push({ filename: `qr-code-${index + 1}.png`, contentType: 'image/png', cid: qrCid(index + 1), content: qrPng(qr.text, { errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
+  });
   const text = [
     ...content.intro,
     '',
@@ -55,7 +57,7 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     ...(url === '' ? [] : [`${WORDS.details}: ${url}`]),
     '',
     ...links.map((link) => `${link.label}: ${link.url}`),
-    ...(content.qr ? ['', `${content.qr.caption}: ${content.qr.text}`] : []),
+    ...qrs.flatMap((qr) => ['', `${qr.caption}: ${qr.text}`]),
     '',
     WORDS.calendar,
     '',
@@ -70,7 +72,7 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     ...(url === '' ? [] : [row(WORDS.details, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)]),
     '</table>',
     ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
-    ...(content.qr ? [`<p><img src="cid:${QR_CID}" alt="${escapeHtml(`${content.qr.caption}: ${content.qr.text}`)}"></p>`] : []),
+    ...qrs.map((qr, index) => `<p>${escapeHtml(qr.caption)}<br><img src="cid:${qrCid(index + 1)}" alt="${escapeHtml(`${qr.caption}: ${qr.text}`)}"></p>`),
     `<p>${escapeHtml(WORDS.calendar)}</p>`,
   ].join('\n');
   return { to: content.to, subject: content.subject, text, html: `<!doctype html><html><body>${html}</body></html>`, attachments, ...(content.reference === undefined ? {} : { reference: content.reference }) };

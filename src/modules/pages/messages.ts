@@ -1,4 +1,7 @@
 import type { LanguageCode } from '../../languages.ts';
+import { RSVP_DE, RSVP_EN, RSVP_ES, RSVP_FR, type RsvpMessages } from './rsvp-messages.ts';
+
+export type { RsvpMessages } from './rsvp-messages.ts';
 
 /*
  * The words of the public pages. Dates, month and weekday names come from Intl in the page's
@@ -107,113 +110,6 @@ export interface Messages {
   /** The RSVP form on an event's page and the page of an RSVP's changes (decisions 0125, 0126). */
   readonly rsvp: RsvpMessages;
 }
-
-export interface RsvpMessages {
-  readonly heading: string;
-  readonly going: string;
-  readonly notGoing: string;
-  readonly answer: string;
-  readonly name: string;
-  readonly email: string;
-  readonly quantity: string;
-  /** `%d`: how many places are left. */
-  readonly placesLeft: string;
-  readonly unlimited: string;
-  readonly full: string;
-  readonly fullWaitlist: string;
-  readonly joinWaitlist: string;
-  readonly send: string;
-  readonly choose: string;
-  readonly optional: string;
-  /** `%s`: when the sale starts (the site's zone). */
-  readonly saleStarts: string;
-  readonly saleEnded: string;
-  readonly price: string;
-  readonly buy: string;
-  readonly noCheckout: string;
-  readonly problems: string;
-  readonly badEmail: string;
-  readonly noName: string;
-  readonly badQuantity: string;
-  /** `%d`: how many places are left. */
-  readonly notEnough: string;
-  readonly saleClosed: string;
-  readonly trap: string;
-  readonly yourRsvp: string;
-  /** `%s`: the address the confirmation went to. */
-  readonly sent: string;
-  readonly changed: string;
-  readonly cancelled: string;
-  /** `%d`: places. */
-  readonly stateGoing: string;
-  /** `%d`: places. */
-  readonly stateWaitlisted: string;
-  readonly stateNotGoing: string;
-  readonly stateCancelled: string;
-  readonly event: string;
-  readonly ticket: string;
-  readonly keepLink: string;
-  readonly change: string;
-  readonly save: string;
-  readonly cancel: string;
-  readonly cancelHint: string;
-  readonly promoted: string;
-  readonly linkInvalid: string;
-  readonly linkExpired: string;
-  readonly gone: string;
-  readonly alreadyCancelled: string;
-}
-
-/** English words of the RSVP form; a language without its own uses them. */
-const RSVP_EN: RsvpMessages = {
-  heading: 'RSVP',
-  going: 'Going',
-  notGoing: 'Not going',
-  answer: 'Are you going?',
-  name: 'Name',
-  email: 'E-mail',
-  quantity: 'How many places',
-  placesLeft: '%d places left',
-  unlimited: 'Places available',
-  full: 'This ticket is full.',
-  fullWaitlist: 'This ticket is full: join the waitlist, and we will write when a place is yours.',
-  joinWaitlist: 'Join the waitlist',
-  send: 'RSVP',
-  choose: 'Choose…',
-  optional: '(optional)',
-  saleStarts: 'RSVPs open on %s.',
-  saleEnded: 'RSVPs are closed.',
-  price: 'Price',
-  buy: 'Buy',
-  noCheckout: 'Tickets are sold on another site.',
-  problems: 'Your RSVP was not sent:',
-  badEmail: 'Enter a valid e-mail address, such as name@example.org.',
-  noName: 'Enter your name.',
-  badQuantity: 'Enter a number of places from 1.',
-  notEnough: 'Not that many places are left: %d.',
-  saleClosed: 'RSVPs for this ticket are not open.',
-  trap: 'Leave this field empty',
-  yourRsvp: 'Your RSVP',
-  sent: 'Thank you! A confirmation is on its way to %s.',
-  changed: 'Your RSVP is changed.',
-  cancelled: 'Your RSVP is cancelled.',
-  stateGoing: 'You are going: %d place(s).',
-  stateWaitlisted: 'You are on the waitlist for %d place(s).',
-  stateNotGoing: 'You answered that you are not going.',
-  stateCancelled: 'This RSVP is cancelled.',
-  event: 'Event',
-  ticket: 'Ticket',
-  keepLink: 'Keep this page\'s address (it is in your e-mail too): it lets you change or cancel your RSVP without an account.',
-  change: 'Change your RSVP',
-  save: 'Save changes',
-  cancel: 'Cancel my RSVP',
-  cancelHint: 'Your places go to others, and to the waitlist first.',
-  promoted: 'The places you freed went to the waitlist.',
-  linkInvalid: 'This link to an RSVP is not valid: check that it is the whole address from your e-mail.',
-  linkExpired: 'This link to an RSVP has expired.',
-  gone: 'This RSVP no longer exists.',
-  alreadyCancelled: 'This RSVP is already cancelled: RSVP again from the event\'s page.',
-};
 
 export interface CommunityMessages {
   readonly title: string;
@@ -396,8 +292,7 @@ const EN: Messages = {
 };
 
 const FR: Messages = {
-  // No French words for the RSVP form yet: English, as a language without its own list.
-  rsvp: RSVP_EN,
+  rsvp: RSVP_FR,
   calendar: 'Événements',
   skipToContent: 'Aller au contenu',
   views: 'Vues du calendrier',
@@ -529,6 +424,7 @@ const FR: Messages = {
 
 const DE: Messages = {
   ...EN,
+  rsvp: RSVP_DE,
   calendar: 'Veranstaltungen',
   skipToContent: 'Zum Inhalt springen',
   views: 'Kalenderansichten',
@@ -579,6 +475,7 @@ const DE: Messages = {
 
 const ES: Messages = {
   ...EN,
+  rsvp: RSVP_ES,
   calendar: 'Eventos',
   skipToContent: 'Saltar al contenido',
   views: 'Vistas del calendario',

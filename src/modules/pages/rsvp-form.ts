@@ -125,7 +125,7 @@ export function problemsOf(error: ApiError, messages: RsvpMessages): Partial<Rec
   if (error.code === 'rest_invalid_param' && 'email' in params) return { email: messages.badEmail };
   if (error.code === 'rest_invalid_param' && 'name' in params) return { name: messages.noName };
   if (error.code === 'ticket-capacity-not-available') return { quantity: messages.notEnough.replace('%d', String((error.data as { available?: number }).available ?? 0)) };
-  if (error.code === 'attendee_invalid_answers') return { answers: error.message };
+  if (error.code === 'attendee_invalid_answers') return { answers: messages.badAnswers.replace('%s', () => error.message) };
   if (error.code === 'ticket_sale_closed') return { form: messages.saleClosed };
   if (error.code === 'rsvp_cancelled') return { form: messages.alreadyCancelled };
   return undefined;

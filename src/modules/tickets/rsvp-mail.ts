@@ -21,7 +21,7 @@ const WORDS = {
   waitlisted: (places: number) => `the event is full: you are on its waitlist for ${places === 1 ? 'one place' : `${places} places`}. We will write when a place is yours.`,
   promoted: (places: number) => `places were freed: ${places === 1 ? 'your place is booked' : `your ${places} places are booked`} from the waitlist.`,
   ticket: (name: string) => `Ticket: ${name}`,
-  qrCaption: 'Show this code at the door',
+  qrCaption: (place: number, places: number) => (places === 1 ? 'Show this code at the door' : `Place ${place} of ${places}: show this code at the door`),
   manage: 'Change or cancel your RSVP',
 };
 
@@ -51,7 +51,8 @@ export const manageUrl = (urls: Urls, token: string) => urls.page(`rsvp/${token}
  * An RSVP's messages to the address given, written into the outbox in the caller's unit (decision
  * 0112): the event's details as a visitor sees them (a password-protected event's without its
  * description, venue or organizer), its `.ics`, the link to change or cancel, and for those going
- * the QR code of the order's first seat.
+ * a QR code per seat, so that each place is checked in on its own at the door (the order's seats
+ * number at most MAX_PLACES_PER_RSVP, which bounds the message: about 1 KB of PNG a code).
  */
 export class RsvpMail {
   constructor(
@@ -85,7 +86,7 @@ export class RsvpMail {
       event: { row: found.row, relations: found.relations, entitled: this.events.entitled(found.row, null, {}) },
       context: { urls, uidHost: this.settings.uidHost },
       links: [{ label: WORDS.manage, url: manageUrl(urls, token) }],
-      ...(going ? { qr: { text: checkInCode(urls, first), caption: WORDS.qrCaption } } : {}),
+      ...(going ? { qrs: seats.map((seat, index) => ({ text: checkInCode(urls, seat), caption: WORDS.qrCaption(index + 1, seats.length) })) } : {}),
       reference: `rsvp:${first.order_ref}${kind === 'promoted' ? ':promoted' : ''}`,
       language: this.settings.language,
     });

@@ -126,7 +126,7 @@ export class RsvpService {
   async resend(tx: WriteTx, attendee: AttendeeListing, urls: Urls): Promise<void> {
     if (attendee.status === 'cancelled') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: "the attendee's RSVP is cancelled: there is nothing to confirm" } });
     const { rows } = await this.attendees.list(tx, { scope: { kind: 'everything' }, orderRef: attendee.order_ref, statuses: [attendee.status] }, { offset: 0, limit: MAX_PLACES_PER_RSVP });
-    // The attendee's own seat first: the QR code is of the seat the editor chose.
+    // The attendee's own seat first: the first QR code is of the seat the editor chose.
     const seats = [attendee, ...rows.filter((row) => row.id !== attendee.id)];
     await this.mail.send(tx, 'confirmation', attendee.ticket.name, seats, urls);
   }
