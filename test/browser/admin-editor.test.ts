@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { adminDriver, type AdminDriver } from '../fixtures/admin-browser.ts';
 import { launchChromium } from '../fixtures/browser.ts';
 import { until } from '../fixtures/wait.ts';
@@ -287,11 +287,7 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
   });
 
   test('pickers hold every record: past the 50 of one API page, unused categories and tags too; organizers found by typing', async () => {
-    const make = async (collection: string, body: Record<string, string>) => {
-      const response = await t.request('administrator', 'POST', collection, body);
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json<{ id: number }>().id;
-    };
+    const make = async (collection: string, body: Record<string, string>) => (await createRecord(t, collection, body)).id;
     for (let index = 1; index <= 55; index++) {
       const number = String(index).padStart(2, '0');
       await make('categories', { name: `Cat ${number}` });

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { launchChromium, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * Issue 44, item 11 (decision 0105): the public pages beside the original's, in Chromium at 390 and
@@ -29,9 +30,7 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
     slugs.hall = hall.slug;
     const description = `<p>${'Bring a mat and water; the session suits every level and ends with a short talk. '.repeat(6)}</p>`;
     const create = async (key: string, fields: Record<string, unknown>) => {
-      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', venue: hall.id, ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-      slugs[key] = response.json<{ slug: string }>().slug;
+      slugs[key] = (await createEvent(t, { status: 'publish', timezone: 'America/New_York', venue: hall.id, ...fields })).slug;
     };
     await create('yoga', { title: 'Morning Yoga', description, cost: '15', start_date: '2026-11-28 09:00', end_date: '2026-11-28 10:15', organizer: [organizer.id], categories: ['Wellness'] });
     await create('talk', { title: 'Half Past Talk', start_date: '2026-11-28 09:30', end_date: '2026-11-28 11:00' });

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { launchChromium, screenshotFolder, openWatchedPage, pageErrors, seriousAxeViolations } from '../fixtures/browser.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The public pages in a real browser (decisions 0031, 0043): Chromium driven by playwright-core
@@ -30,9 +31,7 @@ describe(`public pages in a browser (${DIALECT})`, () => {
     const venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', country: 'USA', geo_lat: 40.5, geo_lng: -74.25 })).json<{ id: number }>();
     const organizer = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Jazz Club', email: 'club@example.com', phone: '+1 555 0100' })).json<{ id: number }>();
     const create = async (key: string, fields: Record<string, unknown>) => {
-      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-      slugs[key] = response.json<{ slug: string }>().slug;
+      slugs[key] = (await createEvent(t, { status: 'publish', timezone: 'America/New_York', ...fields })).slug;
     };
     // Created out of order: the list sorts them by start.
     await create('beta', { title: 'Beta Lecture', start_date: '2026-12-02 18:00', end_date: '2026-12-02 19:30', categories: ['Talks'] });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, ApiResponse, Json } from './api-client.ts';
 import { asObject } from './api-client.ts';
 import { COLLECTION, snapshotOf, writeBody, type Kind } from './records.ts';
+import { until } from '../fixtures/wait.ts';
 
 /**
  * Concurrent writers over HTTP, and the record of what the server acknowledged. Each record is
@@ -49,7 +50,7 @@ export const acknowledged = (counts: RoundCounts) => counts.creates + counts.upd
 export async function untilAcknowledged(counts: RoundCounts, writes: number, stopped: Promise<void>): Promise<void> {
   let ended = false;
   void stopped.then(() => (ended = true));
-  while (!ended && acknowledged(counts) < writes) await sleep(5);
+  await until(`${writes} writes acknowledged`, () => ended || acknowledged(counts) >= writes, Infinity);
 }
 
 export class WriteLog {

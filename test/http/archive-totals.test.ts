@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../src/auth/roles.ts';
 import { CONSISTENCY_QUERIES } from '../../src/storage/integrity.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The archive's `total` over whole days is summed from day counts that triggers keep (decision
@@ -50,7 +51,7 @@ describe(`archive totals by day counts (${DIALECT})`, () => {
     assert.ok(response.statusCode < 300, `${method} ${path}: ${response.statusCode} ${response.body}`);
     return response.json<Json>();
   };
-  const create = async (fields: Json, as: Role = 'administrator') => (await write(as, 'POST', 'events', { title: 'Totals event', ...fields })).id as number;
+  const create = async (fields: Json, as: Role = 'administrator') => (await createEvent(t, { title: 'Totals event', ...fields }, as)).id;
 
   /** Every event the window lists, page after page, and the total its first page states. */
   const listed = async (as: Caller, query: string) => {

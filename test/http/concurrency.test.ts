@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Parallel writes through the API (the issue: "many parallel updates to the same record lose no
@@ -76,11 +76,7 @@ describe(`concurrency (${DIALECT})`, () => {
   const send = (method: 'GET' | 'DELETE' | WriteMethod, url: string, body?: Json, transport: Transport = 'json') =>
     transport === 'json' || body === undefined ? t.request('administrator', method, url, body) : t.request('administrator', method, `${url}${url.includes('?') ? '&' : '?'}${queryOf(body)}`);
 
-  async function created(url: string, body: Json): Promise<Json> {
-    const response = await send('POST', url, body);
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<Json>();
-  }
+  const created = (url: string, body: Json): Promise<Json> => createRecord(t, url, body);
 
   async function read(url: string): Promise<Json> {
     const response = await send('GET', url);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.ts';
-import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { API, createRecord, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 import { createEvent } from '../fixtures/factories.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
@@ -323,19 +323,19 @@ describe(`events: terms, venues and organizers with real events (${DIALECT})`, (
   const record: Record<string, Json> = {};
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: SITE_ZONE } });
-    const make = async (collection: string, fields: Json) => (await t.request('administrator', 'POST', collection, fields)).json();
+    const make = (collection: string, fields: Json) => createRecord(t, collection, fields);
     record.parent = await make('categories', { name: 'Parent rel' });
-    record.child = await make('categories', { name: 'Child rel', parent: record.parent!.id });
+    record.child = await make('categories', { name: 'Child rel', parent: record.parent.id });
     record.draftOnly = await make('categories', { name: 'Draft only rel' });
     record.unused = await make('categories', { name: 'Unused rel' });
     for (const key of ['upcoming', 'draftEvent', 'past', 'unlinked']) {
       record[`venue-${key}`] = await make('venues', { venue: `Venue ${key} rel` });
       record[`organizer-${key}`] = await make('organizers', { organizer: `Organizer ${key} rel` });
     }
-    const event = async (fields: Json) => (await t.request('administrator', 'POST', 'events', { title: 'Rel event', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...fields })).json();
+    const event = (fields: Json) => createEvent(t, { title: 'Rel event', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...fields });
     const links = (key: string) => ({ venue: record[`venue-${key}`]!.id, organizer: [record[`organizer-${key}`]!.id] });
-    record.upcomingEvent = await event({ categories: [record.child!.id], ...links('upcoming') });
-    record.draftEvent = await event({ status: 'draft', categories: [record.draftOnly!.id], ...links('draftEvent') });
+    record.upcomingEvent = await event({ categories: [record.child.id], ...links('upcoming') });
+    record.draftEvent = await event({ status: 'draft', categories: [record.draftOnly.id], ...links('draftEvent') });
     record.pastEvent = await event({ start_date: '2001-01-01 10:00', end_date: '2001-01-01 11:00', ...links('past') });
   });
   after(() => t.close());

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../src/auth/roles.ts';
-import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { API, createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { assertSameShape, loadExample, withoutAdditiveFields, type RecordedExample, exampleIdMap } from '../fixtures/examples.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
@@ -272,9 +272,7 @@ describe(`events: recorded examples (${DIALECT})`, () => {
   /** The records examples 01-05 made, created through our API (their own replays live with venues and terms). */
   const prerequisites = async () => {
     const make = async (collection: string, fields: Json, exampleId: number) => {
-      const response = await t.request('administrator', 'POST', collection, fields);
-      assert.equal(response.statusCode, 201, response.body);
-      ids.set(exampleId, response.json().id);
+      ids.set(exampleId, (await createRecord(t, collection, fields)).id);
     };
     for (const example of ['01-category-create', '02-category-create-child', '03-tag-create', '04-venue-create', '05-organizer-create']) {
       const { request, response } = loadExample(example);

@@ -594,11 +594,7 @@ describe(`events: delete (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = async (fields: Json): Promise<EventJson> => {
-    const response = await t.request('administrator', 'POST', 'events', { start_date: '2027-01-10 10:00', end_date: '2027-01-10 12:00', ...fields });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<EventJson>();
-  };
+  const create = (fields: Json) => createEvent<EventJson>(t, { start_date: '2027-01-10 10:00', end_date: '2027-01-10 12:00', ...fields });
   const categoryCount = async (id: number) => (await t.request('administrator', 'GET', `categories/${id}`)).json().count;
 
   test('trash answers the record as trashed; again is a 410; a GET is a 403 for everyone; the category count drops', async () => {

@@ -3,7 +3,7 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { ListQuery } from '../../src/modules/events/events.schemas.ts';
-import { API, basicAuth } from '../fixtures/app.ts';
+import { API, basicAuth, createRecord } from '../fixtures/app.ts';
 import { longestStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.ts';
 import { createLoggingTestApp, type LoggingTestApp } from '../fixtures/fuzz.ts';
 
@@ -93,11 +93,7 @@ describe('pages and feeds under hostile parameters', () => {
 
   before(async () => {
     harness = await createLoggingTestApp();
-    const create = async (collection: string, body: Record<string, unknown>) => {
-      const response = await harness.app.inject({ method: 'POST', url: `${API}/${collection}`, headers: ADMINISTRATOR, payload: body });
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json<{ id: number; slug: string }>();
-    };
+    const create = (collection: string, body: Record<string, unknown>) => createRecord(harness, collection, body);
     const category = await create('categories', { name: 'Music' });
     const tag = await create('tags', { name: 'Late' });
     const venue = await create('venues', { venue: 'Blue Hall', city: 'Springfield' });

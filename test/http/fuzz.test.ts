@@ -8,7 +8,7 @@ import { LOGIN_THROTTLE } from '../../src/auth/login-throttle.ts';
 import { ROLE_NAMES } from '../../src/auth/roles.ts';
 import { ERROR_CATALOGUE } from '../../src/errors.ts';
 import { MAX_PER_PAGE } from '../../src/paging.ts';
-import { API, basicAuth, createTestApp, type TestApp } from '../fixtures/app.ts';
+import { API, basicAuth, createRecord, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { changedTables, createLoggingTestApp, snapshotDatabase } from '../fixtures/fuzz.ts';
 
 // test:quick skips this file: thousands of generated requests, about a minute of CPU (test/quick.ts).
@@ -93,11 +93,11 @@ let seedCount = 0;
 /** One record of each kind, created through the API, the event linked to the others. */
 async function seedRecords(): Promise<Seeded> {
   const n = ++seedCount;
-  const create = async (collection: string, body: Record<string, unknown>) => {
-    const response = await harness.app.inject({ method: 'POST', url: `${API}/${collection}`, headers: ADMINISTRATOR, payload: body });
-    assert.equal(response.statusCode, 201, `seeding ${collection}: ${response.body}\n${harness.errorLog.splice(0).join('\n')}`);
-    return response.json<SeededRecord>();
-  };
+  const create = (collection: string, body: Record<string, unknown>): Promise<SeededRecord> =>
+    createRecord(harness, collection, body).catch((error: Error) => {
+      error.message += `\n${harness.errorLog.splice(0).join('\n')}`;
+      throw error;
+    });
   const categories = await create('categories', { name: `Fuzz category ${n}` });
   const tags = await create('tags', { name: `Fuzz tag ${n}` });
   const venues = await create('venues', { venue: `Fuzz venue ${n}`, city: 'Springfield' });

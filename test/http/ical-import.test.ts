@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import ICAL from 'ical.js';
 import { TEXT_LENGTHS } from '../../src/content/text-lengths.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * The iCalendar import (issue 15 part 2, issue 14 item 5; decision 0028): hand-written exports in
@@ -313,11 +314,7 @@ describe(`iCalendar round trip (${DIALECT})`, () => {
       createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_SITE_URL: 'https://source.example' } }),
       createTestApp({ env: { CALENDAR_TIMEZONE: 'Europe/London', CALENDAR_SITE_URL: 'https://target.example' } }),
     ]);
-    const create = async (fields: Json) => {
-      const response = await source.request('administrator', 'POST', 'events', fields);
-      assert.equal(response.statusCode, 201, response.body);
-      return response.json<{ id: number }>().id;
-    };
+    const create = async (fields: Json) => (await createEvent(source, fields)).id;
     const venue = await source.request('administrator', 'POST', 'venues', { venue: 'Teatro Argentina', address: 'Largo di Torre Argentina 52', city: 'Rome', country: 'Italy', geo_lat: 41.8955, geo_lng: 12.4766 });
     const organizer = await source.request('administrator', 'POST', 'organizers', { organizer: 'Roma Musica', email: 'info@romamusica.example' });
     await create({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * Issue 44, item 11 (decision 0105): the public pages beside the original's on the same data. A
@@ -30,9 +31,7 @@ describe(`public pages beside the original's (${DIALECT})`, () => {
     const barn = (await t.request('administrator', 'POST', 'venues', { venue: 'Red Barn', address: '9 Farm Road', city: 'Shelbyville', country: 'USA' })).json<{ id: number }>();
     slugs.hall = hall.slug;
     const create = async (key: string, fields: Record<string, unknown>) => {
-      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-      slugs[key] = response.json<{ slug: string }>().slug;
+      slugs[key] = (await createEvent(t, { status: 'publish', timezone: 'America/New_York', ...fields })).slug;
     };
     await create('yoga', { title: 'Morning Yoga', start_date: '2026-11-28 09:00', end_date: '2026-11-28 10:15', venue: hall.id });
     await create('talk', { title: 'Half Past Talk', start_date: '2026-11-28 09:30', end_date: '2026-11-28 11:00', venue: hall.id });

@@ -296,10 +296,7 @@ describe(`month, week and day layouts (${DIALECT})`, () => {
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
     const venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', zip: '62701', country: 'USA' })).json<{ id: number }>();
-    const create = async (fields: Json) => {
-      const response = await t.request('administrator', 'POST', 'events', { status: 'publish', timezone: 'America/New_York', ...fields });
-      assert.equal(response.statusCode, 201, response.body);
-    };
+    const create = (fields: Json) => createEvent(t, { status: 'publish', timezone: 'America/New_York', ...fields });
     // Sunday to Wednesday: the last day of one week row and three of the next.
     await create({ title: 'Harvest Market', start_date: '2026-11-29 10:00', end_date: '2026-12-02 16:00', excerpt: 'Stalls of local produce.' });
     await create({ title: 'October Gala', start_date: '2026-10-30 19:00', end_date: '2026-10-30 21:00' });

@@ -10,6 +10,7 @@ import type { Storage } from '../../src/storage/types.ts';
 import { createTestApp, DIALECT, LENIENT_THROTTLE, type TestApp } from '../fixtures/app.ts';
 import { blocksAnother, HeldUnits, twoNodesOneHeld } from '../fixtures/held-units.ts';
 import { settled, until } from '../fixtures/wait.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * Write units side by side on PostgreSQL (decisions 0081, 0082, 0087): each rule that decision
@@ -67,14 +68,10 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
   }
   const tagsOf = async (version: number) =>
     (await pool().query<{ tag: string }>('select tag from content_changes where version = $1 order by tag', [version])).rows.map((row) => row.tag);
-  const createEvent = async (title: string, day = '2027-06-01') => {
-    const response = await t.request('administrator', 'POST', 'events', { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' });
-    assert.equal(response.statusCode, 201, response.body);
-    return response.json<{ id: number }>().id;
-  };
+  const newEvent = async (title: string, day = '2027-06-01') => (await createEvent(t, { title, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' })).id;
 
   test('rule 2: two units naming the same change tag do not wait for each other, and each version keeps its own tags', async () => {
-    const [first, second] = [await createEvent('First of two'), await createEvent('Second of two')];
+    const [first, second] = [await newEvent('First of two'), await newEvent('Second of two')];
     const a = await unit();
     const b = await unit();
     // Both name `edited:event` (any edit of an event): one key per unit, not one for all.
@@ -88,7 +85,7 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
 
   test('rule 6: two units moving occurrences to a day no row counts yet both count them', async () => {
     // From days of their own: leaving a day's row is an update of it, which B would wait on too.
-    const [first, second] = [await createEvent('Moved first', '2027-07-01'), await createEvent('Moved second', '2027-07-02')];
+    const [first, second] = [await newEvent('Moved first', '2027-07-01'), await newEvent('Moved second', '2027-07-02')];
     const a = await unit();
     const b = await unit();
     const moveTo = (client: pg.PoolClient, id: number) =>
@@ -109,7 +106,7 @@ describe(`write units side by side (${DIALECT})`, postgresOnly, () => {
   });
 
   test('rule 6: a draft published and an event unpublished on one day take its count rows in one order, so neither deadlocks (decision 0101)', async () => {
-    const [draft, published] = [await createEvent('To publish', '2027-05-04'), await createEvent('To unpublish', '2027-05-04')];
+    const [draft, published] = [await newEvent('To publish', '2027-05-04'), await newEvent('To unpublish', '2027-05-04')];
     assert.equal((await t.request('administrator', 'PATCH', `events/${draft}`, { status: 'draft' })).statusCode, 200);
     // The gate: a unit adding to the day's published row first waits for the test's advisory lock,
     // holding the count rows it took before; the other unit's count rows are never gated.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
-import { API, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
+import { API, createRecord as createAs, createTestApp, DIALECT, type TestApp, TEST_NOW } from '../fixtures/app.ts';
 import {
 
 // test:quick skips this file: every route for every role, the whole matrix (test/quick.ts).
@@ -265,9 +265,7 @@ const newApp = () => createTestApp({ env: { CALENDAR_TIMEZONE: SITE_ZONE } });
 async function createRecord(t: TestApp, kind: TypeCase, name: string, owner: Owner, status: PostStatus, extra: Json = {}): Promise<StoredRecord> {
   const requested = status === 'trash' ? 'draft' : status;
   const body = { ...kind.create(name), status: requested, author: t.ids[owner], ...(status === 'future' ? { date: SCHEDULED_DATE } : {}), ...extra };
-  const created = await t.request('administrator', 'POST', kind.type, body);
-  assert.equal(created.statusCode, 201, `set-up: creating ${name}: ${created.body}`);
-  const record = created.json<Json & { id: number; slug: string; status: string }>();
+  const record = await createAs(t, kind.type, body);
   assert.equal(record.status, requested, `set-up: ${name} has status ${record.status}`);
   if (status !== 'trash') return { id: record.id, slug: record.slug };
   const trashed = await t.request('administrator', 'DELETE', `${kind.type}/${record.id}`);
@@ -568,11 +566,7 @@ describe(`permissions matrix: writing (${DIALECT})`, () => {
     for (const taxonomy of TAXONOMIES) {
       test(`${taxonomy}: list, read, ?slug=, create, update (POST, PUT, PATCH) and delete × caller`, async () => {
         const cells = new CellChecker(t);
-        const createTerm = async (name: string) => {
-          const created = await t.request('administrator', 'POST', taxonomy, { name });
-          assert.equal(created.statusCode, 201, `set-up: creating ${name}: ${created.body}`);
-          return created.json<{ id: number; slug: string }>();
-        };
+        const createTerm = (name: string) => createAs(t, taxonomy, { name });
         const shared = await createTerm(`Shared ${taxonomy}`);
         const listed = (response: LightMyRequestResponse, id: number) =>
           (response.json<Json>()[taxonomy] as Json[]).some((term) => term.id === id) ? String(response.statusCode) : `${response.statusCode} (term missing)`;

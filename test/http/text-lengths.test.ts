@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TEXT_LENGTHS } from '../../src/content/text-lengths.ts';
-import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createRecord, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 
 /*
  * Issue 44, item 10 (decision 0100): every text field a caller writes has a maximum length, the
@@ -20,11 +20,7 @@ describe(`text lengths (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const created = async (path: string, body: Json) => {
-    const response = await t.request('administrator', 'POST', path, body);
-    assert.equal(response.statusCode, 201, response.body.slice(0, 300));
-    return response.json<Json & { id: number }>();
-  };
+  const created = (path: string, body: Json) => createRecord(t, path, body);
   /** The write is refused as `rest_invalid_param`, naming only `field`, with `message`. */
   const refused = async (method: string, path: string, body: Json, field: string, message: string) => {
     const response = await t.request('administrator', method, path, body);

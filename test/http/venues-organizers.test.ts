@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ROLE_NAMES, type Role } from '../../src/auth/roles.ts';
 import type { LinkKind } from '../../src/storage/tables.ts';
-import { API, createTestApp, DIALECT, insertEvent, type TestApp } from '../fixtures/app.ts';
+import { API, createRecord, createTestApp, DIALECT, insertEvent, type TestApp } from '../fixtures/app.ts';
 import { assertSameShape, loadExample, type RecordedExample, exampleIdMap } from '../fixtures/examples.ts';
 
 /** The origin app.inject requests come from; every emitted URL starts with it. */
@@ -851,9 +851,7 @@ describe(`recorded examples (${DIALECT})`, () => {
 
   /** Creates a record through the API standing for example id `exampleId`. */
   const createAs = (collection: string, fields: Record<string, string>, exampleId: number) => async () => {
-    const response = await t.request('administrator', 'POST', `${collection}`, fields);
-    assert.equal(response.statusCode, 201, response.body);
-    ids.set(exampleId, response.json().id);
+    ids.set(exampleId, (await createRecord(t, collection, fields)).id);
   };
 
   const replay = async ({ request, response: expected }: RecordedExample) => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Caller } from '../../src/auth/roles.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
+import { createEvent } from '../fixtures/factories.ts';
 
 /*
  * Lookups that must not grow with the data (issue 37): a new slug's numbering asks for exact
@@ -19,20 +20,19 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = (title: string, extra: Record<string, unknown> = {}) =>
-    t.storage.write((tx) => t.services.eventWriter.create(tx, { title, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00', ...extra }, admin, 'en'));
+  const create = (title: string, extra: Record<string, unknown> = {}) => createEvent(t, { title, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00', ...extra });
 
   test('x, x-2, x-3; a removed one leaves a gap the next fills; slugs merely sharing the prefix do not count', async () => {
-    assert.equal((await create('Numbered x-long title')).post.slug, 'numbered-x-long-title');
+    assert.equal((await create('Numbered x-long title')).slug, 'numbered-x-long-title');
     const slugs = [];
-    for (let i = 0; i < 3; i++) slugs.push((await create('Numbered')).post);
+    for (let i = 0; i < 3; i++) slugs.push(await create('Numbered'));
     assert.deepEqual(slugs.map((post) => post.slug), ['numbered', 'numbered-2', 'numbered-3']);
     assert.equal((await t.request('administrator', 'DELETE', `events/${slugs[1]!.id}?force=true`)).statusCode, 200);
-    assert.equal((await create('Numbered')).post.slug, 'numbered-2');
-    assert.equal((await create('Numbered')).post.slug, 'numbered-4');
+    assert.equal((await create('Numbered')).slug, 'numbered-2');
+    assert.equal((await create('Numbered')).slug, 'numbered-4');
     // A slug that only looks numbered is no number taken.
-    assert.equal((await create('Numbered', { slug: 'numbered-5a' })).post.slug, 'numbered-5a');
-    assert.equal((await create('Numbered')).post.slug, 'numbered-5');
+    assert.equal((await create('Numbered', { slug: 'numbered-5a' })).slug, 'numbered-5a');
+    assert.equal((await create('Numbered')).slug, 'numbered-5');
   });
 
   test('a run of taken suffixes longer than the first look is followed to its first gap', async () => {
@@ -44,25 +44,25 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
     assert.deepEqual(made.map((post) => post.slug), ['crowded', ...Array.from({ length: 39 }, (_, i) => `crowded-${i + 2}`)]);
     // A gap past the first look (at 36) is found there, not after the last.
     assert.equal((await t.request('administrator', 'DELETE', `events/${made[35]!.id}?force=true`)).statusCode, 200);
-    assert.equal((await create('Crowded')).post.slug, 'crowded-36');
-    assert.equal((await create('Crowded')).post.slug, 'crowded-41');
+    assert.equal((await create('Crowded')).slug, 'crowded-36');
+    assert.equal((await create('Crowded')).slug, 'crowded-41');
   });
 
   test('a translated slug is numbered among the originals and the translations of its language', async () => {
-    const original = (await create('Soiree')).post;
+    const original = await create('Soiree');
     assert.equal(original.slug, 'soiree');
     const translate = async (id: number, title: string) => {
       const response = await t.request('administrator', 'POST', `events/${id}?translation_language=fr`, { title });
       assert.equal(response.statusCode, 200, response.body);
       return response.json<{ slug: string }>().slug;
     };
-    const first = (await create('Evening one')).post.id;
-    const second = (await create('Evening two')).post.id;
-    const third = (await create('Evening three')).post.id;
+    const first = (await create('Evening one')).id;
+    const second = (await create('Evening two')).id;
+    const third = (await create('Evening three')).id;
     assert.equal(await translate(first, 'Soirée'), 'soiree-2');
     assert.equal(await translate(second, 'Soirée'), 'soiree-3');
     // The original `soiree-2`... is not taken in English: a new English one numbers on its own.
-    assert.equal((await create('Soiree')).post.slug, 'soiree-2');
+    assert.equal((await create('Soiree')).slug, 'soiree-2');
     assert.equal((await t.request('administrator', 'DELETE', `events/${first}?translation_language=fr`)).statusCode, 200);
     // The French soiree-2 is gone; the English soiree-2 is read in French too (the fallback): soiree-4.
     assert.equal(await translate(third, 'Soirée'), 'soiree-4');
