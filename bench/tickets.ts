@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Storage } from '../src/storage/database.ts';
+import type { Storage } from '../src/storage/types.ts';
 
 /*
  * The tickets' data of the bench (issue 46's speed targets): tickets on published events and their

@@ -49,12 +49,6 @@ import * as mailOutbox from './migrations/20261128230000_mail_outbox.ts';
  * are listed here, in the order they run. The storage's types are in `types.ts`.
  */
 
-/**
- * Kept while branches begun before the split import these from here; new code imports `./types.ts`
- * (issue 45).
- */
-export type { DialectCapabilities, LockedRow, ReadTx, Storage, StorageOptions, WriteTx } from './types.ts';
-
 const MIGRATIONS: Record<string, Migration> = {
   '20261122000000_initial': initial,
   '20261122010000_post_search': postSearch,

@@ -6,7 +6,7 @@ import { fromOwnPage } from '../../http/sessions.ts';
 import { Deadline, TimedOut } from '../../deadline.ts';
 import { isSupportedDay } from '../../dates/supported-range.ts';
 import { ApiError } from '../../errors.ts';
-import type { ReadTx, Storage } from '../../storage/database.ts';
+import type { ReadTx, Storage } from '../../storage/types.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
 import type { EventWire } from '../events/events.schemas.ts';
 import type { RsvpChanges } from '../tickets/rsvp-changes.ts';

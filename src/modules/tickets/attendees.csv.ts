@@ -1,5 +1,5 @@
 import type { Caller } from '../../auth/roles.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { AttendeeListing } from '../../storage/repositories/attendees.repository.ts';
 import { utcToZoned } from '../../dates/zones.ts';
 import { CSV_BATCH_ROWS, csvFile, rowsOf } from '../csv/csv-export.ts';

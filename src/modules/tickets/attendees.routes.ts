@@ -2,7 +2,7 @@ import { totalHeaders } from '../../http/pagination.ts';
 import { defineRoute, type AnyRoute } from '../../http/routes.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { NAMESPACE } from '../../urls.ts';
-import type { Storage } from '../../storage/database.ts';
+import type { Storage } from '../../storage/types.ts';
 import { attendeesCsv } from './attendees.csv.ts';
 import type { AttendeesService } from './attendees.service.ts';
 import type { RsvpService } from './rsvp.service.ts';

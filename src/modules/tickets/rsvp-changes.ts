@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { ReadTx, WriteTx } from '../../storage/database.ts';
+import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { AttendeeListing, AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { TicketListing, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { AttendeeRow, AttendeeStatus } from '../../storage/tables.ts';

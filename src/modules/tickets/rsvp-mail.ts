@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { LanguageCode } from '../../languages.ts';
-import type { WriteTx } from '../../storage/database.ts';
+import type { WriteTx } from '../../storage/types.ts';
 import type { AttendeeRow } from '../../storage/tables.ts';
 import type { Urls } from '../../urls.ts';
 import type { EventsService } from '../events/events.service.ts';

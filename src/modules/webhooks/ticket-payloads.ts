@@ -1,6 +1,6 @@
 import { isRole, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
-import type { ReadTx } from '../../storage/database.ts';
+import type { ReadTx } from '../../storage/types.ts';
 import type { AttendeesRepository } from '../../storage/repositories/attendees.repository.ts';
 import type { RecordChange } from '../../storage/repositories/record-changes.repository.ts';
 import type { TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
