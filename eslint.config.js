@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 /*
@@ -65,4 +66,6 @@ export default defineConfig(
   // A route's schemas are its HTTP contract: they build on the shared parameter schemas of http/params.ts.
   { files: ['src/modules/**/*.schemas.ts'], rules: restrictImports(FASTIFY) },
   { files: ['src/http/**/*.ts', 'src/app.ts', 'src/server.ts', 'src/modules/**/*.routes.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Layout is prettier's (npm run format): the stylistic rules that would argue with it are off.
+  prettier,
 );
