@@ -23,15 +23,32 @@ const BOUNDARY = 'abuse-measure-boundary';
 const HEALTH_EVERY_MS = 25;
 
 /** Sends a body and resolves at the answer, the rest of the body then unsent; a connection cut before any answer is status 0. */
-const send = (base: string, method: string, url: string, headers: Record<string, string>, chunks: () => Iterable<Buffer>) => {
+const send = (
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  chunks: () => Iterable<Buffer>,
+) => {
   const started = performance.now();
-  return sendUntilAnswered(`${base}${url}`, method, headers, chunks()).catch((): EarlyAnswer => ({ status: 0, text: '', headers: {}, sent: 0, sentAll: false, ms: Math.round(performance.now() - started) }));
+  return sendUntilAnswered(`${base}${url}`, method, headers, chunks()).catch((): EarlyAnswer => ({
+    status: 0,
+    text: '',
+    headers: {},
+    sent: 0,
+    sentAll: false,
+    ms: Math.round(performance.now() - started),
+  }));
 };
 
-function* multipart(parts: readonly { name: string; filename?: string; type?: string; size: number; fill: number }[]): Iterable<Buffer> {
+function* multipart(
+  parts: readonly { name: string; filename?: string; type?: string; size: number; fill: number }[],
+): Iterable<Buffer> {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`);
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+    );
     for (let left = part.size; left > 0; left -= MiB) yield Buffer.alloc(Math.min(MiB, left), part.fill);
     yield Buffer.from('\r\n');
   }
@@ -39,7 +56,11 @@ function* multipart(parts: readonly { name: string; filename?: string; type?: st
 }
 
 const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-const upload = (size: number) => () => multipart([{ name: 'title', size: 5, fill: 0x61 }, { name: 'file', filename: 'poster.png', type: 'image/png', size, fill: 0x41 }]);
+const upload = (size: number) => () =>
+  multipart([
+    { name: 'title', size: 5, fill: 0x61 },
+    { name: 'file', filename: 'poster.png', type: 'image/png', size, fill: 0x41 },
+  ]);
 const deepArray = (levels: number) => Buffer.from(`${'['.repeat(levels)}${']'.repeat(levels)}`);
 
 interface Attack {
@@ -61,9 +82,20 @@ const ATTACKS: readonly Attack[] = [
     name: 'upload-anonymous-raw',
     what: 'POST /media, anonymous, a 10 MB image/png body',
     parallel: 1,
-    run: (base) => send(base, 'POST', `${API}/media`, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="a.png"', 'content-length': String(10_000_000) }, function* () {
-      for (let left = 10_000_000; left > 0; left -= MiB) yield Buffer.alloc(Math.min(MiB, left), 0x41);
-    }),
+    run: (base) =>
+      send(
+        base,
+        'POST',
+        `${API}/media`,
+        {
+          'content-type': 'image/png',
+          'content-disposition': 'attachment; filename="a.png"',
+          'content-length': String(10_000_000),
+        },
+        function* () {
+          for (let left = 10_000_000; left > 0; left -= MiB) yield Buffer.alloc(Math.min(MiB, left), 0x41);
+        },
+      ),
   },
   {
     name: 'upload-anonymous-x8',
@@ -81,7 +113,10 @@ const ATTACKS: readonly Attack[] = [
     name: 'fields-600',
     what: 'POST /events as an author, multipart with 600 fields of 1 MiB',
     parallel: 1,
-    run: (base) => send(base, 'POST', `${API}/events`, { ...MULTIPART, authorization: AUTHOR }, () => multipart(Array.from({ length: 600 }, (_, index) => ({ name: `f${index}`, size: MiB, fill: 0x61 })))),
+    run: (base) =>
+      send(base, 'POST', `${API}/events`, { ...MULTIPART, authorization: AUTHOR }, () =>
+        multipart(Array.from({ length: 600 }, (_, index) => ({ name: `f${index}`, size: MiB, fill: 0x61 }))),
+      ),
   },
   {
     name: 'json-deep-1mb',
@@ -92,7 +127,13 @@ const ATTACKS: readonly Attack[] = [
       let total = 0;
       const body = deepArray(500_000);
       for (let i = 0; i < 10; i++) {
-        last = await send(base, 'POST', `${API}/events`, { 'content-type': 'application/json', authorization: AUTHOR }, () => [body]);
+        last = await send(
+          base,
+          'POST',
+          `${API}/events`,
+          { 'content-type': 'application/json', authorization: AUTHOR },
+          () => [body],
+        );
         total += last.ms;
       }
       return { ...last!, ms: Math.round(total / 10) };
@@ -102,7 +143,10 @@ const ATTACKS: readonly Attack[] = [
     name: 'json-deep-title',
     what: 'POST /events as an author, {"title": 200000 levels of [ ]}',
     parallel: 1,
-    run: (base) => send(base, 'POST', `${API}/events`, { 'content-type': 'application/json', authorization: AUTHOR }, () => [Buffer.from(`{"title":${deepArray(200_000).toString()}}`)]),
+    run: (base) =>
+      send(base, 'POST', `${API}/events`, { 'content-type': 'application/json', authorization: AUTHOR }, () => [
+        Buffer.from(`{"title":${deepArray(200_000).toString()}}`),
+      ]),
   },
 ];
 
@@ -113,7 +157,10 @@ function probeHealth(base: string): { stop: () => Promise<number> } {
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      await fetch(`${base}/healthz`).then((response) => response.arrayBuffer(), () => undefined);
+      await fetch(`${base}/healthz`).then(
+        (response) => response.arrayBuffer(),
+        () => undefined,
+      );
       worst = Math.max(worst, performance.now() - started);
       await new Promise((wait) => setTimeout(wait, HEALTH_EVERY_MS));
     }
@@ -130,9 +177,20 @@ function probeHealth(base: string): { stop: () => Promise<number> } {
 /** One attack on a server of its own, so that each peak is its own and starts from an idle process. */
 async function measure(dir: string, attack: Attack): Promise<string> {
   const url = path.join(dir, `${attack.name}.sqlite`);
-  const created = await cliProcess(url, ['user', 'create', 'author', '--role', 'author', '--password', 'a-long-password']);
+  const created = await cliProcess(url, [
+    'user',
+    'create',
+    'author',
+    '--role',
+    'author',
+    '--password',
+    'a-long-password',
+  ]);
   if (created.code !== 0) throw new Error(`creating the author failed:\n${created.err}`);
-  const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn', CALENDAR_MEDIA_DIR: path.join(dir, 'media') }, { port: 20_000 + Math.floor(Math.random() * 20_000) });
+  const server = await startServer(
+    { DATABASE_URL: url, LOG_LEVEL: 'warn', CALENDAR_MEDIA_DIR: path.join(dir, 'media') },
+    { port: 20_000 + Math.floor(Math.random() * 20_000) },
+  );
   try {
     const idle = Math.round(memory.currentMb(server.pid));
     memory.reset(server.pid);
@@ -142,7 +200,11 @@ async function measure(dir: string, attack: Attack): Promise<string> {
     const peak = Math.round(memory.peakMb(server.pid));
     const statuses = [...new Set(answers.map((answer) => answer.status))].join(',');
     const slowest = Math.max(...answers.map((answer) => answer.ms));
-    const sentAll = answers.every((answer) => answer.sentAll) ? 'yes' : answers.some((answer) => answer.sentAll) ? 'some' : 'no';
+    const sentAll = answers.every((answer) => answer.sentAll)
+      ? 'yes'
+      : answers.some((answer) => answer.sentAll)
+        ? 'some'
+        : 'no';
     return `| ${attack.name} | ${statuses} | ${slowest} | ${sentAll} | ${worstHealth} | ${idle} → ${peak} |`;
   } finally {
     await server.kill();
@@ -155,7 +217,9 @@ async function main(): Promise<void> {
   const attacks = ATTACKS.filter((attack) => only === undefined || only.includes(attack.name));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abuse-measure-'));
   try {
-    console.log('| attack | status | answered after (ms) | whole body sent | worst /healthz (ms) | RSS idle → peak (MB) |');
+    console.log(
+      '| attack | status | answered after (ms) | whole body sent | worst /healthz (ms) | RSS idle → peak (MB) |',
+    );
     console.log('|---|---|---|---|---|---|');
     for (const attack of attacks) console.log(await measure(dir, attack));
     console.log();

@@ -11,4 +11,5 @@ const app = Fastify({ logger: false });
 app.get('/', async () => ({ id: 1, title: 'Baseline', status: 'publish' }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.stdout.write(`listening ${(app.server.address() as AddressInfo).port}\n`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -38,7 +38,11 @@ function csvFile(rows: number): string {
       'Event Category': quote(`Music, Genre ${n % 20}`),
       'Event Tags': `tag${n % 100}`,
     };
-    lines.push(headerOf('events').map((label) => cells[label] ?? '').join(','));
+    lines.push(
+      headerOf('events')
+        .map((label) => cells[label] ?? '')
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -50,13 +54,25 @@ try {
   try {
     await migrate(storage);
     const { services } = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
-    const { user: admin } = await services.users.create({ login: 'admin', email: 'admin@example.com', password: 'admin-password-long', role: 'administrator' });
+    const { user: admin } = await services.users.create({
+      login: 'admin',
+      email: 'admin@example.com',
+      password: 'admin-password-long',
+      role: 'administrator',
+    });
     const text = csvFile(ROWS);
     console.log(`${ROWS} rows, ${(text.length / 2 ** 20).toFixed(1)} MB, SQLite`);
     const started = performance.now();
-    const report = await services.csvImport.import(text, { type: 'events', dryRun: false, caller: { id: admin.id, login: 'admin', role: 'administrator' }, language: 'en' });
+    const report = await services.csvImport.import(text, {
+      type: 'events',
+      dryRun: false,
+      caller: { id: admin.id, login: 'admin', role: 'administrator' },
+      language: 'en',
+    });
     const seconds = (performance.now() - started) / 1000;
-    console.log(`imported ${report.imported}, refused ${report.failed} in ${seconds.toFixed(1)} s (${Math.round(report.imported / seconds)} rows/s; target: under 30 s)`);
+    console.log(
+      `imported ${report.imported}, refused ${report.failed} in ${seconds.toFixed(1)} s (${Math.round(report.imported / seconds)} rows/s; target: under 30 s)`,
+    );
     if (report.failed > 0) console.log(JSON.stringify(report.problems.slice(0, 3)));
   } finally {
     await storage.close();

@@ -19,11 +19,17 @@ import { RUN_ID, type Fixtures } from './scenarios.ts';
 /** Where fresh `bench_<random>` PostgreSQL databases are created and dropped. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function createDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
     const file = path.join(dir, 'calendar.sqlite');
-    return { config: { dialect: 'sqlite', file }, url: file, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      config: { dialect: 'sqlite', file },
+      url: file,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -45,29 +51,48 @@ export async function createDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ 
 }
 
 export async function prepareFixtures(storage: Storage): Promise<Fixtures> {
-  const events = await storage.write((tx) => tx
-    .selectFrom('posts')
-    .select(['id', 'slug'])
-    .where('type', '=', 'event')
-    .where('status', '=', 'publish')
-    .where('password', '=', '')
-    .orderBy(sql`random()`)
-    .limit(1000)
-    .execute());
-  const leaves = await storage.write((tx) => tx
-    .selectFrom('terms as t')
-    .select('t.id')
-    .where('t.taxonomy', '=', 'category')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
-    .orderBy('t.count', 'desc')
-    .orderBy('t.id')
-    .execute());
-  const busy = await storage.write((tx) => tx.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('count', '>=', 200).orderBy('id').execute());
+  const events = await storage.write((tx) =>
+    tx
+      .selectFrom('posts')
+      .select(['id', 'slug'])
+      .where('type', '=', 'event')
+      .where('status', '=', 'publish')
+      .where('password', '=', '')
+      .orderBy(sql`random()`)
+      .limit(1000)
+      .execute(),
+  );
+  const leaves = await storage.write((tx) =>
+    tx
+      .selectFrom('terms as t')
+      .select('t.id')
+      .where('t.taxonomy', '=', 'category')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('terms as c').select('c.id').whereRef('c.parent_id', '=', 't.id'))))
+      .orderBy('t.count', 'desc')
+      .orderBy('t.id')
+      .execute(),
+  );
+  const busy = await storage.write((tx) =>
+    tx
+      .selectFrom('terms')
+      .select('id')
+      .where('taxonomy', '=', 'category')
+      .where('count', '>=', 200)
+      .orderBy('id')
+      .execute(),
+  );
   const venue = await storage.write((tx) => tx.selectFrom('venues').select('post_id').executeTakeFirstOrThrow());
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 0));
-  const { users } = (await composeApplication(storage, { timezone: 'UTC', recurrence: loadConfig().recurrence }, systemClock, LOGIN_THROTTLE)).services;
+  const { users } = (
+    await composeApplication(
+      storage,
+      { timezone: 'UTC', recurrence: loadConfig().recurrence },
+      systemClock,
+      LOGIN_THROTTLE,
+    )
+  ).services;
   const login = `bench-${RUN_ID}`;
   await users.create({ login, role: 'administrator' });
   const { password } = await users.createAppPassword(login, 'bench');

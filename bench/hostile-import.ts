@@ -18,12 +18,17 @@ const PASSWORD = 'hostile-import-admin';
 const headers = { authorization: basicAuth('admin', PASSWORD), 'content-type': 'application/json' };
 /** A request to a server that froze is given up after this long (the worst latency then reads as at least this). */
 const GIVE_UP_MS = 120_000;
-const ask = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers, signal: AbortSignal.timeout(GIVE_UP_MS) });
+const ask = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers, signal: AbortSignal.timeout(GIVE_UP_MS) });
 
 async function measure(attack: Attack): Promise<string> {
   const database = await freshDatabase();
   const site = await hostileSite(attack);
-  const server = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: PASSWORD, CALENDAR_IMPORT_ALLOW_PRIVATE: '127.0.0.1' });
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    CALENDAR_ADMIN_PASSWORD: PASSWORD,
+    CALENDAR_IMPORT_ALLOW_PRIVATE: '127.0.0.1',
+  });
   try {
     const idleMb = memory.currentMb(server.pid);
     memory.reset(server.pid);
@@ -38,14 +43,23 @@ async function measure(attack: Attack): Promise<string> {
       }
     })();
     const began = performance.now();
-    const run = (await (await ask(`${server.base}${API}/imports/sites`, { method: 'POST', body: JSON.stringify({ url: site.url }) })).json()) as { id: number };
-    const state = async () => (await (await ask(`${server.base}${API}/imports/sites/${run.id}`)).json()) as { state: string; reason: string | null };
+    const run = (await (
+      await ask(`${server.base}${API}/imports/sites`, { method: 'POST', body: JSON.stringify({ url: site.url }) })
+    ).json()) as { id: number };
+    const state = async () =>
+      (await (await ask(`${server.base}${API}/imports/sites/${run.id}`)).json()) as {
+        state: string;
+        reason: string | null;
+      };
     // A frozen server's answer given up on: asked again.
     let now = { state: 'running', reason: null as string | null };
-    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs) now = await state().catch(() => now);
+    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs)
+      now = await state().catch(() => now);
     const cancelled = now.state === 'running';
-    if (cancelled) await ask(`${server.base}${API}/imports/sites/${run.id}/cancel`, { method: 'POST' }).catch(() => undefined);
-    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs + GIVE_UP_MS * 2) now = await state().catch(() => now);
+    if (cancelled)
+      await ask(`${server.base}${API}/imports/sites/${run.id}/cancel`, { method: 'POST' }).catch(() => undefined);
+    while (['running', 'cancelling'].includes(now.state) && performance.now() - began < limitMs + GIVE_UP_MS * 2)
+      now = await state().catch(() => now);
     const endedS = (performance.now() - began) / 1000;
     probing = false;
     await probes;

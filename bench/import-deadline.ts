@@ -16,7 +16,9 @@ import pg from 'pg';
  */
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
-const { startServer, cliProcess } = (await import(path.join(root, 'test/fixtures/server-process.ts'))) as typeof import('../test/fixtures/server-process.ts');
+const { startServer, cliProcess } = (await import(
+  path.join(root, 'test/fixtures/server-process.ts')
+)) as typeof import('../test/fixtures/server-process.ts');
 const { bigCalendar } = await import('../test/fixtures/big-calendar.ts');
 const EVENTS = Number(process.env.EVENTS ?? 10_000);
 const GIVE_UP_MS = 15 * 60_000;
@@ -25,7 +27,10 @@ async function database(): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.DATABASE_URL;
   if (!server?.startsWith('postgres')) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-deadline-'));
-    return { url: path.join(dir, 'calendar.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: path.join(dir, 'calendar.sqlite'),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
@@ -43,8 +48,16 @@ process.env.CALENDAR_SECRETS_KEY ??= Buffer.alloc(32, 1).toString('base64');
 const db = await database();
 try {
   // The document imported within its request (decision 0091 sends one this big to the background): the 503 path is what is measured.
-  const env = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', CALENDAR_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'), CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS: '100000' };
-  for (const args of [['migrate'], ['user', 'create', 'editor', '--role', 'editor', '--password', 'editor-password-long']]) {
+  const env = {
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    CALENDAR_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+    CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS: '100000',
+  };
+  for (const args of [
+    ['migrate'],
+    ['user', 'create', 'editor', '--role', 'editor', '--password', 'editor-password-long'],
+  ]) {
     const run = await cliProcess(db.url, args);
     if (run.code !== 0) throw new Error(`${args.join(' ')}: ${run.err}`);
   }
@@ -53,9 +66,15 @@ try {
     const api = `${server.base}/calendar/events/v1`;
     const authorization = `Basic ${Buffer.from('editor:editor-password-long').toString('base64')}`;
     const body = bigCalendar(EVENTS, 'Shared');
-    console.log(`${root}: ${process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite'}, ${EVENTS} events, ${(body.length / 1e6).toFixed(1)} MB`);
+    console.log(
+      `${root}: ${process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite'}, ${EVENTS} events, ${(body.length / 1e6).toFixed(1)} MB`,
+    );
     const sent = performance.now();
-    const imported = await fetch(`${api}/events/import`, { method: 'POST', headers: { authorization, 'content-type': 'text/calendar' }, body });
+    const imported = await fetch(`${api}/events/import`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'text/calendar' },
+      body,
+    });
     const answeredAt = performance.now();
     console.log(`import answered ${imported.status} after ${((answeredAt - sent) / 1000).toFixed(1)} s`);
     let refused = 0;
@@ -63,14 +82,21 @@ try {
       const created = await fetch(`${api}/events`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'After the import', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', categories: ['Shared'] }),
+        body: JSON.stringify({
+          title: 'After the import',
+          start_date: '2026-12-01 10:00:00',
+          end_date: '2026-12-01 11:00:00',
+          categories: ['Shared'],
+        }),
       });
       if (created.status === 201) break;
       refused++;
       if (performance.now() - answeredAt > GIVE_UP_MS) throw new Error('creates still refused after 15 minutes');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    console.log(`first create answered 201 ${((performance.now() - answeredAt) / 1000).toFixed(1)} s after the import's answer (${refused} refused before it)`);
+    console.log(
+      `first create answered 201 ${((performance.now() - answeredAt) / 1000).toFixed(1)} s after the import's answer (${refused} refused before it)`,
+    );
   } finally {
     await server.kill();
   }

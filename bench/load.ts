@@ -32,9 +32,17 @@ export interface Requests {
 const REQUESTS_PER_CONNECTION = 500;
 
 /** The duration at `share` (0.5: the median) of durations sorted in ascending order, in whole ms. */
-export const percentile = (sorted: readonly number[], share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN);
+export const percentile = (sorted: readonly number[], share: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN);
 
-export async function drive(port: number, requests: Requests, headers: Record<string, string>, seconds: number, counter: { n: number }, connections: number): Promise<Measurement> {
+export async function drive(
+  port: number,
+  requests: Requests,
+  headers: Record<string, string>,
+  seconds: number,
+  counter: { n: number },
+  connections: number,
+): Promise<Measurement> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -44,12 +52,24 @@ export async function drive(port: number, requests: Requests, headers: Record<st
       {
         setupRequest: (request) => {
           const { path: requestPath, body } = requests.request(counter.n++);
-          return { ...request, method: requests.method, path: requestPath, headers, ...(body ? { body: JSON.stringify(body) } : {}) };
+          return {
+            ...request,
+            method: requests.method,
+            path: requestPath,
+            headers,
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          };
         },
       },
     ],
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 /**
@@ -57,12 +77,25 @@ export async function drive(port: number, requests: Requests, headers: Record<st
  * connections, at once: their rates add up; p50 and p99 are the slowest node's (a histogram of
  * the whole is not kept by autocannon).
  */
-export async function driveNodes(ports: readonly number[], requests: Requests, headers: Record<string, string>, seconds: number, counter: { n: number }, connections: number): Promise<Measurement> {
+export async function driveNodes(
+  ports: readonly number[],
+  requests: Requests,
+  headers: Record<string, string>,
+  seconds: number,
+  counter: { n: number },
+  connections: number,
+): Promise<Measurement> {
   const share = Math.max(1, Math.floor(connections / ports.length));
   const results = await Promise.all(ports.map((port) => drive(port, requests, headers, seconds, counter, share)));
   const sum = (pick: (result: Measurement) => number) => results.reduce((total, result) => total + pick(result), 0);
   const slowest = (pick: (result: Measurement) => number) => Math.max(...results.map(pick));
-  return { requestsPerSecond: sum((result) => result.requestsPerSecond), p50: slowest((result) => result.p50), p99: slowest((result) => result.p99), non2xx: sum((result) => result.non2xx), errors: sum((result) => result.errors) };
+  return {
+    requestsPerSecond: sum((result) => result.requestsPerSecond),
+    p50: slowest((result) => result.p50),
+    p99: slowest((result) => result.p99),
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+  };
 }
 
 /** Reads every URL once, `connections` at a time, and fails on an answer that is not 200. */
@@ -84,7 +117,16 @@ export async function readAll(port: number, urls: readonly string[], connections
  * autocannon's time-outs and short runs do not fit answers that take seconds each. Reports feeds
  * per second, each one's duration as p50/p99, and logs the events and bytes per second.
  */
-export async function driveFeeds(port: number, requestPath: string, seconds: number, { name = 'ics-export', marker = 'BEGIN:VEVENT', headers = {} }: { name?: string; marker?: string; headers?: Record<string, string> } = {}): Promise<Measurement> {
+export async function driveFeeds(
+  port: number,
+  requestPath: string,
+  seconds: number,
+  {
+    name = 'ics-export',
+    marker = 'BEGIN:VEVENT',
+    headers = {},
+  }: { name?: string; marker?: string; headers?: Record<string, string> } = {},
+): Promise<Measurement> {
   const durations: number[] = [];
   let events = 0;
   let bytes = 0;
@@ -107,8 +149,16 @@ export async function driveFeeds(port: number, requestPath: string, seconds: num
   } while (performance.now() - started < seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
   const sorted = [...durations].sort((a, b) => a - b);
-  log(`  ${name}: ${durations.length} export(s) in ${elapsed.toFixed(1)} s, ${format(events / elapsed)} records/s, ${format(bytes / elapsed / 2 ** 20, 1)} MB/s`);
-  return { requestsPerSecond: durations.length / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), non2xx: failures, errors: 0 };
+  log(
+    `  ${name}: ${durations.length} export(s) in ${elapsed.toFixed(1)} s, ${format(events / elapsed)} records/s, ${format(bytes / elapsed / 2 ** 20, 1)} MB/s`,
+  );
+  return {
+    requestsPerSecond: durations.length / elapsed,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    non2xx: failures,
+    errors: 0,
+  };
 }
 
 /**

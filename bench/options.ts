@@ -40,10 +40,14 @@ function refuse(message: string): never {
   throw new OptionError(message);
 }
 
-const positive = (name: string, text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? Number(text) : refuse(`--${name} must be a positive integer, got "${text}"`));
+const positive = (name: string, text: string) =>
+  /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : refuse(`--${name} must be a positive integer, got "${text}"`);
 
 /** The bench's options from its arguments (after `node bench/run.ts`), `help` for --help, or what is wrong with them. */
-export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): { options: BenchOptions } | { help: true } | { error: string } {
+export function parseBenchArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): { options: BenchOptions } | { help: true } | { error: string } {
   try {
     const { values: flags } = parseArgs({
       args: [...argv],
@@ -62,13 +66,23 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
       strict: true,
     });
     if (flags.help) return { help: true };
-    const sizes = flags.events.split(',').map((text) => parseEventCount(text) ?? refuse(`--events: not a count: "${text}" (use 10k, 100k, 1m...)`));
-    const dialect = flags.db === 'sqlite' || flags.db === 'postgres' ? flags.db : refuse(`--db must be sqlite or postgres, got "${flags.db}"`);
+    const sizes = flags.events
+      .split(',')
+      .map((text) => parseEventCount(text) ?? refuse(`--events: not a count: "${text}" (use 10k, 100k, 1m...)`));
+    const dialect =
+      flags.db === 'sqlite' || flags.db === 'postgres'
+        ? flags.db
+        : refuse(`--db must be sqlite or postgres, got "${flags.db}"`);
     const duration = positive('duration', flags.duration);
     const connections = positive('connections', flags.connections);
     const warmup = flags.warmup === '0' ? 0 : positive('warmup', flags.warmup);
-    const seriesCount = flags.recurring === undefined ? 0 : (parseEventCount(flags.recurring) ?? refuse(`--recurring: not a count: "${flags.recurring}" (use 1k, 10k...)`));
-    if (sizes.some((events) => events < seriesCount)) refuse(`--recurring ${flags.recurring} is more than the events of a size`);
+    const seriesCount =
+      flags.recurring === undefined
+        ? 0
+        : (parseEventCount(flags.recurring) ??
+          refuse(`--recurring: not a count: "${flags.recurring}" (use 1k, 10k...)`));
+    if (sizes.some((events) => events < seriesCount))
+      refuse(`--recurring ${flags.recurring} is more than the events of a size`);
     return {
       options: {
         sizes,
@@ -85,7 +99,8 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     // parseArgs' own refusals (an unknown option, a missing value) read as ours do.
-    if (error instanceof OptionError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_'))) return { error: (error as Error).message };
+    if (error instanceof OptionError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')))
+      return { error: (error as Error).message };
     throw error;
   }
 }

@@ -2,6 +2,8 @@
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
-export const format = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+export const format = (value: number | undefined, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits);
 
-export const sizeLabel = (events: number) => (events % 1_000_000 === 0 ? `${events / 1_000_000}m` : events % 1000 === 0 ? `${events / 1000}k` : String(events));
+export const sizeLabel = (events: number) =>
+  events % 1_000_000 === 0 ? `${events / 1_000_000}m` : events % 1000 === 0 ? `${events / 1000}k` : String(events);

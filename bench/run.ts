@@ -16,7 +16,15 @@ import { memory } from './memory.ts';
 import { parseBenchArgs, USAGE, type BenchOptions } from './options.ts';
 import { format, log, sizeLabel } from './output.ts';
 import { reportText, type Row } from './report.ts';
-import { scenarios, SERIES_OCCURRENCES, TICKET_SCENARIOS, timeSeriesCreation, verify, type Fixtures, type Scenario } from './scenarios.ts';
+import {
+  scenarios,
+  SERIES_OCCURRENCES,
+  TICKET_SCENARIOS,
+  timeSeriesCreation,
+  verify,
+  type Fixtures,
+  type Scenario,
+} from './scenarios.ts';
 import { seedTickets } from './tickets.ts';
 
 /*
@@ -29,7 +37,11 @@ import { seedTickets } from './tickets.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The `create-webhooks` scenario's receiver runs in this process, on loopback over http (decision 0032). */
-const WEBHOOK_RECEIVER_ENV = { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') };
+const WEBHOOK_RECEIVER_ENV = {
+  CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+  CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+  CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
+};
 
 const hasTaskset = (() => {
   try {
@@ -67,17 +79,34 @@ async function stop(server: ServerProcess | undefined): Promise<void> {
  * process, through an app on the seeded database (no background task, as the pinning test counts
  * them: test/http/create-statements.test.ts), authenticated as the scenarios' writes are.
  */
-async function countCreateStatements(databaseUrl: string, authorization: string): Promise<Record<CountedCreate, number>> {
+async function countCreateStatements(
+  databaseUrl: string,
+  authorization: string,
+): Promise<Record<CountedCreate, number>> {
   const node = await createTestApp({ nodeOf: { databaseUrl, ids: {} as never } });
   try {
-    const counted = await statementsPerCreate((collection, body) => node.app.inject({ method: 'POST', url: `/calendar/events/v1/${collection}`, headers: { authorization }, payload: body }));
-    return Object.fromEntries(Object.entries(counted).map(([name, statements]) => [name, statements.length])) as Record<CountedCreate, number>;
+    const counted = await statementsPerCreate((collection, body) =>
+      node.app.inject({
+        method: 'POST',
+        url: `/calendar/events/v1/${collection}`,
+        headers: { authorization },
+        payload: body,
+      }),
+    );
+    return Object.fromEntries(Object.entries(counted).map(([name, statements]) => [name, statements.length])) as Record<
+      CountedCreate,
+      number
+    >;
   } finally {
     await node.close();
   }
 }
 
-async function benchmarkSize(events: number, baseline: ServerProcess, options: BenchOptions): Promise<{ rows: Row[]; seedSeconds: number; seriesWrites: number[]; statements: Record<CountedCreate, number> }> {
+async function benchmarkSize(
+  events: number,
+  baseline: ServerProcess,
+  options: BenchOptions,
+): Promise<{ rows: Row[]; seedSeconds: number; seriesWrites: number[]; statements: Record<CountedCreate, number> }> {
   const { dialect, seriesCount, warmup, duration, connections, computed } = options;
   log(`\n== ${events.toLocaleString('en-US')} events on ${dialect} ==`);
   const database = await createDatabase(dialect);
@@ -91,8 +120,16 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     try {
       await migrate(storage);
       // The service's own recurrence settings, so the seed materialises series as far as it would.
-      const recurring = seriesCount > 0 ? { series: seriesCount, settings: loadConfig({ ...process.env, DATABASE_URL: database.url }).recurrence } : undefined;
-      ({ seconds: seedSeconds } = await seed(storage, { events, force: false, recurring, log: (line) => log(`  seed: ${line}`) }));
+      const recurring =
+        seriesCount > 0
+          ? { series: seriesCount, settings: loadConfig({ ...process.env, DATABASE_URL: database.url }).recurrence }
+          : undefined;
+      ({ seconds: seedSeconds } = await seed(storage, {
+        events,
+        force: false,
+        recurring,
+        log: (line) => log(`  seed: ${line}`),
+      }));
       fixtures = await prepareFixtures(storage);
       if (!options.scenarios || options.scenarios.some((name) => TICKET_SCENARIOS.includes(name))) {
         fixtures = { ...fixtures, tickets: await seedTickets(storage, events, log) };
@@ -102,7 +139,10 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
     }
     // The sources, as the tests run them: bin/calendar-events.js runs dist/, which may predate them.
     const start = async (env: Record<string, string>) =>
-      startServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', ...WEBHOOK_RECEIVER_ENV, ...env }, { ...SERVER_CPU, port: await freePort() });
+      startServer(
+        { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', ...WEBHOOK_RECEIVER_ENV, ...env },
+        { ...SERVER_CPU, port: await freePort() },
+      );
     const withoutCache = { CALENDAR_READ_CACHE_MB: '0' };
     const cached = await start(computed ? withoutCache : {});
     service = cached;
@@ -112,11 +152,25 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
 
     const rows: Row[] = [];
     /** `idleMb`: taken by the caller, who then reset the peak itself (before a feed's check run); else here. */
-    const measure = async (name: string, server: ServerProcess, scenario: Requests & Pick<Scenario, 'drive'>, headers: Record<string, string>, counter: { n: number }, idleBefore?: number, others: readonly number[] = []) => {
+    const measure = async (
+      name: string,
+      server: ServerProcess,
+      scenario: Requests & Pick<Scenario, 'drive'>,
+      headers: Record<string, string>,
+      counter: { n: number },
+      idleBefore?: number,
+      others: readonly number[] = [],
+    ) => {
       if (idleBefore === undefined) memory.reset(server.pid);
-      else log(`  ${name}: RSS ${format(idleBefore)} MB idle, ${format(memory.currentMb(server.pid))} MB after the check run's export`);
+      else
+        log(
+          `  ${name}: RSS ${format(idleBefore)} MB idle, ${format(memory.currentMb(server.pid))} MB after the check run's export`,
+        );
       const idleMb = idleBefore ?? memory.currentMb(server.pid);
-      const run = (seconds: number) => (scenario.drive ? scenario.drive(server.port, seconds, { headers, counter, others }) : drive(server.port, scenario, headers, seconds, counter, connections));
+      const run = (seconds: number) =>
+        scenario.drive
+          ? scenario.drive(server.port, seconds, { headers, counter, others })
+          : drive(server.port, scenario, headers, seconds, counter, connections);
       if (warmup > 0) await run(warmup);
       const measurement = await run(duration);
       const ended = server.ended();
@@ -124,25 +178,61 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
         throw new Error(`the server died during ${name} (${ended}); its last output:\n${server.output()}`);
       }
       const peakRssMb = memory.peakMb(server.pid);
-      const flagsOf = (taken: Measurement) => [taken.non2xx > 0 ? `${taken.non2xx} non-2xx!` : '', taken.errors > 0 ? `${taken.errors} errors!` : ''].filter(Boolean).join(' ');
+      const flagsOf = (taken: Measurement) =>
+        [taken.non2xx > 0 ? `${taken.non2xx} non-2xx!` : '', taken.errors > 0 ? `${taken.errors} errors!` : '']
+          .filter(Boolean)
+          .join(' ');
       const flagged = flagsOf(measurement);
-      log(`  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB (idle ${format(idleMb)} MB) ${flagged}`);
+      log(
+        `  ${name.padEnd(14)} ${format(measurement.requestsPerSecond).padStart(7)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ${format(peakRssMb)} MB (idle ${format(idleMb)} MB) ${flagged}`,
+      );
       const writes = (measurement as { writes?: Measurement }).writes;
-      if (writes) log(`  ${`${name} writes`.padEnd(14)} ${format(writes.requestsPerSecond).padStart(7)} req/s  p50 ${writes.p50} ms  p99 ${writes.p99} ms ${flagsOf(writes)}`);
-      return { measurement, peakRssMb, flagged, ...(writes ? { writes: { measurement: writes, flagged: flagsOf(writes) } } : {}) };
+      if (writes)
+        log(
+          `  ${`${name} writes`.padEnd(14)} ${format(writes.requestsPerSecond).padStart(7)} req/s  p50 ${writes.p50} ms  p99 ${writes.p99} ms ${flagsOf(writes)}`,
+        );
+      return {
+        measurement,
+        peakRssMb,
+        flagged,
+        ...(writes ? { writes: { measurement: writes, flagged: flagsOf(writes) } } : {}),
+      };
     };
 
     const base = await measure('baseline', baseline, { method: 'GET', request: () => ({ path: '/' }) }, {}, { n: 0 });
-    rows.push({ scenario: 'baseline', events, measurement: base.measurement, peakRssMb: base.peakRssMb, ratio: 1, note: base.flagged, list: false });
+    rows.push({
+      scenario: 'baseline',
+      events,
+      measurement: base.measurement,
+      peakRssMb: base.peakRssMb,
+      ratio: 1,
+      note: base.flagged,
+      list: false,
+    });
 
     const selected = options.scenarios;
     for (const scenario of scenarios(fixtures, connections)) {
       const twinOf = scenario.withoutRecordCacheOf;
-      if (twinOf !== undefined ? !options.withoutRecordCache || (selected && !selected.includes(twinOf)) : selected && !selected.includes(scenario.name)) continue;
-      const headers: Record<string, string> = { ...(scenario.method === 'GET' ? {} : { 'content-type': 'application/json', authorization: fixtures.authorization }), ...scenario.headers };
+      if (
+        twinOf !== undefined
+          ? !options.withoutRecordCache || (selected && !selected.includes(twinOf))
+          : selected && !selected.includes(scenario.name)
+      )
+        continue;
+      const headers: Record<string, string> = {
+        ...(scenario.method === 'GET'
+          ? {}
+          : { 'content-type': 'application/json', authorization: fixtures.authorization }),
+        ...scenario.headers,
+      };
       const nodes = scenario.nodes ?? 1;
       if (nodes > 1 && dialect !== 'postgres') {
-        rows.push({ scenario: scenario.name, events, note: 'PostgreSQL only (SQLite has one writer per file)', list: scenario.list });
+        rows.push({
+          scenario: scenario.name,
+          events,
+          note: 'PostgreSQL only (SQLite has one writer per file)',
+          list: scenario.list,
+        });
         continue;
       }
       if (scenario.computed && twinOf === undefined && computedService === undefined) {
@@ -174,19 +264,48 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
         rows.push({ scenario: scenario.name, events, note: `aborted: ${wrong.slice(0, 120)}`, list: scenario.list });
         continue;
       }
-      const { measurement, peakRssMb, flagged, writes } = await measure(scenario.name, target, scenario, headers, counter, idleBefore, otherNodes.slice(0, nodes - 1).map((node) => node.port));
-      rows.push({ scenario: scenario.name, events, measurement, peakRssMb, ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond, note: flagged, list: scenario.list });
+      const { measurement, peakRssMb, flagged, writes } = await measure(
+        scenario.name,
+        target,
+        scenario,
+        headers,
+        counter,
+        idleBefore,
+        otherNodes.slice(0, nodes - 1).map((node) => node.port),
+      );
+      rows.push({
+        scenario: scenario.name,
+        events,
+        measurement,
+        peakRssMb,
+        ratio: measurement.requestsPerSecond / base.measurement.requestsPerSecond,
+        note: flagged,
+        list: scenario.list,
+      });
       // A scenario that also writes (mixed) reports its writes on a row of their own.
-      if (writes) rows.push({ scenario: `${scenario.name} (writes)`, events, measurement: writes.measurement, note: writes.flagged, list: false });
+      if (writes)
+        rows.push({
+          scenario: `${scenario.name} (writes)`,
+          events,
+          measurement: writes.measurement,
+          note: writes.flagged,
+          list: false,
+        });
     }
     let seriesWrites: number[] = [];
     if (!selected || selected.includes('create-series')) {
       await settle(service.port);
       seriesWrites = await timeSeriesCreation(service.port, fixtures);
-      log(`  create-series  ${SERIES_OCCURRENCES} occurrences in one POST: ${seriesWrites.map((ms) => format(ms)).join(', ')} ms`);
+      log(
+        `  create-series  ${SERIES_OCCURRENCES} occurrences in one POST: ${seriesWrites.map((ms) => format(ms)).join(', ')} ms`,
+      );
     }
     const statements = await countCreateStatements(database.url, fixtures.authorization);
-    log(`  statements per create: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    log(
+      `  statements per create: ${Object.entries(statements)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}`,
+    );
     return { rows, seedSeconds, seriesWrites, statements };
   } finally {
     await Promise.all([service, ...extra].map(stop));
@@ -197,16 +316,27 @@ async function benchmarkSize(events: number, baseline: ServerProcess, options: B
 async function main(options: BenchOptions): Promise<void> {
   const { sizes, dialect, duration, connections, warmup, seriesCount, computed } = options;
   const cpuCount = os.cpus().length;
-  const cpuModel = /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const cpuModel =
+    /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
   const started = new Date();
-  const loadAverage = os.loadavg().map((value) => value.toFixed(2)).join(', ');
-  log(`calendar-events bench: ${sizes.map(sizeLabel).join(', ')} events on ${dialect}; ${duration} s per scenario after ${warmup} s of warm-up, ${connections} connections`);
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  log(
+    `calendar-events bench: ${sizes.map(sizeLabel).join(', ')} events on ${dialect}; ${duration} s per scenario after ${warmup} s of warm-up, ${connections} connections`,
+  );
   // The load generator on CPU 1, the servers on CPU 0: neither steals the other's core.
   if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  log(`${cpuCount} CPUs (${cpuModel}), Node ${process.version}, load average ${loadAverage}; pinning ${hasTaskset ? 'servers to CPU 0, load generator to CPU 1' : 'unavailable (no taskset or one CPU)'}`);
+  log(
+    `${cpuCount} CPUs (${cpuModel}), Node ${process.version}, load average ${loadAverage}; pinning ${hasTaskset ? 'servers to CPU 0, load generator to CPU 1' : 'unavailable (no taskset or one CPU)'}`,
+  );
   log('rate limits off (CALENDAR_RATE_LIMIT_READS=0, CALENDAR_RATE_LIMIT_WRITES=0): one load generator is one client');
 
-  const baseline = await startServer({}, { ...SERVER_CPU, args: ['--import', 'tsx', 'bench/baseline.ts'], port: await freePort() });
+  const baseline = await startServer(
+    {},
+    { ...SERVER_CPU, args: ['--import', 'tsx', 'bench/baseline.ts'], port: await freePort() },
+  );
   const rows: Row[] = [];
   const seedTimes: string[] = [];
   const seriesLines: string[] = [];
@@ -216,20 +346,42 @@ async function main(options: BenchOptions): Promise<void> {
       const result = await benchmarkSize(events, baseline, options);
       rows.push(...result.rows);
       seedTimes.push(`${sizeLabel(events)}: ${result.seedSeconds.toFixed(1)} s`);
-      statementLines.push(`- Statements per create at ${sizeLabel(events)} (the whole request, counted at the driver): ${Object.entries(result.statements).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+      statementLines.push(
+        `- Statements per create at ${sizeLabel(events)} (the whole request, counted at the driver): ${Object.entries(
+          result.statements,
+        )
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', ')}`,
+      );
       if (result.seriesWrites.length > 0) {
         const sorted = [...result.seriesWrites].sort((a, b) => a - b);
-        seriesLines.push(`- Creating a series of ${SERIES_OCCURRENCES} occurrences (one POST) at ${sizeLabel(events)}: median ${format(sorted[sorted.length >> 1])} ms, slowest ${format(sorted.at(-1))} ms of ${sorted.length}`);
+        seriesLines.push(
+          `- Creating a series of ${SERIES_OCCURRENCES} occurrences (one POST) at ${sizeLabel(events)}: median ${format(sorted[sorted.length >> 1])} ms, slowest ${format(sorted.at(-1))} ms of ${sorted.length}`,
+        );
       }
     }
   } finally {
     await stop(baseline);
   }
 
-  const report = reportText(rows, options, { started, cpuCount, cpuModel, loadAverage, pinned: hasTaskset, seedTimes, seriesLines, statementLines });
+  const report = reportText(rows, options, {
+    started,
+    cpuCount,
+    cpuModel,
+    loadAverage,
+    pinned: hasTaskset,
+    seedTimes,
+    seriesLines,
+    statementLines,
+  });
   log('');
   log(report);
-  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${computed ? '-computed' : ''}.md`);
+  const file = path.join(
+    ROOT,
+    'bench',
+    'results',
+    `${started.toISOString().slice(0, 10)}-${dialect}-${sizes.map(sizeLabel).join('-')}${seriesCount > 0 ? `-recurring-${sizeLabel(seriesCount)}` : ''}${computed ? '-computed' : ''}.md`,
+  );
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, report);
   log(`Written to ${path.relative(ROOT, file)}`);

@@ -3,7 +3,16 @@ import http from 'node:http';
 import type net from 'node:net';
 import { ONE_PERCENT_TITLE_WORD } from '../src/seed/vocabulary.ts';
 import type { TicketFixtures } from './tickets.ts';
-import { drive, driveFeeds, driveNodes, percentile, readAll, type Body, type Measurement, type Requests } from './load.ts';
+import {
+  drive,
+  driveFeeds,
+  driveNodes,
+  percentile,
+  readAll,
+  type Body,
+  type Measurement,
+  type Requests,
+} from './load.ts';
 
 /*
  * The scenarios: what each sends, how its first answer is checked, and the loads of their own
@@ -52,7 +61,11 @@ export interface Scenario extends Requests {
    * the mixed load; writes spread over two nodes). `load`: the headers and request counter of the
    * scenario, and the ports of the other nodes (`nodes`).
    */
-  drive?(port: number, seconds: number, load: { headers: Record<string, string>; counter: { n: number }; others: readonly number[] }): Promise<Measurement & { writes?: Measurement }>;
+  drive?(
+    port: number,
+    seconds: number,
+    load: { headers: Record<string, string>; counter: { n: number }; others: readonly number[] },
+  ): Promise<Measurement & { writes?: Measurement }>;
   /** Headers sent besides the writes' authorization (`Accept-Encoding` of the compressed twins: decision 0063). */
   readonly headers?: Readonly<Record<string, string>>;
   /** Runs against a second service process without its read cache (`CALENDAR_READ_CACHE_MB=0`): every answer computed (issue 35). */
@@ -81,9 +94,14 @@ async function subscribeReceivers(port: number, authorization: string, count: nu
   const url = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/bench`;
   for (let n = 0; n < count; n++) {
     const response = await fetch(`http://127.0.0.1:${port}${API}/webhooks`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ url: `${url}/${n}`, events: ['*'] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ url: `${url}/${n}`, events: ['*'] }),
     });
-    must(response.status === 201, `subscribing a webhook answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    must(
+      response.status === 201,
+      `subscribing a webhook answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+    );
   }
 }
 
@@ -102,7 +120,12 @@ const itemsOf = (body: Body, key: string, atLeast: number) => {
 export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
   const at = <T>(items: readonly T[], n: number) => items[n % items.length]!;
   const word = ONE_PERCENT_TITLE_WORD.toLowerCase();
-  const list = (name: string, query: string, check: (events: Body[]) => void = () => undefined, perPage = 10): Scenario => ({
+  const list = (
+    name: string,
+    query: string,
+    check: (events: Body[]) => void = () => undefined,
+    perPage = 10,
+  ): Scenario => ({
     name,
     method: 'GET',
     list: true,
@@ -111,7 +134,12 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     check: (body) => check(itemsOf(body, 'events', perPage)),
   });
   const collection = (name: string): Scenario => ({
-    name, method: 'GET', list: false, status: 200, request: () => ({ path: `${API}/${name}` }), check: (body) => void itemsOf(body, name, 1),
+    name,
+    method: 'GET',
+    list: false,
+    status: 200,
+    request: () => ({ path: `${API}/${name}` }),
+    check: (body) => void itemsOf(body, name, 1),
   });
   /**
    * The n-th concert a create scenario sends: on a day of the month and in a leaf category, each
@@ -122,43 +150,92 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
   const concert = (title: string, n: number) => {
     const day = `${fixtures.month.start.slice(0, 8)}${String(1 + (n % 28)).padStart(2, '0')}`;
     return {
-      title, description: 'A concert created by the benchmark.', status: 'publish',
-      start_date: `${day} 19:00:00`, end_date: `${day} 21:00:00`, venue: fixtures.venueId, categories: [at(fixtures.leafCategoryIds, n)],
+      title,
+      description: 'A concert created by the benchmark.',
+      status: 'publish',
+      start_date: `${day} 19:00:00`,
+      end_date: `${day} 21:00:00`,
+      venue: fixtures.venueId,
+      categories: [at(fixtures.leafCategoryIds, n)],
     };
   };
   const create: Scenario = {
-    name: 'create', method: 'POST', list: false, status: 201,
+    name: 'create',
+    method: 'POST',
+    list: false,
+    status: 201,
     request: (n) => ({ path: `${API}/events`, body: concert(`Bench concert ${n} ${RUN_ID}`, n) }),
-    check: (body, n) => must(body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+    check: (body, n) =>
+      must(
+        body.title === `Bench concert ${n} ${RUN_ID}` && typeof body.id === 'number',
+        'the created event is not the one sent',
+      ),
   };
   /** A scenario run from 10 clients spread over two nodes of one PostgreSQL database (issue 35). */
   const onTwoNodes = (scenario: Scenario, name: string): Scenario => ({
-    ...scenario, name, nodes: 2, drive: (port, seconds, { headers, counter, others }) => driveNodes([port, ...others], scenario, headers, seconds, counter, connections),
+    ...scenario,
+    name,
+    nodes: 2,
+    drive: (port, seconds, { headers, counter, others }) =>
+      driveNodes([port, ...others], scenario, headers, seconds, counter, connections),
   });
   // Issue 48: titles ending in numbers, all of one slug family (`bench-concert-<run>`), each its own
   // slug; on days spread over a year, so that few creates share a day's count row.
   const numberedTitle = (n: number) => `Bench concert ${RUN_ID} ${n}`;
-  const spreadDay = (n: number) => new Date(Date.parse(`${fixtures.month.start.slice(0, 10)}T00:00:00Z`) + (n % 365) * 86_400_000).toISOString().slice(0, 10);
+  const spreadDay = (n: number) =>
+    new Date(Date.parse(`${fixtures.month.start.slice(0, 10)}T00:00:00Z`) + (n % 365) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
   const createNumbered: Scenario = {
     ...create,
-    request: (n) => ({ path: `${API}/events`, body: { ...concert(numberedTitle(n), n), start_date: `${spreadDay(n)} 19:00:00`, end_date: `${spreadDay(n)} 21:00:00` } }),
-    check: (body, n) => must(body.title === numberedTitle(n) && typeof body.id === 'number', 'the created event is not the one sent'),
+    request: (n) => ({
+      path: `${API}/events`,
+      body: {
+        ...concert(numberedTitle(n), n),
+        start_date: `${spreadDay(n)} 19:00:00`,
+        end_date: `${spreadDay(n)} 21:00:00`,
+      },
+    }),
+    check: (body, n) =>
+      must(body.title === numberedTitle(n) && typeof body.id === 'number', 'the created event is not the one sent'),
   };
   const listTen = list('list-10', 'per_page=10');
   const eventById: Scenario = {
-    name: 'event-by-id', method: 'GET', list: false, status: 200,
+    name: 'event-by-id',
+    method: 'GET',
+    list: false,
+    status: 200,
     request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}` }),
-    check: (body, n) => must(body.id === at(fixtures.events, n).id, `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`),
+    check: (body, n) =>
+      must(
+        body.id === at(fixtures.events, n).id,
+        `asked for event ${at(fixtures.events, n).id}, got ${String(body.id)}`,
+      ),
   };
   /** Issue 35's computed rows, in the same run as the cached ones: the same requests to a service without its read cache. */
-  const computed = (scenario: Scenario): Scenario => ({ ...scenario, name: `computed-${scenario.name}`, computed: true });
+  const computed = (scenario: Scenario): Scenario => ({
+    ...scenario,
+    name: `computed-${scenario.name}`,
+    computed: true,
+  });
   /** A computed scenario's twin without the record cache (decision 0080), run only with `--without-record-cache`. */
-  const withoutRecordCache = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}-without-record-cache`, withoutRecordCacheOf: scenario.name });
+  const withoutRecordCache = (scenario: Scenario): Scenario => ({
+    ...scenario,
+    name: `${scenario.name}-without-record-cache`,
+    withoutRecordCacheOf: scenario.name,
+  });
   /** Issue 34: the same requests from a client taking brotli; a cached answer's compressed bytes are kept with it (decision 0063). */
-  const brotli = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}-br`, headers: { 'accept-encoding': 'br' } });
+  const brotli = (scenario: Scenario): Scenario => ({
+    ...scenario,
+    name: `${scenario.name}-br`,
+    headers: { 'accept-encoding': 'br' },
+  });
   const listPage: Scenario = {
     // The public list page (decision 0031): the same archive read as list-10, rendered as HTML.
-    name: 'list-page', method: 'GET', list: true, status: 200,
+    name: 'list-page',
+    method: 'GET',
+    list: true,
+    status: 200,
     request: () => ({ path: '/events/' }),
     check: (body) => {
       const text = String(body.text);
@@ -172,26 +249,49 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     brotli(listTen),
     list('list-50', 'per_page=50', () => undefined, 50),
     list('search', `search=${word}`, (events) => {
-      for (const event of events) must(`${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word), `event ${event.id} does not contain "${word}"`);
+      for (const event of events)
+        must(
+          `${event.title} ${event.description} ${event.excerpt}`.toLowerCase().includes(word),
+          `event ${event.id} does not contain "${word}"`,
+        );
     }),
     list('category', `categories=${fixtures.categoryId}`, (events) => {
-      for (const event of events) must((event.categories as Body[]).some((term) => term.id === fixtures.categoryId), `event ${event.id} is not in category ${fixtures.categoryId}`);
+      for (const event of events)
+        must(
+          (event.categories as Body[]).some((term) => term.id === fixtures.categoryId),
+          `event ${event.id} is not in category ${fixtures.categoryId}`,
+        );
     }),
     list('date-range', `start_date=${fixtures.month.start}&end_date=${fixtures.month.end}`, (events) => {
       for (const event of events) {
-        must(String(event.start_date) >= `${fixtures.month.start} 00:00:00` && String(event.end_date) <= `${fixtures.month.end} 23:59:59`, `event ${event.id} is outside ${fixtures.month.start}..${fixtures.month.end}`);
+        must(
+          String(event.start_date) >= `${fixtures.month.start} 00:00:00` &&
+            String(event.end_date) <= `${fixtures.month.end} 23:59:59`,
+          `event ${event.id} is outside ${fixtures.month.start}..${fixtures.month.end}`,
+        );
       }
     }),
     eventById,
     {
-      name: 'event-by-slug', method: 'GET', list: false, status: 200,
+      name: 'event-by-slug',
+      method: 'GET',
+      list: false,
+      status: 200,
       request: (n) => ({ path: `${API}/events/by-slug/${at(fixtures.events, n).slug}` }),
-      check: (body, n) => must(body.slug === at(fixtures.events, n).slug, `asked for slug ${at(fixtures.events, n).slug}, got ${String(body.slug)}`),
+      check: (body, n) =>
+        must(
+          body.slug === at(fixtures.events, n).slug,
+          `asked for slug ${at(fixtures.events, n).slug}, got ${String(body.slug)}`,
+        ),
     },
     collection('venues'),
     {
       // The whole seeded calendar as one iCalendar feed per request, streamed in batches (decision 0026).
-      name: 'ics-export', method: 'GET', list: false, status: 200, exports: true,
+      name: 'ics-export',
+      method: 'GET',
+      list: false,
+      status: 200,
+      exports: true,
       request: () => ({ path: ICS_EXPORT }),
       drive: (port, seconds) => driveFeeds(port, ICS_EXPORT, seconds),
       check: (body) => {
@@ -202,9 +302,15 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     },
     {
       // The whole seeded archive as CSV per request, streamed in keyset batches (decision 0114); rows counted by their CRLF ends (the header's included).
-      name: 'csv-export', method: 'GET', list: false, status: 200, exports: true, headers: CSV,
+      name: 'csv-export',
+      method: 'GET',
+      list: false,
+      status: 200,
+      exports: true,
+      headers: CSV,
       request: () => ({ path: CSV_EXPORT }),
-      drive: (port, seconds) => driveFeeds(port, CSV_EXPORT, seconds, { name: 'csv-export', marker: '\r\n', headers: CSV }),
+      drive: (port, seconds) =>
+        driveFeeds(port, CSV_EXPORT, seconds, { name: 'csv-export', marker: '\r\n', headers: CSV }),
       check: (body) => {
         const text = String(body.text);
         must(text.replace(/^\uFEFF/, '').startsWith('Event Name,Event Description,'), 'not the events CSV');
@@ -217,7 +323,10 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     brotli(listPage),
     {
       // Issue 16: anonymous readers over 1,250 URLs while one client edits an event title 10 times a second.
-      name: 'mixed', method: 'GET', list: false, status: 200,
+      name: 'mixed',
+      method: 'GET',
+      list: false,
+      status: 200,
       request: (n) => ({ path: at(mixedUrls(fixtures), n) }),
       // A calendar in service has been read before: every URL once, so the run measures edits
       // retiring answers, not a cold start (1,250 misses take longer than the warm-up).
@@ -229,24 +338,45 @@ export function scenarios(fixtures: Fixtures, connections: number): Scenario[] {
     withoutRecordCache(computed(listTen)),
     // Every id read once first, in both arms: a service in use has its records rendered (a loaded
     // machine's 10 s at ~50 req/s would otherwise measure the first rendering of most of the 1,000).
-    ...[computed(eventById), withoutRecordCache(computed(eventById))].map((scenario) => ({ ...scenario, prepare: (port: number) => readAll(port, fixtures.events.map((event) => `${API}/events/${event.id}`), connections) })),
+    ...[computed(eventById), withoutRecordCache(computed(eventById))].map((scenario) => ({
+      ...scenario,
+      prepare: (port: number) =>
+        readAll(
+          port,
+          fixtures.events.map((event) => `${API}/events/${event.id}`),
+          connections,
+        ),
+    })),
     create,
     // Issue 35: creates from 10 clients spread over two nodes on one PostgreSQL database (decision 0038's one lock).
     onTwoNodes(create, 'create-two-nodes'),
     // Issue 48: the same with titles ending in numbers (until decision 0101, one slug family's lock for all).
     onTwoNodes(createNumbered, 'create-two-nodes-numbered'),
     {
-      name: 'update', method: 'PATCH', list: false, status: 200,
-      request: (n) => ({ path: `${API}/events/${at(fixtures.events, n).id}`, body: { title: `Bench update ${n} ${RUN_ID}` } }),
+      name: 'update',
+      method: 'PATCH',
+      list: false,
+      status: 200,
+      request: (n) => ({
+        path: `${API}/events/${at(fixtures.events, n).id}`,
+        body: { title: `Bench update ${n} ${RUN_ID}` },
+      }),
       check: (body, n) => must(body.title === `Bench update ${n} ${RUN_ID}`, 'the update was not applied'),
     },
     ...ticketScenarios(fixtures),
     {
       // `create` again, with every change signed and sent to three subscriptions meanwhile (decision 0032).
-      name: 'create-webhooks', method: 'POST', list: false, status: 201,
+      name: 'create-webhooks',
+      method: 'POST',
+      list: false,
+      status: 201,
       prepare: (port) => subscribeReceivers(port, fixtures.authorization, WEBHOOK_SUBSCRIPTIONS),
       request: (n) => ({ path: `${API}/events`, body: concert(`Bench hooked concert ${n} ${RUN_ID}`, n) }),
-      check: (body, n) => must(body.title === `Bench hooked concert ${n} ${RUN_ID}` && typeof body.id === 'number', 'the created event is not the one sent'),
+      check: (body, n) =>
+        must(
+          body.title === `Bench hooked concert ${n} ${RUN_ID}` && typeof body.id === 'number',
+          'the created event is not the one sent',
+        ),
     },
   ];
 }
@@ -263,7 +393,9 @@ const MIXED_WRITES_PER_SECOND = 10;
 function mixedUrls(fixtures: Fixtures): string[] {
   const archive = Array.from({ length: 100 }, (_, page) => `${API}/events?page=${page + 1}`);
   const singles = fixtures.events.map((event) => `${API}/events/${event.id}`);
-  const categories = fixtures.busyCategoryIds.flatMap((id) => Array.from({ length: MIXED_CATEGORY_PAGES }, (_, page) => `${API}/events?categories=${id}&page=${page + 1}`));
+  const categories = fixtures.busyCategoryIds.flatMap((id) =>
+    Array.from({ length: MIXED_CATEGORY_PAGES }, (_, page) => `${API}/events?categories=${id}&page=${page + 1}`),
+  );
   const rest = [...archive.slice(1), ...singles, ...categories];
   // A deterministic shuffle (a linear congruential sequence): every run reads in the same order.
   let state = 12345;
@@ -280,7 +412,12 @@ function mixedUrls(fixtures: Fixtures): string[] {
  * title edit of a fixture event every 1/10 s (the next one as soon as the last answered when it
  * took longer): the reads' rate and latencies, and the writes' separately.
  */
-async function driveMixed(port: number, fixtures: Fixtures, seconds: number, connections: number): Promise<Measurement & { writes: Measurement }> {
+async function driveMixed(
+  port: number,
+  fixtures: Fixtures,
+  seconds: number,
+  connections: number,
+): Promise<Measurement & { writes: Measurement }> {
   const urls = mixedUrls(fixtures);
   let reading = true;
   const writeTimes: number[] = [];
@@ -290,7 +427,9 @@ async function driveMixed(port: number, fixtures: Fixtures, seconds: number, con
       const started = performance.now();
       const event = fixtures.events[(n * 7) % fixtures.events.length]!;
       const response = await fetch(`http://127.0.0.1:${port}${API}/events/${event.id}`, {
-        method: 'PATCH', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify({ title: `Mixed edit ${n} ${RUN_ID}` }),
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: fixtures.authorization },
+        body: JSON.stringify({ title: `Mixed edit ${n} ${RUN_ID}` }),
       }).catch(() => undefined);
       await response?.arrayBuffer();
       if (response?.status !== 200) writeFailures++;
@@ -300,22 +439,53 @@ async function driveMixed(port: number, fixtures: Fixtures, seconds: number, con
     }
   })();
   const counter = { n: 0 };
-  const reads = await drive(port, { method: 'GET', request: (n) => ({ path: urls[n % urls.length]! }) }, {}, seconds, counter, connections);
+  const reads = await drive(
+    port,
+    { method: 'GET', request: (n) => ({ path: urls[n % urls.length]! }) },
+    {},
+    seconds,
+    counter,
+    connections,
+  );
   reading = false;
   await writer;
   const sorted = [...writeTimes].sort((a, b) => a - b);
-  return { ...reads, writes: { requestsPerSecond: writeTimes.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), non2xx: writeFailures, errors: 0 } };
+  return {
+    ...reads,
+    writes: {
+      requestsPerSecond: writeTimes.length / seconds,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      non2xx: writeFailures,
+      errors: 0,
+    },
+  };
 }
 
 /** One request, checked; the message says what is wrong, or undefined when the answer is right. */
-export async function verify(port: number, scenario: Scenario, headers: Record<string, string>, n: number): Promise<string | undefined> {
+export async function verify(
+  port: number,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  n: number,
+): Promise<string | undefined> {
   const { path: requestPath, body } = scenario.request(n);
-  const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, { method: scenario.method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const response = await fetch(`http://127.0.0.1:${port}${requestPath}`, {
+    method: scenario.method,
+    headers,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await response.text();
-  if (response.status !== scenario.status) return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
+  if (response.status !== scenario.status)
+    return `${scenario.method} ${requestPath} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 300)}`;
   try {
     // A calendar, a CSV file or a page is checked as its text.
-    scenario.check(/^text\/(calendar|html|csv)/.test(response.headers.get('content-type') ?? '') ? { text } : (JSON.parse(text) as Body), n);
+    scenario.check(
+      /^text\/(calendar|html|csv)/.test(response.headers.get('content-type') ?? '')
+        ? { text }
+        : (JSON.parse(text) as Body),
+      n,
+    );
     return undefined;
   } catch (error) {
     return `${scenario.method} ${requestPath}: ${(error as Error).message}`;
@@ -332,23 +502,34 @@ export async function timeSeriesCreation(port: number, fixtures: Fixtures): Prom
   const times: number[] = [];
   for (let n = 0; n < SERIES_WRITES; n++) {
     const body = {
-      title: `Bench ${token} ${n}`, status: 'publish', start_date: `${fixtures.month.start} 19:00:00`, end_date: `${fixtures.month.start} 21:00:00`,
-      venue: fixtures.venueId, categories: [fixtures.categoryId], recurrence: { rrule: `FREQ=DAILY;COUNT=${SERIES_OCCURRENCES}` },
+      title: `Bench ${token} ${n}`,
+      status: 'publish',
+      start_date: `${fixtures.month.start} 19:00:00`,
+      end_date: `${fixtures.month.start} 21:00:00`,
+      venue: fixtures.venueId,
+      categories: [fixtures.categoryId],
+      recurrence: { rrule: `FREQ=DAILY;COUNT=${SERIES_OCCURRENCES}` },
     };
     const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}${API}/events`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: fixtures.authorization }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: fixtures.authorization },
+      body: JSON.stringify(body),
     });
     const text = await response.text();
     times.push(performance.now() - started);
     must(response.status === 201, `creating a series answered ${response.status}: ${text.slice(0, 300)}`);
   }
-  const listed = await fetch(`http://127.0.0.1:${port}${API}/events?per_page=1&search=${token}&start_date=${fixtures.month.start}&end_date=2199-12-31`);
+  const listed = await fetch(
+    `http://127.0.0.1:${port}${API}/events?per_page=1&search=${token}&start_date=${fixtures.month.start}&end_date=2199-12-31`,
+  );
   const { total } = (await listed.json()) as { total: number };
-  must(total === SERIES_WRITES * SERIES_OCCURRENCES, `the archive holds ${total} occurrences of the created series, expected ${SERIES_WRITES * SERIES_OCCURRENCES}`);
+  must(
+    total === SERIES_WRITES * SERIES_OCCURRENCES,
+    `the archive holds ${total} occurrences of the created series, expected ${SERIES_WRITES * SERIES_OCCURRENCES}`,
+  );
   return times;
 }
-
 
 /** The names of the scenarios that need the seeded tickets (bench/tickets.ts). */
 export const TICKET_SCENARIOS = ['tickets-list', 'computed-tickets-list', 'rsvp'];
@@ -364,16 +545,37 @@ function ticketScenarios(fixtures: Fixtures): Scenario[] {
   if (!seeded) return [];
   const tickets = (body: Body) => {
     const items = itemsOf(body, 'tickets', 10);
-    for (const item of items) must(typeof item.availability === 'object' && item.availability !== null && 'status' in item.availability, 'a ticket without its availability');
+    for (const item of items)
+      must(
+        typeof item.availability === 'object' && item.availability !== null && 'status' in item.availability,
+        'a ticket without its availability',
+      );
   };
-  const list: Scenario = { name: 'tickets-list', method: 'GET', list: true, status: 200, request: () => ({ path: `${API}/tickets?per_page=10` }), check: tickets };
+  const list: Scenario = {
+    name: 'tickets-list',
+    method: 'GET',
+    list: true,
+    status: 200,
+    request: () => ({ path: `${API}/tickets?per_page=10` }),
+    check: tickets,
+  };
   return [
     list,
     { ...list, name: 'computed-tickets-list', computed: true },
     {
-      name: 'rsvp', method: 'POST', list: false, status: 201,
-      request: (n) => ({ path: `${API}/tickets/${seeded.unlimited[n % seeded.unlimited.length]}/rsvps`, body: { name: `Bench guest ${n}`, email: `guest${n}.${RUN_ID}@example.com`, quantity: 1 } }),
-      check: (body) => must(body.status === 'going' && Array.isArray(body.attendees) && body.attendees.length === 1, 'the RSVP did not book one seat'),
+      name: 'rsvp',
+      method: 'POST',
+      list: false,
+      status: 201,
+      request: (n) => ({
+        path: `${API}/tickets/${seeded.unlimited[n % seeded.unlimited.length]}/rsvps`,
+        body: { name: `Bench guest ${n}`, email: `guest${n}.${RUN_ID}@example.com`, quantity: 1 },
+      }),
+      check: (body) =>
+        must(
+          body.status === 'going' && Array.isArray(body.attendees) && body.attendees.length === 1,
+          'the RSVP did not book one seat',
+        ),
     },
   ];
 }

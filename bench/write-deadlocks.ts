@@ -35,12 +35,18 @@ try {
   } finally {
     await storage.close();
   }
-  const env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', CALENDAR_TIMEZONE: 'UTC', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') };
+  const env = {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    CALENDAR_TIMEZONE: 'UTC',
+    CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
   const nodes: ServerProcess[] = [];
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   try {
-    for (let node = 0; node < 2; node++) nodes.push(await startServer(env, { port: 20_000 + Math.floor(Math.random() * 20_000) }));
+    for (let node = 0; node < 2; node++)
+      nodes.push(await startServer(env, { port: 20_000 + Math.floor(Math.random() * 20_000) }));
     for (const node of nodes) await settle(node.port);
     const headers = { 'content-type': 'application/json', authorization };
     let serial = 0;
@@ -49,14 +55,30 @@ try {
       return fetch(`http://127.0.0.1:${port}/calendar/events/v1/events`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ title: `Meetup ${++serial}`, status: 'publish', start_date: `${day} 18:00:00`, end_date: `${day} 20:00:00` }),
+        body: JSON.stringify({
+          title: `Meetup ${++serial}`,
+          status: 'publish',
+          start_date: `${day} 18:00:00`,
+          end_date: `${day} 20:00:00`,
+        }),
       });
     };
     const pool: number[] = [];
     while (pool.length < POOL) pool.push(((await (await create(nodes[0]!.port)).json()) as { id: number }).id);
     const flip = (port: number) =>
-      fetch(`http://127.0.0.1:${port}/calendar/events/v1/events/${pool[Math.floor(Math.random() * POOL)]}`, { method: 'POST', headers, body: JSON.stringify({ status: Math.random() < 0.5 ? 'draft' : 'publish' }) });
-    const deadlocks = async () => Number((await admin.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = current_database()')).rows[0]!.deadlocks);
+      fetch(`http://127.0.0.1:${port}/calendar/events/v1/events/${pool[Math.floor(Math.random() * POOL)]}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ status: Math.random() < 0.5 ? 'draft' : 'publish' }),
+      });
+    const deadlocks = async () =>
+      Number(
+        (
+          await admin.query<{ deadlocks: string }>(
+            'select deadlocks from pg_stat_database where datname = current_database()',
+          )
+        ).rows[0]!.deadlocks,
+      );
     const deadlocksBefore = await deadlocks();
     const samples = { active: 0, waiting: 0 };
     let sampling = true;
@@ -82,15 +104,22 @@ try {
         const answer = await (sent % 2 === 0 ? create(port) : flip(port));
         await answer.arrayBuffer();
         if (answer.status >= 300) refused++;
-        if (sent % 5000 === 0) log(`  ${sent} writes, ${format(sent / ((performance.now() - started) / 1000))} writes/s, load ${os.loadavg()[0]!.toFixed(1)}, ${(await deadlocks()) - deadlocksBefore} deadlocks`);
+        if (sent % 5000 === 0)
+          log(
+            `  ${sent} writes, ${format(sent / ((performance.now() - started) / 1000))} writes/s, load ${os.loadavg()[0]!.toFixed(1)}, ${(await deadlocks()) - deadlocksBefore} deadlocks`,
+          );
       }
     };
     await Promise.all(nodes.flatMap((node) => Array.from({ length: CONNECTIONS }, () => worker(node.port))));
     sampling = false;
     await sampler;
     const seconds = (performance.now() - started) / 1000;
-    log(`write-deadlocks: ${sent} writes (half creates on ${DAYS.length} days, half status changes of ${POOL} events on them) from 2 nodes × ${CONNECTIONS} connections in ${format(seconds)} s (${format(sent / seconds)} writes/s)`);
-    log(`  deadlocks: ${(await deadlocks()) - deadlocksBefore}; answers not 2xx: ${refused}; active backends waiting on a lock: ${format((100 * samples.waiting) / Math.max(1, samples.active), 1)}% of ${samples.active} samples`);
+    log(
+      `write-deadlocks: ${sent} writes (half creates on ${DAYS.length} days, half status changes of ${POOL} events on them) from 2 nodes × ${CONNECTIONS} connections in ${format(seconds)} s (${format(sent / seconds)} writes/s)`,
+    );
+    log(
+      `  deadlocks: ${(await deadlocks()) - deadlocksBefore}; answers not 2xx: ${refused}; active backends waiting on a lock: ${format((100 * samples.waiting) / Math.max(1, samples.active), 1)}% of ${samples.active} samples`,
+    );
   } finally {
     await admin.end();
     for (const node of nodes) await node.kill();

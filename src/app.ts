@@ -84,12 +84,25 @@ declare module 'fastify' {
  * Headers WordPress core puts on every REST response (wire-format.md section 10.7), with the
  * conditional-request headers added (decision 0012).
  */
-const CORS_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match';
+const CORS_ALLOW_HEADERS =
+  'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match';
 // X-TEC-Total(Pages) are exposed too, unlike the original (decisions.md, quirk #28).
 // The rate-limit headers too, so that a browser client can pace itself (decision 0023).
 // X-Sync-Token: the token of an archive's snapshot, for incremental sync (decision 0029).
 // X-Calendar-Occurrences-Until: where an archive past the horizon is cut (decision 0025).
-const CORS_EXPOSE_HEADERS = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'X-ET-TOTAL', 'X-ET-TOTAL-PAGES', 'ETag', ...RATE_LIMIT_HEADERS, 'X-Sync-Token', 'X-Calendar-Occurrences-Until'];
+const CORS_EXPOSE_HEADERS = [
+  'X-WP-Total',
+  'X-WP-TotalPages',
+  'Link',
+  'X-TEC-Total',
+  'X-TEC-TotalPages',
+  'X-ET-TOTAL',
+  'X-ET-TOTAL-PAGES',
+  'ETag',
+  ...RATE_LIMIT_HEADERS,
+  'X-Sync-Token',
+  'X-Calendar-Occurrences-Until',
+];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -101,7 +114,11 @@ function withoutRequired(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutRequired);
   if (schema === null || typeof schema !== 'object') return schema;
   // Only the keyword (a list of names) goes: a property named `required` (an attendee field's) stays.
-  return Object.fromEntries(Object.entries(schema).filter(([key, value]) => key !== 'required' || !Array.isArray(value)).map(([key, value]) => [key, withoutRequired(value)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => key !== 'required' || !Array.isArray(value))
+      .map(([key, value]) => [key, withoutRequired(value)]),
+  );
 }
 
 /** Requests one keep-alive connection may carry: a client is spread over the nodes behind a balancer by reconnecting now and then. */
@@ -130,12 +147,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a proxy the client address (login throttling) and protocol (URLs) come from X-Forwarded-*:
     // the right-most address no trusted hop added. `true` trusts one hop, never every one: trusting
     // every hop makes the left-most X-Forwarded-For entry, which the client writes, its address (decision 0093).
-    trustProxy: config.trustProxy === true ? trustHops(1) : typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy:
+      config.trustProxy === true
+        ? trustHops(1)
+        : typeof config.trustProxy === 'number'
+          ? trustHops(config.trustProxy)
+          : config.trustProxy,
     genReqId: () => randomUUID(),
     // Slow clients (decision 0023): the request line and headers, then the whole request, must arrive
     // in time, or the connection is answered 408 and closed (answerClientError); idle keep-alive
     // connections are closed too.
-    http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.receiveMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.receiveMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     requestTimeout: config.timeouts.receiveMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
@@ -180,20 +206,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (textNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep());
     void parseJson(request, text, done);
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-    done(null, parseFormEncoded(String(body)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, parseFormEncoded(String(body)));
+    },
+  );
   // iCalendar documents for the import (decision 0028), as text, up to a limit of their own.
-  app.addContentTypeParser('text/calendar', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
-    readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes));
+  app.addContentTypeParser(
+    'text/calendar',
+    async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
+      readTextBody(payload, request.headers['content-length'], config.icsImportMaxBytes),
+  );
   // CSV files for the CSV import (decision 0115), as text, up to a limit of their own.
-  app.addContentTypeParser('text/csv', async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
-    readTextBody(payload, request.headers['content-length'], config.csvImportMaxBytes));
+  app.addContentTypeParser(
+    'text/csv',
+    async (request: { readonly headers: { readonly 'content-length'?: string } }, payload: Readable) =>
+      readTextBody(payload, request.headers['content-length'], config.csvImportMaxBytes),
+  );
   // Uploads (decision 0052): the image as a multipart form's `file` or, as WordPress takes it, as
   // the whole body; only the upload route (and the community form's POST, decision 0062) reads files, each up to CALENDAR_MEDIA_MAX_BYTES.
-  const takesUploads = (request: FastifyRequest) => request.routeOptions.schema?.body === UploadBody || request.routeOptions.config.takesUpload === true;
+  const takesUploads = (request: FastifyRequest) =>
+    request.routeOptions.schema?.body === UploadBody || request.routeOptions.config.takesUpload === true;
   app.addContentTypeParser(/^image\//i, async (request: FastifyRequest, payload: Readable) => {
-    if (!takesUploads(request)) throw new ApiError('rest_unsupported_media_type', { args: [String(request.headers['content-type'])] });
+    if (!takesUploads(request))
+      throw new ApiError('rest_unsupported_media_type', { args: [String(request.headers['content-type'])] });
     return readRawUpload(request, payload, config.media.maxBytes);
   });
   // An upload's body is read only with a place among the images in flight (decision 0090): past
@@ -201,7 +239,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // sent or the client goes away. The community form's images are a visitor's (fewer places).
   app.decorateRequest('uploadPlace', null);
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (takesUploads(request) && sendsBody(request)) request.uploadPlace = services.media.reservePlace(request.routeOptions.config.takesUpload === true ? 'visitor' : 'user');
+    if (takesUploads(request) && sendsBody(request))
+      request.uploadPlace = services.media.reservePlace(
+        request.routeOptions.config.takesUpload === true ? 'visitor' : 'user',
+      );
     return payload;
   });
   const givePlaceBack = async (request: FastifyRequest) => request.uploadPlace?.();
@@ -213,7 +254,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
     request.body = takesUploads(request)
-      ? await readBoundedMultipart(request, config.media.maxBytes + BODY_LIMIT, () => readMultipartUpload(request, config.media.maxBytes))
+      ? await readBoundedMultipart(request, config.media.maxBytes + BODY_LIMIT, () =>
+          readMultipartUpload(request, config.media.maxBytes),
+        )
       : await readBoundedMultipart(request, BODY_LIMIT, () => readMultipartFields(request));
   });
 
@@ -226,7 +269,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   // WordPress echoes any Origin with credentials allowed; with an allow-list, only listed origins
   // get credentials, the others the public API (decision 0013).
-  const trustedOrigin = (origin: string | undefined) => origin !== undefined && (config.corsOrigins?.has(origin) ?? true);
+  const trustedOrigin = (origin: string | undefined) =>
+    origin !== undefined && (config.corsOrigins?.has(origin) ?? true);
   const credentialed = { ...corsPolicy, origin: true, credentials: true };
   const anonymousOnly = { ...corsPolicy, origin: '*', credentials: false };
   // A pre-flight is an OPTIONS with Origin and Access-Control-Request-Method; any other OPTIONS on a
@@ -249,7 +293,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       info: {
         version: '1.0.0',
         title: 'The Events Calendar REST API',
-        description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+        description:
+          'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
@@ -270,11 +315,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request) => {
     // Answers' URLs are built on the Host (or a trusted proxy's X-Forwarded-Host): one no URL can
     // be built on is a bad request (RFC 9112 3.2), refused before it reaches a route.
-    if (request.host !== undefined && !isValidHost(request.host)) throw new ApiError('rest_bad_request', { args: ['the Host header is not a valid host name and port'] });
+    if (request.host !== undefined && !isValidHost(request.host))
+      throw new ApiError('rest_bad_request', { args: ['the Host header is not a valid host name and port'] });
     // Browsers enforce CORS only on credentials they attach themselves; a script on another origin
     // can still set Authorization on a non-credentialed request, so the server refuses it too.
     const { origin, authorization } = request.headers;
-    if (origin !== undefined && authorization !== undefined && !trustedOrigin(origin)) throw new ApiError('rest_origin_not_allowed', { args: [origin] });
+    if (origin !== undefined && authorization !== undefined && !trustedOrigin(origin))
+      throw new ApiError('rest_origin_not_allowed', { args: [origin] });
     request.caller = await authenticator.authenticate(authorization, request.ip);
     // HTTP Basic wins: the admin's session cookie counts only on a request without Authorization.
     if (authorization === undefined) await authenticateSession(request);
@@ -285,16 +332,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     // A text body (text/calendar, text/csv) is a document, not fields: its route reads it whole; so is an upload.
-    if (WRITE_METHODS.has(request.method) && schema?.body && typeof request.body !== 'string' && !(request.body instanceof Upload)) {
+    if (
+      WRITE_METHODS.has(request.method) &&
+      schema?.body &&
+      typeof request.body !== 'string' &&
+      !(request.body instanceof Upload)
+    ) {
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
       }
-      const fields = request.isMultipart() ? normalizeFieldNames(body as Record<string, unknown>) : (body as Record<string, unknown>);
+      const fields = request.isMultipart()
+        ? normalizeFieldNames(body as Record<string, unknown>)
+        : (body as Record<string, unknown>);
       // WordPress merges query-string parameters into the body's, the body winning (wire-format 5.5).
       const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>), ...fields };
       // A required field sent as null counts as missing (wire-format 5.1).
-      for (const name of (schema.body as { required?: string[] }).required ?? []) if (merged[name] === null) delete merged[name];
+      for (const name of (schema.body as { required?: string[] }).required ?? [])
+        if (merged[name] === null) delete merged[name];
       request.body = merged;
       coerceToSchema(schema.body, request.body);
     }
@@ -302,15 +357,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     coerceToSchema(schema?.params, request.params);
     // PostgreSQL cannot store U+0000 in text, and no field of the API needs it: refuse it on both engines.
     // An upload's file is bytes, not text: its name and the form's fields are what is checked.
-    const text = request.body instanceof Upload ? { ...request.body.fields, file: request.body.file?.name } : request.body;
-    const withNul = [...parametersWithNul(request.params), ...parametersWithNul(request.query), ...parametersWithNul(text)];
-    if (withNul.length > 0) throw invalidParams(Object.fromEntries(withNul.map((name) => [name, { message: `${name} contains a NUL character.` }])));
+    const text =
+      request.body instanceof Upload ? { ...request.body.fields, file: request.body.file?.name } : request.body;
+    const withNul = [
+      ...parametersWithNul(request.params),
+      ...parametersWithNul(request.query),
+      ...parametersWithNul(text),
+    ];
+    if (withNul.length > 0)
+      throw invalidParams(
+        Object.fromEntries(withNul.map((name) => [name, { message: `${name} contains a NUL character.` }])),
+      );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const urls = urlsForRequest(request, config);
     const contentType = reply.getHeader('content-type');
-    if (typeof contentType === 'string' && contentType.startsWith('application/json')) reply.header('content-type', 'application/json; charset=UTF-8');
+    if (typeof contentType === 'string' && contentType.startsWith('application/json'))
+      reply.header('content-type', 'application/json; charset=UTF-8');
     reply.header('x-request-id', request.id);
     reply.header('x-robots-tag', 'noindex');
     reply.header('x-content-type-options', 'nosniff');
@@ -335,7 +399,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reply.header('cache-control', 'no-cache, must-revalidate, max-age=0, no-store, private');
     }
     // `_envelope` on REST answers no namespace route's own onSend wraps (rest_no_route, the root, OPTIONS).
-    if (!request.routeOptions.config.globalParams && request.url.startsWith(`${config.restPrefix}/`)) return envelopePayload(request, reply, payload);
+    if (!request.routeOptions.config.globalParams && request.url.startsWith(`${config.restPrefix}/`))
+      return envelopePayload(request, reply, payload);
     return payload;
   });
 
@@ -353,12 +418,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     clock,
     readCache: config.readCacheBytes > 0 ? new ReadCache(config.readCacheBytes, CONTENT_CHANGES_KEPT) : undefined,
-    ...(config.recordCacheBytes > 0 ? { recordCache: new RecordCache(config.recordCacheBytes, CONTENT_CHANGES_KEPT) } : {}),
+    ...(config.recordCacheBytes > 0
+      ? { recordCache: new RecordCache(config.recordCacheBytes, CONTENT_CHANGES_KEPT) }
+      : {}),
     requestTimeoutMs: config.timeouts.requestMs,
     guessThrottle: services.loginThrottle,
     frameOf: (request) => {
       const language = requestLanguage(request.raw, request.query, config.defaultLanguage);
-      return { caller: request.caller, session: request.session, urls: urlsForRequest(request, config), language: language.code, explicitLanguage: language.source !== 'default' };
+      return {
+        caller: request.caller,
+        session: request.session,
+        urls: urlsForRequest(request, config),
+        language: language.code,
+        explicitLanguage: language.source !== 'default',
+      };
     },
   };
 
@@ -366,12 +439,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registration order is the original's (wire-format 9.2); it orders the index, /doc and `Allow`.
   registerRoutes(app, context, [
     ...namespaceRoutes({ table, openapi: () => app.swagger() }),
-    ...eventRoutes({ events: services.events, archive: services.eventArchive, writer: services.eventWriter }, config.timezone, services.seriesExtender, services.sync, storage),
+    ...eventRoutes(
+      { events: services.events, archive: services.eventArchive, writer: services.eventWriter },
+      config.timezone,
+      services.seriesExtender,
+      services.sync,
+      storage,
+    ),
     ...linkedRecordRoutes(services.venues, services.sync, storage),
     ...linkedRecordRoutes(services.organizers, services.sync, storage),
     ...categoryRoutes(services.terms, services.sync),
     ...tagRoutes(services.terms, services.sync),
-    ...icalRoutes(services.calendarFeeds, { storage, seriesExtender: services.seriesExtender, clock, siteZone: config.timezone, maxEvents: config.icsMaxEvents, uidHost: uidHostOf(config) }),
+    ...icalRoutes(services.calendarFeeds, {
+      storage,
+      seriesExtender: services.seriesExtender,
+      clock,
+      siteZone: config.timezone,
+      maxEvents: config.icsMaxEvents,
+      uidHost: uidHostOf(config),
+    }),
     ...webhookRoutes(services.webhooks, clock),
     ...mailRoutes(services.mail),
     ...icalImportRoutes(services.icalImport, services.icalImportJobs, uidHostOf(config), clock),
@@ -383,20 +469,49 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...communityRoutes(services.communityReview),
   ]);
   // Event Tickets' routes under its namespace and ours (decision 0108); a visitor's RSVP, which the original lacks, under ours only.
-  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [...ticketRoutes(services.tickets, services.sync), ...attendeeRoutes(services.attendees, config.timezone, storage)]);
-  registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, [...rsvpRoutes(services.rsvp), ...attendeeDeskRoutes(services.attendees, services.rsvp, services.rsvpChanges, config.timezone)]);
+  registerRoutes(app, { ...context, namespaces: ticketNamespacesOf(config) }, [
+    ...ticketRoutes(services.tickets, services.sync),
+    ...attendeeRoutes(services.attendees, config.timezone, storage),
+  ]);
+  registerRoutes(app, { ...context, namespaces: [NAMESPACE] }, [
+    ...rsvpRoutes(services.rsvp),
+    ...attendeeDeskRoutes(services.attendees, services.rsvp, services.rsvpChanges, config.timezone),
+  ]);
   // The REST root index (`{prefix}/`, what the `Link` header points at) and `OPTIONS` on every route.
-  registerDiscovery(app, { table, namespaces: servedNamespaces, prefix: config.restPrefix, timezone: config.timezone, clock, urlsOf: (request) => urlsForRequest(request, config), calendarPath: `${sitePathOf(config)}/events/`, tecAlias: config.tecAlias });
+  registerDiscovery(app, {
+    table,
+    namespaces: servedNamespaces,
+    prefix: config.restPrefix,
+    timezone: config.timezone,
+    clock,
+    urlsOf: (request) => urlsForRequest(request, config),
+    calendarPath: `${sitePathOf(config)}/events/`,
+    tecAlias: config.tecAlias,
+  });
   // WordPress' `users/me`, which clients of the original call to check a login (decision 0050), and
   // the users and application passwords the admin manages (decision 0067): declared as the
   // namespaces' routes, writes too (decision 0121), under `wp/v2` with a table of their own (the
   // namespaces' index does not list them).
-  registerRoutes(app, { ...context, table: new RouteTable(), namespaces: [WP_V2_NAMESPACE] }, [...userReadRoutes(services.users), ...userWriteRoutes(services.users)]);
+  registerRoutes(app, { ...context, table: new RouteTable(), namespaces: [WP_V2_NAMESPACE] }, [
+    ...userReadRoutes(services.users),
+    ...userWriteRoutes(services.users),
+  ]);
   healthRoutes(app, storage);
   // Uploaded images' files, under the site's path as the pages (decision 0052).
   registerMediaFiles(app, { sitePath: sitePathOf(config), files: services.media.files });
   // The public HTML pages at the records' own URLs (decision 0031); after the app's onSend, which their own follows.
-  registerPages(app, { config, storage, clock, pages: services.pages, throttle: services.loginThrottle, community: services.community, tickets: services.tickets, rsvp: services.rsvp, rsvpChanges: services.rsvpChanges, readCache: context.readCache });
+  registerPages(app, {
+    config,
+    storage,
+    clock,
+    pages: services.pages,
+    throttle: services.loginThrottle,
+    community: services.community,
+    tickets: services.tickets,
+    rsvp: services.rsvp,
+    rsvpChanges: services.rsvpChanges,
+    readCache: context.readCache,
+  });
   // The admin's sign-in and sign-out forms (decision 0040).
   registerSignIn(app, { config, authenticator, sessions: services.sessions });
   registerSetup(app, { config, setup: services.firstAdmin, sessions: services.sessions });

@@ -40,7 +40,8 @@ export class BoundedWork {
    * the function returned, once, whatever became of the work; further calls do nothing.
    */
   reserve(maxWaiting = this.maxWaiting): () => void {
-    if (this.#reserved >= this.concurrency + Math.min(maxWaiting, this.maxWaiting)) throw this.full(this.retryAfterSeconds());
+    if (this.#reserved >= this.concurrency + Math.min(maxWaiting, this.maxWaiting))
+      throw this.full(this.retryAfterSeconds());
     this.#reserved++;
     let held = true;
     return () => {
@@ -53,7 +54,10 @@ export class BoundedWork {
    * Runs `work` in its turn. `maxWaiting` lowers the bound for this caller (an anonymous visitor
    * may take only part of the waiting places, so that editors' uploads still find one).
    */
-  async run<T>(work: () => Promise<T>, options: { readonly deadline?: Deadline; readonly maxWaiting?: number } = {}): Promise<T> {
+  async run<T>(
+    work: () => Promise<T>,
+    options: { readonly deadline?: Deadline; readonly maxWaiting?: number } = {},
+  ): Promise<T> {
     await this.turn(options.deadline, Math.min(options.maxWaiting ?? this.maxWaiting, this.maxWaiting));
     const started = performance.now();
     try {

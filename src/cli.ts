@@ -45,7 +45,10 @@ const USAGE = [
   `Usage: ${PROGRAM} <command> [options]`,
   '',
   'Commands:',
-  ...COMMANDS.flatMap((command) => [`  ${commandUsage(command).slice(PROGRAM.length + 1)}`, `      ${command.summary}`]),
+  ...COMMANDS.flatMap((command) => [
+    `  ${commandUsage(command).slice(PROGRAM.length + 1)}`,
+    `      ${command.summary}`,
+  ]),
   '  help',
   '      Show this text; "<command> --help" shows one command.',
   '',
@@ -60,10 +63,14 @@ function findCommand(argv: readonly string[]): Command | undefined {
 
 function unknownCommandMessage(argv: readonly string[]): string {
   const [first, second] = argv;
-  const subcommands = COMMANDS.filter((command) => command.words.length > 1 && command.words[0] === first).map((command) => command.words[1]);
+  const subcommands = COMMANDS.filter((command) => command.words.length > 1 && command.words[0] === first).map(
+    (command) => command.words[1],
+  );
   if (subcommands.length === 0) return `Unknown command "${first}".`;
   const choice = `use one of: ${subcommands.join(', ')}.`;
-  return second === undefined ? `Missing the ${first} subcommand; ${choice}` : `Unknown ${first} subcommand "${second}"; ${choice}`;
+  return second === undefined
+    ? `Missing the ${first} subcommand; ${choice}`
+    : `Unknown ${first} subcommand "${second}"; ${choice}`;
 }
 
 interface ParsedCommandLine {
@@ -92,7 +99,12 @@ function parseCommandLine(command: Command, rest: string[]): ParsedCommandLine {
     throw new UsageError((error as Error).message.replace(/^(Unknown option '[^']*')\..*$/s, '$1.'));
   }
   const { help, ...options } = parsed.values as Record<string, string | boolean | undefined>;
-  const stringOptions = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, typeof value === 'string' ? value : value === true ? 'true' : undefined]));
+  const stringOptions = Object.fromEntries(
+    Object.entries(options).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : value === true ? 'true' : undefined,
+    ]),
+  );
   // --help wins over whatever else is wrong on the line, as it does in most tools.
   if (help === true) return { help: true, args: parsed.positionals, options: stringOptions };
   const missing = command.positionals[parsed.positionals.length];

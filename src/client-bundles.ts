@@ -33,11 +33,16 @@ const SOURCES = path.join(HERE, '..', 'src');
 const asNodeLoadsIt = (name: string) => ({
   name: `${name}-as-node-loads-it`,
   setup(build: { onResolve: (options: { filter: RegExp }, callback: () => { path: string }) => void }) {
-    build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: createRequire(import.meta.url).resolve(name) }));
+    build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({
+      path: createRequire(import.meta.url).resolve(name),
+    }));
   },
 });
 
-const TYPES: Readonly<Record<string, string>> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 const typeOf = (name: string): string => TYPES[path.extname(name)] ?? 'application/octet-stream';
 
 /** A client: its folder under src/ and dist/, its entries (output name: file in the folder), and whether its names carry a hash of their content. */
@@ -49,13 +54,19 @@ interface Client {
 }
 
 const ADMIN: Client = { folder: 'admin', entries: { admin: 'main.tsx' }, hashed: true };
-const PAGE_SCRIPTS: Client = { folder: 'page-scripts', entries: { calendar: 'calendar.ts', community: 'community.ts' }, hashed: false };
+const PAGE_SCRIPTS: Client = {
+  folder: 'page-scripts',
+  entries: { calendar: 'calendar.ts', community: 'community.ts' },
+  hashed: false,
+};
 
 async function bundle(client: Client): Promise<ClientFiles> {
   // A development dependency, imported only when bundling (never by a production server).
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: Object.fromEntries(Object.entries(client.entries).map(([name, file]) => [name, path.join(SOURCES, client.folder, file)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(client.entries).map(([name, file]) => [name, path.join(SOURCES, client.folder, file)]),
+    ),
     bundle: true,
     splitting: client.hashed,
     format: client.hashed ? 'esm' : 'iife',
@@ -71,13 +82,24 @@ async function bundle(client: Client): Promise<ClientFiles> {
     legalComments: 'none',
     plugins: [asNodeLoadsIt('rrule')],
   });
-  return new Map(result.outputFiles.map((output) => [path.basename(output.path), { body: Buffer.from(output.contents), type: typeOf(output.path) }]));
+  return new Map(
+    result.outputFiles.map((output) => [
+      path.basename(output.path),
+      { body: Buffer.from(output.contents), type: typeOf(output.path) },
+    ]),
+  );
 }
 
 async function readBuilt(client: Client): Promise<ClientFiles> {
   const folder = path.join(HERE, client.folder);
   const names = await fs.readdir(folder);
-  return new Map(await Promise.all(names.map(async (name) => [name, { body: await fs.readFile(path.join(folder, name)), type: typeOf(name) }] as const)));
+  return new Map(
+    await Promise.all(
+      names.map(
+        async (name) => [name, { body: await fs.readFile(path.join(folder, name)), type: typeOf(name) }] as const,
+      ),
+    ),
+  );
 }
 
 /** `npm run build`: bundles each client into its folder under dist/. */

@@ -2,9 +2,27 @@ import type { LanguageCode } from './languages.ts';
 import { parseDatabaseUrl, type DatabaseConfig } from './config/database.ts';
 import { parseMail, parseWebhooks, type MailSettings, type WebhookSettings } from './config/delivery.ts';
 import { parseMedia, type MediaSettings } from './config/media.ts';
-import { parseCorsOrigins, parseMetricsToken, parsePort, parseRedis, parseTimeouts, parseTrustProxy, type RateLimits, type RedisConfig, type Timeouts } from './config/network.ts';
+import {
+  parseCorsOrigins,
+  parseMetricsToken,
+  parsePort,
+  parseRedis,
+  parseTimeouts,
+  parseTrustProxy,
+  type RateLimits,
+  type RedisConfig,
+  type Timeouts,
+} from './config/network.ts';
 import { parseEmbedAncestors, parseLanguage, parsePrefix, parseTimezone, siteIdentity } from './config/site.ts';
-import { ConfigError, parseAddressList, parseCacheBytes, parsePerMinute, parseSwitch, parseUrlSetting, parseWholeNumber } from './config/values.ts';
+import {
+  ConfigError,
+  parseAddressList,
+  parseCacheBytes,
+  parsePerMinute,
+  parseSwitch,
+  parseUrlSetting,
+  parseWholeNumber,
+} from './config/values.ts';
 
 /*
  * The environment → the typed `Config`, validated at start-up. The settings are read by group in
@@ -141,7 +159,8 @@ function parseIcsMaxEvents(value: string | undefined): number {
   const raw = value?.trim() ?? '';
   if (raw === '') return 100_000;
   const count = /^\d{1,7}$/.test(raw) ? Number(raw) : 0;
-  if (count < 1) throw new ConfigError(`CALENDAR_ICS_MAX_EVENTS must be a whole number of events from 1 to 9999999, got: ${value}`);
+  if (count < 1)
+    throw new ConfigError(`CALENDAR_ICS_MAX_EVENTS must be a whole number of events from 1 to 9999999, got: ${value}`);
   return count;
 }
 
@@ -149,17 +168,30 @@ function parseCommunityGuards(env: NodeJS.ProcessEnv, database: DatabaseConfig):
   const proofOfWork = parseSwitch('CALENDAR_COMMUNITY_PROOF_OF_WORK', env.CALENDAR_COMMUNITY_PROOF_OF_WORK, false);
   // The challenges' HMAC key is derived from the stored secrets' key, which PostgreSQL's nodes share only when given (decision 0032).
   if (proofOfWork && database.dialect === 'postgres' && !env.CALENDAR_SECRETS_KEY?.trim()) {
-    throw new ConfigError('CALENDAR_COMMUNITY_PROOF_OF_WORK=true with PostgreSQL needs CALENDAR_SECRETS_KEY, from which every node derives the challenges\' signing key');
+    throw new ConfigError(
+      "CALENDAR_COMMUNITY_PROOF_OF_WORK=true with PostgreSQL needs CALENDAR_SECRETS_KEY, from which every node derives the challenges' signing key",
+    );
   }
-  return { dailyLimit: parseWholeNumber('CALENDAR_COMMUNITY_DAILY_LIMIT', env.CALENDAR_COMMUNITY_DAILY_LIMIT, 20, 0, 1_000_000), proofOfWork };
+  return {
+    dailyLimit: parseWholeNumber(
+      'CALENDAR_COMMUNITY_DAILY_LIMIT',
+      env.CALENDAR_COMMUNITY_DAILY_LIMIT,
+      20,
+      0,
+      1_000_000,
+    ),
+    proofOfWork,
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError with one clear line on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: ${logLevel}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got: ${logLevel}`);
   const adminPassword = env.CALENDAR_ADMIN_PASSWORD === '' ? undefined : env.CALENDAR_ADMIN_PASSWORD;
-  if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('CALENDAR_ADMIN_PASSWORD must be at least 8 characters long');
+  if (adminPassword !== undefined && adminPassword.length < 8)
+    throw new ConfigError('CALENDAR_ADMIN_PASSWORD must be at least 8 characters long');
   const database = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT),
@@ -188,10 +220,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     communitySubmissions: parseSwitch('CALENDAR_COMMUNITY_SUBMISSIONS', env.CALENDAR_COMMUNITY_SUBMISSIONS, false),
     communityGuards: parseCommunityGuards(env, database),
     icsMaxEvents: parseIcsMaxEvents(env.CALENDAR_ICS_MAX_EVENTS),
-    icsImportMaxBytes: parseWholeNumber('CALENDAR_ICS_IMPORT_MAX_BYTES', env.CALENDAR_ICS_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    csvImportMaxBytes: parseWholeNumber('CALENDAR_CSV_IMPORT_MAX_BYTES', env.CALENDAR_CSV_IMPORT_MAX_BYTES, 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    icsImportSyncMaxEvents: parseWholeNumber('CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS', env.CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS, 1000, 0, 100_000),
-    disallowUnfilteredHtml: parseSwitch('CALENDAR_DISALLOW_UNFILTERED_HTML', env.CALENDAR_DISALLOW_UNFILTERED_HTML, false),
+    icsImportMaxBytes: parseWholeNumber(
+      'CALENDAR_ICS_IMPORT_MAX_BYTES',
+      env.CALENDAR_ICS_IMPORT_MAX_BYTES,
+      5 * 1024 * 1024,
+      1024,
+      100 * 1024 * 1024,
+    ),
+    csvImportMaxBytes: parseWholeNumber(
+      'CALENDAR_CSV_IMPORT_MAX_BYTES',
+      env.CALENDAR_CSV_IMPORT_MAX_BYTES,
+      5 * 1024 * 1024,
+      1024,
+      100 * 1024 * 1024,
+    ),
+    icsImportSyncMaxEvents: parseWholeNumber(
+      'CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS',
+      env.CALENDAR_ICS_IMPORT_SYNC_MAX_EVENTS,
+      1000,
+      0,
+      100_000,
+    ),
+    disallowUnfilteredHtml: parseSwitch(
+      'CALENDAR_DISALLOW_UNFILTERED_HTML',
+      env.CALENDAR_DISALLOW_UNFILTERED_HTML,
+      false,
+    ),
     rateLimits: {
       readsPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_READS', env.CALENDAR_RATE_LIMIT_READS, 1200),
       writesPerMinute: parsePerMinute('CALENDAR_RATE_LIMIT_WRITES', env.CALENDAR_RATE_LIMIT_WRITES, 300),
@@ -199,9 +253,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: parseRedis(env.REDIS_URL, env.CALENDAR_REDIS_PREFIX),
     timeouts: parseTimeouts(env),
     recurrence: {
-      horizonDays: parseWholeNumber('CALENDAR_RECURRENCE_HORIZON_DAYS', env.CALENDAR_RECURRENCE_HORIZON_DAYS, 730, 1, 36_600),
-      maxOccurrences: parseWholeNumber('CALENDAR_RECURRENCE_MAX_OCCURRENCES', env.CALENDAR_RECURRENCE_MAX_OCCURRENCES, 1000, 1, 100_000),
-      onDemandYears: parseWholeNumber('CALENDAR_RECURRENCE_ON_DEMAND_YEARS', env.CALENDAR_RECURRENCE_ON_DEMAND_YEARS, 10, 0, 100),
+      horizonDays: parseWholeNumber(
+        'CALENDAR_RECURRENCE_HORIZON_DAYS',
+        env.CALENDAR_RECURRENCE_HORIZON_DAYS,
+        730,
+        1,
+        36_600,
+      ),
+      maxOccurrences: parseWholeNumber(
+        'CALENDAR_RECURRENCE_MAX_OCCURRENCES',
+        env.CALENDAR_RECURRENCE_MAX_OCCURRENCES,
+        1000,
+        1,
+        100_000,
+      ),
+      onDemandYears: parseWholeNumber(
+        'CALENDAR_RECURRENCE_ON_DEMAND_YEARS',
+        env.CALENDAR_RECURRENCE_ON_DEMAND_YEARS,
+        10,
+        0,
+        100,
+      ),
     },
     webhooks: parseWebhooks(env),
     mail: parseMail(env),
@@ -209,8 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
     sessions: {
-      idleMs: parseWholeNumber('CALENDAR_SESSION_IDLE_MINUTES', env.CALENDAR_SESSION_IDLE_MINUTES, 480, 1, 525_600) * 60_000,
-      absoluteMs: parseWholeNumber('CALENDAR_SESSION_MAX_HOURS', env.CALENDAR_SESSION_MAX_HOURS, 168, 1, 8760) * 3_600_000,
+      idleMs:
+        parseWholeNumber('CALENDAR_SESSION_IDLE_MINUTES', env.CALENDAR_SESSION_IDLE_MINUTES, 480, 1, 525_600) * 60_000,
+      absoluteMs:
+        parseWholeNumber('CALENDAR_SESSION_MAX_HOURS', env.CALENDAR_SESSION_MAX_HOURS, 168, 1, 8760) * 3_600_000,
     },
     media: parseMedia(env, database),
   };

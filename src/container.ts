@@ -167,7 +167,28 @@ export interface Application {
 }
 
 /** What webhooks need of the configuration; left out (the bench), the defaults of an empty environment. */
-type WebhookSiteSettings = Partial<Pick<Config, 'webhooks' | 'mail' | 'database' | 'publicUrl' | 'siteUrl' | 'restPrefix' | 'host' | 'port' | 'defaultLanguage' | 'metricsToken' | 'sessions' | 'media' | 'importAllowPrivate' | 'communityGuards' | 'icsImportSyncMaxEvents' | 'icsImportMaxBytes' | 'timeouts'>>;
+type WebhookSiteSettings = Partial<
+  Pick<
+    Config,
+    | 'webhooks'
+    | 'mail'
+    | 'database'
+    | 'publicUrl'
+    | 'siteUrl'
+    | 'restPrefix'
+    | 'host'
+    | 'port'
+    | 'defaultLanguage'
+    | 'metricsToken'
+    | 'sessions'
+    | 'media'
+    | 'importAllowPrivate'
+    | 'communityGuards'
+    | 'icsImportSyncMaxEvents'
+    | 'icsImportMaxBytes'
+    | 'timeouts'
+  >
+>;
 
 /**
  * The services and the authenticator over one storage, for the site's settings, reading the time
@@ -189,53 +210,159 @@ export async function composeApplication(
   const images = new ImagesRepository(dialect);
   const writer = new PostWriter(images, usersRepository, site, clock, text);
 
-  const terms = new TermsService(new TermsRepository(dialect), new TermTranslations(translationsRepository), posts, clock, text);
+  const terms = new TermsService(
+    new TermsRepository(dialect),
+    new TermTranslations(translationsRepository),
+    posts,
+    clock,
+    text,
+  );
   const linkedRecords = (definition: LinkedRecordDefinition) => {
     const repository = new LinkedRecordsRepository(definition, dialect);
-    const records = new PostRecords({ type: definition.type, capability: definition.postType }, repository, postTranslations, writer);
-    return new LinkedRecordsService(definition, records, repository, posts, nestedBodyCheck(linkedRecordSchemas(definition).CreateBody));
+    const records = new PostRecords(
+      { type: definition.type, capability: definition.postType },
+      repository,
+      postTranslations,
+      writer,
+    );
+    return new LinkedRecordsService(
+      definition,
+      records,
+      repository,
+      posts,
+      nestedBodyCheck(linkedRecordSchemas(definition).CreateBody),
+    );
   };
   const venues = linkedRecords(VENUE);
   const organizers = linkedRecords(ORGANIZER);
   const eventsRepository = new EventsRepository(dialect);
-  const eventRecords = new PostRecords({ type: 'event', capability: 'tribe_event' }, eventsRepository, postTranslations, writer);
+  const eventRecords = new PostRecords(
+    { type: 'event', capability: 'tribe_event' },
+    eventsRepository,
+    postTranslations,
+    writer,
+  );
   const eventLinks = { venue: venues, organizer: organizers };
   const ticketsRepository = new TicketsRepository(dialect);
   const events = new EventsService(eventRecords, eventsRepository, posts, terms, eventLinks, ticketsRepository);
-  const eventArchive = new EventArchive(eventRecords, eventsRepository, posts, terms, events, writer, clock, site.timezone, site.recurrence);
-  const eventSeries = new EventSeries(eventRecords, eventsRepository, terms, writer, clock, site.timezone, site.recurrence);
-  const eventWriter = new EventWriter(eventRecords, eventsRepository, posts, terms, eventLinks, eventSeries, writer, text, clock, site.timezone);
-  const sessions = new SessionsService(storage, new SessionsRepository(), clock, site.sessions ?? loadConfig({}).sessions);
+  const eventArchive = new EventArchive(
+    eventRecords,
+    eventsRepository,
+    posts,
+    terms,
+    events,
+    writer,
+    clock,
+    site.timezone,
+    site.recurrence,
+  );
+  const eventSeries = new EventSeries(
+    eventRecords,
+    eventsRepository,
+    terms,
+    writer,
+    clock,
+    site.timezone,
+    site.recurrence,
+  );
+  const eventWriter = new EventWriter(
+    eventRecords,
+    eventsRepository,
+    posts,
+    terms,
+    eventLinks,
+    eventSeries,
+    writer,
+    text,
+    clock,
+    site.timezone,
+  );
+  const sessions = new SessionsService(
+    storage,
+    new SessionsRepository(),
+    clock,
+    site.sessions ?? loadConfig({}).sessions,
+  );
   const users = new UsersService(storage, usersRepository, clock, sessions);
   // Read (or made) before any request: a page checks a cookie inside its read unit, which cannot write.
   const postPassKey = await new SiteSecrets(storage, new SiteSecretsRepository()).key(POSTPASS_KEY);
   const rsvpLinks = new RsvpLinks(await new SiteSecrets(storage, new SiteSecretsRepository()).key(RSVP_LINK_KEY));
   const loginThrottle = new LoginThrottle(storage, new LoginThrottleRepository(), clock, throttle);
   const attendeesRepository = new AttendeesRepository();
-  const ticketImport = { service: new TicketsService(ticketsRepository, text, clock, site.timezone), tickets: ticketsRepository, attendees: attendeesRepository, siteZone: site.timezone };
-  const tecImport = new TecImportService(storage, { events, eventWriter, venues, organizers, terms, users, tickets: ticketImport }, new TecImportRepository(dialect), images, clock);
+  const ticketImport = {
+    service: new TicketsService(ticketsRepository, text, clock, site.timezone),
+    tickets: ticketsRepository,
+    attendees: attendeesRepository,
+    siteZone: site.timezone,
+  };
+  const tecImport = new TecImportService(
+    storage,
+    { events, eventWriter, venues, organizers, terms, users, tickets: ticketImport },
+    new TecImportRepository(dialect),
+    images,
+    clock,
+  );
   const siteImportsRepository = new SiteImportsRepository(dialect);
   const importRunner = new ImportRunner(storage, siteImportsRepository, clock);
   // Sources are read over http or https (public data; WordPress sites are often plain http), on public addresses.
-  const sources = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'site_import_url_refused');
-  const siteImports = new SiteImportsService(siteImportsRepository, sources, importRunner, tecImport, clock, site.defaultLanguage ?? 'en');
-  const icalImport = new IcalImportService(events, eventSeries, eventWriter, new IcalImportRepository(dialect), site.timezone);
+  const sources = new ReceiverPolicy(
+    { allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] },
+    'site_import_url_refused',
+  );
+  const siteImports = new SiteImportsService(
+    siteImportsRepository,
+    sources,
+    importRunner,
+    tecImport,
+    clock,
+    site.defaultLanguage ?? 'en',
+  );
+  const icalImport = new IcalImportService(
+    events,
+    eventSeries,
+    eventWriter,
+    new IcalImportRepository(dialect),
+    site.timezone,
+  );
   const defaults = loadConfig({});
   const icalImportJobs = new IcalImportJobs(storage, icalImport, siteImportsRepository, importRunner, clock, {
     syncMaxEvents: site.icsImportSyncMaxEvents ?? defaults.icsImportSyncMaxEvents,
     unitMs: (site.timeouts ?? defaults.timeouts).requestMs,
   });
   // Import sources read feeds and sites as site imports do, through the same guard (decision 0117).
-  const sourcePolicy = new ReceiverPolicy({ allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] }, 'import_source_url_refused');
+  const sourcePolicy = new ReceiverPolicy(
+    { allowHttp: true, allowPrivate: site.importAllowPrivate ?? [] },
+    'import_source_url_refused',
+  );
   const importSourcesRepository = new ImportSourcesRepository();
   const language = site.defaultLanguage ?? 'en';
-  const feedSync = new FeedSync(storage, importSourcesRepository, icalImport, icalImportJobs, events, eventWriter, guardedFetch(sourcePolicy), clock, {
-    maxBytes: site.icsImportMaxBytes ?? defaults.icsImportMaxBytes,
-    timeoutMs: FEED_TIMEOUT_MS,
-    uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }),
+  const feedSync = new FeedSync(
+    storage,
+    importSourcesRepository,
+    icalImport,
+    icalImportJobs,
+    events,
+    eventWriter,
+    guardedFetch(sourcePolicy),
+    clock,
+    {
+      maxBytes: site.icsImportMaxBytes ?? defaults.icsImportMaxBytes,
+      timeoutMs: FEED_TIMEOUT_MS,
+      uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }),
+      language,
+    },
+  );
+  const sourceRuns = new SourceRuns(
+    storage,
+    importSourcesRepository,
+    siteImportsRepository,
+    importRunner,
+    feedSync,
+    { service: siteImports, importer: tecImport },
+    users,
+    clock,
     language,
-  });
-  const sourceRuns = new SourceRuns(storage, importSourcesRepository, siteImportsRepository, importRunner, feedSync, { service: siteImports, importer: tecImport }, users, clock, language);
+  );
   const importSources = new ImportSourcesService(importSourcesRepository, sourceRuns, sourcePolicy, users, clock);
   const webhookSettings = site.webhooks ?? loadConfig({}).webhooks;
   const webhooksRepository = new WebhooksRepository(dialect);
@@ -244,38 +371,155 @@ export async function composeApplication(
   const journal = new RecordChangesRepository();
   const webhooks = new WebhooksService(webhooksRepository, secrets, receivers, clock, journal);
   // Rendered records' URLs: a background task has no request to take its origin from.
-  const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, { publicUrl: site.publicUrl, siteUrl: site.siteUrl, restPrefix: site.restPrefix ?? '' });
-  const payloads = new RecordPayloads({ events, venues, organizers, terms, siteZone: site.timezone, language: site.defaultLanguage ?? 'en' });
-  const ticketPayloads = new TicketPayloads({ tickets: ticketsRepository, attendees: attendeesRepository, clock, siteZone: site.timezone });
-  const webhookDispatcher = new WebhookDispatcher(storage, webhooksRepository, journal, payloads, ticketPayloads, secrets, receivers, webhookSettings, clock, payloadUrls);
+  const payloadUrls = new Urls(`http://${site.host ?? '127.0.0.1'}:${site.port ?? 8080}`, {
+    publicUrl: site.publicUrl,
+    siteUrl: site.siteUrl,
+    restPrefix: site.restPrefix ?? '',
+  });
+  const payloads = new RecordPayloads({
+    events,
+    venues,
+    organizers,
+    terms,
+    siteZone: site.timezone,
+    language: site.defaultLanguage ?? 'en',
+  });
+  const ticketPayloads = new TicketPayloads({
+    tickets: ticketsRepository,
+    attendees: attendeesRepository,
+    clock,
+    siteZone: site.timezone,
+  });
+  const webhookDispatcher = new WebhookDispatcher(
+    storage,
+    webhooksRepository,
+    journal,
+    payloads,
+    ticketPayloads,
+    secrets,
+    receivers,
+    webhookSettings,
+    clock,
+    payloadUrls,
+  );
   const mediaSettings = site.media ?? loadConfig({}).media;
   const communitySubmissions = new CommunitySubmissionsRepository();
   const communityGuards = site.communityGuards ?? loadConfig({}).communityGuards;
-  const communitySenders = new CommunitySenders(storage, communitySubmissions, eventsRepository, text, clock, communityGuards.dailyLimit);
+  const communitySenders = new CommunitySenders(
+    storage,
+    communitySubmissions,
+    eventsRepository,
+    text,
+    clock,
+    communityGuards.dailyLimit,
+  );
   // The challenges' signing key, derived from the stored secrets' key that every node shares.
-  const communityProof = communityGuards.proofOfWork ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock) : undefined;
-  const media = new MediaService(new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)), new MediaRepository(), clock, site.timezone, text, mediaSettings);
+  const communityProof = communityGuards.proofOfWork
+    ? new CommunityProofOfWork(() => secrets.derive('community-proof-of-work'), communitySubmissions, clock)
+    : undefined;
+  const media = new MediaService(
+    new ImageFiles(mediaSettings.dir, imageTurns(mediaSettings)),
+    new MediaRepository(),
+    clock,
+    site.timezone,
+    text,
+    mediaSettings,
+  );
   const mailSettings = site.mail ?? defaults.mail;
   const mailOutboxRepository = new MailOutboxRepository(dialect);
   const mail = new MailOutbox(mailOutboxRepository, clock, {
     enabled: mailSettings.smtpUrl !== undefined,
-    messageIdHost: mailSettings.from === undefined ? uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }) : addressOf(mailSettings.from).split('@')[1]!,
+    messageIdHost:
+      mailSettings.from === undefined
+        ? uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl })
+        : addressOf(mailSettings.from).split('@')[1]!,
   });
   const mailDispatcher =
     mailSettings.smtpUrl === undefined || mailSettings.from === undefined
       ? undefined
-      : new MailDispatcher(storage, mailOutboxRepository, new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs), mailSettings, clock);
+      : new MailDispatcher(
+          storage,
+          mailOutboxRepository,
+          new SmtpTransport(mailSettings.smtpUrl, mailSettings.from, mailSettings.timeoutMs),
+          mailSettings,
+          clock,
+        );
   const tickets = new TicketsService(ticketsRepository, text, clock, site.timezone);
   const attendees = new AttendeesService(attendeesRepository, clock);
-  const rsvpMail = new RsvpMail(events, mail, rsvpLinks, clock, { uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }), language });
+  const rsvpMail = new RsvpMail(events, mail, rsvpLinks, clock, {
+    uidHost: uidHostOf({ siteUrl: site.siteUrl, publicUrl: site.publicUrl }),
+    language,
+  });
   const rsvp = new RsvpService(ticketsRepository, attendeesRepository, rsvpMail, clock);
-  const rsvpChanges = new RsvpChanges(ticketsRepository, attendeesRepository, events, rsvpMail, rsvpLinks, clock, language);
+  const rsvpChanges = new RsvpChanges(
+    ticketsRepository,
+    attendeesRepository,
+    events,
+    rsvpMail,
+    rsvpLinks,
+    clock,
+    language,
+  );
   return {
-    services: { mail, tickets, attendees, rsvp, rsvpChanges, media, users, terms, venues, organizers, events, eventArchive, eventWriter, eventSeries, tecImport, siteImports, importSources, sourceRuns, seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock), loginThrottle, calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()), icalImport, icalImportJobs, csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () => clock.now()), pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey), community: new CommunitySubmissions(storage, eventWriter, venues, organizers, terms, media, clock, communitySenders, communityProof), communityReview: new CommunityReview(communitySubmissions, events, eventWriter, { venue: venues, organizer: organizers }), webhooks, sessions, firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock), sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()) },
+    services: {
+      mail,
+      tickets,
+      attendees,
+      rsvp,
+      rsvpChanges,
+      media,
+      users,
+      terms,
+      venues,
+      organizers,
+      events,
+      eventArchive,
+      eventWriter,
+      eventSeries,
+      tecImport,
+      siteImports,
+      importSources,
+      sourceRuns,
+      seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock),
+      loginThrottle,
+      calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()),
+      icalImport,
+      icalImportJobs,
+      csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () =>
+        clock.now(),
+      ),
+      pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey),
+      community: new CommunitySubmissions(
+        storage,
+        eventWriter,
+        venues,
+        organizers,
+        terms,
+        media,
+        clock,
+        communitySenders,
+        communityProof,
+      ),
+      communityReview: new CommunityReview(communitySubmissions, events, eventWriter, {
+        venue: venues,
+        organizer: organizers,
+      }),
+      webhooks,
+      sessions,
+      firstAdmin: new FirstAdminSetup(storage, new SetupTokensRepository(), usersRepository, users, clock),
+      sync: new SyncService(new RecordChangesRepository(), new SyncListingRepository()),
+    },
     authenticator: new Authenticator(storage, users, loginThrottle, clock),
     webhookDispatcher,
     mailDispatcher,
     importRunner,
-    metrics: site.metricsToken === undefined ? undefined : new Metrics({ storage, webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)), mailOutbox: () => storage.read((tx) => mailOutboxRepository.countByStatus(tx)) }),
+    metrics:
+      site.metricsToken === undefined
+        ? undefined
+        : new Metrics({
+            storage,
+            webhookDeliveries: () => storage.read((tx) => webhooksRepository.countUndelivered(tx)),
+            mailOutbox: () => storage.read((tx) => mailOutboxRepository.countByStatus(tx)),
+          }),
   };
 }

@@ -61,11 +61,14 @@ export class Deadline {
     let timer: NodeJS.Timeout | undefined;
     const expiry = new Promise<never>((_resolve, reject) => {
       const arm = () => {
-        timer = setTimeout(() => {
-          if (this.expired) reject(new TimedOut('the request took longer than allowed'));
-          // A timer may fire a fraction early; a committing unit is waited for.
-          else if (this.#state === 'running') arm();
-        }, Math.max(0, this.#endsAt - performance.now()));
+        timer = setTimeout(
+          () => {
+            if (this.expired) reject(new TimedOut('the request took longer than allowed'));
+            // A timer may fire a fraction early; a committing unit is waited for.
+            else if (this.#state === 'running') arm();
+          },
+          Math.max(0, this.#endsAt - performance.now()),
+        );
       };
       arm();
     });

@@ -24,22 +24,34 @@ export const ERROR_CATALOGUE = {
   rest_user_invalid_reassign: { status: 400, message: 'Invalid user ID for reassignment.' },
   rest_user_invalid_password: { status: 400, message: 'Invalid password: %s' },
   rest_user_invalid_email: { status: 400, message: 'Invalid email address.' },
-  rest_user_invalid_username: { status: 400, message: 'This username is invalid because it uses illegal characters. Please enter a valid username.' },
+  rest_user_invalid_username: {
+    status: 400,
+    message: 'This username is invalid because it uses illegal characters. Please enter a valid username.',
+  },
   rest_user_invalid_argument: { status: 400, message: "Username isn't editable." },
   rest_user_invalid_role: { status: 400, message: 'Invalid user role: %s' },
   existing_user_login: { status: 400, message: 'Sorry, that username already exists!' },
   existing_user_email: { status: 400, message: 'Sorry, that email address is already used!' },
-  rest_cannot_manage_application_passwords: { status: 403, message: 'Sorry, you are not allowed to manage application passwords for this user.' },
+  rest_cannot_manage_application_passwords: {
+    status: 403,
+    message: 'Sorry, you are not allowed to manage application passwords for this user.',
+  },
   rest_application_password_not_found: { status: 404, message: 'Application password not found.' },
   application_password_duplicate_name: { status: 409, message: 'Each application name should be unique.' },
   rest_origin_not_allowed: { status: 403, message: 'Credentials are not accepted from the origin %s.' },
   too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %d seconds.' },
   rest_too_many_requests: { status: 429, message: 'Too many requests. Try again in %d seconds.' },
-  community_daily_limit: { status: 429, message: 'This address has sent %d community submissions in the last 24 hours, the most allowed.' },
+  community_daily_limit: {
+    status: 429,
+    message: 'This address has sent %d community submissions in the last 24 hours, the most allowed.',
+  },
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_unsupported_media_type: { status: 415, message: 'Unsupported content type: %s' },
   rest_payload_too_large: { status: 413, message: 'The request body is larger than the allowed %s bytes.' },
-  rest_headers_too_large: { status: 431, message: 'The request line and headers are larger than the allowed %s bytes.' },
+  rest_headers_too_large: {
+    status: 431,
+    message: 'The request line and headers are larger than the allowed %s bytes.',
+  },
   rest_bad_request: { status: 400, message: 'The request could not be understood: %s' },
   ical_invalid: { status: 400, message: 'The iCalendar document cannot be imported: %s' },
   csv_invalid: { status: 400, message: 'The CSV file cannot be imported: %s' },
@@ -60,27 +72,52 @@ export const ERROR_CATALOGUE = {
   'organizer-archive-page-not-found': { status: 404, message: 'The requested organizer archive page does not exist' },
   'venue-is-in-trash': { status: 410, message: 'The venue is already trashed' },
   'organizer-is-in-trash': { status: 410, message: 'The organizer is already trashed' },
-  rest_cannot_edit_others: { status: 403, message: 'Sorry, you are not allowed to create or update records as this user.' },
-  rest_sync_token_expired: { status: 410, message: 'The sync token is older than the kept history of changes: read the whole archive again, and sync from the token it carries.' },
-  rest_precondition_failed: { status: 412, message: 'The record has changed since the ETag given in If-Match was issued.' },
+  rest_cannot_edit_others: {
+    status: 403,
+    message: 'Sorry, you are not allowed to create or update records as this user.',
+  },
+  rest_sync_token_expired: {
+    status: 410,
+    message:
+      'The sync token is older than the kept history of changes: read the whole archive again, and sync from the token it carries.',
+  },
+  rest_precondition_failed: {
+    status: 412,
+    message: 'The record has changed since the ETag given in If-Match was issued.',
+  },
   'translation-not-found': { status: 404, message: 'The record has no translation in this language.' },
   webhook_not_found: { status: 404, message: 'Webhook subscription %d does not exist.' },
   webhook_delivery_not_found: { status: 404, message: 'Delivery %d of this webhook subscription does not exist.' },
   webhook_url_refused: { status: 400, message: 'The webhook URL is refused: %s' },
   mail_not_found: { status: 404, message: 'E-mail %d does not exist in the outbox.' },
-  mail_not_retryable: { status: 409, message: 'E-mail %d is %s: only a failed message, or one kept while e-mail was off, can be sent again.' },
+  mail_not_retryable: {
+    status: 409,
+    message: 'E-mail %d is %s: only a failed message, or one kept while e-mail was off, can be sent again.',
+  },
   mail_off: { status: 409, message: 'E-mail is off: set CALENDAR_SMTP_URL and CALENDAR_MAIL_FROM to send messages.' },
-  webhook_secrets_unavailable: { status: 503, message: 'Webhook secrets cannot be stored: set CALENDAR_SECRETS_KEY (32 bytes, base64) on every node.' },
+  webhook_secrets_unavailable: {
+    status: 503,
+    message: 'Webhook secrets cannot be stored: set CALENDAR_SECRETS_KEY (32 bytes, base64) on every node.',
+  },
   site_import_not_found: { status: 404, message: 'Site import %d does not exist.' },
   site_import_url_refused: { status: 400, message: 'The site import URL is refused: %s' },
   site_import_source_unusable: { status: 422, message: 'No The Events Calendar site can be read there: %s' },
-  site_import_credentials_refused: { status: 422, message: 'The source refused the login and application password (HTTP %d).' },
-  site_import_running: { status: 409, message: 'A site import is already running (import %d): wait for it to end, or cancel it.' },
+  site_import_credentials_refused: {
+    status: 422,
+    message: 'The source refused the login and application password (HTTP %d).',
+  },
+  site_import_running: {
+    status: 409,
+    message: 'A site import is already running (import %d): wait for it to end, or cancel it.',
+  },
   site_import_not_running: { status: 409, message: 'Site import %d is not running.' },
   import_source_not_found: { status: 404, message: 'Import source %d does not exist.' },
   import_source_run_not_found: { status: 404, message: 'Run %d of import source %d does not exist.' },
   import_source_url_refused: { status: 400, message: 'The import source URL is refused: %s' },
-  import_source_forbidden: { status: 403, message: 'Sorry, only administrators may import a site of The Events Calendar.' },
+  import_source_forbidden: {
+    status: 403,
+    message: 'Sorry, only administrators may import a site of The Events Calendar.',
+  },
   import_source_invalid_author: { status: 400, message: 'Invalid author: user %d does not exist.' },
   import_source_running: { status: 409, message: 'Import source %d is running: wait for its run to end.' },
   calendar_import_not_found: { status: 404, message: 'Calendar import %d does not exist.' },
@@ -94,24 +131,36 @@ export const ERROR_CATALOGUE = {
   media_too_many_pixels: { status: 400, message: 'The image is %d × %d pixels, more than the allowed %d.' },
   media_unreadable: { status: 400, message: 'The image cannot be read: the file is damaged or incomplete.' },
   media_busy: { status: 429, message: 'Too many images are being processed; try again in %d seconds.' },
-  'invalid-page-number': { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  'invalid-page-number': {
+    status: 400,
+    message: 'The page number requested is larger than the number of pages available.',
+  },
   'ticket-not-found': { status: 404, message: 'The requested ticket post could not be found' },
   'ticket-not-accessible': { status: 403, message: 'The requested ticket is not accessible' },
-  'ticket-capacity-not-available': { status: 409, message: 'The ticket "%s" does not have that many available: %d left.' },
+  'ticket-capacity-not-available': {
+    status: 409,
+    message: 'The ticket "%s" does not have that many available: %d left.',
+  },
   ticket_sale_closed: { status: 409, message: 'The ticket "%s" is not on sale: %s.' },
   ticket_invalid_capacity: { status: 400, message: 'Invalid capacity: %s' },
   ticket_invalid_event: { status: 400, message: 'The event %d does not exist or cannot be ticketed.' },
   'attendee-not-found': { status: 404, message: 'The requested post ID does not exist or is not an attendee' },
   'attendee-not-accessible': { status: 403, message: 'The requested attendee is not accessible' },
   attendee_invalid_answers: { status: 400, message: 'The attendee information is not complete: %s' },
-  rsvp_link_invalid: { status: 403, message: 'This link to an RSVP is not valid: it was changed, or not made by this site.' },
+  rsvp_link_invalid: {
+    status: 403,
+    message: 'This link to an RSVP is not valid: it was changed, or not made by this site.',
+  },
   rsvp_link_expired: { status: 410, message: 'This link to an RSVP has expired.' },
   rsvp_not_found: { status: 404, message: 'This RSVP no longer exists: its ticket was deleted.' },
-  rsvp_cancelled: { status: 409, message: 'This RSVP is cancelled: RSVP again from the event\'s page.' },
+  rsvp_cancelled: { status: 409, message: "This RSVP is cancelled: RSVP again from the event's page." },
   attendee_security_code_mismatch: { status: 403, message: 'The security code does not match the attendee.' },
   rest_cannot_delete: { status: 403, message: 'Sorry, you are not allowed to delete this item.' },
   service_unavailable: { status: 503, message: 'The service is not ready: %s' },
-  request_timeout: { status: 503, message: 'The request took too long and was abandoned; nothing was changed. Try again later.' },
+  request_timeout: {
+    status: 503,
+    message: 'The request took too long and was abandoned; nothing was changed. Try again later.',
+  },
   internal_error: { status: 500, message: 'The server could not complete the request.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -139,7 +188,13 @@ export class ApiError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { args?: readonly (string | number)[]; status?: number; data?: ErrorData; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: {
+      args?: readonly (string | number)[];
+      status?: number;
+      data?: ErrorData;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const entry = ERROR_CATALOGUE[code];
     super(format(entry.message, options.args ?? []));

@@ -30,13 +30,17 @@ export const LEASE_MS = 60_000;
 
 /** Why a run was stopped before its end, as the signal's reason. */
 class Stopped extends Error {
-  constructor(readonly state: 'cancelled' | 'interrupted', reason: string) {
+  constructor(
+    readonly state: 'cancelled' | 'interrupted',
+    reason: string,
+  ) {
     super(reason);
   }
 }
 
 /** Whether a run's signal stopped it because its node is stopping (to be started again), rather than for a cancel or a lost row. */
-export const stoppedByNode = (signal: AbortSignal) => signal.reason instanceof Stopped && signal.reason.state === 'interrupted';
+export const stoppedByNode = (signal: AbortSignal) =>
+  signal.reason instanceof Stopped && signal.reason.state === 'interrupted';
 
 /** The run's row is no longer its node's (never committed, or recorded interrupted by another node): nothing more is written to it. */
 class Lost extends Error {}
@@ -83,7 +87,16 @@ export class ImportRunner {
 
   /** The columns of a run this node is about to launch, started at `now`: running, leased to this node. */
   runningRow(now: string) {
-    return { state: 'running', phase: null, reason: null, cancel_requested: 0, node: this.node, lease_until: this.leaseUntil(), started_at: now, finished_at: null } as const;
+    return {
+      state: 'running',
+      phase: null,
+      reason: null,
+      cancel_requested: 0,
+      node: this.node,
+      lease_until: this.leaseUntil(),
+      started_at: now,
+      finished_at: null,
+    } as const;
   }
 
   /** The lease's end for a heartbeat now. */
@@ -110,19 +123,24 @@ export class ImportRunner {
 
   /** Stops every run of this node (the process is stopping): each is recorded interrupted, to be started again. */
   async stop(): Promise<void> {
-    for (const { controller } of this.running.values()) controller.abort(new Stopped('interrupted', 'The node running the import stopped; start it again to resume.'));
+    for (const { controller } of this.running.values())
+      controller.abort(new Stopped('interrupted', 'The node running the import stopped; start it again to resume.'));
     await Promise.all([...this.running.values()].map((entry) => entry.done));
   }
 
   private async run({ id, kind, controller, progress, work }: RunJob): Promise<void> {
-    const write = () => ({ phase: progress.phase, progress: JSON.stringify(progress.state), leaseUntil: this.leaseUntil() });
+    const write = () => ({
+      phase: progress.phase,
+      progress: JSON.stringify(progress.state),
+      leaseUntil: this.leaseUntil(),
+    });
     const beat = async (first = false) => {
       const answer = await this.storage.write(async (tx) => {
         // The first waits for the start's unit, which holds the runs' key to its commit (lockRuns).
         if (first) await this.repository.lockRuns(tx, kind);
         return this.repository.heartbeat(tx, id, this.node, write());
       });
-      if (answer === undefined) controller.abort(new Lost('the run is no longer this node\'s'));
+      if (answer === undefined) controller.abort(new Lost("the run is no longer this node's"));
       else if (answer.cancelRequested) controller.abort(new Stopped('cancelled', 'Cancelled.'));
     };
     await beat(true);
@@ -142,11 +160,20 @@ export class ImportRunner {
     } catch (error) {
       if (lost(controller.signal)) return;
       const stopped = controller.signal.reason instanceof Stopped ? controller.signal.reason : undefined;
-      end = stopped ? { state: stopped.state, reason: stopped.state === 'cancelled' ? null : stopped.message } : { state: 'failed', reason: describe(error) };
+      end = stopped
+        ? { state: stopped.state, reason: stopped.state === 'cancelled' ? null : stopped.message }
+        : { state: 'failed', reason: describe(error) };
     } finally {
       clearInterval(timer);
       await beating;
     }
-    await this.storage.write((tx) => this.repository.finish(tx, id, this.node, { ...end, phase: progress.phase, progress: JSON.stringify(progress.state), finishedAt: wireUtc(this.clock.now()) }));
+    await this.storage.write((tx) =>
+      this.repository.finish(tx, id, this.node, {
+        ...end,
+        phase: progress.phase,
+        progress: JSON.stringify(progress.state),
+        finishedAt: wireUtc(this.clock.now()),
+      }),
+    );
   }
 }

@@ -60,4 +60,7 @@ export function valueNestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** What a body nested too deeply answers: WordPress' `rest_invalid_json`, with json_decode's own error (JSON_ERROR_DEPTH). */
-export const tooDeep = (): ApiError => new ApiError('rest_invalid_json', { data: { json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' } });
+export const tooDeep = (): ApiError =>
+  new ApiError('rest_invalid_json', {
+    data: { json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' },
+  });

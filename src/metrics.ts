@@ -60,8 +60,18 @@ export class Metrics {
     const { storage } = sources;
     // Named for what both engines measure, a write unit's wait to begin: PostgreSQL's units take no
     // lock to begin (decision 0087), and SQLite's wait for the one writer (decision 0120).
-    mirroredCounter(this.registry, 'calendar_write_unit_begin_waits_total', 'Write units (each attempt) that waited to begin, as every write unit does, if only briefly: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).', () => storage.writeUnitBeginWaits().count);
-    mirroredCounter(this.registry, 'calendar_write_unit_begin_wait_seconds_total', 'Time write units spent waiting to begin: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).', () => storage.writeUnitBeginWaits().seconds);
+    mirroredCounter(
+      this.registry,
+      'calendar_write_unit_begin_waits_total',
+      'Write units (each attempt) that waited to begin, as every write unit does, if only briefly: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).',
+      () => storage.writeUnitBeginWaits().count,
+    );
+    mirroredCounter(
+      this.registry,
+      'calendar_write_unit_begin_wait_seconds_total',
+      'Time write units spent waiting to begin: on SQLite for the one writer (the write lock, a place in a group commit), on PostgreSQL for a pooled connection and its begin (no lock).',
+      () => storage.writeUnitBeginWaits().seconds,
+    );
     new Gauge({
       name: 'calendar_webhook_deliveries',
       help: 'Webhook deliveries by status: pending (not yet delivered, retries included) and failed (given up), of every node.',
@@ -112,7 +122,17 @@ export class Metrics {
 
   /** Mirrors the read cache's lookups (the cache lives in the HTTP layer, built after the metrics). */
   followReadCache(cache: { readonly hits: number; readonly misses: number }): void {
-    mirroredCounter(this.registry, 'calendar_read_cache_hits_total', 'Anonymous reads answered from the read cache.', () => cache.hits);
-    mirroredCounter(this.registry, 'calendar_read_cache_misses_total', 'Anonymous reads the read cache did not hold, computed instead.', () => cache.misses);
+    mirroredCounter(
+      this.registry,
+      'calendar_read_cache_hits_total',
+      'Anonymous reads answered from the read cache.',
+      () => cache.hits,
+    );
+    mirroredCounter(
+      this.registry,
+      'calendar_read_cache_misses_total',
+      'Anonymous reads the read cache did not hold, computed instead.',
+      () => cache.misses,
+    );
   }
 }

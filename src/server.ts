@@ -16,7 +16,10 @@ import { RecordChangesRepository } from './storage/repositories/record-changes.r
 /** Opens and migrates the database, then the service that sits on it: what `serve` and the tests share. */
 export async function prepareService(config: Config) {
   // The serving pool's statements are bounded (decision 0023); the CLI's other commands are not.
-  const storage: Storage = openStorage(config.database, { statementTimeoutMs: config.timeouts.statementMs, clock: systemClock });
+  const storage: Storage = openStorage(config.database, {
+    statementTimeoutMs: config.timeouts.statementMs,
+    clock: systemClock,
+  });
   try {
     await migrate(storage);
     const application = await composeApplication(storage, config, systemClock, LOGIN_THROTTLE);
@@ -52,26 +55,47 @@ export async function startServer(config: Config): Promise<void> {
   if (adminCreated) app.log.info('created the administrator "admin" from CALENDAR_ADMIN_PASSWORD');
   const listening = await app.listen({ port: config.port, host: config.host });
   const setupToken = config.adminPassword === undefined ? await application.services.firstAdmin.issue() : undefined;
-  if (setupToken !== undefined) process.stdout.write(`${firstStartMessage(config, config.siteUrl === undefined ? listening : new URL(config.siteUrl).origin, setupToken)}\n`);
+  if (setupToken !== undefined)
+    process.stdout.write(
+      `${firstStartMessage(config, config.siteUrl === undefined ? listening : new URL(config.siteUrl).origin, setupToken)}\n`,
+    );
   const extender = application.services.seriesExtender;
-  extender.start(EXTEND_EVERY_MS, (error) => app.log.error({ err: error }, 'extending recurring series failed'), application.metrics?.taskRuns('extend_series'));
+  extender.start(
+    EXTEND_EVERY_MS,
+    (error) => app.log.error({ err: error }, 'extending recurring series failed'),
+    application.metrics?.taskRuns('extend_series'),
+  );
   const pruner = new JournalPruner(storage, new RecordChangesRepository(), systemClock, config.syncRetentionDays);
-  pruner.start(PRUNE_EVERY_MS, (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'), application.metrics?.taskRuns('prune_journal'));
+  pruner.start(
+    PRUNE_EVERY_MS,
+    (error) => app.log.error({ err: error }, 'pruning the record-change journal failed'),
+    application.metrics?.taskRuns('prune_journal'),
+  );
   const dispatcher = application.webhookDispatcher;
-  dispatcher.start({ warn: (message) => app.log.warn(message), error: (error, message) => app.log.error({ err: error }, message) });
+  dispatcher.start({
+    warn: (message) => app.log.warn(message),
+    error: (error, message) => app.log.error({ err: error }, message),
+  });
   const mailer = application.mailDispatcher;
   if (mailer) {
     mailer.start({ error: (error, message) => app.log.error({ err: error }, message) });
     // An SMTP server out of reach is an outage the outbox waits out (decision 0112), not a reason not to serve: said, not fatal.
     mailer.verify().then(
       () => app.log.info('the SMTP server of CALENDAR_SMTP_URL answers'),
-      (error: unknown) => app.log.warn(`CALENDAR_SMTP_URL (${withoutPassword(config.mail.smtpUrl!)}): ${error instanceof Error ? error.message : String(error)}; e-mail waits in the outbox until it answers`),
+      (error: unknown) =>
+        app.log.warn(
+          `CALENDAR_SMTP_URL (${withoutPassword(config.mail.smtpUrl!)}): ${error instanceof Error ? error.message : String(error)}; e-mail waits in the outbox until it answers`,
+        ),
     );
   } else app.log.info('e-mail is off (CALENDAR_SMTP_URL is not set): messages are kept in the outbox as not sent');
   application.importRunner.useLog({ error: (error, message) => app.log.error({ err: error }, message) });
   // Each node looks for due import sources; the source runs' key lets one node claim each due time (decision 0117).
   const sourceScheduler = new BackgroundTask(() => application.services.sourceRuns.look());
-  sourceScheduler.start(SCHEDULE_EVERY_MS, (error) => app.log.error({ err: error }, 'looking for due import sources failed'), application.metrics?.taskRuns('import_sources'));
+  sourceScheduler.start(
+    SCHEDULE_EVERY_MS,
+    (error) => app.log.error({ err: error }, 'looking for due import sources failed'),
+    application.metrics?.taskRuns('import_sources'),
+  );
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay for the whole shutdown: a second signal (Ctrl-C reaching both npm and the

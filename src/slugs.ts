@@ -52,7 +52,10 @@ const MAX_PROBE = 1024;
  * query; a longer run of taken suffixes is followed in doubling looks, never by reading the other
  * slugs that merely share the prefix.
  */
-export async function firstFreeSlugAmong(base: string, taken: (candidates: readonly string[]) => Promise<Pick<ReadonlySet<string>, 'has'>>): Promise<string> {
+export async function firstFreeSlugAmong(
+  base: string,
+  taken: (candidates: readonly string[]) => Promise<Pick<ReadonlySet<string>, 'has'>>,
+): Promise<string> {
   let first = 1;
   for (let size = FIRST_PROBE; ; size = Math.min(size * 2, MAX_PROBE)) {
     const candidates = Array.from({ length: size }, (_, index) => suffixedSlug(base, first + index));

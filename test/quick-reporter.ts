@@ -30,14 +30,24 @@ function flatten(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 5) return cloneable(error);
   const properties: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) if (key !== 'cause') properties[key] = cloneable(value);
-  return { flatError: true, name: error.name, message: error.message, stack: error.stack, properties, cause: 'cause' in error ? flatten(error.cause, depth + 1) : undefined } satisfies FlatError;
+  return {
+    flatError: true,
+    name: error.name,
+    message: error.message,
+    stack: error.stack,
+    properties,
+    cause: 'cause' in error ? flatten(error.cause, depth + 1) : undefined,
+  } satisfies FlatError;
 }
 
 export default async function* quickReporter(source: AsyncIterable<Event>): AsyncGenerator<string> {
   for await (const event of source) {
     if (!process.connected) continue;
     const details = event.data?.details as Record<string, unknown> | undefined;
-    const data = details && 'error' in details ? { ...event.data, details: { ...details, error: flatten(details.error) } } : event.data;
+    const data =
+      details && 'error' in details
+        ? { ...event.data, details: { ...details, error: flatten(details.error) } }
+        : event.data;
     process.send!({ type: event.type, data });
   }
   yield* [];

@@ -31,21 +31,36 @@ const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const named = process.argv.slice(2).filter((argument) => argument.endsWith('.test.ts'));
 const runnerArguments = process.argv.slice(2).filter((argument) => !argument.endsWith('.test.ts'));
-const files = named.length ? named.map((file) => path.resolve(file)) : FOLDERS.flatMap((folder) =>
-  fs
-    .readdirSync(path.join(here, folder))
-    .filter((name) => name.endsWith('.test.ts'))
-    .sort()
-    .map((name) => path.join(here, folder, name)),
-).filter((file) => !fs.readFileSync(file, 'utf8').includes(SKIPS_MARKER));
+const files = named.length
+  ? named.map((file) => path.resolve(file))
+  : FOLDERS.flatMap((folder) =>
+      fs
+        .readdirSync(path.join(here, folder))
+        .filter((name) => name.endsWith('.test.ts'))
+        .sort()
+        .map((name) => path.join(here, folder, name)),
+    ).filter((file) => !fs.readFileSync(file, 'utf8').includes(SKIPS_MARKER));
 const env = { ...process.env, TZ: 'America/New_York' };
 
 if (process.env.TEST_QUICK_ISOLATION === 'process') {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...runnerArguments, ...files], { stdio: 'inherit', env });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...runnerArguments, ...files],
+    { stdio: 'inherit', env },
+  );
   process.exit(run.status ?? 1);
 }
 
-type Event = { type: string; data: { name?: string; nesting?: number; skip?: unknown; todo?: unknown; details?: { type?: string; duration_ms?: number; error?: unknown } } };
+type Event = {
+  type: string;
+  data: {
+    name?: string;
+    nesting?: number;
+    skip?: unknown;
+    todo?: unknown;
+    details?: { type?: string; duration_ms?: number; error?: unknown };
+  };
+};
 
 const readDurations = (): Record<string, number> => {
   try {
@@ -57,7 +72,9 @@ const readDurations = (): Record<string, number> => {
 const lastDurations = readDurations();
 const relative = (file: string) => path.relative(root, file);
 // Longest first, so that no long file starts last while the other workers have nothing left.
-const queue = [...files].sort((a, b) => (lastDurations[relative(b)] ?? Infinity) - (lastDurations[relative(a)] ?? Infinity));
+const queue = [...files].sort(
+  (a, b) => (lastDurations[relative(b)] ?? Infinity) - (lastDurations[relative(a)] ?? Infinity),
+);
 const durations: Record<string, number> = {};
 
 /** An error as the worker's reporter flattened it, made an Error again for the spec reporter to print. */
@@ -102,11 +119,22 @@ const finished = new Promise<void>((resolve) => (finish = resolve));
 
 function startWorker(): void {
   workersLeft++;
-  const worker: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `--test-reporter=${path.join(here, 'quick-reporter.ts')}`, '--test-reporter-destination=stdout', ...runnerArguments, path.join(here, 'quick-worker.ts')], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    serialization: 'advanced',
-    env,
-  });
+  const worker: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      `--test-reporter=${path.join(here, 'quick-reporter.ts')}`,
+      '--test-reporter-destination=stdout',
+      ...runnerArguments,
+      path.join(here, 'quick-worker.ts'),
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+      env,
+    },
+  );
   let current: string | undefined;
   let block: Event[] = [];
   let told = false;
@@ -117,7 +145,9 @@ function startWorker(): void {
       told = true;
       if (worker.connected) worker.send({});
       killTimer = setTimeout(() => {
-        problems.push(`a worker did not exit within ${EXIT_TIMEOUT_MS / 1000} s of its last file: a test left something running (killed)`);
+        problems.push(
+          `a worker did not exit within ${EXIT_TIMEOUT_MS / 1000} s of its last file: a test left something running (killed)`,
+        );
         worker.kill('SIGKILL');
       }, EXIT_TIMEOUT_MS);
     } else worker.send({ file: current });
@@ -130,12 +160,21 @@ function startWorker(): void {
     if ((message.type === 'test:pass' || message.type === 'test:fail') && message.data.nesting === 0) {
       for (const event of block) {
         const error = event.data.details?.error;
-        reporter.write(error === undefined ? event : { ...event, data: { ...event.data, details: { ...event.data.details, error: rebuild(error) } } });
+        reporter.write(
+          error === undefined
+            ? event
+            : { ...event, data: { ...event.data, details: { ...event.data.details, error: rebuild(error) } } },
+        );
       }
       // A file that failed with none of its tests failing (it did not load, a hook failed) counts as one failure.
       if (message.type === 'test:fail') {
         failedFiles.push(message.data.name ?? '?');
-        if (!block.some((event) => event.type === 'test:fail' && event.data.nesting !== 0 && event.data.details?.type !== 'suite')) counts.fail++;
+        if (
+          !block.some(
+            (event) => event.type === 'test:fail' && event.data.nesting !== 0 && event.data.details?.type !== 'suite',
+          )
+        )
+          counts.fail++;
       }
       block = [];
       counts.files++;
@@ -160,14 +199,26 @@ function startWorker(): void {
   });
 }
 
-const workers = Math.max(1, Math.min(files.length, Number(process.env.TEST_QUICK_WORKERS) || Math.max(2, os.availableParallelism())));
+const workers = Math.max(
+  1,
+  Math.min(files.length, Number(process.env.TEST_QUICK_WORKERS) || Math.max(2, os.availableParallelism())),
+);
 for (let index = 0; index < workers; index++) startWorker();
 await finished;
 
-for (const [key, value] of Object.entries(counts)) reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: `${key} ${value}` } });
-reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: `duration_ms ${Math.round(performance.now() - started)} (${workers} workers, one process each)` } });
-if (failedFiles.length) reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: `failed: ${failedFiles.join(', ')}` } });
+for (const [key, value] of Object.entries(counts))
+  reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: `${key} ${value}` } });
+reporter.write({
+  type: 'test:diagnostic',
+  data: {
+    nesting: 0,
+    message: `duration_ms ${Math.round(performance.now() - started)} (${workers} workers, one process each)`,
+  },
+});
+if (failedFiles.length)
+  reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: `failed: ${failedFiles.join(', ')}` } });
 for (const problem of problems) reporter.write({ type: 'test:diagnostic', data: { nesting: 0, message: problem } });
 await new Promise<void>((resolve) => reporter.end(resolve));
 fs.writeFileSync(DURATIONS, JSON.stringify({ ...lastDurations, ...durations }));
-process.exitCode = failedFiles.length > 0 || counts.fail > 0 || problems.length > 0 || counts.files < files.length ? 1 : 0;
+process.exitCode =
+  failedFiles.length > 0 || counts.fail > 0 || problems.length > 0 || counts.files < files.length ? 1 : 0;

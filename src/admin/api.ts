@@ -24,7 +24,6 @@ export const SETTINGS = {
 /** `GET sessions/current` (the API's `CurrentSession` schema, in api-types.ts generated from it). */
 export type Session = Readonly<components['schemas']['CurrentSession']>;
 
-
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -37,7 +36,9 @@ export class ApiFailure extends Error {
 }
 
 let nonce = '';
-export const setNonce = (value: string) => { nonce = value; };
+export const setNonce = (value: string) => {
+  nonce = value;
+};
 export const currentNonce = () => nonce;
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
@@ -46,7 +47,8 @@ export const queryString = (query: Query = {}): string => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
-    if (Array.isArray(value)) for (const item of value as readonly (string | number)[]) search.append(`${key}[]`, String(item));
+    if (Array.isArray(value))
+      for (const item of value as readonly (string | number)[]) search.append(`${key}[]`, String(item));
     else search.set(key, String(value));
   }
   const text = search.toString();
@@ -67,7 +69,11 @@ export interface RequestOptions {
 /** One request to `{api}/{path}` (a path starting with `/` to `{rest}{path}`); throws ApiFailure on any error status. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
   // No nonce before the session is known: `sessions/current` reads the cookie alone, and an empty nonce is a wrong one (403).
-  const headers: Record<string, string> = { accept: 'application/json', ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }), ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(nonce === '' ? {} : { 'x-wp-nonce': nonce }),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   // A form or a file goes as it is (a file with its type in `options.headers`); anything else as JSON.
   if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
@@ -75,12 +81,20 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${path.startsWith('/') ? SETTINGS.rest : `${SETTINGS.api}/`}${path}${queryString(options.query)}`, { method, headers, body, credentials: 'same-origin' });
+  const response = await fetch(
+    `${path.startsWith('/') ? SETTINGS.rest : `${SETTINGS.api}/`}${path}${queryString(options.query)}`,
+    { method, headers, body, credentials: 'same-origin' },
+  );
   const text = await response.text();
   const parsed: unknown = text === '' ? null : JSON.parse(text);
   if (!response.ok) {
     const envelope = (parsed ?? {}) as { code?: string; message?: string; data?: ApiFailure['data'] };
-    throw new ApiFailure(response.status, envelope.code ?? 'unknown', envelope.message ?? response.statusText, envelope.data ?? {});
+    throw new ApiFailure(
+      response.status,
+      envelope.code ?? 'unknown',
+      envelope.message ?? response.statusText,
+      envelope.data ?? {},
+    );
   }
   return { body: parsed as T, headers: response.headers };
 }
@@ -92,10 +106,22 @@ export const get = <T>(path: string, query?: Query) => request<T>('GET', path, q
  * record of the filters, not a page; saved under `fileName` through a link to the file's bytes.
  */
 export async function downloadCsv(path: string, query: Query, fileName: string): Promise<void> {
-  const response = await fetch(`${SETTINGS.api}/${path}${queryString(query)}`, { headers: { accept: 'text/csv', 'x-wp-nonce': nonce }, credentials: 'same-origin' });
+  const response = await fetch(`${SETTINGS.api}/${path}${queryString(query)}`, {
+    headers: { accept: 'text/csv', 'x-wp-nonce': nonce },
+    credentials: 'same-origin',
+  });
   if (!response.ok) {
-    const envelope = (await response.json().catch(() => ({}))) as { code?: string; message?: string; data?: ApiFailure['data'] };
-    throw new ApiFailure(response.status, envelope.code ?? 'unknown', envelope.message ?? response.statusText, envelope.data ?? {});
+    const envelope = (await response.json().catch(() => ({}))) as {
+      code?: string;
+      message?: string;
+      data?: ApiFailure['data'];
+    };
+    throw new ApiFailure(
+      response.status,
+      envelope.code ?? 'unknown',
+      envelope.message ?? response.statusText,
+      envelope.data ?? {},
+    );
   }
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await response.blob());
@@ -111,7 +137,12 @@ export const LARGEST_PAGE = 50;
 const LARGEST_WP_PAGE = 100;
 
 /** Every item of a paged list: the first page read first, then the others together. */
-async function everyPage<T, B>(path: string, query: Query, perPage: number, read: (answer: Answer<B>) => { items: T[]; pages: number }): Promise<T[]> {
+async function everyPage<T, B>(
+  path: string,
+  query: Query,
+  perPage: number,
+  read: (answer: Answer<B>) => { items: T[]; pages: number },
+): Promise<T[]> {
   const page = async (number: number) => read(await get<B>(path, { ...query, per_page: perPage, page: number }));
   const first = await page(1);
   const rest = await Promise.all(Array.from({ length: Math.max(0, first.pages - 1) }, (_, index) => page(index + 2)));
@@ -124,7 +155,12 @@ async function everyPage<T, B>(path: string, query: Query, perPage: number, read
  */
 export const getEvery = <T>(collection: string, query: Query = {}): Promise<T[]> =>
   // Every archive's envelope has `total_pages` (its headers, X-TEC-TotalPages, say the same).
-  everyPage<T, { total_pages?: number } & Record<string, T[] | undefined>>(collection, query, LARGEST_PAGE, ({ body }) => ({ items: body[collection] ?? [], pages: Number(body.total_pages ?? 1) }));
+  everyPage<T, { total_pages?: number } & Record<string, T[] | undefined>>(
+    collection,
+    query,
+    LARGEST_PAGE,
+    ({ body }) => ({ items: body[collection] ?? [], pages: Number(body.total_pages ?? 1) }),
+  );
 
 /**
  * A list's pages and items as its headers count them: `wp/v2` lists (and venues, organizers) send
@@ -138,7 +174,10 @@ export function listTotals(headers: Headers, fallbackTotal: number): { total: nu
 
 /** Every item of a `wp/v2` list (a bare array, its pages counted in `X-WP-TotalPages`), all its pages. */
 export const getEveryWp = <T>(path: string, query: Query = {}): Promise<T[]> =>
-  everyPage<T, T[]>(path, query, LARGEST_WP_PAGE, ({ body, headers }) => ({ items: body, pages: listTotals(headers, body.length).pages }));
+  everyPage<T, T[]>(path, query, LARGEST_WP_PAGE, ({ body, headers }) => ({
+    items: body,
+    pages: listTotals(headers, body.length).pages,
+  }));
 
 /** Who is signed in, or null (401): the shell then goes to the sign-in form. */
 export async function currentSession(): Promise<Session | null> {
@@ -160,6 +199,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiFailure)) return {};
   const found: Record<string, string> = {};
   for (const [field, message] of Object.entries(error.data.params ?? {})) found[field] = String(message);
-  for (const [field, detail] of Object.entries(error.data.details ?? {})) found[field] ??= typeof detail === 'string' ? detail : JSON.stringify(detail);
+  for (const [field, detail] of Object.entries(error.data.details ?? {}))
+    found[field] ??= typeof detail === 'string' ? detail : JSON.stringify(detail);
   return found;
 }

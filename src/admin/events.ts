@@ -14,15 +14,18 @@ type Narrowed<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never
  * from it), with the members the schema leaves open (TEC's shapes, some an empty array when unset)
  * in the shape the admin reads of them.
  */
-export type EventRecord = Narrowed<Event, {
-  image: { id?: number; url?: string } | false;
-  categories: { id: number; name: string; parent?: number }[];
-  tags: { id: number; name: string }[];
-  venue: { id?: number; venue?: string } | unknown[];
-  organizer: { id: number; organizer: string }[];
-  custom_fields: Record<string, { label?: string; value?: unknown }> | unknown[];
-  recurrence?: Narrowed<components['schemas']['EventRecurrence'], { rrule: string | string[] }>;
-}>;
+export type EventRecord = Narrowed<
+  Event,
+  {
+    image: { id?: number; url?: string } | false;
+    categories: { id: number; name: string; parent?: number }[];
+    tags: { id: number; name: string }[];
+    venue: { id?: number; venue?: string } | unknown[];
+    organizer: { id: number; organizer: string }[];
+    custom_fields: Record<string, { label?: string; value?: unknown }> | unknown[];
+    recurrence?: Narrowed<components['schemas']['EventRecurrence'], { rrule: string | string[] }>;
+  }
+>;
 
 export interface Page<T> {
   readonly items: T[];
@@ -41,10 +44,25 @@ export const EVER = '0001-01-01';
 /** The archive's orders (decision 0073): `orderby` and `order` of `GET events`. */
 export const ORDER_BY = ['event_date', 'title', 'modified'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
-export interface Sort { readonly by: OrderBy; readonly direction: 'asc' | 'desc' }
+export interface Sort {
+  readonly by: OrderBy;
+  readonly direction: 'asc' | 'desc';
+}
 
 /** The list's filters as the archive's query; a page of them, or every one as CSV. */
-export type EventListFilters = { status?: Status | 'all'; page?: number; search?: string; categories?: string; tags?: string; venue?: string; organizer?: string; from?: string; to?: string; perPage?: number; sort?: Sort };
+export type EventListFilters = {
+  status?: Status | 'all';
+  page?: number;
+  search?: string;
+  categories?: string;
+  tags?: string;
+  venue?: string;
+  organizer?: string;
+  from?: string;
+  to?: string;
+  perPage?: number;
+  sort?: Sort;
+};
 
 function archiveQuery(query: EventListFilters) {
   const status = query.status === undefined || query.status === 'all' ? ALL_BUT_TRASH : [query.status];
@@ -70,7 +88,8 @@ export async function listEvents(query: EventListFilters): Promise<Page<EventRec
 }
 
 /** Every event of the list's filters as a CSV file (not the page shown), with protected details for those who may edit them. */
-export const downloadEvents = (query: EventListFilters) => downloadCsv('events', { ...archiveQuery(query), context: 'edit' }, 'events.csv');
+export const downloadEvents = (query: EventListFilters) =>
+  downloadCsv('events', { ...archiveQuery(query), context: 'edit' }, 'events.csv');
 
 export type Counts = components['schemas']['StatusCounts'];
 /**
@@ -83,10 +102,18 @@ export const setStatus = (id: number, status: string) => request('POST', `events
 export const removeEvent = (id: number, force: boolean) => request('DELETE', `events/${id}`, { query: { force } });
 
 /** Who sent a pending community submission (decision 0095); editors only. */
-export type CommunitySubmission = paths['/community/submissions']['get']['responses'][200]['content']['application/json']['submissions'][number];
+export type CommunitySubmission =
+  paths['/community/submissions']['get']['responses'][200]['content']['application/json']['submissions'][number];
 /** Who sent those of `eventIds` that came through the community form. */
 export const communitySenders = async (eventIds: readonly number[]): Promise<CommunitySubmission[]> =>
-  eventIds.length === 0 ? [] : (await get<{ submissions: CommunitySubmission[] }>('community/submissions', { include: eventIds })).body.submissions;
+  eventIds.length === 0
+    ? []
+    : (await get<{ submissions: CommunitySubmission[] }>('community/submissions', { include: eventIds })).body
+        .submissions;
 /** Trashes every pending community submission from `address`; answers the counts. */
 export const rejectAllFrom = async (address: string) =>
-  (await request<{ events: number; venues: number; organizers: number }>('POST', 'community/submissions/reject', { body: { address } })).body;
+  (
+    await request<{ events: number; venues: number; organizers: number }>('POST', 'community/submissions/reject', {
+      body: { address },
+    })
+  ).body;

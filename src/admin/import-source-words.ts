@@ -88,7 +88,8 @@ const EN = {
   runErrors: 'Errors: {count}',
   moreRunErrors: 'And {count} more, not listed.',
   csvImport: 'Import a CSV file',
-  csvIntro: 'Events, venues or organizers from a spreadsheet, with the columns of The Events Calendar’s CSV importer (and of this calendar’s CSV downloads). Check the file first: nothing is written until you import.',
+  csvIntro:
+    'Events, venues or organizers from a spreadsheet, with the columns of The Events Calendar’s CSV importer (and of this calendar’s CSV downloads). Check the file first: nothing is written until you import.',
   csvType: 'What the rows are',
   csvFile: 'CSV file',
   chooseCsvFile: 'Choose a CSV file.',
@@ -198,7 +199,8 @@ const FR: Words = {
   runErrors: 'Erreurs : {count}',
   moreRunErrors: 'Et {count} autres, non listées.',
   csvImport: 'Importer un fichier CSV',
-  csvIntro: 'Des évènements, lieux ou organisateurs depuis un tableur, avec les colonnes de l’importateur CSV de The Events Calendar (et des téléchargements CSV de ce calendrier). Vérifiez d’abord le fichier : rien n’est écrit avant l’importation.',
+  csvIntro:
+    'Des évènements, lieux ou organisateurs depuis un tableur, avec les colonnes de l’importateur CSV de The Events Calendar (et des téléchargements CSV de ce calendrier). Vérifiez d’abord le fichier : rien n’est écrit avant l’importation.',
   csvType: 'Ce que sont les lignes',
   csvFile: 'Fichier CSV',
   chooseCsvFile: 'Choisissez un fichier CSV.',
@@ -206,7 +208,8 @@ const FR: Words = {
   checkFile: 'Vérifier le fichier',
   checking: 'Vérification…',
   csvMapping: 'Colonnes',
-  csvMappingHelp: 'Comment chaque colonne du fichier est lue. Choisissez le champ qu’elle contient, ou laissez-la de côté.',
+  csvMappingHelp:
+    'Comment chaque colonne du fichier est lue. Choisissez le champ qu’elle contient, ou laissez-la de côté.',
   columnOf: 'Colonne « {header} »',
   notImported: 'Non importée',
   previewAgain: 'Aperçu avec ces colonnes',
@@ -305,7 +308,8 @@ const DE: Words = {
   runErrors: 'Fehler: {count}',
   moreRunErrors: 'Und {count} weitere, nicht aufgeführt.',
   csvImport: 'Eine CSV-Datei importieren',
-  csvIntro: 'Veranstaltungen, Orte oder Veranstalter aus einer Tabelle, mit den Spalten des CSV-Importers von The Events Calendar (und der CSV-Downloads dieses Kalenders). Prüfen Sie die Datei zuerst: Nichts wird vor dem Import geschrieben.',
+  csvIntro:
+    'Veranstaltungen, Orte oder Veranstalter aus einer Tabelle, mit den Spalten des CSV-Importers von The Events Calendar (und der CSV-Downloads dieses Kalenders). Prüfen Sie die Datei zuerst: Nichts wird vor dem Import geschrieben.',
   csvType: 'Was die Zeilen sind',
   csvFile: 'CSV-Datei',
   chooseCsvFile: 'Wählen Sie eine CSV-Datei.',
@@ -313,7 +317,8 @@ const DE: Words = {
   checkFile: 'Datei prüfen',
   checking: 'Wird geprüft…',
   csvMapping: 'Spalten',
-  csvMappingHelp: 'Wie jede Spalte der Datei gelesen wird. Wählen Sie das Feld, das sie enthält, oder lassen Sie sie weg.',
+  csvMappingHelp:
+    'Wie jede Spalte der Datei gelesen wird. Wählen Sie das Feld, das sie enthält, oder lassen Sie sie weg.',
   columnOf: 'Spalte „{header}“',
   notImported: 'Nicht importiert',
   previewAgain: 'Vorschau mit diesen Spalten',
@@ -412,7 +417,8 @@ const ES: Words = {
   runErrors: 'Errores: {count}',
   moreRunErrors: 'Y {count} más, sin listar.',
   csvImport: 'Importar un archivo CSV',
-  csvIntro: 'Eventos, lugares u organizadores desde una hoja de cálculo, con las columnas del importador CSV de The Events Calendar (y de las descargas CSV de este calendario). Comprueba primero el archivo: nada se escribe hasta importar.',
+  csvIntro:
+    'Eventos, lugares u organizadores desde una hoja de cálculo, con las columnas del importador CSV de The Events Calendar (y de las descargas CSV de este calendario). Comprueba primero el archivo: nada se escribe hasta importar.',
   csvType: 'Qué son las filas',
   csvFile: 'Archivo CSV',
   chooseCsvFile: 'Elige un archivo CSV.',

@@ -19,19 +19,38 @@ export function listPath(path: string, search: URLSearchParams, changes: Record<
 }
 
 /** Shows the list at `path` with its query changed. */
-export const goToList = (path: string, search: URLSearchParams, changes: Record<string, string | undefined>) => navigate(listPath(path, search, changes));
+export const goToList = (path: string, search: URLSearchParams, changes: Record<string, string | undefined>) =>
+  navigate(listPath(path, search, changes));
 
 /** The page asked for in the query: 1 when missing or not a positive number. */
 export const pageOf = (search: URLSearchParams): number => Math.max(1, Number(search.get('page') ?? 1) || 1);
 
 /** "Previous page", "Page 2 of 5", "Next page": nothing when everything fits on one page. */
-export function Pager({ path, search, page, pages }: { path: string; search: URLSearchParams; page: number; pages: number }) {
+export function Pager({
+  path,
+  search,
+  page,
+  pages,
+}: {
+  path: string;
+  search: URLSearchParams;
+  page: number;
+  pages: number;
+}) {
   if (pages <= 1) return null;
   return (
     <nav class="pager" aria-label={t('pagination')}>
-      {page > 1 ? <a href={href(listPath(path, search, { page: String(page - 1) }))} rel="prev">{t('previousPage')}</a> : null}
+      {page > 1 ? (
+        <a href={href(listPath(path, search, { page: String(page - 1) }))} rel="prev">
+          {t('previousPage')}
+        </a>
+      ) : null}
       <span>{t('pageOf', { page, pages })}</span>
-      {page < pages ? <a href={href(listPath(path, search, { page: String(page + 1) }))} rel="next">{t('nextPage')}</a> : null}
+      {page < pages ? (
+        <a href={href(listPath(path, search, { page: String(page + 1) }))} rel="next">
+          {t('nextPage')}
+        </a>
+      ) : null}
     </nav>
   );
 }

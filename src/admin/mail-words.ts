@@ -7,8 +7,10 @@ import { addWords } from './i18n.ts';
 
 const EN = {
   mailOff: 'E-mail is off',
-  mailOffHint: 'CALENDAR_SMTP_URL is not set: messages are kept here as not sent, and are never sent later unless you ask. Set CALENDAR_SMTP_URL and CALENDAR_MAIL_FROM to send e-mail.',
-  mailOn: 'E-mail is on: messages go through the SMTP server, and are retried for about 16 hours when it does not answer.',
+  mailOffHint:
+    'CALENDAR_SMTP_URL is not set: messages are kept here as not sent, and are never sent later unless you ask. Set CALENDAR_SMTP_URL and CALENDAR_MAIL_FROM to send e-mail.',
+  mailOn:
+    'E-mail is on: messages go through the SMTP server, and are retried for about 16 hours when it does not answer.',
   mailFilter: 'Messages by status',
   mailAll: 'All',
   mailPending: 'Waiting',
@@ -35,8 +37,10 @@ type Words = Readonly<Record<MailWordKey, string>>;
 
 const FR: Words = {
   mailOff: 'L’envoi d’e-mails est désactivé',
-  mailOffHint: 'CALENDAR_SMTP_URL n’est pas défini : les messages sont gardés ici, non envoyés, et ne partiront jamais sans que vous le demandiez. Définissez CALENDAR_SMTP_URL et CALENDAR_MAIL_FROM pour envoyer des e-mails.',
-  mailOn: 'L’envoi d’e-mails est actif : les messages passent par le serveur SMTP et sont réessayés pendant environ 16 heures s’il ne répond pas.',
+  mailOffHint:
+    'CALENDAR_SMTP_URL n’est pas défini : les messages sont gardés ici, non envoyés, et ne partiront jamais sans que vous le demandiez. Définissez CALENDAR_SMTP_URL et CALENDAR_MAIL_FROM pour envoyer des e-mails.',
+  mailOn:
+    'L’envoi d’e-mails est actif : les messages passent par le serveur SMTP et sont réessayés pendant environ 16 heures s’il ne répond pas.',
   mailFilter: 'Messages par état',
   mailAll: 'Tous',
   mailPending: 'En attente',
@@ -60,8 +64,10 @@ const FR: Words = {
 
 const DE: Words = {
   mailOff: 'E-Mail ist aus',
-  mailOffHint: 'CALENDAR_SMTP_URL ist nicht gesetzt: Nachrichten bleiben hier ungesendet und werden nie ungefragt später gesendet. Setzen Sie CALENDAR_SMTP_URL und CALENDAR_MAIL_FROM, um E-Mails zu senden.',
-  mailOn: 'E-Mail ist an: Nachrichten gehen über den SMTP-Server und werden etwa 16 Stunden lang erneut versucht, wenn er nicht antwortet.',
+  mailOffHint:
+    'CALENDAR_SMTP_URL ist nicht gesetzt: Nachrichten bleiben hier ungesendet und werden nie ungefragt später gesendet. Setzen Sie CALENDAR_SMTP_URL und CALENDAR_MAIL_FROM, um E-Mails zu senden.',
+  mailOn:
+    'E-Mail ist an: Nachrichten gehen über den SMTP-Server und werden etwa 16 Stunden lang erneut versucht, wenn er nicht antwortet.',
   mailFilter: 'Nachrichten nach Status',
   mailAll: 'Alle',
   mailPending: 'Wartend',
@@ -85,8 +91,10 @@ const DE: Words = {
 
 const ES: Words = {
   mailOff: 'El correo está desactivado',
-  mailOffHint: 'CALENDAR_SMTP_URL no está definido: los mensajes se guardan aquí sin enviar y nunca se envían más tarde sin que lo pida. Defina CALENDAR_SMTP_URL y CALENDAR_MAIL_FROM para enviar correo.',
-  mailOn: 'El correo está activado: los mensajes pasan por el servidor SMTP y se reintentan durante unas 16 horas si no responde.',
+  mailOffHint:
+    'CALENDAR_SMTP_URL no está definido: los mensajes se guardan aquí sin enviar y nunca se envían más tarde sin que lo pida. Defina CALENDAR_SMTP_URL y CALENDAR_MAIL_FROM para enviar correo.',
+  mailOn:
+    'El correo está activado: los mensajes pasan por el servidor SMTP y se reintentan durante unas 16 horas si no responde.',
   mailFilter: 'Mensajes por estado',
   mailAll: 'Todos',
   mailPending: 'En espera',

@@ -12,11 +12,14 @@ import { SCREENS, START, type Screen, type ScreenProps } from './screens.ts';
  * comes back to the same URL.
  */
 
-const can = (session: Session, capability: string | undefined) => capability === undefined || session.user.capabilities.includes(capability);
+const can = (session: Session, capability: string | undefined) =>
+  capability === undefined || session.user.capabilities.includes(capability);
 
 function Shell({ session }: { session: Session }) {
   const { path, search } = useLocation();
-  const found = SCREENS.map((screen) => ({ screen, params: match(screen.path, path) })).find((candidate) => candidate.params !== undefined);
+  const found = SCREENS.map((screen) => ({ screen, params: match(screen.path, path) })).find(
+    (candidate) => candidate.params !== undefined,
+  );
   const [loaded, setLoaded] = useState<{ load: Screen['load']; component: ComponentType<ScreenProps> } | undefined>();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -30,7 +33,9 @@ function Shell({ session }: { session: Session }) {
     void found.screen.load().then((module) => {
       if (current) setLoaded({ load: found.screen.load, component: module.default });
     });
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [found?.screen.load]);
   useEffect(() => {
     // After an in-app navigation, a screen reader starts from the new screen's content, as after a page load.
@@ -44,28 +49,46 @@ function Shell({ session }: { session: Session }) {
   const Current = allowed && loaded?.load === found.screen.load ? loaded.component : undefined;
   return (
     <>
-      <a class="skip-link" href="#content">{t('skipToContent')}</a>
+      <a class="skip-link" href="#content">
+        {t('skipToContent')}
+      </a>
       <header class="admin-header">
-        <a class="admin-name" href={href(START)}>{t('calendarAdmin')}</a>
+        <a class="admin-name" href={href(START)}>
+          {t('calendarAdmin')}
+        </a>
         <nav aria-label={t('mainNavigation')}>
           <ul class="admin-nav">
             {SCREENS.filter((screen) => screen.nav !== undefined && can(session, screen.capability)).map((screen) => (
               <li key={screen.path}>
-                <a href={href(screen.path)} aria-current={found?.screen === screen ? 'page' : undefined}>{t(screen.nav!)}</a>
+                <a href={href(screen.path)} aria-current={found?.screen === screen ? 'page' : undefined}>
+                  {t(screen.nav!)}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div class="admin-user">
-          <a href={href('account')} aria-current={path === 'account' ? 'page' : undefined}>{session.user.name || session.user.login}</a>
+          <a href={href('account')} aria-current={path === 'account' ? 'page' : undefined}>
+            {session.user.name || session.user.login}
+          </a>
           <form method="post" action={`${SETTINGS.base}/sign-out`}>
             <input type="hidden" name="_wpnonce" value={session.nonce} />
-            <button type="submit" class="secondary">{t('signOut')}</button>
+            <button type="submit" class="secondary">
+              {t('signOut')}
+            </button>
           </form>
         </div>
       </header>
       <main id="content" tabIndex={-1} ref={main}>
-        {found === undefined && path !== '' ? <p role="alert">{t('notFound')}</p> : !allowed && found !== undefined ? <p role="alert">{t('notAllowed')}</p> : Current ? <Current session={session} params={found!.params!} search={search} /> : <p aria-live="polite">{t('loading')}</p>}
+        {found === undefined && path !== '' ? (
+          <p role="alert">{t('notFound')}</p>
+        ) : !allowed && found !== undefined ? (
+          <p role="alert">{t('notAllowed')}</p>
+        ) : Current ? (
+          <Current session={session} params={found!.params!} search={search} />
+        ) : (
+          <p aria-live="polite">{t('loading')}</p>
+        )}
       </main>
     </>
   );
@@ -75,12 +98,20 @@ function App() {
   const [session, setSession] = useState<Session | null | undefined>();
   const [failed, setFailed] = useState<string | undefined>();
   useEffect(() => {
-    currentSession().then((found) => {
-      if (found === null) location.assign(signInUrl(`${location.pathname}${location.search}`));
-      else setSession(found);
-    }, (error: Error) => setFailed(error.message));
+    currentSession().then(
+      (found) => {
+        if (found === null) location.assign(signInUrl(`${location.pathname}${location.search}`));
+        else setSession(found);
+      },
+      (error: Error) => setFailed(error.message),
+    );
   }, []);
-  if (failed !== undefined) return <p role="alert">{t('somethingWrong')} {failed}</p>;
+  if (failed !== undefined)
+    return (
+      <p role="alert">
+        {t('somethingWrong')} {failed}
+      </p>
+    );
   return session ? <Shell session={session} /> : <p aria-live="polite">{t('loading')}</p>;
 }
 

@@ -28,7 +28,13 @@ export interface RecordKind {
   readonly detail: { readonly field: string; readonly label: MessageKey };
   /** The capability that shows the screens (roles.ts; the API checks its own permission on each write). */
   readonly capability: string;
-  readonly words: { readonly plural: MessageKey; readonly add: MessageKey; readonly create: MessageKey; readonly edit: MessageKey; readonly none: MessageKey };
+  readonly words: {
+    readonly plural: MessageKey;
+    readonly add: MessageKey;
+    readonly create: MessageKey;
+    readonly edit: MessageKey;
+    readonly none: MessageKey;
+  };
 }
 
 const DESCRIPTION: RecordField = { name: 'description', label: 'description', kind: 'textarea' };
@@ -67,7 +73,13 @@ export const RECORD_KINDS: Readonly<Record<RecordKind['collection'], RecordKind>
     ],
     detail: { field: 'email', label: 'email' },
     capability: 'edit_tribe_organizers',
-    words: { plural: 'organizers', add: 'addOrganizer', create: 'newOrganizer', edit: 'editOrganizer', none: 'noOrganizers' },
+    words: {
+      plural: 'organizers',
+      add: 'addOrganizer',
+      create: 'newOrganizer',
+      edit: 'editOrganizer',
+      none: 'noOrganizers',
+    },
   },
   categories: {
     collection: 'categories',
@@ -82,17 +94,19 @@ export const RECORD_KINDS: Readonly<Record<RecordKind['collection'], RecordKind>
     detail: { field: 'slug', label: 'slug' },
     // The API's permission for category writes (taxonomy.ts: edit and publish events).
     capability: 'publish_tribe_events',
-    words: { plural: 'categories', add: 'addCategory', create: 'newCategory', edit: 'editCategory', none: 'noCategories' },
+    words: {
+      plural: 'categories',
+      add: 'addCategory',
+      create: 'newCategory',
+      edit: 'editCategory',
+      none: 'noCategories',
+    },
   },
   tags: {
     collection: 'tags',
     post: false,
     nameField: 'name',
-    fields: [
-      { name: 'name', label: 'name', kind: 'text' },
-      { name: 'slug', label: 'slug', kind: 'text' },
-      DESCRIPTION,
-    ],
+    fields: [{ name: 'name', label: 'name', kind: 'text' }, { name: 'slug', label: 'slug', kind: 'text' }, DESCRIPTION],
     detail: { field: 'slug', label: 'slug' },
     // The API's permission for tag writes (taxonomy.ts).
     capability: 'manage_post_tags',
@@ -106,29 +120,41 @@ export const POST_STATUSES = ['publish', 'draft', 'pending', 'private'] as const
 /** A record as the API answers it: its id, its name under `nameField`, its other fields by name. */
 export type WireRecord = Record<string, unknown> & { id: number };
 
-export const nameOf = (kind: RecordKind, record: WireRecord): string => (typeof record[kind.nameField] === 'string' ? (record[kind.nameField] as string) : '');
+export const nameOf = (kind: RecordKind, record: WireRecord): string =>
+  typeof record[kind.nameField] === 'string' ? (record[kind.nameField] as string) : '';
 
 /** The form's values as read from a record: strings for text fields, booleans for checkboxes, the parent's id as text. */
 export type RecordForm = Record<string, string | boolean>;
 
 export function formOfRecord(kind: RecordKind, record: WireRecord | undefined): RecordForm {
-  const form: RecordForm = Object.fromEntries(kind.fields.map((field): [string, string | boolean] => {
-    const value = record?.[field.name];
-    if (field.kind === 'checkbox') return [field.name, value === true];
-    if (field.kind === 'parent') return [field.name, String(typeof value === 'number' ? value : 0)];
-    return [field.name, typeof value === 'string' ? value : ''];
-  }));
+  const form: RecordForm = Object.fromEntries(
+    kind.fields.map((field): [string, string | boolean] => {
+      const value = record?.[field.name];
+      if (field.kind === 'checkbox') return [field.name, value === true];
+      if (field.kind === 'parent') return [field.name, String(typeof value === 'number' ? value : 0)];
+      return [field.name, typeof value === 'string' ? value : ''];
+    }),
+  );
   // A new venue or organizer starts as published: it is made to be picked in events (the select can change it).
   if (kind.post) form.status = typeof record?.status === 'string' ? record.status : 'publish';
   return form;
 }
 
 /** The write body: every non-empty field for a new record, else only the fields that changed. */
-export function recordChanges(kind: RecordKind, form: RecordForm, read: RecordForm | undefined): Record<string, unknown> {
+export function recordChanges(
+  kind: RecordKind,
+  form: RecordForm,
+  read: RecordForm | undefined,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of kind.fields) {
     const value = form[field.name];
-    if (read !== undefined ? value === read[field.name] : value === '' || value === false || (field.kind === 'parent' && value === '0')) continue;
+    if (
+      read !== undefined
+        ? value === read[field.name]
+        : value === '' || value === false || (field.kind === 'parent' && value === '0')
+    )
+      continue;
     body[field.name] = field.kind === 'parent' ? Number(value) : value;
   }
   if (kind.post && form.status !== undefined && form.status !== read?.status) body.status = form.status;

@@ -60,9 +60,23 @@ window.addEventListener('popstate', () => {
 // Links inside the admin navigate in place; other links (the public pages) leave as links do.
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('a') : null;
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.target) return;
+  if (
+    !link ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    link.target
+  )
+    return;
   const url = new URL(link.href, location.href);
-  if (url.origin !== location.origin || !(url.pathname === SETTINGS.base || url.pathname.startsWith(`${SETTINGS.base}/`))) return;
+  if (
+    url.origin !== location.origin ||
+    !(url.pathname === SETTINGS.base || url.pathname.startsWith(`${SETTINGS.base}/`))
+  )
+    return;
   if (url.pathname.startsWith(`${SETTINGS.base}/sign-`) || url.pathname.startsWith(`${SETTINGS.base}/assets/`)) return;
   // A fragment of this screen (an error summary's link to its field) is the browser's to follow: no screen is left.
   if (url.hash !== '' && url.pathname === location.pathname && url.search === location.search) return;

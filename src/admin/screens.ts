@@ -29,16 +29,25 @@ export interface Screen {
 
 const eventEditor = () => import('./screens/event-editor.tsx');
 /** Venues, organizers, categories and tags: one module, a list and an editor per kind (records.ts). */
-const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () => import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
+const records = (collection: RecordKind['collection'], screen: 'list' | 'editor') => () =>
+  import('./screens/records.tsx').then((module) => ({ default: module.RECORD_SCREENS[collection][screen] }));
 const webhookEditor = () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhookEditor }));
 /** The users list, the new user's form and a user's page: one module (screens/users.tsx). */
-const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () => import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
+const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () =>
+  import('./screens/users.tsx').then((module) => ({ default: module[screen] }));
 /** Site imports: the form with the recent runs, and a run's progress (screens/site-imports.tsx), reached from the imports screen. */
-const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () => import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
+const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () =>
+  import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
 /** Import sources: the list, a source's form with its runs, and a run's progress (screens/import-sources.tsx). */
-const importSources = (screen: 'SourcesList' | 'SourceEditor' | 'SourceRun') => () => import('./screens/import-sources.tsx').then((module) => ({ default: module[screen] }));
+const importSources = (screen: 'SourcesList' | 'SourceEditor' | 'SourceRun') => () =>
+  import('./screens/import-sources.tsx').then((module) => ({ default: module[screen] }));
 const recordScreens = (kind: RecordKind): Screen[] => [
-  { path: kind.collection, nav: kind.words.plural, capability: kind.capability, load: records(kind.collection, 'list') },
+  {
+    path: kind.collection,
+    nav: kind.words.plural,
+    capability: kind.capability,
+    load: records(kind.collection, 'list'),
+  },
   { path: `${kind.collection}/new`, capability: kind.capability, load: records(kind.collection, 'editor') },
   { path: `${kind.collection}/:id`, capability: kind.capability, load: records(kind.collection, 'editor') },
 ];
@@ -48,11 +57,29 @@ export const SCREENS: readonly Screen[] = [
   { path: 'events/new', capability: 'edit_tribe_events', load: eventEditor },
   { path: 'events/:id', capability: 'edit_tribe_events', load: eventEditor },
   // An event's attendees and the door's check-in (screens/attendees.tsx): the API shows them only to those who may edit the event.
-  { path: 'events/:id/attendees', capability: 'edit_tribe_events', load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.AttendeesScreen })) },
-  { path: 'events/:id/check-in', capability: 'edit_tribe_events', load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.CheckInScreen })) },
-  { path: 'review', nav: 'reviewQueue', capability: 'edit_others_tribe_events', load: () => import('./screens/review-queue.tsx') },
+  {
+    path: 'events/:id/attendees',
+    capability: 'edit_tribe_events',
+    load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.AttendeesScreen })),
+  },
+  {
+    path: 'events/:id/check-in',
+    capability: 'edit_tribe_events',
+    load: () => import('./screens/attendees.tsx').then((module) => ({ default: module.CheckInScreen })),
+  },
+  {
+    path: 'review',
+    nav: 'reviewQueue',
+    capability: 'edit_others_tribe_events',
+    load: () => import('./screens/review-queue.tsx'),
+  },
   ...Object.values(RECORD_KINDS).flatMap(recordScreens),
-  { path: 'webhooks', nav: 'webhooks', capability: 'manage_webhooks', load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })) },
+  {
+    path: 'webhooks',
+    nav: 'webhooks',
+    capability: 'manage_webhooks',
+    load: () => import('./screens/webhooks.tsx').then((module) => ({ default: module.WebhooksList })),
+  },
   { path: 'webhooks/new', capability: 'manage_webhooks', load: webhookEditor },
   { path: 'webhooks/:id', capability: 'manage_webhooks', load: webhookEditor },
   // Administrators only, as the API's outbox (decision 0112).
@@ -61,7 +88,12 @@ export const SCREENS: readonly Screen[] = [
   { path: 'users/new', capability: 'create_users', load: users('NewUser') },
   { path: 'users/:id', capability: 'edit_users', load: users('UserPage') },
   // Whoever may use `POST events/import` holds edit_others_tribe_events among its capabilities (editors and administrators).
-  { path: 'imports', nav: 'imports', capability: 'edit_others_tribe_events', load: () => import('./screens/imports.tsx') },
+  {
+    path: 'imports',
+    nav: 'imports',
+    capability: 'edit_others_tribe_events',
+    load: () => import('./screens/imports.tsx'),
+  },
   // Administrators only, as the API's `imports/sites` (decision 0071).
   { path: 'imports/sites', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImports') },
   { path: 'imports/sites/:id', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImportProgress') },

@@ -7,14 +7,18 @@ import { addWords } from './i18n.ts';
  */
 
 const EN = {
-  siteImportIntro: 'Copy the events, venues, organizers, categories and tags of a WordPress site running The Events Calendar, and follow the import as it runs.',
+  siteImportIntro:
+    'Copy the events, venues, organizers, categories and tags of a WordPress site running The Events Calendar, and follow the import as it runs.',
   siteUrl: 'Address of the site',
-  siteUrlHint: 'A WordPress site running The Events Calendar: its home page, its REST root (…/wp-json) or its tribe/events/v1 address.',
+  siteUrlHint:
+    'A WordPress site running The Events Calendar: its home page, its REST root (…/wp-json) or its tribe/events/v1 address.',
   sourceSignIn: 'Sign in to the site (optional)',
-  sourceSignInHelp: 'With a WordPress username and one of its application passwords, drafts, pending, private and password-protected records are copied too; without, published records only. The password is used by this import only, never stored.',
+  sourceSignInHelp:
+    'With a WordPress username and one of its application passwords, drafts, pending, private and password-protected records are copied too; without, published records only. The password is used by this import only, never stored.',
   sourceUser: 'WordPress username',
   sourceAppPassword: 'Application password',
-  pruneOption: 'Remove the records copied before whose original was deleted on the site (otherwise they are only reported)',
+  pruneOption:
+    'Remove the records copied before whose original was deleted on the site (otherwise they are only reported)',
   startSiteImport: 'Start the import',
   checkingSite: 'Checking the site…',
   siteImportRefused: 'The import was not started:',
@@ -56,7 +60,8 @@ const EN = {
   siteImportErrors: 'Errors: {count}',
   moreErrors: 'And {count} more, not listed.',
   importerNotes: 'The importer’s notes: {count}',
-  incompleteRead: 'Some of the site’s archives could not be read whole: records deleted on the site could not all be told.',
+  incompleteRead:
+    'Some of the site’s archives could not be read whole: records deleted on the site could not all be told.',
   cancelSiteImport: 'Cancel the import',
   startAgain: 'Start it again',
   allSiteImports: 'All site imports',
@@ -66,14 +71,18 @@ export type SiteImportWordKey = keyof typeof EN;
 type Words = Readonly<Record<SiteImportWordKey, string>>;
 
 const FR: Words = {
-  siteImportIntro: 'Copier les évènements, lieux, organisateurs, catégories et étiquettes d’un site WordPress avec The Events Calendar, et suivre l’importation pendant qu’elle avance.',
+  siteImportIntro:
+    'Copier les évènements, lieux, organisateurs, catégories et étiquettes d’un site WordPress avec The Events Calendar, et suivre l’importation pendant qu’elle avance.',
   siteUrl: 'Adresse du site',
-  siteUrlHint: 'Un site WordPress avec The Events Calendar : sa page d’accueil, sa racine REST (…/wp-json) ou son adresse tribe/events/v1.',
+  siteUrlHint:
+    'Un site WordPress avec The Events Calendar : sa page d’accueil, sa racine REST (…/wp-json) ou son adresse tribe/events/v1.',
   sourceSignIn: 'Se connecter au site (facultatif)',
-  sourceSignInHelp: 'Avec un identifiant WordPress et l’un de ses mots de passe d’application, les brouillons, les contenus en attente, privés et protégés par mot de passe sont copiés aussi ; sans, seuls les contenus publiés. Le mot de passe ne sert qu’à cette importation et n’est jamais enregistré.',
+  sourceSignInHelp:
+    'Avec un identifiant WordPress et l’un de ses mots de passe d’application, les brouillons, les contenus en attente, privés et protégés par mot de passe sont copiés aussi ; sans, seuls les contenus publiés. Le mot de passe ne sert qu’à cette importation et n’est jamais enregistré.',
   sourceUser: 'Identifiant WordPress',
   sourceAppPassword: 'Mot de passe d’application',
-  pruneOption: 'Supprimer les contenus copiés auparavant dont l’original a été supprimé sur le site (sinon ils sont seulement signalés)',
+  pruneOption:
+    'Supprimer les contenus copiés auparavant dont l’original a été supprimé sur le site (sinon ils sont seulement signalés)',
   startSiteImport: 'Lancer l’importation',
   checkingSite: 'Vérification du site…',
   siteImportRefused: 'L’importation n’a pas été lancée :',
@@ -115,20 +124,25 @@ const FR: Words = {
   siteImportErrors: 'Erreurs : {count}',
   moreErrors: 'Et {count} de plus, non listées.',
   importerNotes: 'Notes de l’importation : {count}',
-  incompleteRead: 'Certaines archives du site n’ont pas pu être lues en entier : les contenus supprimés sur le site n’ont pas tous pu être repérés.',
+  incompleteRead:
+    'Certaines archives du site n’ont pas pu être lues en entier : les contenus supprimés sur le site n’ont pas tous pu être repérés.',
   cancelSiteImport: 'Annuler l’importation',
   startAgain: 'La relancer',
   allSiteImports: 'Toutes les importations de sites',
 };
 const DE: Words = {
-  siteImportIntro: 'Die Veranstaltungen, Orte, Veranstalter, Kategorien und Schlagwörter einer WordPress-Website mit The Events Calendar kopieren und den Import verfolgen, während er läuft.',
+  siteImportIntro:
+    'Die Veranstaltungen, Orte, Veranstalter, Kategorien und Schlagwörter einer WordPress-Website mit The Events Calendar kopieren und den Import verfolgen, während er läuft.',
   siteUrl: 'Adresse der Website',
-  siteUrlHint: 'Eine WordPress-Website mit The Events Calendar: ihre Startseite, ihr REST-Stamm (…/wp-json) oder ihre tribe/events/v1-Adresse.',
+  siteUrlHint:
+    'Eine WordPress-Website mit The Events Calendar: ihre Startseite, ihr REST-Stamm (…/wp-json) oder ihre tribe/events/v1-Adresse.',
   sourceSignIn: 'Bei der Website anmelden (optional)',
-  sourceSignInHelp: 'Mit einem WordPress-Benutzernamen und einem seiner Anwendungspasswörter werden auch Entwürfe, ausstehende, private und passwortgeschützte Inhalte kopiert; ohne nur veröffentlichte. Das Passwort dient nur diesem Import und wird nie gespeichert.',
+  sourceSignInHelp:
+    'Mit einem WordPress-Benutzernamen und einem seiner Anwendungspasswörter werden auch Entwürfe, ausstehende, private und passwortgeschützte Inhalte kopiert; ohne nur veröffentlichte. Das Passwort dient nur diesem Import und wird nie gespeichert.',
   sourceUser: 'WordPress-Benutzername',
   sourceAppPassword: 'Anwendungspasswort',
-  pruneOption: 'Früher kopierte Inhalte entfernen, deren Original auf der Website gelöscht wurde (sonst werden sie nur gemeldet)',
+  pruneOption:
+    'Früher kopierte Inhalte entfernen, deren Original auf der Website gelöscht wurde (sonst werden sie nur gemeldet)',
   startSiteImport: 'Import starten',
   checkingSite: 'Website wird geprüft…',
   siteImportRefused: 'Der Import wurde nicht gestartet:',
@@ -170,20 +184,25 @@ const DE: Words = {
   siteImportErrors: 'Fehler: {count}',
   moreErrors: 'Und {count} weitere, nicht aufgeführt.',
   importerNotes: 'Hinweise des Imports: {count}',
-  incompleteRead: 'Einige Archive der Website konnten nicht vollständig gelesen werden: Nicht alle auf der Website gelöschten Inhalte konnten erkannt werden.',
+  incompleteRead:
+    'Einige Archive der Website konnten nicht vollständig gelesen werden: Nicht alle auf der Website gelöschten Inhalte konnten erkannt werden.',
   cancelSiteImport: 'Import abbrechen',
   startAgain: 'Erneut starten',
   allSiteImports: 'Alle Website-Importe',
 };
 const ES: Words = {
-  siteImportIntro: 'Copiar los eventos, lugares, organizadores, categorías y etiquetas de un sitio WordPress con The Events Calendar, y seguir la importación mientras avanza.',
+  siteImportIntro:
+    'Copiar los eventos, lugares, organizadores, categorías y etiquetas de un sitio WordPress con The Events Calendar, y seguir la importación mientras avanza.',
   siteUrl: 'Dirección del sitio',
-  siteUrlHint: 'Un sitio WordPress con The Events Calendar: su página de inicio, su raíz REST (…/wp-json) o su dirección tribe/events/v1.',
+  siteUrlHint:
+    'Un sitio WordPress con The Events Calendar: su página de inicio, su raíz REST (…/wp-json) o su dirección tribe/events/v1.',
   sourceSignIn: 'Iniciar sesión en el sitio (opcional)',
-  sourceSignInHelp: 'Con un usuario de WordPress y una de sus contraseñas de aplicación se copian también los borradores y los contenidos pendientes, privados y protegidos con contraseña; sin ellos, solo los publicados. La contraseña solo sirve para esta importación y nunca se guarda.',
+  sourceSignInHelp:
+    'Con un usuario de WordPress y una de sus contraseñas de aplicación se copian también los borradores y los contenidos pendientes, privados y protegidos con contraseña; sin ellos, solo los publicados. La contraseña solo sirve para esta importación y nunca se guarda.',
   sourceUser: 'Usuario de WordPress',
   sourceAppPassword: 'Contraseña de aplicación',
-  pruneOption: 'Quitar los contenidos copiados antes cuyo original se borró en el sitio (si no, solo se informa de ellos)',
+  pruneOption:
+    'Quitar los contenidos copiados antes cuyo original se borró en el sitio (si no, solo se informa de ellos)',
   startSiteImport: 'Iniciar la importación',
   checkingSite: 'Comprobando el sitio…',
   siteImportRefused: 'La importación no se inició:',
@@ -225,7 +244,8 @@ const ES: Words = {
   siteImportErrors: 'Errores: {count}',
   moreErrors: 'Y {count} más, no listados.',
   importerNotes: 'Notas de la importación: {count}',
-  incompleteRead: 'Algunos archivos del sitio no se pudieron leer enteros: no se pudieron detectar todos los contenidos borrados en el sitio.',
+  incompleteRead:
+    'Algunos archivos del sitio no se pudieron leer enteros: no se pudieron detectar todos los contenidos borrados en el sitio.',
   cancelSiteImport: 'Cancelar la importación',
   startAgain: 'Iniciarla de nuevo',
   allSiteImports: 'Todas las importaciones de sitios',

@@ -105,7 +105,8 @@ const EN = {
   doneResent: 'Confirmation queued for {email}.',
   checkInHeading: 'Check-in: {title}',
   checkInCode: 'Code from the ticket',
-  checkInCodeHint: 'The text of the QR code (the check-in link): scan it with the phone’s camera and paste it, or type it.',
+  checkInCodeHint:
+    'The text of the QR code (the check-in link): scan it with the phone’s camera and paste it, or type it.',
   checkInWithCode: 'Check in with the code',
   checkInFind: 'Find a name',
   checkInFindButton: 'Find',
@@ -222,7 +223,8 @@ const FR: Words = {
   doneResent: 'Confirmation mise en file pour {email}.',
   checkInHeading: 'Accueil : {title}',
   checkInCode: 'Code du billet',
-  checkInCodeHint: 'Le texte du QR code (le lien d’accueil) : scannez-le avec l’appareil photo du téléphone et collez-le, ou tapez-le.',
+  checkInCodeHint:
+    'Le texte du QR code (le lien d’accueil) : scannez-le avec l’appareil photo du téléphone et collez-le, ou tapez-le.',
   checkInWithCode: 'Accueillir avec le code',
   checkInFind: 'Chercher un nom',
   checkInFindButton: 'Chercher',
@@ -230,7 +232,8 @@ const FR: Words = {
   checkInNoMatch: 'Personne de ce nom parmi les présents.',
   checkInOk: 'Accueilli : {name}.',
   checkInAlready: 'Déjà accueilli : {name}, à {when}.',
-  checkInWrongCode: 'Code erroné : il ne correspond à aucun participant de cet évènement. Vérifiez-le, ou cherchez le nom.',
+  checkInWrongCode:
+    'Code erroné : il ne correspond à aucun participant de cet évènement. Vérifiez-le, ou cherchez le nom.',
   checkInOtherEvent: 'Ce code est celui d’un autre évènement.',
   checkInNotGoing: '{name} ne peut pas être accueilli : sa place est {status}.',
   checkInNotACode: 'Ce n’est pas un code d’accueil : collez tout le texte du QR code.',
@@ -252,7 +255,8 @@ const DE: Words = {
   ticketName: 'Name',
   ticketDescription: 'Beschreibung',
   ticketPrice: 'Preis',
-  ticketPriceHint: '0 macht es zu einem kostenlosen RSVP. Hier wird nichts bezahlt: ein Ticket mit Preis zeigt seinen Preis.',
+  ticketPriceHint:
+    '0 macht es zu einem kostenlosen RSVP. Hier wird nichts bezahlt: ein Ticket mit Preis zeigt seinen Preis.',
   ticketCurrency: 'Währung (ISO-Code, etwa EUR)',
   ticketCapacity: 'Kapazität',
   capacityOwn: 'Eigene Plätze',
@@ -336,7 +340,8 @@ const DE: Words = {
   doneResent: 'Bestätigung für {email} eingereiht.',
   checkInHeading: 'Einlass: {title}',
   checkInCode: 'Code vom Ticket',
-  checkInCodeHint: 'Der Text des QR-Codes (der Einlass-Link): mit der Kamera des Telefons scannen und einfügen, oder eintippen.',
+  checkInCodeHint:
+    'Der Text des QR-Codes (der Einlass-Link): mit der Kamera des Telefons scannen und einfügen, oder eintippen.',
   checkInWithCode: 'Mit dem Code einlassen',
   checkInFind: 'Namen suchen',
   checkInFindButton: 'Suchen',
@@ -344,7 +349,8 @@ const DE: Words = {
   checkInNoMatch: 'Niemand dieses Namens unter den Kommenden.',
   checkInOk: 'Eingelassen: {name}.',
   checkInAlready: 'Schon eingelassen: {name}, um {when}.',
-  checkInWrongCode: 'Falscher Code: er passt zu niemandem dieser Veranstaltung. Prüfen Sie ihn oder suchen Sie den Namen.',
+  checkInWrongCode:
+    'Falscher Code: er passt zu niemandem dieser Veranstaltung. Prüfen Sie ihn oder suchen Sie den Namen.',
   checkInOtherEvent: 'Dieser Code gehört zu einer anderen Veranstaltung.',
   checkInNotGoing: '{name} kann nicht eingelassen werden: der Platz ist {status}.',
   checkInNotACode: 'Das ist kein Einlass-Code: fügen Sie den ganzen Text des QR-Codes ein.',
@@ -366,7 +372,8 @@ const ES: Words = {
   ticketName: 'Nombre',
   ticketDescription: 'Descripción',
   ticketPrice: 'Precio',
-  ticketPriceHint: '0 la convierte en un RSVP gratuito. Aquí no se cobra nada: una entrada con precio muestra su precio.',
+  ticketPriceHint:
+    '0 la convierte en un RSVP gratuito. Aquí no se cobra nada: una entrada con precio muestra su precio.',
   ticketCurrency: 'Moneda (código ISO, como EUR)',
   ticketCapacity: 'Aforo',
   capacityOwn: 'Plazas propias',
@@ -450,7 +457,8 @@ const ES: Words = {
   doneResent: 'Confirmación en cola para {email}.',
   checkInHeading: 'Registro: {title}',
   checkInCode: 'Código de la entrada',
-  checkInCodeHint: 'El texto del código QR (el enlace de registro): escanéelo con la cámara del teléfono y péguelo, o escríbalo.',
+  checkInCodeHint:
+    'El texto del código QR (el enlace de registro): escanéelo con la cámara del teléfono y péguelo, o escríbalo.',
   checkInWithCode: 'Registrar con el código',
   checkInFind: 'Buscar un nombre',
   checkInFindButton: 'Buscar',

@@ -3,8 +3,19 @@ import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import type { ReadTx, Storage } from '../storage/types.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
-import { throttleKey, type LoginThrottle, type ThrottleCounter, type ThrottleKey, type ThrottleState } from './login-throttle.ts';
-import { applicationPasswordPrefix, normalizeApplicationPassword, verifyAgainstNoUser, verifyPassword } from './passwords.ts';
+import {
+  throttleKey,
+  type LoginThrottle,
+  type ThrottleCounter,
+  type ThrottleKey,
+  type ThrottleState,
+} from './login-throttle.ts';
+import {
+  applicationPasswordPrefix,
+  normalizeApplicationPassword,
+  verifyAgainstNoUser,
+  verifyPassword,
+} from './passwords.ts';
 import { isRole, type Caller } from './roles.ts';
 
 /** A credential that was verified with scrypt, remembered so the next request skips the slow hash. */
@@ -32,7 +43,10 @@ function parseBasic(authorization: string): { login: string; password: string } 
 
 /** 429 with `Retry-After` set to the end of the counter's window. */
 export function tooManyAttempts(counter: ThrottleCounter): ApiError {
-  return new ApiError('too_many_login_attempts', { args: [counter.secondsLeft], headers: { 'retry-after': String(counter.secondsLeft) } });
+  return new ApiError('too_many_login_attempts', {
+    args: [counter.secondsLeft],
+    headers: { 'retry-after': String(counter.secondsLeft) },
+  });
 }
 
 /** The users and application passwords the authenticator checks credentials against (UsersService). */
@@ -85,21 +99,39 @@ export class Authenticator {
     return this.check(login, password, address, false);
   }
 
-  private async check(login: string, password: string, address: string, applicationPasswords: boolean): Promise<Caller> {
+  private async check(
+    login: string,
+    password: string,
+    address: string,
+    applicationPasswords: boolean,
+  ): Promise<Caller> {
     // One read unit for what a request with known credentials needs (decision 0077): the user, the
     // throttle's counters and the remembered application password, still stored or not.
     const { user, caller, key, state, memoKey, confirmed } = await this.storage.read(async (tx) => {
       // NUL is in no login or e-mail, and PostgreSQL refuses it in a query.
       const user = login.includes('\0') ? undefined : await this.users.loginUser(tx, login);
-      const caller: Caller | undefined = user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
+      const caller: Caller | undefined =
+        user && isRole(user.role) ? { id: user.id, login: user.login, role: user.role } : undefined;
       // An e-mail login shares the user's counter; an unknown login counts under what was sent.
       const key = throttleKey(address, caller?.login ?? login);
       const state = await this.throttle.checkIn(tx, key);
       if (state.login?.throttled || !user || !caller) return { user, caller, key, state };
       const memoKey = createHash('sha256').update(`${user.id}\0${password}`).digest('base64');
       const remembered = this.memo.get(memoKey);
-      const usable = remembered && (applicationPasswords || remembered.appPasswordId === null) && remembered.until > this.clock.now().getTime() ? remembered : undefined;
-      return { user, caller, key, state, memoKey, confirmed: usable && (await this.stillValid(tx, usable, user.password_hash)) ? usable : undefined };
+      const usable =
+        remembered &&
+        (applicationPasswords || remembered.appPasswordId === null) &&
+        remembered.until > this.clock.now().getTime()
+          ? remembered
+          : undefined;
+      return {
+        user,
+        caller,
+        key,
+        state,
+        memoKey,
+        confirmed: usable && (await this.stillValid(tx, usable, user.password_hash)) ? usable : undefined,
+      };
     });
     // Refused without checking the password: a throttled login gets no guesses at this address.
     if (state.login?.throttled) throw tooManyAttempts(state.login);
@@ -120,7 +152,11 @@ export class Authenticator {
    * Counts a failed attempt and refuses it: 401 `code`, or 429 when its address is throttled (the
    * attempt was the login's one guess) or, for an attempt naming no login, at its limit already.
    */
-  private async refuseFailure(key: ThrottleKey, code: 'invalid_username' | 'incorrect_password', known?: ThrottleState): Promise<never> {
+  private async refuseFailure(
+    key: ThrottleKey,
+    code: 'invalid_username' | 'incorrect_password',
+    known?: ThrottleState,
+  ): Promise<never> {
     const state = known ?? (await this.throttle.check(key));
     if (key.login === '' && state.address?.throttled) throw tooManyAttempts(state.address);
     const counter = await this.throttle.countFailure(key, state);
@@ -140,7 +176,12 @@ export class Authenticator {
    * prefixes were kept, which get theirs when they match); any other, or one naming none, against
    * the account password. A user's many application passwords no longer multiply a try's cost.
    */
-  private async verify(userId: number, password: string, accountHash: string, applicationPasswords: boolean): Promise<VerifiedCredential | null> {
+  private async verify(
+    userId: number,
+    password: string,
+    accountHash: string,
+    applicationPasswords: boolean,
+  ): Promise<VerifiedCredential | null> {
     const until = this.clock.now().getTime() + MEMO_TTL_MS;
     const candidate = normalizeApplicationPassword(password);
     const prefix = applicationPasswords ? applicationPasswordPrefix(candidate) : undefined;
@@ -148,13 +189,15 @@ export class Authenticator {
     for (const row of rows) {
       if (await verifyPassword(candidate, row.password_hash)) {
         const lastUsed = row.last_used_at ? Date.parse(`${row.last_used_at.replace(' ', 'T')}Z`) : 0;
-        if (row.lookup_prefix === null || this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS) await this.users.markAppPasswordUsed(row.id, prefix!);
+        if (row.lookup_prefix === null || this.clock.now().getTime() - lastUsed > LAST_USED_EVERY_MS)
+          await this.users.markAppPasswordUsed(row.id, prefix!);
         return { userId, appPasswordId: row.id, hash: row.password_hash, until };
       }
     }
     // A password that named an application password was meant as that one, not as the account's.
     if (rows.some((row) => row.lookup_prefix !== null)) return null;
-    if (password !== '' && (await verifyPassword(password, accountHash))) return { userId, appPasswordId: null, hash: accountHash, until };
+    if (password !== '' && (await verifyPassword(password, accountHash)))
+      return { userId, appPasswordId: null, hash: accountHash, until };
     return null;
   }
 

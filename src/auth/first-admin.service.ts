@@ -14,7 +14,9 @@ export type SetupRefusal = 'users-exist' | 'link-dead';
 
 export class SetupRefused extends Error {
   constructor(readonly reason: SetupRefusal) {
-    super(reason === 'users-exist' ? 'The calendar has users already.' : 'This setup link is unknown, used or expired.');
+    super(
+      reason === 'users-exist' ? 'The calendar has users already.' : 'This setup link is unknown, used or expired.',
+    );
   }
 }
 
@@ -76,7 +78,12 @@ export class FirstAdminSetup {
     });
     if (taken === 'users-exist' || taken === 'link-dead') throw new SetupRefused(taken);
     try {
-      const { user } = await this.accounts.create({ login: account.login, email: account.email, password: account.password, role: 'administrator' });
+      const { user } = await this.accounts.create({
+        login: account.login,
+        email: account.email,
+        password: account.password,
+        role: 'administrator',
+      });
       await this.storage.write((tx) => this.tokens.removeAll(tx));
       return user;
     } catch (error) {

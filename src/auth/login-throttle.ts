@@ -1,6 +1,9 @@
 import { wireUtc, type Clock } from '../clock.ts';
 import type { ReadTx, Storage } from '../storage/types.ts';
-import type { LoginThrottleFilter, LoginThrottleRepository } from '../storage/repositories/login-throttle.repository.ts';
+import type {
+  LoginThrottleFilter,
+  LoginThrottleRepository,
+} from '../storage/repositories/login-throttle.repository.ts';
 import type { LoginThrottleRow } from '../storage/tables.ts';
 
 export interface ThrottleSettings {
@@ -16,7 +19,11 @@ export interface ThrottleSettings {
  * login and address stop guessing one password; a hundred per address, whatever the logins, stop
  * spraying one password over many logins without locking out the other users behind a shared address.
  */
-export const LOGIN_THROTTLE: ThrottleSettings = { maxFailuresPerLogin: 10, maxFailuresPerAddress: 100, windowSeconds: 600 };
+export const LOGIN_THROTTLE: ThrottleSettings = {
+  maxFailuresPerLogin: 10,
+  maxFailuresPerAddress: 100,
+  windowSeconds: 600,
+};
 
 /** The login of the counter that counts every login from an address. */
 const EVERY_LOGIN = '';
@@ -57,7 +64,14 @@ export interface ThrottleEntry extends ThrottleCounter {
 
 function bounded(text: string): string {
   // Control characters cannot be stored in every engine (PostgreSQL refuses NUL); none is in a login or address.
-  return [...text.normalize('NFKC').trim().replace(/\p{Cc}/gu, '\uFFFD')].slice(0, MAX_KEY_LENGTH).join('');
+  return [
+    ...text
+      .normalize('NFKC')
+      .trim()
+      .replace(/\p{Cc}/gu, '\uFFFD'),
+  ]
+    .slice(0, MAX_KEY_LENGTH)
+    .join('');
 }
 
 /**
@@ -110,8 +124,14 @@ export class LoginThrottle {
     const purge = now.getTime() >= this.nextPurge;
     if (purge) this.nextPurge = now.getTime() + PURGE_EVERY_MS;
     const atLeast = new Map([[EVERY_LOGIN, 1]]);
-    if (key.login !== EVERY_LOGIN) atLeast.set(key.login, before.address?.throttled ? this.settings.maxFailuresPerLogin : 1);
-    const failure = { address: key.address, now: wireUtc(now), windowEndsAt: wireUtc(new Date(now.getTime() + this.settings.windowSeconds * 1000)), atLeast };
+    if (key.login !== EVERY_LOGIN)
+      atLeast.set(key.login, before.address?.throttled ? this.settings.maxFailuresPerLogin : 1);
+    const failure = {
+      address: key.address,
+      now: wireUtc(now),
+      windowEndsAt: wireUtc(new Date(now.getTime() + this.settings.windowSeconds * 1000)),
+      atLeast,
+    };
     const rows = await this.storage.write(async (tx) => {
       if (purge) await this.repository.removeEnded(tx, failure.now);
       return this.repository.countFailure(tx, failure);
@@ -142,7 +162,10 @@ export class LoginThrottle {
     const key = throttleKey(filter.address ?? '', filter.login);
     const now = this.clock.now();
     const removed = await this.storage.write((tx) =>
-      this.repository.remove(tx, { ...(filter.login === undefined ? {} : { login: key.login }), ...(filter.address === undefined ? {} : { address: key.address }) }),
+      this.repository.remove(tx, {
+        ...(filter.login === undefined ? {} : { login: key.login }),
+        ...(filter.address === undefined ? {} : { address: key.address }),
+      }),
     );
     return removed.filter((row) => row.window_ends_at > wireUtc(now)).map((row) => this.entry(row, now));
   }
@@ -154,7 +177,10 @@ export class LoginThrottle {
   private counter(row: LoginThrottleRow, now: Date): ThrottleCounter {
     const limit = row.login === EVERY_LOGIN ? this.settings.maxFailuresPerAddress : this.settings.maxFailuresPerLogin;
     const failures = Number(row.failures);
-    const secondsLeft = Math.max(1, Math.ceil((Date.parse(`${row.window_ends_at.replace(' ', 'T')}Z`) - now.getTime()) / 1000));
+    const secondsLeft = Math.max(
+      1,
+      Math.ceil((Date.parse(`${row.window_ends_at.replace(' ', 'T')}Z`) - now.getTime()) / 1000),
+    );
     return { failures, limit, throttled: failures >= limit, secondsLeft };
   }
 }

@@ -28,7 +28,9 @@ export function passwordDerivations(): number {
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   derivations += 1;
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -42,7 +44,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64');
-  const key = await derive(password, Buffer.from(saltText, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(saltText, 'base64'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 
@@ -80,7 +87,10 @@ const LOOKUP_PREFIX_LENGTH = 4;
  * undefined for any other, which can only be an account password.
  */
 export function applicationPasswordPrefix(normalized: string): string | undefined {
-  return normalized.length === APPLICATION_PASSWORD_LENGTH && [...normalized].every((character) => ALPHABET.includes(character)) ? normalized.slice(0, LOOKUP_PREFIX_LENGTH) : undefined;
+  return normalized.length === APPLICATION_PASSWORD_LENGTH &&
+    [...normalized].every((character) => ALPHABET.includes(character))
+    ? normalized.slice(0, LOOKUP_PREFIX_LENGTH)
+    : undefined;
 }
 
 /** A new application password, shown WordPress-style in groups of four ("abcd efgh ... uvwx"). */

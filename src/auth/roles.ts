@@ -12,7 +12,11 @@ const POST_TYPES = ['tribe_event', 'tribe_venue', 'tribe_organizer'] as const;
 const ownUnpublished = (type: string) => [`edit_${type}s`, `delete_${type}s`];
 const ownPublished = (type: string) => [`edit_published_${type}s`, `delete_published_${type}s`, `publish_${type}s`];
 const everyones = (type: string) => [
-  `edit_others_${type}s`, `delete_others_${type}s`, `edit_private_${type}s`, `delete_private_${type}s`, `read_private_${type}s`,
+  `edit_others_${type}s`,
+  `delete_others_${type}s`,
+  `edit_private_${type}s`,
+  `delete_private_${type}s`,
+  `read_private_${type}s`,
 ];
 
 const forAllPostTypes = (grant: (type: string) => string[]) => POST_TYPES.flatMap(grant);
@@ -21,7 +25,15 @@ const SUBSCRIBER = ['read'];
 const CONTRIBUTOR = [...SUBSCRIBER, ...forAllPostTypes(ownUnpublished)];
 const AUTHOR = [...CONTRIBUTOR, ...forAllPostTypes(ownPublished), 'upload_files'];
 // `delete_others_posts`: WordPress' capability for deleting another user's upload (decision 0052).
-const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts', 'manage_post_tags', 'unfiltered_html', 'read_webhooks', 'manage_import_sources'];
+const EDITOR = [
+  ...AUTHOR,
+  ...forAllPostTypes(everyones),
+  'delete_others_posts',
+  'manage_post_tags',
+  'unfiltered_html',
+  'read_webhooks',
+  'manage_import_sources',
+];
 // Import sources (issue 47) bring feeds' events under the rules of the user who added them: editors and up;
 // a source that is a site copies it as a site import does, which stays administrators' (`import_sites`).
 // Webhooks send every record's every field to a URL of one's choosing: administrators only (decision 0032).
@@ -32,7 +44,17 @@ const EDITOR = [...AUTHOR, ...forAllPostTypes(everyones), 'delete_others_posts',
  * administrators only. Named once, here, for the API's permission and the admin's screens alike.
  */
 export const SITE_IMPORT_CAPABILITY = 'import_sites';
-const ADMINISTRATOR = [...EDITOR, 'list_users', 'create_users', 'edit_users', 'promote_users', 'delete_users', 'manage_webhooks', SITE_IMPORT_CAPABILITY, 'manage_mail'];
+const ADMINISTRATOR = [
+  ...EDITOR,
+  'list_users',
+  'create_users',
+  'edit_users',
+  'promote_users',
+  'delete_users',
+  'manage_webhooks',
+  SITE_IMPORT_CAPABILITY,
+  'manage_mail',
+];
 
 export type RoleCapabilities = Readonly<Record<Role, ReadonlySet<string>>>;
 
@@ -54,7 +76,8 @@ export interface RoleSettings {
 export function siteCapabilities(settings: RoleSettings): RoleCapabilities {
   if (!settings.disallowUnfilteredHtml) return ROLE_CAPABILITIES;
   const table = {} as Record<Role, ReadonlySet<string>>;
-  for (const role of ROLE_NAMES) table[role] = new Set([...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'));
+  for (const role of ROLE_NAMES)
+    table[role] = new Set([...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'));
   return table;
 }
 
@@ -105,7 +128,12 @@ const PUBLISHED = new Set(['publish', 'future']);
  * else's private one `read_private_*`, and any other status (draft, pending, future, trash) the
  * right to edit it.
  */
-export function recordCapabilities(action: RecordAction, type: PostTypeCapability, record: OwnedRecord, callerId: number | undefined): string[] {
+export function recordCapabilities(
+  action: RecordAction,
+  type: PostTypeCapability,
+  record: OwnedRecord,
+  callerId: number | undefined,
+): string[] {
   const own = callerId !== undefined && record.authorId === callerId;
   if (action === 'read') {
     // Published records are public: anonymous callers read them too.
@@ -116,9 +144,21 @@ export function recordCapabilities(action: RecordAction, type: PostTypeCapabilit
   }
   const published = PUBLISHED.has(record.status);
   if (own) return [published ? `${action}_published_${type}s` : `${action}_${type}s`];
-  return [`${action}_others_${type}s`, ...(published ? [`${action}_published_${type}s`] : record.status === 'private' ? [`${action}_private_${type}s`] : [])];
+  return [
+    `${action}_others_${type}s`,
+    ...(published
+      ? [`${action}_published_${type}s`]
+      : record.status === 'private'
+        ? [`${action}_private_${type}s`]
+        : []),
+  ];
 }
 
-export function canOnRecord(caller: Caller | null, action: RecordAction, type: PostTypeCapability, record: OwnedRecord): boolean {
+export function canOnRecord(
+  caller: Caller | null,
+  action: RecordAction,
+  type: PostTypeCapability,
+  record: OwnedRecord,
+): boolean {
   return recordCapabilities(action, type, record, caller?.id).every((capability) => can(caller, capability));
 }

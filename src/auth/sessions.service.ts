@@ -77,7 +77,9 @@ export class SessionsService {
   async resolve(token: string): Promise<LiveSession | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const now = this.clock.now();
-    const row = await this.storage.read((tx) => this.repository.getLive(tx, hashOf(token), wireUtc(now), this.idleSince(now)));
+    const row = await this.storage.read((tx) =>
+      this.repository.getLive(tx, hashOf(token), wireUtc(now), this.idleSince(now)),
+    );
     if (!row || !isRole(row.user.role)) return null;
     let lastSeen = dateOf(row.last_seen_at);
     if (now.getTime() - lastSeen.getTime() >= TOUCH_EVERY_MS) {

@@ -21,7 +21,9 @@ export class SiteSecrets {
 
   /** The secret `name`: the stored one, or a new one stored unless another node stored one first. */
   async key(name: string): Promise<Buffer> {
-    const stored = (await this.storage.read((tx) => this.repository.get(tx, name))) ?? (await this.storage.write((tx) => this.repository.keep(tx, name, randomBytes(SECRET_BYTES).toString('base64'))));
+    const stored =
+      (await this.storage.read((tx) => this.repository.get(tx, name))) ??
+      (await this.storage.write((tx) => this.repository.keep(tx, name, randomBytes(SECRET_BYTES).toString('base64'))));
     return Buffer.from(stored, 'base64');
   }
 }

@@ -3,12 +3,29 @@ import { nowUtc, type Clock } from '../clock.ts';
 import type { ReadTx, Storage, WriteTx } from '../storage/types.ts';
 import type { UserFilter, UsersRepository } from '../storage/repositories/users.repository.ts';
 import type { AppPasswordRow, UserRow } from '../storage/tables.ts';
-import { applicationPasswordPrefix, generateAccountPassword, generateApplicationPassword, hashPassword, normalizeApplicationPassword } from './passwords.ts';
+import {
+  applicationPasswordPrefix,
+  generateAccountPassword,
+  generateApplicationPassword,
+  hashPassword,
+  normalizeApplicationPassword,
+} from './passwords.ts';
 import { isRole, ROLE_NAMES } from './roles.ts';
 import type { CredentialStore } from './authenticator.ts';
 
 /** Why a user-management request was refused; the API turns each into WordPress' code. */
-export type UserInputProblem = 'invalid' | 'invalid-login' | 'invalid-email' | 'invalid-role' | 'weak-password' | 'login-taken' | 'email-taken' | 'no-user' | 'no-reassign' | 'name-taken' | 'no-app-password';
+export type UserInputProblem =
+  | 'invalid'
+  | 'invalid-login'
+  | 'invalid-email'
+  | 'invalid-role'
+  | 'weak-password'
+  | 'login-taken'
+  | 'email-taken'
+  | 'no-user'
+  | 'no-reassign'
+  | 'name-taken'
+  | 'no-app-password';
 
 /** A rule broken by a user-management request (bad login, unknown role...); the CLI prints it. */
 export class UserInputError extends Error {
@@ -36,13 +53,16 @@ export type UserQuery = UserFilter & { offset: number; limit: number };
 
 const MIN_PASSWORD = 8;
 const checkPassword = (password: string | undefined) => {
-  if (password !== undefined && password.length < MIN_PASSWORD) throw new UserInputError(`The password must be at least ${MIN_PASSWORD} characters long.`, 'weak-password');
+  if (password !== undefined && password.length < MIN_PASSWORD)
+    throw new UserInputError(`The password must be at least ${MIN_PASSWORD} characters long.`, 'weak-password');
 };
 const checkEmail = (email: string | undefined) => {
-  if (email !== undefined && email !== '' && !EMAIL_PATTERN.test(email)) throw new UserInputError(`Invalid e-mail address "${email}".`, 'invalid-email');
+  if (email !== undefined && email !== '' && !EMAIL_PATTERN.test(email))
+    throw new UserInputError(`Invalid e-mail address "${email}".`, 'invalid-email');
 };
 const checkRole = (role: string | undefined) => {
-  if (role !== undefined && !isRole(role)) throw new UserInputError(`Invalid role "${role}": use one of ${ROLE_NAMES.join(', ')}.`, 'invalid-role');
+  if (role !== undefined && !isRole(role))
+    throw new UserInputError(`Invalid role "${role}": use one of ${ROLE_NAMES.join(', ')}.`, 'invalid-role');
 };
 
 /** The logins and e-mail addresses this service takes. */
@@ -75,13 +95,18 @@ export interface AppPasswordSecret {
 export async function newAppPasswordSecret(): Promise<AppPasswordSecret> {
   const password = generateApplicationPassword();
   const normalized = normalizeApplicationPassword(password);
-  return { password, passwordHash: await hashPassword(normalized), lookupPrefix: applicationPasswordPrefix(normalized)! };
+  return {
+    password,
+    passwordHash: await hashPassword(normalized),
+    lookupPrefix: applicationPasswordPrefix(normalized)!,
+  };
 }
 
 /** An application password's name, trimmed, or the refusal of one empty or over 100 characters. */
 export function appPasswordName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > 100) throw new UserInputError('The application password name must be 1 to 100 characters long.');
+  if (trimmed === '' || trimmed.length > 100)
+    throw new UserInputError('The application password name must be 1 to 100 characters long.');
   return trimmed;
 }
 
@@ -104,7 +129,8 @@ export class UsersService implements CredentialStore {
    */
   private async emailFree(tx: ReadTx, email: string | undefined, exceptId?: number): Promise<void> {
     if (email === undefined || email === '') return;
-    if (await this.repository.nameHolder(tx, email, exceptId)) throw new UserInputError(`Another user has the login or e-mail address "${email}".`, 'email-taken');
+    if (await this.repository.nameHolder(tx, email, exceptId))
+      throw new UserInputError(`Another user has the login or e-mail address "${email}".`, 'email-taken');
   }
 
   /** Creates a user; returns the generated password when none was given. */
@@ -119,7 +145,11 @@ export class UsersService implements CredentialStore {
 
   /** The rules a new user's login, role, e-mail and password follow, checked before anything is hashed or read. */
   checkNewUser(input: CreateUserInput): void {
-    if (!LOGIN_PATTERN.test(input.login)) throw new UserInputError(`Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`, 'invalid-login');
+    if (!LOGIN_PATTERN.test(input.login))
+      throw new UserInputError(
+        `Invalid login "${input.login}": use 1 to 60 letters, digits, ".", "_", "@" or "-".`,
+        'invalid-login',
+      );
     checkRole(input.role);
     checkEmail(input.email);
     checkPassword(input.password);
@@ -132,7 +162,8 @@ export class UsersService implements CredentialStore {
   async createIn(tx: WriteTx, input: CreateUserInput, passwordHash: string): Promise<UserRow> {
     // Another user's e-mail address is refused as a login too, and logins differing only in case
     // (as WordPress compares them): sign-in takes either (decision 0093).
-    const taken = () => new UserInputError(`A user with the login or e-mail address "${input.login}" already exists.`, 'login-taken');
+    const taken = () =>
+      new UserInputError(`A user with the login or e-mail address "${input.login}" already exists.`, 'login-taken');
     if (await this.repository.nameHolder(tx, input.login)) throw taken();
     await this.emailFree(tx, input.email);
     const id = input.id !== undefined && !(await this.repository.get(tx, input.id)) ? input.id : undefined;
@@ -177,7 +208,8 @@ export class UsersService implements CredentialStore {
   /** `remove` in the caller's unit, which then moves the content version (the API's write pipeline does). */
   async removeIn(tx: WriteTx, userId: number, reassignTo?: number): Promise<void> {
     if (reassignTo !== undefined) {
-      if (reassignTo === userId || !(await this.repository.get(tx, reassignTo))) throw new UserInputError(`No other user with the id ${reassignTo} to reassign the posts to.`, 'no-reassign');
+      if (reassignTo === userId || !(await this.repository.get(tx, reassignTo)))
+        throw new UserInputError(`No other user with the id ${reassignTo} to reassign the posts to.`, 'no-reassign');
       await this.repository.reassignPosts(tx, userId, reassignTo);
     }
     await this.repository.remove(tx, userId);
@@ -215,7 +247,12 @@ export class UsersService implements CredentialStore {
   }
 
   /** `update` in the caller's unit, the new password (if any) hashed outside it: `changes.password` is not read. */
-  async updateIn(tx: WriteTx, userId: number, changes: UserChanges, passwordHash: string | undefined): Promise<UserRow> {
+  async updateIn(
+    tx: WriteTx,
+    userId: number,
+    changes: UserChanges,
+    passwordHash: string | undefined,
+  ): Promise<UserRow> {
     await this.emailFree(tx, changes.email, userId);
     const updated = await this.repository.update(tx, userId, {
       ...(changes.displayName === undefined ? {} : { display_name: changes.displayName }),
@@ -237,13 +274,26 @@ export class UsersService implements CredentialStore {
   }
 
   /** `createAppPassword` in the caller's unit, with a name `appPasswordName` checked and a secret made outside the unit. */
-  async createAppPasswordIn(tx: WriteTx, user: UserRow, name: string, secret: AppPasswordSecret): Promise<AppPasswordRow> {
+  async createAppPasswordIn(
+    tx: WriteTx,
+    user: UserRow,
+    name: string,
+    secret: AppPasswordSecret,
+  ): Promise<AppPasswordRow> {
     // Looked for first, in the unit, under the name's lock (decision 0082): on PostgreSQL a refused
     // insert would abort the unit's transaction.
     await this.storage.dialect.lockKey(tx, `app-password:${user.id}:${name}`);
-    const taken = () => new UserInputError(`User "${user.login}" already has an application password named "${name}".`, 'name-taken');
+    const taken = () =>
+      new UserInputError(`User "${user.login}" already has an application password named "${name}".`, 'name-taken');
     if ((await this.repository.listAppPasswords(tx, user.id)).some((existing) => existing.name === name)) throw taken();
-    const row = await this.repository.createAppPassword(tx, { user_id: user.id, name, uuid: randomUUID(), password_hash: secret.passwordHash, lookup_prefix: secret.lookupPrefix, created_at: nowUtc(this.clock) });
+    const row = await this.repository.createAppPassword(tx, {
+      user_id: user.id,
+      name,
+      uuid: randomUUID(),
+      password_hash: secret.passwordHash,
+      lookup_prefix: secret.lookupPrefix,
+      created_at: nowUtc(this.clock),
+    });
     if (row === 'name-taken') throw taken();
     return row;
   }
@@ -266,7 +316,10 @@ export class UsersService implements CredentialStore {
   async revokeAppPasswordIn(tx: WriteTx, user: UserRow, which: string | { uuid: string }): Promise<void> {
     const by = typeof which === 'string' ? { name: which } : which;
     if (!(await this.repository.removeAppPassword(tx, user.id, by))) {
-      throw new UserInputError(`User "${user.login}" has no application password ${typeof which === 'string' ? `named "${which}"` : `with the uuid ${which.uuid}`}.`, 'no-app-password');
+      throw new UserInputError(
+        `User "${user.login}" has no application password ${typeof which === 'string' ? `named "${which}"` : `with the uuid ${which.uuid}`}.`,
+        'no-app-password',
+      );
     }
   }
 

@@ -13,7 +13,9 @@ export const APP_PASSWORD_COMMANDS: readonly Command[] = [
       withUsers(config, async (users) => {
         const login = validated(args[0]);
         const { row, password } = await users.createAppPassword(login, options.name ?? 'cli');
-        io.out(`Application password "${row.name}" created for ${login}. Use it with HTTP Basic authentication as ${login}:<password>. It is shown only once:`);
+        io.out(
+          `Application password "${row.name}" created for ${login}. Use it with HTTP Basic authentication as ${login}:<password>. It is shown only once:`,
+        );
         io.out(password);
       }),
   },
@@ -31,7 +33,12 @@ export const APP_PASSWORD_COMMANDS: readonly Command[] = [
           io.out(`No application passwords for ${login}.`);
           return;
         }
-        const rows = passwords.map((entry) => [entry.name, entry.uuid, entry.created_at, entry.last_used_at ?? 'never']);
+        const rows = passwords.map((entry) => [
+          entry.name,
+          entry.uuid,
+          entry.created_at,
+          entry.last_used_at ?? 'never',
+        ]);
         for (const line of formatTable(['NAME', 'UUID', 'CREATED (UTC)', 'LAST USED (UTC)'], rows)) io.out(line);
       }),
   },

@@ -59,7 +59,9 @@ export async function withStorage<T>(config: Config, work: (storage: Storage) =>
 
 /** The services over a migrated database, from the one composition root. */
 export function withServices<T>(config: Config, work: (services: Services) => Promise<T>): Promise<T> {
-  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services));
+  return withStorage(config, async (storage) =>
+    work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services),
+  );
 }
 
 /** The users service over a migrated database. */
@@ -69,16 +71,29 @@ export function withUsers<T>(config: Config, work: (users: UsersService) => Prom
 
 /** Columns padded to their widest cell, two spaces apart: the tables the commands print. */
 export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const format = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const format = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [format(headers), ...rows.map(format)];
 }
 
 /** A whole number option within bounds, or the default when absent. */
-export function countOption(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+export function countOption(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(count >= min && count <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  if (!(count >= min && count <= max))
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}".`);
   return count;
 }
 

@@ -13,7 +13,10 @@ import { defaultIo, formatTable, UsageError, type CliIo, type Command } from './
 
 /** A bar per table on a terminal's stream. */
 function barProgress(stream: NodeJS.WriteStream): CopyProgress {
-  const bars = new cliProgress.MultiBar({ stream, format: '{table} [{bar}] {value}/{total} rows', hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+  const bars = new cliProgress.MultiBar(
+    { stream, format: '{table} [{bar}] {value}/{total} rows', hideCursor: true, clearOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
   let bar: cliProgress.SingleBar | undefined;
   return {
     table: (name, rows) => void (bar = bars.create(rows, 0, { table: name.padEnd(26) })),
@@ -48,15 +51,21 @@ function lineProgress(err: (line: string) => void): CopyProgress {
  * with the source's key (decision 0032), which, on SQLite without CALENDAR_SECRETS_KEY, is a file
  * beside the database that the copy does not move.
  */
-export function secretsKeyAdvice(source: DatabaseConfig, target: DatabaseConfig, secretsKey: string | undefined): string | undefined {
+export function secretsKeyAdvice(
+  source: DatabaseConfig,
+  target: DatabaseConfig,
+  secretsKey: string | undefined,
+): string | undefined {
   const from = keySourceFor(source, secretsKey);
   if (from.kind !== 'file' || !fs.existsSync(from.path)) return undefined;
   const to = keySourceFor(target, secretsKey);
-  const where = to.kind === 'file' ? `copy it to ${to.path}` : 'give the target\'s servers CALENDAR_SECRETS_KEY set to its content';
+  const where =
+    to.kind === 'file' ? `copy it to ${to.path}` : "give the target's servers CALENDAR_SECRETS_KEY set to its content";
   return `The webhook secrets are sealed with the key in ${from.path}: ${where}, or they cannot be read there.`;
 }
 
-const progressOn = (io: CliIo): CopyProgress => (io === defaultIo && process.stderr.isTTY ? barProgress(process.stderr) : lineProgress(io.err));
+const progressOn = (io: CliIo): CopyProgress =>
+  io === defaultIo && process.stderr.isTTY ? barProgress(process.stderr) : lineProgress(io.err);
 
 export const COPY_COMMANDS: readonly Command[] = [
   {
@@ -64,12 +73,13 @@ export const COPY_COMMANDS: readonly Command[] = [
     synopsis: '(--to <database-url> | --from <database-url>) [--media <dir>] [--force]',
     summary:
       'Copy the whole calendar of DATABASE_URL (its CALENDAR_MEDIA_DIR) into the database --to names, or that of --from into DATABASE_URL, across engines (SQLite to PostgreSQL and back); ' +
-      '--media is the other database\'s media folder (default: its default). The target must be empty unless --force; stop the servers of both first.',
+      "--media is the other database's media folder (default: its default). The target must be empty unless --force; stop the servers of both first.",
     positionals: [],
     options: ['to', 'from', 'media'],
     flags: ['force'],
     run: async ({ config, io, options }) => {
-      if ((options.to === undefined) === (options.from === undefined)) throw new UsageError('Give exactly one of --to and --from: the other end is the database of DATABASE_URL.');
+      if ((options.to === undefined) === (options.from === undefined))
+        throw new UsageError('Give exactly one of --to and --from: the other end is the database of DATABASE_URL.');
       const option = options.to === undefined ? 'from' : 'to';
       let other: DatabaseConfig;
       try {
@@ -89,9 +99,17 @@ export const COPY_COMMANDS: readonly Command[] = [
         replace: options.force === 'true',
         progress: progressOn(io),
       });
-      for (const line of formatTable(['table', 'rows'], summary.rows.map(([table, rows]) => [table, String(rows)]))) io.out(line);
-      io.out(`Copied ${describeCounts(summary.counts)}, and the ${summary.mediaFiles} files of the uploads into ${target.mediaDir}.`);
-      io.out(`Id counters set past the source's: ${[...summary.counters].map(([table, last]) => `${table} ${last}`).join(', ')}.`);
+      for (const line of formatTable(
+        ['table', 'rows'],
+        summary.rows.map(([table, rows]) => [table, String(rows)]),
+      ))
+        io.out(line);
+      io.out(
+        `Copied ${describeCounts(summary.counts)}, and the ${summary.mediaFiles} files of the uploads into ${target.mediaDir}.`,
+      );
+      io.out(
+        `Id counters set past the source's: ${[...summary.counters].map(([table, last]) => `${table} ${last}`).join(', ')}.`,
+      );
       io.out('The copy passed the integrity check of restore.');
       const advice = secretsKeyAdvice(source.database, target.database, config.webhooks.secretsKey);
       if (advice !== undefined) io.out(advice);

@@ -26,7 +26,8 @@ function withSources<T>(config: Config, work: (application: Application, storage
 
 const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}".`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}".`);
   return value as T;
 };
 
@@ -36,7 +37,8 @@ const managing = (caller: Parameters<typeof can>[0]) => can(caller, IMPORT_SOURC
 export const IMPORT_SOURCE_COMMANDS: readonly Command[] = [
   {
     words: ['import-source', 'add'],
-    synopsis: '<url> --name <name> [--kind ical|tec|instance] [--schedule manual|hourly|daily|weekly] [--status draft|pending|publish] [--keep-removed] [--as <login>]',
+    synopsis:
+      '<url> --name <name> [--kind ical|tec|instance] [--schedule manual|hourly|daily|weekly] [--status draft|pending|publish] [--keep-removed] [--as <login>]',
     summary: 'Add an import source (a feed by default), run by the server on its schedule as the user who added it.',
     positionals: ['url'],
     options: ['name', 'kind', 'schedule', 'status', 'as'],
@@ -48,7 +50,10 @@ export const IMPORT_SOURCE_COMMANDS: readonly Command[] = [
         url: args[0]!,
         kind: oneOf('kind', options.kind, KINDS, 'ical'),
         schedule: oneOf('schedule', options.schedule, SCHEDULES, 'daily'),
-        settings: { status: oneOf('status', options.status, ['draft', 'pending', 'publish'] as const, 'publish'), on_removed: options['keep-removed'] === 'true' ? 'keep' : 'trash' },
+        settings: {
+          status: oneOf('status', options.status, ['draft', 'pending', 'publish'] as const, 'publish'),
+          on_removed: options['keep-removed'] === 'true' ? 'keep' : 'trash',
+        },
       };
       return withSources(config, async ({ services }, storage) => {
         const caller = await importingCaller(services.users, options.as, managing, 'an editor or administrator');
@@ -69,8 +74,16 @@ export const IMPORT_SOURCE_COMMANDS: readonly Command[] = [
       withSources(config, async ({ services }, storage) => {
         const rows = await storage.read((tx) => services.importSources.list(tx));
         if (rows.length === 0) return io.out('No import sources.');
-        const table = rows.map((row) => [String(row.id), row.kind, row.paused === 1 ? 'paused' : row.schedule, row.next_run_at ?? '-', row.failures === 0 ? '-' : `${row.failures}: ${row.last_error ?? ''}`, row.name]);
-        for (const line of formatTable(['ID', 'KIND', 'SCHEDULE', 'NEXT RUN (UTC)', 'FAILURES', 'NAME'], table)) io.out(line);
+        const table = rows.map((row) => [
+          String(row.id),
+          row.kind,
+          row.paused === 1 ? 'paused' : row.schedule,
+          row.next_run_at ?? '-',
+          row.failures === 0 ? '-' : `${row.failures}: ${row.last_error ?? ''}`,
+          row.name,
+        ]);
+        for (const line of formatTable(['ID', 'KIND', 'SCHEDULE', 'NEXT RUN (UTC)', 'FAILURES', 'NAME'], table))
+          io.out(line);
       }),
   },
   {
@@ -90,27 +103,35 @@ export const IMPORT_SOURCE_COMMANDS: readonly Command[] = [
         });
         services.importSources.launch(run, source);
         await importRunner.settled(run.id);
-        const shown = toRun(await storage.read((tx) => services.importSources.run(tx, source, run.id)), nowUtc(systemClock));
-        io.out(`Run ${shown.id}: ${shown.state}${shown.fetched === 'not-modified' ? ' (not modified)' : ''}; created ${shown.created}, updated ${shown.updated}, unchanged ${shown.unchanged}, trashed ${shown.trashed}, kept ${shown.kept}, skipped ${shown.skipped}, failed ${shown.failed}; ${shown.duration_ms ?? 0} ms.`);
+        const shown = toRun(
+          await storage.read((tx) => services.importSources.run(tx, source, run.id)),
+          nowUtc(systemClock),
+        );
+        io.out(
+          `Run ${shown.id}: ${shown.state}${shown.fetched === 'not-modified' ? ' (not modified)' : ''}; created ${shown.created}, updated ${shown.updated}, unchanged ${shown.unchanged}, trashed ${shown.trashed}, kept ${shown.kept}, skipped ${shown.skipped}, failed ${shown.failed}; ${shown.duration_ms ?? 0} ms.`,
+        );
         for (const line of shown.errors) io.out(`  ${line}`);
         if (shown.reason !== null) throw new Error(shown.reason);
       });
     },
   },
-  ...(['pause', 'resume'] as const).map(
-    (action): Command => ({
-      words: ['import-source', action],
-      synopsis: '<id>',
-      summary: action === 'pause' ? 'Pause an import source: it runs only when asked.' : 'Resume an import source: it runs at once, then on its schedule.',
-      positionals: ['id'],
-      options: [],
-      run: ({ config, io, args }) => {
-        const id = sourceId(args[0]);
-        return withSources(config, async ({ services }, storage) => {
-          await storage.write(async (tx) => services.importSources.update(tx, await services.importSources.get(tx, id), { paused: action === 'pause' }));
-          io.out(`Import source ${id} ${action === 'pause' ? 'paused' : 'resumed'}.`);
-        });
-      },
-    }),
-  ),
+  ...(['pause', 'resume'] as const).map((action): Command => ({
+    words: ['import-source', action],
+    synopsis: '<id>',
+    summary:
+      action === 'pause'
+        ? 'Pause an import source: it runs only when asked.'
+        : 'Resume an import source: it runs at once, then on its schedule.',
+    positionals: ['id'],
+    options: [],
+    run: ({ config, io, args }) => {
+      const id = sourceId(args[0]);
+      return withSources(config, async ({ services }, storage) => {
+        await storage.write(async (tx) =>
+          services.importSources.update(tx, await services.importSources.get(tx, id), { paused: action === 'pause' }),
+        );
+        io.out(`Import source ${id} ${action === 'pause' ? 'paused' : 'resumed'}.`);
+      });
+    },
+  })),
 ];

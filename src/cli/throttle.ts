@@ -35,13 +35,16 @@ export const THROTTLE_COMMANDS: readonly Command[] = [
   {
     words: ['throttle', 'reset'],
     synopsis: '[--login <login>] [--address <address>]',
-    summary: 'Lift the login throttle: the counters of a login at every address, of an address, of the pair, or without options all of them.',
+    summary:
+      'Lift the login throttle: the counters of a login at every address, of an address, of the pair, or without options all of them.',
     positionals: [],
     options: ['login', 'address'],
     run: ({ config, io, options }) => {
       const { login, address } = options;
-      if (login !== undefined && throttleKey('', login).login === '') throw new UsageError('--login must name a login.');
-      if (address !== undefined && throttleKey(address).address === '') throw new UsageError('--address must name an address.');
+      if (login !== undefined && throttleKey('', login).login === '')
+        throw new UsageError('--login must name a login.');
+      if (address !== undefined && throttleKey(address).address === '')
+        throw new UsageError('--address must name an address.');
       return withServices(config, async ({ users, loginThrottle }) => {
         // An e-mail address names its user's counters, as it does when logging in.
         const user = login === undefined ? undefined : await users.userByLogin(login);

@@ -43,8 +43,16 @@ export const USER_COMMANDS: readonly Command[] = [
           io.out('No users.');
           return;
         }
-        const rows = users.map((user) => [String(user.id), user.login, user.role, user.email || '-', user.display_name, user.created_at]);
-        for (const line of formatTable(['ID', 'LOGIN', 'ROLE', 'EMAIL', 'DISPLAY NAME', 'CREATED (UTC)'], rows)) io.out(line);
+        const rows = users.map((user) => [
+          String(user.id),
+          user.login,
+          user.role,
+          user.email || '-',
+          user.display_name,
+          user.created_at,
+        ]);
+        for (const line of formatTable(['ID', 'LOGIN', 'ROLE', 'EMAIL', 'DISPLAY NAME', 'CREATED (UTC)'], rows))
+          io.out(line);
       }),
   },
   {

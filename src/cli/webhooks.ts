@@ -11,26 +11,40 @@ import { countOption, formatTable, UsageError, withStorage, type Command } from 
 /* Webhook subscriptions: create (the signing secret shown once), list, delete, rotate the secret. */
 
 /** The webhooks service and the storage its units run on. */
-function withWebhooks<T>(config: Config, work: (webhooks: WebhooksService, storage: Storage) => Promise<T>): Promise<T> {
-  return withStorage(config, async (storage) => work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.webhooks, storage));
+function withWebhooks<T>(
+  config: Config,
+  work: (webhooks: WebhooksService, storage: Storage) => Promise<T>,
+): Promise<T> {
+  return withStorage(config, async (storage) =>
+    work((await composeApplication(storage, config, systemClock, LOGIN_THROTTLE)).services.webhooks, storage),
+  );
 }
 
 export const WEBHOOK_COMMANDS: readonly Command[] = [
   {
     words: ['webhook', 'create'],
     synopsis: '<url> --events <type,...> [--description <text>]',
-    summary: 'Subscribe a receiver to notifications (event.created, venue.*, *, ...); the signing secret is shown once.',
+    summary:
+      'Subscribe a receiver to notifications (event.created, venue.*, *, ...); the signing secret is shown once.',
     positionals: ['url'],
     options: ['events', 'description'],
     requiredOptions: ['events'],
     run: ({ config, io, args, options }) => {
-      const events = (options.events ?? '').split(',').map((type) => type.trim()).filter((type) => type !== '');
+      const events = (options.events ?? '')
+        .split(',')
+        .map((type) => type.trim())
+        .filter((type) => type !== '');
       const unknown = events.find((type) => !EVENT_TYPE_PATTERNS.includes(type));
-      if (events.length === 0 || unknown !== undefined) throw new UsageError(`--events must list types such as event.created, venue.* or *, got "${unknown ?? options.events}".`);
+      if (events.length === 0 || unknown !== undefined)
+        throw new UsageError(
+          `--events must list types such as event.created, venue.* or *, got "${unknown ?? options.events}".`,
+        );
       return withWebhooks(config, async (webhooks, storage) => {
         webhooks.ensureSecretsAvailable();
         const url = await webhooks.checkUrl(args[0]!);
-        const { row, secret } = await storage.write((tx) => webhooks.create(tx, { url, events, description: options.description ?? '' }));
+        const { row, secret } = await storage.write((tx) =>
+          webhooks.create(tx, { url, events, description: options.description ?? '' }),
+        );
         io.out(`Created webhook ${row.id} for ${row.url}.`);
         io.out(`Signing secret (shown once): ${secret}`);
       });
@@ -49,7 +63,12 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
           io.out('No webhooks.');
           return;
         }
-        const table = rows.map((row) => [String(row.id), row.active === 1 ? 'active' : row.disabled_reason === null ? 'inactive' : 'disabled', (JSON.parse(row.events) as string[]).join(','), row.url]);
+        const table = rows.map((row) => [
+          String(row.id),
+          row.active === 1 ? 'active' : row.disabled_reason === null ? 'inactive' : 'disabled',
+          (JSON.parse(row.events) as string[]).join(','),
+          row.url,
+        ]);
         for (const line of formatTable(['ID', 'STATE', 'EVENTS', 'URL'], table)) io.out(line);
       }),
   },
@@ -70,7 +89,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
   {
     words: ['webhook', 'rotate-secret'],
     synopsis: '<id> [--grace <seconds>]',
-    summary: 'Replace a webhook\'s signing secret; the old one keeps signing for --grace seconds (default 86400).',
+    summary: "Replace a webhook's signing secret; the old one keeps signing for --grace seconds (default 86400).",
     positionals: ['id'],
     options: ['grace'],
     run: ({ config, io, args, options }) => {
@@ -78,7 +97,9 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       const grace = countOption('grace', options.grace, 86_400, 0, MAX_GRACE_SECONDS);
       return withWebhooks(config, async (webhooks, storage) => {
         webhooks.ensureSecretsAvailable();
-        const { secret } = await storage.write(async (tx) => webhooks.rotateSecret(tx, await webhooks.findLocked(tx, id), grace));
+        const { secret } = await storage.write(async (tx) =>
+          webhooks.rotateSecret(tx, await webhooks.findLocked(tx, id), grace),
+        );
         io.out(`New signing secret of webhook ${id} (shown once): ${secret}`);
         if (grace > 0) io.out(`The previous secret signs too for ${grace} seconds.`);
       });

@@ -3,8 +3,7 @@ import { ConfigError } from './values.ts';
 
 /** Where the data lives: the embedded SQLite file or a PostgreSQL server. */
 export type DatabaseConfig =
-  | { readonly dialect: 'sqlite'; readonly file: string }
-  | { readonly dialect: 'postgres'; readonly url: string };
+  { readonly dialect: 'sqlite'; readonly file: string } | { readonly dialect: 'postgres'; readonly url: string };
 
 export const DEFAULT_SQLITE_FILE = 'data/calendar.sqlite';
 

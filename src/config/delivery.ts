@@ -41,11 +41,18 @@ export const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000
 /** E-mail's schedule (1, 5, 15 and 30 min, 1, 2, 4 and 8 h): 9 attempts over about 16 hours (decision 0112). */
 export const MAIL_RETRY_SECONDS = [60, 300, 900, 1800, 3600, 7200, 14_400, 28_800];
 
-export function parseRetryDelays(name: string, value: string | undefined, fallbackSeconds: readonly number[]): number[] {
+export function parseRetryDelays(
+  name: string,
+  value: string | undefined,
+  fallbackSeconds: readonly number[],
+): number[] {
   const raw = value?.trim() ?? '';
   if (raw === '') return fallbackSeconds.map((seconds) => seconds * 1000);
-  const delays = raw.split(',').map((item) => (/^\d{1,6}(\.\d{1,3})?$/.test(item.trim()) ? Math.round(Number(item.trim()) * 1000) : NaN));
-  if (delays.length > 20 || delays.some((delay) => !(delay >= 0))) throw new ConfigError(`${name} must be up to 20 numbers of seconds separated by commas, got: ${value}`);
+  const delays = raw
+    .split(',')
+    .map((item) => (/^\d{1,6}(\.\d{1,3})?$/.test(item.trim()) ? Math.round(Number(item.trim()) * 1000) : NaN));
+  if (delays.length > 20 || delays.some((delay) => !(delay >= 0)))
+    throw new ConfigError(`${name} must be up to 20 numbers of seconds separated by commas, got: ${value}`);
   return delays;
 }
 
@@ -57,9 +64,21 @@ export function parseWebhooks(env: NodeJS.ProcessEnv): WebhookSettings {
     secretsKey: env.CALENDAR_SECRETS_KEY?.trim() || undefined,
     pollMs: parseSeconds('CALENDAR_WEBHOOK_POLL_INTERVAL', env.CALENDAR_WEBHOOK_POLL_INTERVAL, 1),
     timeoutMs: parseSeconds('CALENDAR_WEBHOOK_TIMEOUT', env.CALENDAR_WEBHOOK_TIMEOUT, 10),
-    retryDelaysMs: parseRetryDelays('CALENDAR_WEBHOOK_RETRY_DELAYS', env.CALENDAR_WEBHOOK_RETRY_DELAYS, WEBHOOK_RETRY_SECONDS),
-    disableAfterMs: parseWholeNumber('CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS', env.CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS, 120, 1, 100_000) * hour,
-    retentionMs: parseWholeNumber('CALENDAR_WEBHOOK_RETENTION_DAYS', env.CALENDAR_WEBHOOK_RETENTION_DAYS, 14, 1, 3650) * 24 * hour,
+    retryDelaysMs: parseRetryDelays(
+      'CALENDAR_WEBHOOK_RETRY_DELAYS',
+      env.CALENDAR_WEBHOOK_RETRY_DELAYS,
+      WEBHOOK_RETRY_SECONDS,
+    ),
+    disableAfterMs:
+      parseWholeNumber(
+        'CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS',
+        env.CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS,
+        120,
+        1,
+        100_000,
+      ) * hour,
+    retentionMs:
+      parseWholeNumber('CALENDAR_WEBHOOK_RETENTION_DAYS', env.CALENDAR_WEBHOOK_RETENTION_DAYS, 14, 1, 3650) * 24 * hour,
   };
 }
 
@@ -75,10 +94,18 @@ export function parseSmtpUrl(value: string | undefined): URL | undefined {
   if (raw === '') return undefined;
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
   const shown = url ? withoutPassword(url) : '(not a URL)';
-  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
-    throw new ConfigError(`CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: ${shown}`);
+  if (
+    !url ||
+    (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') ||
+    url.hostname === '' ||
+    (url.pathname !== '' && url.pathname !== '/')
+  ) {
+    throw new ConfigError(
+      `CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: ${shown}`,
+    );
   }
-  if ((url.username === '') !== (url.password === '')) throw new ConfigError(`CALENDAR_SMTP_URL must give both a user and a password, or neither, got: ${shown}`);
+  if ((url.username === '') !== (url.password === ''))
+    throw new ConfigError(`CALENDAR_SMTP_URL must give both a user and a password, or neither, got: ${shown}`);
   return url;
 }
 
@@ -86,9 +113,14 @@ export function parseMail(env: NodeJS.ProcessEnv): MailSettings {
   const smtpUrl = parseSmtpUrl(env.CALENDAR_SMTP_URL);
   const from = env.CALENDAR_MAIL_FROM?.trim() || undefined;
   if (from !== undefined && !isMailbox(from)) {
-    throw new ConfigError(`CALENDAR_MAIL_FROM must be an address such as calendar@example.org or "Springfield Arts <calendar@example.org>", got: ${from}`);
+    throw new ConfigError(
+      `CALENDAR_MAIL_FROM must be an address such as calendar@example.org or "Springfield Arts <calendar@example.org>", got: ${from}`,
+    );
   }
-  if (smtpUrl && from === undefined) throw new ConfigError('CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is: the address messages are sent from, such as calendar@example.org');
+  if (smtpUrl && from === undefined)
+    throw new ConfigError(
+      'CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is: the address messages are sent from, such as calendar@example.org',
+    );
   return {
     smtpUrl,
     from,

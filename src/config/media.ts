@@ -26,7 +26,8 @@ export interface MediaSettings {
 export function mediaDirOf(value: string | undefined, database: DatabaseConfig, cwd = process.cwd()): string {
   const raw = value?.trim() ?? '';
   if (raw !== '') return path.resolve(cwd, raw);
-  if (database.dialect === 'sqlite' && database.file !== ':memory:') return path.join(path.dirname(database.file), 'media');
+  if (database.dialect === 'sqlite' && database.file !== ':memory:')
+    return path.join(path.dirname(database.file), 'media');
   return path.resolve(cwd, path.dirname(DEFAULT_SQLITE_FILE), 'media');
 }
 
@@ -37,19 +38,49 @@ export function threadpoolSize(env: NodeJS.ProcessEnv): number {
 }
 
 export function parseMedia(env: NodeJS.ProcessEnv, database: DatabaseConfig): MediaSettings {
-  const maxPixels = parseWholeNumber('CALENDAR_MEDIA_MAX_PIXELS', env.CALENDAR_MEDIA_MAX_PIXELS, 50_000_000, 1, 268_402_689);
+  const maxPixels = parseWholeNumber(
+    'CALENDAR_MEDIA_MAX_PIXELS',
+    env.CALENDAR_MEDIA_MAX_PIXELS,
+    50_000_000,
+    1,
+    268_402_689,
+  );
   // Each image being decoded holds one of libuv's threads and one CPU core (decision 0090): by default
   // at most half of the threads and one core fewer than the machine has, so that file reads, password
   // checks and the event loop keep theirs; never all of the threads.
   const threads = threadpoolSize(env);
   const fallback = Math.max(1, Math.min(os.availableParallelism() - 1, Math.floor(threads / 2)));
-  const decodeConcurrency = parseWholeNumber('CALENDAR_MEDIA_DECODE_CONCURRENCY', env.CALENDAR_MEDIA_DECODE_CONCURRENCY, fallback, 1, 1024);
-  if (decodeConcurrency >= threads) throw new ConfigError(`CALENDAR_MEDIA_DECODE_CONCURRENCY must be less than libuv's ${threads} threads (UV_THREADPOOL_SIZE), so that file reads and password checks always find one, got: ${env.CALENDAR_MEDIA_DECODE_CONCURRENCY}`);
+  const decodeConcurrency = parseWholeNumber(
+    'CALENDAR_MEDIA_DECODE_CONCURRENCY',
+    env.CALENDAR_MEDIA_DECODE_CONCURRENCY,
+    fallback,
+    1,
+    1024,
+  );
+  if (decodeConcurrency >= threads)
+    throw new ConfigError(
+      `CALENDAR_MEDIA_DECODE_CONCURRENCY must be less than libuv's ${threads} threads (UV_THREADPOOL_SIZE), so that file reads and password checks always find one, got: ${env.CALENDAR_MEDIA_DECODE_CONCURRENCY}`,
+    );
   return {
     dir: mediaDirOf(env.CALENDAR_MEDIA_DIR, database),
-    maxBytes: parseWholeNumber('CALENDAR_MEDIA_MAX_BYTES', env.CALENDAR_MEDIA_MAX_BYTES, 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxBytes: parseWholeNumber(
+      'CALENDAR_MEDIA_MAX_BYTES',
+      env.CALENDAR_MEDIA_MAX_BYTES,
+      10 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
     maxPixels,
-    maxPixelsAnonymous: Math.min(maxPixels, parseWholeNumber('CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS', env.CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS, 4096 * 4096, 1, 268_402_689)),
+    maxPixelsAnonymous: Math.min(
+      maxPixels,
+      parseWholeNumber(
+        'CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS',
+        env.CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS,
+        4096 * 4096,
+        1,
+        268_402_689,
+      ),
+    ),
     decodeConcurrency,
     decodeQueue: parseWholeNumber('CALENDAR_MEDIA_DECODE_QUEUE', env.CALENDAR_MEDIA_DECODE_QUEUE, 8, 0, 1000),
   };

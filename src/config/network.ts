@@ -34,7 +34,8 @@ export function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   // Digits only: Number() would also take '0x50', '1e3' or ' 80'.
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got: ${value}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got: ${value}`);
   return port;
 }
 
@@ -57,7 +58,8 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  if (!/^[0-9A-Fa-f:.,/ ]+$/.test(raw)) throw new ConfigError(`CALENDAR_TRUST_PROXY must be true, a hop count or a list of proxy addresses, got: ${value}`);
+  if (!/^[0-9A-Fa-f:.,/ ]+$/.test(raw))
+    throw new ConfigError(`CALENDAR_TRUST_PROXY must be true, a hop count or a list of proxy addresses, got: ${value}`);
   return raw;
 }
 
@@ -65,7 +67,12 @@ export function parseCorsOrigins(value: string | undefined): ReadonlySet<string>
   const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
   if (listed.length === 0) return undefined;
   return new Set(
-    listed.map((item) => originOf(item, `CALENDAR_CORS_ORIGINS must list origins such as https://app.example.com, separated by commas, got: ${item}`)),
+    listed.map((item) =>
+      originOf(
+        item,
+        `CALENDAR_CORS_ORIGINS must list origins such as https://app.example.com, separated by commas, got: ${item}`,
+      ),
+    ),
   );
 }
 
@@ -78,9 +85,11 @@ export function parseRedis(url: string | undefined, prefix: string | undefined):
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got: ${url}`);
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:'))
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got: ${url}`);
   const keyPrefix = prefix?.trim() || 'calendar-events:';
-  if (!/^[\x21-\x7e]{1,100}$/.test(keyPrefix)) throw new ConfigError(`CALENDAR_REDIS_PREFIX must be 1 to 100 printable characters without spaces, got: ${prefix}`);
+  if (!/^[\x21-\x7e]{1,100}$/.test(keyPrefix))
+    throw new ConfigError(`CALENDAR_REDIS_PREFIX must be 1 to 100 printable characters without spaces, got: ${prefix}`);
   return { url: raw, keyPrefix };
 }
 
@@ -95,7 +104,8 @@ export function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
     keepAliveMs: parseSeconds('CALENDAR_KEEP_ALIVE_TIMEOUT', env.CALENDAR_KEEP_ALIVE_TIMEOUT, 65),
   };
   // Node refuses a headers timeout longer than the whole request's.
-  if (timeouts.headersMs > timeouts.receiveMs) throw new ConfigError('CALENDAR_HEADERS_TIMEOUT must not be longer than CALENDAR_RECEIVE_TIMEOUT');
+  if (timeouts.headersMs > timeouts.receiveMs)
+    throw new ConfigError('CALENDAR_HEADERS_TIMEOUT must not be longer than CALENDAR_RECEIVE_TIMEOUT');
   return timeouts;
 }
 
@@ -103,6 +113,9 @@ export function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
 export function parseMetricsToken(value: string | undefined): string | undefined {
   const token = value?.trim();
   if (!token) return undefined;
-  if (!/^[A-Za-z0-9\-._~+/]{32,}=*$/.test(token)) throw new ConfigError('CALENDAR_METRICS_TOKEN must be at least 32 characters of letters, digits and -._~+/ (e.g. openssl rand -hex 32)');
+  if (!/^[A-Za-z0-9\-._~+/]{32,}=*$/.test(token))
+    throw new ConfigError(
+      'CALENDAR_METRICS_TOKEN must be at least 32 characters of letters, digits and -._~+/ (e.g. openssl rand -hex 32)',
+    );
   return token;
 }

@@ -4,10 +4,14 @@ import { ConfigError, originOf, parseUrlSetting } from './values.ts';
 /* The site the calendar belongs to: its name and home, where it may be framed, its REST prefix, zone and language. */
 
 /** The site's name and home: a home without a name would be a link with no words of its own. */
-export function siteIdentity(name: string | undefined, home: string | undefined): { siteName: string | undefined; siteHome: string | undefined } {
+export function siteIdentity(
+  name: string | undefined,
+  home: string | undefined,
+): { siteName: string | undefined; siteHome: string | undefined } {
   const siteName = parseSiteName(name);
   const siteHome = parseUrlSetting('CALENDAR_SITE_HOME', home);
-  if (siteHome !== undefined && siteName === undefined) throw new ConfigError('CALENDAR_SITE_HOME needs CALENDAR_SITE_NAME: the header links the site\'s name to its home');
+  if (siteHome !== undefined && siteName === undefined)
+    throw new ConfigError("CALENDAR_SITE_HOME needs CALENDAR_SITE_NAME: the header links the site's name to its home");
   return { siteName, siteHome };
 }
 
@@ -15,7 +19,10 @@ export function siteIdentity(name: string | undefined, home: string | undefined)
 export function parseSiteName(value: string | undefined): string | undefined {
   const name = value?.trim() ?? '';
   if (name === '') return undefined;
-  if (name.length > 100 || /\p{Cc}/u.test(name)) throw new ConfigError(`CALENDAR_SITE_NAME must be one line of at most 100 characters, got: ${JSON.stringify(value)}`);
+  if (name.length > 100 || /\p{Cc}/u.test(name))
+    throw new ConfigError(
+      `CALENDAR_SITE_NAME must be one line of at most 100 characters, got: ${JSON.stringify(value)}`,
+    );
   return name;
 }
 
@@ -27,18 +34,27 @@ export function parseEmbedAncestors(value: string | undefined): string {
   const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
   if (listed.length === 0) return "'self'";
   if (listed.includes('none')) {
-    if (listed.length > 1) throw new ConfigError('CALENDAR_EMBED_ANCESTORS: none cannot be combined with other sources');
+    if (listed.length > 1)
+      throw new ConfigError('CALENDAR_EMBED_ANCESTORS: none cannot be combined with other sources');
     return "'none'";
   }
   return listed
-    .map((item) => (item === 'self' ? "'self'" : originOf(item, `CALENDAR_EMBED_ANCESTORS must list origins such as https://news.example.com, self or none, got: ${item}`)))
+    .map((item) =>
+      item === 'self'
+        ? "'self'"
+        : originOf(
+            item,
+            `CALENDAR_EMBED_ANCESTORS must list origins such as https://news.example.com, self or none, got: ${item}`,
+          ),
+    )
     .join(' ');
 }
 
 export function parsePrefix(value: string | undefined): string {
   const raw = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
   if (raw === '') return '';
-  if (!/^[A-Za-z0-9._~\-/]+$/.test(raw) || raw.includes('//')) throw new ConfigError(`CALENDAR_REST_PREFIX must be a URL path such as /api, got: ${value}`);
+  if (!/^[A-Za-z0-9._~\-/]+$/.test(raw) || raw.includes('//'))
+    throw new ConfigError(`CALENDAR_REST_PREFIX must be a URL path such as /api, got: ${value}`);
   return `/${raw}`;
 }
 

@@ -16,7 +16,8 @@ export function parseUrlSetting(name: string, value: string | undefined): string
   } catch {
     throw new ConfigError(`${name} must be an absolute http(s) URL, got: ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got: ${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, got: ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -31,7 +32,8 @@ export function originOf(item: string, refusal: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) throw new ConfigError(refusal);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, ''))
+    throw new ConfigError(refusal);
   return url.origin;
 }
 
@@ -39,14 +41,18 @@ export function originOf(item: string, refusal: string): string {
 export function parseCacheBytes(name: string, value: string | undefined, fallbackMb: number): number {
   const raw = value?.trim() ?? '';
   if (raw === '') return fallbackMb * 1024 * 1024;
-  if (!/^\d{1,5}$/.test(raw)) throw new ConfigError(`${name} must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
+  if (!/^\d{1,5}$/.test(raw))
+    throw new ConfigError(`${name} must be a whole number of megabytes (0 turns the cache off), got: ${value}`);
   return Number(raw) * 1024 * 1024;
 }
 
 export function parsePerMinute(name: string, value: string | undefined, fallback: number): number {
   const raw = value?.trim() ?? '';
   if (raw === '') return fallback;
-  if (!/^\d{1,7}$/.test(raw)) throw new ConfigError(`${name} must be a whole number of requests per minute (0 turns the limit off), got: ${value}`);
+  if (!/^\d{1,7}$/.test(raw))
+    throw new ConfigError(
+      `${name} must be a whole number of requests per minute (0 turns the limit off), got: ${value}`,
+    );
   return Number(raw);
 }
 
@@ -55,15 +61,23 @@ export function parseSeconds(name: string, value: string | undefined, fallbackSe
   const raw = value?.trim() ?? '';
   if (raw === '') return fallbackSeconds * 1000;
   const seconds = /^\d{1,4}(\.\d{1,3})?$/.test(raw) ? Number(raw) : NaN;
-  if (!(seconds > 0 && seconds <= 3600)) throw new ConfigError(`${name} must be a number of seconds above 0 and at most 3600, got: ${value}`);
+  if (!(seconds > 0 && seconds <= 3600))
+    throw new ConfigError(`${name} must be a number of seconds above 0 and at most 3600, got: ${value}`);
   return Math.round(seconds * 1000);
 }
 
-export function parseWholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+export function parseWholeNumber(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = value?.trim() ?? '';
   if (raw === '') return fallback;
   const number = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(number >= min && number <= max)) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got: ${value}`);
+  if (!(number >= min && number <= max))
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got: ${value}`);
   return number;
 }
 
@@ -79,8 +93,14 @@ export function parseAddressList(name: string, value: string | undefined): strin
   const listed = (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
   for (const item of listed) {
     const [address, bits, extra] = item.split('/');
-    if (extra !== undefined || isIP(address!) === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)))) {
-      throw new ConfigError(`${name} must list IP addresses or CIDR ranges such as 127.0.0.1 or 10.0.0.0/8, got: ${item}`);
+    if (
+      extra !== undefined ||
+      isIP(address!) === 0 ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)))
+    ) {
+      throw new ConfigError(
+        `${name} must list IP addresses or CIDR ranges such as 127.0.0.1 or 10.0.0.0/8, got: ${item}`,
+      );
     }
   }
   return listed;

@@ -5,7 +5,8 @@ import sanitizeHtml from 'sanitize-html';
  * the HTML filtering WordPress applies to users without `unfiltered_html`.
  */
 
-const BLOCK_START = /^<(?:p|div|h[1-6]|ul|ol|li|dl|blockquote|pre|table|figure|hr|section|article|aside|header|footer|address|form|fieldset|details|iframe|video|audio)[\s>/]/i;
+const BLOCK_START =
+  /^<(?:p|div|h[1-6]|ul|ol|li|dl|blockquote|pre|table|figure|hr|section|article|aside|header|footer|address|form|fieldset|details|iframe|video|audio)[\s>/]/i;
 
 /**
  * WordPress' wpautop, reduced to what an API client sees: blank-line separated blocks become
@@ -24,10 +25,58 @@ export function autoParagraph(text: string): string {
 }
 
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'address', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt',
-  'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'li', 'mark', 'ol', 'p',
-  'pre', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th',
-  'thead', 'time', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'address',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'dd',
+  'del',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'u',
+  'ul',
 ];
 
 /** The URL schemes links may use in filtered text: no `javascript:`, `data:` or `vbscript:`. */
@@ -53,7 +102,22 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
  * its `wp_filter_kses` keeps in post titles and term names, and nothing else.
  */
 const INLINE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['a', 'abbr', 'acronym', 'b', 'blockquote', 'cite', 'code', 'del', 'em', 'i', 'q', 's', 'strike', 'strong'],
+  allowedTags: [
+    'a',
+    'abbr',
+    'acronym',
+    'b',
+    'blockquote',
+    'cite',
+    'code',
+    'del',
+    'em',
+    'i',
+    'q',
+    's',
+    'strike',
+    'strong',
+  ],
   allowedAttributes: {
     a: ['href', 'title'],
     abbr: ['title'],

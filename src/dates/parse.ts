@@ -94,7 +94,9 @@ type Token = { pattern: RegExp; read: (reading: Reading, match: string[]) => voi
 const TOKENS: Token[] = [
   token(`@([+-]?\\d+)${END}`, (r, [, seconds]) => setTimestamp(r, Number(seconds))),
   // 2026-12-05, with the `T` of 2026-12-05T19:00
-  token('(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:t(?=\\d)|(?![a-z0-9]))', (r, [, y, m, d]) => setDate(r, Number(y), Number(m), Number(d))),
+  token('(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:t(?=\\d)|(?![a-z0-9]))', (r, [, y, m, d]) =>
+    setDate(r, Number(y), Number(m), Number(d)),
+  ),
   token(`(\\d{4})/(\\d{1,2})/(\\d{1,2})${END}`, (r, [, y, m, d]) => setDate(r, Number(y), Number(m), Number(d))),
   // PHP reads slashes with the year last as American m/d/Y ...
   token(`(\\d{1,2})/(\\d{1,2})/(\\d{4})${END}`, (r, [, m, d, y]) => setDate(r, Number(y), Number(m), Number(d))),
@@ -118,7 +120,9 @@ const TOKENS: Token[] = [
     if (sign !== undefined) setOffset(r, writtenOffset(sign, Number(offsetHours), Number(offsetMinutes)));
   }),
   // 3pm, 10 a.m.
-  token(`(\\d{1,2})\\s*${MERIDIAN}${END}`, (r, [, h, meridian]) => setTime(r, { ...MIDNIGHT, hour: hourOfDay(Number(h), meridian) })),
+  token(`(\\d{1,2})\\s*${MERIDIAN}${END}`, (r, [, h, meridian]) =>
+    setTime(r, { ...MIDNIGHT, hour: hourOfDay(Number(h), meridian) }),
+  ),
   // +1 week, -2 days, 3 hours, +1 monday (PHP keeps the time for these)
   token(`([+-]?)\\s*(\\d+)\\s*${UNIT}${END}`, (r, [, sign, amount, unit = '']) =>
     addRelative(r, (sign === '-' ? -1 : 1) * Number(amount), unit, { behavior: 'onOrAfter', keepTime: true }),
@@ -147,7 +151,14 @@ const TOKENS: Token[] = [
   }),
   token(`ago${END}`, (r) => {
     const rel = r.relative;
-    r.relative = { years: -rel.years, months: -rel.months, days: -rel.days, hours: -rel.hours, minutes: -rel.minutes, seconds: -rel.seconds };
+    r.relative = {
+      years: -rel.years,
+      months: -rel.months,
+      days: -rel.days,
+      hours: -rel.hours,
+      minutes: -rel.minutes,
+      seconds: -rel.seconds,
+    };
   }),
   // A bare weekday: that day when it is today, else the next one; midnight.
   token(`${WEEKDAY}${END}`, (r, [, name = '']) => {
@@ -211,7 +222,12 @@ function hourOfDay(hour: number, meridian: string | undefined): number {
 
 const textAmount = (word: string): number => (word === 'next' ? 1 : word === 'this' ? 0 : -1);
 
-function addRelative(reading: Reading, amount: number, unit: string, weekdayRule: { behavior: WeekdayBehavior; keepTime: boolean }): void {
+function addRelative(
+  reading: Reading,
+  amount: number,
+  unit: string,
+  weekdayRule: { behavior: WeekdayBehavior; keepTime: boolean },
+): void {
   reading.isRelative = true;
   const rel = reading.relative;
   if (WEEKDAY_NAME.test(unit)) {
@@ -282,9 +298,14 @@ function assertSupportedYear(year: number): void {
 function resolve(reading: Reading, now: Date, zone: string): string {
   const today = DateTime.fromJSDate(now, { zone: resolveZone(zone) });
   const written = reading.date;
-  const date = { year: written?.year ?? today.year, month: written?.month ?? today.month, day: written?.day ?? today.day };
+  const date = {
+    year: written?.year ?? today.year,
+    month: written?.month ?? today.month,
+    day: written?.day ?? today.day,
+  };
   // PHP: a written date without a time means its midnight; otherwise the time of `now`.
-  const time = reading.time ?? (reading.date ? MIDNIGHT : { hour: today.hour, minute: today.minute, second: today.second });
+  const time =
+    reading.time ?? (reading.date ? MIDNIGHT : { hour: today.hour, minute: today.minute, second: today.second });
   // A zone-less calendar: DateTime.utc here is only field arithmetic, no instant.
   let calendar = DateTime.utc(date.year, date.month, date.day, time.hour, time.minute, time.second);
   if (!calendar.isValid) throw new Rejection('no such date');
@@ -309,7 +330,8 @@ function resolve(reading: Reading, now: Date, zone: string): string {
   const wallClock = calendar.toFormat(WIRE_DATE_FORMAT);
   const elapsedSeconds = rel.hours * 3600 + rel.minutes * 60 + rel.seconds;
   if (elapsedSeconds === 0) return wallClock;
-  const arithmeticZone = reading.offsetMinutes === null ? resolveZone(zone) : FixedOffsetZone.instance(reading.offsetMinutes);
+  const arithmeticZone =
+    reading.offsetMinutes === null ? resolveZone(zone) : FixedOffsetZone.instance(reading.offsetMinutes);
   const moved = wallClockInstant(wallClock, arithmeticZone).plus({ seconds: elapsedSeconds });
   assertSupportedYear(moved.year);
   return moved.toFormat(WIRE_DATE_FORMAT);
@@ -353,5 +375,7 @@ export function eventWallClock(parsed: ParsedDate, zone: string): string {
 /** The UTC wall clock of the instant: a written offset is honoured, naive values are read in `zoneForNaive`. */
 export function instantOf(parsed: ParsedDate, zoneForNaive: string): string {
   if (parsed.offsetMinutes === null) return zonedToUtc(parsed.wallClock, zoneForNaive);
-  return wallClockInstant(parsed.wallClock, FixedOffsetZone.instance(parsed.offsetMinutes)).toUTC().toFormat(WIRE_DATE_FORMAT);
+  return wallClockInstant(parsed.wallClock, FixedOffsetZone.instance(parsed.offsetMinutes))
+    .toUTC()
+    .toFormat(WIRE_DATE_FORMAT);
 }

@@ -50,7 +50,9 @@ export function shiftMonth(month: string, months: number): string | undefined {
   const [year, index] = month.split('-').map(Number) as [number, number];
   const count = year * 12 + (index - 1) + months;
   const shifted = Math.floor(count / 12);
-  return inRange(shifted) ? `${String(shifted).padStart(4, '0')}-${String((count % 12) + 1).padStart(2, '0')}` : undefined;
+  return inRange(shifted)
+    ? `${String(shifted).padStart(4, '0')}-${String((count % 12) + 1).padStart(2, '0')}`
+    : undefined;
 }
 
 /**

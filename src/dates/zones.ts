@@ -24,7 +24,8 @@ function wordpressOffsetMinutes(zone: string): number | null {
   const [, sign, hoursText, minutesText, fractionDigits = ''] = match;
   const hours = Number(hoursText);
   // `5.75` means 5 h 45 min; integer arithmetic keeps `.1` (6 min) exact and rejects `.33`.
-  const minutes = minutesText !== undefined ? Number(minutesText) : (Number(fractionDigits) * 60) / 10 ** fractionDigits.length;
+  const minutes =
+    minutesText !== undefined ? Number(minutesText) : (Number(fractionDigits) * 60) / 10 ** fractionDigits.length;
   if (!Number.isInteger(minutes) || minutes > 59) return null;
   const total = hours * 60 + minutes;
   if (total > MAX_OFFSET_HOURS * 60) return null;
@@ -65,7 +66,12 @@ function lookUpZone(zone: string): Zone | null {
   let resolved = resolvedZones.get(zone);
   if (resolved === undefined) {
     const offset = wordpressOffsetMinutes(zone);
-    resolved = offset !== null ? FixedOffsetZone.instance(offset) : IANA_NAME.test(zone) && IANAZone.isValidZone(zone) ? new OffsetMemoZone(zone) : null;
+    resolved =
+      offset !== null
+        ? FixedOffsetZone.instance(offset)
+        : IANA_NAME.test(zone) && IANAZone.isValidZone(zone)
+          ? new OffsetMemoZone(zone)
+          : null;
     // Bounded: zone names come from clients.
     if (resolvedZones.size < 1000) resolvedZones.set(zone, resolved);
   }
@@ -77,7 +83,8 @@ export function isValidZone(zone: string): boolean {
 }
 
 /** What a `timezone` parameter takes, said in its 400 (the original says only "Invalid parameter."). */
-export const ZONE_EXPECTED = 'timezone must be an IANA time zone such as Europe/Paris, UTC, or a UTC offset such as UTC+2.';
+export const ZONE_EXPECTED =
+  'timezone must be an IANA time zone such as Europe/Paris, UTC, or a UTC offset such as UTC+2.';
 
 /** The luxon zone for a zone name; throws RangeError for an invalid one (callers validate input first). */
 export function resolveZone(zone: string): Zone {
@@ -95,7 +102,17 @@ export function parseWire(wire: string, zone: Zone): DateTime {
   // through fromFormat, for its verdict.
   const fields = WIRE_FIELDS.exec(wire);
   const parsed = fields
-    ? DateTime.fromObject({ year: Number(fields[1]), month: Number(fields[2]), day: Number(fields[3]), hour: Number(fields[4]), minute: Number(fields[5]), second: Number(fields[6]) }, { zone })
+    ? DateTime.fromObject(
+        {
+          year: Number(fields[1]),
+          month: Number(fields[2]),
+          day: Number(fields[3]),
+          hour: Number(fields[4]),
+          minute: Number(fields[5]),
+          second: Number(fields[6]),
+        },
+        { zone },
+      )
     : DateTime.fromFormat(wire, WIRE_DATE_FORMAT, { zone });
   if (!parsed.isValid) throw new RangeError(`Not a ${WIRE_DATE_FORMAT} date-time: ${JSON.stringify(wire)}`);
   return parsed;
@@ -146,7 +163,14 @@ function shortZoneName(zone: string, locale: string, millis: number): string | n
   let format = shortNameFormats.get(key);
   if (format === undefined) {
     format = new Intl.DateTimeFormat(locale, {
-      timeZoneName: 'short', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: zone,
+      timeZoneName: 'short',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
     });
     shortNameFormats.set(key, format);
   }

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { Deadline } from '../deadline.ts';
-import { ReadCache, SharedVersionReads, type CachedAnswer, type ContentChangeSource, type Dependencies } from './read-cache.ts';
+import {
+  ReadCache,
+  SharedVersionReads,
+  type CachedAnswer,
+  type ContentChangeSource,
+  type Dependencies,
+} from './read-cache.ts';
 
 /*
  * The one way a GET is answered (issue 45): the API's reads (routes.ts) and the public pages
@@ -33,7 +39,10 @@ export interface CachedReadPlan<A> {
   /** Sends a hit: its bytes and the `ETag` they were kept with. */
   readonly hit: (answer: CachedAnswer) => A;
   /** Computes and sends a miss within the deadline; `slot` is where its answer is to be kept (`keep`), if anywhere. */
-  readonly compute: (deadline: Deadline, read: { readonly contentVersion?: number; readonly slot?: CacheSlot }) => Promise<A>;
+  readonly compute: (
+    deadline: Deadline,
+    read: { readonly contentVersion?: number; readonly slot?: CacheSlot },
+  ) => Promise<A>;
 }
 
 export class CachedReads {
@@ -81,7 +90,11 @@ export class CachedReads {
    * returns the bytes, to be sent as they are so that their compressed forms, made for this answer,
    * are kept with them for the hits (compression.ts).
    */
-  keep(slot: CacheSlot, answer: Omit<CachedAnswer, 'payload'> & { readonly payload: string | Buffer }, dependencies: Dependencies): Buffer {
+  keep(
+    slot: CacheSlot,
+    answer: Omit<CachedAnswer, 'payload'> & { readonly payload: string | Buffer },
+    dependencies: Dependencies,
+  ): Buffer {
     const bytes = Buffer.isBuffer(answer.payload) ? answer.payload : Buffer.from(answer.payload);
     this.context.readCache?.set(slot.key, { ...answer, payload: bytes }, dependencies, slot.contentVersion);
     return bytes;

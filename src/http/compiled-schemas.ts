@@ -34,10 +34,16 @@ function digestOf(value: unknown): string {
 }
 
 /** The key of a set of shared schemas: their ids and texts. */
-const sharedKeyOf = (schemas: Record<string, unknown>) => Object.entries(schemas).map(([id, schema]) => `${id}=${digestOf(schema)}`).join(',');
+const sharedKeyOf = (schemas: Record<string, unknown>) =>
+  Object.entries(schemas)
+    .map(([id, schema]) => `${id}=${digestOf(schema)}`)
+    .join(',');
 
 /** A serializer compiler for `app` that writes each schema through `prepare` (see app.ts) and reuses what the process compiled before. */
-export function cachedSerializerCompiler(app: FastifyInstance, prepare: (schema: unknown) => unknown): (route: { schema: unknown }) => Serializer {
+export function cachedSerializerCompiler(
+  app: FastifyInstance,
+  prepare: (schema: unknown) => unknown,
+): (route: { schema: unknown }) => Serializer {
   return ({ schema }) => {
     const shared = app.getSchemas();
     const key = `${sharedKeyOf(shared)}\n${digestOf(schema)}`;
@@ -71,7 +77,10 @@ function cachingValidatorBuilder(externalSchemas: Record<string, unknown>, optio
     const key = `${settingsKey}\n${digestOf(route.schema)}`;
     let validator = validators.get(key);
     if (!validator) {
-      compile ??= fastifyValidators(externalSchemas as Parameters<BuildCompilerFromPool>[0], options as Parameters<BuildCompilerFromPool>[1]) as unknown as ValidatorCompiler;
+      compile ??= fastifyValidators(
+        externalSchemas as Parameters<BuildCompilerFromPool>[0],
+        options as Parameters<BuildCompilerFromPool>[1],
+      ) as unknown as ValidatorCompiler;
       validator = compile(route);
       validators.set(key, validator);
     }
@@ -80,7 +89,15 @@ function cachingValidatorBuilder(externalSchemas: Record<string, unknown>, optio
 }
 
 /** Ajv's options for the API's validators: app.ts gives them to Fastify, `standaloneValidator` to a schema checked outside a route. */
-export const VALIDATOR_OPTIONS = { customOptions: { allErrors: true, coerceTypes: 'array' as const, useDefaults: true, removeAdditional: false, allowUnionTypes: true } };
+export const VALIDATOR_OPTIONS = {
+  customOptions: {
+    allErrors: true,
+    coerceTypes: 'array' as const,
+    useDefaults: true,
+    removeAdditional: false,
+    allowUnionTypes: true,
+  },
+};
 
 /** A validator of `schema` (one without `$ref`s) as a route's, compiled once per process; its `errors` are Ajv's. */
 export function standaloneValidator(schema: unknown): Validator & { errors?: unknown } {

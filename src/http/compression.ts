@@ -25,7 +25,8 @@ export const COMPRESS_MIN_BYTES = 1024;
 const BROTLI_QUALITY = 5;
 
 /** Text the service sends (JSON, JSON-LD, HTML, CSS, scripts, XML sitemaps, iCalendar); images and media are compressed already. */
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|ld\+json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|ld\+json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
 
 /** Preferred on equal quality: brotli's bytes are smaller for the same time. */
 const OFFERED: readonly Encoding[] = ['br', 'gzip'];
@@ -61,9 +62,11 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
 }
 
 /** The `ETag` of the answer's representation in that encoding. */
-export const encodedTag = (tag: string, encoding: Encoding | undefined): string => (encoding === undefined ? tag : `${tag.slice(0, -1)}-${encoding}"`);
+export const encodedTag = (tag: string, encoding: Encoding | undefined): string =>
+  encoding === undefined ? tag : `${tag.slice(0, -1)}-${encoding}"`;
 
-const compressibleType = (reply: FastifyReply): boolean => COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
+const compressibleType = (reply: FastifyReply): boolean =>
+  COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
 
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
@@ -82,24 +85,35 @@ const decided = new WeakMap<FastifyRequest, Encoding | undefined>();
  */
 function decide(request: FastifyRequest, reply: FastifyReply, length: number): Encoding | undefined {
   if (decided.has(request)) return decided.get(request);
-  const encoding = compressibleType(reply) && length >= COMPRESS_MIN_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding =
+    compressibleType(reply) && length >= COMPRESS_MIN_BYTES
+      ? negotiateEncoding(request.headers['accept-encoding'])
+      : undefined;
   if (compressibleType(reply)) addVary(reply);
   decided.set(request, encoding);
   return encoding;
 }
 
-const isStream = (payload: unknown): payload is Readable => payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
+const isStream = (payload: unknown): payload is Readable =>
+  payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
 
-const byteLength = (payload: string | Buffer): number => (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+const byteLength = (payload: string | Buffer): number =>
+  typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
 
-const lengthOf = (payload: string | Buffer | Readable): number => (isStream(payload) ? Number.POSITIVE_INFINITY : byteLength(payload));
+const lengthOf = (payload: string | Buffer | Readable): number =>
+  isStream(payload) ? Number.POSITIVE_INFINITY : byteLength(payload);
 
 /**
  * The `ETag` a conditional GET is compared with and that the answer carries: the representation's
  * (`tag` is the identity one's). For a route that tags its answer and answers `If-None-Match`
  * itself, before compressAnswer sees the body (a stream, of unknown length, is compressed whatever its length).
  */
-export function representationTag(request: FastifyRequest, reply: FastifyReply, tag: string, payload: string | Buffer | Readable): string {
+export function representationTag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tag: string,
+  payload: string | Buffer | Readable,
+): string {
   return encodedTag(tag, decide(request, reply, lengthOf(payload)));
 }
 
@@ -110,9 +124,15 @@ function encode(payload: string | Buffer, encoding: Encoding): Buffer {
   const kept = Buffer.isBuffer(payload) ? encodedOf.get(payload) : undefined;
   const known = kept?.[encoding];
   if (known) return known;
-  const bytes = encoding === 'br'
-    ? zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: byteLength(payload) } })
-    : zlib.gzipSync(payload);
+  const bytes =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(payload, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: byteLength(payload),
+          },
+        })
+      : zlib.gzipSync(payload);
   if (Buffer.isBuffer(payload)) encodedOf.set(payload, { ...kept, [encoding]: bytes });
   return bytes;
 }
@@ -126,7 +146,13 @@ function encode(payload: string | Buffer, encoding: Encoding): Buffer {
 async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // Last, after Fastify typed the empty body of a 304 answered in a handler (conditional-get.ts): it has no type.
   if (reply.statusCode === 304) reply.removeHeader('content-type');
-  if (reply.hasHeader('content-encoding') || reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  if (
+    reply.hasHeader('content-encoding') ||
+    reply.statusCode < 200 ||
+    reply.statusCode === 204 ||
+    reply.statusCode === 304
+  )
+    return payload;
   if (!isStream(payload) && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const chosenBefore = decided.has(request);
   const encoding = decide(request, reply, lengthOf(payload));
@@ -138,7 +164,10 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (!isStream(payload)) return encode(payload, encoding);
   // A HEAD's stream is only drained (Fastify's HEAD hook): its headers say what a GET would get, nothing is compressed.
   if (request.method === 'HEAD') return payload;
-  const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : zlib.createGzip();
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : zlib.createGzip();
   // A failing source fails the compressed stream too, which ends the answer as the source's failure would.
   return pipeline(payload, compressor, () => undefined);
 }
@@ -153,7 +182,8 @@ const FASTIFY_HEAD_HOOK = 'headRouteOnSendHandler';
  */
 export function compressRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const own: onSendHookHandler[] = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    const own: onSendHookHandler[] =
+      route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
     const hook = compressAnswer as onSendHookHandler;
     if (own.includes(hook)) return;
     const last = own.at(-1);

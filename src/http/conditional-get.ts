@@ -22,7 +22,13 @@ export function answerConditionally(
   reply.header('etag', tag);
   if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
   const held = { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] };
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || envelope || !notModified(held, { ...validators, tag })) return body;
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    reply.statusCode !== 200 ||
+    envelope ||
+    !notModified(held, { ...validators, tag })
+  )
+    return body;
   if (typeof body === 'object' && !Buffer.isBuffer(body)) body.destroy();
   reply.code(304);
   reply.removeHeader('content-type');

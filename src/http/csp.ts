@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
  * HTTPS, as an event may name its image by URL; frames only where `frameAncestors` allows (the
  * embeddable view).
  */
-export function contentSecurityPolicy(options: { readonly styleOrigin?: string | undefined; readonly frameAncestors?: string } = {}): string {
+export function contentSecurityPolicy(
+  options: { readonly styleOrigin?: string | undefined; readonly frameAncestors?: string } = {},
+): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -22,5 +24,8 @@ export function contentSecurityPolicy(options: { readonly styleOrigin?: string |
 
 /** The policy of a public page (and the sign-in and set-up forms, which wear the pages' layout): the site's stylesheet allowed. */
 export function pageCsp(config: Pick<Config, 'siteStylesheet'>, frameAncestors = "'none'"): string {
-  return contentSecurityPolicy({ styleOrigin: config.siteStylesheet ? new URL(config.siteStylesheet).origin : undefined, frameAncestors });
+  return contentSecurityPolicy({
+    styleOrigin: config.siteStylesheet ? new URL(config.siteStylesheet).origin : undefined,
+    frameAncestors,
+  });
 }

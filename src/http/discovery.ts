@@ -18,7 +18,11 @@ export type PageSubject =
  * bare `/` (the site's home) `{base}/`, every other page the archive `{base}/events/`. WordPress'
  * `Link: <{REST root}>` is the app's own header.
  */
-export function discoveryHeaders(urls: Urls, config: Pick<Config, 'tecAlias'>, subject: PageSubject): Record<string, string> {
+export function discoveryHeaders(
+  urls: Urls,
+  config: Pick<Config, 'tecAlias'>,
+  subject: PageSubject,
+): Record<string, string> {
   const base = urls.inNamespace(config.tecAlias ? TEC_NAMESPACE : NAMESPACE).api;
   const root =
     'event' in subject
@@ -34,5 +38,9 @@ export function discoveryHeaders(urls: Urls, config: Pick<Config, 'tecAlias'>, s
 /** The URLs a page's discovery headers are made of: its origin, and its language by its `/{lang}/` segment. */
 export function pageUrls(origin: string, params: unknown, config: Config): Urls {
   const lang = (params as { lang?: string } | undefined)?.lang;
-  return new Urls(origin, config, lang !== undefined && isLanguageCode(lang) ? { code: lang, source: 'segment' } : undefined);
+  return new Urls(
+    origin,
+    config,
+    lang !== undefined && isLanguageCode(lang) ? { code: lang, source: 'segment' } : undefined,
+  );
 }

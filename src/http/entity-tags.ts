@@ -12,11 +12,17 @@ export function entityTag(version: number, payload: string | Buffer): string {
   return `"${version}-${createHash('sha1').update(payload).digest('base64url').slice(0, 16)}"`;
 }
 
-const listed = (header: string): string[] => header.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+const listed = (header: string): string[] =>
+  header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 
 /** `If-Match` (strong comparison, on the version): true when a listed tag is of this version, or `*`. */
 export function matchesVersion(ifMatch: string, version: number): boolean {
-  return listed(ifMatch).some((tag) => tag === '*' || (!tag.startsWith('W/') && new RegExp(`^"${version}-[^"]*"$`).test(tag)));
+  return listed(ifMatch).some(
+    (tag) => tag === '*' || (!tag.startsWith('W/') && new RegExp(`^"${version}-[^"]*"$`).test(tag)),
+  );
 }
 
 /** `If-None-Match` (weak comparison): true when the client already holds this representation. */
@@ -35,7 +41,10 @@ export interface Validators {
  * Whether a conditional GET holds the current answer: `If-None-Match` decides when sent, and
  * `If-Modified-Since` counts only without it (RFC 9110 13.2.2); an unreadable date is ignored.
  */
-export function notModified(headers: { readonly ifNoneMatch?: string; readonly ifModifiedSince?: string }, validators: Validators): boolean {
+export function notModified(
+  headers: { readonly ifNoneMatch?: string; readonly ifModifiedSince?: string },
+  validators: Validators,
+): boolean {
   if (headers.ifNoneMatch !== undefined) return holdsRepresentation(headers.ifNoneMatch, validators.tag);
   if (headers.ifModifiedSince === undefined || validators.lastModified === undefined) return false;
   const since = Date.parse(headers.ifModifiedSince);

@@ -21,26 +21,51 @@ export interface ValidationIssue {
 /** The parameter an AJV error is about: the first segment of its path, or the missing property. */
 function paramName(issue: ValidationIssue): string {
   if (issue.keyword === 'required') return String(issue.params.missingProperty);
-  return decodeURIComponent(issue.instancePath.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodeURIComponent(issue.instancePath.split('/')[1] ?? '')
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }
 
 /** WordPress' wording and detail code for each kind of check (rest_validate_value_from_schema). */
 function describe(name: string, issue: ValidationIssue): InvalidParam {
   switch (issue.keyword) {
     case 'type': {
-      const expected = String(issue.params.type).split(',').filter((type) => type !== 'null').join(',');
+      const expected = String(issue.params.type)
+        .split(',')
+        .filter((type) => type !== 'null')
+        .join(',');
       return typeMismatch(name, `${name} is not of type ${expected}.`);
     }
     case 'enum':
-      return typeMismatch(name, `${name} is not one of ${(issue.params.allowedValues as unknown[]).join(', ')}.`, 'rest_not_in_enum');
+      return typeMismatch(
+        name,
+        `${name} is not one of ${(issue.params.allowedValues as unknown[]).join(', ')}.`,
+        'rest_not_in_enum',
+      );
     case 'minimum':
-      return typeMismatch(name, `${name} must be greater than or equal to ${String(issue.params.limit)}`, 'rest_out_of_bounds');
+      return typeMismatch(
+        name,
+        `${name} must be greater than or equal to ${String(issue.params.limit)}`,
+        'rest_out_of_bounds',
+      );
     case 'maximum':
-      return typeMismatch(name, `${name} must be less than or equal to ${String(issue.params.limit)}`, 'rest_out_of_bounds');
+      return typeMismatch(
+        name,
+        `${name} must be less than or equal to ${String(issue.params.limit)}`,
+        'rest_out_of_bounds',
+      );
     case 'minLength':
-      return typeMismatch(name, `${name} must be at least ${String(issue.params.limit)} character(s) long.`, 'rest_too_short');
+      return typeMismatch(
+        name,
+        `${name} must be at least ${String(issue.params.limit)} character(s) long.`,
+        'rest_too_short',
+      );
     case 'maxLength':
-      return typeMismatch(name, `${name} must be at most ${String(issue.params.limit)} character(s) long.`, 'rest_too_long');
+      return typeMismatch(
+        name,
+        `${name} must be at most ${String(issue.params.limit)} character(s) long.`,
+        'rest_too_long',
+      );
     default:
       return { message: 'Invalid parameter.' };
   }
@@ -51,15 +76,20 @@ export function fromValidation(issues: readonly ValidationIssue[], requiredOrder
   const missing = issues.filter((issue) => issue.keyword === 'required').map(paramName);
   if (missing.length > 0) {
     // WordPress lists missing parameters in declaration order.
-    const ordered = [...requiredOrder.filter((name) => missing.includes(name)), ...missing.filter((name) => !requiredOrder.includes(name))];
+    const ordered = [
+      ...requiredOrder.filter((name) => missing.includes(name)),
+      ...missing.filter((name) => !requiredOrder.includes(name)),
+    ];
     return missingParams([...new Set(ordered)]);
   }
   const params: Record<string, InvalidParam> = {};
   for (const issue of issues) {
     const name = paramName(issue);
-    if (name === '') return new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
+    if (name === '')
+      return new ApiError('rest_bad_request', { args: ['the request body must be a JSON object or form fields'] });
     // anyOf reports each branch; the first specific failure is the informative one.
-    if (!(name in params) || (params[name]!.detail === undefined && issue.keyword !== 'anyOf')) params[name] = describe(name, issue);
+    if (!(name in params) || (params[name]!.detail === undefined && issue.keyword !== 'anyOf'))
+      params[name] = describe(name, issue);
   }
   return invalidParams(params);
 }
@@ -76,7 +106,9 @@ function fromFastify(error: FastifyError): ApiError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('rest_payload_too_large', { args: [String(BODY_LIMIT)] });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('rest_unsupported_media_type', { args: ['send application/json, application/x-www-form-urlencoded or multipart/form-data'] });
+      return new ApiError('rest_unsupported_media_type', {
+        args: ['send application/json, application/x-www-form-urlencoded or multipart/form-data'],
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_INVALID_TYPE':
       return new ApiError('rest_bad_request', { args: [error.message] });
@@ -117,7 +149,11 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   // The app's onSend hook does not run for these replies; the headers that matter for safety are set here.
   void reply
     .code(apiError.status)
-    .headers({ 'content-type': 'application/json; charset=UTF-8', 'x-content-type-options': 'nosniff', 'x-request-id': request.id })
+    .headers({
+      'content-type': 'application/json; charset=UTF-8',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': request.id,
+    })
     .send(apiError.toBody());
 }
 

@@ -39,7 +39,9 @@ export type FieldTree = { [name: string]: FieldTree | true };
 /** `wp_parse_list`: a string split on commas and white space, or a list as given; none is no filter. */
 export function fieldNames(value: unknown): string[] | undefined {
   const items = Array.isArray(value) ? value : [value];
-  const names = items.flatMap((item) => (typeof item === 'string' ? item.split(/[\s,]+/) : [])).filter((name) => name !== '');
+  const names = items
+    .flatMap((item) => (typeof item === 'string' ? item.split(/[\s,]+/) : []))
+    .filter((name) => name !== '');
   return names.length > 0 ? names : undefined;
 }
 
@@ -92,11 +94,19 @@ export function filterFields(value: unknown, tree: FieldTree): unknown {
 export function applyFields(body: unknown, names: readonly string[], collection: string | undefined): unknown {
   if (Array.isArray(body)) return body.map((item) => filterFields(item, fieldTree(names)));
   const envelope = body as Record<string, unknown> | null;
-  if (collection !== undefined && envelope !== null && typeof envelope === 'object' && Array.isArray(envelope[collection])) {
+  if (
+    collection !== undefined &&
+    envelope !== null &&
+    typeof envelope === 'object' &&
+    Array.isArray(envelope[collection])
+  ) {
     if (names.includes(collection)) return body;
     const prefix = `${collection}.`;
     const tree = fieldTree(names.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)));
-    return { ...envelope, [collection]: (envelope[collection] as unknown[]).map((record) => filterFields(record, tree)) };
+    return {
+      ...envelope,
+      [collection]: (envelope[collection] as unknown[]).map((record) => filterFields(record, tree)),
+    };
   }
   return filterFields(body, fieldTree(names));
 }
@@ -107,23 +117,56 @@ const isJson = (reply: FastifyReply) => String(reply.getHeader('content-type') ?
  * `_fields` on a successful JSON answer of a namespace route, serialized text or UTF-8 bytes (records
  * from the record cache); errors are never filtered (WordPress).
  */
-export function filterPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown, collection: string | undefined): unknown {
+export function filterPayload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  collection: string | undefined,
+): unknown {
   const names = fieldNames((request.query as Record<string, unknown> | undefined)?._fields);
-  if (names === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.statusCode >= 300 || !isJson(reply)) return payload;
+  if (
+    names === undefined ||
+    (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+    reply.statusCode >= 300 ||
+    !isJson(reply)
+  )
+    return payload;
   return JSON.stringify(applyFields(JSON.parse(payload.toString()), names, collection));
 }
 
 /** Whether the request asks for the envelope (`_envelope`, any value, as WordPress' isset). */
-export const wantsEnvelope = (request: FastifyRequest): boolean => Object.hasOwn((request.query as object | undefined) ?? {}, '_envelope');
+export const wantsEnvelope = (request: FastifyRequest): boolean =>
+  Object.hasOwn((request.query as object | undefined) ?? {}, '_envelope');
 
 /**
  * Headers that belong to the transport and stay HTTP headers under `_envelope`; the others (the
  * answer's own: `Allow`, `ETag`, totals, `Retry-After`, ...) move into the envelope, as WordPress
  * moves its response object's headers there.
  */
-const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'content-language', 'x-request-id', 'x-robots-tag', 'x-content-type-options', 'link', 'vary', 'expires', 'cache-control', 'connection']);
-const HEADER_SPELLING: Record<string, string> = { etag: 'ETag', 'x-wp-total': 'X-WP-Total', 'x-wp-totalpages': 'X-WP-TotalPages', 'x-tec-total': 'X-TEC-Total', 'x-tec-totalpages': 'X-TEC-TotalPages', 'www-authenticate': 'WWW-Authenticate' };
-const spell = (name: string) => HEADER_SPELLING[name] ?? name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+const TRANSPORT_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-language',
+  'x-request-id',
+  'x-robots-tag',
+  'x-content-type-options',
+  'link',
+  'vary',
+  'expires',
+  'cache-control',
+  'connection',
+]);
+const HEADER_SPELLING: Record<string, string> = {
+  etag: 'ETag',
+  'x-wp-total': 'X-WP-Total',
+  'x-wp-totalpages': 'X-WP-TotalPages',
+  'x-tec-total': 'X-TEC-Total',
+  'x-tec-totalpages': 'X-TEC-TotalPages',
+  'www-authenticate': 'WWW-Authenticate',
+};
+const spell = (name: string) =>
+  HEADER_SPELLING[name] ??
+  name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /** `_envelope`: `{"body": …, "status": N, "headers": {…}}` answered with 200, errors included. */
 export function envelopePayload(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
@@ -147,6 +190,9 @@ export const CONTEXTS = ['view', 'edit', 'embed'] as const;
 /** `context` on a route that does not declare it: the values WordPress' context parameter takes. */
 export function checkContext(query: unknown): void {
   const context = (query as Record<string, unknown> | undefined)?.context;
-  if (context === undefined || (typeof context === 'string' && (CONTEXTS as readonly string[]).includes(context))) return;
-  throw invalidParams({ context: typeMismatch('context', `context is not one of ${CONTEXTS.join(', ')}.`, 'rest_not_in_enum') });
+  if (context === undefined || (typeof context === 'string' && (CONTEXTS as readonly string[]).includes(context)))
+    return;
+  throw invalidParams({
+    context: typeMismatch('context', `context is not one of ${CONTEXTS.join(', ')}.`, 'rest_not_in_enum'),
+  });
 }

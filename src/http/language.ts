@@ -30,8 +30,13 @@ const segments = new WeakMap<object, LanguageCode>();
  */
 export function languageSegmentRewriter(namespaceRoots: string | readonly string[], restRoot?: string) {
   const roots = typeof namespaceRoots === 'string' ? [namespaceRoots] : namespaceRoots;
-  const under = (rest: string, root: string) => rest === root || rest.startsWith(`${root}/`) || rest.startsWith(`${root}?`);
-  const isRestRoot = (rest: string) => restRoot !== undefined && (rest === `${restRoot}/` || rest.startsWith(`${restRoot}/?`) || (restRoot !== '' && (rest === restRoot || rest.startsWith(`${restRoot}?`))));
+  const under = (rest: string, root: string) =>
+    rest === root || rest.startsWith(`${root}/`) || rest.startsWith(`${root}?`);
+  const isRestRoot = (rest: string) =>
+    restRoot !== undefined &&
+    (rest === `${restRoot}/` ||
+      rest.startsWith(`${restRoot}/?`) ||
+      (restRoot !== '' && (rest === restRoot || rest.startsWith(`${restRoot}?`))));
   return (raw: { url?: string }): string => {
     const url = raw.url ?? '/';
     const match = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)?$/.exec(url);

@@ -23,11 +23,21 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
 }
 
 /** Counts every answered request and serves the metrics; does nothing when they are off. */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics | undefined, token: string | undefined, readCache: ReadCache | undefined): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics | undefined,
+  token: string | undefined,
+  readCache: ReadCache | undefined,
+): void {
   if (metrics === undefined || token === undefined) return;
   if (readCache) metrics.followReadCache(readCache);
   app.addHook('onResponse', async (request, reply) => {
-    metrics.requestServed(request.method, routeLabel(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
+    metrics.requestServed(
+      request.method,
+      routeLabel(request.routeOptions.url),
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {

@@ -37,7 +37,10 @@ interface FieldPart {
 export function addField(fields: Record<string, unknown>, part: FieldPart): void {
   if (part.mimetype === 'application/json' && valueNestsDeeperThan(part.value, MAX_JSON_DEPTH)) throw tooDeep();
   const existing = fields[part.fieldname];
-  fields[part.fieldname] = existing === undefined ? part.value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), part.value];
+  fields[part.fieldname] =
+    existing === undefined
+      ? part.value
+      : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), part.value];
 }
 
 /**
@@ -47,8 +50,13 @@ export function addField(fields: Record<string, unknown>, part: FieldPart): void
  * rest left unread and the connection closed once answered. The parser counts each field and file
  * but not their sum, and reads the request itself, past Fastify's body limit.
  */
-export async function readBoundedMultipart<T>(request: FastifyRequest, limit: number, read: () => Promise<T>): Promise<T> {
-  const tooLarge = () => new ApiError('rest_payload_too_large', { args: [String(limit)], headers: { connection: 'close' } });
+export async function readBoundedMultipart<T>(
+  request: FastifyRequest,
+  limit: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  const tooLarge = () =>
+    new ApiError('rest_payload_too_large', { args: [String(limit)], headers: { connection: 'close' } });
   const declared = request.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) throw tooLarge();
   const raw = request.raw;

@@ -17,7 +17,10 @@ export function nestedBodyCheck(schema: object): (input: Record<string, unknown>
     if (validate(input)) return {};
     const error = fromValidation(validate.errors as ValidationIssue[], required);
     const params = error.data.params;
-    if (Array.isArray(params)) return Object.fromEntries(params.map((name: string) => [name, { message: 'Missing parameter.' }]));
-    return Object.fromEntries(Object.entries(params as Record<string, string>).map(([name, message]) => [name, { message }]));
+    if (Array.isArray(params))
+      return Object.fromEntries(params.map((name: string) => [name, { message: 'Missing parameter.' }]));
+    return Object.fromEntries(
+      Object.entries(params as Record<string, string>).map(([name, message]) => [name, { message }]),
+    );
   };
 }

@@ -8,7 +8,8 @@ import { methodsOf } from './routes.ts';
  */
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Response schemas carrying an `$id` (the records and their archive envelopes) are added once with
@@ -35,7 +36,10 @@ export function shareNamedSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response) return;
-    route.schema = { ...route.schema, response: Object.fromEntries(Object.entries(response).map(([status, schema]) => [status, toRefs(schema)])) };
+    route.schema = {
+      ...route.schema,
+      response: Object.fromEntries(Object.entries(response).map(([status, schema]) => [status, toRefs(schema)])),
+    };
   });
 }
 
@@ -46,7 +50,8 @@ export function sharedSchemasFor(app: FastifyInstance, prepare: (schema: unknown
 
 /** Components named by their `$id` rather than `def-N`. */
 export const refResolver = {
-  buildLocalReference: (json: Json, _baseUri: unknown, _fragment: unknown, index: number): string => (typeof json.$id === 'string' ? json.$id : `def-${index}`),
+  buildLocalReference: (json: Json, _baseUri: unknown, _fragment: unknown, index: number): string =>
+    typeof json.$id === 'string' ? json.$id : `def-${index}`,
 };
 
 export const BASIC_AUTH = 'basic';
@@ -64,8 +69,10 @@ function exclusiveBoundsFor30(value: unknown): unknown {
   if (!isObject(value)) return value;
   const out: Json = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key === 'exclusiveMinimum' && typeof item === 'number') Object.assign(out, { minimum: item, exclusiveMinimum: true });
-    else if (key === 'exclusiveMaximum' && typeof item === 'number') Object.assign(out, { maximum: item, exclusiveMaximum: true });
+    if (key === 'exclusiveMinimum' && typeof item === 'number')
+      Object.assign(out, { minimum: item, exclusiveMinimum: true });
+    else if (key === 'exclusiveMaximum' && typeof item === 'number')
+      Object.assign(out, { maximum: item, exclusiveMaximum: true });
     else out[key] = exclusiveBoundsFor30(item);
   }
   return out;
@@ -73,9 +80,25 @@ function exclusiveBoundsFor30(value: unknown): unknown {
 
 /** `components.securitySchemes`: HTTP Basic, or the admin's session cookie with its nonce, named in each operation that needs credentials. */
 export const SECURITY_SCHEMES = {
-  [BASIC_AUTH]: { type: 'http', scheme: 'basic', description: 'An account login and password, or an application password (decision 0002).' },
-  [SESSION_AUTH]: { type: 'apiKey', in: 'cookie', name: 'calendar_session', description: "The admin's session, set by signing in at <site path>/admin/sign-in; honoured only from the service's own origin, and only with the session's nonce (decision 0040)." },
-  [NONCE_AUTH]: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'The nonce of the session, from GET /sessions/current (or the `_wpnonce` parameter); a wrong one is 403 rest_cookie_invalid_nonce.' },
+  [BASIC_AUTH]: {
+    type: 'http',
+    scheme: 'basic',
+    description: 'An account login and password, or an application password (decision 0002).',
+  },
+  [SESSION_AUTH]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'calendar_session',
+    description:
+      "The admin's session, set by signing in at <site path>/admin/sign-in; honoured only from the service's own origin, and only with the session's nonce (decision 0040).",
+  },
+  [NONCE_AUTH]: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-WP-Nonce',
+    description:
+      'The nonce of the session, from GET /sessions/current (or the `_wpnonce` parameter); a wrong one is 403 rest_cookie_invalid_nonce.',
+  },
 } as const;
 
 /** @fastify/swagger's `transformObject`: OpenAPI 3.0 bounds everywhere. */
@@ -92,9 +115,15 @@ export function securityTransform() {
   return ({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) => {
     const apiPath = route.config?.apiPath;
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
-    const served = apiPath === undefined ? undefined : route.config?.routeTable?.byPath.get(apiPath)?.find((candidate) => methodsOf(candidate).includes(method as never));
+    const served =
+      apiPath === undefined
+        ? undefined
+        : route.config?.routeTable?.byPath
+            .get(apiPath)
+            ?.find((candidate) => methodsOf(candidate).includes(method as never));
     if (!served || !isObject(schema)) return { schema: schema as Json, url };
-    if (served.permission === 'public') return { schema: served.readsSession ? { ...schema, security: [{ [SESSION_AUTH]: [] }] } : schema, url };
+    if (served.permission === 'public')
+      return { schema: served.readsSession ? { ...schema, security: [{ [SESSION_AUTH]: [] }] } : schema, url };
     return { schema: { ...schema, security: [{ [BASIC_AUTH]: [] }, { [SESSION_AUTH]: [], [NONCE_AUTH]: [] }] }, url };
   };
 }

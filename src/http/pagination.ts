@@ -2,7 +2,11 @@
  * `X-TEC-Total` and `X-TEC-TotalPages`, on every successful archive response; WordPress core's lists
  * (`wp/v2/users`) say `X-WP-`, Event Tickets' (tickets, attendees) `X-ET-TOTAL` and `X-ET-TOTAL-PAGES`.
  */
-export function totalHeaders(total: number, pages: number, family: 'tec' | 'wp' | 'et' = 'tec'): Record<string, string> {
+export function totalHeaders(
+  total: number,
+  pages: number,
+  family: 'tec' | 'wp' | 'et' = 'tec',
+): Record<string, string> {
   if (family === 'et') return { 'x-et-total': String(total), 'x-et-total-pages': String(pages) };
   return { [`x-${family}-total`]: String(total), [`x-${family}-totalpages`]: String(pages) };
 }

@@ -50,7 +50,9 @@ const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, false: fa
  */
 function finiteNumeral(value: unknown): unknown {
   const number = typeof value === 'string' && /^\s*[+-]?\d/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && !Number.isFinite(number) && !Number.isNaN(number) ? Math.sign(number) * Number.MAX_VALUE : value;
+  return typeof number === 'number' && !Number.isFinite(number) && !Number.isNaN(number)
+    ? Math.sign(number) * Number.MAX_VALUE
+    : value;
 }
 
 function coerceValue(schema: PropertySchema, value: unknown): unknown {
@@ -62,7 +64,10 @@ function coerceValue(schema: PropertySchema, value: unknown): unknown {
   }
   if (schema.type === 'array' && typeof value === 'string') {
     // "4, 5" and "4,5" alike; an empty string is an empty list, as WordPress' wp_parse_list.
-    return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   }
   if (schema.type === 'array' && typeof value === 'number') return [value];
   if (schema.type === 'boolean') {
@@ -86,7 +91,8 @@ export const PositiveInteger = (description: string, extra: Record<string, unkno
   Type.Integer({ minimum: 1, description, ...extra });
 
 /** A record id: bounded by what the database stores, so a huge one is a 400, not a database error. */
-export const Id = (options: { minimum?: number; description?: string } = {}) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...options });
+export const Id = (options: { minimum?: number; description?: string } = {}) =>
+  Type.Integer({ minimum: 1, maximum: MAX_ID, ...options });
 
 /** Query parameters every route accepts. */
 export const CommonQuery = { translation_language: TranslationLanguage };
@@ -107,7 +113,8 @@ export function parametersWithNul(params: unknown): string[] {
   if (params === null || typeof params !== 'object') return [];
   // Run on every request's parameters: plain loops, no closures made per call.
   const named: string[] = [];
-  for (const [name, value] of Object.entries(params)) if (name.includes('\u0000') || holdsNul(value)) named.push(name.replaceAll('\u0000', ''));
+  for (const [name, value] of Object.entries(params))
+    if (name.includes('\u0000') || holdsNul(value)) named.push(name.replaceAll('\u0000', ''));
   return named;
 }
 

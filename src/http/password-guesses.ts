@@ -20,7 +20,11 @@ export const eventPasswordCounter = (eventId: number | string) => `event-passwor
  * password is counted after it (outside any read unit, which cannot write), and a success forgets
  * the pair's count. Without a guess, `attempt` just runs.
  */
-export async function throttledGuess<T>(throttle: GuessThrottle, guess: PasswordGuess | undefined, attempt: () => Promise<T>): Promise<T> {
+export async function throttledGuess<T>(
+  throttle: GuessThrottle,
+  guess: PasswordGuess | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
   if (guess === undefined) return attempt();
   const key = throttleKey(guess.address, guess.counter);
   const state = await throttle.check(key);

@@ -49,10 +49,16 @@ function firstConnection(client: Redis): Promise<void> {
  * an outage is logged as a warning, the recovery as information.
  */
 function connectRedis(redis: RedisConfig, log: FastifyBaseLogger): Redis {
-  const client = new Redis(redis.url, { connectTimeout: REDIS_CONNECT_TIMEOUT_MS, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const client = new Redis(redis.url, {
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
   let reachable = true;
   client.on('error', (error: Error) => {
-    if (reachable) log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it answers again');
+    if (reachable)
+      log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it answers again');
     reachable = false;
   });
   client.on('ready', () => {
@@ -76,9 +82,15 @@ export const clientAddress = (request: FastifyRequest): string => normalizeIP(re
  * failure lets requests through (fail open): a limit is a guard, and an outage of the guard should
  * not become an outage of the calendar.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, redis: RedisConfig | undefined): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  redis: RedisConfig | undefined,
+): Promise<void> {
   if (limits.readsPerMinute === 0 && limits.writesPerMinute === 0) return;
-  const isWrite = (request: FastifyRequest) => WRITE_METHODS.has(request.method) && (request.caller !== null || request.routeOptions.config.anonymousWrite === true);
+  const isWrite = (request: FastifyRequest) =>
+    WRITE_METHODS.has(request.method) &&
+    (request.caller !== null || request.routeOptions.config.anonymousWrite === true);
   const limitOf = (request: FastifyRequest) => (isWrite(request) ? limits.writesPerMinute : limits.readsPerMinute);
   const client = redis && connectRedis(redis, app.log);
   if (client) {
@@ -96,10 +108,13 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     // A limit of 0 is off: such requests are neither counted nor given the headers.
     allowList: (request) => limitOf(request) === 0,
     keyGenerator: (request) =>
-      request.caller === null ? `address:${clientAddress(request)}${isWrite(request) ? ':write' : ''}` : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
+      request.caller === null
+        ? `address:${clientAddress(request)}${isWrite(request) ? ':write' : ''}`
+        : `user:${request.caller.id}:${isWrite(request) ? 'write' : 'read'}`,
     skipOnError: true,
     cache: LOCAL_CLIENTS,
     ...(client && redis ? { redis: client, nameSpace: `${redis.keyPrefix}rate-limit:` } : {}),
-    errorResponseBuilder: (_request, context) => new ApiError('rest_too_many_requests', { args: [Math.ceil(context.ttl / 1000)] }),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('rest_too_many_requests', { args: [Math.ceil(context.ttl / 1000)] }),
   });
 }

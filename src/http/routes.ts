@@ -58,7 +58,9 @@ export interface Frame<S extends RouteSchema = RouteSchema> {
 }
 
 /** Any of the route's response bodies, by its response schemas. */
-export type ResponseBody<S extends RouteSchema> = { [Status in keyof S['response']]: S['response'][Status] extends TSchema ? Static<S['response'][Status]> : never }[keyof S['response']];
+export type ResponseBody<S extends RouteSchema> = {
+  [Status in keyof S['response']]: S['response'][Status] extends TSchema ? Static<S['response'][Status]> : never;
+}[keyof S['response']];
 
 export interface Result<S extends RouteSchema = RouteSchema> {
   readonly status?: number;
@@ -131,7 +133,8 @@ interface CachedRead<S extends RouteSchema> {
 }
 
 /** A read: it runs in one read unit of work (one snapshot). */
-export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined> extends RouteBase<S, Loaded>, CachedRead<S> {
+export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefined>
+  extends RouteBase<S, Loaded>, CachedRead<S> {
   readonly method: 'GET';
   /**
    * Writes the read needs done before its snapshot (series extended for a window past the horizon:
@@ -140,14 +143,21 @@ export interface ReadRoute<S extends RouteSchema = RouteSchema, Loaded = undefin
    */
   readonly prepare?: (frame: Frame<S>, deadline: Deadline) => Promise<void>;
   /** The throttle counter of a record's password the request tries, if it gives one (decision 0094): the read is then `throttledGuess`. */
-  readonly passwordGuess?: (params: Infer<S['params']>, query: Infer<S['querystring']>) => { counter: string; refusal: ErrorCode } | undefined;
+  readonly passwordGuess?: (
+    params: Infer<S['params']>,
+    query: Infer<S['querystring']>,
+  ) => { counter: string; refusal: ErrorCode } | undefined;
   readonly handle: (frame: Frame<S>, tx: ReadTx, loaded: Loaded) => Promise<Result<S>>;
   /** The handler renders records through `frame.records` when it is given (decision 0080). */
   readonly rendersRecords?: boolean;
 }
 
 /** A write: it runs in one write unit of work, entered only by callers the route's permission admits. */
-export interface WriteRoute<S extends RouteSchema = RouteSchema, Loaded = undefined, Made = undefined> extends RouteBase<S, Loaded> {
+export interface WriteRoute<
+  S extends RouteSchema = RouteSchema,
+  Loaded = undefined,
+  Made = undefined,
+> extends RouteBase<S, Loaded> {
   readonly method: Exclude<HttpMethod, 'GET'> | readonly Exclude<HttpMethod, 'GET'>[];
   /** The version of the record the write names (undefined when it names none), for `If-Match`. */
   readonly currentVersion?: (loaded: Loaded) => number | undefined;
@@ -200,25 +210,34 @@ export interface WriteResult<S extends RouteSchema = RouteSchema> extends Result
   readonly afterCommit?: () => Promise<void> | void;
 }
 
-export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined, Made = undefined> = ReadRoute<S, Loaded> | WriteRoute<S, Loaded, Made>;
+export type ApiRoute<S extends RouteSchema = RouteSchema, Loaded = undefined, Made = undefined> =
+  ReadRoute<S, Loaded> | WriteRoute<S, Loaded, Made>;
 
 /** A route of any schema, as the route table keeps them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = ApiRoute<RouteSchema, any, any>;
 
 /** Types a route's handler and validator by its own schemas, then lets routes of all kinds share one list. */
-export function defineRoute<S extends RouteSchema, Loaded = undefined, Made = undefined>(route: ApiRoute<S, Loaded, Made>): AnyRoute {
+export function defineRoute<S extends RouteSchema, Loaded = undefined, Made = undefined>(
+  route: ApiRoute<S, Loaded, Made>,
+): AnyRoute {
   return route as unknown as AnyRoute;
 }
 
-export const methodsOf = (route: AnyRoute): readonly HttpMethod[] => (typeof route.method === 'string' ? [route.method] : route.method);
+export const methodsOf = (route: AnyRoute): readonly HttpMethod[] =>
+  typeof route.method === 'string' ? [route.method] : route.method;
 
 /** The routes of the namespace, grouped by path in registration order (the index and /doc read it). */
 export class RouteTable {
   readonly byPath = new Map<string, AnyRoute[]>();
 
   add(route: AnyRoute): void {
-    const missing = !route.schema?.response || Object.keys(route.schema.response).length === 0 ? 'response schema' : !route.permission ? 'declared permission' : undefined;
+    const missing =
+      !route.schema?.response || Object.keys(route.schema.response).length === 0
+        ? 'response schema'
+        : !route.permission
+          ? 'declared permission'
+          : undefined;
     // Start-up check (house style habit 1): no route without a contract.
     if (missing) throw new Error(`Route ${methodsOf(route).join(',')} ${route.path} has no ${missing}`);
     this.byPath.set(route.path, [...(this.byPath.get(route.path) ?? []), route]);
@@ -248,7 +267,11 @@ export class RouteTable {
     const key = `${caller?.role ?? ''} ${path}`;
     let methods = this.allowed.get(key);
     if (methods === undefined) {
-      methods = [...new Set((this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf))];
+      methods = [
+        ...new Set(
+          (this.byPath.get(path) ?? []).filter((route) => permits(route.permission, caller)).flatMap(methodsOf),
+        ),
+      ];
       this.allowed.set(key, methods);
     }
     return methods;
@@ -274,7 +297,9 @@ export interface RouteContext {
   /** The namespaces every route is mounted under, the first being ours (default: NAMESPACE only). */
   readonly namespaces?: readonly string[];
   /** Units of work, and the content version and changes the read cache follows (Storage). */
-  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges' | 'touchContent'> & { readonly dialect: Pick<DialectCapabilities, 'lockRow'> };
+  readonly storage: Pick<Storage, 'read' | 'write' | 'contentVersion' | 'contentChanges' | 'touchContent'> & {
+    readonly dialect: Pick<DialectCapabilities, 'lockRow'>;
+  };
   readonly clock: Clock;
   /** Answers to anonymous reads; undefined when caching is off. */
   readonly readCache: ReadCache | undefined;
@@ -301,7 +326,8 @@ function defaultsAreOptional(schema: TSchema | undefined): void {
 
 /** The key of an archive envelope's records: the list beside `total_pages` in the 200 answer's schema. */
 function collectionOf(route: AnyRoute): string | undefined {
-  const properties = (route.schema.response[200] as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+  const properties = (route.schema.response[200] as { properties?: Record<string, { type?: unknown }> } | undefined)
+    ?.properties;
   if (!properties || !('total_pages' in properties)) return undefined;
   return Object.keys(properties).find((name) => properties[name]!.type === 'array');
 }
@@ -317,7 +343,11 @@ function clockKeyOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, now:
  * `series_id`), and those it withholds; 'everything' for a route that names no tags or a body that
  * is not JSON to walk.
  */
-function dependenciesOf(route: ReadRoute<RouteSchema, unknown>, query: unknown, { body, withheld = [], shows }: Result): Dependencies {
+function dependenciesOf(
+  route: ReadRoute<RouteSchema, unknown>,
+  query: unknown,
+  { body, withheld = [], shows }: Result,
+): Dependencies {
   const own = route.dependsOn?.(query) ?? 'everything';
   if (own === 'everything') return 'everything';
   if (shows !== undefined) return [...new Set([...own, ...shows, ...withheld.map((id) => `post:${id}`)])];
@@ -356,7 +386,10 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   const { storage } = context;
   const versions = new WeakMap<FastifyRequest, number>();
   /** Anonymous reads computed this time, to be cached as the bytes onSend receives. */
-  const toCache = new WeakMap<FastifyRequest, Omit<CachedAnswer, 'payload' | 'entityTag'> & { slot: CacheSlot; dependencies: Dependencies }>();
+  const toCache = new WeakMap<
+    FastifyRequest,
+    Omit<CachedAnswer, 'payload' | 'entityTag'> & { slot: CacheSlot; dependencies: Dependencies }
+  >();
   /** Reads answered from the cache: their payload is already filtered by `_fields`; the ETag a single record's answer was cached with. */
   const fromCache = new WeakMap<FastifyRequest, { entityTag?: string }>();
   const respond = (request: FastifyRequest, reply: FastifyReply, result: Result): unknown => {
@@ -365,7 +398,11 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       // `Vary` adds to what is there already (CORS' `Origin`), as the answer varies by both.
       const { vary, ...headers } = result.headers;
       reply.headers(headers);
-      if (vary !== undefined) reply.header('vary', [reply.getHeader('vary'), vary].filter((value) => value !== undefined && value !== '').join(', '));
+      if (vary !== undefined)
+        reply.header(
+          'vary',
+          [reply.getHeader('vary'), vary].filter((value) => value !== undefined && value !== '').join(', '),
+        );
     }
     if (result.version !== undefined) versions.set(request, result.version);
     return result.validators ? conditional(request, reply, result.validators, result.body) : result.body;
@@ -379,11 +416,18 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       body: request.body,
       allowedMethods: (path) => context.table.allowedMethods(path, base.caller),
       representation: representationOf(request.headers.accept),
-      ...(rendered === undefined ? {} : { records: renderedRecords(base.urls, base.language, rendered.reply, rendered.version) }),
+      ...(rendered === undefined
+        ? {}
+        : { records: renderedRecords(base.urls, base.language, rendered.reply, rendered.version) }),
     };
   };
   /** The record cache bound to a request: its keys prefixed by what the request's URLs and language make a rendering depend on. */
-  const renderedRecords = (urls: Urls, language: LanguageCode, reply: FastifyReply, version: number): RenderedRecords => {
+  const renderedRecords = (
+    urls: Urls,
+    language: LanguageCode,
+    reply: FastifyReply,
+    version: number,
+  ): RenderedRecords => {
     const cache = context.recordCache!;
     const prefix = `${urls.key} ${language} `;
     return {
@@ -409,7 +453,13 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
    * next, outside any unit. The unit commits only if the request's deadline has not answered 503
    * first; what the handler left to follow the commit runs after it.
    */
-  const write = async (route: WriteRoute<RouteSchema, unknown, unknown>, frame: Frame, ifMatch: string | undefined, deadline: Deadline, log: FastifyBaseLogger) => {
+  const write = async (
+    route: WriteRoute<RouteSchema, unknown, unknown>,
+    frame: Frame,
+    ifMatch: string | undefined,
+    deadline: Deadline,
+    log: FastifyBaseLogger,
+  ) => {
     if (!permits(route.permission, frame.caller)) {
       await storage.read(async (tx) => route.validate?.(frame, tx));
       throw refused(route, frame.caller);
@@ -441,7 +491,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   };
   // One route table, mounted once per namespace (decision 0018): an alias route is the same route,
   // hidden from the OpenAPI document, whose paths are relative to the namespace anyway.
-  const mounts = (context.namespaces ?? [NAMESPACE]).flatMap((namespace, at) => routes.map((route) => ({ route, namespace, alias: at > 0 })));
+  const mounts = (context.namespaces ?? [NAMESPACE]).flatMap((namespace, at) =>
+    routes.map((route) => ({ route, namespace, alias: at > 0 })),
+  );
   for (const route of routes) {
     context.table.add(route);
     defaultsAreOptional(route.schema.querystring);
@@ -450,7 +502,9 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
   for (const { route, namespace, alias } of mounts) {
     context.table.mount(route.path, namespace);
     const collection = collectionOf(route);
-    const declaresContext = Array.isArray((route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum);
+    const declaresContext = Array.isArray(
+      (route.schema.querystring as { properties?: { context?: { enum?: unknown } } }).properties?.context?.enum,
+    );
     const dropped = alias ? (route.ownNamespaceQuery ?? []) : [];
     const preValidation = async (request: FastifyRequest) => {
       const query = request.query as Record<string, unknown>;
@@ -467,7 +521,8 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
      */
     const refuseBeforeBody = async (request: FastifyRequest) => {
       if (!sendsBody(request) || permits(route.permission, request.caller)) return;
-      const missing = route.method === 'GET' ? undefined : await route.missingRecord?.(request.params as Record<string, string>);
+      const missing =
+        route.method === 'GET' ? undefined : await route.missingRecord?.(request.params as Record<string, string>);
       if (missing !== undefined) throw new ApiError(missing, { headers: { connection: 'close' } });
       throw refused(route, request.caller, { connection: 'close' });
     };
@@ -475,14 +530,25 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       method: [...methodsOf(route)],
       url: `${context.prefix}/${namespace}${route.path}`,
       schema: alias ? { ...route.schema, hide: true } : route.schema,
-      config: { apiPath: route.path, namespace, routeTable: context.table, globalParams: true, readsSession: route.readsSession ?? false, anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true },
+      config: {
+        apiPath: route.path,
+        namespace,
+        routeTable: context.table,
+        globalParams: true,
+        readsSession: route.readsSession ?? false,
+        anonymousWrite: route.method !== 'GET' && route.anonymousWrite === true,
+      },
       ...(route.permission === 'public' ? {} : { preParsing: refuseBeforeBody }),
       ...(declaresContext && dropped.length === 0 ? {} : { preValidation }),
       handler: async (request, reply) => {
         if (route.method !== 'GET') {
           // From here the request has its time limit: past it, the answer is a 503 and the work is abandoned.
           const deadline = reads.deadline();
-          return respond(request, reply, await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline, request.log)));
+          return respond(
+            request,
+            reply,
+            await deadline.race(write(route, frameFor(request), request.headers['if-match'], deadline, request.log)),
+          );
         }
         const anonymous = request.caller === null && !route.readsSession;
         const records = anonymous && route.rendersRecords ? context.recordCache : undefined;
@@ -503,15 +569,33 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
             if (records) await deadline.race(records.refreshTo(contentVersion!, storage));
             const guess = route.passwordGuess?.(request.params, request.query);
             const attempt = () => read(route, frameFor(request, records && { reply, version: contentVersion! }));
-            const result = await deadline.race(context.guessThrottle ? throttledGuess(context.guessThrottle, guess && { ...guess, address: request.ip }, attempt) : attempt());
-            if (slot !== undefined) toCache.set(request, { slot, dependencies: dependenciesOf(route, request.query, result), status: result.status ?? 200, headers: result.headers ?? {} });
+            const result = await deadline.race(
+              context.guessThrottle
+                ? throttledGuess(context.guessThrottle, guess && { ...guess, address: request.ip }, attempt)
+                : attempt(),
+            );
+            if (slot !== undefined)
+              toCache.set(request, {
+                slot,
+                dependencies: dependenciesOf(route, request.query, result),
+                status: result.status ?? 200,
+                headers: result.headers ?? {},
+              });
             return respond(request, reply, result);
           },
         });
       },
       // Global parameters (global-params.ts): `_fields` before caching and the ETag, `_envelope` last.
       onSend: async (request, reply, payload) =>
-        envelopePayload(request, reply, tagAndCache(request, reply, fromCache.has(request) ? payload : filterPayload(request, reply, payload, collection))),
+        envelopePayload(
+          request,
+          reply,
+          tagAndCache(
+            request,
+            reply,
+            fromCache.has(request) ? payload : filterPayload(request, reply, payload, collection),
+          ),
+        ),
     });
   }
 
@@ -529,14 +613,24 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
     // A computed answer is serialized text, or UTF-8 bytes already (records from the record cache).
     if (hit === undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const version = versions.get(request);
-    const tag = hit ? hit.entityTag : version === undefined ? undefined : entityTag(version, payload as string | Buffer);
+    const tag = hit
+      ? hit.entityTag
+      : version === undefined
+        ? undefined
+        : entityTag(version, payload as string | Buffer);
     const pending = toCache.get(request);
     if (pending && reply.statusCode === pending.status) {
       const { slot, dependencies, ...answer } = pending;
       // Sent as the bytes kept: their compressed forms, made for this answer, are then kept with them for the hits.
-      payload = reads.keep(slot, { ...answer, payload: payload as string | Buffer, ...(tag !== undefined ? { entityTag: tag } : {}) }, dependencies);
+      payload = reads.keep(
+        slot,
+        { ...answer, payload: payload as string | Buffer, ...(tag !== undefined ? { entityTag: tag } : {}) },
+        dependencies,
+      );
     }
     if (tag === undefined) return payload;
-    return answerConditionally(request, reply, { tag }, payload as string | Buffer, { envelope: wantsEnvelope(request) });
+    return answerConditionally(request, reply, { tag }, payload as string | Buffer, {
+      envelope: wantsEnvelope(request),
+    });
   }
 }

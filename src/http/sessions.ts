@@ -43,12 +43,18 @@ function nonceOf(request: FastifyRequest): string | undefined {
 export function fromOwnPage(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'siteUrl'>): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
-  const own = [`${request.protocol}://${request.host}`, ...[config.publicUrl, config.siteUrl].flatMap((url) => (url === undefined ? [] : [new URL(url).origin]))];
+  const own = [
+    `${request.protocol}://${request.host}`,
+    ...[config.publicUrl, config.siteUrl].flatMap((url) => (url === undefined ? [] : [new URL(url).origin])),
+  ];
   return own.includes(origin);
 }
 
 /** The session token of the request's cookie, when a page of the service's own origin sent it. */
-export function sessionToken(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'siteUrl'>): string | undefined {
+export function sessionToken(
+  request: FastifyRequest,
+  config: Pick<Config, 'publicUrl' | 'siteUrl'>,
+): string | undefined {
   const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
   return token === undefined || token === '' || !fromOwnPage(request, config) ? undefined : token;
 }
@@ -60,7 +66,10 @@ export function sessionToken(request: FastifyRequest, config: Pick<Config, 'publ
  * `rest_cookie_invalid_nonce`. The session is looked up only when a nonce asks for it or the route
  * reads it: other requests that happen to carry the cookie cost nothing.
  */
-export function sessionAuthentication(sessions: Pick<SessionsService, 'resolve'>, config: Pick<Config, 'publicUrl' | 'siteUrl'>) {
+export function sessionAuthentication(
+  sessions: Pick<SessionsService, 'resolve'>,
+  config: Pick<Config, 'publicUrl' | 'siteUrl'>,
+) {
   return async (request: FastifyRequest): Promise<void> => {
     // The API's routes only: a public page is read as a visitor reads it, whatever it carries.
     if (request.routeOptions.config.apiPath === undefined && request.routeOptions.config.coreRoute !== true) return;

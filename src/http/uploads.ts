@@ -54,7 +54,8 @@ export async function readMultipartUpload(request: FastifyRequest, limit: number
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit)();
-    if (code === 'FST_FILES_LIMIT') throw new ApiError('rest_bad_request', { args: ['an upload takes one file, in the "file" field'] });
+    if (code === 'FST_FILES_LIMIT')
+      throw new ApiError('rest_bad_request', { args: ['an upload takes one file, in the "file" field'] });
     if ((error as { statusCode?: unknown }).statusCode !== undefined) throw error;
     throw new ApiError('rest_bad_request', { args: ['the multipart body is malformed'] });
   }

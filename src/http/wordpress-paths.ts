@@ -38,7 +38,8 @@ export function cameThroughWordPress(raw: object): boolean {
  */
 export function wordPressPathRewriter(prefix: string, namespaces: readonly string[]) {
   const served = [...namespaces.map((namespace) => `/${namespace}`), USERS_PATH];
-  const servedPath = (rest: string) => rest === '' || rest === '/' || served.some((root) => rest === root || rest.startsWith(`${root}/`));
+  const servedPath = (rest: string) =>
+    rest === '' || rest === '/' || served.some((root) => rest === root || rest.startsWith(`${root}/`));
   return (url: string, raw: object): string => {
     const restRoute = restRouteTarget(url);
     const routed = restRoute?.url ?? url;

@@ -22,7 +22,16 @@ const swap = async (href: string, push: boolean): Promise<boolean> => {
 
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-month-switch]') : null;
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    !link ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   event.preventDefault();
   swap(link.href, true).then(
     (done) => {
@@ -62,7 +71,8 @@ const part = (tag: string, className: string, text: string): HTMLElement => {
   return element;
 };
 /** At most 110 characters of an excerpt, cut at a word. */
-const shortened = (text: string): string => (text.length > 110 ? `${text.slice(0, 109).replace(/\s+\S*$/, '')}…` : text);
+const shortened = (text: string): string =>
+  text.length > 110 ? `${text.slice(0, 109).replace(/\s+\S*$/, '')}…` : text;
 
 const preview = async (link: HTMLAnchorElement): Promise<void> => {
   const item = link.parentElement;
@@ -92,7 +102,10 @@ const preview = async (link: HTMLAnchorElement): Promise<void> => {
   item.append(box);
 };
 const wanted = (event: Event): void => {
-  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.month-grid ul li:not(.more) > a') : null;
+  const link =
+    event.target instanceof Element
+      ? event.target.closest<HTMLAnchorElement>('.month-grid ul li:not(.more) > a')
+      : null;
   if (link) void preview(link);
 };
 document.addEventListener('pointerover', wanted);

@@ -18,7 +18,8 @@ interface ChallengeParameters {
 }
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-const bytesOf = (text: string): Uint8Array => new Uint8Array((text.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
+const bytesOf = (text: string): Uint8Array =>
+  new Uint8Array((text.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
 
 /** The first counter whose key starts with the prefix: SHA-256 of salt, nonce and the counter (32 bits, big-endian), `cost` times over. */
 const solve = async (parameters: ChallengeParameters): Promise<{ counter: number; derivedKey: string } | null> => {
@@ -31,7 +32,8 @@ const solve = async (parameters: ChallengeParameters): Promise<{ counter: number
   for (let counter = 0; counter <= 0xffffffff; counter++) {
     counterAt.setUint32(salt.length + nonce.length, counter, false);
     let key = new Uint8Array(await crypto.subtle.digest(parameters.algorithm, input));
-    for (let round = 1; round < parameters.cost; round++) key = new Uint8Array(await crypto.subtle.digest(parameters.algorithm, key));
+    for (let round = 1; round < parameters.cost; round++)
+      key = new Uint8Array(await crypto.subtle.digest(parameters.algorithm, key));
     const derivedKey = hex(key.slice(0, parameters.keyLength));
     if (derivedKey.startsWith(parameters.keyPrefix)) return { counter, derivedKey };
   }
@@ -50,11 +52,16 @@ if (form && proof instanceof HTMLInputElement && progress) {
     sending = true;
     progress.textContent = progress.dataset.working ?? '';
     const prove = async () => {
-      const answer = await fetch(form.dataset.challenge!, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const answer = await fetch(form.dataset.challenge!, {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
       const challenge = (await answer.json()) as { parameters: ChallengeParameters };
       proof.value = btoa(JSON.stringify({ challenge, solution: await solve(challenge.parameters) }));
     };
     // Sent without a proof when the challenge fails: the service's answer says what is missing.
-    prove().catch(() => undefined).finally(() => form.submit());
+    prove()
+      .catch(() => undefined)
+      .finally(() => form.submit());
   });
 }

@@ -3,7 +3,15 @@ import type pg from 'pg';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Storage } from '../storage/types.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
-import type { EventLinksTable, EventOccurrencesTable, EventsTable, EventTermsTable, OrganizersTable, PostTranslationsTable, VenuesTable } from '../storage/tables.ts';
+import type {
+  EventLinksTable,
+  EventOccurrencesTable,
+  EventsTable,
+  EventTermsTable,
+  OrganizersTable,
+  PostTranslationsTable,
+  VenuesTable,
+} from '../storage/tables.ts';
 
 /*
  * Bulk inserts through the raw driver, for the seed: rows in large transactions with explicit post
@@ -34,7 +42,16 @@ export interface RowBatch {
 type BulkTable = keyof RowBatch;
 type AnyRow = Readonly<Record<string, unknown>>;
 
-export const emptyBatch = (): RowBatch => ({ posts: [], events: [], event_occurrences: [], venues: [], organizers: [], event_links: [], event_terms: [], post_translations: [] });
+export const emptyBatch = (): RowBatch => ({
+  posts: [],
+  events: [],
+  event_occurrences: [],
+  venues: [],
+  organizers: [],
+  event_links: [],
+  event_terms: [],
+  post_translations: [],
+});
 
 /** The tables, in the order a batch is written: posts before the rows that refer to them. */
 const BULK_TABLES = Object.keys(emptyBatch()) as BulkTable[];
@@ -81,11 +98,15 @@ class SqliteBulkWriter implements BulkWriter {
         const columns = columnsOf(rows);
         const many = this.statement(table, columns, SQLITE_ROWS_PER_STATEMENT);
         let next = 0;
-        for (; next + SQLITE_ROWS_PER_STATEMENT <= rows.length; next += SQLITE_ROWS_PER_STATEMENT) many.run(values(rows, next, next + SQLITE_ROWS_PER_STATEMENT, columns));
-        if (next < rows.length) this.statement(table, columns, rows.length - next).run(values(rows, next, rows.length, columns));
+        for (; next + SQLITE_ROWS_PER_STATEMENT <= rows.length; next += SQLITE_ROWS_PER_STATEMENT)
+          many.run(values(rows, next, next + SQLITE_ROWS_PER_STATEMENT, columns));
+        if (next < rows.length)
+          this.statement(table, columns, rows.length - next).run(values(rows, next, rows.length, columns));
       }
     });
-    this.pragmas = Object.fromEntries(['foreign_keys', 'synchronous', 'cache_size'].map((name) => [name, client.pragma(name, { simple: true })]));
+    this.pragmas = Object.fromEntries(
+      ['foreign_keys', 'synchronous', 'cache_size'].map((name) => [name, client.pragma(name, { simple: true })]),
+    );
   }
 
   private statement(table: BulkTable, columns: readonly string[], rows: number): SqliteDatabase.Statement {
@@ -101,7 +122,9 @@ class SqliteBulkWriter implements BulkWriter {
   async firstFreePostId(): Promise<number> {
     // AUTOINCREMENT never reuses an id, even a deleted one: start past sqlite_sequence too.
     const row = this.client
-      .prepare(`select max(coalesce((select max(id) from posts), 0), coalesce((select seq from sqlite_sequence where name = 'posts'), 0)) as last`)
+      .prepare(
+        `select max(coalesce((select max(id) from posts), 0), coalesce((select seq from sqlite_sequence where name = 'posts'), 0)) as last`,
+      )
       .get() as { last: number };
     return row.last + 1;
   }
@@ -132,7 +155,11 @@ class SqliteBulkWriter implements BulkWriter {
     this.setAside = [];
     // Inserted posts moved the sequence past their own ids; ids taken for series' occurrences,
     // which are no posts' (decision 0025), move it the rest of the way. Never backwards.
-    this.client.prepare(`insert into sqlite_sequence (name, seq) select 'posts', 0 where not exists (select 1 from sqlite_sequence where name = 'posts')`).run();
+    this.client
+      .prepare(
+        `insert into sqlite_sequence (name, seq) select 'posts', 0 where not exists (select 1 from sqlite_sequence where name = 'posts')`,
+      )
+      .run();
     this.client.prepare(`update sqlite_sequence set seq = max(seq, ?) where name = 'posts'`).run(lastPostId);
     log('rebuilding the search index');
     // With FTS5's own `hashsize` (1 MB): it writes a segment each time its pending terms fill it
@@ -206,7 +233,10 @@ class PostgresBulkWriter implements BulkWriter {
         if (rows.length === 0) continue;
         const columns = columnsOf(rows).join(', ');
         // The table's own row type gives each JSON field its column type: no second list of types.
-        await client.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [JSON.stringify(rows)]);
+        await client.query(
+          `insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`,
+          [JSON.stringify(rows)],
+        );
       }
       await client.query('commit');
     } catch (error) {
@@ -223,7 +253,10 @@ class PostgresBulkWriter implements BulkWriter {
     this.setAside = [];
     // Never backwards: ids the sequence already handed out stay spent.
     const sequence = await this.sequence();
-    await this.pool.query(`select setval($1::regclass, greatest($2::bigint, (select last_value from ${sequence})))`, [sequence, lastPostId]);
+    await this.pool.query(`select setval($1::regclass, greatest($2::bigint, (select last_value from ${sequence})))`, [
+      sequence,
+      lastPostId,
+    ]);
     // What autovacuum would do soon after on a live server: statistics, without which the planner
     // guesses blind, and the visibility map, without which the archive's count cannot be index-only.
     await this.pool.query(`vacuum analyze ${BULK_TABLES.join(', ')}, terms`);
@@ -231,5 +264,7 @@ class PostgresBulkWriter implements BulkWriter {
 }
 
 export function bulkWriter(storage: Storage): BulkWriter {
-  return storage.driver.kind === 'sqlite' ? new SqliteBulkWriter(storage.driver.client) : new PostgresBulkWriter(storage.driver.client);
+  return storage.driver.kind === 'sqlite'
+    ? new SqliteBulkWriter(storage.driver.client)
+    : new PostgresBulkWriter(storage.driver.client);
 }

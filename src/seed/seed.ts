@@ -1,20 +1,55 @@
 import type { Selectable } from 'kysely';
 import { wireUtc } from '../clock.ts';
 import type { RecurrenceSettings } from '../config.ts';
-import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type EventCost, type EventSchedule, type ScheduleInput } from '../modules/events/event-fields.ts';
-import { expandSeries, materializationBound, readRecurrence, type OccurrenceDates } from '../modules/events/recurrence.ts';
+import {
+  eventCost,
+  eventSchedule,
+  needsSlug,
+  SINGLE_EVENT,
+  type EventCost,
+  type EventSchedule,
+  type ScheduleInput,
+} from '../modules/events/event-fields.ts';
+import {
+  expandSeries,
+  materializationBound,
+  readRecurrence,
+  type OccurrenceDates,
+} from '../modules/events/recurrence.ts';
 import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import { firstFreeSlug, slugify } from '../slugs.ts';
 import type { Storage, WriteTx } from '../storage/types.ts';
 import { singleOccurrence } from '../storage/repositories/events.repository.ts';
 import { recountOccurrenceDays } from '../storage/repositories/occurrence-day-counts.ts';
 import type { NewPost } from '../storage/repositories/post-records.repository.ts';
-import type { EventOccurrencesTable, EventsTable, NewTerm, OrganizersTable, PostType, Taxonomy, TermTranslationsTable, VenuesTable } from '../storage/tables.ts';
+import type {
+  EventOccurrencesTable,
+  EventsTable,
+  NewTerm,
+  OrganizersTable,
+  PostType,
+  Taxonomy,
+  TermTranslationsTable,
+  VenuesTable,
+} from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';
 import { Random } from './random.ts';
 import {
-  ADJECTIVES, CATEGORY_TREE, CITIES, COST_TEXTS, EVENT_ZONES, FILLER_SENTENCES, FIRST_NAMES, FORMATS, ORGANIZER_KINDS, STREETS, TAG_QUALIFIERS, TAG_WORDS,
-  TOPICS, VENUE_KINDS, VENUE_PREFIXES,
+  ADJECTIVES,
+  CATEGORY_TREE,
+  CITIES,
+  COST_TEXTS,
+  EVENT_ZONES,
+  FILLER_SENTENCES,
+  FIRST_NAMES,
+  FORMATS,
+  ORGANIZER_KINDS,
+  STREETS,
+  TAG_QUALIFIERS,
+  TAG_WORDS,
+  TOPICS,
+  VENUE_KINDS,
+  VENUE_PREFIXES,
 } from './vocabulary.ts';
 
 /*
@@ -95,7 +130,9 @@ function scheduleInput(zone: string, day: number, random: Random): ScheduleInput
     return { timezone: zone, all_day: true, start_date: calendarDate(day), end_date: calendarDate(lastDay) };
   }
   const start = day * DAY_MS + (random.between(8, 19) * 60 + random.int(4) * 15) * MINUTE_MS;
-  const end = random.chance(0.05) ? (day + random.between(1, 3)) * DAY_MS + random.between(10, 18) * HOUR_MS : start + random.between(2, 8) * 30 * MINUTE_MS;
+  const end = random.chance(0.05)
+    ? (day + random.between(1, 3)) * DAY_MS + random.between(10, 18) * HOUR_MS
+    : start + random.between(2, 8) * 30 * MINUTE_MS;
   return { timezone: zone, start_date: wallClock(start), end_date: wallClock(end) };
 }
 
@@ -119,7 +156,12 @@ class Schedules {
     const key = day * ZONE_NUMBERS.size + ZONE_NUMBERS.get(zone)!;
     let schedule = this.built.get(key);
     if (!schedule) {
-      schedule = eventSchedule(scheduleInput(zone, day, new Random(Math.imul(key, 0x9e3779b1))), undefined, this.siteZone, this.now);
+      schedule = eventSchedule(
+        scheduleInput(zone, day, new Random(Math.imul(key, 0x9e3779b1))),
+        undefined,
+        this.siteZone,
+        this.now,
+      );
       this.built.set(key, schedule);
     }
     return schedule;
@@ -147,14 +189,30 @@ interface SeededSeries {
  * readRecurrence normalises it, the dates expandSeries gives up to materializationBound, and how
  * far that is when the rule goes on. Unbounded, or ending (UNTIL) about two years after `now`.
  */
-function weeklySeries(schedule: EventSchedule, bounded: boolean, now: Date, settings: RecurrenceSettings): SeededSeries {
-  const read = readRecurrence({ rrule: bounded ? `FREQ=WEEKLY;UNTIL=${icalUtc(now.getTime() + SERIES_UNTIL_DAYS * DAY_MS)}` : 'FREQ=WEEKLY' });
-  if ('problem' in read || read.recurrence === null) throw new Error(`The seed's weekly rule was refused: ${'problem' in read ? read.problem : 'empty'}`);
+function weeklySeries(
+  schedule: EventSchedule,
+  bounded: boolean,
+  now: Date,
+  settings: RecurrenceSettings,
+): SeededSeries {
+  const read = readRecurrence({
+    rrule: bounded ? `FREQ=WEEKLY;UNTIL=${icalUtc(now.getTime() + SERIES_UNTIL_DAYS * DAY_MS)}` : 'FREQ=WEEKLY',
+  });
+  if ('problem' in read || read.recurrence === null)
+    throw new Error(`The seed's weekly rule was refused: ${'problem' in read ? read.problem : 'empty'}`);
   const until = materializationBound(schedule.start_local, schedule.timezone, now, settings.horizonDays);
-  const seriesSchedule = { startLocal: schedule.start_local, endLocal: schedule.end_local, timezone: schedule.timezone, allDay: schedule.all_day !== 0 };
+  const seriesSchedule = {
+    startLocal: schedule.start_local,
+    endLocal: schedule.end_local,
+    timezone: schedule.timezone,
+    allDay: schedule.all_day !== 0,
+  };
   const expanded = expandSeries(read.recurrence, seriesSchedule, until, settings.maxOccurrences);
   if ('problem' in expanded) throw new RangeError(`A seeded weekly series was refused: ${expanded.problem}`);
-  return { fields: { recurrence: JSON.stringify(read.recurrence), materialized_until: expanded.continues ? until : null }, dates: expanded.occurrences };
+  return {
+    fields: { recurrence: JSON.stringify(read.recurrence), materialized_until: expanded.continues ? until : null },
+    dates: expanded.occurrences,
+  };
 }
 
 /**
@@ -190,7 +248,8 @@ class Slugs {
   static async load(storage: Storage): Promise<Slugs> {
     return storage.read(async (tx) => {
       const taken: Record<PostType, Set<string>> = { event: new Set(), venue: new Set(), organizer: new Set() };
-      for (const row of await tx.selectFrom('posts').select(['type', 'slug']).where('slug', '<>', '').execute()) taken[row.type].add(row.slug);
+      for (const row of await tx.selectFrom('posts').select(['type', 'slug']).where('slug', '<>', '').execute())
+        taken[row.type].add(row.slug);
       const french = await tx
         .selectFrom('post_translations as t')
         .innerJoin('posts as p', 'p.id', 't.post_id')
@@ -216,16 +275,28 @@ class Slugs {
    */
   takeFrench(title: string, ownSlug: string): string {
     const originals = this.taken.event;
-    const slug = firstFreeSlug(slugify(title) || 'event', { has: (candidate) => this.frenchEvents.has(candidate) || (candidate !== ownSlug && originals.has(candidate)) });
+    const slug = firstFreeSlug(slugify(title) || 'event', {
+      has: (candidate) => this.frenchEvents.has(candidate) || (candidate !== ownSlug && originals.has(candidate)),
+    });
     this.frenchEvents.add(slug);
     return slug;
   }
 }
 
-async function existingCounts(storage: Storage): Promise<{ events: number; venues: number; organizers: number; terms: number }> {
+async function existingCounts(
+  storage: Storage,
+): Promise<{ events: number; venues: number; organizers: number; terms: number }> {
   return storage.read(async (tx) => {
-    const posts = await tx.selectFrom('posts').select(['type', (eb) => eb.fn.countAll<number>().as('n')]).where('type', 'in', ['event', 'venue', 'organizer']).groupBy('type').execute();
-    const terms = await tx.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const posts = await tx
+      .selectFrom('posts')
+      .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('type', 'in', ['event', 'venue', 'organizer'])
+      .groupBy('type')
+      .execute();
+    const terms = await tx
+      .selectFrom('terms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const count = (type: string) => Number(posts.find((row) => row.type === type)?.n ?? 0);
     return { events: count('event'), venues: count('venue'), organizers: count('organizer'), terms: Number(terms.n) };
   });
@@ -242,17 +313,36 @@ interface SeededTerm {
  * creates them: slugs from the names, numbered past the taken ones. French translations get the
  * French name's slug when no other term holds it, as the API allows, and none otherwise.
  */
-async function insertTerms(tx: WriteTx, random: Random, createdAt: string): Promise<{ categories: SeededTerm[]; tags: SeededTerm[] }> {
+async function insertTerms(
+  tx: WriteTx,
+  random: Random,
+  createdAt: string,
+): Promise<{ categories: SeededTerm[]; tags: SeededTerm[] }> {
   const taken: Record<Taxonomy, Set<string>> = { category: new Set(), tag: new Set() };
-  for (const row of await tx.selectFrom('terms').select(['taxonomy', 'slug']).execute()) taken[row.taxonomy].add(row.slug);
+  for (const row of await tx.selectFrom('terms').select(['taxonomy', 'slug']).execute())
+    taken[row.taxonomy].add(row.slug);
   const frenchTaken: Record<Taxonomy, Set<string>> = { category: new Set(), tag: new Set() };
-  const translated = await tx.selectFrom('term_translations as t').innerJoin('terms', 'terms.id', 't.term_id').select(['terms.taxonomy', 't.slug']).where('t.language', '=', 'fr').execute();
+  const translated = await tx
+    .selectFrom('term_translations as t')
+    .innerJoin('terms', 'terms.id', 't.term_id')
+    .select(['terms.taxonomy', 't.slug'])
+    .where('t.language', '=', 'fr')
+    .execute();
   for (const row of translated) if (row.slug !== null) frenchTaken[row.taxonomy].add(row.slug);
 
   const insert = async (taxonomy: Taxonomy, name: string, french: string | null, parentId: number) => {
     const slug = firstFreeSlug(slugify(name) || taxonomy, taken[taxonomy]);
     taken[taxonomy].add(slug);
-    const term: NewTerm = { taxonomy, name, slug, description: `${name} events across the city.`, parent_id: parentId, term_group: 0, language: 'en', created_at: createdAt };
+    const term: NewTerm = {
+      taxonomy,
+      name,
+      slug,
+      description: `${name} events across the city.`,
+      parent_id: parentId,
+      term_group: 0,
+      language: 'en',
+      created_at: createdAt,
+    };
     const { id } = await tx.insertInto('terms').values(term).returning('id').executeTakeFirstOrThrow();
     if (french !== null) {
       const frenchSlug = slugify(french);
@@ -261,7 +351,11 @@ async function insertTerms(tx: WriteTx, random: Random, createdAt: string): Prom
       const translatedSlug = frenchSlug !== '' && !held ? frenchSlug : null;
       if (translatedSlug !== null) frenchTaken[taxonomy].add(translatedSlug);
       const translation: Selectable<TermTranslationsTable> = {
-        term_id: id, language: 'fr', name: french, description: `Événements : ${french.toLowerCase()}.`, slug: translatedSlug,
+        term_id: id,
+        language: 'fr',
+        name: french,
+        description: `Événements : ${french.toLowerCase()}.`,
+        slug: translatedSlug,
       };
       await tx.insertInto('term_translations').values(translation).execute();
     }
@@ -271,7 +365,8 @@ async function insertTerms(tx: WriteTx, random: Random, createdAt: string): Prom
   for (const [family, [name, french, children]] of CATEGORY_TREE.entries()) {
     const parentId = await insert('category', name, french, 0);
     categories.push({ id: parentId, family });
-    for (const [childName, childFrench] of children) categories.push({ id: await insert('category', childName, childFrench, parentId), family });
+    for (const [childName, childFrench] of children)
+      categories.push({ id: await insert('category', childName, childFrench, parentId), family });
   }
   const tags: SeededTerm[] = [];
   for (const qualifier of TAG_QUALIFIERS) {
@@ -308,10 +403,13 @@ const phoneNumber = (random: Random) => `+1 555 ${String(random.int(10_000)).pad
 
 /** Fills the database; see the module comment. The schema must be migrated already. */
 export async function seed(storage: Storage, options: SeedOptions): Promise<SeedSummary> {
-  if (!Number.isInteger(options.events) || options.events < 1) throw new RangeError(`The number of events must be a positive integer, got ${options.events}.`);
+  if (!Number.isInteger(options.events) || options.events < 1)
+    throw new RangeError(`The number of events must be a positive integer, got ${options.events}.`);
   const seriesCount = options.recurring?.series ?? 0;
   if (!Number.isInteger(seriesCount) || seriesCount < 0 || seriesCount > options.events) {
-    throw new RangeError(`The number of recurring events must be a whole number from 0 to the number of events (${options.events}), got ${seriesCount}.`);
+    throw new RangeError(
+      `The number of recurring events must be a whole number from 0 to the number of events (${options.events}), got ${seriesCount}.`,
+    );
   }
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -348,8 +446,24 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
     }
     return moment;
   };
-  const postFields = (type: PostType, status: string, title: string, content: string, excerpt: string): NewPostFields => ({
-    type, author_id: 0, status, title, content, excerpt, password: '', parent_id: 0, menu_order: 0, image_id: null, language: 'en',
+  const postFields = (
+    type: PostType,
+    status: string,
+    title: string,
+    content: string,
+    excerpt: string,
+  ): NewPostFields => ({
+    type,
+    author_id: 0,
+    status,
+    title,
+    content,
+    excerpt,
+    password: '',
+    parent_id: 0,
+    menu_order: 0,
+    image_id: null,
+    language: 'en',
   });
 
   const { categories, tags } = await storage.write((tx) => insertTerms(tx, random, nowUtc));
@@ -381,7 +495,9 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       const now = performance.now();
       if (now - lastLog > 2000 || done === total) {
         lastLog = now;
-        log(`${label}: ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} (${Math.round(written / ((now - loadStarted) / 1000)).toLocaleString('en-US')} rows/s)`);
+        log(
+          `${label}: ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} (${Math.round(written / ((now - loadStarted) / 1000)).toLocaleString('en-US')} rows/s)`,
+        );
       }
     };
 
@@ -389,10 +505,19 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       const id = firstVenueId + index;
       const place = random.pick(CITIES);
       const name = `${random.pick(VENUE_PREFIXES)} ${random.pick(VENUE_KINDS)}`;
-      const title = venueNames.take(venueCount > VENUE_PREFIXES.length * VENUE_KINDS.length ? `${name} ${place.city}` : name);
+      const title = venueNames.take(
+        venueCount > VENUE_PREFIXES.length * VENUE_KINDS.length ? `${name} ${place.city}` : name,
+      );
       const content = `${title} hosts concerts, talks and classes in the heart of ${place.city}. ${random.pick(FILLER_SENTENCES)}`;
       const dateUtc = publishedOn(today - 1 - random.int(1000));
-      batch.posts.push(postRows.row(id, postFields('venue', writtenStatus('publish', MAY_PUBLISH, dateUtc, nowUtc), title, content, ''), dateUtc, slugs.take('venue', title)));
+      batch.posts.push(
+        postRows.row(
+          id,
+          postFields('venue', writtenStatus('publish', MAY_PUBLISH, dateUtc, nowUtc), title, content, ''),
+          dateUtc,
+          slugs.take('venue', title),
+        ),
+      );
       const located = random.chance(0.6);
       // A venue created through the API stores every text field ('' when not given; `stateprovince`
       // is then derived on the wire), shows its map and map link unless told otherwise, and has
@@ -420,10 +545,19 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
 
     for (let index = 0; index < organizerCount; index++) {
       const id = firstOrganizerId + index;
-      const title = organizerNames.take(`${random.pick(FIRST_NAMES)}'s ${random.pick(TOPICS)} ${random.pick(ORGANIZER_KINDS)}`);
+      const title = organizerNames.take(
+        `${random.pick(FIRST_NAMES)}'s ${random.pick(TOPICS)} ${random.pick(ORGANIZER_KINDS)}`,
+      );
       const dateUtc = publishedOn(today - 1 - random.int(1000));
       const content = `${title} organises events for everyone. ${random.pick(FILLER_SENTENCES)}`;
-      batch.posts.push(postRows.row(id, postFields('organizer', writtenStatus('publish', MAY_PUBLISH, dateUtc, nowUtc), title, content, ''), dateUtc, slugs.take('organizer', title)));
+      batch.posts.push(
+        postRows.row(
+          id,
+          postFields('organizer', writtenStatus('publish', MAY_PUBLISH, dateUtc, nowUtc), title, content, ''),
+          dateUtc,
+          slugs.take('organizer', title),
+        ),
+      );
       const organizer: Selectable<OrganizersTable> = {
         post_id: id,
         phone: phoneNumber(random),
@@ -459,10 +593,14 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       const seriesBefore = Math.floor((index * seriesCount) / options.events);
       const isSeries = Math.floor(((index + 1) * seriesCount) / options.events) > seriesBefore;
       const schedule = schedules.get(zone, isSeries ? today - 1 - ((seriesBefore * 7919) % SERIES_START_DAYS) : day);
-      const series = isSeries ? weeklySeries(schedule, seriesBefore % 2 === 1, now, options.recurring!.settings) : undefined;
+      const series = isSeries
+        ? weeklySeries(schedule, seriesBefore % 2 === 1, now, options.recurring!.settings)
+        : undefined;
       // Published a few days to months ahead of the event, or, for some, scheduled to appear later.
       const scheduled = requested === 'publish' && day > today + 2 && random.chance(SCHEDULED_SHARE);
-      const publicationDay = scheduled ? random.between(today + 1, Math.min(day - 1, today + 60)) : Math.min(today - 1 - random.int(30), day - random.between(1, 120));
+      const publicationDay = scheduled
+        ? random.between(today + 1, Math.min(day - 1, today + 60))
+        : Math.min(today - 1 - random.int(30), day - random.between(1, 120));
       const dateUtc = publishedOn(publicationDay);
       const status = writtenStatus(requested, MAY_PUBLISH, dateUtc, nowUtc);
       const slug = needsSlug(status) ? slugs.take('event', title) : '';
@@ -508,12 +646,19 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
       const occurrences = series ? series.dates.length : 1;
       occurrenceCount += occurrences;
 
-      if (random.chance(0.85)) batch.event_links.push({ event_id: id, linked_id: firstVenueId + random.skewedIndex(venueCount), kind: 'venue', position: 0 });
+      if (random.chance(0.85))
+        batch.event_links.push({
+          event_id: id,
+          linked_id: firstVenueId + random.skewedIndex(venueCount),
+          kind: 'venue',
+          position: 0,
+        });
       if (random.chance(0.8)) {
         const first = firstOrganizerId + random.skewedIndex(organizerCount);
         batch.event_links.push({ event_id: id, linked_id: first, kind: 'organizer', position: 0 });
         const second = firstOrganizerId + random.int(organizerCount);
-        if (random.chance(0.3) && second !== first) batch.event_links.push({ event_id: id, linked_id: second, kind: 'organizer', position: 1 });
+        if (random.chance(0.3) && second !== first)
+          batch.event_links.push({ event_id: id, linked_id: second, kind: 'organizer', position: 1 });
       }
       // Categories follow the title's format loosely; a second one comes from anywhere.
       const termIds = new Set<number>();
@@ -541,7 +686,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
           slug: slugs.takeFrench(frenchTitle, slug),
         });
       }
-      if (batch.posts.length >= BATCH_EVENTS || batch.event_occurrences.length >= BATCH_OCCURRENCES) await flush('events', index + 1, options.events);
+      if (batch.posts.length >= BATCH_EVENTS || batch.event_occurrences.length >= BATCH_OCCURRENCES)
+        await flush('events', index + 1, options.events);
     }
     if (batch.posts.length > 0) await flush('events', options.events, options.events);
     restored = true;
@@ -552,7 +698,8 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
 
   await storage.write(async (tx) => {
     // Seeded events link only to seeded terms, so the counts kept while generating are complete.
-    for (const [termId, count] of publishedLinks) await tx.updateTable('terms').set({ count }).where('id', '=', termId).execute();
+    for (const [termId, count] of publishedLinks)
+      await tx.updateTable('terms').set({ count }).where('id', '=', termId).execute();
     // The load set the day counts' triggers aside with the others.
     await recountOccurrenceDays(tx);
     // Running nodes must not keep serving answers cached before the seed.
@@ -560,6 +707,17 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
   });
 
   const seconds = (performance.now() - started) / 1000;
-  log(`seeded ${options.events.toLocaleString('en-US')} events (${seriesCount.toLocaleString('en-US')} weekly series; ${occurrenceCount.toLocaleString('en-US')} occurrences), ${venueCount} venues, ${organizerCount} organizers, ${categories.length} categories, ${tags.length} tags in ${seconds.toFixed(1)} s`);
-  return { events: options.events, series: seriesCount, occurrences: occurrenceCount, venues: venueCount, organizers: organizerCount, categories: categories.length, tags: tags.length, seconds };
+  log(
+    `seeded ${options.events.toLocaleString('en-US')} events (${seriesCount.toLocaleString('en-US')} weekly series; ${occurrenceCount.toLocaleString('en-US')} occurrences), ${venueCount} venues, ${organizerCount} organizers, ${categories.length} categories, ${tags.length} tags in ${seconds.toFixed(1)} s`,
+  );
+  return {
+    events: options.events,
+    series: seriesCount,
+    occurrences: occurrenceCount,
+    venues: venueCount,
+    organizers: organizerCount,
+    categories: categories.length,
+    tags: tags.length,
+    seconds,
+  };
 }

@@ -8,7 +8,15 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrate, openStorage } from './database.ts';
-import { CONSISTENCY_QUERIES, describeCounts, isEmpty, RECORD_COUNTS_SQL, recordCounts, sampleRows, type RecordCounts } from './integrity.ts';
+import {
+  CONSISTENCY_QUERIES,
+  describeCounts,
+  isEmpty,
+  RECORD_COUNTS_SQL,
+  recordCounts,
+  sampleRows,
+  type RecordCounts,
+} from './integrity.ts';
 import { MEDIA_FILES_SQL, mediaFilesOf } from './repositories/media.repository.ts';
 
 /**
@@ -26,7 +34,8 @@ import { MEDIA_FILES_SQL, mediaFilesOf } from './repositories/media.repository.t
 export const mediaFolderOf = (backupFile: string) => `${backupFile}.media`;
 
 /** The files every upload of a database's snapshot has, from the rows of MEDIA_FILES_SQL. */
-const uploadedFiles = (rows: readonly { url: string; sizes_json: string | null }[]) => rows.flatMap((row) => mediaFilesOf(row.url, row.sizes_json));
+const uploadedFiles = (rows: readonly { url: string; sizes_json: string | null }[]) =>
+  rows.flatMap((row) => mediaFilesOf(row.url, row.sizes_json));
 
 /** Copies `files` (paths under `from`) into the new folder `to`; a file gone since the snapshot means an upload was deleted meanwhile. */
 function copyMediaFiles(from: string, files: readonly string[], to: string): void {
@@ -37,7 +46,10 @@ function copyMediaFiles(from: string, files: readonly string[], to: string): voi
     try {
       fs.copyFileSync(path.join(from, ...file.split('/')), target, fs.constants.COPYFILE_EXCL);
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') throw new BackupError(`The uploaded file ${file} is missing from ${from} (deleted during the backup, or the media folder is not this database's); run the backup again.`);
+      if (errorCode(error) === 'ENOENT')
+        throw new BackupError(
+          `The uploaded file ${file} is missing from ${from} (deleted during the backup, or the media folder is not this database's); run the backup again.`,
+        );
       throw error;
     }
   }
@@ -48,7 +60,11 @@ function copyMediaFiles(from: string, files: readonly string[], to: string): voi
  * the media folder `to`, keeping a file already there (names are unique to their bytes); answers
  * how many files the uploads have. `copy` moves a calendar's uploads with it.
  */
-export function copyUploadedFiles(rows: readonly { url: string; sizes_json: string | null }[], from: string, to: string): number {
+export function copyUploadedFiles(
+  rows: readonly { url: string; sizes_json: string | null }[],
+  from: string,
+  to: string,
+): number {
   const files = uploadedFiles(rows);
   for (const file of files) {
     const [source, target] = [from, to].map((folder) => path.join(folder, ...file.split('/'))) as [string, string];
@@ -57,7 +73,10 @@ export function copyUploadedFiles(rows: readonly { url: string; sizes_json: stri
     try {
       fs.copyFileSync(source, target);
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') throw new BackupError(`The uploaded file ${file} is missing from ${from} (the media folder is not this database's, or the upload was deleted meanwhile).`);
+      if (errorCode(error) === 'ENOENT')
+        throw new BackupError(
+          `The uploaded file ${file} is missing from ${from} (the media folder is not this database's, or the upload was deleted meanwhile).`,
+        );
       throw error;
     }
   }
@@ -129,7 +148,9 @@ function backupEngine(file: string): Engine {
   }
   if (header.equals(Buffer.from('SQLite format 3\0'))) return 'sqlite';
   if (header.subarray(0, 5).equals(Buffer.from('PGDMP'))) return 'postgres';
-  throw new BackupError(`${file} is not a backup of this service: neither an SQLite database nor a pg_dump custom-format archive.`);
+  throw new BackupError(
+    `${file} is not a backup of this service: neither an SQLite database nor a pg_dump custom-format archive.`,
+  );
 }
 
 function temporaryBeside(target: string): string {
@@ -145,7 +166,11 @@ function removeWithCompanions(file: string): void {
  * name: a failed or interrupted run leaves nothing under `target`. Without `overwrite`, a hard link
  * puts it in place, which fails rather than replace a file that appeared meanwhile.
  */
-async function writeInPlace<T>(target: string, overwrite: boolean, write: (temporary: string) => Promise<T>): Promise<T> {
+async function writeInPlace<T>(
+  target: string,
+  overwrite: boolean,
+  write: (temporary: string) => Promise<T>,
+): Promise<T> {
   const temporary = temporaryBeside(target);
   try {
     const result = await write(temporary);
@@ -160,7 +185,8 @@ async function writeInPlace<T>(target: string, overwrite: boolean, write: (tempo
       try {
         fs.linkSync(temporary, target);
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'EEXIST') throw new BackupError(`${target} already exists; give --force to replace it.`);
+        if ((error as { code?: unknown }).code === 'EEXIST')
+          throw new BackupError(`${target} already exists; give --force to replace it.`);
         throw error;
       }
     }
@@ -173,7 +199,8 @@ async function writeInPlace<T>(target: string, overwrite: boolean, write: (tempo
 function checkTarget(file: string, force: boolean): void {
   const directory = path.dirname(file);
   if (!fs.existsSync(directory)) throw new BackupError(`The directory ${directory} does not exist.`);
-  for (const target of [file, mediaFolderOf(file)]) if (!force && fs.existsSync(target)) throw new BackupError(`${target} already exists; give --force to replace it.`);
+  for (const target of [file, mediaFolderOf(file)])
+    if (!force && fs.existsSync(target)) throw new BackupError(`${target} already exists; give --force to replace it.`);
 }
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
@@ -190,15 +217,23 @@ async function copySqlite(source: SqliteDatabase.Database, file: string): Promis
   await source.backup(file, { progress: () => ALL_PAGES });
 }
 
-const hasCalendarTables = (db: SqliteDatabase.Database) => db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'posts'`).get() !== undefined;
+const hasCalendarTables = (db: SqliteDatabase.Database) =>
+  db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'posts'`).get() !== undefined;
 
 /** Opens `file` read-only, or says why it is no usable backup. */
 function openSqliteBackup(file: string): SqliteDatabase.Database {
   const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
     const check = db.pragma('quick_check') as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw new BackupError(`${file} is damaged: ${check.map((row) => row.quick_check).slice(0, 3).join('; ')}`);
-    if (!hasCalendarTables(db)) throw new BackupError(`${file} is an SQLite database but holds no calendar-events data.`);
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok')
+      throw new BackupError(
+        `${file} is damaged: ${check
+          .map((row) => row.quick_check)
+          .slice(0, 3)
+          .join('; ')}`,
+      );
+    if (!hasCalendarTables(db))
+      throw new BackupError(`${file} is an SQLite database but holds no calendar-events data.`);
     return db;
   } catch (error) {
     db.close();
@@ -207,14 +242,21 @@ function openSqliteBackup(file: string): SqliteDatabase.Database {
   }
 }
 
-async function backupSqlite(databaseFile: string, file: string, force: boolean, mediaDir: string): Promise<BackupSummary> {
-  if (databaseFile === ':memory:') throw new BackupError('An in-memory database (DATABASE_URL=:memory:) has nothing to back up.');
+async function backupSqlite(
+  databaseFile: string,
+  file: string,
+  force: boolean,
+  mediaDir: string,
+): Promise<BackupSummary> {
+  if (databaseFile === ':memory:')
+    throw new BackupError('An in-memory database (DATABASE_URL=:memory:) has nothing to back up.');
   if (!fs.existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}.`);
   const source = new SqliteDatabase(databaseFile, { fileMustExist: true });
   const media = mediaCopy(file, mediaDir);
   try {
     source.pragma('busy_timeout = 5000');
-    if (!hasCalendarTables(source)) throw new BackupError(`${databaseFile} holds no calendar-events data; nothing to back up.`);
+    if (!hasCalendarTables(source))
+      throw new BackupError(`${databaseFile} holds no calendar-events data; nothing to back up.`);
     const counts = await writeInPlace(file, force, async (temporary) => {
       await copySqlite(source, temporary);
       const copy = new SqliteDatabase(temporary, { fileMustExist: true });
@@ -250,10 +292,15 @@ function idleSqliteCounts(databaseFile: string): RecordCounts | undefined {
       db.pragma('locking_mode = exclusive');
       db.exec('begin exclusive');
     } catch (error) {
-      if (String(errorCode(error)).startsWith('SQLITE_BUSY')) throw new BackupError(`${databaseFile} is in use (a running server or another command has it open); stop it before restoring.`);
+      if (String(errorCode(error)).startsWith('SQLITE_BUSY'))
+        throw new BackupError(
+          `${databaseFile} is in use (a running server or another command has it open); stop it before restoring.`,
+        );
       throw new BackupError(`${databaseFile} is not a usable SQLite database: ${(error as Error).message}`);
     }
-    const counts = hasCalendarTables(db) ? recordCounts(db.prepare(RECORD_COUNTS_SQL).get() as Record<string, unknown>) : undefined;
+    const counts = hasCalendarTables(db)
+      ? recordCounts(db.prepare(RECORD_COUNTS_SQL).get() as Record<string, unknown>)
+      : undefined;
     db.exec('commit');
     return counts;
   } finally {
@@ -262,17 +309,24 @@ function idleSqliteCounts(databaseFile: string): RecordCounts | undefined {
 }
 
 function refuseUnlessEmpty(counts: RecordCounts | undefined): void {
-  if (counts !== undefined && !isEmpty(counts)) throw new BackupError(`The database is not empty (${describeCounts(counts)}); restore only into an empty database.`);
+  if (counts !== undefined && !isEmpty(counts))
+    throw new BackupError(
+      `The database is not empty (${describeCounts(counts)}); restore only into an empty database.`,
+    );
 }
 
 async function restoreSqlite(databaseFile: string, file: string): Promise<void> {
-  if (databaseFile === ':memory:') throw new BackupError('Cannot restore into an in-memory database (DATABASE_URL=:memory:).');
+  if (databaseFile === ':memory:')
+    throw new BackupError('Cannot restore into an in-memory database (DATABASE_URL=:memory:).');
   const backup = openSqliteBackup(file);
   try {
     if (fs.existsSync(databaseFile)) {
       refuseUnlessEmpty(idleSqliteCounts(databaseFile));
       // Closed by its last connection, an idle database has no WAL; one now means a process opened it since.
-      if (fs.existsSync(`${databaseFile}-wal`)) throw new BackupError(`${databaseFile} is in use (a running server or another command has it open); stop it before restoring.`);
+      if (fs.existsSync(`${databaseFile}-wal`))
+        throw new BackupError(
+          `${databaseFile} is in use (a running server or another command has it open); stop it before restoring.`,
+        );
     } else fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
     await writeInPlace(databaseFile, true, (temporary) => copySqlite(backup, temporary));
   } finally {
@@ -292,7 +346,9 @@ function toolConnection(url: string): ToolConnection {
   parsed.password = '';
   // The service's driver reads the query string as a form ('+' is a space, as URLSearchParams
   // writes `options=-c+search_path=…`); libpq only decodes %XX, so the parameters are re-encoded.
-  parsed.search = [...parsed.searchParams].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  parsed.search = [...parsed.searchParams]
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
   return { dbname: parsed.toString(), env: { ...process.env, ...(password === '' ? {} : { PGPASSWORD: password }) } };
 }
 
@@ -307,7 +363,9 @@ function runTool(name: string, args: readonly string[], env: NodeJS.ProcessEnv =
     child.on('error', (error) => {
       reject(
         errorCode(error) === 'ENOENT'
-          ? new BackupError(`${name} was not found on PATH; install the PostgreSQL client tools of the server's major version (Debian, Ubuntu: apt-get install postgresql-client).`)
+          ? new BackupError(
+              `${name} was not found on PATH; install the PostgreSQL client tools of the server's major version (Debian, Ubuntu: apt-get install postgresql-client).`,
+            )
           : error,
       );
     });
@@ -322,9 +380,14 @@ function runTool(name: string, args: readonly string[], env: NodeJS.ProcessEnv =
 async function checkToolVersion(name: string, client: pg.Client): Promise<void> {
   const version = await runTool(name, ['--version']);
   const tool = /\(PostgreSQL\) (\d+)/.exec(version)?.[1];
-  const { rows } = await client.query<{ major: string }>(`select (current_setting('server_version_num')::int / 10000)::text as major`);
+  const { rows } = await client.query<{ major: string }>(
+    `select (current_setting('server_version_num')::int / 10000)::text as major`,
+  );
   const server = rows[0]!.major;
-  if (tool !== server) throw new BackupError(`${name} is version ${tool ?? version.trim()} but the server is PostgreSQL ${server}; put the client tools of version ${server} first on PATH (Debian, Ubuntu: apt-get install postgresql-client-${server}).`);
+  if (tool !== server)
+    throw new BackupError(
+      `${name} is version ${tool ?? version.trim()} but the server is PostgreSQL ${server}; put the client tools of version ${server} first on PATH (Debian, Ubuntu: apt-get install postgresql-client-${server}).`,
+    );
 }
 
 async function connect(url: string): Promise<pg.Client> {
@@ -334,7 +397,8 @@ async function connect(url: string): Promise<pg.Client> {
 }
 
 const hasCalendarTablesIn = async (client: pg.Client, schema: string) =>
-  (await client.query(`select 1 from pg_tables where schemaname = $1 and tablename = 'posts'`, [schema])).rows.length > 0;
+  (await client.query(`select 1 from pg_tables where schemaname = $1 and tablename = 'posts'`, [schema])).rows.length >
+  0;
 
 /** A pg_dump pattern that matches exactly `name`. */
 const exactPattern = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -359,9 +423,14 @@ async function backupPostgres(url: string, file: string, force: boolean, mediaDi
     await checkToolVersion('pg_dump', client);
     // The counts and pg_dump read one snapshot, exported from this transaction.
     await client.query('begin isolation level repeatable read, read only');
-    const { rows } = await client.query<{ snapshot: string; schema: string | null }>('select pg_export_snapshot() as snapshot, current_schema() as schema');
+    const { rows } = await client.query<{ snapshot: string; schema: string | null }>(
+      'select pg_export_snapshot() as snapshot, current_schema() as schema',
+    );
     const { snapshot, schema } = rows[0]!;
-    if (schema === null || !(await hasCalendarTablesIn(client, schema))) throw new BackupError(`The database of DATABASE_URL holds no calendar-events data (schema ${schema ?? 'none'}); nothing to back up.`);
+    if (schema === null || !(await hasCalendarTablesIn(client, schema)))
+      throw new BackupError(
+        `The database of DATABASE_URL holds no calendar-events data (schema ${schema ?? 'none'}); nothing to back up.`,
+      );
     const counts = recordCounts((await client.query(RECORD_COUNTS_SQL)).rows[0] as Record<string, unknown>);
     const extensions = await extensionsUsedBy(client, schema);
     // The uploads of the dump's snapshot.
@@ -371,8 +440,13 @@ async function backupPostgres(url: string, file: string, force: boolean, mediaDi
       runTool(
         'pg_dump',
         [
-          '--format=custom', '--no-owner', `--schema=${exactPattern(schema)}`, ...extensions.map((name) => `--extension=${exactPattern(name)}`),
-          `--snapshot=${snapshot}`, `--file=${temporary}`, `--dbname=${connection.dbname}`,
+          '--format=custom',
+          '--no-owner',
+          `--schema=${exactPattern(schema)}`,
+          ...extensions.map((name) => `--extension=${exactPattern(name)}`),
+          `--snapshot=${snapshot}`,
+          `--file=${temporary}`,
+          `--dbname=${connection.dbname}`,
         ],
         connection.env,
       ),
@@ -417,12 +491,17 @@ async function restorePostgres(url: string, file: string): Promise<void> {
   const listDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-restore-'));
   try {
     await checkToolVersion('pg_restore', client);
-    const toc = (await runTool('pg_restore', ['--list', file]).catch((error: unknown) => {
-      throw new BackupError(`${file} is not a usable pg_dump archive: ${(error as Error).message}`);
-    })).split('\n');
+    const toc = (
+      await runTool('pg_restore', ['--list', file]).catch((error: unknown) => {
+        throw new BackupError(`${file} is not a usable pg_dump archive: ${(error as Error).message}`);
+      })
+    ).split('\n');
     const schemas = toc.flatMap((line) => TOC_SCHEMA.exec(line)?.[1] ?? []);
     const schema = schemas[0];
-    if (schema === undefined || schemas.length > 1) throw new BackupError(`${file} is not a backup made by calendar-events backup: it holds ${schemas.length} schemas instead of one.`);
+    if (schema === undefined || schemas.length > 1)
+      throw new BackupError(
+        `${file} is not a backup made by calendar-events backup: it holds ${schemas.length} schemas instead of one.`,
+      );
     const target = await schemaOnceRestored(client, schema);
     if (target !== schema) {
       throw new BackupError(
@@ -431,12 +510,18 @@ async function restorePostgres(url: string, file: string): Promise<void> {
       );
     }
     const existing = (await client.query(`select 1 from pg_namespace where nspname = $1`, [schema])).rows.length > 0;
-    if (existing && (await hasCalendarTablesIn(client, schema))) refuseUnlessEmpty(recordCounts((await client.query(RECORD_COUNTS_SQL)).rows[0] as Record<string, unknown>));
-    const installed = new Set((await client.query<{ name: string }>('select extname as name from pg_extension')).rows.map((row) => row.name));
+    if (existing && (await hasCalendarTablesIn(client, schema)))
+      refuseUnlessEmpty(recordCounts((await client.query(RECORD_COUNTS_SQL)).rows[0] as Record<string, unknown>));
+    const installed = new Set(
+      (await client.query<{ name: string }>('select extname as name from pg_extension')).rows.map((row) => row.name),
+    );
     // What exists already is left as it is: the schema (public in a new database) and installed
     // extensions, which other schemas may use; --clean would drop them.
     const list = toc.filter(
-      (line) => !(existing && TOC_SCHEMA.test(line)) && !installed.has(TOC_EXTENSION.exec(line)?.[1] ?? '') && !TOC_SYSTEM_COMMENT.test(line),
+      (line) =>
+        !(existing && TOC_SCHEMA.test(line)) &&
+        !installed.has(TOC_EXTENSION.exec(line)?.[1] ?? '') &&
+        !TOC_SYSTEM_COMMENT.test(line),
     );
     const listFile = path.join(listDirectory, 'restore.list');
     fs.writeFileSync(listFile, list.join('\n'));
@@ -445,7 +530,16 @@ async function restorePostgres(url: string, file: string): Promise<void> {
     // --clean removes the empty tables a `migrate` may have created, which the check above found empty.
     await runTool(
       'pg_restore',
-      ['--no-owner', '--exit-on-error', '--single-transaction', '--clean', '--if-exists', `--use-list=${listFile}`, `--dbname=${connection.dbname}`, file],
+      [
+        '--no-owner',
+        '--exit-on-error',
+        '--single-transaction',
+        '--clean',
+        '--if-exists',
+        `--use-list=${listFile}`,
+        `--dbname=${connection.dbname}`,
+        file,
+      ],
       connection.env,
     );
   } finally {
@@ -467,7 +561,8 @@ export async function integrityProblems(engine: Engine, query: RowQuery, mediaDi
   const problems: string[] = [];
   if (engine === 'sqlite') {
     const check = (await query('pragma quick_check')) as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') problems.push(`PRAGMA quick_check: ${check.map((row) => row.quick_check).join('; ')}`);
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok')
+      problems.push(`PRAGMA quick_check: ${check.map((row) => row.quick_check).join('; ')}`);
     const orphans = await query('pragma foreign_key_check');
     if (orphans.length > 0) problems.push(`PRAGMA foreign_key_check: ${sampleRows(orphans)}`);
   }
@@ -482,10 +577,16 @@ export async function integrityProblems(engine: Engine, query: RowQuery, mediaDi
   return problems;
 }
 
-export async function backupDatabase(config: DatabaseConfig, file: string, options: { readonly force: boolean; readonly mediaDir: string }): Promise<BackupSummary> {
+export async function backupDatabase(
+  config: DatabaseConfig,
+  file: string,
+  options: { readonly force: boolean; readonly mediaDir: string },
+): Promise<BackupSummary> {
   const target = path.resolve(file);
   checkTarget(target, options.force);
-  return config.dialect === 'sqlite' ? backupSqlite(config.file, target, options.force, options.mediaDir) : backupPostgres(config.url, target, options.force, options.mediaDir);
+  return config.dialect === 'sqlite'
+    ? backupSqlite(config.file, target, options.force, options.mediaDir)
+    : backupPostgres(config.url, target, options.force, options.mediaDir);
 }
 
 /** Copies a backup's uploaded files into the media folder; a name already there is kept (names are unique to their bytes). */
@@ -508,12 +609,18 @@ function restoreMediaFiles(backupFile: string, mediaDir: string): number {
  * Restores a backup into the empty database of `config`, then brings its schema up to date and
  * checks it. "Empty": no posts, no terms and no users (tables a `migrate` created may exist).
  */
-export async function restoreDatabase(config: DatabaseConfig, backupFile: string, options: { readonly mediaDir: string }): Promise<RestoreSummary> {
+export async function restoreDatabase(
+  config: DatabaseConfig,
+  backupFile: string,
+  options: { readonly mediaDir: string },
+): Promise<RestoreSummary> {
   // Absolute, so that no name is taken for an option of pg_restore.
   const file = path.resolve(backupFile);
   const engine = backupEngine(file);
   if (engine !== config.dialect) {
-    throw new BackupError(`${file} is a ${ENGINE_NAMES[engine]} backup, but DATABASE_URL selects ${ENGINE_NAMES[config.dialect]}; restore it into a ${ENGINE_NAMES[engine]} database.`);
+    throw new BackupError(
+      `${file} is a ${ENGINE_NAMES[engine]} backup, but DATABASE_URL selects ${ENGINE_NAMES[config.dialect]}; restore it into a ${ENGINE_NAMES[engine]} database.`,
+    );
   }
   if (config.dialect === 'sqlite') await restoreSqlite(config.file, file);
   else await restorePostgres(config.url, file);
@@ -521,9 +628,18 @@ export async function restoreDatabase(config: DatabaseConfig, backupFile: string
   const storage = openStorage(config);
   try {
     const migrations = await migrate(storage);
-    const problems = await storage.read((tx) => integrityProblems(config.dialect, async (text) => (await sql.raw<Record<string, unknown>>(text).execute(tx)).rows, options.mediaDir));
-    if (problems.length > 0) throw new BackupError(`The restored database fails its integrity check: ${problems.join('; ')}`);
-    const counts = await storage.read(async (tx) => recordCounts((await sql.raw(RECORD_COUNTS_SQL).execute(tx)).rows[0] as Record<string, unknown>));
+    const problems = await storage.read((tx) =>
+      integrityProblems(
+        config.dialect,
+        async (text) => (await sql.raw<Record<string, unknown>>(text).execute(tx)).rows,
+        options.mediaDir,
+      ),
+    );
+    if (problems.length > 0)
+      throw new BackupError(`The restored database fails its integrity check: ${problems.join('; ')}`);
+    const counts = await storage.read(async (tx) =>
+      recordCounts((await sql.raw(RECORD_COUNTS_SQL).execute(tx)).rows[0] as Record<string, unknown>),
+    );
     return { counts, migrations, mediaFiles };
   } finally {
     await storage.close();

@@ -12,7 +12,10 @@ export const NEVER = sql<SqlBool>`1 = 0`;
  */
 export function containsAny(columns: readonly string[], text: string): RawBuilder<SqlBool> {
   const pattern = likePattern(text);
-  return sql<SqlBool>`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => sql`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`),
+    sql` or `,
+  )})`;
 }
 
 /** The text with LIKE's wildcards escaped, for a pattern used with `escape '\\'`. */
@@ -39,7 +42,11 @@ export function postsScan(alias: string, word: string): RawBuilder<SqlBool> {
  * A search condition under which a password-protected post matches by its title only: its other
  * text is not public, and matching it would confirm that text word by word to whoever searches.
  */
-export function titleOnlyWhenProtected(postsAlias: string, textMatch: Expression<SqlBool>, text: string): RawBuilder<SqlBool> {
+export function titleOnlyWhenProtected(
+  postsAlias: string,
+  textMatch: Expression<SqlBool>,
+  text: string,
+): RawBuilder<SqlBool> {
   const column = (name: string) => sql.ref(`${postsAlias}.${name}`);
   return sql<SqlBool>`((${column('password')} = '' and ${textMatch}) or (${column('password')} <> '' and lower(${column('title')}) like lower(${likePattern(text)}) escape '\\'))`;
 }
@@ -53,7 +60,8 @@ export interface ReadableStatuses {
 /** The condition that the post under `postsAlias` is one the caller may read. */
 export function readablePost(postsAlias: string, readable: ReadableStatuses): RawBuilder<SqlBool> {
   const column = (name: string) => sql.ref(`${postsAlias}.${name}`);
-  const among = (statuses: readonly string[]) => (statuses.length > 0 ? sql<SqlBool>`${column('status')} in (${sql.join([...statuses])})` : NEVER);
+  const among = (statuses: readonly string[]) =>
+    statuses.length > 0 ? sql<SqlBool>`${column('status')} in (${sql.join([...statuses])})` : NEVER;
   const { own } = readable;
   return own && own.statuses.length > 0
     ? sql<SqlBool>`(${among(readable.statuses)} or (${column('author_id')} = ${own.authorId} and ${among(own.statuses)}))`

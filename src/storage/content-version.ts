@@ -12,18 +12,32 @@ import { markContentTouched } from './write-units.ts';
 export const CONTENT_CHANGES_KEPT = 1000;
 
 /** The content version's read and write, the same SQL on both engines. */
-export function contentVersionOf(root: Kysely<Database>): Pick<Storage, 'contentVersion' | 'contentChanges' | 'touchContent'> {
+export function contentVersionOf(
+  root: Kysely<Database>,
+): Pick<Storage, 'contentVersion' | 'contentChanges' | 'touchContent'> {
   // Read on every anonymous request: compiled once rather than built anew each time.
   const read = root.selectFrom('content_version').select('version').where('id', '=', 1).compile();
   return {
     contentVersion: async () => (await root.executeQuery(read)).rows[0]!.version,
-    contentChanges: async (after, through) => groupByVersion(await root.selectFrom('content_changes').select(['version', 'tag']).where('version', '>', after).where('version', '<=', through).execute()),
+    contentChanges: async (after, through) =>
+      groupByVersion(
+        await root
+          .selectFrom('content_changes')
+          .select(['version', 'tag'])
+          .where('version', '>', after)
+          .where('version', '<=', through)
+          .execute(),
+      ),
     touchContent: async (tx, at) => {
       // The trigger of migration 20261127050000 stamps the unit's change tags with the new version,
       // prunes those older than CONTENT_CHANGES_KEPT versions and gives the unit's journal rows
       // (decision 0027) this time, in this one statement (decision 0077); on PostgreSQL it inserts
       // the tags and journal rows the unit held, each once (decision 0106).
-      await tx.updateTable('content_version').set({ version: NEXT_VERSION, changed_at: at.toISOString() }).where('id', '=', 1).execute();
+      await tx
+        .updateTable('content_version')
+        .set({ version: NEXT_VERSION, changed_at: at.toISOString() })
+        .where('id', '=', 1)
+        .execute();
       markContentTouched(tx);
     },
   };

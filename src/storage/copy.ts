@@ -3,7 +3,14 @@ import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { BackupError, copyUploadedFiles, ENGINE_NAMES, integrityProblems, type Engine, type RowQuery } from './backup.ts';
+import {
+  BackupError,
+  copyUploadedFiles,
+  ENGINE_NAMES,
+  integrityProblems,
+  type Engine,
+  type RowQuery,
+} from './backup.ts';
 import { migrate, openStorage } from './database.ts';
 import type { Storage } from './types.ts';
 import { describeCounts, isEmpty, RECORD_COUNTS_SQL, recordCounts } from './integrity.ts';
@@ -27,14 +34,43 @@ type Row = Record<string, unknown>;
  * it is named here too.
  */
 const TABLES_IN_COPY_ORDER: Readonly<Record<keyof Database, true>> = {
-  users: true, app_passwords: true, sessions: true, setup_tokens: true, site_secrets: true, login_throttle: true,
-  images: true, media: true, posts: true, events: true, event_occurrences: true, occurrence_day_counts: true,
-  venues: true, organizers: true, event_links: true, terms: true, event_terms: true, post_translations: true, term_translations: true,
-  content_version: true, content_changes: true, record_changes: true,
-  webhook_subscriptions: true, webhook_messages: true, webhook_deliveries: true, webhook_fanout: true,
-  tec_import_sources: true, tec_import_map: true, ical_import_map: true, import_sources: true, site_imports: true, import_source_items: true,
-  community_submissions: true, community_spent_challenges: true,
-  event_ticket_pools: true, tickets: true, attendees: true,
+  users: true,
+  app_passwords: true,
+  sessions: true,
+  setup_tokens: true,
+  site_secrets: true,
+  login_throttle: true,
+  images: true,
+  media: true,
+  posts: true,
+  events: true,
+  event_occurrences: true,
+  occurrence_day_counts: true,
+  venues: true,
+  organizers: true,
+  event_links: true,
+  terms: true,
+  event_terms: true,
+  post_translations: true,
+  term_translations: true,
+  content_version: true,
+  content_changes: true,
+  record_changes: true,
+  webhook_subscriptions: true,
+  webhook_messages: true,
+  webhook_deliveries: true,
+  webhook_fanout: true,
+  tec_import_sources: true,
+  tec_import_map: true,
+  ical_import_map: true,
+  import_sources: true,
+  site_imports: true,
+  import_source_items: true,
+  community_submissions: true,
+  community_spent_challenges: true,
+  event_ticket_pools: true,
+  tickets: true,
+  attendees: true,
   mail_outbox: true,
 };
 
@@ -83,19 +119,28 @@ export function portableValue(value: unknown, target: Engine, table: string, col
   const where = `${table}.${column}`;
   if (value === null || typeof value === 'string') {
     // PostgreSQL text holds no NUL character; SQLite's may.
-    if (target === 'postgres' && typeof value === 'string' && value.includes('\0')) throw new BackupError(`${where} holds a NUL character, which PostgreSQL text cannot hold; remove it from the source first.`);
+    if (target === 'postgres' && typeof value === 'string' && value.includes('\0'))
+      throw new BackupError(
+        `${where} holds a NUL character, which PostgreSQL text cannot hold; remove it from the source first.`,
+      );
     return value;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new BackupError(`${where} holds ${value}, which the target would not keep; the schema stores finite numbers only.`);
+    if (!Number.isFinite(value))
+      throw new BackupError(
+        `${where} holds ${value}, which the target would not keep; the schema stores finite numbers only.`,
+      );
     return value;
   }
   if (typeof value === 'bigint') {
-    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw new BackupError(`${where} holds ${value}, beyond the integers the schema stores.`);
+    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+      throw new BackupError(`${where} holds ${value}, beyond the integers the schema stores.`);
     return Number(value);
   }
   const kind = Buffer.isBuffer(value) ? 'binary data (a blob)' : `a value of type ${typeof value}`;
-  throw new BackupError(`${where} holds ${kind}, which no column of the schema stores; the source was written by something else than this service.`);
+  throw new BackupError(
+    `${where} holds ${kind}, which no column of the schema stores; the source was written by something else than this service.`,
+  );
 }
 
 /** One end of the copy on its engine: its rows, columns and id counters, and how it takes rows. */
@@ -131,10 +176,15 @@ function sqliteEnd(client: SqliteDatabase.Database): End {
   return {
     engine: 'sqlite',
     query,
-    columns: async (table) => (client.prepare('select name from pragma_table_info(?) order by cid').all(table) as { name: string }[]).map((row) => row.name),
+    columns: async (table) =>
+      (client.prepare('select name from pragma_table_info(?) order by cid').all(table) as { name: string }[]).map(
+        (row) => row.name,
+      ),
     batches: async function* (table, columns) {
       let batch: Row[] = [];
-      for (const row of client.prepare(`select ${columnList(columns)} from ${quote(table)} order by rowid`).iterate() as Iterable<Row>) {
+      for (const row of client
+        .prepare(`select ${columnList(columns)} from ${quote(table)} order by rowid`)
+        .iterate() as Iterable<Row>) {
         batch.push(row);
         if (batch.length === BATCH_ROWS) {
           yield batch;
@@ -143,7 +193,12 @@ function sqliteEnd(client: SqliteDatabase.Database): End {
       }
       if (batch.length > 0) yield batch;
     },
-    counters: async () => new Map((client.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]).map((row) => [row.name, Number(row.seq)])),
+    counters: async () =>
+      new Map(
+        (client.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]).map(
+          (row) => [row.name, Number(row.seq)],
+        ),
+      ),
     beginRead: async () => {
       // Deferred, and the snapshot taken at once: in WAL mode, servers go on writing meanwhile.
       client.exec('begin');
@@ -152,7 +207,10 @@ function sqliteEnd(client: SqliteDatabase.Database): End {
     beginFill: async (tables) => {
       client.exec('begin immediate');
       // SQLite cannot turn triggers off: they go (the journal's, the day counts', the search index's) and come back from their own SQL.
-      triggers = client.prepare(`select name, sql from sqlite_master where type = 'trigger'`).all() as { name: string; sql: string }[];
+      triggers = client.prepare(`select name, sql from sqlite_master where type = 'trigger'`).all() as {
+        name: string;
+        sql: string;
+      }[];
       for (const trigger of triggers) client.exec(`drop trigger ${quote(trigger.name)}`);
       for (const table of [...tables].reverse()) client.exec(`delete from ${quote(table)}`);
     },
@@ -167,12 +225,17 @@ function sqliteEnd(client: SqliteDatabase.Database): End {
       // The full-text index of migration 20261122010000 follows the posts now there.
       client.exec(`insert into post_search(post_search) values ('rebuild')`);
       const set = new Map<string, number>();
-      const autoincrement = client.prepare(`select name from sqlite_master where type = 'table' and sql like '%autoincrement%'`).all() as { name: string }[];
+      const autoincrement = client
+        .prepare(`select name from sqlite_master where type = 'table' and sql like '%autoincrement%'`)
+        .all() as { name: string }[];
       for (const { name } of autoincrement) {
-        const stored = (client.prepare(`select coalesce(max(rowid), 0) as id from ${quote(name)}`).get() as { id: number }).id;
+        const stored = (
+          client.prepare(`select coalesce(max(rowid), 0) as id from ${quote(name)}`).get() as { id: number }
+        ).id;
         const last = Math.max(counters.get(name) ?? 0, stored);
         client.prepare('delete from sqlite_sequence where name = ?').run(name);
-        if (last > 0) client.prepare('insert into sqlite_sequence (name, seq) values (?, cast(? as integer))').run(name, last);
+        if (last > 0)
+          client.prepare('insert into sqlite_sequence (name, seq) values (?, cast(? as integer))').run(name, last);
         set.set(name, last);
       }
       return set;
@@ -201,7 +264,12 @@ function postgresEnd(client: pg.PoolClient): End {
     engine: 'postgres',
     query,
     columns: async (table) =>
-      (await client.query<{ name: string }>(`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position`, [table])).rows.map((row) => row.name),
+      (
+        await client.query<{ name: string }>(
+          `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
+          [table],
+        )
+      ).rows.map((row) => row.name),
     batches: async function* (table, columns) {
       // A cursor of the snapshot's transaction: the rows come a batch at a time, never all in memory.
       await client.query(`declare copied_rows no scroll cursor for select ${columnList(columns)} from ${quote(table)}`);
@@ -218,7 +286,9 @@ function postgresEnd(client: pg.PoolClient): End {
     counters: async () => {
       const counters = new Map<string, number>();
       for (const { table, sequence } of await serialColumns(client)) {
-        const { rows } = await client.query<{ last: string }>(`select case when is_called then last_value else last_value - 1 end as last from ${sequence}`);
+        const { rows } = await client.query<{ last: string }>(
+          `select case when is_called then last_value else last_value - 1 end as last from ${sequence}`,
+        );
         counters.set(table, Number(rows[0]!.last));
       }
       return counters;
@@ -245,14 +315,19 @@ function postgresEnd(client: pg.PoolClient): End {
     },
     insert: async (table, columns, rows) => {
       // The table's own row type gives each JSON field its column's type.
-      await client.query(`insert into ${quote(table)} (${columnList(columns)}) select ${columnList(columns)} from json_populate_recordset(null::${quote(table)}, $1::json)`, [JSON.stringify(rows)]);
+      await client.query(
+        `insert into ${quote(table)} (${columnList(columns)}) select ${columnList(columns)} from json_populate_recordset(null::${quote(table)}, $1::json)`,
+        [JSON.stringify(rows)],
+      );
     },
     endFill: async (counters) => {
       for (const index of indexes) await client.query(index.sql);
       for (const table of tables) await client.query(`alter table ${quote(table)} enable trigger user`);
       const set = new Map<string, number>();
       for (const { table, column, sequence } of await serialColumns(client)) {
-        const { rows } = await client.query<{ id: number }>(`select coalesce(max(${quote(column)}), 0) as id from ${quote(table)}`);
+        const { rows } = await client.query<{ id: number }>(
+          `select coalesce(max(${quote(column)}), 0) as id from ${quote(table)}`,
+        );
         const last = Math.max(counters.get(table) ?? 0, Number(rows[0]!.id));
         // Explicit ids do not move a sequence: it is set to hand out the id after the last one, as the source's would.
         await client.query('select setval($1::regclass, $2, $3)', [sequence, Math.max(last, 1), last > 0]);
@@ -278,25 +353,35 @@ async function openEnd(storage: Storage): Promise<{ end: End; release: () => voi
 }
 
 function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
-  if (a.dialect === 'sqlite' && b.dialect === 'sqlite') return a.file !== ':memory:' && path.resolve(a.file) === path.resolve(b.file);
+  if (a.dialect === 'sqlite' && b.dialect === 'sqlite')
+    return a.file !== ':memory:' && path.resolve(a.file) === path.resolve(b.file);
   return a.dialect === 'postgres' && b.dialect === 'postgres' && a.url === b.url;
 }
 
-const nameOf = (config: DatabaseConfig) => (config.dialect === 'sqlite' ? `the SQLite file ${config.file}` : 'the PostgreSQL database');
+const nameOf = (config: DatabaseConfig) =>
+  config.dialect === 'sqlite' ? `the SQLite file ${config.file}` : 'the PostgreSQL database';
 
 async function copyTables(source: End, target: End, progress: CopyProgress): Promise<[string, number][]> {
   const copied: [string, number][] = [];
   for (const table of COPIED_TABLES) {
     const columns = await target.columns(table);
     const sourceColumns = await source.columns(table);
-    if (columns.length === 0 || columns.length !== sourceColumns.length || columns.some((column) => !sourceColumns.includes(column))) {
-      throw new BackupError(`The table ${table} has other columns in the source (${sourceColumns.join(', ')}) than in the target (${columns.join(', ')}).`);
+    if (
+      columns.length === 0 ||
+      columns.length !== sourceColumns.length ||
+      columns.some((column) => !sourceColumns.includes(column))
+    ) {
+      throw new BackupError(
+        `The table ${table} has other columns in the source (${sourceColumns.join(', ')}) than in the target (${columns.join(', ')}).`,
+      );
     }
     const total = Number((await source.query(`select count(*) as count from ${quote(table)}`))[0]!.count);
     progress.table(table, total);
     let rows = 0;
     for await (const batch of source.batches(table, columns)) {
-      const portable = batch.map((row) => Object.fromEntries(columns.map((column) => [column, portableValue(row[column], target.engine, table, column)])));
+      const portable = batch.map((row) =>
+        Object.fromEntries(columns.map((column) => [column, portableValue(row[column], target.engine, table, column)])),
+      );
       try {
         await target.insert(table, columns, portable);
       } catch (error) {
@@ -306,7 +391,10 @@ async function copyTables(source: End, target: End, progress: CopyProgress): Pro
       progress.copied(batch.length);
     }
     const written = Number((await target.query(`select count(*) as count from ${quote(table)}`))[0]!.count);
-    if (rows !== total || written !== total) throw new BackupError(`The table ${table} has ${total} rows in the source's snapshot, but ${rows} were read and ${written} written.`);
+    if (rows !== total || written !== total)
+      throw new BackupError(
+        `The table ${table} has ${total} rows in the source's snapshot, but ${rows} were read and ${written} written.`,
+      );
     copied.push([table, rows]);
   }
   return copied;
@@ -319,13 +407,21 @@ async function copyTables(source: End, target: End, progress: CopyProgress): Pro
  */
 export async function copyCalendar(request: CopyRequest): Promise<CopySummary> {
   const { progress } = request;
-  if (sameDatabase(request.source, request.target)) throw new BackupError(`The source and the target are the same database (${nameOf(request.source)}).`);
-  if (request.source.dialect === 'sqlite' && (request.source.file === ':memory:' || !fs.existsSync(request.source.file))) throw new BackupError(`There is no database at ${request.source.file} to copy.`);
-  if (request.target.dialect === 'sqlite' && request.target.file === ':memory:') throw new BackupError('Cannot copy into an in-memory database.');
+  if (sameDatabase(request.source, request.target))
+    throw new BackupError(`The source and the target are the same database (${nameOf(request.source)}).`);
+  if (
+    request.source.dialect === 'sqlite' &&
+    (request.source.file === ':memory:' || !fs.existsSync(request.source.file))
+  )
+    throw new BackupError(`There is no database at ${request.source.file} to copy.`);
+  if (request.target.dialect === 'sqlite' && request.target.file === ':memory:')
+    throw new BackupError('Cannot copy into an in-memory database.');
   const sourceStorage = openStorage(request.source);
   const targetStorage = openStorage(request.target);
   try {
-    progress.note(`Bringing the schemas of the source (${ENGINE_NAMES[request.source.dialect]}) and the target (${ENGINE_NAMES[request.target.dialect]}) up to date`);
+    progress.note(
+      `Bringing the schemas of the source (${ENGINE_NAMES[request.source.dialect]}) and the target (${ENGINE_NAMES[request.target.dialect]}) up to date`,
+    );
     await migrate(sourceStorage);
     await migrate(targetStorage);
     const source = await openEnd(sourceStorage);
@@ -333,18 +429,27 @@ export async function copyCalendar(request: CopyRequest): Promise<CopySummary> {
     try {
       const existing = recordCounts((await target.end.query(RECORD_COUNTS_SQL))[0]!);
       if (!isEmpty(existing) && !request.replace) {
-        throw new BackupError(`The target database is not empty (${describeCounts(existing)}); copy only into an empty database, or give --force to replace everything it holds.`);
+        throw new BackupError(
+          `The target database is not empty (${describeCounts(existing)}); copy only into an empty database, or give --force to replace everything it holds.`,
+        );
       }
       try {
         await source.end.beginRead();
         await target.end.beginFill(COPIED_TABLES);
         progress.note(`Copying the uploads' files from ${request.sourceMediaDir} to ${request.targetMediaDir}`);
-        const mediaFiles = copyUploadedFiles((await source.end.query(MEDIA_FILES_SQL)) as { url: string; sizes_json: string | null }[], request.sourceMediaDir, request.targetMediaDir);
+        const mediaFiles = copyUploadedFiles(
+          (await source.end.query(MEDIA_FILES_SQL)) as { url: string; sizes_json: string | null }[],
+          request.sourceMediaDir,
+          request.targetMediaDir,
+        );
         const rows = await copyTables(source.end, target.end, progress);
         const counters = await target.end.endFill(await source.end.counters());
         progress.note('Checking the copy as restore checks a restored database');
         const problems = await integrityProblems(target.end.engine, target.end.query, request.targetMediaDir);
-        if (problems.length > 0) throw new BackupError(`The copy fails its integrity check, so the target is left as it was: ${problems.join('; ')}`);
+        if (problems.length > 0)
+          throw new BackupError(
+            `The copy fails its integrity check, so the target is left as it was: ${problems.join('; ')}`,
+          );
         const counts = recordCounts((await target.end.query(RECORD_COUNTS_SQL))[0]!);
         await target.end.commit();
         return { rows, counts, mediaFiles, counters };

@@ -110,10 +110,17 @@ export async function migrate(storage: Storage): Promise<string[]> {
     // On PostgreSQL the bookkeeping tables live in the connection's own schema, named explicitly
     // (several schemas share a database: tests, tenants); the introspector looks at that schema only.
     const schema =
-      storage.dialect.name === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(tx)).rows[0]?.schema : undefined;
+      storage.dialect.name === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(tx)).rows[0]?.schema
+        : undefined;
     // A migration may rebuild an index over every row: no statement timeout of the serving pool applies.
     if (storage.dialect.name === 'postgres') await sql`set local statement_timeout = 0`.execute(tx);
-    const migrator = new Migrator({ db: tx, provider: staticMigrations, disableTransactions: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const migrator = new Migrator({
+      db: tx,
+      provider: staticMigrations,
+      disableTransactions: true,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error('A migration failed.', { cause: error });
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

@@ -59,7 +59,7 @@ export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: st
       where not exists (select 1 from occurrence_day_counts c where c.status = k.status and c.start_day = k.start_day and c.end_day = k.end_day)`,
   ],
   [
-    'tickets of a post that is not an event, or attendees of another event than their ticket\'s',
+    "tickets of a post that is not an event, or attendees of another event than their ticket's",
     `select t.id, p.type, 0 as attendee_id from tickets t join posts p on p.id = t.event_id where p.type <> 'event'
      union all select a.ticket_id, 'attendee', a.id from attendees a join tickets t on t.id = a.ticket_id where a.event_id <> t.event_id`,
   ],
@@ -77,7 +77,8 @@ export const CONSISTENCY_QUERIES: ReadonlyArray<readonly [label: string, sql: st
 ];
 
 /** A short description of offending rows for a report: how many, and the first few. */
-export const sampleRows = (rows: readonly unknown[]) => `${rows.length} row(s), e.g. ${JSON.stringify(rows.slice(0, 5))}`;
+export const sampleRows = (rows: readonly unknown[]) =>
+  `${rows.length} row(s), e.g. ${JSON.stringify(rows.slice(0, 5))}`;
 
 export interface RecordCounts {
   readonly events: number;
@@ -98,11 +99,18 @@ export const RECORD_COUNTS_SQL = `select
 /** `RecordCounts` from the row of `RECORD_COUNTS_SQL` (PostgreSQL's pg driver returns count(*) as a string). */
 export function recordCounts(row: Record<string, unknown>): RecordCounts {
   const count = (name: keyof RecordCounts) => Number(row[name]);
-  return { events: count('events'), venues: count('venues'), organizers: count('organizers'), terms: count('terms'), users: count('users') };
+  return {
+    events: count('events'),
+    venues: count('venues'),
+    organizers: count('organizers'),
+    terms: count('terms'),
+    users: count('users'),
+  };
 }
 
 export const describeCounts = (counts: RecordCounts) =>
   `${counts.events} events, ${counts.venues} venues, ${counts.organizers} organizers, ${counts.terms} terms, ${counts.users} users`;
 
 /** Whether a database holds nothing a restore could overwrite: no posts, no terms, no users. */
-export const isEmpty = (counts: RecordCounts) => counts.events + counts.venues + counts.organizers + counts.terms + counts.users === 0;
+export const isEmpty = (counts: RecordCounts) =>
+  counts.events + counts.venues + counts.organizers + counts.terms + counts.users === 0;

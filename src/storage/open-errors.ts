@@ -19,7 +19,8 @@ export class DatabaseUnavailableError extends Error {
 function reasonOf(error: unknown): string {
   // A refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1) is an
   // AggregateError whose own message is empty.
-  if (error instanceof AggregateError && error.message === '') return [...new Set(error.errors.map(reasonOf))].join('; ');
+  if (error instanceof AggregateError && error.message === '')
+    return [...new Set(error.errors.map(reasonOf))].join('; ');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -27,7 +28,7 @@ function reasonOf(error: unknown): string {
 export function postgresWhere(url: string): string {
   try {
     const parsed = new URL(url);
-    const database = decodeURIComponent(parsed.pathname.slice(1)) || '(the user\'s default)';
+    const database = decodeURIComponent(parsed.pathname.slice(1)) || "(the user's default)";
     return `the PostgreSQL database ${database} at ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
   } catch {
     return 'the PostgreSQL database';

@@ -1,4 +1,19 @@
-import { CompiledQuery, PostgresDialect, sql, type PostgresDialectConfig, type DatabaseConnection, type DatabaseIntrospector, type DatabaseMetadata, type Driver, type Kysely, type QueryCompiler, type QueryResult, type SchemaMetadata, type TableMetadata, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  sql,
+  type PostgresDialectConfig,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type SchemaMetadata,
+  type TableMetadata,
+  type TransactionSettings,
+} from 'kysely';
 import { DatabaseUnavailableError } from './open-errors.ts';
 
 /*
@@ -44,7 +59,10 @@ class PipelinedReads implements DatabaseConnection {
       // A read unit that ran nothing ends without a round trip.
       if (this.state === 'idle') return NOTHING;
       // Both written now, in this order (pipeline mode): one wait.
-      const [begun, result] = await Promise.allSettled([this.inner.executeQuery(BEGIN), this.inner.executeQuery<R>(query)]);
+      const [begun, result] = await Promise.allSettled([
+        this.inner.executeQuery(BEGIN),
+        this.inner.executeQuery<R>(query),
+      ]);
       if (begun.status === 'rejected') throw begun.reason;
       if (result.status === 'rejected') throw result.reason;
       return result.value;
@@ -83,13 +101,18 @@ class PipelinedReadsDriver implements Driver {
     }
     return new PipelinedReads(connection);
   };
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection((connection as PipelinedReads).inner);
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
+  releaseConnection = (connection: DatabaseConnection) =>
+    this.inner.releaseConnection((connection as PipelinedReads).inner);
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
+    this.inner.beginTransaction(connection, settings);
   commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
   rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
-  savepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.savepoint!(connection, name, compile);
-  rollbackToSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.rollbackToSavepoint!(connection, name, compile);
-  releaseSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.releaseSavepoint!(connection, name, compile);
+  savepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
+    this.inner.savepoint!(connection, name, compile);
+  rollbackToSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
+    this.inner.rollbackToSavepoint!(connection, name, compile);
+  releaseSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
+    this.inner.releaseSavepoint!(connection, name, compile);
   destroy = () => this.inner.destroy();
 }
 
@@ -139,4 +162,3 @@ export class CurrentSchemaPostgresDialect extends PostgresDialect {
     return new CurrentSchemaIntrospector(db);
   }
 }
-

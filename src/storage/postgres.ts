@@ -31,17 +31,24 @@ const postgresCapabilities: DialectCapabilities = {
   postsContaining: postsScan,
   // Served by the text_pattern_ops index of migration 20261122020000 (a range would be wrong: the
   // database's collation ignores hyphens when ordering).
-  slugFamily: (column, base) => sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`,
+  slugFamily: (column, base) =>
+    sql<SqlBool>`(${sql.ref(column)} = ${base} or ${sql.ref(column)} like ${`${escapeLike(base)}-%`} escape '\\')`,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   allocatePostIds: async (tx, count) => {
     if (count <= 0) return [];
-    const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('posts', 'id'))::integer as id from generate_series(1, ${count})`.execute(tx);
+    const { rows } = await sql<{
+      id: number;
+    }>`select nextval(pg_get_serial_sequence('posts', 'id'))::integer as id from generate_series(1, ${count})`.execute(
+      tx,
+    );
     return rows.map((row) => Number(row.id));
   },
   raiseIdSequences: async (tx) => {
     // Never lowered: `greatest` keeps ids the sequence handed out to occurrences (decision 0025).
     for (const table of ['posts', 'terms', 'users', 'images'] as const) {
-      await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(tx);
+      await sql`select setval(seq, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(seq), 0), 1)) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) as s`.execute(
+        tx,
+      );
     }
   },
   lockKey: async (tx, key) => {
@@ -67,9 +74,17 @@ export function openPostgres(url: string, options: StorageOptions, clock: Clock)
     // Statements written without waiting for the answers before them on the connection: a read
     // unit's begin goes with its first statement, its commit is not waited for (decision 0085).
     pipeline: true,
-    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs, idle_in_transaction_session_timeout: options.statementTimeoutMs }),
+    ...(options.statementTimeoutMs === undefined
+      ? {}
+      : {
+          statement_timeout: options.statementTimeoutMs,
+          idle_in_transaction_session_timeout: options.statementTimeoutMs,
+        }),
     // COUNT(*) and other int8 results come back as JS numbers, as on SQLite.
-    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) },
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+    },
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -93,7 +108,9 @@ export function openPostgres(url: string, options: StorageOptions, clock: Clock)
       // A unit with a deadline: no statement of it outlives the time its request had left when it
       // began (decision 0091), a lock wait included; 0 would mean no bound at all.
       statementBound: (remainingMs) =>
-        options.statementTimeoutMs !== undefined && remainingMs >= options.statementTimeoutMs ? undefined : `set local statement_timeout = ${Math.max(1, Math.ceil(remainingMs))}`,
+        options.statementTimeoutMs !== undefined && remainingMs >= options.statementTimeoutMs
+          ? undefined
+          : `set local statement_timeout = ${Math.max(1, Math.ceil(remainingMs))}`,
       clock,
       stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),

@@ -26,7 +26,8 @@ const sqliteCapabilities: DialectCapabilities = {
   // SQLite's LIKE is case-insensitive and cannot use the binary slug index; a binary range can:
   // `base` and every `base-…` lie in [`base`, `base.`) since '.' follows '-' (other slugs in the
   // range only add to the taken set). `<> ''` lets SQLite use the partial unique slug index.
-  slugFamily: (column, base) => sql<SqlBool>`(${sql.ref(column)} <> '' and ${sql.ref(column)} >= ${base} and ${sql.ref(column)} < ${`${base}.`})`,
+  slugFamily: (column, base) =>
+    sql<SqlBool>`(${sql.ref(column)} <> '' and ${sql.ref(column)} >= ${base} and ${sql.ref(column)} < ${`${base}.`})`,
   isUniqueViolation: (error) => {
     const code = errorCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -34,8 +35,12 @@ const sqliteCapabilities: DialectCapabilities = {
   allocatePostIds: async (tx, count) => {
     if (count <= 0) return [];
     // AUTOINCREMENT keeps the row at the largest id ever used; it exists once a post was written.
-    await sql`insert into sqlite_sequence (name, seq) select 'posts', coalesce((select max(id) from posts), 0) where not exists (select 1 from sqlite_sequence where name = 'posts')`.execute(tx);
-    const { rows } = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + ${count} where name = 'posts' returning seq`.execute(tx);
+    await sql`insert into sqlite_sequence (name, seq) select 'posts', coalesce((select max(id) from posts), 0) where not exists (select 1 from sqlite_sequence where name = 'posts')`.execute(
+      tx,
+    );
+    const { rows } = await sql<{
+      seq: number;
+    }>`update sqlite_sequence set seq = seq + ${count} where name = 'posts' returning seq`.execute(tx);
     const last = Number(rows[0]!.seq);
     return Array.from({ length: count }, (_, index) => last - count + 1 + index);
   },
@@ -77,7 +82,9 @@ function connectSqlite(file: string): SqliteDatabase.Database {
   client.pragma('busy_timeout = 5000');
   // SQLite's built-in lower() folds ASCII only; PostgreSQL's folds every script. Case-insensitive
   // comparisons (term names, search) must agree on both, so lower() gets JavaScript's Unicode rules.
-  client.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
+  client.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   return client;
 }
 
@@ -87,14 +94,21 @@ function sideContentVersion(client: SqliteDatabase.Database): Pick<Storage, 'con
   let version: SqliteDatabase.Statement<[], { version: number }> | undefined;
   let changes: SqliteDatabase.Statement<[number, number], { version: number; tag: string }> | undefined;
   return {
-    contentVersion: async () => (version ??= client.prepare('select version from content_version where id = 1')).get()!.version,
+    contentVersion: async () =>
+      (version ??= client.prepare('select version from content_version where id = 1')).get()!.version,
     contentChanges: async (after, through) =>
-      groupByVersion((changes ??= client.prepare('select version, tag from content_changes where version > ? and version <= ?')).all(after, through)),
+      groupByVersion(
+        (changes ??= client.prepare('select version, tag from content_changes where version > ? and version <= ?')).all(
+          after,
+          through,
+        ),
+      ),
   };
 }
 
 export function openSqlite(file: string, clock: Clock): Storage {
-  const client = file === ':memory:' ? connectSqlite(file) : openSqliteFile(file, path.dirname(file), () => connectSqlite(file));
+  const client =
+    file === ':memory:' ? connectSqlite(file) : openSqliteFile(file, path.dirname(file), () => connectSqlite(file));
   // A second connection to the same file (an in-memory database has no second connection).
   const sideClient = file === ':memory:' ? client : connectSqlite(file);
   // Read units on a connection of their own (decision 0084): a snapshot in WAL mode needs no lock,
@@ -104,7 +118,10 @@ export function openSqlite(file: string, clock: Clock): Storage {
   // transaction, would otherwise land in a read unit's older snapshot.
   const readClient = file === ':memory:' ? client : connectSqlite(file);
   const root = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }) });
-  const reader = readClient === client ? root : new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readClient) }) });
+  const reader =
+    readClient === client
+      ? root
+      : new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readClient) }) });
   return {
     dialect: sqliteCapabilities,
     driver: { kind: 'sqlite', client: sideClient },
@@ -124,7 +141,8 @@ export function openSqlite(file: string, clock: Clock): Storage {
       // better-sqlite3 runs a statement to its end: no statement timeout to report.
       timedOut: () => false,
       clock,
-      stampJournal: (connection, at) => connection.updateTable('record_changes').set({ changed_at: at }).where('changed_at', 'is', null).execute(),
+      stampJournal: (connection, at) =>
+        connection.updateTable('record_changes').set({ changed_at: at }).where('changed_at', 'is', null).execute(),
       groupCommit: { inTransaction: () => client.inTransaction },
     }),
     ping: async () => {

@@ -1,8 +1,44 @@
-import type { AppPasswordsTable, LoginThrottleTable, SessionsTable, SetupTokensTable, SiteSecretsTable, UsersTable } from './tables/users.ts';
-import type { CommunitySpentChallengesTable, CommunitySubmissionsTable, EventLinksTable, EventOccurrencesTable, EventTermsTable, EventsTable, ImagesTable, MediaTable, OccurrenceDayCountsTable, OrganizersTable, PostTranslationsTable, PostsTable, TermTranslationsTable, TermsTable, VenuesTable } from './tables/posts.ts';
+import type {
+  AppPasswordsTable,
+  LoginThrottleTable,
+  SessionsTable,
+  SetupTokensTable,
+  SiteSecretsTable,
+  UsersTable,
+} from './tables/users.ts';
+import type {
+  CommunitySpentChallengesTable,
+  CommunitySubmissionsTable,
+  EventLinksTable,
+  EventOccurrencesTable,
+  EventTermsTable,
+  EventsTable,
+  ImagesTable,
+  MediaTable,
+  OccurrenceDayCountsTable,
+  OrganizersTable,
+  PostTranslationsTable,
+  PostsTable,
+  TermTranslationsTable,
+  TermsTable,
+  VenuesTable,
+} from './tables/posts.ts';
 import type { ContentChangesTable, ContentVersionTable, RecordChangesTable } from './tables/journal.ts';
-import type { IcalImportMapTable, ImportSourceItemsTable, ImportSourcesTable, SiteImportsTable, TecImportMapTable, TecImportSourcesTable } from './tables/imports.ts';
-import type { MailOutboxTable, WebhookDeliveriesTable, WebhookFanoutTable, WebhookMessagesTable, WebhookSubscriptionsTable } from './tables/outboxes.ts';
+import type {
+  IcalImportMapTable,
+  ImportSourceItemsTable,
+  ImportSourcesTable,
+  SiteImportsTable,
+  TecImportMapTable,
+  TecImportSourcesTable,
+} from './tables/imports.ts';
+import type {
+  MailOutboxTable,
+  WebhookDeliveriesTable,
+  WebhookFanoutTable,
+  WebhookMessagesTable,
+  WebhookSubscriptionsTable,
+} from './tables/outboxes.ts';
 import type { AttendeesTable, EventTicketPoolsTable, TicketsTable } from './tables/tickets.ts';
 
 /*

@@ -64,7 +64,11 @@ export interface DialectCapabilities {
    * nothing: PostgreSQL refuses row locks there and nothing is linked. SQLite: nothing, one unit
    * writes at a time.
    */
-  lockLinked<DB, TB extends keyof DB, O>(tx: ReadTx, query: SelectQueryBuilder<DB, TB, O>, table: TB & string): SelectQueryBuilder<DB, TB, O>;
+  lockLinked<DB, TB extends keyof DB, O>(
+    tx: ReadTx,
+    query: SelectQueryBuilder<DB, TB, O>,
+    table: TB & string,
+  ): SelectQueryBuilder<DB, TB, O>;
 }
 
 /** A record's row: a post's (events, venues, organizers), a term's, a webhook subscription's or a ticket's. */

@@ -48,7 +48,11 @@ export interface GroupCommit {
 const MAX_WRITE_ATTEMPTS = 20;
 
 /** Runs `work` on one connection between `begin` and a commit, or a rollback when it throws. */
-async function inTransaction<T>(root: Kysely<Database>, begin: readonly string[], work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  root: Kysely<Database>,
+  begin: readonly string[],
+  work: (connection: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   return root.connection().execute(async (connection) => {
     try {
       // Inside the try: a connection must not go back to the pool with a transaction open
@@ -110,7 +114,12 @@ export function throwIfUnitExpired(tx: ReadTx): void {
  * and its commit: the deadline checked after the wait for the writer, the work, the journal's stamp,
  * and the deadline claimed last.
  */
-async function unitWork<T>(connection: Kysely<Database>, work: (tx: WriteTx) => Promise<T>, deadline: Deadline | undefined, settings: UnitSettings): Promise<T> {
+async function unitWork<T>(
+  connection: Kysely<Database>,
+  work: (tx: WriteTx) => Promise<T>,
+  deadline: Deadline | undefined,
+  settings: UnitSettings,
+): Promise<T> {
   // Past the deadline after waiting for the lock: the answer has gone, the work is not done.
   deadline?.throwIfExpired();
   // A SQLite batch hands its one connection to unit after unit: each starts with a state of its own.
@@ -136,8 +145,13 @@ interface WriteWaits {
  * The units of work: reads on `reader`, writes on `root`, one connection (SQLite: a connection each,
  * so that reads do not wait for the writer's units; decision 0084) or the same pool (PostgreSQL).
  */
-export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, settings: UnitSettings): Pick<Storage, 'read' | 'write' | 'writeUnitBeginWaits'> {
-  const translated = (error: unknown) => (settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error);
+export function unitRunners(
+  root: Kysely<Database>,
+  reader: Kysely<Database>,
+  settings: UnitSettings,
+): Pick<Storage, 'read' | 'write' | 'writeUnitBeginWaits'> {
+  const translated = (error: unknown) =>
+    settings.timedOut(error) ? new TimedOut('a statement took longer than allowed', { cause: error }) : error;
   const waits: WriteWaits = { count: 0, seconds: 0 };
   return {
     writeUnitBeginWaits: () => ({ ...waits }),
@@ -152,12 +166,16 @@ export function unitRunners(root: Kysely<Database>, reader: Kysely<Database>, se
             const waitStart = performance.now();
             try {
               const bound = deadline && settings.statementBound?.(deadline.remainingMs);
-              return await inTransaction(root, bound ? [...settings.beginWrite, bound] : settings.beginWrite, async (connection) => {
-                // Begun: the wait counted is for a pooled connection and the begin (no lock: decision 0087).
-                waits.count += 1;
-                waits.seconds += (performance.now() - waitStart) / 1000;
-                return unitWork(connection, work, deadline, settings);
-              });
+              return await inTransaction(
+                root,
+                bound ? [...settings.beginWrite, bound] : settings.beginWrite,
+                async (connection) => {
+                  // Begun: the wait counted is for a pooled connection and the begin (no lock: decision 0087).
+                  waits.count += 1;
+                  waits.seconds += (performance.now() - waitStart) / 1000;
+                  return unitWork(connection, work, deadline, settings);
+                },
+              );
             } catch (error) {
               if (attempt >= MAX_WRITE_ATTEMPTS || !settings.retryable(error)) throw translated(error);
               // Spread the re-runs of writers that collided, so they do not collide again in step.
@@ -243,7 +261,11 @@ function groupCommitted(
       let requeued = false;
       try {
         const takesMore = () => !requeued && performance.now() - (firstEnded ??= performance.now()) < MAX_BATCH_MS;
-        for (let unit: QueuedUnit | undefined = first, taken = 1; unit !== undefined; unit = takesMore() && taken++ < MAX_UNITS_PER_COMMIT ? queue.shift() : undefined) {
+        for (
+          let unit: QueuedUnit | undefined = first, taken = 1;
+          unit !== undefined;
+          unit = takesMore() && taken++ < MAX_UNITS_PER_COMMIT ? queue.shift() : undefined
+        ) {
           waits.count += 1;
           waits.seconds += (performance.now() - unit.queuedAt) / 1000;
           running = unit;
@@ -264,7 +286,8 @@ function groupCommitted(
         await sql`commit`.execute(connection);
       } catch (error) {
         if (inTransaction()) await sql`rollback`.execute(connection).catch(() => undefined);
-        for (const unit of [...done.map((entry) => entry.unit), ...(running ? [running] : [])]) unit.reject(translated(error));
+        for (const unit of [...done.map((entry) => entry.unit), ...(running ? [running] : [])])
+          unit.reject(translated(error));
         return requeued;
       }
       for (const { unit, result } of done) unit.resolve(result);
@@ -299,7 +322,14 @@ function groupCommitted(
 
   return <T>(work: (tx: WriteTx) => Promise<T>, deadline?: Deadline) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, deadline, attempt: 1, queuedAt: performance.now(), resolve: resolve as (result: unknown) => void, reject });
+      queue.push({
+        work,
+        deadline,
+        attempt: 1,
+        queuedAt: performance.now(),
+        resolve: resolve as (result: unknown) => void,
+        reject,
+      });
       if (!writing) void drain();
     });
 }

@@ -31,11 +31,16 @@ function hostileSource(): { server: http.Server; requests: () => number; hostili
     requests++;
     const url = new URL(request.url!, 'http://source.invalid');
     response.setHeader('content-type', 'application/json');
-    if (url.pathname === '/wp-json/tribe/events/v1') return response.end(JSON.stringify({ namespace: 'tribe/events/v1' }));
+    if (url.pathname === '/wp-json/tribe/events/v1')
+      return response.end(JSON.stringify({ namespace: 'tribe/events/v1' }));
     // WordPress' core routes (translation links): none.
     if (url.pathname.startsWith('/wp-json/wp/v2/')) return response.end('[]');
     const collection = url.pathname.split('/').pop()!;
-    response.end(hostility.current === 'nested' ? NESTED : JSON.stringify({ [collection]: [], total: 10_000_000, total_pages: 200_000 }));
+    response.end(
+      hostility.current === 'nested'
+        ? NESTED
+        : JSON.stringify({ [collection]: [], total: 10_000_000, total_pages: 200_000 }),
+    );
   });
   return { server, requests: () => requests, hostility };
 }
@@ -46,7 +51,11 @@ describe(`abuse: a hostile site-import source (${DIALECT})`, () => {
   let sourceUrl: string;
 
   const start = (caller: 'anonymous' | 'author' | 'administrator') =>
-    send(server.url(RUNS), { method: 'POST', headers: headersOf(caller, { 'content-type': 'application/json' }), body: JSON.stringify({ url: sourceUrl }) });
+    send(server.url(RUNS), {
+      method: 'POST',
+      headers: headersOf(caller, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ url: sourceUrl }),
+    });
   /** The run as the API shows it; undefined while the server does not answer 200 (the next look may). */
   const run = async (id: number) => {
     const answer = await send(server.url(`${RUNS}/${id}`), { headers: headersOf('administrator') });
@@ -65,7 +74,10 @@ describe(`abuse: a hostile site-import source (${DIALECT})`, () => {
       return { started, ...(await until(`run ${id} ended`, ended, RUN_END_MS)) };
     } catch {
       await send(server.url(`${RUNS}/${id}/cancel`), { method: 'POST', headers: headersOf('administrator') });
-      const cancelled = await until(`run ${id} cancelled`, ended, RUN_END_MS).then(() => 'cancelled then', () => `its cancel not done ${RUN_END_MS} ms later`);
+      const cancelled = await until(`run ${id} cancelled`, ended, RUN_END_MS).then(
+        () => 'cancelled then',
+        () => `its cancel not done ${RUN_END_MS} ms later`,
+      );
       return { started, state: `still running after ${RUN_END_MS} ms (${cancelled})`, reason: null };
     }
   };
@@ -99,7 +111,9 @@ describe(`abuse: a hostile site-import source (${DIALECT})`, () => {
         assert.equal(state, 'failed', reason ?? '');
       });
       t.diagnostic(summary(`hostile source ${what}`, measured));
-      t.diagnostic(`run: ${measured.result.state} (${measured.result.reason ?? 'no reason'}); the source was asked ${source.requests() - asked} times`);
+      t.diagnostic(
+        `run: ${measured.result.state} (${measured.result.reason ?? 'no reason'}); the source was asked ${source.requests() - asked} times`,
+      );
       assertWithinBounds(measured, SOURCE_GROWTH_MB);
     });
   }

@@ -2,7 +2,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { API, DIALECT } from '../fixtures/app.ts';
-import { AbuseServer, answerBeforeBody, assertAnswers, assertWithinBounds, headersOf, isClientError, MB, multipart, refusedOrReset, send, summary, type Caller } from '../fixtures/abuse.ts';
+import {
+  AbuseServer,
+  answerBeforeBody,
+  assertAnswers,
+  assertWithinBounds,
+  headersOf,
+  isClientError,
+  MB,
+  multipart,
+  refusedOrReset,
+  send,
+  summary,
+  type Caller,
+} from '../fixtures/abuse.ts';
 
 /*
  * Uploads as attacks (issue 43, items 1 and 3; decision 0096): anonymous uploads of 10 MB in every
@@ -28,16 +41,30 @@ const PARALLEL_PROPOSALS = 4;
 const PARALLEL_BOMBS = 4;
 
 /** A legitimate photo of just under 10 MiB (CALENDAR_MEDIA_MAX_BYTES' default): a PNG stored without compression. */
-const photo = () => sharp({ create: { width: 1780, height: 1780, channels: 3, background: '#4a7a8c' } }).png({ compressionLevel: 0 }).toBuffer();
+const photo = () =>
+  sharp({ create: { width: 1780, height: 1780, channels: 3, background: '#4a7a8c' } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 /** The issue's bomb: 7000 × 7000 at 16 bits a channel, some 300 KB, 49 million pixels, under CALENDAR_MEDIA_MAX_PIXELS' 50 million. */
-const bomb = () => sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#808080' } }).toColourspace('rgb16').png({ compressionLevel: 9 }).toBuffer();
+const bomb = () =>
+  sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#808080' } })
+    .toColourspace('rgb16')
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** The two forms of `POST /media`: multipart with the file in `file`, and WordPress' raw body. */
 function uploadForms(bytes: Buffer, name: string): { form: string; body: Buffer; headers: Record<string, string> }[] {
-  const form = multipart([['title', 'Abuse'], ['file', { bytes, name, type: 'image/png' }]]);
+  const form = multipart([
+    ['title', 'Abuse'],
+    ['file', { bytes, name, type: 'image/png' }],
+  ]);
   return [
     { form: 'multipart', body: form.body, headers: { 'content-type': form.contentType } },
-    { form: 'raw', body: bytes, headers: { 'content-type': 'image/png', 'content-disposition': `attachment; filename="${name}"` } },
+    {
+      form: 'raw',
+      body: bytes,
+      headers: { 'content-type': 'image/png', 'content-disposition': `attachment; filename="${name}"` },
+    },
   ];
 }
 
@@ -53,11 +80,22 @@ describe(`abuse: uploads (${DIALECT})`, () => {
   let bombPng: Buffer;
 
   const upload = (caller: Caller, namespace: string, shape: { body: Buffer; headers: Record<string, string> }) =>
-    send(server.url(`${namespace}/media`), { method: 'POST', headers: headersOf(caller, shape.headers), body: shape.body });
+    send(server.url(`${namespace}/media`), {
+      method: 'POST',
+      headers: headersOf(caller, shape.headers),
+      body: shape.body,
+    });
   const propose = (caller: Caller, bytes: Buffer) => {
     const proposal = proposalWith(bytes);
     // A signed-in visitor's proposal must come from the site's own pages (decision 0062).
-    return send(server.url(COMMUNITY_FORM), { method: 'POST', headers: headersOf(caller, { ...proposal.headers, ...(caller === 'anonymous' ? {} : { origin: server.server.base }) }), body: proposal.body });
+    return send(server.url(COMMUNITY_FORM), {
+      method: 'POST',
+      headers: headersOf(caller, {
+        ...proposal.headers,
+        ...(caller === 'anonymous' ? {} : { origin: server.server.base }),
+      }),
+      body: proposal.body,
+    });
   };
 
   before(async () => {
@@ -70,16 +108,28 @@ describe(`abuse: uploads (${DIALECT})`, () => {
   test('an anonymous upload of 10 MB is answered 401 before its body is read: both forms, both namespaces', async () => {
     for (const namespace of NAMESPACES) {
       for (const { form, body, headers } of uploadForms(tenMegabytes, 'big.png')) {
-        const answer = await answerBeforeBody(server.url(`${namespace}/media`), { method: 'POST', headers, declaredBytes: body.length, prefix: body.subarray(0, 64 * 1024) });
+        const answer = await answerBeforeBody(server.url(`${namespace}/media`), {
+          method: 'POST',
+          headers,
+          declaredBytes: body.length,
+          prefix: body.subarray(0, 64 * 1024),
+        });
         assert.equal(answer.status, 401, `${namespace} ${form}: ${answer.error ?? answer.body}`);
       }
     }
   });
 
   test(`${PARALLEL_UPLOADS} anonymous uploads of 10 MB at once: 401 (or the connection reset after it), the server responsive, next to no memory`, async (t) => {
-    const forms = NAMESPACES.flatMap((namespace) => uploadForms(tenMegabytes, 'big.png').map((shape) => ({ namespace, shape })));
+    const forms = NAMESPACES.flatMap((namespace) =>
+      uploadForms(tenMegabytes, 'big.png').map((shape) => ({ namespace, shape })),
+    );
     const measured = await server.underAttack(
-      () => Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, index) => upload('anonymous', forms[index % forms.length]!.namespace, forms[index % forms.length]!.shape))),
+      () =>
+        Promise.all(
+          Array.from({ length: PARALLEL_UPLOADS }, (_, index) =>
+            upload('anonymous', forms[index % forms.length]!.namespace, forms[index % forms.length]!.shape),
+          ),
+        ),
       (answers) => assertAnswers(answers, { answer: refusedOrReset((status) => status === 401) }, '401'),
     );
     t.diagnostic(summary('anonymous 10 MB uploads', measured));
@@ -90,24 +140,40 @@ describe(`abuse: uploads (${DIALECT})`, () => {
     // The form is open to anonymous visitors (decision 0062): whether it stores, refuses (413) or caps (429) is the form's choice.
     const measured = await server.underAttack(
       () => Promise.all(Array.from({ length: PARALLEL_PROPOSALS }, () => propose('anonymous', tenMegabytes))),
-      (answers) => assertAnswers(answers, { answer: refusedOrReset((status) => status !== 0 && status < 500) }, 'answered without a 5xx'),
+      (answers) =>
+        assertAnswers(
+          answers,
+          { answer: refusedOrReset((status) => status !== 0 && status < 500) },
+          'answered without a 5xx',
+        ),
     );
     t.diagnostic(summary('anonymous proposals with a 10 MB image', measured));
     assertWithinBounds(measured, UPLOADS_GROWTH_MB);
   });
 
   test("an author's legitimate 10 MB upload is stored without stalling the server", async (t) => {
-    const measured = await server.underAttack(() => upload('author', API, uploadForms(tenMegabytes, 'photo.png')[0]!), (answer) => assertAnswers([answer], (status) => status === 201, '201'));
+    const measured = await server.underAttack(
+      () => upload('author', API, uploadForms(tenMegabytes, 'photo.png')[0]!),
+      (answer) => assertAnswers([answer], (status) => status === 201, '201'),
+    );
     t.diagnostic(summary('author 10 MB upload', measured));
     assertWithinBounds(measured, UPLOADS_GROWTH_MB);
   });
 
   test(`${PARALLEL_UPLOADS} legitimate 10 MB uploads of an author at once: stored or refused with a 4xx, the server responsive, its memory bounded`, async (t) => {
     const measured = await server.underAttack(
-      () => Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, index) => upload('author', NAMESPACES[index % 2]!, uploadForms(tenMegabytes, `photo-${index}.png`)[index % 2]!))),
+      () =>
+        Promise.all(
+          Array.from({ length: PARALLEL_UPLOADS }, (_, index) =>
+            upload('author', NAMESPACES[index % 2]!, uploadForms(tenMegabytes, `photo-${index}.png`)[index % 2]!),
+          ),
+        ),
       (answers) => {
         assertAnswers(answers, (status) => status === 201 || isClientError(status), '201 or a 4xx');
-        assert.ok(answers.some((answer) => answer.status === 201), 'some are stored');
+        assert.ok(
+          answers.some((answer) => answer.status === 201),
+          'some are stored',
+        );
       },
     );
     t.diagnostic(summary(`author ${PARALLEL_UPLOADS} x 10 MB uploads`, measured));
@@ -115,14 +181,34 @@ describe(`abuse: uploads (${DIALECT})`, () => {
   });
 
   test(`image bombs, ${PARALLEL_BOMBS} anonymous proposals and ${PARALLEL_BOMBS} uploads of an author at once: a 4xx or stored; /healthz and an image's file stay served`, async (t) => {
-    const small = await upload('author', API, uploadForms(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c63' } }).png().toBuffer(), 'small.png')[0]!);
+    const small = await upload(
+      'author',
+      API,
+      uploadForms(
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c63' } })
+          .png()
+          .toBuffer(),
+        'small.png',
+      )[0]!,
+    );
     assert.equal(small.status, 201, small.body);
     const file = new URL((JSON.parse(small.body) as { url: string }).url).pathname;
-    const measured = await server.underAttack(async () => {
-      const proposals = Array.from({ length: PARALLEL_BOMBS }, () => propose('anonymous', bombPng));
-      const uploads = Array.from({ length: PARALLEL_BOMBS }, (_, index) => upload('author', API, uploadForms(bombPng, `bomb-${index}.png`)[index % 2]!));
-      return [...(await Promise.all(proposals)), ...(await Promise.all(uploads))];
-    }, (answers) => assertAnswers(answers, (status) => status === 201 || status === 303 || isClientError(status), 'stored (201, or 303 for a proposal) or a 4xx'), [file]);
+    const measured = await server.underAttack(
+      async () => {
+        const proposals = Array.from({ length: PARALLEL_BOMBS }, () => propose('anonymous', bombPng));
+        const uploads = Array.from({ length: PARALLEL_BOMBS }, (_, index) =>
+          upload('author', API, uploadForms(bombPng, `bomb-${index}.png`)[index % 2]!),
+        );
+        return [...(await Promise.all(proposals)), ...(await Promise.all(uploads))];
+      },
+      (answers) =>
+        assertAnswers(
+          answers,
+          (status) => status === 201 || status === 303 || isClientError(status),
+          'stored (201, or 303 for a proposal) or a 4xx',
+        ),
+      [file],
+    );
     t.diagnostic(summary('image bombs', measured));
     assertWithinBounds(measured, BOMBS_GROWTH_MB);
   });

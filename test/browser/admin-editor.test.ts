@@ -12,7 +12,14 @@ import { until } from '../fixtures/wait.ts';
  * fixtures/admin-browser.ts). What the admin writes is read back through the API.
  */
 
-type EventJson = { id: number; title: string; description: string; translations: string[]; status: string; post_password?: string };
+type EventJson = {
+  id: number;
+  title: string;
+  description: string;
+  translations: string[];
+  status: string;
+  post_password?: string;
+};
 /** What the series journey reads back of its event. */
 type SeriesJson = EventJson & {
   date: string;
@@ -38,8 +45,17 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
     ({ signedIn, accessible, reachable } = adminDriver(browser, base, 'admin-editor'));
-    for (const [key, title, day] of [['banana', 'banana bread class', '2027-01-10'], ['apple', 'Apple picking', '2027-03-01'], ['cherry', 'Cherry festival', '2027-02-01']] as const) {
-      const response = await t.request('administrator', 'POST', 'events', { title, description: `<p>${title} in English.</p>`, start_date: `${day} 10:00`, end_date: `${day} 12:00` });
+    for (const [key, title, day] of [
+      ['banana', 'banana bread class', '2027-01-10'],
+      ['apple', 'Apple picking', '2027-03-01'],
+      ['cherry', 'Cherry festival', '2027-02-01'],
+    ] as const) {
+      const response = await t.request('administrator', 'POST', 'events', {
+        title,
+        description: `<p>${title} in English.</p>`,
+        start_date: `${day} 10:00`,
+        end_date: `${day} 12:00`,
+      });
       assert.equal(response.statusCode, 201, response.body);
       ids[key] = response.json<EventJson>().id;
     }
@@ -49,15 +65,27 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await t?.close();
   });
 
-  const read = async (id: number, language?: string) => (await t.request('editor', 'GET', `events/${id}?context=edit${language ? `&translation_language=${language}` : ''}`)).json<EventJson>();
-  const listedTitles = (page: Page) => page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
+  const read = async (id: number, language?: string) =>
+    (
+      await t.request(
+        'editor',
+        'GET',
+        `events/${id}?context=edit${language ? `&translation_language=${language}` : ''}`,
+      )
+    ).json<EventJson>();
+  const listedTitles = (page: Page) =>
+    page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
   /** Waits for the list to show these titles in this order (a new order or filter renders after the URL changes). */
   const shows = async (page: Page, titles: string[]) => {
     const listed = async () => ((await page.getByText('No events.').count()) > 0 ? [] : listedTitles(page));
-    const matched = await until(`the list shows ${titles.join(', ') || 'nothing'}`, async () => JSON.stringify(await listed()) === JSON.stringify(titles)).catch(() => false);
+    const matched = await until(
+      `the list shows ${titles.join(', ') || 'nothing'}`,
+      async () => JSON.stringify(await listed()) === JSON.stringify(titles),
+    ).catch(() => false);
     if (!matched) assert.deepEqual(await listed(), titles);
   };
-  const header = (page: Page, name: string) => page.getByRole('table', { name: 'Events' }).getByRole('columnheader', { name });
+  const header = (page: Page, name: string) =>
+    page.getByRole('table', { name: 'Events' }).getByRole('columnheader', { name });
 
   test('the events list sorts by date or title, both ways, and says so to screen readers', async () => {
     const { page, errors } = await signedIn('editor', 'events');
@@ -183,7 +211,8 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     assert.deepEqual(errors, []);
   });
   test('a monthly "second Tuesday" series, scheduled, with exclusions, extra dates, two organizers, free tags and every field; then "this and following"', async () => {
-    for (const name of ['Ann Org', 'Bob Org']) assert.equal((await t.request('administrator', 'POST', 'organizers', { organizer: name })).statusCode, 201);
+    for (const name of ['Ann Org', 'Bob Org'])
+      assert.equal((await t.request('administrator', 'POST', 'organizers', { organizer: name })).statusCode, 201);
     const { page, errors } = await signedIn('editor', 'events/new');
     await page.getByRole('heading', { name: 'New event' }).waitFor();
     await page.getByLabel('Repeats').selectOption('MONTHLY');
@@ -200,7 +229,14 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.getByLabel(/^Excluded dates/).fill('2027-03-09');
     await page.getByLabel(/^Extra dates/).fill('2027-02-20');
     const preview = page.getByRole('region', { name: 'Next dates' }).getByRole('listitem');
-    assert.deepEqual(await preview.allTextContents(), ['Jan 12, 2027, 6:00 PM', 'Feb 9, 2027, 6:00 PM', 'Feb 20, 2027, 6:00 PM', 'Apr 13, 2027, 6:00 PM', 'May 11, 2027, 6:00 PM', 'Jun 8, 2027, 6:00 PM']);
+    assert.deepEqual(await preview.allTextContents(), [
+      'Jan 12, 2027, 6:00 PM',
+      'Feb 9, 2027, 6:00 PM',
+      'Feb 20, 2027, 6:00 PM',
+      'Apr 13, 2027, 6:00 PM',
+      'May 11, 2027, 6:00 PM',
+      'Jun 8, 2027, 6:00 PM',
+    ]);
     await page.getByLabel('Ann Org').check();
     await page.getByLabel('Bob Org').check();
     await page.getByLabel('Tags (separated by commas)').fill('books, reading circle');
@@ -221,22 +257,41 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     assert.equal(event.status, 'future');
     assert.equal(event.date, '2026-12-20 09:00:00');
     assert.equal(event.recurrence.rrule, 'FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231T235959Z');
-    assert.deepEqual([event.recurrence.exdates, event.recurrence.rdates], [['2027-03-09 18:00:00'], ['2027-02-20 18:00:00']]);
+    assert.deepEqual(
+      [event.recurrence.exdates, event.recurrence.rdates],
+      [['2027-03-09 18:00:00'], ['2027-02-20 18:00:00']],
+    );
     assert.deepEqual(event.organizer.map((organizer) => organizer.organizer).sort(), ['Ann Org', 'Bob Org']);
     assert.deepEqual(event.tags.map((tag) => tag.name).sort(), ['books', 'reading circle']);
     assert.deepEqual([event.cost_details.values, event.website], [['5'], 'https://books.example/club']);
     assert.deepEqual(event.custom_fields, { language: { label: 'Language', value: 'English' } });
 
     // "This date and the following dates" from April on: January to February keep the title.
-    const dates = async () => (await t.request('editor', 'GET', 'events?search=club&status=future&start_date=2027-01-01&end_date=2027-12-31&per_page=50')).json<{ events: { id: number; title: string; start_date: string }[] }>().events;
+    const dates = async () =>
+      (
+        await t.request(
+          'editor',
+          'GET',
+          'events?search=club&status=future&start_date=2027-01-01&end_date=2027-12-31&per_page=50',
+        )
+      ).json<{ events: { id: number; title: string; start_date: string }[] }>().events;
     const april = (await dates()).find((occurrence) => occurrence.start_date.startsWith('2027-04-13'))!;
     await page.goto(`${base}/admin/events/${april.id}`);
     await page.getByLabel('Title').fill('Book club (new venue)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('dialog', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this and the following dates' }).click();
+    await page
+      .getByRole('dialog', { name: 'This date is one of a series. Change…' })
+      .getByRole('button', { name: 'this and the following dates' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const titles = (await dates()).map((occurrence) => `${occurrence.start_date.slice(0, 10)} ${occurrence.title}`);
-    assert.deepEqual(titles.slice(0, 5), ['2027-01-12 Book club', '2027-02-09 Book club', '2027-02-20 Book club', '2027-04-13 Book club (new venue)', '2027-05-11 Book club (new venue)']);
+    assert.deepEqual(titles.slice(0, 5), [
+      '2027-01-12 Book club',
+      '2027-02-09 Book club',
+      '2027-02-20 Book club',
+      '2027-04-13 Book club (new venue)',
+      '2027-05-11 Book club (new venue)',
+    ]);
     assert.deepEqual(errors, []);
   });
 
@@ -281,13 +336,21 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.getByLabel('Status').selectOption({ label: 'Private' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    assert.deepEqual([(await read(ids.cherry!)).status, (await read(ids.cherry!)).post_password], ['private', 's3cret']);
-    assert.equal((await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode, 403, 'a private event is not for anonymous readers, password or not');
+    assert.deepEqual(
+      [(await read(ids.cherry!)).status, (await read(ids.cherry!)).post_password],
+      ['private', 's3cret'],
+    );
+    assert.equal(
+      (await t.request('anonymous', 'GET', `events/${ids.cherry}?password=s3cret`)).statusCode,
+      403,
+      'a private event is not for anonymous readers, password or not',
+    );
     assert.deepEqual(errors, []);
   });
 
   test('pickers hold every record: past the 50 of one API page, unused categories and tags too; organizers found by typing', async () => {
-    const make = async (collection: string, body: Record<string, string>) => (await createRecord(t, collection, body)).id;
+    const make = async (collection: string, body: Record<string, string>) =>
+      (await createRecord(t, collection, body)).id;
     for (let index = 1; index <= 55; index++) {
       const number = String(index).padStart(2, '0');
       await make('categories', { name: `Cat ${number}` });
@@ -315,9 +378,18 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const id = Number(/events\/(\d+)/.exec(page.url())?.[1]);
-    const event = (await t.request('editor', 'GET', `events/${id}?context=edit`)).json<{ organizer: { organizer: string }[]; categories: { name: string }[] }>();
-    assert.deepEqual(event.organizer.map((organizer) => organizer.organizer), ['Org 01']);
-    assert.deepEqual(event.categories.map((category) => category.name), ['Cat 01']);
+    const event = (await t.request('editor', 'GET', `events/${id}?context=edit`)).json<{
+      organizer: { organizer: string }[];
+      categories: { name: string }[];
+    }>();
+    assert.deepEqual(
+      event.organizer.map((organizer) => organizer.organizer),
+      ['Org 01'],
+    );
+    assert.deepEqual(
+      event.categories.map((category) => category.name),
+      ['Cat 01'],
+    );
     // Opened again, the editor lists the event's organizer, checked, though no search found it.
     await page.reload();
     await page.getByRole('checkbox', { name: 'Org 01' }).waitFor();
@@ -326,7 +398,7 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await accessible(page, 'event editor with many organizers');
     assert.deepEqual(errors, []);
   });
-  test('a filter chosen before the other filters\' options arrive is kept: the late options re-render the form without resetting it', async () => {
+  test("a filter chosen before the other filters' options arrive is kept: the late options re-render the form without resetting it", async () => {
     const { page, errors } = await signedIn('editor', 'events');
     await page.getByRole('table', { name: 'Events' }).waitFor();
     // The organizers' options are held back until a category has been chosen.
@@ -341,7 +413,12 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Cat 01' });
     release();
     await page.getByLabel('Organizer').locator('option', { hasText: 'Org 01' }).waitFor({ state: 'attached' });
-    assert.equal(await page.getByRole('combobox', { name: 'Category', exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), 'Cat 01');
+    assert.equal(
+      await page
+        .getByRole('combobox', { name: 'Category', exact: true })
+        .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+      'Cat 01',
+    );
     await page.getByRole('button', { name: 'Filter' }).click();
     await until('the category is in the URL', () => /categories=\d+/.test(page.url()));
     await page.unroute(/\/organizers(\?|$)/);
@@ -352,7 +429,8 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
     await page.getByRole('table', { name: 'Events' }).waitFor();
     const filterBy = async (fields: Record<string, string>) => {
       for (const [label, value] of Object.entries(fields)) {
-        if (label === 'From' || label === 'To') await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+        if (label === 'From' || label === 'To')
+          await page.getByRole('textbox', { name: label, exact: true }).fill(value);
         else await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: value });
       }
       const before = page.url();
@@ -360,7 +438,10 @@ describe(`admin event editor and list in a browser (${DIALECT})`, () => {
       await until('the filter is in the URL', () => page.url() !== before);
     };
     await filterBy({ From: '2027-01-01', To: '2027-02-28' });
-    assert.match(page.url(), /from=2027-01-01&to=2027-02-28|to=2027-02-28.*from=2027-01-01|from=2027-01-01.*to=2027-02-28/);
+    assert.match(
+      page.url(),
+      /from=2027-01-01&to=2027-02-28|to=2027-02-28.*from=2027-01-01|from=2027-01-01.*to=2027-02-28/,
+    );
     assert.match(page.url(), /orderby=title&order=desc/, 'a filter keeps the sort');
     // By title, Z to A, within January and February: the book club's three dates, the cherry festival (private now), the banana class.
     await shows(page, ['Cherry festival', 'Book club', 'Book club', 'Book club', 'banana bread class']);

@@ -22,26 +22,56 @@ import { launchChromium } from '../fixtures/browser.ts';
 
 /** Two events and a cancelled one. */
 const TWO_EVENTS = [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Example//Imports//EN',
-  'BEGIN:VEVENT', 'UID:harbour-talk@example.com', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270310T180000Z', 'DTEND:20270310T193000Z', 'SUMMARY:Harbour talk', 'END:VEVENT',
-  'BEGIN:VEVENT', 'UID:quay-market@example.com', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270312T090000Z', 'DTEND:20270312T130000Z', 'SUMMARY:Quay market', 'END:VEVENT',
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Example//Imports//EN',
+  'BEGIN:VEVENT',
+  'UID:harbour-talk@example.com',
+  'DTSTAMP:20270101T000000Z',
+  'DTSTART:20270310T180000Z',
+  'DTEND:20270310T193000Z',
+  'SUMMARY:Harbour talk',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:quay-market@example.com',
+  'DTSTAMP:20270101T000000Z',
+  'DTSTART:20270312T090000Z',
+  'DTEND:20270312T130000Z',
+  'SUMMARY:Quay market',
+  'END:VEVENT',
   // Line 18: left out by the API, and the report says why.
-  'BEGIN:VEVENT', 'UID:called-off@example.com', 'DTSTAMP:20270101T000000Z', 'DTSTART:20270314T090000Z', 'STATUS:CANCELLED', 'SUMMARY:Called off', 'END:VEVENT',
-  'END:VCALENDAR', '',
+  'BEGIN:VEVENT',
+  'UID:called-off@example.com',
+  'DTSTAMP:20270101T000000Z',
+  'DTSTART:20270314T090000Z',
+  'STATUS:CANCELLED',
+  'SUMMARY:Called off',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
 ].join('\r\n');
 
 /** The front's address, the source's requests for its event archive held while `holding`, and `release` to let them go. */
-interface HoldingFront { server: http.Server; url: string; holding: boolean; release: () => void }
+interface HoldingFront {
+  server: http.Server;
+  url: string;
+  holding: boolean;
+  release: () => void;
+}
 
 /** A front to `origin` that holds the requests for events (`…/tribe/events/v1/events…`) while `holding`: a site import then stays running, copying events. */
 async function holdingFront(origin: string): Promise<HoldingFront> {
   const held: (() => void)[] = [];
   const server = http.createServer((request, response) => {
     const forward = () => {
-      const forwarded = http.request(`${origin}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const forwarded = http.request(
+        `${origin}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       forwarded.on('error', () => response.destroy());
       request.pipe(forwarded);
     };
@@ -90,9 +120,26 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     };
     const venue = await write('venues', { venue: 'Lighthouse hall', city: 'Brest' });
     const category = await write('categories', { name: 'Sea shanties' });
-    await write('events', { title: 'Lighthouse concert', status: 'publish', start_date: '2027-05-10 18:00:00', end_date: '2027-05-10 20:00:00', venue: venue.id, categories: [category.id] });
-    await write('events', { title: 'Dune walk', status: 'publish', start_date: '2027-05-12 09:00:00', end_date: '2027-05-12 12:00:00' });
-    await write('events', { title: 'Season plan', status: 'draft', start_date: '2027-05-14 09:00:00', end_date: '2027-05-14 10:00:00' });
+    await write('events', {
+      title: 'Lighthouse concert',
+      status: 'publish',
+      start_date: '2027-05-10 18:00:00',
+      end_date: '2027-05-10 20:00:00',
+      venue: venue.id,
+      categories: [category.id],
+    });
+    await write('events', {
+      title: 'Dune walk',
+      status: 'publish',
+      start_date: '2027-05-12 09:00:00',
+      end_date: '2027-05-12 12:00:00',
+    });
+    await write('events', {
+      title: 'Season plan',
+      status: 'draft',
+      start_date: '2027-05-14 09:00:00',
+      end_date: '2027-05-14 10:00:00',
+    });
     front = await holdingFront(await source.app.listen({ host: '127.0.0.1', port: 0 }));
     notTec = http.createServer((_request, response) => {
       response.writeHead(404, { 'content-type': 'text/html' });
@@ -112,7 +159,10 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  const titles = async () => (await t.request('editor', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31')).json<{ events: { title: string }[] }>().events.map((event) => event.title);
+  const titles = async () =>
+    (await t.request('editor', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31'))
+      .json<{ events: { title: string }[] }>()
+      .events.map((event) => event.title);
 
   test('an editor imports an .ics of two events: the API has them and the screen reports them; importing it again changes nothing', async () => {
     const { page, context, errors } = await driver.signedIn('editor', 'events');
@@ -123,7 +173,10 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
 
     // No file chosen: said beside the field, and nothing is sent.
     await page.getByRole('button', { name: 'Import' }).click();
-    await page.locator('#import-file-error').filter({ hasText: 'Choose an iCalendar file (.ics) to import.' }).waitFor();
+    await page
+      .locator('#import-file-error')
+      .filter({ hasText: 'Choose an iCalendar file (.ics) to import.' })
+      .waitFor();
     assert.equal(await page.getByLabel('iCalendar file (.ics)').getAttribute('aria-invalid'), 'true');
 
     await page.getByLabel('iCalendar file (.ics)').setInputFiles(file('two-events.ics', TWO_EVENTS));
@@ -132,7 +185,13 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Imported two-events.ics.' }).waitFor();
     const report = page.getByRole('region', { name: 'What the import did' });
-    assert.deepEqual(await report.getByRole('listitem').filter({ hasText: /^\w+: \d+$/ }).allTextContents(), ['Created: 2', 'Updated: 0', 'Unchanged: 0', 'Skipped: 1']);
+    assert.deepEqual(
+      await report
+        .getByRole('listitem')
+        .filter({ hasText: /^\w+: \d+$/ })
+        .allTextContents(),
+      ['Created: 2', 'Updated: 0', 'Unchanged: 0', 'Skipped: 1'],
+    );
     assert.deepEqual((await titles()).sort(), ['Harbour talk', 'Quay market']);
     await report.getByText('Line 18 (called-off@example.com): The event is cancelled (STATUS:CANCELLED).').waitFor();
     // Each created event links to its editor.
@@ -143,13 +202,16 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     await driver.accessible(page, 'imports with a report');
 
     await page.getByRole('button', { name: 'Import' }).click();
-    await report.getByRole('listitem').filter({ hasText: /^Unchanged: 2$/ }).waitFor();
+    await report
+      .getByRole('listitem')
+      .filter({ hasText: /^Unchanged: 2$/ })
+      .waitFor();
     assert.equal((await titles()).length, 2);
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('a broken file shows the API\'s error beside the field and imports nothing; the screen speaks French to a French browser', async () => {
+  test("a broken file shows the API's error beside the field and imports nothing; the screen speaks French to a French browser", async () => {
     const { page, context, errors } = await driver.signedIn('administrator', 'imports', 'fr-FR');
     const count = (await titles()).length;
     const broken = TWO_EVENTS.replace('END:VEVENT\r\nBEGIN:VEVENT\r\nUID:quay', 'BEGIN:VEVENT\r\nUID:quay');
@@ -157,12 +219,20 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     await page.getByRole('button', { name: 'Importer' }).click();
     const error = page.locator('#import-file-error');
     await error.waitFor();
-    const answer = (await t.request('editor', 'POST', 'events/import', broken, { 'content-type': 'text/calendar' })).json<{ code: string; message: string }>();
+    const answer = (
+      await t.request('editor', 'POST', 'events/import', broken, { 'content-type': 'text/calendar' })
+    ).json<{ code: string; message: string }>();
     assert.equal(answer.code, 'ical_invalid');
     assert.equal(await error.textContent(), answer.message);
     assert.equal(await page.getByLabel('Fichier iCalendar (.ics)').getAttribute('aria-invalid'), 'true');
     // The error summary takes the focus and names the same error.
-    assert.ok(await page.getByRole('alert').filter({ hasText: 'Rien n’a été importé' }).filter({ hasText: answer.message }).isVisible());
+    assert.ok(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Rien n’a été importé' })
+        .filter({ hasText: answer.message })
+        .isVisible(),
+    );
     assert.equal(await page.getByRole('region', { name: 'Ce que l’importation a fait' }).count(), 0);
     assert.equal((await titles()).length, count);
     await driver.accessible(page, 'imports with an error');
@@ -179,11 +249,27 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     // An author may not import (the API's IMPORT_CAPABILITIES): no such screen in the navigation.
     const author = await driver.signedIn('author', 'events');
     await author.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Events' }).waitFor();
-    assert.equal(await author.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Imports' }).count(), 0);
+    assert.equal(
+      await author.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Imports' }).count(),
+      0,
+    );
     await author.context.close();
   });
 
-  const runOf = async (id: number) => (await t.request('administrator', 'GET', `imports/sites/${id}`)).json<{ state: string; kinds: { kind: string; total: number | null; done: number; created: number; updated: number; unchanged: number; skipped: number; failed: number }[] }>();
+  const runOf = async (id: number) =>
+    (await t.request('administrator', 'GET', `imports/sites/${id}`)).json<{
+      state: string;
+      kinds: {
+        kind: string;
+        total: number | null;
+        done: number;
+        created: number;
+        updated: number;
+        unchanged: number;
+        skipped: number;
+        failed: number;
+      }[];
+    }>();
   /** The live region while a run copies a kind (the last one whose archive it has begun while the events' is held). */
   const RUNNING = /^Running: copying (categories|tags|venues|organizers|events)\.$/;
   /** The run the administrator watched finish, listed with the cancelled one. */
@@ -202,17 +288,29 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     const error = page.locator('#site-url-error');
     await page.getByRole('button', { name: 'Start the import' }).click();
     await error.waitFor();
-    assert.equal(await error.textContent(), (await t.request('administrator', 'POST', 'imports/sites', { url: '' })).json<{ data: { params: { url: string } } }>().data.params.url);
+    assert.equal(
+      await error.textContent(),
+      (await t.request('administrator', 'POST', 'imports/sites', { url: '' })).json<{
+        data: { params: { url: string } };
+      }>().data.params.url,
+    );
 
     const page404 = `http://127.0.0.1:${(notTec.address() as AddressInfo).port}/`;
     await field.fill(page404);
     await page.getByRole('button', { name: 'Start the import' }).click();
-    const answer = (await t.request('administrator', 'POST', 'imports/sites', { url: page404 })).json<{ code: string; message: string }>();
+    const answer = (await t.request('administrator', 'POST', 'imports/sites', { url: page404 })).json<{
+      code: string;
+      message: string;
+    }>();
     assert.equal(answer.code, 'site_import_source_unusable');
     await error.filter({ hasText: answer.message }).waitFor();
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     assert.match((await field.getAttribute('aria-describedby')) ?? '', /\bsite-url-error\b/);
-    await page.getByRole('alert').filter({ hasText: 'The import was not started:' }).filter({ hasText: answer.message }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The import was not started:' })
+      .filter({ hasText: answer.message })
+      .waitFor();
     await driver.accessible(page, 'site imports with an error');
     assert.deepEqual((await t.request('administrator', 'GET', 'imports/sites')).json(), []);
     assert.deepEqual(errors, []);
@@ -258,21 +356,42 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     assert.equal(byKind.venue!.created, 1);
     assert.equal(byKind.category!.created, 1);
     // The screen shows the API's counts, a row per kind.
-    const rows = await page.getByRole('table', { name: 'Records by kind' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
-    const names: Record<string, string> = { category: 'Categories', tag: 'Tags', venue: 'Venues', organizer: 'Organizers', event: 'Events' };
-    assert.deepEqual(rows, run.kinds.map((kind) => [names[kind.kind], kind.total === null ? String(kind.done) : `${kind.done} of ${kind.total}`, ...[kind.created, kind.updated, kind.unchanged, kind.skipped, kind.failed].map(String)]));
+    const rows = await page
+      .getByRole('table', { name: 'Records by kind' })
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    const names: Record<string, string> = {
+      category: 'Categories',
+      tag: 'Tags',
+      venue: 'Venues',
+      organizer: 'Organizers',
+      event: 'Events',
+    };
+    assert.deepEqual(
+      rows,
+      run.kinds.map((kind) => [
+        names[kind.kind],
+        kind.total === null ? String(kind.done) : `${kind.done} of ${kind.total}`,
+        ...[kind.created, kind.updated, kind.unchanged, kind.skipped, kind.failed].map(String),
+      ]),
+    );
     assert.deepEqual(rows.at(-1), ['Events', '3 of 3', '3', '0', '0', '0', '0']);
     await driver.accessible(page, 'site import completed');
 
-    const imported = (await t.request('administrator', 'GET', 'events?start_date=2027-05-01&end_date=2027-05-31&status=publish,draft')).json<{ events: { title: string; venue: { venue: string } | [] }[] }>().events;
+    const imported = (
+      await t.request('administrator', 'GET', 'events?start_date=2027-05-01&end_date=2027-05-31&status=publish,draft')
+    ).json<{ events: { title: string; venue: { venue: string } | [] }[] }>().events;
     assert.deepEqual(imported.map((event) => event.title).sort(), ['Dune walk', 'Lighthouse concert', 'Season plan']);
-    assert.equal((imported.find((event) => event.title === 'Lighthouse concert')!.venue as { venue: string }).venue, 'Lighthouse hall');
+    assert.equal(
+      (imported.find((event) => event.title === 'Lighthouse concert')!.venue as { venue: string }).venue,
+      'Lighthouse hall',
+    );
     completed = id;
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('an administrator cancels a running site import; the recent imports link to each one\'s progress', async () => {
+  test("an administrator cancels a running site import; the recent imports link to each one's progress", async () => {
     front.holding = true;
     const { page, context, errors } = await driver.signedIn('administrator', 'imports/sites');
     await page.getByLabel('Address of the site').fill(front.url);

@@ -28,7 +28,12 @@ describe(`admin list pages and editor words in a browser (${DIALECT})`, () => {
     ({ signedIn, accessible } = adminDriver(browser, base, 'admin-list-pages'));
     for (let index = 1; index <= EVENTS; index++) {
       const day = `2027-01-${String(index).padStart(2, '0')}`;
-      const response = await t.request('administrator', 'POST', 'events', { title: `Paged event ${String(index).padStart(2, '0')}`, start_date: `${day} 10:00`, end_date: `${day} 11:00`, status: 'publish' });
+      const response = await t.request('administrator', 'POST', 'events', {
+        title: `Paged event ${String(index).padStart(2, '0')}`,
+        start_date: `${day} 10:00`,
+        end_date: `${day} 11:00`,
+        status: 'publish',
+      });
       assert.equal(response.statusCode, 201, response.body);
     }
   });
@@ -37,7 +42,8 @@ describe(`admin list pages and editor words in a browser (${DIALECT})`, () => {
     await t?.close();
   });
 
-  const listedTitles = (page: Page) => page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
+  const listedTitles = (page: Page) =>
+    page.getByRole('table', { name: 'Events' }).getByRole('row').locator('td:nth-child(2)').allTextContents();
 
   test('the events list has a pager past 20 events, and its second page lists the rest', async () => {
     const { page, errors } = await signedIn('editor', 'events');
@@ -67,7 +73,12 @@ describe(`admin list pages and editor words in a browser (${DIALECT})`, () => {
     assert.ok(statuses.includes('Draft'), statuses.join(', '));
     assert.ok(!statuses.includes('Drafts'), statuses.join(', '));
 
-    for (const [repeat, unit] of [['Daily', 'days'], ['Weekly', 'weeks'], ['Monthly', 'months'], ['Yearly', 'years']] as const) {
+    for (const [repeat, unit] of [
+      ['Daily', 'days'],
+      ['Weekly', 'weeks'],
+      ['Monthly', 'months'],
+      ['Yearly', 'years'],
+    ] as const) {
       await page.getByLabel('Repeats').selectOption({ label: repeat });
       await page.getByRole('spinbutton', { name: `Every how many ${unit}`, exact: true }).waitFor();
     }

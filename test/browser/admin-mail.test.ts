@@ -34,39 +34,69 @@ describe(`the admin's e-mail screen (${DIALECT})`, () => {
   test('with e-mail off the screen says so and lists the messages kept as not sent; editors do not see it', async () => {
     const t = await createTestApp();
     apps.push(t);
-    await t.storage.write((tx) => t.services.mail.enqueue(tx, { to: 'guest@example.org', subject: 'Your place at Jazz night', text: 'See you there.' }));
+    await t.storage.write((tx) =>
+      t.services.mail.enqueue(tx, {
+        to: 'guest@example.org',
+        subject: 'Your place at Jazz night',
+        text: 'See you there.',
+      }),
+    );
     const { signedIn, accessible } = await driver(t);
     const { page, context, errors } = await signedIn('administrator', 'mail');
     await page.getByRole('heading', { name: 'E-mail is off' }).waitFor();
     const row = page.getByRole('table', { name: 'E-mail' }).getByRole('row').filter({ hasText: 'guest@example.org' });
     assert.match(await row.innerText(), /Your place at Jazz night\s+Not sent: e-mail off/);
-    assert.equal(await page.getByRole('button', { name: /Send again/ }).count(), 0, 'nothing to send while e-mail is off');
+    assert.equal(
+      await page.getByRole('button', { name: /Send again/ }).count(),
+      0,
+      'nothing to send while e-mail is off',
+    );
     await accessible(page, 'mail off');
     assert.deepEqual(errors, []);
     await context.close();
 
     const editor = await signedIn('editor', 'events');
-    assert.equal(await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'E-mail' }).count(), 0);
+    assert.equal(
+      await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'E-mail' }).count(),
+      0,
+    );
     await editor.context.close();
   });
 
   test('with e-mail on an administrator sends a test message, and sends a failed message again', async () => {
     const t = await createTestApp({
       clock: systemClock,
-      env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: 'calendar@springfield.example', CALENDAR_MAIL_POLL_INTERVAL: '0.05', CALENDAR_MAIL_TIMEOUT: '1', CALENDAR_MAIL_RETRY_DELAYS: '0.05' },
+      env: {
+        CALENDAR_SMTP_URL: smtp.url,
+        CALENDAR_MAIL_FROM: 'calendar@springfield.example',
+        CALENDAR_MAIL_POLL_INTERVAL: '0.05',
+        CALENDAR_MAIL_TIMEOUT: '1',
+        CALENDAR_MAIL_RETRY_DELAYS: '0.05',
+      },
     });
     apps.push(t);
     t.mailDispatcher!.start({ error: (error) => console.error(error) });
     smtp.answer('refuse');
-    const refused = await t.storage.write((tx) => t.services.mail.enqueue(tx, { to: 'typo@example.org', subject: 'Refused at first', text: 'Hello.' }));
-    await until('refused', () => t.storage.read(async (tx) => (await tx.selectFrom('mail_outbox').select('status').where('id', '=', refused.id).executeTakeFirstOrThrow()).status === 'failed'));
+    const refused = await t.storage.write((tx) =>
+      t.services.mail.enqueue(tx, { to: 'typo@example.org', subject: 'Refused at first', text: 'Hello.' }),
+    );
+    await until('refused', () =>
+      t.storage.read(
+        async (tx) =>
+          (await tx.selectFrom('mail_outbox').select('status').where('id', '=', refused.id).executeTakeFirstOrThrow())
+            .status === 'failed',
+      ),
+    );
     smtp.answer('accept');
 
     const { signedIn, accessible } = await driver(t);
     const { page, context, errors } = await signedIn('administrator', 'mail');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'E-mail' }).waitFor();
     await page.getByText('E-mail is on').waitFor();
-    const failedRow = page.getByRole('table', { name: 'E-mail' }).getByRole('row').filter({ hasText: 'typo@example.org' });
+    const failedRow = page
+      .getByRole('table', { name: 'E-mail' })
+      .getByRole('row')
+      .filter({ hasText: 'typo@example.org' });
     assert.match(await failedRow.innerText(), /Failed\s+1\s+.*550 No such mailbox/);
     await accessible(page, 'mail on');
 
@@ -77,9 +107,15 @@ describe(`the admin's e-mail screen (${DIALECT})`, () => {
 
     await page.getByRole('button', { name: 'Send again to typo@example.org' }).click();
     await page.getByRole('status').filter({ hasText: 'Queued again: typo@example.org.' }).waitFor();
-    await until('the failed message arrived after all', () => smtp.received.some((mail) => mail.parsed.messageId === refused.message_id));
+    await until('the failed message arrived after all', () =>
+      smtp.received.some((mail) => mail.parsed.messageId === refused.message_id),
+    );
     await page.getByRole('link', { name: /^Sent/ }).click();
-    await page.getByRole('table', { name: 'E-mail' }).getByRole('row').filter({ hasText: 'typo@example.org' }).waitFor();
+    await page
+      .getByRole('table', { name: 'E-mail' })
+      .getByRole('row')
+      .filter({ hasText: 'typo@example.org' })
+      .waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -25,7 +25,13 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
   before(async () => {
     receiver = await startReceiver();
     // The webhooks journey delivers to a receiver on this machine, over http.
-    t = await createTestApp({ env: { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05' } });
+    t = await createTestApp({
+      env: {
+        CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+        CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+        CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05',
+      },
+    });
     t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
@@ -37,7 +43,11 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await receiver?.close();
   });
 
-  const venueRow = (page: Page, name: string) => page.getByRole('table', { name: 'Venues' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const venueRow = (page: Page, name: string) =>
+    page
+      .getByRole('table', { name: 'Venues' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name, exact: true }) });
 
   test('an editor creates a venue, edits it, trashes it and restores it; the API has each change', async () => {
     const { page, context, errors } = await signedIn('editor', 'venues');
@@ -69,7 +79,10 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('heading', { name: 'Edit venue' }).waitFor();
     let venue = (await t.request('editor', 'GET', `venues/${id}`)).json<Record<string, unknown>>();
-    assert.deepEqual([venue.venue, venue.address, venue.city, venue.zip, venue.country, venue.website, venue.show_map, venue.status], ['Harbour Hall', '1 Quay Street', 'Lyon', '69002', 'France', 'https://harbour.example', true, 'publish']);
+    assert.deepEqual(
+      [venue.venue, venue.address, venue.city, venue.zip, venue.country, venue.website, venue.show_map, venue.status],
+      ['Harbour Hall', '1 Quay Street', 'Lyon', '69002', 'France', 'https://harbour.example', true, 'publish'],
+    );
 
     await page.getByLabel('City').fill('Marseille');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -84,7 +97,10 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this' });
     await conflict.waitFor();
     assert.match((await conflict.textContent()) ?? '', /City: Marseille → Nice/);
-    assert.equal((await t.request('editor', 'GET', `venues/${id}`)).json<{ phone: string }>().phone, '+33 4 00 00 00 00');
+    assert.equal(
+      (await t.request('editor', 'GET', `venues/${id}`)).json<{ phone: string }>().phone,
+      '+33 4 00 00 00 00',
+    );
     await conflict.getByRole('button', { name: 'Load their version (your changes are lost)' }).click();
     assert.equal(await page.getByLabel('City').inputValue(), 'Nice');
 
@@ -97,9 +113,16 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await venueRow(page, 'Harbour Hall').getByRole('button', { name: 'Move Harbour Hall to the trash' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Moved to the trash: Harbour Hall.' }).waitFor();
-    assert.equal((await t.request('editor', 'GET', `venues/${id}`, undefined, { context: 'edit' })).json<{ status: string }>().status, 'trash');
+    assert.equal(
+      (await t.request('editor', 'GET', `venues/${id}`, undefined, { context: 'edit' })).json<{ status: string }>()
+        .status,
+      'trash',
+    );
 
-    await page.getByRole('navigation', { name: 'By status' }).getByRole('link', { name: /^Trash/ }).click();
+    await page
+      .getByRole('navigation', { name: 'By status' })
+      .getByRole('link', { name: /^Trash/ })
+      .click();
     await venueRow(page, 'Harbour Hall').getByRole('button', { name: 'Restore Harbour Hall' }).click();
     await page.getByRole('status').filter({ hasText: 'Restored as a draft: Harbour Hall.' }).waitFor();
     assert.equal((await t.request('editor', 'GET', `venues/${id}`)).json<{ status: string }>().status, 'draft');
@@ -116,9 +139,17 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByLabel('Description').fill('Late sets.');
     await accessible(page, 'category editor');
     await reachable(page, 'category editor');
-    await Promise.all([page.waitForURL(/\/admin\/categories\/\d+$/), page.getByRole('button', { name: 'Save' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/admin\/categories\/\d+$/),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
     const id = Number(/(\d+)$/.exec(page.url())![1]);
-    const jazz = (await t.request('editor', 'GET', `categories/${id}`)).json<{ name: string; parent: number; description: string; slug: string }>();
+    const jazz = (await t.request('editor', 'GET', `categories/${id}`)).json<{
+      name: string;
+      parent: number;
+      description: string;
+      slug: string;
+    }>();
     assert.deepEqual([jazz.name, jazz.parent, jazz.description, jazz.slug], ['Jazz', parent.id, 'Late sets.', 'jazz']);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Categories' }).click();
@@ -132,7 +163,12 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByRole('status').filter({ hasText: 'Deleted: Jazz.' }).waitFor();
     // An unknown term id is a 400, as the original's validators answer it (wire-format 7.6).
     assert.equal((await t.request('editor', 'GET', `categories/${id}`)).statusCode, 400);
-    assert.deepEqual((await t.request('editor', 'GET', 'categories?hide_empty=false')).json<{ categories: { name: string }[] }>().categories.map((term) => term.name), ['Music']);
+    assert.deepEqual(
+      (await t.request('editor', 'GET', 'categories?hide_empty=false'))
+        .json<{ categories: { name: string }[] }>()
+        .categories.map((term) => term.name),
+      ['Music'],
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -142,13 +178,24 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByLabel('Name').fill('Jazz Club');
     await page.getByLabel('Email').fill('club@example.com');
     await page.getByLabel('Phone').fill('+1 555 0100');
-    await Promise.all([page.waitForURL(/\/admin\/organizers\/\d+$/), page.getByRole('button', { name: 'Save' }).click()]);
-    const organizer = (await t.request('editor', 'GET', page.url().replace(/.*\/admin\//, ''))).json<Record<string, unknown>>();
-    assert.deepEqual([organizer.organizer, organizer.email, organizer.phone], ['Jazz Club', 'club@example.com', '+1 555 0100']);
+    await Promise.all([
+      page.waitForURL(/\/admin\/organizers\/\d+$/),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    const organizer = (await t.request('editor', 'GET', page.url().replace(/.*\/admin\//, ''))).json<
+      Record<string, unknown>
+    >();
+    assert.deepEqual(
+      [organizer.organizer, organizer.email, organizer.phone],
+      ['Jazz Club', 'club@example.com', '+1 555 0100'],
+    );
     await page.goto(`${base}/admin/tags/new`);
     await page.getByLabel('Name').fill('Late night');
     await Promise.all([page.waitForURL(/\/admin\/tags\/\d+$/), page.getByRole('button', { name: 'Save' }).click()]);
-    const tag = (await t.request('editor', 'GET', page.url().replace(/.*\/admin\//, ''))).json<{ name: string; slug: string }>();
+    const tag = (await t.request('editor', 'GET', page.url().replace(/.*\/admin\//, ''))).json<{
+      name: string;
+      slug: string;
+    }>();
     assert.deepEqual([tag.name, tag.slug], ['Late night', 'late-night']);
     await page.goto(`${base}/admin/tags`);
     await accessible(page, 'tags list');
@@ -159,7 +206,10 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     const french = await signedIn('editor', 'venues', 'fr-FR');
     await french.page.getByRole('heading', { name: 'Lieux' }).waitFor();
     await french.page.getByRole('link', { name: 'Ajouter un lieu' }).waitFor();
-    await french.page.getByRole('navigation', { name: 'Par état' }).getByRole('link', { name: /^Corbeille/ }).waitFor();
+    await french.page
+      .getByRole('navigation', { name: 'Par état' })
+      .getByRole('link', { name: /^Corbeille/ })
+      .waitFor();
     assert.deepEqual(french.errors, []);
     await french.context.close();
   });
@@ -177,8 +227,17 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     const secret = page.getByLabel('Signing secret: copy it now, it is not shown again');
     assert.match(await secret.inputValue(), /^whsec_/);
-    const stored = (await t.request('administrator', 'GET', `webhooks/${id}`)).json<{ url: string; events: string[]; description: string; active: boolean; secret?: string }>();
-    assert.deepEqual([stored.url, stored.events, stored.description, stored.active, stored.secret], [`${receiver.base}/hook`, ['venue.created'], 'newsletter', true, undefined]);
+    const stored = (await t.request('administrator', 'GET', `webhooks/${id}`)).json<{
+      url: string;
+      events: string[];
+      description: string;
+      active: boolean;
+      secret?: string;
+    }>();
+    assert.deepEqual(
+      [stored.url, stored.events, stored.description, stored.active, stored.secret],
+      [`${receiver.base}/hook`, ['venue.created'], 'newsletter', true, undefined],
+    );
     await accessible(page, 'webhook with its secret');
 
     await page.getByRole('button', { name: 'Send a test message' }).click();
@@ -186,12 +245,19 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     const [first] = await receiver.waitFor('/hook', 1);
     const deliveries = page.getByRole('table', { name: 'Recent deliveries' });
     // Delivered by the dispatcher in the background: the list shows it after a refresh.
-    for (let tries = 0; tries < 50 && !(await deliveries.getByRole('cell', { name: 'Delivered', exact: true }).isVisible()); tries++) {
+    for (
+      let tries = 0;
+      tries < 50 && !(await deliveries.getByRole('cell', { name: 'Delivered', exact: true }).isVisible());
+      tries++
+    ) {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.waitForTimeout(100);
     }
     await deliveries.getByRole('button', { name: /^Redeliver ping #\d+$/ }).click();
-    await page.getByRole('status').filter({ hasText: /^Sent again: delivery ping #\d+\.$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Sent again: delivery ping #\d+\.$/ })
+      .waitFor();
     const [, again] = await receiver.waitFor('/hook', 2);
     assert.equal(again!.id, first!.id, 'a redelivery keeps its webhook-id');
 
@@ -200,14 +266,20 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByLabel('Receiver URL (https)').waitFor();
     assert.equal(await page.getByLabel('Signing secret: copy it now, it is not shown again').count(), 0);
     await page.getByRole('link', { name: 'Back to the list' }).click();
-    await page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: `${receiver.base}/hook` }).waitFor();
+    await page
+      .getByRole('table', { name: 'Webhooks' })
+      .getByRole('link', { name: `${receiver.base}/hook` })
+      .waitFor();
     await accessible(page, 'webhooks list');
     assert.deepEqual(errors, []);
     await context.close();
 
     const editor = await signedIn('editor', 'events');
     await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Venues' }).waitFor();
-    assert.equal(await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).count(), 0);
+    assert.equal(
+      await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Webhooks' }).count(),
+      0,
+    );
     await editor.context.close();
   });
 });

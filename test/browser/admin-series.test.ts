@@ -27,9 +27,19 @@ describe(`admin series in a browser (${DIALECT})`, () => {
 
   /** Creates a weekly series through the API; answers the ids of its dates, in order. */
   const weeklySeries = async (title: string, count: number, start = '2027-01-05') => {
-    const created = await t.request('administrator', 'POST', 'events', { title, status: 'publish', start_date: `${start} 19:00`, end_date: `${start} 20:00`, recurrence: { rrule: `FREQ=WEEKLY;COUNT=${count}` } });
+    const created = await t.request('administrator', 'POST', 'events', {
+      title,
+      status: 'publish',
+      start_date: `${start} 19:00`,
+      end_date: `${start} 20:00`,
+      recurrence: { rrule: `FREQ=WEEKLY;COUNT=${count}` },
+    });
     assert.equal(created.statusCode, 201, created.body);
-    const dates = await t.request('editor', 'GET', `events?series=${created.json<{ id: number }>().id}&start_date=0001-01-01&per_page=50`);
+    const dates = await t.request(
+      'editor',
+      'GET',
+      `events?series=${created.json<{ id: number }>().id}&start_date=0001-01-01&per_page=50`,
+    );
     return dates.json<{ events: { id: number }[] }>().events.map((event) => event.id);
   };
 
@@ -39,8 +49,16 @@ describe(`admin series in a browser (${DIALECT})`, () => {
     browser = await launchChromium();
     ({ signedIn, accessible } = adminDriver(browser, base, 'admin-series'));
     assert.equal((await weeklySeries('Weekly yoga', DATES)).length, DATES);
-    for (const [title, status, day] of [['Concert', 'publish', '2027-01-06'], ['Draft talk', 'draft', '2027-01-07']] as const) {
-      const response = await t.request('administrator', 'POST', 'events', { title, status, start_date: `${day} 10:00`, end_date: `${day} 11:00` });
+    for (const [title, status, day] of [
+      ['Concert', 'publish', '2027-01-06'],
+      ['Draft talk', 'draft', '2027-01-07'],
+    ] as const) {
+      const response = await t.request('administrator', 'POST', 'events', {
+        title,
+        status,
+        start_date: `${day} 10:00`,
+        end_date: `${day} 11:00`,
+      });
       assert.equal(response.statusCode, 201, response.body);
     }
   });
@@ -49,10 +67,11 @@ describe(`admin series in a browser (${DIALECT})`, () => {
     await t?.close();
   });
 
-  const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Events by status' }).getByRole('link', { name });
+  const tab = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Events by status' }).getByRole('link', { name });
   const rows = (page: Page) => page.getByRole('table', { name: 'Events' }).locator('tbody').getByRole('row');
 
-  test('the tabs say as many as the list and its pages hold; a series\' dates are marked', async () => {
+  test("the tabs say as many as the list and its pages hold; a series' dates are marked", async () => {
     const { page, errors } = await signedIn('editor', 'events');
     await tab(page, `All (${DATES + 2})`).waitFor();
     await tab(page, `Published (${DATES + 1})`).waitFor();
@@ -77,19 +96,27 @@ describe(`admin series in a browser (${DIALECT})`, () => {
     await page.getByText('Page 1 of 2').waitFor();
     await tab(page, 'Drafts (1)').click();
     await page.waitForURL(/status=draft/);
-    await until('the drafts are listed', async () => (await rows(page).count()) === 1 && (await rows(page).filter({ hasText: 'Draft talk' }).count()) === 1);
+    await until(
+      'the drafts are listed',
+      async () =>
+        (await rows(page).count()) === 1 && (await rows(page).filter({ hasText: 'Draft talk' }).count()) === 1,
+    );
     assert.deepEqual(errors, []);
   });
 
   for (const width of WIDTHS) {
     test(`saving a date of a series at ${width} px: a modal dialog takes focus; each choice saves what it says, Escape saves nothing`, async () => {
       const ids = await weeklySeries(`Swim ${width}`, 8, '2027-02-02');
-      const titles = async () => Promise.all(ids.map(async (id) => (await t.request('editor', 'GET', `events/${id}`)).json<{ title: string }>().title));
+      const titles = async () =>
+        Promise.all(
+          ids.map(async (id) => (await t.request('editor', 'GET', `events/${id}`)).json<{ title: string }>().title),
+        );
       const { page, errors } = await signedIn('editor', `events/${ids[1]}`);
       await page.setViewportSize({ width, height: 800 });
       const save = page.getByRole('button', { name: 'Save', exact: true });
       const dialog = page.getByRole('dialog', { name: SCOPE_QUESTION });
-      const focusedWithin = (locator: ReturnType<Page['getByRole']>) => locator.evaluate((element) => element.contains(document.activeElement));
+      const focusedWithin = (locator: ReturnType<Page['getByRole']>) =>
+        locator.evaluate((element) => element.contains(document.activeElement));
       /** Opens the editor of a date, retitles it, presses Save by keyboard: the dialog is open with focus inside. */
       const saveDate = async (index: number, title: string) => {
         await page.goto(`${base}/admin/events/${ids[index]}`);
@@ -98,7 +125,12 @@ describe(`admin series in a browser (${DIALECT})`, () => {
         await page.keyboard.press('Enter');
         await dialog.waitFor();
         assert.equal(await focusedWithin(dialog), true, 'the dialog has focus');
-        assert.equal(await dialog.getByRole('button', { name: 'this date only' }).evaluate((element) => element === document.activeElement), true);
+        assert.equal(
+          await dialog
+            .getByRole('button', { name: 'this date only' })
+            .evaluate((element) => element === document.activeElement),
+          true,
+        );
       };
       const choose = async (name: string) => {
         await dialog.getByRole('button', { name }).click();
@@ -127,8 +159,18 @@ describe(`admin series in a browser (${DIALECT})`, () => {
       // This and the following dates.
       await saveDate(4, 'Swim later');
       await choose('this and the following dates');
-      assert.deepEqual(await titles(), ['Swim all', 'Swim once', 'Swim all', 'Swim all', ...Array(4).fill('Swim later')]);
-      assert.equal(await save.evaluate((element) => element === document.activeElement), true, 'focus is back on Save after a choice');
+      assert.deepEqual(await titles(), [
+        'Swim all',
+        'Swim once',
+        'Swim all',
+        'Swim all',
+        ...Array(4).fill('Swim later'),
+      ]);
+      assert.equal(
+        await save.evaluate((element) => element === document.activeElement),
+        true,
+        'focus is back on Save after a choice',
+      );
       assert.deepEqual(errors, []);
     });
   }

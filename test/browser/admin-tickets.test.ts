@@ -24,11 +24,23 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
   let driver: AdminDriver;
 
   const eventWithTicket = async (title: string, people: readonly string[]) => {
-    const event = (await createRecord(t, 'events', { title, status: 'publish', start_date: '2027-05-06 19:00:00', end_date: '2027-05-06 22:00:00' }, 'editor')).id;
-    const ticket = (await t.request('editor', 'POST', `${ET}/tickets`, { event, name: 'Door', capacity: 50 })).json<Json>().id as number;
+    const event = (
+      await createRecord(
+        t,
+        'events',
+        { title, status: 'publish', start_date: '2027-05-06 19:00:00', end_date: '2027-05-06 22:00:00' },
+        'editor',
+      )
+    ).id;
+    const ticket = (
+      await t.request('editor', 'POST', `${ET}/tickets`, { event, name: 'Door', capacity: 50 })
+    ).json<Json>().id as number;
     const seats: Record<string, { id: number; security_code: string }> = {};
     for (const name of people) {
-      const answer = await t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org` });
+      const answer = await t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, {
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+      });
       assert.equal(answer.statusCode, 201, answer.body);
       seats[name] = (answer.json<Json>().attendees as { id: number; security_code: string }[])[0]!;
     }
@@ -47,7 +59,19 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
   });
 
   test('an editor creates a ticket with a required choice in the event editor, then edits it', async () => {
-    const event = (await createRecord(t, 'events', { title: 'Pottery workshop', status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' }, 'editor')).id;
+    const event = (
+      await createRecord(
+        t,
+        'events',
+        {
+          title: 'Pottery workshop',
+          status: 'publish',
+          start_date: '2027-05-01 10:00:00',
+          end_date: '2027-05-01 12:00:00',
+        },
+        'editor',
+      )
+    ).id;
     const { page, context, errors } = await driver.signedIn('editor', `events/${event}`);
     const panel = page.getByRole('region', { name: 'Tickets and RSVP' });
     await panel.getByText('No tickets yet.').waitFor();
@@ -68,16 +92,28 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Save ticket' }).click();
     await panel.getByRole('status').filter({ hasText: 'Ticket saved: Wheel seat.' }).waitFor();
-    const row = panel.getByRole('table', { name: 'Tickets and RSVP' }).getByRole('row').filter({ hasText: 'Wheel seat' });
+    const row = panel
+      .getByRole('table', { name: 'Tickets and RSVP' })
+      .getByRole('row')
+      .filter({ hasText: 'Wheel seat' });
     assert.match(await row.innerText(), /Free\s+0 taken, 12 left · On sale/);
 
-    const saved = (await t.request('editor', 'GET', `${ET}/tickets?include_post=${event}`)).json<Json>().tickets as Json[];
+    const saved = (await t.request('editor', 'GET', `${ET}/tickets?include_post=${event}`)).json<Json>()
+      .tickets as Json[];
     assert.equal(saved.length, 1);
     assert.equal(saved[0]!.capacity, 12);
     assert.equal(saved[0]!.available_until, '2027-04-30 18:00:00');
     // What was written (the API's answers leave `required` out today: a known bug, see the report of this branch).
-    const stored = await t.storage.read((tx) => tx.selectFrom('tickets').select('attendee_fields').where('id', '=', saved[0]!.id as number).executeTakeFirstOrThrow());
-    assert.deepEqual(JSON.parse(stored.attendee_fields), [{ label: 'Apron size', type: 'choice', options: ['S', 'M', 'L'], required: true }]);
+    const stored = await t.storage.read((tx) =>
+      tx
+        .selectFrom('tickets')
+        .select('attendee_fields')
+        .where('id', '=', saved[0]!.id as number)
+        .executeTakeFirstOrThrow(),
+    );
+    assert.deepEqual(JSON.parse(stored.attendee_fields), [
+      { label: 'Apron size', type: 'choice', options: ['S', 'M', 'L'], required: true },
+    ]);
 
     await row.getByRole('button', { name: 'Edit Wheel seat' }).click();
     const edit = panel.getByRole('form', { name: 'Edit ticket: Wheel seat' });
@@ -85,14 +121,24 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
     await edit.getByRole('button', { name: 'Save ticket' }).click();
     await panel.getByRole('status').filter({ hasText: 'Ticket saved: Wheel seat.' }).waitFor();
     await row.filter({ hasText: 'unlimited' }).waitFor();
-    const kept = await t.storage.read((tx) => tx.selectFrom('tickets').select('attendee_fields').where('id', '=', saved[0]!.id as number).executeTakeFirstOrThrow());
-    assert.equal((JSON.parse(kept.attendee_fields) as { required: boolean }[])[0]!.required, true, 'an edit that leaves the questions alone keeps them as they were');
+    const kept = await t.storage.read((tx) =>
+      tx
+        .selectFrom('tickets')
+        .select('attendee_fields')
+        .where('id', '=', saved[0]!.id as number)
+        .executeTakeFirstOrThrow(),
+    );
+    assert.equal(
+      (JSON.parse(kept.attendee_fields) as { required: boolean }[])[0]!.required,
+      true,
+      'an edit that leaves the questions alone keeps them as they were',
+    );
     await driver.accessible(page, 'tickets panel');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('at the door, at 390 px: the QR code\'s text checks a seat in; again says already; a wrong code says so; a name is found and checked in', async () => {
+  test("at the door, at 390 px: the QR code's text checks a seat in; again says already; a wrong code says so; a name is found and checked in", async () => {
     const { event, seats } = await eventWithTicket('Jazz at the pier', ['Ada Lovelace', 'Bob Marley', 'Cy Twombly']);
     const { page, context, errors } = await driver.signedIn('editor', `events/${event}/check-in`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -122,9 +168,14 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
     await status.filter({ hasText: 'Checked in: Bob Marley.' }).waitFor();
     await page.getByText('2 of 3 going checked in').waitFor();
     // Nothing wider than the phone: the page does not scroll sideways.
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 390 px',
+    );
     await driver.accessible(page, 'check-in');
-    const listed = (await t.request('editor', 'GET', `attendees?post_id=${event}&checkedin=true`)).json<Json>().attendees.map((row: Json) => row.title as string);
+    const listed = (await t.request('editor', 'GET', `attendees?post_id=${event}&checkedin=true`))
+      .json<Json>()
+      .attendees.map((row: Json) => row.title as string);
     assert.deepEqual(listed, ['Ada Lovelace', 'Bob Marley']);
     assert.deepEqual(errors, []);
     await context.close();
@@ -146,9 +197,16 @@ describe(`the admin's tickets and attendees (${DIALECT})`, () => {
     // The list shown before had Alan Turing: his row gone is the searched list shown.
     await table.getByRole('row').filter({ hasText: 'Alan Turing' }).waitFor({ state: 'detached' });
     await table.getByRole('row').filter({ hasText: 'Grace Kelly' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const rows = parse<Record<string, string>>(readFileSync((await download.path())), { bom: true, columns: true });
-    assert.deepEqual(rows.map((row) => row.Name), ['Grace Hopper', 'Grace Kelly'], 'the filtered list');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const rows = parse<Record<string, string>>(readFileSync(await download.path()), { bom: true, columns: true });
+    assert.deepEqual(
+      rows.map((row) => row.Name),
+      ['Grace Hopper', 'Grace Kelly'],
+      'the filtered list',
+    );
 
     await page.getByLabel('Name or e-mail').fill('');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -34,15 +34,21 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
   });
 
   /** Accepts the next confirm() and returns its question. */
-  const confirming = (page: Page) => new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
+  const confirming = (page: Page) =>
+    new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
     });
-  });
   /** `GET wp/v2/users/me` over HTTP, as a program calls it: with HTTP Basic. */
-  const me = (login: string, password: string) => fetch(`${base}/wp-json/wp/v2/users/me`, { headers: { authorization: basicAuth(login, password) } });
-  const userRow = (page: Page, name: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const me = (login: string, password: string) =>
+    fetch(`${base}/wp-json/wp/v2/users/me`, { headers: { authorization: basicAuth(login, password) } });
+  const userRow = (page: Page, name: string) =>
+    page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name, exact: true }) });
 
   test('an administrator creates a user, changes the role, sets a new password the user then signs in with; their own role stays', async () => {
     const { page, context, errors } = await driver.signedIn('administrator', 'users');
@@ -57,7 +63,11 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     await page.waitForURL(/\/admin\/users\?search=edit&roles=editor$/);
     await userRow(page, 'administrator').waitFor({ state: 'detached' });
     await userRow(page, 'editor').waitFor();
-    assert.equal(await page.getByRole('table', { name: 'Users' }).getByRole('row').count(), 2, 'the heading row and the editor');
+    assert.equal(
+      await page.getByRole('table', { name: 'Users' }).getByRole('row').count(),
+      2,
+      'the heading row and the editor',
+    );
 
     await page.getByRole('link', { name: 'Add user' }).click();
     await page.getByRole('heading', { name: 'New user' }).waitFor();
@@ -73,12 +83,18 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     assert.match((await page.locator('#user-username-error').textContent()) ?? '', /username already exists/i);
     await driver.accessible(page, 'new user with an error');
     await page.getByLabel('Username').fill('rosa');
-    await Promise.all([page.waitForURL(/\/admin\/users\/\d+$/), page.getByRole('button', { name: 'Create user' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/admin\/users\/\d+$/),
+      page.getByRole('button', { name: 'Create user' }).click(),
+    ]);
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('heading', { name: 'User: Rosa Parks' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Created: Rosa Parks.' }).waitFor();
     let rosa = (await t.request('administrator', 'GET', `/wp-json/wp/v2/users/${id}?context=edit`)).json<Json>();
-    assert.deepEqual([rosa.username, rosa.email, rosa.name, rosa.roles], ['rosa', 'rosa@example.org', 'Rosa Parks', ['contributor']]);
+    assert.deepEqual(
+      [rosa.username, rosa.email, rosa.name, rosa.roles],
+      ['rosa', 'rosa@example.org', 'Rosa Parks', ['contributor']],
+    );
     await driver.accessible(page, 'user page');
     await driver.reachable(page, 'user page');
 
@@ -101,9 +117,16 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     await rosaPage.goto(`${base}/admin/account`);
     await rosaPage.getByLabel('Username or email').fill('rosa');
     await rosaPage.getByLabel('Password').fill('second-password');
-    await Promise.all([rosaPage.waitForURL(`${base}/admin/account`), rosaPage.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([
+      rosaPage.waitForURL(`${base}/admin/account`),
+      rosaPage.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
     await rosaPage.getByRole('heading', { name: 'Your account' }).waitFor();
-    assert.equal(await rosaPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).count(), 0, 'an author has no users screen');
+    assert.equal(
+      await rosaPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).count(),
+      0,
+      'an author has no users screen',
+    );
     await rosaContext.close();
 
     // An administrator's own role: the API refuses, and the screen says so beside the field.
@@ -116,14 +139,33 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     assert.ok(await page.getByText('You cannot delete your own account').isVisible());
     assert.equal(await page.getByRole('button', { name: /^Delete / }).count(), 0);
     await driver.accessible(page, 'own user page with an error');
-    assert.deepEqual((await t.request('administrator', 'GET', '/wp-json/wp/v2/users/me?context=edit')).json<Json>().roles, ['administrator']);
+    assert.deepEqual(
+      (await t.request('administrator', 'GET', '/wp-json/wp/v2/users/me?context=edit')).json<Json>().roles,
+      ['administrator'],
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('an administrator deletes a user: their events go to the user chosen; the page in French; an editor has no users screen', async () => {
-    const { user: leaver } = await t.users.create({ login: 'leaver', email: 'leaver@example.org', password: 'leaver-password', role: 'author', displayName: 'Lea Ver' });
-    const event = await t.app.inject({ method: 'POST', url: `/wp-json${API}/events`, headers: { authorization: basicAuth('leaver', 'leaver-password') }, payload: { title: 'Leaver talk', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'publish' } });
+    const { user: leaver } = await t.users.create({
+      login: 'leaver',
+      email: 'leaver@example.org',
+      password: 'leaver-password',
+      role: 'author',
+      displayName: 'Lea Ver',
+    });
+    const event = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json${API}/events`,
+      headers: { authorization: basicAuth('leaver', 'leaver-password') },
+      payload: {
+        title: 'Leaver talk',
+        start_date: '2027-03-01 10:00:00',
+        end_date: '2027-03-01 11:00:00',
+        status: 'publish',
+      },
+    });
     assert.equal(event.statusCode, 201, event.body);
 
     const { page, context, errors } = await driver.signedIn('administrator', `users/${leaver.id}`);
@@ -132,13 +174,21 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     await heir.locator('option', { hasText: 'editor' }).waitFor({ state: 'attached' });
     await heir.selectOption({ label: 'editor' });
     const question = confirming(page);
-    await Promise.all([page.waitForURL(`${base}/admin/users`), page.getByRole('button', { name: 'Delete Lea Ver' }).click()]);
-    assert.equal(await question, 'Delete the user Lea Ver? Their events, venues and organizers go to editor. This cannot be undone.');
+    await Promise.all([
+      page.waitForURL(`${base}/admin/users`),
+      page.getByRole('button', { name: 'Delete Lea Ver' }).click(),
+    ]);
+    assert.equal(
+      await question,
+      'Delete the user Lea Ver? Their events, venues and organizers go to editor. This cannot be undone.',
+    );
     await page.getByRole('status').filter({ hasText: 'Deleted: Lea Ver.' }).waitFor();
     await page.getByRole('table', { name: 'Users' }).waitFor();
     assert.equal(await userRow(page, 'Lea Ver').count(), 0);
     assert.equal((await t.request('administrator', 'GET', `/wp-json/wp/v2/users/${leaver.id}`)).statusCode, 404);
-    const authors = await t.storage.read((tx) => tx.selectFrom('posts').select('author_id').where('id', '=', event.json<Json>().id).execute());
+    const authors = await t.storage.read((tx) =>
+      tx.selectFrom('posts').select('author_id').where('id', '=', event.json<Json>().id).execute(),
+    );
     assert.deepEqual(authors, [{ author_id: t.ids.editor }]);
     assert.deepEqual(errors, []);
     await context.close();
@@ -146,20 +196,32 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     // The screen's words load with it, in the browser's language.
     const french = await driver.signedIn('administrator', `users/${t.ids.author}`, 'fr-FR');
     await french.page.getByRole('heading', { name: 'Utilisateur : author' }).waitFor();
-    for (const heading of ['Réinitialiser le mot de passe', 'Mots de passe d’application', 'Supprimer cet utilisateur']) {
+    for (const heading of [
+      'Réinitialiser le mot de passe',
+      'Mots de passe d’application',
+      'Supprimer cet utilisateur',
+    ]) {
       assert.ok(await french.page.getByRole('heading', { name: heading }).isVisible(), heading);
     }
     assert.ok(await french.page.getByLabel('Donner ses évènements, lieux et organisateurs à').isVisible());
-    assert.ok(await french.page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Utilisateurs' }).isVisible());
+    assert.ok(
+      await french.page
+        .getByRole('navigation', { name: 'Administration' })
+        .getByRole('link', { name: 'Utilisateurs' })
+        .isVisible(),
+    );
     await french.context.close();
 
     const editor = await driver.signedIn('editor', 'users');
     await editor.page.getByRole('alert').filter({ hasText: 'Your role does not allow this screen.' }).waitFor();
-    assert.equal(await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).count(), 0);
+    assert.equal(
+      await editor.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).count(),
+      0,
+    );
     await editor.context.close();
   });
 
-  test('an application password: made on one\'s own account, shown once, works with HTTP Basic, then revoked (401); an administrator revokes all of a user\'s', async () => {
+  test("an application password: made on one's own account, shown once, works with HTTP Basic, then revoked (401); an administrator revokes all of a user's", async () => {
     const { page, context, errors } = await driver.signedIn('author', 'account');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     await page.getByRole('heading', { name: 'Application passwords' }).waitFor();
@@ -184,7 +246,10 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     assert.equal(((await used.json()) as Json).name, 'author');
     // Never shown again: not after a reload, though the list has it, with its use.
     await page.reload();
-    const row = page.getByRole('table', { name: 'Application passwords' }).getByRole('row').filter({ hasText: 'Phone sync' });
+    const row = page
+      .getByRole('table', { name: 'Application passwords' })
+      .getByRole('row')
+      .filter({ hasText: 'Phone sync' });
     await row.waitFor();
     assert.notEqual(await row.getByRole('cell').nth(2).textContent(), 'Never', 'its use is shown');
     assert.ok(!(await page.content()).includes(password), 'the password is not on the page any more');
@@ -201,7 +266,19 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     await context.close();
 
     // An administrator, on the contributor's page, revokes all of theirs at once.
-    const made = await Promise.all(['laptop', 'backup'].map(async (name) => (await t.request('administrator', 'POST', `/wp-json/wp/v2/users/${t.ids.contributor}/application-passwords`, { name })).json<Json>().password as string));
+    const made = await Promise.all(
+      ['laptop', 'backup'].map(
+        async (name) =>
+          (
+            await t.request(
+              'administrator',
+              'POST',
+              `/wp-json/wp/v2/users/${t.ids.contributor}/application-passwords`,
+              { name },
+            )
+          ).json<Json>().password as string,
+      ),
+    );
     for (const each of made) assert.equal((await me('contributor', each)).status, 200);
     const admin = await driver.signedIn('administrator', `users/${t.ids.contributor}`);
     const table = admin.page.getByRole('table', { name: 'Application passwords' });
@@ -218,12 +295,32 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
   test('the heir is any writing user of a site with more than 100: every page of users is offered, by name (decision 0079)', async () => {
     // Written in one statement: made through the API, each would hash a password at the production cost.
     const writers = Array.from({ length: 120 }, (_, at) => ({
-      login: `writer${String(at + 1).padStart(3, '0')}`, email: '', display_name: `Writer ${String(at + 1).padStart(3, '0')}`, role: at % 2 === 0 ? 'author' : 'contributor',
-      password_hash: 'never-signs-in', created_at: '2026-11-24 12:00:00',
+      login: `writer${String(at + 1).padStart(3, '0')}`,
+      email: '',
+      display_name: `Writer ${String(at + 1).padStart(3, '0')}`,
+      role: at % 2 === 0 ? 'author' : 'contributor',
+      password_hash: 'never-signs-in',
+      created_at: '2026-11-24 12:00:00',
     }));
     await t.storage.write((tx) => tx.insertInto('users').values(writers).execute());
-    const { user: leaver } = await t.users.create({ login: 'leaver2', email: 'leaver2@example.org', password: 'leaver-password', role: 'author', displayName: 'Lee Ving' });
-    const event = await t.app.inject({ method: 'POST', url: `/wp-json${API}/events`, headers: { authorization: basicAuth('leaver2', 'leaver-password') }, payload: { title: 'Farewell talk', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 11:00:00', status: 'publish' } });
+    const { user: leaver } = await t.users.create({
+      login: 'leaver2',
+      email: 'leaver2@example.org',
+      password: 'leaver-password',
+      role: 'author',
+      displayName: 'Lee Ving',
+    });
+    const event = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json${API}/events`,
+      headers: { authorization: basicAuth('leaver2', 'leaver-password') },
+      payload: {
+        title: 'Farewell talk',
+        start_date: '2027-03-02 10:00:00',
+        end_date: '2027-03-02 11:00:00',
+        status: 'publish',
+      },
+    });
     assert.equal(event.statusCode, 201, event.body);
     const last = (await t.request('administrator', 'GET', '/wp-json/wp/v2/users?search=writer120')).json<Json[]>()[0]!;
 
@@ -232,17 +329,36 @@ describe(`admin users screens in a browser (${DIALECT})`, () => {
     const heir = page.getByLabel('Give their events, venues and organizers to');
     await heir.locator('option', { hasText: 'Writer 120' }).waitFor({ state: 'attached' });
     // Every user but subscribers, the leaver excepted: more than the 100 of the API's largest page.
-    const writing = Number((await t.request('administrator', 'GET', '/wp-json/wp/v2/users?roles=administrator,editor,author,contributor&per_page=1')).headers['x-wp-total']);
+    const writing = Number(
+      (
+        await t.request(
+          'administrator',
+          'GET',
+          '/wp-json/wp/v2/users?roles=administrator,editor,author,contributor&per_page=1',
+        )
+      ).headers['x-wp-total'],
+    );
     assert.ok(writing > 120, String(writing));
     const offered = await heir.locator('option').allTextContents();
     assert.equal(offered.length, writing - 1);
-    assert.deepEqual(offered.filter((name) => name.startsWith('Writer')), writers.map((writer) => writer.display_name));
+    assert.deepEqual(
+      offered.filter((name) => name.startsWith('Writer')),
+      writers.map((writer) => writer.display_name),
+    );
     assert.ok(!offered.includes('subscriber') && !offered.includes('Lee Ving'));
     await heir.selectOption({ label: 'Writer 120' });
     const question = confirming(page);
-    await Promise.all([page.waitForURL(`${base}/admin/users`), page.getByRole('button', { name: 'Delete Lee Ving' }).click()]);
-    assert.equal(await question, 'Delete the user Lee Ving? Their events, venues and organizers go to Writer 120. This cannot be undone.');
-    const authors = await t.storage.read((tx) => tx.selectFrom('posts').select('author_id').where('id', '=', event.json<Json>().id).execute());
+    await Promise.all([
+      page.waitForURL(`${base}/admin/users`),
+      page.getByRole('button', { name: 'Delete Lee Ving' }).click(),
+    ]);
+    assert.equal(
+      await question,
+      'Delete the user Lee Ving? Their events, venues and organizers go to Writer 120. This cannot be undone.',
+    );
+    const authors = await t.storage.read((tx) =>
+      tx.selectFrom('posts').select('author_id').where('id', '=', event.json<Json>().id).execute(),
+    );
     assert.deepEqual(authors, [{ author_id: last.id }]);
     assert.deepEqual(errors, []);
     await context.close();

@@ -5,7 +5,13 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, screenshotFolder, pageErrors, seriousAxeViolations, watchErrors } from '../fixtures/browser.ts';
+import {
+  launchChromium,
+  screenshotFolder,
+  pageErrors,
+  seriousAxeViolations,
+  watchErrors,
+} from '../fixtures/browser.ts';
 
 /*
  * The admin (issue 33, decision 0054) in Chromium, as editors use it: signed in through the form,
@@ -72,7 +78,10 @@ describe(`admin in a browser (${DIALECT})`, () => {
     const bytes: { url: string; size: number; gzip: number }[] = [];
     page.on('response', (response) => {
       if (!response.url().includes('/admin/')) return;
-      void response.body().then((body) => bytes.push({ url: response.url(), size: body.length, gzip: gzipSync(body).length }), () => undefined);
+      void response.body().then(
+        (body) => bytes.push({ url: response.url(), size: body.length, gzip: gzipSync(body).length }),
+        () => undefined,
+      );
     });
     // The first load: from "Sign in" to the events list, with an empty cache (a new browser context
     // that has seen only the sign-in form, which uses the public pages' assets).
@@ -88,10 +97,14 @@ describe(`admin in a browser (${DIALECT})`, () => {
     const firstLoad = bytes.filter((entry) => !entry.url.includes('/sign-in'));
     const total = firstLoad.reduce((sum, entry) => sum + entry.size, 0);
     const gzip = firstLoad.reduce((sum, entry) => sum + entry.gzip, 0);
-    console.log(`admin first load (sign-in to the events list, empty cache): ${firstLoad.map((entry) => new URL(entry.url).pathname).join(' ')}; ${total} bytes, ${gzip} bytes gzip, ${elapsed} ms`);
+    console.log(
+      `admin first load (sign-in to the events list, empty cache): ${firstLoad.map((entry) => new URL(entry.url).pathname).join(' ')}; ${total} bytes, ${gzip} bytes gzip, ${elapsed} ms`,
+    );
     assert.ok(gzip < 60_000, `the first load stays small: ${gzip} bytes gzip`);
     assert.match(page.url(), /\/admin\/events$/);
-    assert.ok(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Review queue' }).isVisible());
+    assert.ok(
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Review queue' }).isVisible(),
+    );
     await accessible(page, 'events-list');
     await page.getByRole('link', { name: 'editor' }).click();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
@@ -113,12 +126,18 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await page.getByLabel('Ends').selectOption('count');
     await page.getByLabel('Number of times').fill('6');
     const preview = page.getByRole('region', { name: 'Next dates' }).getByRole('listitem');
-    assert.deepEqual((await preview.allTextContents()).slice(0, 3), ['Dec 1, 2026, 7:00 PM', 'Dec 3, 2026, 7:00 PM', 'Dec 8, 2026, 7:00 PM']);
+    assert.deepEqual((await preview.allTextContents()).slice(0, 3), [
+      'Dec 1, 2026, 7:00 PM',
+      'Dec 3, 2026, 7:00 PM',
+      'Dec 8, 2026, 7:00 PM',
+    ]);
     await page.getByLabel('Venue (type to search)').fill('Blue Hall');
     await page.getByLabel('Address').fill('1 Main St');
     await page.getByLabel('City').fill('Springfield');
     await page.getByLabel('New category').fill('Wellness');
-    const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Upload an image').setInputFiles({ name: 'mat.png', mimeType: 'image/png', buffer: image });
     await page.getByText('Uploaded.').waitFor();
     await accessible(page, 'event-editor');
@@ -136,7 +155,10 @@ describe(`admin in a browser (${DIALECT})`, () => {
     assert.equal(event.title, 'Evening yoga');
     assert.equal(event.status, 'publish');
     assert.equal(event.venue.venue, 'Blue Hall');
-    assert.deepEqual(event.categories.map((category: { name: string }) => category.name), ['Wellness']);
+    assert.deepEqual(
+      event.categories.map((category: { name: string }) => category.name),
+      ['Wellness'],
+    );
     assert.equal(event.recurrence.rrule, 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6');
     assert.ok(event.image && event.image.url, 'the uploaded image is the featured image');
     assert.match(event.description, /<p>Bring a mat\.<\/p>/);
@@ -152,10 +174,22 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await page.goto(`${base}/admin/events/${third.id}`);
     await page.getByLabel('Title').fill('Evening yoga (guest teacher)');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog', { name: 'This date is one of a series. Change…' }).getByRole('button', { name: 'this date only' }).click();
+    await page
+      .getByRole('dialog', { name: 'This date is one of a series. Change…' })
+      .getByRole('button', { name: 'this date only' })
+      .click();
     await page.getByText('Saved.').waitFor();
-    const after = (await api('events?start_date=2026-12-01&end_date=2026-12-31&search=yoga')).events.map((event: { title: string }) => event.title);
-    assert.deepEqual(after, ['Evening yoga', 'Evening yoga', 'Evening yoga (guest teacher)', 'Evening yoga', 'Evening yoga', 'Evening yoga']);
+    const after = (await api('events?start_date=2026-12-01&end_date=2026-12-31&search=yoga')).events.map(
+      (event: { title: string }) => event.title,
+    );
+    assert.deepEqual(after, [
+      'Evening yoga',
+      'Evening yoga',
+      'Evening yoga (guest teacher)',
+      'Evening yoga',
+      'Evening yoga',
+      'Evening yoga',
+    ]);
   });
 
   test('a contributor submits an event for review; an editor publishes it from the review queue', async () => {
@@ -177,7 +211,12 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await editor.keyboard.press('Tab');
     assert.equal(await editor.evaluate(() => document.activeElement?.textContent), 'Skip to content');
     const publish = editor.getByRole('button', { name: 'Publish Community picnic' });
-    for (let presses = 0; presses < 20 && !(await publish.evaluate((button) => button === document.activeElement)); presses++) await editor.keyboard.press('Tab');
+    for (
+      let presses = 0;
+      presses < 20 && !(await publish.evaluate((button) => button === document.activeElement));
+      presses++
+    )
+      await editor.keyboard.press('Tab');
     await editor.keyboard.press('Enter');
     await editor.getByText('Published: Community picnic').waitFor();
     const found = (await api('events?search=picnic')).events;
@@ -186,7 +225,8 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await editor.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Events' }).click();
     await editor.getByRole('link', { name: 'Community picnic', exact: true }).waitFor();
     // The README's picture of the admin: the events list with the events of these journeys.
-    if (process.env.ADMIN_SCREENSHOT === '1') await editor.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'admin-events.png') });
+    if (process.env.ADMIN_SCREENSHOT === '1')
+      await editor.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'admin-events.png') });
   });
 
   test('bulk actions: trash, restore from the trash tab, delete permanently; search narrows the list', async () => {
@@ -228,7 +268,7 @@ describe(`admin in a browser (${DIALECT})`, () => {
     await second.getByRole('button', { name: 'Save' }).click();
     const notice = second.getByRole('alert').filter({ hasText: 'Someone else changed this event' });
     await notice.waitFor();
-    assert.match(await notice.textContent() ?? '', /cost/);
+    assert.match((await notice.textContent()) ?? '', /cost/);
     assert.equal((await api(`events/${seriesId}`)).website, '', 'the second write was not applied');
   });
 

@@ -21,7 +21,13 @@ describe(`community submissions' review in a browser (${DIALECT})`, () => {
   const foreign: string[] = [];
 
   before(async () => {
-    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_COMMUNITY_SUBMISSIONS: 'true', CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true' } });
+    t = await createTestApp({
+      env: {
+        CALENDAR_TIMEZONE: 'America/New_York',
+        CALENDAR_COMMUNITY_SUBMISSIONS: 'true',
+        CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true',
+      },
+    });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
   });
@@ -46,7 +52,7 @@ describe(`community submissions' review in a browser (${DIALECT})`, () => {
     assert.deepEqual(foreign, [], `${name}: no request to another origin`);
   };
 
-  test('with the proof of work on, the form is filled by its labels and sent at 390 and 1280 px: the service\'s script solves the challenge', async () => {
+  test("with the proof of work on, the form is filled by its labels and sent at 390 and 1280 px: the service's script solves the challenge", async () => {
     for (const width of WIDTHS) {
       const page = await fresh(width);
       await page.goto(`${base}/events/community/add/`);
@@ -57,19 +63,35 @@ describe(`community submissions' review in a browser (${DIALECT})`, () => {
       await page.getByLabel('Venue name').fill('Spam Barn');
       await page.getByLabel('Organizer name').fill('Spam Crew');
       const started = Date.now();
-      await Promise.all([page.waitForURL(`${base}/events/community/thanks/`, { timeout: 60_000 }), page.getByRole('button', { name: 'Submit event' }).click()]);
-      console.log(`proposal with its proof of work at ${width} px: ${Date.now() - started} ms from the click to the thanks`);
+      await Promise.all([
+        page.waitForURL(`${base}/events/community/thanks/`, { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Submit event' }).click(),
+      ]);
+      console.log(
+        `proposal with its proof of work at ${width} px: ${Date.now() - started} ms from the click to the thanks`,
+      );
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Thank you');
       await accessible(page, `thanks ${width}`);
       await page.close();
     }
-    const pending = (await t.request('editor', 'GET', `${API}/events?status=pending`)).json<{ events: { title: string; venue: { id: number } }[] }>().events;
+    const pending = (await t.request('editor', 'GET', `${API}/events?status=pending`)).json<{
+      events: { title: string; venue: { id: number } }[];
+    }>().events;
     assert.deepEqual(pending.map((event) => event.title).sort(), ['Flooded Fair 1280', 'Flooded Fair 390']);
-    assert.equal(new Set(pending.map((event) => event.venue.id)).size, 1, 'the second proposal reused the first one\'s pending venue');
+    assert.equal(
+      new Set(pending.map((event) => event.venue.id)).size,
+      1,
+      "the second proposal reused the first one's pending venue",
+    );
   });
 
   test('the review queue shows each community submission\'s address; "Reject all from" it, confirmed, trashes them', async () => {
-    await t.request('contributor', 'POST', `${API}/events`, { title: 'Choir rehearsal', start_date: '2026-12-20 18:00', end_date: '2026-12-20 19:00', status: 'pending' });
+    await t.request('contributor', 'POST', `${API}/events`, {
+      title: 'Choir rehearsal',
+      start_date: '2026-12-20 18:00',
+      end_date: '2026-12-20 19:00',
+      status: 'pending',
+    });
     const page = await fresh(1280);
     await page.goto(`${base}/admin/`);
     await page.getByLabel('Username or email').fill('editor');
@@ -87,7 +109,10 @@ describe(`community submissions' review in a browser (${DIALECT})`, () => {
       void dialog.accept();
     });
     await fair.getByRole('button', { name: 'Reject all from 127.0.0.1' }).click();
-    await page.getByRole('status').getByText('Moved to the trash from 127.0.0.1: 2 events, 1 venues, 1 organizers.').waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Moved to the trash from 127.0.0.1: 2 events, 1 venues, 1 organizers.')
+      .waitFor();
     assert.match(asked[0] ?? '', /Move every pending submission from 127\.0\.0\.1 to the trash/);
     await page.getByRole('heading', { name: 'Choir rehearsal' }).waitFor();
     assert.equal(await page.getByRole('heading', { name: /Flooded Fair/ }).count(), 0);

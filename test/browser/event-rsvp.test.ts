@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { systemClock } from '../../src/clock.ts';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
-import { launchChromium, openWatchedPage, pageErrors, screenshotFolder, seriousAxeViolations } from '../fixtures/browser.ts';
+import {
+  launchChromium,
+  openWatchedPage,
+  pageErrors,
+  screenshotFolder,
+  seriousAxeViolations,
+} from '../fixtures/browser.ts';
 import { startSmtp, type LocalSmtp } from '../fixtures/smtp.ts';
 import { until } from '../fixtures/wait.ts';
 
@@ -32,18 +38,44 @@ describe(`the RSVP journey in a browser (${DIALECT})`, () => {
 
   before(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ clock: systemClock, env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: 'Springfield Arts <calendar@springfield.example>', CALENDAR_MAIL_POLL_INTERVAL: '0.05' } });
+    t = await createTestApp({
+      clock: systemClock,
+      env: {
+        CALENDAR_TIMEZONE: 'America/New_York',
+        CALENDAR_SMTP_URL: smtp.url,
+        CALENDAR_MAIL_FROM: 'Springfield Arts <calendar@springfield.example>',
+        CALENDAR_MAIL_POLL_INTERVAL: '0.05',
+      },
+    });
     t.mailDispatcher!.start({ error: (error) => console.error(error) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const event = await t.request('administrator', 'POST', 'events', { title: 'Community Supper', status: 'publish', start_date: '2027-03-04 18:00:00', end_date: '2027-03-04 21:00:00', timezone: 'America/New_York', description: '<p>A long table in the hall: bring a dish to share.</p>' });
+    const event = await t.request('administrator', 'POST', 'events', {
+      title: 'Community Supper',
+      status: 'publish',
+      start_date: '2027-03-04 18:00:00',
+      end_date: '2027-03-04 21:00:00',
+      timezone: 'America/New_York',
+      description: '<p>A long table in the hall: bring a dish to share.</p>',
+    });
     assert.equal(event.statusCode, 201, event.body);
     const eventId = event.json<Json>().id as number;
     const made = await t.request('administrator', 'POST', '/wp-json/tribe/tickets/v1/tickets', {
-      event: eventId, name: 'A seat at the table', capacity: 2, waitlist: true,
-      attendee_fields: [{ label: 'Diet', type: 'choice', options: ['vegetarian', 'vegan', 'anything'], required: true }, { label: 'I can help set up', type: 'checkbox' }],
+      event: eventId,
+      name: 'A seat at the table',
+      capacity: 2,
+      waitlist: true,
+      attendee_fields: [
+        { label: 'Diet', type: 'choice', options: ['vegetarian', 'vegan', 'anything'], required: true },
+        { label: 'I can help set up', type: 'checkbox' },
+      ],
     });
     assert.equal(made.statusCode, 201, made.body);
-    const paid = await t.request('administrator', 'POST', '/wp-json/tribe/tickets/v1/tickets', { event: eventId, name: 'Patron', price: 40, buy_url: 'https://tickets.example.org/supper' });
+    const paid = await t.request('administrator', 'POST', '/wp-json/tribe/tickets/v1/tickets', {
+      event: eventId,
+      name: 'Patron',
+      price: 40,
+      buy_url: 'https://tickets.example.org/supper',
+    });
     assert.equal(paid.statusCode, 201, paid.body);
     browser = await launchChromium();
     context = await browser.newContext();
@@ -54,7 +86,10 @@ describe(`the RSVP journey in a browser (${DIALECT})`, () => {
     await smtp?.close();
   });
 
-  const arrived = (address: string, subject: string) => until(`"${subject}" to ${address}`, () => smtp.received.find((mail) => mail.to.includes(address) && mail.parsed.subject === subject));
+  const arrived = (address: string, subject: string) =>
+    until(`"${subject}" to ${address}`, () =>
+      smtp.received.find((mail) => mail.to.includes(address) && mail.parsed.subject === subject),
+    );
   const check = async (page: Page, name: string) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -78,7 +113,10 @@ describe(`the RSVP journey in a browser (${DIALECT})`, () => {
     assert.ok(await ticket.getByText('2 places left').isVisible());
     const patron = page.getByRole('region', { name: 'Patron' });
     assert.ok(await patron.getByText('Price: $40.00').isVisible());
-    assert.equal(await patron.getByRole('link', { name: 'Buy: Patron' }).getAttribute('href'), 'https://tickets.example.org/supper');
+    assert.equal(
+      await patron.getByRole('link', { name: 'Buy: Patron' }).getAttribute('href'),
+      'https://tickets.example.org/supper',
+    );
     await check(page, 'event-with-rsvp');
 
     await page.setViewportSize({ width: 390, height: 900 });
@@ -98,7 +136,9 @@ describe(`the RSVP journey in a browser (${DIALECT})`, () => {
     assert.equal(vevent.getFirstPropertyValue('summary'), 'Community Supper');
     const qr = mail.parsed.attachments.find((attachment) => attachment.contentType === 'image/png')!;
     const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const code = new URL(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data);
+    const code = new URL(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data,
+    );
     assert.equal(code.searchParams.get('event_qr_code'), '1');
     const link = /Change or cancel your RSVP: (\S+)/.exec(mail.parsed.text ?? '')![1]!;
 
@@ -122,17 +162,29 @@ describe(`the RSVP journey in a browser (${DIALECT})`, () => {
     assert.ok(await own.getByText('You are going: 1 place(s).').isVisible());
     await check(own, 'rsvp-changed');
     const promotion = await arrived('bo@example.org', 'A place is yours: Community Supper');
-    assert.ok(promotion.parsed.attachments.some((attachment) => attachment.contentType === 'image/png'), 'the promoted visitor\'s QR code');
+    assert.ok(
+      promotion.parsed.attachments.some((attachment) => attachment.contentType === 'image/png'),
+      "the promoted visitor's QR code",
+    );
 
     // And cancels.
     await own.getByRole('button', { name: 'Cancel my RSVP' }).click();
     await own.getByText('Your RSVP is cancelled.').waitFor();
     assert.ok(await own.getByText('This RSVP is cancelled.').isVisible());
-    const attendees = (await t.request('administrator', 'GET', '/wp-json/tribe/tickets/v1/attendees?per_page=50')).json<Json>().attendees as Json[];
-    assert.deepEqual(attendees.map((seat) => [seat.email, seat.rsvp_status]).sort(), [['ada@example.org', 'cancelled'], ['ada@example.org', 'cancelled'], ['bo@example.org', 'going']]);
+    const attendees = (
+      await t.request('administrator', 'GET', '/wp-json/tribe/tickets/v1/attendees?per_page=50')
+    ).json<Json>().attendees as Json[];
+    assert.deepEqual(attendees.map((seat) => [seat.email, seat.rsvp_status]).sort(), [
+      ['ada@example.org', 'cancelled'],
+      ['ada@example.org', 'cancelled'],
+      ['bo@example.org', 'going'],
+    ]);
 
     // A link changed by hand says so.
-    const broken = await openWatchedPage(context, link.replace(/.\/$/, (last) => `${last[0] === 'A' ? 'B' : 'A'}/`));
+    const broken = await openWatchedPage(
+      context,
+      link.replace(/.\/$/, (last) => `${last[0] === 'A' ? 'B' : 'A'}/`),
+    );
     assert.ok(await broken.getByRole('heading', { name: /This link to an RSVP is not valid/ }).isVisible());
   });
 });

@@ -31,7 +31,8 @@ describe(`the first administrator's setup in a browser (${DIALECT})`, () => {
         const page = await context.newPage();
         const refusals: string[] = [];
         page.on('console', (message) => {
-          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) refusals.push(message.text());
+          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+            refusals.push(message.text());
         });
         await page.goto(`${base}/admin/setup?token=${token}`);
         assert.ok(await page.getByRole('heading', { name: 'Create the administrator', level: 1 }).isVisible());

@@ -27,20 +27,36 @@ describe(`one unbroken word of the longest accepted length, in a browser (${DIAL
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const venue = await t.request('administrator', 'POST', 'venues', { venue: word('v'), address: word('a'), city: word('c') });
+    const venue = await t.request('administrator', 'POST', 'venues', {
+      venue: word('v'),
+      address: word('a'),
+      city: word('c'),
+    });
     assert.equal(venue.statusCode, 201, venue.body);
-    const organizer = await t.request('administrator', 'POST', 'organizers', { organizer: word('o'), phone: word('1') });
+    const organizer = await t.request('administrator', 'POST', 'organizers', {
+      organizer: word('o'),
+      phone: word('1'),
+    });
     assert.equal(organizer.statusCode, 201, organizer.body);
     const category = await t.request('administrator', 'POST', 'categories', { name: word('k'), slug: 'long-category' });
     assert.equal(category.statusCode, 201, category.body);
     const tag = await t.request('administrator', 'POST', 'tags', { name: word('g'), slug: 'long-tag' });
     assert.equal(tag.statusCode, 201, tag.body);
     const event = await t.request('administrator', 'POST', 'events', {
-      status: 'publish', timezone: 'America/New_York', title: word('w'), slug: 'long-word',
-      description: `<p>${word('d')}</p>`, excerpt: word('e'), cost: word('9'), website: `https://example.com/${word('u')}`,
-      start_date: '2026-12-09 18:00', end_date: '2026-12-10 19:30',
-      venue: venue.json<{ id: number }>().id, organizer: [organizer.json<{ id: number }>().id],
-      categories: [category.json<{ id: number }>().id], tags: [tag.json<{ id: number }>().id],
+      status: 'publish',
+      timezone: 'America/New_York',
+      title: word('w'),
+      slug: 'long-word',
+      description: `<p>${word('d')}</p>`,
+      excerpt: word('e'),
+      cost: word('9'),
+      website: `https://example.com/${word('u')}`,
+      start_date: '2026-12-09 18:00',
+      end_date: '2026-12-10 19:30',
+      venue: venue.json<{ id: number }>().id,
+      organizer: [organizer.json<{ id: number }>().id],
+      categories: [category.json<{ id: number }>().id],
+      tags: [tag.json<{ id: number }>().id],
     });
     assert.equal(event.statusCode, 201, event.body);
     slugs.event = event.json<{ slug: string }>().slug;
@@ -75,26 +91,45 @@ describe(`one unbroken word of the longest accepted length, in a browser (${DIAL
         const started = Date.now();
         const response = await page.goto(`${base}${url}`, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
         assert.equal(response?.status(), 200, `${name} answers`);
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-        if (scrollWidth > clientWidth) overflowing.push(`${name} at ${width}: ${scrollWidth} px wide in ${clientWidth} (${Date.now() - started} ms)`);
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        if (scrollWidth > clientWidth)
+          overflowing.push(
+            `${name} at ${width}: ${scrollWidth} px wide in ${clientWidth} (${Date.now() - started} ms)`,
+          );
       }
       await page.close();
     }
     assert.deepEqual(overflowing, []);
   });
 
-  test('the admin\'s lists of events, venues, organizers, categories and tags wrap the word at 390 and 1280 px', async () => {
+  test("the admin's lists of events, venues, organizers, categories and tags wrap the word at 390 and 1280 px", async () => {
     const { signedIn } = adminDriver(browser, base, 'long-words-admin');
-    const lists = [['events', 'w'], ['venues', 'v'], ['organizers', 'o'], ['categories', 'k'], ['tags', 'g']] as const;
+    const lists = [
+      ['events', 'w'],
+      ['venues', 'v'],
+      ['organizers', 'o'],
+      ['categories', 'k'],
+      ['tags', 'g'],
+    ] as const;
     const { page, context: admin } = await signedIn('administrator', 'events');
     const overflowing: string[] = [];
     for (const [list, letter] of lists) {
       await page.goto(`${base}/admin/${list}`, { timeout: LOAD_TIMEOUT_MS });
-      await page.getByRole('cell', { name: new RegExp(word(letter)) }).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+      await page
+        .getByRole('cell', { name: new RegExp(word(letter)) })
+        .first()
+        .waitFor({ timeout: LOAD_TIMEOUT_MS });
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-        if (scrollWidth > clientWidth) overflowing.push(`${list} at ${width}: ${scrollWidth} px wide in ${clientWidth}`);
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        if (scrollWidth > clientWidth)
+          overflowing.push(`${list} at ${width}: ${scrollWidth} px wide in ${clientWidth}`);
       }
     }
     await admin.close();

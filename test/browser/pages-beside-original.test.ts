@@ -25,18 +25,43 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
   before(async () => {
     t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York' } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const hall = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', address: '1 Main St', city: 'Springfield', country: 'USA', phone: '+1 555 0101' })).json<{ id: number; slug: string }>();
-    const organizer = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Jazz Club', email: 'club@example.com' })).json<{ id: number }>();
+    const hall = (
+      await t.request('administrator', 'POST', 'venues', {
+        venue: 'Blue Hall',
+        address: '1 Main St',
+        city: 'Springfield',
+        country: 'USA',
+        phone: '+1 555 0101',
+      })
+    ).json<{ id: number; slug: string }>();
+    const organizer = (
+      await t.request('administrator', 'POST', 'organizers', { organizer: 'Jazz Club', email: 'club@example.com' })
+    ).json<{ id: number }>();
     slugs.hall = hall.slug;
     const description = `<p>${'Bring a mat and water; the session suits every level and ends with a short talk. '.repeat(6)}</p>`;
     const create = async (key: string, fields: Record<string, unknown>) => {
-      slugs[key] = (await createEvent(t, { status: 'publish', timezone: 'America/New_York', venue: hall.id, ...fields })).slug;
+      slugs[key] = (
+        await createEvent(t, { status: 'publish', timezone: 'America/New_York', venue: hall.id, ...fields })
+      ).slug;
     };
-    await create('yoga', { title: 'Morning Yoga', description, cost: '15', start_date: '2026-11-28 09:00', end_date: '2026-11-28 10:15', organizer: [organizer.id], categories: ['Wellness'] });
+    await create('yoga', {
+      title: 'Morning Yoga',
+      description,
+      cost: '15',
+      start_date: '2026-11-28 09:00',
+      end_date: '2026-11-28 10:15',
+      organizer: [organizer.id],
+      categories: ['Wellness'],
+    });
     await create('talk', { title: 'Half Past Talk', start_date: '2026-11-28 09:30', end_date: '2026-11-28 11:00' });
     await create('quarter', { title: 'Quarter To Ten', start_date: '2026-11-28 09:45', end_date: '2026-11-28 11:00' });
     await create('dance', { title: 'December Dance', start_date: '2026-12-03 20:00', end_date: '2026-12-03 22:00' });
-    await create('berlin', { title: 'Berlin Evening', timezone: 'Europe/Berlin', start_date: '2026-12-05 19:00', end_date: '2026-12-05 21:00' });
+    await create('berlin', {
+      title: 'Berlin Evening',
+      timezone: 'Europe/Berlin',
+      start_date: '2026-12-05 19:00',
+      end_date: '2026-12-05 21:00',
+    });
     browser = await launchChromium();
     context = await browser.newContext();
   });
@@ -68,16 +93,35 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
       .getByText(text, { exact: true })
       .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().width > 2).length);
 
-  test('a venue\'s page: its events under month headings, its name and address shown once', async () => {
+  test("a venue's page: its events under month headings, its name and address shown once", async () => {
     const page = await open(`/venue/${slugs.hall}/`);
     await atEachWidth(page, 'venue', async (width) => {
       const main = page.getByRole('main');
-      assert.deepEqual(await main.getByRole('heading', { level: 3 }).allTextContents(), ['November 2026', 'December 2026'], `month headings at ${width}`);
+      assert.deepEqual(
+        await main.getByRole('heading', { level: 3 }).allTextContents(),
+        ['November 2026', 'December 2026'],
+        `month headings at ${width}`,
+      );
       const november = main.getByRole('region', { name: 'November 2026' });
-      assert.deepEqual(await november.getByRole('article').getByRole('heading').allTextContents(), ['Morning Yoga', 'Half Past Talk', 'Quarter To Ten']);
-      assert.deepEqual(await main.getByRole('region', { name: 'December 2026' }).getByRole('article').getByRole('heading').allTextContents(), ['December Dance', 'Berlin Evening']);
+      assert.deepEqual(await november.getByRole('article').getByRole('heading').allTextContents(), [
+        'Morning Yoga',
+        'Half Past Talk',
+        'Quarter To Ten',
+      ]);
+      assert.deepEqual(
+        await main
+          .getByRole('region', { name: 'December 2026' })
+          .getByRole('article')
+          .getByRole('heading')
+          .allTextContents(),
+        ['December Dance', 'Berlin Evening'],
+      );
       assert.equal(await main.getByText(/1 Main St/).count(), 1, `the address once at ${width}`);
-      assert.equal(await main.getByText('Blue Hall', { exact: true }).count(), 1, `the name once, as the page's heading, at ${width}`);
+      assert.equal(
+        await main.getByText('Blue Hall', { exact: true }).count(),
+        1,
+        `the name once, as the page's heading, at ${width}`,
+      );
     });
   });
 
@@ -85,9 +129,29 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
     const page = await open('/events/2026-11-28/');
     await atEachWidth(page, 'day', async (width) => {
       const main = page.getByRole('main');
-      assert.deepEqual((await main.getByRole('heading', { level: 2 }).allTextContents()).filter((text) => /\d:\d\d/.test(text)).map((text) => text.replace(/\s/g, ' ')), ['9:00 AM', '9:30 AM'], `half hours at ${width}`);
-      assert.deepEqual(await main.getByRole('region', { name: /9:30\sAM/ }).getByRole('article').getByRole('heading').allTextContents(), ['Half Past Talk', 'Quarter To Ten']);
-      assert.deepEqual(await main.getByRole('region', { name: /9:00\sAM/ }).getByRole('article').getByRole('heading').allTextContents(), ['Morning Yoga']);
+      assert.deepEqual(
+        (await main.getByRole('heading', { level: 2 }).allTextContents())
+          .filter((text) => /\d:\d\d/.test(text))
+          .map((text) => text.replace(/\s/g, ' ')),
+        ['9:00 AM', '9:30 AM'],
+        `half hours at ${width}`,
+      );
+      assert.deepEqual(
+        await main
+          .getByRole('region', { name: /9:30\sAM/ })
+          .getByRole('article')
+          .getByRole('heading')
+          .allTextContents(),
+        ['Half Past Talk', 'Quarter To Ten'],
+      );
+      assert.deepEqual(
+        await main
+          .getByRole('region', { name: /9:00\sAM/ })
+          .getByRole('article')
+          .getByRole('heading')
+          .allTextContents(),
+        ['Morning Yoga'],
+      );
       // The day is named once, by the bar's heading: no "SAT 28" beside every event.
       assert.equal(await main.getByText(/^\s*Sat\s+28\s*$/i).count(), 0, `no badge at ${width}`);
       assert.equal(await shownTimes(page, 'Saturday, November 28, 2026'), 1);
@@ -95,14 +159,21 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
   });
 
   test('the month and the week: one h1 and the dates shown as one heading, the grid still named by them', async () => {
-    for (const [url, title] of [['/events/month/2026-11/', /^November 2026$/], ['/events/week/2026-11-23/', /^November 23\s?–\s?29, 2026$/]] as const) {
+    for (const [url, title] of [
+      ['/events/month/2026-11/', /^November 2026$/],
+      ['/events/week/2026-11-23/', /^November 23\s?–\s?29, 2026$/],
+    ] as const) {
       const page = await open(url);
       await atEachWidth(page, url, async (width) => {
         assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, `${url} at ${width}: one h1`);
         const dates = page.getByRole('main').getByRole('heading', { name: title });
         assert.equal(await dates.count(), 1, `${url} at ${width}: one heading of the dates`);
         assert.equal(await shownTimes(page, await dates.innerText()), 1, `${url} at ${width}: the dates shown once`);
-        assert.equal(await page.getByRole('table', { name: await dates.innerText() }).count(), 1, `${url}: the grid named by them`);
+        assert.equal(
+          await page.getByRole('table', { name: await dates.innerText() }).count(),
+          1,
+          `${url}: the grid named by them`,
+        );
       });
     }
   });
@@ -126,10 +197,15 @@ describe(`public pages beside the original's, in a browser (${DIALECT})`, () => 
         }
       }
       const details = await box(event.getByRole('region', { name: 'Details' }));
-      if (width === 1280) assert.ok(details.y < text.y + text.height, 'the details start level with the description, not under it');
+      if (width === 1280)
+        assert.ok(details.y < text.y + text.height, 'the details start level with the description, not under it');
     });
     const berlin = await open(`/event/${slugs.berlin}/`);
-    const line = berlin.getByRole('article', { name: 'Berlin Evening' }).getByRole('paragraph').filter({ hasText: 'Saturday, December 5, 2026' }).first();
+    const line = berlin
+      .getByRole('article', { name: 'Berlin Evening' })
+      .getByRole('paragraph')
+      .filter({ hasText: 'Saturday, December 5, 2026' })
+      .first();
     assert.match((await line.innerText()).replace(/\s/g, ' '), /7:00 – 9:00 PM GMT\+1$/);
     await berlin.close();
   });

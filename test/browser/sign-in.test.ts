@@ -44,7 +44,8 @@ describe(`admin sign-in in a browser (${DIALECT})`, () => {
       const page = await context.newPage();
       const refusals: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) refusals.push(message.text());
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          refusals.push(message.text());
       });
       await page.goto(`${base}/admin/sign-in?next=/admin/events`);
       assert.ok(await page.getByRole('heading', { name: 'Sign in', level: 1 }).isVisible());
@@ -77,7 +78,10 @@ describe(`admin sign-in in a browser (${DIALECT})`, () => {
     const response = page.waitForResponse((answer) => answer.request().method() === 'POST');
     await signInByKeyboard(page, 'author', 'author-password');
     assert.equal((await response).status(), 429);
-    assert.match((await page.getByRole('alert').textContent()) ?? '', /^Too many failed sign-ins\. Try again in \d+ seconds\.$/);
+    assert.match(
+      (await page.getByRole('alert').textContent()) ?? '',
+      /^Too many failed sign-ins\. Try again in \d+ seconds\.$/,
+    );
     await context.close();
   });
 });

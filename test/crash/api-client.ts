@@ -27,15 +27,22 @@ export class ApiClient {
   constructor(
     readonly base: string,
     private readonly authorization: string | undefined,
-    private readonly onAnswer?: (answer: { readonly method: string; readonly path: string; readonly status: number; readonly ms: number }) => void,
+    private readonly onAnswer?: (answer: {
+      readonly method: string;
+      readonly path: string;
+      readonly status: number;
+      readonly ms: number;
+    }) => void,
   ) {}
 
   /** `path` is relative to the namespace root; rejects when the connection fails or is cut before the whole answer. */
   request(method: string, path: string, body?: unknown): Promise<ApiResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: http.OutgoingHttpHeaders = this.authorization === undefined ? {} : { authorization: this.authorization };
+    const headers: http.OutgoingHttpHeaders =
+      this.authorization === undefined ? {} : { authorization: this.authorization };
     const started = performance.now();
-    if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+    if (payload !== undefined)
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
     return new Promise((resolve, reject) => {
       const request = http.request(`${this.base}${API}/${path}`, { method, agent: this.agent, headers }, (response) => {
         const chunks: Buffer[] = [];
@@ -53,7 +60,9 @@ export class ApiClient {
           resolve({ status: response.statusCode!, code, body: parsed });
         });
       });
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`${method} ${path}: no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+      request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+        request.destroy(new Error(`${method} ${path}: no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      );
       request.on('error', reject);
       request.end(payload);
     });
@@ -74,6 +83,7 @@ export function asObject(value: unknown, what: string): Json {
 }
 
 export function asList(value: unknown, what: string): Json[] {
-  if (!Array.isArray(value) || !value.every(isObject)) throw new Error(`${what} is not a list of objects: ${JSON.stringify(value)}`);
+  if (!Array.isArray(value) || !value.every(isObject))
+    throw new Error(`${what} is not a list of objects: ${JSON.stringify(value)}`);
   return value;
 }

@@ -23,7 +23,11 @@ const MAX_KILL_DELAY_MS = 2000;
 const ADMIN_PASSWORD = 'crash-test-administrator';
 const AUTHORIZATION = basicAuth('admin', ADMIN_PASSWORD);
 
-const errorLines = (server: ServerProcess) => server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+const errorLines = (server: ServerProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line));
 
 interface Outcome {
   roundsRun: number;
@@ -40,7 +44,17 @@ interface Outcome {
 
 /** The rounds of write, kill, check and restart on the database at `url`; stops after the first round that fails. */
 async function crashRounds(url: string): Promise<Outcome> {
-  const outcome: Outcome = { roundsRun: 0, roundsPassed: 0, acknowledged: 0, inFlight: 0, landed: 0, notLanded: 0, intact: 0, integrity: undefined, failures: [] };
+  const outcome: Outcome = {
+    roundsRun: 0,
+    roundsPassed: 0,
+    acknowledged: 0,
+    inFlight: 0,
+    landed: 0,
+    notLanded: 0,
+    intact: 0,
+    integrity: undefined,
+    failures: [],
+  };
   const env = { DATABASE_URL: url, CALENDAR_ADMIN_PASSWORD: ADMIN_PASSWORD };
   const log = new WriteLog();
   let server = await startServer(env);
@@ -104,7 +118,8 @@ async function run(): Promise<boolean> {
       `${outcome.intact} records found intact after the last restart, ${seconds} s`,
   );
   if (outcome.integrity) console.log(`integrity check: ${outcome.integrity.method}`);
-  if (outcome.failures.length === 0) console.log('every acknowledged write was found intact; the database passed its integrity checks');
+  if (outcome.failures.length === 0)
+    console.log('every acknowledged write was found intact; the database passed its integrity checks');
   else {
     console.error(`${outcome.failures.length} failure(s):`);
     for (const failure of outcome.failures) console.error(`  ${failure}`);

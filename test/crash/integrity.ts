@@ -20,7 +20,8 @@ export function checkSqlite(file: string): IntegrityReport {
   const db = new SqliteDatabase(file, { fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') problems.push(`PRAGMA integrity_check: ${integrity.map((row) => row.integrity_check).join('; ')}`);
+    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok')
+      problems.push(`PRAGMA integrity_check: ${integrity.map((row) => row.integrity_check).join('; ')}`);
     const orphans = db.pragma('foreign_key_check') as unknown[];
     if (orphans.length > 0) problems.push(`PRAGMA foreign_key_check: ${sample(orphans)}`);
     try {
@@ -65,15 +66,22 @@ async function orphanProblems(client: pg.Client): Promise<{ checked: number; pro
   const problems: string[] = [];
   for (const key of rows) {
     const present = key.child_columns.map((column) => `c.${quoteIdentifier(column)} is not null`).join(' and ');
-    const joined = key.child_columns.map((column, index) => `p.${quoteIdentifier(key.parent_columns[index]!)} = c.${quoteIdentifier(column)}`).join(' and ');
-    const orphans = await client.query(`select c.* from ${key.child} c where ${present} and not exists (select 1 from ${key.parent} p where ${joined}) limit 5`);
-    if (orphans.rows.length > 0) problems.push(`foreign key ${key.name}: ${key.child} rows without their ${key.parent}: ${sample(orphans.rows)}`);
+    const joined = key.child_columns
+      .map((column, index) => `p.${quoteIdentifier(key.parent_columns[index]!)} = c.${quoteIdentifier(column)}`)
+      .join(' and ');
+    const orphans = await client.query(
+      `select c.* from ${key.child} c where ${present} and not exists (select 1 from ${key.parent} p where ${joined}) limit 5`,
+    );
+    if (orphans.rows.length > 0)
+      problems.push(`foreign key ${key.name}: ${key.child} rows without their ${key.parent}: ${sample(orphans.rows)}`);
   }
   return { checked: rows.length, problems };
 }
 
 /** amcheck on every btree index and table of the schema; undefined when the extension cannot be installed. */
-async function amcheckProblems(client: pg.Client): Promise<{ indexes: number; tables: number; problems: string[] } | undefined> {
+async function amcheckProblems(
+  client: pg.Client,
+): Promise<{ indexes: number; tables: number; problems: string[] } | undefined> {
   try {
     // In `public`, as the migrations install pg_trgm, so that every schema of the database shares it.
     await client.query('create extension if not exists amcheck with schema public');
@@ -122,7 +130,10 @@ export async function checkPostgres(url: string): Promise<IntegrityReport> {
     const physical = amcheck
       ? `amcheck: bt_index_check(heapallindexed) on ${amcheck.indexes} btree indexes and verify_heapam on ${amcheck.tables} tables`
       : 'amcheck is not available on this server (no physical check)';
-    return { method: `${physical}, orphan queries for ${orphans.checked} foreign keys, ${CONSISTENCY_QUERIES.length} consistency queries`, problems };
+    return {
+      method: `${physical}, orphan queries for ${orphans.checked} foreign keys, ${CONSISTENCY_QUERIES.length} consistency queries`,
+      problems,
+    };
   } finally {
     await client.end();
   }

@@ -7,7 +7,12 @@ import { asList, asObject, type Json } from './api-client.ts';
 
 export type Kind = 'event' | 'venue' | 'organizer' | 'category';
 
-export const COLLECTION: Readonly<Record<Kind, string>> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories' };
+export const COLLECTION: Readonly<Record<Kind, string>> = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+};
 
 /** Category names that writers share, so concurrent creates of one new name race each other. */
 const SHARED_CATEGORIES = ['Shared Jazz', 'Shared Theatre', 'Shared Cinema', 'Shared Dance', 'Shared Talks'];
@@ -60,8 +65,12 @@ export function writeBody(kind: Kind, token: string, revision: number): Json {
   }
 }
 
-const sortedNames = (terms: unknown, what: string) => asList(terms, what).map((term) => term.name).sort();
-const pickFields = (record: Json, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, record[name]]));
+const sortedNames = (terms: unknown, what: string) =>
+  asList(terms, what)
+    .map((term) => term.name)
+    .sort();
+const pickFields = (record: Json, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, record[name]]));
 
 /** The fields each kind is sent with, beyond those of an event, which are rendered differently. */
 const PLAIN_FIELDS: Readonly<Record<Exclude<Kind, 'event'>, readonly string[]>> = {
@@ -113,7 +122,22 @@ export function snapshotOf(kind: Kind, record: Json): Json {
       const venue = asObject(record.venue, `venue of event ${String(record.id)}`);
       return {
         ...common,
-        ...pickFields(record, ['author', 'modified_utc', 'title', 'description', 'excerpt', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'timezone', 'all_day', 'cost', 'cost_details', 'featured']),
+        ...pickFields(record, [
+          'author',
+          'modified_utc',
+          'title',
+          'description',
+          'excerpt',
+          'start_date',
+          'end_date',
+          'utc_start_date',
+          'utc_end_date',
+          'timezone',
+          'all_day',
+          'cost',
+          'cost_details',
+          'featured',
+        ]),
         categories: asList(record.categories, 'categories')
           .map((term) => pickFields(term, ['id', 'name', 'slug', 'parent']))
           .sort((a, b) => Number(a.id) - Number(b.id)),
@@ -124,6 +148,9 @@ export function snapshotOf(kind: Kind, record: Json): Json {
     case 'organizer':
       return { ...common, ...pickFields(record, ['author', 'modified_utc', ...PLAIN_FIELDS[kind]]) };
     case 'category':
-      return { ...pickFields(record, ['id', 'slug', 'taxonomy', 'parent']), ...pickFields(record, PLAIN_FIELDS.category) };
+      return {
+        ...pickFields(record, ['id', 'slug', 'taxonomy', 'parent']),
+        ...pickFields(record, PLAIN_FIELDS.category),
+      };
   }
 }

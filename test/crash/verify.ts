@@ -18,7 +18,10 @@ export async function probeAbsentAnswers(client: ApiClient): Promise<AbsentAnswe
   return answers;
 }
 
-export type Observed = { readonly presence: 'live' | 'trashed'; readonly record: Json } | { readonly presence: 'removed' } | { readonly presence: 'unreadable'; readonly detail: string };
+export type Observed =
+  | { readonly presence: 'live' | 'trashed'; readonly record: Json }
+  | { readonly presence: 'removed' }
+  | { readonly presence: 'unreadable'; readonly detail: string };
 
 /** Reads a record back by id: live, trashed, removed (answered as an id that never existed), or unreadable. */
 export async function observe(client: ApiClient, kind: Kind, id: number, absent: AbsentAnswers): Promise<Observed> {
@@ -30,7 +33,9 @@ export async function observe(client: ApiClient, kind: Kind, id: number, absent:
   if (kind === 'event' && response.status === 403 && response.code === 'event-no-longer-available') {
     // A trashed event is refused by id to everyone (wire-format); the trash listing still shows it.
     const listing = await client.request('GET', `events?status=trash&include=${id}`);
-    const record = asList(asObject(listing.body, 'trash listing').events, 'trash listing').find((event) => event.id === id);
+    const record = asList(asObject(listing.body, 'trash listing').events, 'trash listing').find(
+      (event) => event.id === id,
+    );
     if (record) return { presence: 'trashed', record };
   }
   if (response.status === absent[kind].status && response.code === absent[kind].code) return { presence: 'removed' };
@@ -39,7 +44,8 @@ export async function observe(client: ApiClient, kind: Kind, id: number, absent:
 
 /** Whether the record read back is in `state`: the fields sent, and all the acknowledging answer said, if there was one. */
 export function isIn(kind: Kind, state: RecordState, observed: Observed): boolean {
-  if (state.presence === 'removed' || observed.presence === 'removed' || observed.presence === 'unreadable') return state.presence === observed.presence;
+  if (state.presence === 'removed' || observed.presence === 'removed' || observed.presence === 'unreadable')
+    return state.presence === observed.presence;
   return (
     state.presence === observed.presence &&
     isDeepStrictEqual(sentFieldsOf(kind, observed.record), expectedFromSent(kind, state.sent)) &&
@@ -69,9 +75,12 @@ async function findByToken(client: ApiClient, kind: Kind, token: string): Promis
         ? `categories?search=${search}&hide_empty=false&per_page=50`
         : `${COLLECTION[kind]}?search=${search}&status=publish,trash&per_page=50`;
   const response = await client.request('GET', query);
-  if (response.status !== 200) throw new Error(`GET ${query} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`GET ${query} answered ${response.status}: ${JSON.stringify(response.body)}`);
   const nameField = kind === 'event' ? 'title' : kind === 'category' ? 'name' : kind;
-  return asList(asObject(response.body, query)[COLLECTION[kind]], query).filter((record) => String(record[nameField]).includes(token));
+  return asList(asObject(response.body, query)[COLLECTION[kind]], query).filter((record) =>
+    String(record[nameField]).includes(token),
+  );
 }
 
 export interface Verification {
@@ -87,9 +96,11 @@ export interface Verification {
 /** Runs `task` over `items`, `width` at a time. */
 async function inParallel<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
 }
 
 const VERIFY_WIDTH = 8;
@@ -101,13 +112,20 @@ const VERIFY_WIDTH = 8;
  * round checks it again. Inline records an event write creates (its own category) must exist
  * exactly when the event write landed.
  */
-export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absent: AbsentAnswers): Promise<Verification> {
+export async function verifyAfterRestart(
+  client: ApiClient,
+  log: WriteLog,
+  absent: AbsentAnswers,
+): Promise<Verification> {
   const result: Verification = { intact: 0, landed: 0, notLanded: 0, failures: [] };
   /** An event write creates the category `Category <token> v<revision>`: it must exist exactly when the write landed. */
   const checkInlineCategory = async (token: string, revision: number, landed: boolean) => {
     const name = `Category ${token} v${revision}`;
     const exists = (await findByToken(client, 'category', token)).some((term) => term.name === name);
-    if (exists !== landed) result.failures.push(`the category "${name}" ${landed ? 'is missing although' : 'exists although no'} event write that created it landed`);
+    if (exists !== landed)
+      result.failures.push(
+        `the category "${name}" ${landed ? 'is missing although' : 'exists although no'} event write that created it landed`,
+      );
   };
 
   await inParallel(log.records, VERIFY_WIDTH, async (record: TrackedRecord) => {
@@ -116,7 +134,9 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
     const matched = candidates.find((state) => isIn(record.kind, state, observed));
     const label = `${record.kind} ${record.id} (${record.token})`;
     if (matched === undefined) {
-      const expected = candidates.map((state) => describeState(record.kind, state)).join(' or, from the write in flight at the kill, ');
+      const expected = candidates
+        .map((state) => describeState(record.kind, state))
+        .join(' or, from the write in flight at the kill, ');
       result.failures.push(`${label}: expected ${expected}; found ${describeObserved(record.kind, observed)}`);
       return;
     }
@@ -125,7 +145,9 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
       // create was stored twice, and that search would have found a create that landed.
       const found = (await findByToken(client, record.kind, record.token)).map((other) => other.id);
       if (!isDeepStrictEqual(found, [record.id])) {
-        result.failures.push(`${label}: a search for its token finds ids [${found.join(', ')}] instead of this record alone`);
+        result.failures.push(
+          `${label}: a search for its token finds ids [${found.join(', ')}] instead of this record alone`,
+        );
         return;
       }
     }
@@ -134,10 +156,17 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
       const landed = matched === record.unsettled;
       if (landed) result.landed++;
       else result.notLanded++;
-      if (record.kind === 'event' && record.unsettled.presence === 'live') await checkInlineCategory(record.token, record.revision, landed);
+      if (record.kind === 'event' && record.unsettled.presence === 'live')
+        await checkInlineCategory(record.token, record.revision, landed);
     }
-    if (matched.presence === 'removed' || observed.presence === 'removed' || observed.presence === 'unreadable') record.settled = matched;
-    else record.settled = { presence: matched.presence, sent: matched.sent, snapshot: snapshotOf(record.kind, observed.record) };
+    if (matched.presence === 'removed' || observed.presence === 'removed' || observed.presence === 'unreadable')
+      record.settled = matched;
+    else
+      record.settled = {
+        presence: matched.presence,
+        sent: matched.sent,
+        snapshot: snapshotOf(record.kind, observed.record),
+      };
     record.unsettled = undefined;
   });
 
@@ -153,7 +182,8 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
       await checkInlineCategory(pending.token, 1, record !== undefined);
       const venueName = `Hall ${pending.token}`;
       const venues = await findByToken(client, 'venue', pending.token);
-      if (record === undefined && venues.some((venue) => venue.venue === venueName)) result.failures.push(`the venue "${venueName}" exists although the event create that made it did not land`);
+      if (record === undefined && venues.some((venue) => venue.venue === venueName))
+        result.failures.push(`the venue "${venueName}" exists although the event create that made it did not land`);
     }
     if (record === undefined) {
       result.notLanded++;
@@ -161,13 +191,24 @@ export async function verifyAfterRestart(client: ApiClient, log: WriteLog, absen
     }
     const expected = expectedFromSent(pending.kind, pending.sent);
     if (!isDeepStrictEqual(sentFieldsOf(pending.kind, record), expected)) {
-      result.failures.push(`${label} landed in part: expected ${JSON.stringify(expected)}; found ${JSON.stringify(sentFieldsOf(pending.kind, record))}`);
+      result.failures.push(
+        `${label} landed in part: expected ${JSON.stringify(expected)}; found ${JSON.stringify(sentFieldsOf(pending.kind, record))}`,
+      );
       return;
     }
     result.landed++;
     result.intact++;
     const settled: RecordState = { presence: 'live', sent: pending.sent, snapshot: snapshotOf(pending.kind, record) };
-    log.records.push({ kind: pending.kind, id: Number(record.id), token: pending.token, owner: pending.owner, revision: 1, settled, acknowledged: [settled], unsettled: undefined });
+    log.records.push({
+      kind: pending.kind,
+      id: Number(record.id),
+      token: pending.token,
+      owner: pending.owner,
+      revision: 1,
+      settled,
+      acknowledged: [settled],
+      unsettled: undefined,
+    });
   });
   log.pendingCreates.clear();
   return result;

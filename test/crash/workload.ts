@@ -61,7 +61,9 @@ export class WriteLog {
 
   /** The live records of one kind that `owner` writes. */
   owned(owner: number, kind: Kind): TrackedRecord[] {
-    return this.records.filter((record) => record.owner === owner && record.kind === kind && record.settled.presence === 'live');
+    return this.records.filter(
+      (record) => record.owner === owner && record.kind === kind && record.settled.presence === 'live',
+    );
   }
 
   inFlight(): number {
@@ -95,12 +97,18 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
    * came at all: without one (the server was killed) the write's outcome is unknown, and the
    * writer stops.
    */
-  const send = async (method: string, path: string, body: Json | undefined, onAcknowledged: (response: ApiResponse) => void): Promise<boolean> => {
+  const send = async (
+    method: string,
+    path: string,
+    body: Json | undefined,
+    onAcknowledged: (response: ApiResponse) => void,
+  ): Promise<boolean> => {
     let response: ApiResponse;
     try {
       response = await client.request(method, path, body);
     } catch (error) {
-      if (!stopping) log.anomalies.push(`${method} ${path} failed while the server was up: ${(error as Error).message}`);
+      if (!stopping)
+        log.anomalies.push(`${method} ${path} failed while the server was up: ${(error as Error).message}`);
       return false;
     }
     if (response.status >= 200 && response.status < 300) onAcknowledged(response);
@@ -116,7 +124,16 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
     const answered = await send('POST', COLLECTION[kind], sent, (response) => {
       const body = asObject(response.body, `answer to the create of ${token}`);
       const settled: RecordState = { presence: 'live', sent, snapshot: snapshotOf(kind, body) };
-      log.records.push({ kind, id: Number(body.id), token, owner, revision: 1, settled, acknowledged: [settled], unsettled: undefined });
+      log.records.push({
+        kind,
+        id: Number(body.id),
+        token,
+        owner,
+        revision: 1,
+        settled,
+        acknowledged: [settled],
+        unsettled: undefined,
+      });
       counts.creates++;
     });
     if (answered) log.pendingCreates.delete(pending);
@@ -124,10 +141,20 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
   };
 
   /** `next` becomes the record's state once the server acknowledges the write; until then it is unsettled. */
-  const write = async (record: TrackedRecord, method: string, path: string, body: Json | undefined, next: RecordState, counter: 'updates' | 'deletes'): Promise<boolean> => {
+  const write = async (
+    record: TrackedRecord,
+    method: string,
+    path: string,
+    body: Json | undefined,
+    next: RecordState,
+    counter: 'updates' | 'deletes',
+  ): Promise<boolean> => {
     record.unsettled = next;
     const answered = await send(method, path, body, (response) => {
-      record.settled = next.presence === 'removed' ? next : { ...next, snapshot: snapshotOf(record.kind, asObject(response.body, `answer to ${method} ${path}`)) };
+      record.settled =
+        next.presence === 'removed'
+          ? next
+          : { ...next, snapshot: snapshotOf(record.kind, asObject(response.body, `answer to ${method} ${path}`)) };
       record.acknowledged.push(record.settled);
       counts[counter]++;
     });
@@ -140,7 +167,14 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
     if (record.settled.presence !== 'live') throw new Error('only live records are updated');
     const changes = writeBody(record.kind, record.token, ++record.revision);
     const method = choose(['PATCH', 'POST', 'PUT'])!;
-    return write(record, method, `${COLLECTION[record.kind]}/${record.id}`, changes, { presence: 'live', sent: { ...record.settled.sent, ...changes }, snapshot: undefined }, 'updates');
+    return write(
+      record,
+      method,
+      `${COLLECTION[record.kind]}/${record.id}`,
+      changes,
+      { presence: 'live', sent: { ...record.settled.sent, ...changes }, snapshot: undefined },
+      'updates',
+    );
   };
 
   const remove = (record: TrackedRecord): Promise<boolean> => {
@@ -148,8 +182,17 @@ export function startWriteStream(client: ApiClient, log: WriteLog, options: Stre
     // Events are trashed or, now and then, removed for good; venues are trashed (as organizers
     // could be: one trashable kind is enough); organizers and categories are removed.
     const force = record.kind === 'event' ? Math.random() < 0.3 : record.kind !== 'venue';
-    const next: RecordState = force ? { presence: 'removed' } : { presence: 'trashed', sent: record.settled.sent, snapshot: undefined };
-    return write(record, 'DELETE', `${COLLECTION[record.kind]}/${record.id}${force ? '?force=true' : ''}`, undefined, next, 'deletes');
+    const next: RecordState = force
+      ? { presence: 'removed' }
+      : { presence: 'trashed', sent: record.settled.sent, snapshot: undefined };
+    return write(
+      record,
+      'DELETE',
+      `${COLLECTION[record.kind]}/${record.id}${force ? '?force=true' : ''}`,
+      undefined,
+      next,
+      'deletes',
+    );
   };
 
   const ownedLive = (owner: number, kinds: readonly Kind[]) => kinds.flatMap((kind) => log.owned(owner, kind));

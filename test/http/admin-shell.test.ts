@@ -15,7 +15,11 @@ describe(`admin shell (${DIALECT})`, () => {
   after(async () => t?.close());
 
   test('every admin path answers the shell, with its settings and the strict CSP', async () => {
-    const shells = await Promise.all(['/calendar/admin/', '/calendar/admin/events', '/calendar/admin/events/42'].map((url) => t.app.inject({ method: 'GET', url })));
+    const shells = await Promise.all(
+      ['/calendar/admin/', '/calendar/admin/events', '/calendar/admin/events/42'].map((url) =>
+        t.app.inject({ method: 'GET', url }),
+      ),
+    );
     for (const response of shells) {
       assert.equal(response.statusCode, 200);
       assert.match(String(response.headers['content-type']), /^text\/html/);
@@ -36,7 +40,10 @@ describe(`admin shell (${DIALECT})`, () => {
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(shell)?.[1];
     assert.match(script ?? '', /^\/calendar\/admin\/assets\/admin-[A-Z0-9]+\.js$/);
     assert.match(stylesheet ?? '', /^\/calendar\/admin\/assets\/admin-[A-Z0-9]+\.css$/);
-    for (const [url, type] of [[script!, /^text\/javascript/], [stylesheet!, /^text\/css/]] as const) {
+    for (const [url, type] of [
+      [script!, /^text\/javascript/],
+      [stylesheet!, /^text\/css/],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 200);
       assert.match(String(response.headers['content-type']), type);

@@ -51,7 +51,8 @@ describe(`archive totals by day counts (${DIALECT})`, () => {
     assert.ok(response.statusCode < 300, `${method} ${path}: ${response.statusCode} ${response.body}`);
     return response.json<Json>();
   };
-  const create = async (fields: Json, as: Role = 'administrator') => (await createEvent(t, { title: 'Totals event', ...fields }, as)).id;
+  const create = async (fields: Json, as: Role = 'administrator') =>
+    (await createEvent(t, { title: 'Totals event', ...fields }, as)).id;
 
   /** Every event the window lists, page after page, and the total its first page states. */
   const listed = async (as: Caller, query: string) => {
@@ -85,19 +86,34 @@ describe(`archive totals by day counts (${DIALECT})`, () => {
     const ids: number[] = [];
     const day = (date: number, time: string) => `2027-01-${String(date).padStart(2, '0')} ${time}`;
     for (let date = 1; date <= 20; date++) {
-      ids.push(await create({ start_date: day(date, '10:00:00'), end_date: day(date, '11:00:00'), categories: date % 3 === 0 ? ['totals-cat'] : [] }));
+      ids.push(
+        await create({
+          start_date: day(date, '10:00:00'),
+          end_date: day(date, '11:00:00'),
+          categories: date % 3 === 0 ? ['totals-cat'] : [],
+        }),
+      );
     }
     // Across midnight, over several days, all day, hidden, drafts, and a contributor's pending one.
     ids.push(await create({ start_date: day(9, '22:00:00'), end_date: day(10, '02:00:00') }));
     ids.push(await create({ start_date: day(8, '09:00:00'), end_date: day(12, '18:00:00') }));
     ids.push(await create({ start_date: day(11, '00:00:00'), end_date: day(11, '23:59:59'), all_day: true }));
-    ids.push(await create({ start_date: day(10, '10:00:00'), end_date: day(10, '12:00:00'), hide_from_listings: true }));
+    ids.push(
+      await create({ start_date: day(10, '10:00:00'), end_date: day(10, '12:00:00'), hide_from_listings: true }),
+    );
     ids.push(await create({ start_date: day(12, '10:00:00'), end_date: day(12, '12:00:00'), status: 'draft' }));
     ids.push(await create({ start_date: day(13, '10:00:00'), end_date: day(13, '12:00:00') }, 'contributor'));
-    const series = await create({ start_date: day(5, '18:00:00'), end_date: day(5, '19:00:00'), recurrence: { rrule: 'FREQ=DAILY;COUNT=10' } });
+    const series = await create({
+      start_date: day(5, '18:00:00'),
+      end_date: day(5, '19:00:00'),
+      recurrence: { rrule: 'FREQ=DAILY;COUNT=10' },
+    });
     await assertTotals('created');
 
-    await write('administrator', 'PATCH', `events/${ids[0]}`, { start_date: day(15, '08:00:00'), end_date: day(15, '09:00:00') });
+    await write('administrator', 'PATCH', `events/${ids[0]}`, {
+      start_date: day(15, '08:00:00'),
+      end_date: day(15, '09:00:00'),
+    });
     await write('administrator', 'PATCH', `events/${ids[1]}`, { end_date: day(3, '01:00:00') });
     await write('administrator', 'PATCH', `events/${ids[2]}`, { status: 'draft' });
     await write('administrator', 'PATCH', `events/${ids[3]}`, { hide_from_listings: true });
@@ -109,7 +125,10 @@ describe(`archive totals by day counts (${DIALECT})`, () => {
 
     await write('administrator', 'DELETE', `events/${ids[5]}`);
     await write('administrator', 'DELETE', `events/${ids[6]}?force=true`);
-    await write('administrator', 'PATCH', `events/${series}`, { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=6' }, status: 'private' });
+    await write('administrator', 'PATCH', `events/${series}`, {
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=6' },
+      status: 'private',
+    });
     await assertTotals('deleted and moved');
 
     await write('administrator', 'DELETE', `events/${series}?force=true`);

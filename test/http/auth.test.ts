@@ -18,8 +18,17 @@ import { API, basicAuth, createTestApp, type TestApp, TEST_NOW } from '../fixtur
 const EDITOR_ALLOW = 'GET, POST';
 const ANONYMOUS_ALLOW = 'GET';
 
-function asClient(t: TestApp, authorization: string | undefined, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'GET', url: `${API}/tags`, headers: authorization === undefined ? {} : { authorization }, remoteAddress });
+function asClient(
+  t: TestApp,
+  authorization: string | undefined,
+  remoteAddress = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'GET',
+    url: `${API}/tags`,
+    headers: authorization === undefined ? {} : { authorization },
+    remoteAddress,
+  });
 }
 
 function assertError(response: LightMyRequestResponse, status: number, code: string): void {
@@ -55,8 +64,16 @@ describe('authentication', () => {
     { name: 'a wrong password', authorization: basicAuth('editor', 'not-the-password'), code: 'incorrect_password' },
     { name: 'an unknown user', authorization: basicAuth('nobody', 'editor-password'), code: 'invalid_username' },
     { name: 'an empty login', authorization: basicAuth('', 'editor-password'), code: 'invalid_username' },
-    { name: 'Basic with a token that is not base64', authorization: 'Basic !!!not-base64!!!', code: 'invalid_username' },
-    { name: 'Basic without login:password', authorization: `Basic ${Buffer.from('editor').toString('base64')}`, code: 'invalid_username' },
+    {
+      name: 'Basic with a token that is not base64',
+      authorization: 'Basic !!!not-base64!!!',
+      code: 'invalid_username',
+    },
+    {
+      name: 'Basic without login:password',
+      authorization: `Basic ${Buffer.from('editor').toString('base64')}`,
+      code: 'invalid_username',
+    },
     { name: 'Basic without a token', authorization: 'Basic', code: 'invalid_username' },
   ];
   for (const { name, authorization, code } of refused) {
@@ -66,8 +83,14 @@ describe('authentication', () => {
   }
 
   test('the error messages are WordPress core ones', async () => {
-    assert.equal((await asClient(t, basicAuth('editor', 'wrong'))).json().message, 'The provided password is an invalid application password.');
-    assert.equal((await asClient(t, basicAuth('nobody', 'wrong'))).json().message, 'Unknown username. Check again or try your email address.');
+    assert.equal(
+      (await asClient(t, basicAuth('editor', 'wrong'))).json().message,
+      'The provided password is an invalid application password.',
+    );
+    assert.equal(
+      (await asClient(t, basicAuth('nobody', 'wrong'))).json().message,
+      'Unknown username. Check again or try your email address.',
+    );
   });
 
   test('non-Basic schemes are left to others: the request is anonymous', async () => {
@@ -90,9 +113,11 @@ describe('authentication', () => {
   test("a deleted user's account and application passwords stop working", async () => {
     await t.users.create({ login: 'leaver', role: 'editor', password: 'leaver-password' });
     const { password } = await t.users.createAppPassword('leaver', 'laptop');
-    for (const secret of ['leaver-password', password]) assert.equal((await asClient(t, basicAuth('leaver', secret))).statusCode, 200);
+    for (const secret of ['leaver-password', password])
+      assert.equal((await asClient(t, basicAuth('leaver', secret))).statusCode, 200);
     await t.users.remove('leaver');
-    for (const secret of ['leaver-password', password]) assertError(await asClient(t, basicAuth('leaver', secret)), 401, 'invalid_username');
+    for (const secret of ['leaver-password', password])
+      assertError(await asClient(t, basicAuth('leaver', secret)), 401, 'invalid_username');
   });
 });
 
@@ -105,7 +130,10 @@ function movableClock(): Clock & { advance(seconds: number): void } {
 function assertThrottled(response: LightMyRequestResponse, windowSeconds: number): number {
   assertError(response, 429, 'too_many_login_attempts');
   const retryAfter = Number(response.headers['retry-after']);
-  assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= windowSeconds, `Retry-After: ${response.headers['retry-after']}`);
+  assert.ok(
+    Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= windowSeconds,
+    `Retry-After: ${response.headers['retry-after']}`,
+  );
   assert.equal(response.json().message, `Too many failed login attempts. Try again in ${retryAfter} seconds.`);
   return retryAfter;
 }
@@ -127,7 +155,8 @@ describe('login throttling', () => {
   after(() => t.close());
 
   /** The failures of `login` ('' for the address's counter) at `address`, as the database holds them. */
-  const failuresOf = async (address: string, login: string) => (await throttle.list()).find((entry) => entry.address === address && entry.login === login)?.failures;
+  const failuresOf = async (address: string, login: string) =>
+    (await throttle.list()).find((entry) => entry.address === address && entry.login === login)?.failures;
 
   /** A script with a stale password: the allowed failures of `login` from `address`. */
   async function lockOut(login: string, address: string): Promise<void> {
@@ -149,7 +178,8 @@ describe('login throttling', () => {
   test('a throttled login is refused with 429 whatever the password, and its refusals are not counted', async () => {
     const address = '203.0.113.8';
     await lockOut('editor', address);
-    for (const password of ['editor-password', 'yet-another-guess']) assertThrottled(await asClient(t, basicAuth('editor', password), address), THROTTLE.windowSeconds);
+    for (const password of ['editor-password', 'yet-another-guess'])
+      assertThrottled(await asClient(t, basicAuth('editor', password), address), THROTTLE.windowSeconds);
     assert.equal(await failuresOf(address, 'editor'), THROTTLE.maxFailuresPerLogin);
     assert.equal(await failuresOf(address, ''), THROTTLE.maxFailuresPerLogin);
   });
@@ -160,7 +190,12 @@ describe('login throttling', () => {
     const application = await composeApplication(t.storage, t.config, clock, THROTTLE);
     const other = await buildApp({ config: t.config, storage: t.storage, application, clock });
     try {
-      const response = await other.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth('editor', 'editor-password') }, remoteAddress: address });
+      const response = await other.inject({
+        method: 'GET',
+        url: `${API}/tags`,
+        headers: { authorization: basicAuth('editor', 'editor-password') },
+        remoteAddress: address,
+      });
       assertThrottled(response, THROTTLE.windowSeconds);
     } finally {
       await other.close();
@@ -172,7 +207,10 @@ describe('login throttling', () => {
     await lockOut('editor', address);
     assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds);
     const removed = await throttle.reset({ login: 'editor', address });
-    assert.deepEqual(removed.map((entry) => [entry.login, entry.address, entry.failures, entry.throttled]), [['editor', address, THROTTLE.maxFailuresPerLogin, true]]);
+    assert.deepEqual(
+      removed.map((entry) => [entry.login, entry.address, entry.failures, entry.throttled]),
+      [['editor', address, THROTTLE.maxFailuresPerLogin, true]],
+    );
     assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
   });
 
@@ -195,7 +233,10 @@ describe('login throttling', () => {
     assertError(await asClient(t, basicAuth('MAILER', 'wrong'), address), 401, 'invalid_username');
     assertError(await asClient(t, basicAuth(' mailer ', 'wrong'), address), 401, 'invalid_username');
     assertThrottled(await asClient(t, basicAuth('mailer', 'mailer-password'), address), THROTTLE.windowSeconds);
-    assertThrottled(await asClient(t, basicAuth('mailer@example.com', 'mailer-password'), address), THROTTLE.windowSeconds);
+    assertThrottled(
+      await asClient(t, basicAuth('mailer@example.com', 'mailer-password'), address),
+      THROTTLE.windowSeconds,
+    );
   });
 
   test('spraying logins from one address: once the address is throttled, each login gets one guess per window', async () => {
@@ -215,9 +256,16 @@ describe('login throttling', () => {
 
   test('malformed Basic headers count against the address alone', async () => {
     const address = '203.0.113.14';
-    for (let attempt = 0; attempt < THROTTLE.maxFailuresPerAddress; attempt++) assertError(await asClient(t, 'Basic %%%', address), 401, 'invalid_username');
-    assertThrottled(await asClient(t, `Basic ${Buffer.from(':no-login').toString('base64')}`, address), THROTTLE.windowSeconds);
-    assert.deepEqual((await throttle.list()).filter((entry) => entry.address === address).map((entry) => entry.login), ['']);
+    for (let attempt = 0; attempt < THROTTLE.maxFailuresPerAddress; attempt++)
+      assertError(await asClient(t, 'Basic %%%', address), 401, 'invalid_username');
+    assertThrottled(
+      await asClient(t, `Basic ${Buffer.from(':no-login').toString('base64')}`, address),
+      THROTTLE.windowSeconds,
+    );
+    assert.deepEqual(
+      (await throttle.list()).filter((entry) => entry.address === address).map((entry) => entry.login),
+      [''],
+    );
     assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
   });
 
@@ -225,10 +273,16 @@ describe('login throttling', () => {
   test('a throttled login is accepted again once its window has passed, and Retry-After counts down to it', async () => {
     const address = '203.0.113.15';
     await lockOut('editor', address);
-    const retryAfter = assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds);
+    const retryAfter = assertThrottled(
+      await asClient(t, basicAuth('editor', 'editor-password'), address),
+      THROTTLE.windowSeconds,
+    );
     assert.equal(retryAfter, THROTTLE.windowSeconds);
     clock.advance(THROTTLE.windowSeconds - 1);
-    assert.equal(assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds), 1);
+    assert.equal(
+      assertThrottled(await asClient(t, basicAuth('editor', 'editor-password'), address), THROTTLE.windowSeconds),
+      1,
+    );
     clock.advance(1);
     assertAuthenticated(await asClient(t, basicAuth('editor', 'editor-password'), address));
     assert.deepEqual(await throttle.list(), []);
@@ -248,7 +302,11 @@ describe('login throttling behind a trusted proxy', () => {
       after(() => t.close());
 
       const attempt = (forwardedFor: string, password: string) =>
-        t.app.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth('editor', password), 'x-forwarded-for': forwardedFor } });
+        t.app.inject({
+          method: 'GET',
+          url: `${API}/tags`,
+          headers: { authorization: basicAuth('editor', password), 'x-forwarded-for': forwardedFor },
+        });
 
       test('counts failures per forwarded client address, not per proxy', async () => {
         for (let i = 0; i < 2; i++) assert.equal((await attempt('203.0.113.5', 'wrong')).statusCode, 401);
@@ -261,7 +319,11 @@ describe('login throttling behind a trusted proxy', () => {
         for (let i = 0; i < 2; i++) assert.equal((await attempt(`10.0.0.${i}, 192.0.2.9`, 'wrong')).statusCode, 401);
         const spoofed = await attempt('1.2.3.4, 192.0.2.9', 'editor-password');
         assert.equal(spoofed.statusCode, 429, spoofed.body);
-        assert.equal((await attempt('1.2.3.4, 192.0.2.10', 'editor-password')).statusCode, 200, 'another client behind the proxy is not throttled');
+        assert.equal(
+          (await attempt('1.2.3.4, 192.0.2.10', 'editor-password')).statusCode,
+          200,
+          'another client behind the proxy is not throttled',
+        );
       });
     });
   }

@@ -30,8 +30,12 @@ describe(`compression (${DIALECT})`, () => {
     categoryId = (await t.request('administrator', 'POST', 'categories', { name: 'Zipped' })).json().id;
     for (let n = 0; n < 6; n++) {
       const created = await t.request('administrator', 'POST', 'events', {
-        title: `Compressed Concert ${n}`, description: 'A long enough description to make the archive larger than a kilobyte. '.repeat(4),
-        start_date: `2031-05-0${n + 1} 20:00:00`, end_date: `2031-05-0${n + 1} 22:00:00`, categories: [categoryId], status: 'publish',
+        title: `Compressed Concert ${n}`,
+        description: 'A long enough description to make the archive larger than a kilobyte. '.repeat(4),
+        start_date: `2031-05-0${n + 1} 20:00:00`,
+        end_date: `2031-05-0${n + 1} 22:00:00`,
+        categories: [categoryId],
+        status: 'publish',
       });
       assert.equal(created.statusCode, 201, created.body);
       eventId = created.json().id;
@@ -41,31 +45,64 @@ describe(`compression (${DIALECT})`, () => {
     await t.close();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}, as: 'anonymous' | 'administrator' = 'anonymous') => t.request(as, 'GET', url, undefined, headers);
+  const get = (url: string, headers: Record<string, string> = {}, as: 'anonymous' | 'administrator' = 'anonymous') =>
+    t.request(as, 'GET', url, undefined, headers);
   const ARCHIVE = 'events?start_date=2031-05-01&end_date=2031-05-31';
 
   test('Accept-Encoding picks the coding: brotli before gzip on equal quality, q-values, identity and none', () => {
     const cases: [string | undefined, string | undefined][] = [
-      [undefined, undefined], ['', undefined], ['identity', undefined], ['gzip', 'gzip'], ['br', 'br'], ['gzip, deflate, br', 'br'],
-      ['br;q=0.5, gzip', 'gzip'], ['gzip;q=0.8, br;q=0.9', 'br'], ['br;q=0, gzip;q=0', undefined], ['*', 'br'], ['*;q=0', undefined],
-      ['x-gzip', 'gzip'], ['gzip;q=0.5, identity', undefined], ['deflate', undefined], ['BR', 'br'], ['br;q=zero, gzip;q=0.1', 'gzip'], ['*, br;q=0', 'gzip'],
+      [undefined, undefined],
+      ['', undefined],
+      ['identity', undefined],
+      ['gzip', 'gzip'],
+      ['br', 'br'],
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip;q=0.8, br;q=0.9', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['*', 'br'],
+      ['*;q=0', undefined],
+      ['x-gzip', 'gzip'],
+      ['gzip;q=0.5, identity', undefined],
+      ['deflate', undefined],
+      ['BR', 'br'],
+      ['br;q=zero, gzip;q=0.1', 'gzip'],
+      ['*, br;q=0', 'gzip'],
     ];
-    for (const [header, expected] of cases) assert.equal(negotiateEncoding(header), expected, `Accept-Encoding: ${String(header)}`);
+    for (const [header, expected] of cases)
+      assert.equal(negotiateEncoding(header), expected, `Accept-Encoding: ${String(header)}`);
   });
 
   test('a JSON archive goes as brotli or gzip as asked, the same JSON once decoded, and as it is without the header', async () => {
     const plain = await get(ARCHIVE, {}, 'administrator');
     assert.equal(plain.statusCode, 200);
     assert.equal(plain.headers['content-encoding'], undefined);
-    assert.ok(plain.rawPayload.length >= 1024, `the archive is ${plain.rawPayload.length} bytes, too small for this test`);
-    for (const [header, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, br', 'br'], ['br;q=0.1, gzip;q=0.9', 'gzip'], ['identity', undefined]] as const) {
+    assert.ok(
+      plain.rawPayload.length >= 1024,
+      `the archive is ${plain.rawPayload.length} bytes, too small for this test`,
+    );
+    for (const [header, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, br', 'br'],
+      ['br;q=0.1, gzip;q=0.9', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const response = await get(ARCHIVE, { 'accept-encoding': header }, 'administrator');
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['content-encoding'], encoding, header);
       assert.equal(decode(response), plain.body, header);
-      assert.equal(Number(response.headers['content-length']), response.rawPayload.length, `${header}: Content-Length is of the bytes sent`);
+      assert.equal(
+        Number(response.headers['content-length']),
+        response.rawPayload.length,
+        `${header}: Content-Length is of the bytes sent`,
+      );
       assert.match(String(response.headers.vary), /\bAccept-Encoding\b/, header);
-      if (encoding !== undefined) assert.ok(response.rawPayload.length < plain.rawPayload.length / 2, `${header}: ${response.rawPayload.length} bytes against ${plain.rawPayload.length}`);
+      if (encoding !== undefined)
+        assert.ok(
+          response.rawPayload.length < plain.rawPayload.length / 2,
+          `${header}: ${response.rawPayload.length} bytes against ${plain.rawPayload.length}`,
+        );
     }
   });
 
@@ -83,14 +120,28 @@ describe(`compression (${DIALECT})`, () => {
     assert.equal(held.headers.etag, br.headers.etag);
     assert.match(String(held.headers.vary), /\bAccept-Encoding\b/, 'a 304 varies as the 200 does');
     assert.equal(held.rawPayload.length, 0);
-    assert.equal((await get(url, { 'accept-encoding': 'br', 'if-none-match': `W/${String(br.headers.etag)}` })).statusCode, 304, 'weak comparison');
+    assert.equal(
+      (await get(url, { 'accept-encoding': 'br', 'if-none-match': `W/${String(br.headers.etag)}` })).statusCode,
+      304,
+      'weak comparison',
+    );
     const other = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
     assert.equal(other.statusCode, 200, 'the brotli tag is not the gzip representation');
     assert.equal(other.headers['content-encoding'], 'gzip');
-    assert.equal((await get(url, { 'accept-encoding': 'br', 'if-none-match': tag })).statusCode, 200, 'the identity tag is not the brotli representation');
+    assert.equal(
+      (await get(url, { 'accept-encoding': 'br', 'if-none-match': tag })).statusCode,
+      200,
+      'the identity tag is not the brotli representation',
+    );
     assert.equal((await get(url, { 'if-none-match': tag })).statusCode, 304);
     // If-Match compares the record's version: any representation's tag of it will do.
-    const patched = await t.request('administrator', 'PATCH', url, { title: 'Compressed Concert renamed' }, { 'if-match': String(br.headers.etag) });
+    const patched = await t.request(
+      'administrator',
+      'PATCH',
+      url,
+      { title: 'Compressed Concert renamed' },
+      { 'if-match': String(br.headers.etag) },
+    );
     assert.equal(patched.statusCode, 200, patched.body);
   });
 
@@ -127,7 +178,11 @@ describe(`compression (${DIALECT})`, () => {
     assert.equal(head.headers['content-length'], getAnswer.headers['content-length']);
     assert.equal(head.headers.etag, getAnswer.headers.etag);
     assert.equal(head.rawPayload.length, 0);
-    assert.equal(JSON.parse(zlib.brotliDecompressSync(getAnswer.rawPayload).toString()).id, eventId, 'decoded once, it is the record');
+    assert.equal(
+      JSON.parse(zlib.brotliDecompressSync(getAnswer.rawPayload).toString()).id,
+      eventId,
+      'decoded once, it is the record',
+    );
   });
 
   test('the public pages, the OpenAPI document and the iCalendar feed are compressed too', async () => {
@@ -152,8 +207,22 @@ describe(`compression (${DIALECT})`, () => {
     assert.match(decode(feed), /^BEGIN:VCALENDAR[\s\S]*Compressed Concert 1[\s\S]*END:VCALENDAR\r\n$/);
     const feedTag = String(feed.headers.etag);
     assert.match(feedTag, /-gzip"$/);
-    assert.equal((await get('events.ics?start_date=2031-05-01&end_date=2031-05-31', { 'accept-encoding': 'gzip', 'if-none-match': feedTag })).statusCode, 304);
-    const head = await t.request('anonymous', 'HEAD', 'events.ics?start_date=2031-05-01&end_date=2031-05-31', undefined, { 'accept-encoding': 'gzip' });
+    assert.equal(
+      (
+        await get('events.ics?start_date=2031-05-01&end_date=2031-05-31', {
+          'accept-encoding': 'gzip',
+          'if-none-match': feedTag,
+        })
+      ).statusCode,
+      304,
+    );
+    const head = await t.request(
+      'anonymous',
+      'HEAD',
+      'events.ics?start_date=2031-05-01&end_date=2031-05-31',
+      undefined,
+      { 'accept-encoding': 'gzip' },
+    );
     assert.equal(head.statusCode, 200);
     assert.equal(head.headers['content-encoding'], 'gzip', 'a HEAD says what the GET sends');
     assert.equal(head.headers.etag, feedTag);

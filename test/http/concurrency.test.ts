@@ -29,7 +29,10 @@ const range = (count: number) => Array.from({ length: count }, (_, index) => ind
 function assertStatuses(responses: readonly LightMyRequestResponse[], allowed: readonly number[], label: string): void {
   for (const [index, response] of responses.entries()) {
     assert.ok(response.statusCode < 500, `${label}: request ${index} answered ${response.statusCode} ${response.body}`);
-    assert.ok(allowed.includes(response.statusCode), `${label}: request ${index} answered ${response.statusCode}, expected ${allowed.join(' or ')}: ${response.body}`);
+    assert.ok(
+      allowed.includes(response.statusCode),
+      `${label}: request ${index} answered ${response.statusCode}, expected ${allowed.join(' or ')}: ${response.body}`,
+    );
   }
 }
 
@@ -74,7 +77,9 @@ describe(`concurrency (${DIALECT})`, () => {
   after(() => t.close());
 
   const send = (method: 'GET' | 'DELETE' | WriteMethod, url: string, body?: Json, transport: Transport = 'json') =>
-    transport === 'json' || body === undefined ? t.request('administrator', method, url, body) : t.request('administrator', method, `${url}${url.includes('?') ? '&' : '?'}${queryOf(body)}`);
+    transport === 'json' || body === undefined
+      ? t.request('administrator', method, url, body)
+      : t.request('administrator', method, `${url}${url.includes('?') ? '&' : '?'}${queryOf(body)}`);
 
   const created = (url: string, body: Json): Promise<Json> => createRecord(t, url, body);
 
@@ -103,7 +108,11 @@ describe(`concurrency (${DIALECT})`, () => {
         const organizer = await created('organizers', { organizer: `Race Organizer ${round}` });
         // Start and end stay compatible whatever order the updates land in: each new bound lies
         // inside the original span and the new start is before the new end.
-        const event = await created('events', { title: `Race Event ${round}`, start_date: `${year}-02-10 09:00:00`, end_date: `${year}-02-20 18:00:00` });
+        const event = await created('events', {
+          title: `Race Event ${round}`,
+          start_date: `${year}-02-10 09:00:00`,
+          end_date: `${year}-02-20 18:00:00`,
+        });
         const categoryName = `Race Category ${round}`;
         const tagName = `Race Tag ${round}`;
         // all_day is sent too, so the wire start and end are the whole days of the sent bounds.
@@ -132,12 +141,20 @@ describe(`concurrency (${DIALECT})`, () => {
           [{ venue: venue.id }, {}],
           [{ organizer: [organizer.id] }, {}],
         ];
-        const responses = await Promise.all(updates.map(([body], index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, body, transportOf(index))));
+        const responses = await Promise.all(
+          updates.map(([body], index) =>
+            send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, body, transportOf(index)),
+          ),
+        );
         assertStatuses(responses, [200], `round ${round}`);
 
         // Read with the sent password: only the right one shows the details (stripped: all_day null).
         const final = await read(`events/${event.id}?password=${password}`);
-        assert.notEqual(final.all_day, null, `round ${round}: post_password lost, the record is stripped for the sent password`);
+        assert.notEqual(
+          final.all_day,
+          null,
+          `round ${round}: post_password lost, the record is stripped for the sent password`,
+        );
         const expected: Json = Object.assign({}, ...updates.map(([, fields]) => fields));
         assert.deepEqual(pick(final, expected), expected, `round ${round}: a committed field was lost`);
         assert.deepEqual(
@@ -146,20 +163,37 @@ describe(`concurrency (${DIALECT})`, () => {
           `round ${round}: utc dates derive from the final local dates and zone`,
         );
         assert.deepEqual((final.cost_details as Json).values, [String(20 + round)], `round ${round}`);
-        assert.deepEqual((final.categories as Json[]).map((term) => term.name), [categoryName], `round ${round}: categories`);
-        assert.deepEqual((final.tags as Json[]).map((term) => term.name), [tagName], `round ${round}: tags`);
+        assert.deepEqual(
+          (final.categories as Json[]).map((term) => term.name),
+          [categoryName],
+          `round ${round}: categories`,
+        );
+        assert.deepEqual(
+          (final.tags as Json[]).map((term) => term.name),
+          [tagName],
+          `round ${round}: tags`,
+        );
         assert.equal(idOf(final.venue), venue.id, `round ${round}: venue`);
         assert.deepEqual((final.organizer as Json[]).map(idOf), [organizer.id], `round ${round}: organizer`);
       }
     });
 
-    const linkedCases: ReadonlyArray<readonly [collection: 'venues' | 'organizers', nameField: string, fields: (round: number) => ReadonlyArray<readonly [body: Json, expected: Json]>]> = [
+    const linkedCases: ReadonlyArray<
+      readonly [
+        collection: 'venues' | 'organizers',
+        nameField: string,
+        fields: (round: number) => ReadonlyArray<readonly [body: Json, expected: Json]>,
+      ]
+    > = [
       [
         'venues',
         'venue',
         (round) => [
           [{ venue: `Raced Hall ${round}` }, { venue: `Raced Hall ${round}` }],
-          [{ description: `Raced hall description ${round}` }, { description: `<p>Raced hall description ${round}</p>` }],
+          [
+            { description: `Raced hall description ${round}` },
+            { description: `<p>Raced hall description ${round}</p>` },
+          ],
           [{ address: `${round} Race Street` }, { address: `${round} Race Street` }],
           [{ city: `Race City ${round}` }, { city: `Race City ${round}` }],
           [{ country: `Race Country ${round}` }, { country: `Race Country ${round}` }],
@@ -183,7 +217,10 @@ describe(`concurrency (${DIALECT})`, () => {
         'organizer',
         (round) => [
           [{ organizer: `Raced Host ${round}` }, { organizer: `Raced Host ${round}` }],
-          [{ description: `Raced host description ${round}` }, { description: `<p>Raced host description ${round}</p>` }],
+          [
+            { description: `Raced host description ${round}` },
+            { description: `<p>Raced host description ${round}</p>` },
+          ],
           [{ phone: `555-100${round}` }, { phone: `555-100${round}` }],
           [{ website: `https://host-${round}.example.com` }, { website: `https://host-${round}.example.com` }],
           [{ email: `host-${round}@example.com` }, { email: `host-${round}@example.com` }],
@@ -199,7 +236,16 @@ describe(`concurrency (${DIALECT})`, () => {
           const record = await created(collection, { [nameField]: `Race ${nameField} ${round}` });
           const updates = fields(round);
           const password = updates.map(([body]) => body.post_password).find((value) => value !== undefined) as string;
-          const responses = await Promise.all(updates.map(([body], index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `${collection}/${record.id}`, body, transportOf(index))));
+          const responses = await Promise.all(
+            updates.map(([body], index) =>
+              send(
+                UPDATE_METHODS[index % UPDATE_METHODS.length]!,
+                `${collection}/${record.id}`,
+                body,
+                transportOf(index),
+              ),
+            ),
+          );
           assertStatuses(responses, [200], `round ${round}`);
           const final = await read(`${collection}/${record.id}?password=${password}`);
           const expected: Json = Object.assign({}, ...updates.map(([, changes]) => changes));
@@ -211,60 +257,119 @@ describe(`concurrency (${DIALECT})`, () => {
   });
 
   describe('parallel updates of the same fields: the last write wins whole', () => {
-    test('events: the final record and every answer hold one request\'s title, dates and cost together', async () => {
+    test("events: the final record and every answer hold one request's title, dates and cost together", async () => {
       for (const round of range(ROUNDS)) {
-        const event = await created('events', { title: `Contested ${round}`, start_date: '2027-06-01 09:00:00', end_date: '2027-06-01 10:00:00' });
+        const event = await created('events', {
+          title: `Contested ${round}`,
+          start_date: '2027-06-01 09:00:00',
+          end_date: '2027-06-01 10:00:00',
+        });
         const sent = range(PARALLEL).map((index) => ({
           title: `Contested ${round} take ${index}`,
           start_date: `2027-07-${String(index + 1).padStart(2, '0')} 10:00:00`,
           end_date: `2027-07-${String(index + 1).padStart(2, '0')} 12:30:00`,
           cost: String(100 + index),
         }));
-        const responses = await Promise.all(sent.map((body, index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, body, transportOf(index))));
+        const responses = await Promise.all(
+          sent.map((body, index) =>
+            send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, body, transportOf(index)),
+          ),
+        );
         assertStatuses(responses, [200], `round ${round}`);
-        const tuples = sent.map((body) => JSON.stringify([body.title, body.start_date, body.end_date, `$${body.cost}`, [body.cost]]));
-        const tupleOf = (record: Json) => JSON.stringify([record.title, record.start_date, record.end_date, record.cost, (record.cost_details as Json).values]);
+        const tuples = sent.map((body) =>
+          JSON.stringify([body.title, body.start_date, body.end_date, `$${body.cost}`, [body.cost]]),
+        );
+        const tupleOf = (record: Json) =>
+          JSON.stringify([
+            record.title,
+            record.start_date,
+            record.end_date,
+            record.cost,
+            (record.cost_details as Json).values,
+          ]);
         for (const [index, response] of responses.entries()) {
           const record = response.json<Json>();
-          assert.ok(tuples.includes(tupleOf(record)), `round ${round}: answer ${index} mixes requests: ${tupleOf(record)}`);
-          assert.equal(record.utc_start_date, utcOf(record.start_date as string, SITE_ZONE), `round ${round}: answer ${index}`);
+          assert.ok(
+            tuples.includes(tupleOf(record)),
+            `round ${round}: answer ${index} mixes requests: ${tupleOf(record)}`,
+          );
+          assert.equal(
+            record.utc_start_date,
+            utcOf(record.start_date as string, SITE_ZONE),
+            `round ${round}: answer ${index}`,
+          );
         }
         const final = await read(`events/${event.id}`);
-        assert.ok(tuples.includes(tupleOf(final)), `round ${round}: the final record mixes requests: ${tupleOf(final)}`);
+        assert.ok(
+          tuples.includes(tupleOf(final)),
+          `round ${round}: the final record mixes requests: ${tupleOf(final)}`,
+        );
       }
     });
 
-    for (const [collection, nameField] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+    for (const [collection, nameField] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+    ] as const) {
       test(`${collection}: the final record and every answer hold one request's name and details together`, async () => {
         for (const round of range(ROUNDS)) {
           const record = await created(collection, { [nameField]: `Contested ${nameField} ${round}` });
-          const sent = range(PARALLEL).map((index) => ({ [nameField]: `Contested ${nameField} ${round} take ${index}`, phone: `555-2${String(index).padStart(3, '0')}`, website: `https://take-${index}.example.com` }));
-          const responses = await Promise.all(sent.map((body, index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `${collection}/${record.id}`, body, transportOf(index))));
+          const sent = range(PARALLEL).map((index) => ({
+            [nameField]: `Contested ${nameField} ${round} take ${index}`,
+            phone: `555-2${String(index).padStart(3, '0')}`,
+            website: `https://take-${index}.example.com`,
+          }));
+          const responses = await Promise.all(
+            sent.map((body, index) =>
+              send(
+                UPDATE_METHODS[index % UPDATE_METHODS.length]!,
+                `${collection}/${record.id}`,
+                body,
+                transportOf(index),
+              ),
+            ),
+          );
           assertStatuses(responses, [200], `round ${round}`);
           const tuples = sent.map((body) => JSON.stringify([body[nameField], body.phone, body.website]));
           const tupleOf = (answer: Json) => JSON.stringify([answer[nameField], answer.phone, answer.website]);
           for (const [index, response] of responses.entries()) {
-            assert.ok(tuples.includes(tupleOf(response.json<Json>())), `round ${round}: answer ${index} mixes requests: ${tupleOf(response.json<Json>())}`);
+            assert.ok(
+              tuples.includes(tupleOf(response.json<Json>())),
+              `round ${round}: answer ${index} mixes requests: ${tupleOf(response.json<Json>())}`,
+            );
           }
           const final = await read(`${collection}/${record.id}`);
-          assert.ok(tuples.includes(tupleOf(final)), `round ${round}: the final record mixes requests: ${tupleOf(final)}`);
+          assert.ok(
+            tuples.includes(tupleOf(final)),
+            `round ${round}: the final record mixes requests: ${tupleOf(final)}`,
+          );
           assert.equal(final.slug, `contested-${nameField}-${round}`, 'a rename keeps the slug');
         }
       });
     }
 
-    test('categories: the final term and every answer hold one request\'s name and description together', async () => {
+    test("categories: the final term and every answer hold one request's name and description together", async () => {
       for (const round of range(ROUNDS)) {
         const term = await created('categories', { name: `Contested category ${round}` });
-        const sent = range(PARALLEL).map((index) => ({ name: `Contested category ${round} take ${index}`, description: `Take ${index}` }));
-        const responses = await Promise.all(sent.map((body, index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `categories/${term.id}`, body, transportOf(index))));
+        const sent = range(PARALLEL).map((index) => ({
+          name: `Contested category ${round} take ${index}`,
+          description: `Take ${index}`,
+        }));
+        const responses = await Promise.all(
+          sent.map((body, index) =>
+            send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `categories/${term.id}`, body, transportOf(index)),
+          ),
+        );
         assertStatuses(responses, [200], `round ${round}`);
         const tuples = sent.map((body) => JSON.stringify([body.name, body.description]));
         const tupleOf = (answer: Json) => JSON.stringify([answer.name, answer.description]);
         for (const [index, response] of responses.entries()) {
           assert.ok(tuples.includes(tupleOf(response.json<Json>())), `round ${round}: answer ${index} mixes requests`);
         }
-        assert.ok(tuples.includes(tupleOf(await read(`categories/${term.id}`))), `round ${round}: the final term mixes requests`);
+        assert.ok(
+          tuples.includes(tupleOf(await read(`categories/${term.id}`))),
+          `round ${round}: the final term mixes requests`,
+        );
       }
     });
   });
@@ -278,7 +383,14 @@ describe(`concurrency (${DIALECT})`, () => {
       for (const round of range(ROUNDS)) {
         const title = `${WORDS[round]} Festival`;
         const responses = await Promise.all(
-          range(PARALLEL).map((index) => send('POST', 'events', { title, status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' }, transportOf(index))),
+          range(PARALLEL).map((index) =>
+            send(
+              'POST',
+              'events',
+              { title, status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' },
+              transportOf(index),
+            ),
+          ),
         );
         assertStatuses(responses, [201], `round ${round}`);
         const records = responses.map((response) => response.json<Json>());
@@ -287,15 +399,31 @@ describe(`concurrency (${DIALECT})`, () => {
         for (const slug of slugs) assert.match(slug, SLUG(`${WORDS[round]!.toLowerCase()}-festival`));
         assert.deepEqual(new Set(records.map((record) => record.status)), new Set(['publish']));
         assert.equal(new Set(records.map(idOf)).size, PARALLEL, `round ${round}: ids`);
-        assert.equal(await total('events', WORDS[round]!, '&start_date=2027-01-01'), PARALLEL, `round ${round}: records`);
+        assert.equal(
+          await total('events', WORDS[round]!, '&start_date=2027-01-01'),
+          PARALLEL,
+          `round ${round}: records`,
+        );
       }
     });
 
-    for (const [collection, nameField] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+    for (const [collection, nameField] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+    ] as const) {
       test(`${collection}: the same name with different descriptions: all 201, one record each, distinct slugs`, async () => {
         for (const round of range(ROUNDS)) {
           const name = `${WORDS[round]} ${nameField}`;
-          const responses = await Promise.all(range(PARALLEL).map((index) => send('POST', collection, { [nameField]: name, description: `Branch ${index}`, status: 'publish' }, transportOf(index))));
+          const responses = await Promise.all(
+            range(PARALLEL).map((index) =>
+              send(
+                'POST',
+                collection,
+                { [nameField]: name, description: `Branch ${index}`, status: 'publish' },
+                transportOf(index),
+              ),
+            ),
+          );
           assertStatuses(responses, [201], `round ${round}`);
           const records = responses.map((response) => response.json<Json>());
           const slugs = records.map((record) => record.slug as string);
@@ -310,7 +438,11 @@ describe(`concurrency (${DIALECT})`, () => {
       test(`${collection}: the same name without a description: all 201 with one reused record`, async () => {
         for (const round of range(ROUNDS)) {
           const name = `${WORDS[round]} shared ${nameField}`;
-          const responses = await Promise.all(range(PARALLEL).map((index) => send('POST', collection, { [nameField]: name, status: 'publish' }, transportOf(index))));
+          const responses = await Promise.all(
+            range(PARALLEL).map((index) =>
+              send('POST', collection, { [nameField]: name, status: 'publish' }, transportOf(index)),
+            ),
+          );
           assertStatuses(responses, [201], `round ${round}`);
           const ids = new Set(responses.map((response) => idOf(response.json())));
           assert.equal(ids.size, 1, `round ${round}: ${ids.size} records for one name`);
@@ -325,7 +457,9 @@ describe(`concurrency (${DIALECT})`, () => {
       test(`POST /${collection}: one 201, the others 400 term_exists naming it (wire-format 5.4)`, async () => {
         for (const round of range(ROUNDS)) {
           const name = `Simultaneous ${collection} ${round}`;
-          const responses = await Promise.all(range(PARALLEL).map((index) => send('POST', collection, { name }, transportOf(index))));
+          const responses = await Promise.all(
+            range(PARALLEL).map((index) => send('POST', collection, { name }, transportOf(index))),
+          );
           assertStatuses(responses, [201, 400], `round ${round}`);
           const winners = responses.filter((response) => response.statusCode === 201);
           assert.equal(winners.length, 1, `round ${round}: ${winners.length} terms created`);
@@ -347,14 +481,33 @@ describe(`concurrency (${DIALECT})`, () => {
         const category = `Fresh category ${round}`;
         const tag = `Fresh tag ${round}`;
         const responses = await Promise.all(
-          range(PARALLEL).map((index) => send('POST', 'events', { title: `Tagged ${round}`, start_date: '2027-08-01 10:00:00', end_date: '2027-08-01 11:00:00', categories: [category], tags: tag }, transportOf(index))),
+          range(PARALLEL).map((index) =>
+            send(
+              'POST',
+              'events',
+              {
+                title: `Tagged ${round}`,
+                start_date: '2027-08-01 10:00:00',
+                end_date: '2027-08-01 11:00:00',
+                categories: [category],
+                tags: tag,
+              },
+              transportOf(index),
+            ),
+          ),
         );
         assertStatuses(responses, [201], `round ${round}`);
-        for (const [collection, field, name] of [['categories', 'categories', category], ['tags', 'tags', tag]] as const) {
+        for (const [collection, field, name] of [
+          ['categories', 'categories', category],
+          ['tags', 'tags', tag],
+        ] as const) {
           const linked = responses.map((response) => (response.json<Json>()[field] as Json[]).map(idOf));
           const ids = new Set(linked.flat());
           assert.equal(ids.size, 1, `round ${round}: ${ids.size} ${collection} named "${name}"`);
-          assert.ok(linked.every((list) => list.length === 1), `round ${round}: every event has the ${field}`);
+          assert.ok(
+            linked.every((list) => list.length === 1),
+            `round ${round}: every event has the ${field}`,
+          );
           assert.equal(await total(collection, name, '&hide_empty=false'), 1, `round ${round}: ${collection}`);
           assert.equal(await termCount(collection, [...ids][0]!), PARALLEL, `round ${round}: ${collection} count`);
         }
@@ -368,12 +521,20 @@ describe(`concurrency (${DIALECT})`, () => {
         const organizerName = `Inline Host ${round}`;
         const responses = await Promise.all(
           range(PARALLEL).map(() =>
-            send('POST', 'events', { title: `Inline ${round}`, start_date: '2027-08-02 10:00:00', end_date: '2027-08-02 11:00:00', venue: { venue: venueName, city: 'Rome' }, organizer: [{ organizer: organizerName }] }),
+            send('POST', 'events', {
+              title: `Inline ${round}`,
+              start_date: '2027-08-02 10:00:00',
+              end_date: '2027-08-02 11:00:00',
+              venue: { venue: venueName, city: 'Rome' },
+              organizer: [{ organizer: organizerName }],
+            }),
           ),
         );
         assertStatuses(responses, [201], `round ${round}`);
         const venues = new Set(responses.map((response) => idOf(response.json<Json>().venue)));
-        const organizers = new Set(responses.flatMap((response) => (response.json<Json>().organizer as Json[]).map(idOf)));
+        const organizers = new Set(
+          responses.flatMap((response) => (response.json<Json>().organizer as Json[]).map(idOf)),
+        );
         assert.equal(venues.size, 1, `round ${round}: ${venues.size} venues named "${venueName}"`);
         assert.equal(organizers.size, 1, `round ${round}: ${organizers.size} organizers named "${organizerName}"`);
         assert.equal(await total('venues', venueName), 1, `round ${round}: venues`);
@@ -386,12 +547,21 @@ describe(`concurrency (${DIALECT})`, () => {
     test('events: trash with updates and term changes: no 5xx, trashed, slug suffixed once, the category empty', async () => {
       for (const round of range(ROUNDS)) {
         const category = await created('categories', { name: `Trash race category ${round}` });
-        const event = await created('events', { title: `Trash race ${round}`, start_date: '2027-09-01 10:00:00', end_date: '2027-09-01 11:00:00', categories: [category.id] });
+        const event = await created('events', {
+          title: `Trash race ${round}`,
+          start_date: '2027-09-01 10:00:00',
+          end_date: '2027-09-01 11:00:00',
+          categories: [category.id],
+        });
         const titles = range(4).map((index) => `Trash race ${round} edit ${index}`);
         const responses = await Promise.all([
           send('DELETE', `events/${event.id}`),
-          ...titles.map((title, index) => send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, { title }, transportOf(index))),
-          ...range(3).map((index) => send('PATCH', `events/${event.id}`, { categories: [category.id] }, transportOf(index))),
+          ...titles.map((title, index) =>
+            send(UPDATE_METHODS[index % UPDATE_METHODS.length]!, `events/${event.id}`, { title }, transportOf(index)),
+          ),
+          ...range(3).map((index) =>
+            send('PATCH', `events/${event.id}`, { categories: [category.id] }, transportOf(index)),
+          ),
         ]);
         assertStatuses(responses.slice(0, 1), [200], `round ${round}: delete`);
         assertStatuses(responses.slice(1), [200], `round ${round}: updates`);
@@ -400,23 +570,39 @@ describe(`concurrency (${DIALECT})`, () => {
         const final = listed[0]!;
         assert.deepEqual([final.status, final.slug], ['trash', `${event.slug}__trashed`], `round ${round}`);
         assert.ok(titles.includes(final.title as string), `round ${round}: title ${final.title}`);
-        assert.equal(await termCount('categories', category.id as number), 0, `round ${round}: a trashed event is not counted`);
+        assert.equal(
+          await termCount('categories', category.id as number),
+          0,
+          `round ${round}: a trashed event is not counted`,
+        );
       }
     });
 
     test('events: parallel deletes: one 200, the others 410 event-is-in-trash', async () => {
       for (const round of range(ROUNDS)) {
-        const event = await created('events', { title: `Double trash ${round}`, start_date: '2027-09-02 10:00:00', end_date: '2027-09-02 11:00:00' });
+        const event = await created('events', {
+          title: `Double trash ${round}`,
+          start_date: '2027-09-02 10:00:00',
+          end_date: '2027-09-02 11:00:00',
+        });
         const responses = await Promise.all(range(6).map(() => send('DELETE', `events/${event.id}`)));
         assertStatuses(responses, [200, 410], `round ${round}`);
-        assert.equal(responses.filter((response) => response.statusCode === 200).length, 1, `round ${round}: statuses ${responses.map((response) => response.statusCode).join(', ')}`);
-        for (const response of responses.filter((answer) => answer.statusCode === 410)) assert.equal(response.json().code, 'event-is-in-trash');
+        assert.equal(
+          responses.filter((response) => response.statusCode === 200).length,
+          1,
+          `round ${round}: statuses ${responses.map((response) => response.statusCode).join(', ')}`,
+        );
+        for (const response of responses.filter((answer) => answer.statusCode === 410))
+          assert.equal(response.json().code, 'event-is-in-trash');
         const listed = (await read(`events?status=trash&include=${event.id}`)).events as Json[];
         assert.equal(listed[0]!.slug, `${event.slug}__trashed`, `round ${round}`);
       }
     });
 
-    for (const [collection, nameField] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+    for (const [collection, nameField] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+    ] as const) {
       test(`${collection}: trash with updates: no 5xx, trashed, slug suffixed once, updates kept`, async () => {
         for (const round of range(ROUNDS)) {
           const record = await created(collection, { [nameField]: `Trash race ${nameField} ${round}` });
@@ -430,7 +616,13 @@ describe(`concurrency (${DIALECT})`, () => {
           const final = await read(`${collection}/${record.id}`);
           assert.deepEqual(
             pick(final, { status: 0, slug: 0, phone: 0, website: 0, description: 0 }),
-            { status: 'trash', slug: `${record.slug}__trashed`, phone: `555-3${round}00`, website: `https://trash-${round}.example.com`, description: `<p>Trashed ${round}</p>` },
+            {
+              status: 'trash',
+              slug: `${record.slug}__trashed`,
+              phone: `555-3${round}00`,
+              website: `https://trash-${round}.example.com`,
+              description: `<p>Trashed ${round}</p>`,
+            },
             `round ${round}`,
           );
         }
@@ -441,8 +633,13 @@ describe(`concurrency (${DIALECT})`, () => {
           const record = await created(collection, { [nameField]: `Double trash ${nameField} ${round}` });
           const responses = await Promise.all(range(6).map(() => send('DELETE', `${collection}/${record.id}`)));
           assertStatuses(responses, [200, 410], `round ${round}`);
-          assert.equal(responses.filter((response) => response.statusCode === 200).length, 1, `round ${round}: statuses ${responses.map((response) => response.statusCode).join(', ')}`);
-          for (const response of responses.filter((answer) => answer.statusCode === 410)) assert.equal(response.json().code, `${nameField}-is-in-trash`);
+          assert.equal(
+            responses.filter((response) => response.statusCode === 200).length,
+            1,
+            `round ${round}: statuses ${responses.map((response) => response.statusCode).join(', ')}`,
+          );
+          for (const response of responses.filter((answer) => answer.statusCode === 410))
+            assert.equal(response.json().code, `${nameField}-is-in-trash`);
           assert.equal((await read(`${collection}/${record.id}`)).slug, `${record.slug}__trashed`, `round ${round}`);
         }
       });
@@ -456,13 +653,18 @@ describe(`concurrency (${DIALECT})`, () => {
         const drafts = 4;
         const responses = await Promise.all(
           range(PARALLEL + drafts).map((index) =>
-            send('POST', 'events', {
-              title: `Counted ${round} ${index}`,
-              status: index < drafts ? 'draft' : 'publish',
-              start_date: '2027-10-01 10:00:00',
-              end_date: '2027-10-01 11:00:00',
-              categories: [category.id],
-            }, transportOf(index)),
+            send(
+              'POST',
+              'events',
+              {
+                title: `Counted ${round} ${index}`,
+                status: index < drafts ? 'draft' : 'publish',
+                start_date: '2027-10-01 10:00:00',
+                end_date: '2027-10-01 11:00:00',
+                categories: [category.id],
+              },
+              transportOf(index),
+            ),
           ),
         );
         assertStatuses(responses, [201], `round ${round}`);
@@ -476,11 +678,25 @@ describe(`concurrency (${DIALECT})`, () => {
         const to = await created('categories', { name: `Moved to ${round}` });
         const events: Json[] = [];
         for (const index of range(PARALLEL)) {
-          events.push(await created('events', { title: `Moved ${round} ${index}`, start_date: '2027-10-02 10:00:00', end_date: '2027-10-02 11:00:00', categories: [from.id] }));
+          events.push(
+            await created('events', {
+              title: `Moved ${round} ${index}`,
+              start_date: '2027-10-02 10:00:00',
+              end_date: '2027-10-02 11:00:00',
+              categories: [from.id],
+            }),
+          );
         }
         // Half move to the other category, half stay but become drafts: neither counts in `from`.
         const responses = await Promise.all(
-          events.map((event, index) => send('PATCH', `events/${event.id}`, index % 2 === 0 ? { categories: [to.id] } : { status: 'draft' }, transportOf(Math.floor(index / 2)))),
+          events.map((event, index) =>
+            send(
+              'PATCH',
+              `events/${event.id}`,
+              index % 2 === 0 ? { categories: [to.id] } : { status: 'draft' },
+              transportOf(Math.floor(index / 2)),
+            ),
+          ),
         );
         assertStatuses(responses, [200], `round ${round}`);
         assert.deepEqual(

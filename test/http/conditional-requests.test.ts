@@ -29,10 +29,34 @@ const RESOURCES: readonly Resource[] = [
     name: (record) => record.title,
     bySlug: true,
   },
-  { collection: 'venues', body: (name) => ({ venue: name, city: 'Lyon' }), change: (name) => ({ venue: name }), name: (record) => record.venue, bySlug: true },
-  { collection: 'organizers', body: (name) => ({ organizer: name }), change: (name) => ({ organizer: name }), name: (record) => record.organizer, bySlug: true },
-  { collection: 'categories', body: (name) => ({ name }), change: (name) => ({ name }), name: (record) => record.name, bySlug: false },
-  { collection: 'tags', body: (name) => ({ name }), change: (name) => ({ name }), name: (record) => record.name, bySlug: false },
+  {
+    collection: 'venues',
+    body: (name) => ({ venue: name, city: 'Lyon' }),
+    change: (name) => ({ venue: name }),
+    name: (record) => record.venue,
+    bySlug: true,
+  },
+  {
+    collection: 'organizers',
+    body: (name) => ({ organizer: name }),
+    change: (name) => ({ organizer: name }),
+    name: (record) => record.organizer,
+    bySlug: true,
+  },
+  {
+    collection: 'categories',
+    body: (name) => ({ name }),
+    change: (name) => ({ name }),
+    name: (record) => record.name,
+    bySlug: false,
+  },
+  {
+    collection: 'tags',
+    body: (name) => ({ name }),
+    change: (name) => ({ name }),
+    name: (record) => record.name,
+    bySlug: false,
+  },
 ];
 
 const ENTITY_TAG = /^"\d+-[A-Za-z0-9_-]{16}"$/;
@@ -47,8 +71,15 @@ let serial = 0;
 const tagOf = async (url: string) => String((await t.request('administrator', 'GET', url)).headers.etag);
 
 /** A new record, with the tag of its creation answer and of its read (two representations of version 1). */
-async function created(resource: Resource): Promise<{ id: number; slug: string; url: string; tag: string; createdTag: string }> {
-  const response = await t.request('administrator', 'POST', resource.collection, resource.body(`Conditional ${resource.collection} ${++serial}`));
+async function created(
+  resource: Resource,
+): Promise<{ id: number; slug: string; url: string; tag: string; createdTag: string }> {
+  const response = await t.request(
+    'administrator',
+    'POST',
+    resource.collection,
+    resource.body(`Conditional ${resource.collection} ${++serial}`),
+  );
   assert.equal(response.statusCode, 201, response.body);
   const { id, slug } = response.json<{ id: number; slug: string }>();
   const url = `${resource.collection}/${id}`;
@@ -65,7 +96,11 @@ for (const resource of RESOURCES) {
       assert.equal(read.headers.etag, record.tag);
       assert.match(record.createdTag, ENTITY_TAG);
       assert.equal(versionOf(record.createdTag), versionOf(record.tag));
-      if (resource.bySlug) assert.equal((await t.request('administrator', 'GET', `${resource.collection}/by-slug/${record.slug}`)).headers.etag, record.tag);
+      if (resource.bySlug)
+        assert.equal(
+          (await t.request('administrator', 'GET', `${resource.collection}/by-slug/${record.slug}`)).headers.etag,
+          record.tag,
+        );
     });
 
     test('If-None-Match with the current tag (strong, weak, or in a list) answers 304 without a body; another tag answers 200', async () => {
@@ -76,7 +111,9 @@ for (const resource of RESOURCES) {
         assert.equal(cached.body, '');
         assert.equal(cached.headers.etag, record.tag);
       }
-      const stale = await t.request('administrator', 'GET', record.url, undefined, { 'if-none-match': '"1-AAAAAAAAAAAAAAAA"' });
+      const stale = await t.request('administrator', 'GET', record.url, undefined, {
+        'if-none-match': '"1-AAAAAAAAAAAAAAAA"',
+      });
       assert.equal(stale.statusCode, 200);
       assert.equal(resource.name(stale.json()), `Conditional ${resource.collection} ${serial}`);
     });
@@ -88,19 +125,25 @@ for (const resource of RESOURCES) {
       assert.notEqual(inFrench.headers.etag, record.tag);
       assert.equal(versionOf(String(inFrench.headers.etag)), versionOf(record.tag));
       assert.equal(versionOf(String(asAnonymous.headers.etag)), versionOf(record.tag));
-      const frenchCached = await t.request('administrator', 'GET', `${record.url}?translation_language=fr`, undefined, { 'if-none-match': record.tag });
+      const frenchCached = await t.request('administrator', 'GET', `${record.url}?translation_language=fr`, undefined, {
+        'if-none-match': record.tag,
+      });
       assert.equal(frenchCached.statusCode, 200, 'the English tag does not validate the French answer');
     });
 
     test('an update with the current If-Match succeeds and answers with the next tag; the old tag is then refused with 412 and changes nothing', async () => {
       const record = await created(resource);
-      const first = await t.request('administrator', 'PATCH', record.url, resource.change('First edit'), { 'if-match': record.tag });
+      const first = await t.request('administrator', 'PATCH', record.url, resource.change('First edit'), {
+        'if-match': record.tag,
+      });
       assert.equal(first.statusCode, 200, first.body);
       assert.equal(versionOf(String(first.headers.etag)), versionOf(record.tag) + 1);
       const next = await tagOf(record.url);
       assert.equal(versionOf(next), versionOf(record.tag) + 1);
 
-      const stale = await t.request('administrator', 'PATCH', record.url, resource.change('Lost edit'), { 'if-match': record.tag });
+      const stale = await t.request('administrator', 'PATCH', record.url, resource.change('Lost edit'), {
+        'if-match': record.tag,
+      });
       assert.equal(stale.statusCode, 412);
       assert.equal(stale.json().code, 'rest_precondition_failed');
       assert.equal(stale.json().data.status, 412);
@@ -112,23 +155,40 @@ for (const resource of RESOURCES) {
     test('If-Match compares versions strongly: a weak tag, a malformed tag or another version is refused; `*` and a list holding the current tag pass', async () => {
       const record = await created(resource);
       for (const ifMatch of [`W/${record.tag}`, 'not-a-tag', `"${versionOf(record.tag) + 1}-AAAAAAAAAAAAAAAA"`]) {
-        const refused = await t.request('administrator', 'PATCH', record.url, resource.change('Refused'), { 'if-match': ifMatch });
+        const refused = await t.request('administrator', 'PATCH', record.url, resource.change('Refused'), {
+          'if-match': ifMatch,
+        });
         assert.equal(refused.statusCode, 412, ifMatch);
       }
-      assert.equal((await t.request('administrator', 'PATCH', record.url, resource.change('Star'), { 'if-match': '*' })).statusCode, 200);
+      assert.equal(
+        (await t.request('administrator', 'PATCH', record.url, resource.change('Star'), { 'if-match': '*' }))
+          .statusCode,
+        200,
+      );
       const current = await tagOf(record.url);
-      assert.equal((await t.request('administrator', 'PATCH', record.url, resource.change('Listed'), { 'if-match': `"0-x", ${current}` })).statusCode, 200);
+      assert.equal(
+        (
+          await t.request('administrator', 'PATCH', record.url, resource.change('Listed'), {
+            'if-match': `"0-x", ${current}`,
+          })
+        ).statusCode,
+        200,
+      );
     });
 
     test('a delete with a stale If-Match is refused with 412 and the record stays; with the current tag it goes', async () => {
       const record = await created(resource);
-      const edited = await t.request('administrator', 'PATCH', record.url, resource.change('Edited before delete'), { 'if-match': record.tag });
+      const edited = await t.request('administrator', 'PATCH', record.url, resource.change('Edited before delete'), {
+        'if-match': record.tag,
+      });
       const refused = await t.request('administrator', 'DELETE', record.url, undefined, { 'if-match': record.tag });
       assert.equal(refused.statusCode, 412);
       const still = await t.request('administrator', 'GET', record.url);
       assert.equal(still.statusCode, 200);
       assert.equal(resource.name(still.json()), 'Edited before delete');
-      const removed = await t.request('administrator', 'DELETE', record.url, undefined, { 'if-match': String(edited.headers.etag) });
+      const removed = await t.request('administrator', 'DELETE', record.url, undefined, {
+        'if-match': String(edited.headers.etag),
+      });
       assert.equal(removed.statusCode, 200, removed.body);
     });
 
@@ -136,7 +196,11 @@ for (const resource of RESOURCES) {
       for (let round = 0; round < 5; round++) {
         const record = await created(resource);
         const answers = await Promise.all(
-          ['Editor A', 'Editor B', 'Editor C'].map((name) => t.request('administrator', 'PATCH', record.url, resource.change(`${name} ${round}`), { 'if-match': record.tag })),
+          ['Editor A', 'Editor B', 'Editor C'].map((name) =>
+            t.request('administrator', 'PATCH', record.url, resource.change(`${name} ${round}`), {
+              'if-match': record.tag,
+            }),
+          ),
         );
         const statuses = answers.map((answer) => answer.statusCode).sort();
         assert.deepEqual(statuses, [200, 412, 412], answers.map((answer) => answer.body).join('\n'));
@@ -148,17 +212,33 @@ for (const resource of RESOURCES) {
 
     test('a translation written in another language is a new version: the tag read before it is stale', async () => {
       const record = await created(resource);
-      const translated = await t.request('administrator', 'PATCH', `${record.url}?translation_language=de`, resource.change('Übersetzt'), { 'if-match': record.tag });
+      const translated = await t.request(
+        'administrator',
+        'PATCH',
+        `${record.url}?translation_language=de`,
+        resource.change('Übersetzt'),
+        { 'if-match': record.tag },
+      );
       assert.equal(translated.statusCode, 200, translated.body);
-      const stale = await t.request('administrator', 'PATCH', record.url, resource.change('Stale'), { 'if-match': record.tag });
+      const stale = await t.request('administrator', 'PATCH', record.url, resource.change('Stale'), {
+        'if-match': record.tag,
+      });
       assert.equal(stale.statusCode, 412);
     });
 
     test('the permission check and the missing-record answer come before the precondition', async () => {
       const record = await created(resource);
-      const anonymous = await t.request('anonymous', 'PATCH', record.url, resource.change('Anonymous'), { 'if-match': '"999-AAAAAAAAAAAAAAAA"' });
+      const anonymous = await t.request('anonymous', 'PATCH', record.url, resource.change('Anonymous'), {
+        'if-match': '"999-AAAAAAAAAAAAAAAA"',
+      });
       assert.equal(anonymous.statusCode, 401);
-      const missing = await t.request('administrator', 'PATCH', `${resource.collection}/99999`, resource.change('Missing'), { 'if-match': record.tag });
+      const missing = await t.request(
+        'administrator',
+        'PATCH',
+        `${resource.collection}/99999`,
+        resource.change('Missing'),
+        { 'if-match': record.tag },
+      );
       assert.ok([400, 404].includes(missing.statusCode), `${missing.statusCode} ${missing.body}`);
       assert.notEqual(missing.json().code, 'rest_precondition_failed');
     });
@@ -177,9 +257,16 @@ describe(`conditional requests: collections (${DIALECT})`, () => {
 
 describe(`conditional requests: one way for every answer that has a validator (${DIALECT})`, () => {
   test('a record, a feed, a page, an asset and an image file: If-None-Match (weak, or in a list) answers 304 to GET and HEAD, with no body and no Content-Type; another tag 200', async () => {
-    const event = await t.request('administrator', 'POST', 'events', { title: 'One conditional GET', status: 'publish', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    const event = await t.request('administrator', 'POST', 'events', {
+      title: 'One conditional GET',
+      status: 'publish',
+      start_date: '2027-03-01 10:00:00',
+      end_date: '2027-03-01 12:00:00',
+    });
     assert.equal(event.statusCode, 201, event.body);
-    const { payload, headers } = form([{ name: 'file', value: await picture(40, 40, 'png'), filename: 'validator.png', type: 'image/png' }]);
+    const { payload, headers } = form([
+      { name: 'file', value: await picture(40, 40, 'png'), filename: 'validator.png', type: 'image/png' },
+    ]);
     const image = await t.request('administrator', 'POST', 'media', payload, headers);
     assert.equal(image.statusCode, 201, image.body);
     const answers = {
@@ -194,11 +281,23 @@ describe(`conditional requests: one way for every answer that has a validator ($
       assert.equal(first.statusCode, 200, `${kind} ${url}`);
       const tag = String(first.headers.etag);
       assert.match(tag, /^"/, `${kind} has a strong ETag`);
-      for (const [method, held] of [['GET', `W/${tag}`], ['GET', `"other", ${tag}`], ['HEAD', tag]] as const) {
+      for (const [method, held] of [
+        ['GET', `W/${tag}`],
+        ['GET', `"other", ${tag}`],
+        ['HEAD', tag],
+      ] as const) {
         const again = await t.app.inject({ method, url, headers: { 'if-none-match': held } });
-        assert.deepEqual([again.statusCode, again.body, again.headers['content-type'], again.headers.etag], [304, '', undefined, tag], `${kind}: ${method} If-None-Match: ${held}`);
+        assert.deepEqual(
+          [again.statusCode, again.body, again.headers['content-type'], again.headers.etag],
+          [304, '', undefined, tag],
+          `${kind}: ${method} If-None-Match: ${held}`,
+        );
       }
-      assert.equal((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode, 200, `${kind}: another tag`);
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode,
+        200,
+        `${kind}: another tag`,
+      );
     }
   });
 });

@@ -25,9 +25,15 @@ describe(`statements per create (${DIALECT})`, () => {
   after(() => t.close());
 
   test('each create runs the statements counted, no more', async () => {
-    const counted = await statementsPerCreate((collection, body) => t.request('administrator', 'POST', collection, body));
+    const counted = await statementsPerCreate((collection, body) =>
+      t.request('administrator', 'POST', collection, body),
+    );
     for (const [name, statements] of Object.entries(counted) as [CountedCreate, readonly string[]][]) {
-      assert.equal(statements.length, EXPECTED[DIALECT][name], `${name}:\n${statements.map((text) => `  ${text.slice(0, 140)}`).join('\n')}`);
+      assert.equal(
+        statements.length,
+        EXPECTED[DIALECT][name],
+        `${name}:\n${statements.map((text) => `  ${text.slice(0, 140)}`).join('\n')}`,
+      );
     }
   });
 });

@@ -22,17 +22,31 @@ describe('the cost of a sign-in try', () => {
   /** The answer to a Basic try and the scrypt derivations it ran. */
   async function costOf(login: string, password: string) {
     const before = passwordDerivations();
-    const answer = await t.app.inject({ method: 'GET', url: `${API}/tags`, headers: { authorization: basicAuth(login, password) }, remoteAddress: '203.0.113.40' });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `${API}/tags`,
+      headers: { authorization: basicAuth(login, password) },
+      remoteAddress: '203.0.113.40',
+    });
     return { answer, derivations: passwordDerivations() - before };
   }
   const form = async (login: string, password: string) => {
     const before = passwordDerivations();
-    const answer = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ login, password }).toString() });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ login, password }).toString(),
+    });
     return { answer, derivations: passwordDerivations() - before };
   };
 
   test('a failed try at a user with 30 application passwords costs one hash, shaped like an application password or not', async () => {
-    for (const wrong of ['abcd efgh ijkl mnop qrst uvwx', 'wrong', `${passwords[0]!.slice(0, 4)}zzzz zzzz zzzz zzzz zzzz`]) {
+    for (const wrong of [
+      'abcd efgh ijkl mnop qrst uvwx',
+      'wrong',
+      `${passwords[0]!.slice(0, 4)}zzzz zzzz zzzz zzzz zzzz`,
+    ]) {
       const { answer, derivations } = await costOf('many', wrong);
       assertError(answer, 401, 'incorrect_password');
       assert.equal(derivations, 1, wrong);
@@ -61,10 +75,14 @@ describe('the cost of a sign-in try', () => {
 
   test('an application password made before lookup prefixes still signs in, and gets its prefix then', async () => {
     const { row, password } = await t.users.createAppPassword('many', 'older client');
-    await t.storage.write((tx) => tx.updateTable('app_passwords').set({ lookup_prefix: null }).where('id', '=', row.id).execute());
+    await t.storage.write((tx) =>
+      tx.updateTable('app_passwords').set({ lookup_prefix: null }).where('id', '=', row.id).execute(),
+    );
     const old = await costOf('many', password);
     assert.equal(old.answer.statusCode, 200, old.answer.body);
-    const stored = await t.storage.read((tx) => tx.selectFrom('app_passwords').select('lookup_prefix').where('id', '=', row.id).executeTakeFirstOrThrow());
+    const stored = await t.storage.read((tx) =>
+      tx.selectFrom('app_passwords').select('lookup_prefix').where('id', '=', row.id).executeTakeFirstOrThrow(),
+    );
     assert.equal(stored.lookup_prefix, password.slice(0, 4));
   });
 });

@@ -54,11 +54,21 @@ async function importInto(app: TestApp, type: string, body: string): Promise<{ i
     const response = await app.app.inject({
       method: 'POST',
       url: `/calendar/events/v1/imports/csv?type=${type}`,
-      headers: { 'content-type': 'text/csv', authorization: `Basic ${Buffer.from('administrator:administrator-password').toString('base64')}` },
+      headers: {
+        'content-type': 'text/csv',
+        authorization: `Basic ${Buffer.from('administrator:administrator-password').toString('base64')}`,
+      },
       payload: file,
     });
     assert.equal(response.statusCode, 200, response.body.slice(0, 2000));
-    const report = response.json<{ rows: number; imported: number; failed: number; not_done: number; resume_line: number | null; problems: unknown[] }>();
+    const report = response.json<{
+      rows: number;
+      imported: number;
+      failed: number;
+      not_done: number;
+      resume_line: number | null;
+      problems: unknown[];
+    }>();
     assert.equal(report.failed, 0, JSON.stringify(report.problems.slice(0, 5)));
     assert.equal(report.imported + report.not_done, report.rows);
     imported += report.imported;
@@ -70,10 +80,33 @@ async function importInto(app: TestApp, type: string, body: string): Promise<{ i
 
 /** The API-made events: each field a CSV cell must carry unchanged, in turn. */
 async function addVaried(t: TestApp): Promise<void> {
-  const venue = (await createRecord(t, 'venues', { venue: 'Salle « Pleyel », 東京 🎵', address: '252 rue du Faubourg "Saint-Honoré"', city: 'Paris', country: 'France', phone: '+33 1 42 56 13 13', geo_lat: 48.8771, geo_lng: 2.3004 })).id;
-  const second = (await createRecord(t, 'venues', { venue: '=Formula Hall', city: 'Zürich', zip: '8001', description: '<p>first line\nsecond line</p>' })).id;
+  const venue = (
+    await createRecord(t, 'venues', {
+      venue: 'Salle « Pleyel », 東京 🎵',
+      address: '252 rue du Faubourg "Saint-Honoré"',
+      city: 'Paris',
+      country: 'France',
+      phone: '+33 1 42 56 13 13',
+      geo_lat: 48.8771,
+      geo_lng: 2.3004,
+    })
+  ).id;
+  const second = (
+    await createRecord(t, 'venues', {
+      venue: '=Formula Hall',
+      city: 'Zürich',
+      zip: '8001',
+      description: '<p>first line\nsecond line</p>',
+    })
+  ).id;
   const organizers = [
-    (await createRecord(t, 'organizers', { organizer: 'Ünïcødé Society 合唱団', email: 'choir@example.org', website: 'https://choir.example' })).id,
+    (
+      await createRecord(t, 'organizers', {
+        organizer: 'Ünïcødé Society 合唱団',
+        email: 'choir@example.org',
+        website: 'https://choir.example',
+      })
+    ).id,
     (await createRecord(t, 'organizers', { organizer: '@Handle "Quoted" Org', phone: '-555 0199' })).id,
   ];
   const descriptions = [
@@ -83,14 +116,27 @@ async function addVaried(t: TestApp): Promise<void> {
     '',
   ];
   // Lists of amounts are stored with the currency they share, which the export's currency columns carry back (a range given as text keeps none).
-  const costs: (string | string[])[] = ['15€ - 25€', ['15€', '25€'], '$10 - $25', ['$10', '$25'], '5 €', 'Free', '0', '12,50 €', 'Donation', ''];
+  const costs: (string | string[])[] = [
+    '15€ - 25€',
+    ['15€', '25€'],
+    '$10 - $25',
+    ['$10', '$25'],
+    '5 €',
+    'Free',
+    '0',
+    '12,50 €',
+    'Donation',
+    '',
+  ];
   for (let index = 0; index < VARIED; index++) {
     const day = String(1 + (index % 28)).padStart(2, '0');
     const allDay = index % 5 === 0;
     const multiDay = index % 7 === 0;
     const end = multiDay ? `2027-04-${String(Math.min(28, 2 + (index % 28))).padStart(2, '0')}` : `2027-04-${day}`;
     await createRecord(t, 'events', {
-      title: [`Ünïcødé “event” ${index}, ☕`, `-${index} minus first`, `Quote "${index}" and, comma`, `Line ${index}`][index % 4],
+      title: [`Ünïcødé “event” ${index}, ☕`, `-${index} minus first`, `Quote "${index}" and, comma`, `Line ${index}`][
+        index % 4
+      ],
       description: descriptions[index % descriptions.length],
       ...(index % 3 === 0 ? { excerpt: `Excerpt ${index}: "short", ünïcødé` } : {}),
       start_date: allDay ? `2027-04-${day}` : `2027-04-${day} 18:30`,
@@ -119,12 +165,22 @@ describe(`a ${EVENTS}-event CSV export imports back identical (${DIALECT})`, () 
       times.push(`${label} ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return result;
     };
-    const source = await timed('seed', () => createTestApp({ env: ENV, prepare: async (storage) => void (await seed(storage, { events: EVENTS - VARIED, force: false, now: new Date(TEST_NOW) })) }));
+    const source = await timed('seed', () =>
+      createTestApp({
+        env: ENV,
+        prepare: async (storage) =>
+          void (await seed(storage, { events: EVENTS - VARIED, force: false, now: new Date(TEST_NOW) })),
+      }),
+    );
     const target = await createTestApp({ env: ENV });
     try {
       await addVaried(source);
       const exported: Record<string, string> = {};
-      for (const [type, url] of [['venues', 'venues'], ['organizers', 'organizers'], ['events', EVENT_QUERY]] as const) {
+      for (const [type, url] of [
+        ['venues', 'venues'],
+        ['organizers', 'organizers'],
+        ['events', EVENT_QUERY],
+      ] as const) {
         const file = await timed(`export ${type}`, () => exportOf(source, url));
         exported[type] = file;
         const { imported, requests } = await timed(`import ${type}`, () => importInto(target, type, file));

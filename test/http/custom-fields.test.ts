@@ -8,7 +8,11 @@ import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 type Json = Record<string, unknown>;
 
 const DATES = { start_date: '2027-03-01 18:00:00', end_date: '2027-03-01 20:00:00' };
-const FIELDS = { _ecp_custom_7: { label: 'Dress code', value: 'Smart' }, _ecp_custom_2: { label: 'Age', value: 18 }, _ecp_custom_3: { label: 'Nothing yet', value: '' } };
+const FIELDS = {
+  _ecp_custom_7: { label: 'Dress code', value: 'Smart' },
+  _ecp_custom_2: { label: 'Age', value: 18 },
+  _ecp_custom_3: { label: 'Nothing yet', value: '' },
+};
 const SHOWN = { _ecp_custom_7: { label: 'Dress code', value: 'Smart' }, _ecp_custom_2: { label: 'Age', value: '18' } };
 
 describe(`events: custom fields (${DIALECT})`, () => {
@@ -30,22 +34,48 @@ describe(`events: custom fields (${DIALECT})`, () => {
   };
 
   test('written in order, shown in every answer, values as text, empty ones left out', async () => {
-    const created = await write('administrator', 'POST', 'events', { title: 'With fields', ...DATES, custom_fields: FIELDS });
+    const created = await write('administrator', 'POST', 'events', {
+      title: 'With fields',
+      ...DATES,
+      custom_fields: FIELDS,
+    });
     assert.deepEqual(created.custom_fields, SHOWN);
     assert.deepEqual(Object.keys(created.custom_fields as Json), ['_ecp_custom_7', '_ecp_custom_2'], 'the order given');
     assert.deepEqual((await read(`events/${created.id}`)).custom_fields, SHOWN);
     const listed = (await read('events?start_date=2027-03-01&end_date=2027-03-01')).events as Json[];
     assert.deepEqual(listed.find((event) => event.id === created.id)?.custom_fields, SHOWN);
-    assert.deepEqual((await read(`events/${created.id}?translation_language=fr`)).custom_fields, SHOWN, 'every language shows the same fields');
+    assert.deepEqual(
+      (await read(`events/${created.id}?translation_language=fr`)).custom_fields,
+      SHOWN,
+      'every language shows the same fields',
+    );
   });
 
   test('an update replaces the whole set; null, {} and [] remove it; other fields leave it', async () => {
-    const { id } = await write('administrator', 'POST', 'events', { title: 'Replaced', ...DATES, custom_fields: FIELDS });
-    assert.deepEqual((await write('administrator', 'PATCH', `events/${id}`, { title: 'Retitled' })).custom_fields, SHOWN);
-    assert.deepEqual((await write('administrator', 'PATCH', `events/${id}`, { custom_fields: { door: { label: 'Door', value: 'B' } } })).custom_fields, { door: { label: 'Door', value: 'B' } });
+    const { id } = await write('administrator', 'POST', 'events', {
+      title: 'Replaced',
+      ...DATES,
+      custom_fields: FIELDS,
+    });
+    assert.deepEqual(
+      (await write('administrator', 'PATCH', `events/${id}`, { title: 'Retitled' })).custom_fields,
+      SHOWN,
+    );
+    assert.deepEqual(
+      (
+        await write('administrator', 'PATCH', `events/${id}`, {
+          custom_fields: { door: { label: 'Door', value: 'B' } },
+        })
+      ).custom_fields,
+      { door: { label: 'Door', value: 'B' } },
+    );
     for (const none of [null, {}, []]) {
       await write('administrator', 'PATCH', `events/${id}`, { custom_fields: { door: { label: 'Door', value: 'B' } } });
-      assert.deepEqual((await write('administrator', 'PATCH', `events/${id}`, { custom_fields: none })).custom_fields, [], JSON.stringify(none));
+      assert.deepEqual(
+        (await write('administrator', 'PATCH', `events/${id}`, { custom_fields: none })).custom_fields,
+        [],
+        JSON.stringify(none),
+      );
     }
     const plain = await write('administrator', 'POST', 'events', { title: 'Never had any', ...DATES });
     assert.deepEqual(plain.custom_fields, []);
@@ -68,9 +98,16 @@ describe(`events: custom fields (${DIALECT})`, () => {
       { f: { label: 'L', value: 'v'.repeat(10_001) } },
     ];
     for (const custom_fields of refused) {
-      for (const [method, path, body] of [['POST', 'events', { title: 'Refused', ...DATES }], ['PATCH', `events/${id}`, { title: 'Changed' }]] as const) {
+      for (const [method, path, body] of [
+        ['POST', 'events', { title: 'Refused', ...DATES }],
+        ['PATCH', `events/${id}`, { title: 'Changed' }],
+      ] as const) {
         const response = await t.request('administrator', method, path, { ...body, custom_fields });
-        assert.equal(response.statusCode, 400, `${method} ${JSON.stringify(custom_fields).slice(0, 60)}: ${response.body}`);
+        assert.equal(
+          response.statusCode,
+          400,
+          `${method} ${JSON.stringify(custom_fields).slice(0, 60)}: ${response.body}`,
+        );
         assert.equal(response.json().code, 'rest_invalid_param');
         assert.deepEqual(Object.keys(response.json().data.params), ['custom_fields']);
       }
@@ -83,28 +120,55 @@ describe(`events: custom fields (${DIALECT})`, () => {
 
   test('labels and values pass the text filter of the caller; a protected event shows none to visitors', async () => {
     const hostile = { f: { label: 'Note<script>alert(1)</script>', value: '<b>bold</b><img src=x onerror=alert(1)>' } };
-    const byContributor = await write('contributor', 'POST', 'events', { title: 'Filtered', ...DATES, custom_fields: hostile });
+    const byContributor = await write('contributor', 'POST', 'events', {
+      title: 'Filtered',
+      ...DATES,
+      custom_fields: hostile,
+    });
     const shown = (byContributor.custom_fields as Record<string, { label: string; value: string }>).f!;
     assert.doesNotMatch(shown.label + shown.value, /<script|onerror/);
     assert.match(shown.value, /bold/);
     // A value the filter empties is left out, as an empty one is; an event left with none shows [].
     const emptied = { gone: { label: 'Gone', value: '<script>alert(1)</script>' } };
-    const partly = await write('contributor', 'POST', 'events', { title: 'Partly emptied', ...DATES, custom_fields: { ...hostile, ...emptied } });
+    const partly = await write('contributor', 'POST', 'events', {
+      title: 'Partly emptied',
+      ...DATES,
+      custom_fields: { ...hostile, ...emptied },
+    });
     assert.deepEqual(Object.keys(partly.custom_fields as Json), ['f']);
-    const wholly = await write('contributor', 'POST', 'events', { title: 'Wholly emptied', ...DATES, custom_fields: emptied });
+    const wholly = await write('contributor', 'POST', 'events', {
+      title: 'Wholly emptied',
+      ...DATES,
+      custom_fields: emptied,
+    });
     assert.deepEqual(wholly.custom_fields, []);
     assert.deepEqual((await write('administrator', 'GET', `events/${wholly.id}?context=edit`, {})).custom_fields, []);
 
-    const { id } = await write('administrator', 'POST', 'events', { title: 'Protected', ...DATES, post_password: 'secret', custom_fields: FIELDS });
-    const listed = ((await read('events?start_date=2027-03-01&end_date=2027-03-01')).events as Json[]).find((event) => event.id === id);
+    const { id } = await write('administrator', 'POST', 'events', {
+      title: 'Protected',
+      ...DATES,
+      post_password: 'secret',
+      custom_fields: FIELDS,
+    });
+    const listed = ((await read('events?start_date=2027-03-01&end_date=2027-03-01')).events as Json[]).find(
+      (event) => event.id === id,
+    );
     assert.deepEqual(listed?.custom_fields, []);
     assert.deepEqual((await write('administrator', 'GET', `events/${id}?context=edit`, {})).custom_fields, SHOWN);
   });
 
   test('a series shows its fields on every occurrence', async () => {
-    const series = await write('administrator', 'POST', 'events', { title: 'Weekly fields', ...DATES, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' }, custom_fields: FIELDS });
-    const listed = ((await read('events?start_date=2027-03-01&end_date=2027-03-31&per_page=50')).events as Json[]).filter((event) => event.title === 'Weekly fields');
+    const series = await write('administrator', 'POST', 'events', {
+      title: 'Weekly fields',
+      ...DATES,
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
+      custom_fields: FIELDS,
+    });
+    const listed = (
+      (await read('events?start_date=2027-03-01&end_date=2027-03-31&per_page=50')).events as Json[]
+    ).filter((event) => event.title === 'Weekly fields');
     assert.equal(listed.length, 3);
-    for (const occurrence of listed) assert.deepEqual(occurrence.custom_fields, SHOWN, `occurrence ${String(occurrence.id)} of ${series.id}`);
+    for (const occurrence of listed)
+      assert.deepEqual(occurrence.custom_fields, SHOWN, `occurrence ${String(occurrence.id)} of ${series.id}`);
   });
 });

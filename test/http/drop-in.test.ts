@@ -13,7 +13,13 @@ import { API, createTestApp, type TestApp } from '../fixtures/app.ts';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ORIGIN = 'http://localhost:80';
-const EVENT = { title: 'Drop-in Jazz', start_date: '2027-02-10 19:00:00', end_date: '2027-02-10 21:00:00', categories: ['Drop Jazz'], tags: ['Drop Tag'] };
+const EVENT = {
+  title: 'Drop-in Jazz',
+  start_date: '2027-02-10 19:00:00',
+  end_date: '2027-02-10 21:00:00',
+  categories: ['Drop Jazz'],
+  tags: ['Drop Tag'],
+};
 
 describe('WordPress paths with the default configuration', () => {
   let t: TestApp;
@@ -26,7 +32,7 @@ describe('WordPress paths with the default configuration', () => {
   });
   after(() => t.close());
 
-  test('the REST root /wp-json/ lists the namespaces, Event Tickets\' too, its links under /wp-json', async () => {
+  test("the REST root /wp-json/ lists the namespaces, Event Tickets' too, its links under /wp-json", async () => {
     for (const path of ['/wp-json/', '/wp-json']) {
       const root = await t.request('anonymous', 'GET', path);
       assert.equal(root.statusCode, 200, `${path}: ${root.body}`);
@@ -51,13 +57,24 @@ describe('WordPress paths with the default configuration', () => {
       assert.equal(one.statusCode, 200, `${url}: ${one.body}`);
       assert.equal(one.json().id, event.id);
       assert.equal(one.json().rest_url, `${ORIGIN}${entry}?rest_route=/tribe/events/v1/events/${event.id}`);
-      assert.match(String(one.headers.link), new RegExp(`^<${ORIGIN}${entry!.replace('.', '\\.')}\\?rest_route=/>; rel="https://api.w.org/"`));
+      assert.match(
+        String(one.headers.link),
+        new RegExp(`^<${ORIGIN}${entry!.replace('.', '\\.')}\\?rest_route=/>; rel="https://api.w.org/"`),
+      );
     }
-    const second = await t.request('administrator', 'POST', `${API}/events`, { ...EVENT, title: 'Drop-in Jazz again', start_date: '2027-02-11 19:00:00', end_date: '2027-02-11 21:00:00' });
+    const second = await t.request('administrator', 'POST', `${API}/events`, {
+      ...EVENT,
+      title: 'Drop-in Jazz again',
+      start_date: '2027-02-11 19:00:00',
+      end_date: '2027-02-11 21:00:00',
+    });
     assert.equal(second.statusCode, 201, second.body);
     const list = await t.request('anonymous', 'GET', '/?rest_route=/tribe/events/v1/events&per_page=1&search=Drop-in');
     assert.equal(list.statusCode, 200, list.body);
-    assert.deepEqual(list.json().events.map((one: Json) => one.id), [event.id]);
+    assert.deepEqual(
+      list.json().events.map((one: Json) => one.id),
+      [event.id],
+    );
     const base = `${ORIGIN}/?rest_route=/tribe/events/v1/events/`;
     assert.ok(list.json().rest_url.startsWith(`${base}&page=1&per_page=1&`), list.json().rest_url);
     assert.ok(list.json().next_rest_url.startsWith(`${base}&per_page=1&`), list.json().next_rest_url);
@@ -65,7 +82,10 @@ describe('WordPress paths with the default configuration', () => {
     // Followed as given, the next link is the list's second page.
     const next = await t.request('anonymous', 'GET', list.json().next_rest_url.slice(ORIGIN.length));
     assert.equal(next.statusCode, 200, next.body);
-    assert.deepEqual(next.json().events.map((one: Json) => one.id), [second.json().id]);
+    assert.deepEqual(
+      next.json().events.map((one: Json) => one.id),
+      [second.json().id],
+    );
     assert.ok(next.json().previous_rest_url.startsWith(`${base}&per_page=1&`), next.json().previous_rest_url);
     const root = await t.request('anonymous', 'GET', '/?rest_route=/');
     assert.equal(root.statusCode, 200, root.body);
@@ -73,7 +93,9 @@ describe('WordPress paths with the default configuration', () => {
   });
 
   test('a language segment before /wp-json reads the records in that language', async () => {
-    const french = await t.request('administrator', 'PATCH', `${API}/events/${event.id}?translation_language=fr`, { title: 'Jazz du soir' });
+    const french = await t.request('administrator', 'PATCH', `${API}/events/${event.id}?translation_language=fr`, {
+      title: 'Jazz du soir',
+    });
     assert.equal(french.statusCode, 200, french.body);
     const read = await t.request('anonymous', 'GET', `/fr/wp-json/tribe/events/v1/events/${event.id}`);
     assert.equal(read.statusCode, 200, read.body);
@@ -82,7 +104,12 @@ describe('WordPress paths with the default configuration', () => {
   });
 
   test('other paths under /wp-json are not another route: rest_no_route', async () => {
-    for (const path of ['/wp-json/events/', '/wp-json/wp/v2/posts', '/wp-json/tribe/events/v2/events', '/?rest_route=/wp/v2/posts']) {
+    for (const path of [
+      '/wp-json/events/',
+      '/wp-json/wp/v2/posts',
+      '/wp-json/tribe/events/v2/events',
+      '/?rest_route=/wp/v2/posts',
+    ]) {
       const response = await t.request('anonymous', 'GET', path);
       assert.equal(response.statusCode, 404, `${path}: ${response.body}`);
     }
@@ -94,7 +121,11 @@ describe('WordPress paths with the default configuration', () => {
     for (const path of ['/wp-json/wp/v2/users/me', '/?rest_route=/wp/v2/users/me']) {
       const response = await t.request('anonymous', 'GET', path);
       assert.equal(response.statusCode, 401, response.body);
-      assert.deepEqual(response.json(), { code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } });
+      assert.deepEqual(response.json(), {
+        code: 'rest_not_logged_in',
+        message: 'You are not currently logged in.',
+        data: { status: 401 },
+      });
     }
   });
 
@@ -118,7 +149,7 @@ describe('WordPress paths with the default configuration', () => {
     assert.deepEqual(subscriber.roles, ['subscriber']);
   });
 
-  test('HTML pages carry the original\'s discovery headers, under its namespace; an event\'s by its id', async () => {
+  test("HTML pages carry the original's discovery headers, under its namespace; an event's by its id", async () => {
     const tec = `${ORIGIN}/tribe/events/v1`;
     const pages: [string, string][] = [
       ['/events/', `${tec}/events/`],
@@ -142,7 +173,7 @@ describe('WordPress paths with the default configuration', () => {
     }
   });
 
-  test('the bare / (the site\'s home) carries them too, for a browser and for an API client', async () => {
+  test("the bare / (the site's home) carries them too, for a browser and for an API client", async () => {
     for (const accept of ['text/html,application/xhtml+xml', 'application/json']) {
       const home = await t.request('anonymous', 'GET', '/', undefined, { accept });
       assert.equal(home.statusCode, accept === 'application/json' ? 200 : 303, accept);
@@ -160,13 +191,16 @@ describe('discovery headers without the TEC alias', () => {
   });
   after(() => t.close());
 
-  test('an event\'s page and the archive point at our own namespace', async () => {
+  test("an event's page and the archive point at our own namespace", async () => {
     const created = await t.request('administrator', 'POST', `${API}/events`, EVENT);
     assert.equal(created.statusCode, 201, created.body);
     const { id, slug } = created.json();
     const page = await t.request('anonymous', 'GET', `/event/${slug}/`);
     assert.equal(page.headers['x-tec-api-root'], `${ORIGIN}${API}/events/${id}`);
-    assert.equal((await t.request('anonymous', 'GET', '/events/')).headers['x-tec-api-root'], `${ORIGIN}${API}/events/`);
+    assert.equal(
+      (await t.request('anonymous', 'GET', '/events/')).headers['x-tec-api-root'],
+      `${ORIGIN}${API}/events/`,
+    );
   });
 });
 
@@ -199,12 +233,20 @@ describe('the request log', () => {
   after(() => t.close());
 
   test('shows the path as the client sent it (/wp-json, ?rest_route=), and the one it was served as', async () => {
-    for (const url of ['/wp-json/tribe/events/v1/events?per_page=1', '/?rest_route=/tribe/events/v1/events&per_page=1', `/api${API}/events`]) {
+    for (const url of [
+      '/wp-json/tribe/events/v1/events?per_page=1',
+      '/?rest_route=/tribe/events/v1/events&per_page=1',
+      `/api${API}/events`,
+    ]) {
       const response = await t.request('anonymous', 'GET', url);
       assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
       const logged = lines.filter((line) => line.msg === 'incoming request').at(-1);
       assert.equal(logged?.req?.url, url, JSON.stringify(logged));
-      assert.equal(logged?.req?.routedUrl, url.startsWith('/api') ? undefined : '/api/tribe/events/v1/events?per_page=1', JSON.stringify(logged));
+      assert.equal(
+        logged?.req?.routedUrl,
+        url.startsWith('/api') ? undefined : '/api/tribe/events/v1/events?per_page=1',
+        JSON.stringify(logged),
+      );
     }
   });
 });

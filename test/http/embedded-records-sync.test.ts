@@ -27,7 +27,12 @@ describe(`events embedding an edited venue or organizer are announced (${DIALECT
     receiver = await startReceiver();
     t = await createTestApp({
       clock,
-      env: { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') },
+      env: {
+        CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+        CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+        CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05',
+        CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
     });
     t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
   });
@@ -44,16 +49,23 @@ describe(`events embedding an edited venue or organizer are announced (${DIALECT
   let day = 1;
   const event = (title: string, extra: Record<string, unknown>) => {
     const date = `2030-03-${String(day++).padStart(2, '0')}`;
-    return write('POST', 'events', { title, status: 'publish', start_date: `${date} 19:00:00`, end_date: `${date} 21:00:00`, ...extra });
+    return write('POST', 'events', {
+      title,
+      status: 'publish',
+      start_date: `${date} 19:00:00`,
+      end_date: `${date} 21:00:00`,
+      ...extra,
+    });
   };
   /** Every page from `token` on until one carries `next_sync_token`: the entries as sent (JSON text each) and that token. */
   const pages = async (token: string) => {
     const entries: { id: number; text: string; deleted: boolean }[] = [];
-    for (let current = token; ; ) {
+    for (let current = token; ;) {
       const answer = await t.request('anonymous', 'GET', `events?sync_token=${current}&per_page=2`);
       assert.equal(answer.statusCode, 200, answer.body);
       const page = answer.json<Page>();
-      for (const entry of page.events) entries.push({ id: entry.id as number, text: JSON.stringify(entry), deleted: entry.deleted === true });
+      for (const entry of page.events)
+        entries.push({ id: entry.id as number, text: JSON.stringify(entry), deleted: entry.deleted === true });
       if (page.next_sync_token !== undefined) return { entries, next: page.next_sync_token };
       current = page.next_page_token!;
     }
@@ -64,7 +76,10 @@ describe(`events embedding an edited venue or organizer are announced (${DIALECT
     const hall = await write('POST', 'venues', { venue: 'Embedded hall', city: 'Lyon', status: 'publish' });
     const annex = await write('POST', 'venues', { venue: 'Embedded annex', status: 'publish' });
     const band = await write('POST', 'organizers', { organizer: 'Embedded band', status: 'publish' });
-    const atHall = [await event('Embedded one', { venue: hall.id, organizer: [band.id] }), await event('Embedded two', { venue: hall.id })];
+    const atHall = [
+      await event('Embedded one', { venue: hall.id, organizer: [band.id] }),
+      await event('Embedded two', { venue: hall.id }),
+    ];
     const atAnnex = await event('Embedded three', { venue: annex.id, organizer: [band.id] });
     const elsewhere = await event('Embedded elsewhere', {});
 
@@ -86,7 +101,11 @@ describe(`events embedding an edited venue or organizer are announced (${DIALECT
       if (entry.deleted) mirror.delete(entry.id);
       else mirror.set(entry.id, entry.text);
     }
-    assert.deepEqual(new Set(synced.entries.map((entry) => entry.id)), new Set([...atHall, atAnnex].map((each) => each.id)), 'the events embedding what changed, and only those');
+    assert.deepEqual(
+      new Set(synced.entries.map((entry) => entry.id)),
+      new Set([...atHall, atAnnex].map((each) => each.id)),
+      'the events embedding what changed, and only those',
+    );
     const fresh = new Map((await pages('start')).entries.map((entry) => [entry.id, entry.text]));
     assert.deepEqual(inIdOrder(mirror), inIdOrder(fresh));
     assert.ok(mirror.get(atHall[1]!.id)!.includes('Embedded hall, renamed'));
@@ -97,11 +116,20 @@ describe(`events embedding an edited venue or organizer are announced (${DIALECT
     const deliveries = await receiver.waitFor('/events', 5);
     const updated = new Map(deliveries.map((delivery) => [delivery.payload.data.id as number, delivery.payload]));
     assert.deepEqual(new Set(deliveries.map((delivery) => delivery.payload.type)), new Set(['event.updated']));
-    assert.deepEqual(deliveries.map((delivery) => delivery.payload.data.id).sort(), [atHall[0]!.id, atHall[0]!.id, atHall[1]!.id, atAnnex.id, atAnnex.id].sort());
-    const first = updated.get(atHall[0]!.id)!.data as { venue: { venue: string; city: string }; organizer: { organizer: string }[] };
+    assert.deepEqual(
+      deliveries.map((delivery) => delivery.payload.data.id).sort(),
+      [atHall[0]!.id, atHall[0]!.id, atHall[1]!.id, atAnnex.id, atAnnex.id].sort(),
+    );
+    const first = updated.get(atHall[0]!.id)!.data as {
+      venue: { venue: string; city: string };
+      organizer: { organizer: string }[];
+    };
     assert.equal(first.venue.venue, 'Embedded hall, renamed');
     assert.equal(first.venue.city, 'Lille');
-    assert.deepEqual(first.organizer.map((organizer) => organizer.organizer), ['Embedded band, renamed']);
+    assert.deepEqual(
+      first.organizer.map((organizer) => organizer.organizer),
+      ['Embedded band, renamed'],
+    );
     assert.deepEqual((updated.get(atAnnex.id)!.data as { venue: unknown }).venue, []);
   });
 });

@@ -18,7 +18,14 @@ describe('event passwords on the pages', () => {
   before(async () => {
     t = await createTestApp({ throttle: THROTTLE });
     for (const title of ['Board meeting', 'Staff party']) {
-      const created = await t.request('administrator', 'POST', 'events', { title, start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'publish', description: `<p>${title} agenda</p>`, post_password: 's3same' });
+      const created = await t.request('administrator', 'POST', 'events', {
+        title,
+        start_date: '2027-03-01 10:00:00',
+        end_date: '2027-03-01 11:00:00',
+        status: 'publish',
+        description: `<p>${title} agenda</p>`,
+        post_password: 's3same',
+      });
       assert.equal(created.statusCode, 201, created.body);
       slugs.push(created.json<{ slug: string }>().slug);
     }
@@ -26,8 +33,15 @@ describe('event passwords on the pages', () => {
   after(() => t.close());
 
   const guess = (slug: string, password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: `/event/${slug}/`, headers: FORM, payload: new URLSearchParams({ post_password: password }).toString(), remoteAddress });
-  const opens = async (app: TestApp, slug: string, cookie: string) => (await app.request('anonymous', 'GET', `/event/${slug}/`, undefined, { cookie })).body.includes('agenda');
+    t.app.inject({
+      method: 'POST',
+      url: `/event/${slug}/`,
+      headers: FORM,
+      payload: new URLSearchParams({ post_password: password }).toString(),
+      remoteAddress,
+    });
+  const opens = async (app: TestApp, slug: string, cookie: string) =>
+    (await app.request('anonymous', 'GET', `/event/${slug}/`, undefined, { cookie })).body.includes('agenda');
 
   test('guessing one event from one address past the limit gets 429 with Retry-After, the right password too; other addresses and events are not held up', async () => {
     const [board, party] = slugs as [string, string];
@@ -39,7 +53,10 @@ describe('event passwords on the pages', () => {
     const throttled = await guess(board, 's3same', '203.0.113.50');
     assert.equal(throttled.statusCode, 429, throttled.body);
     assert.equal(throttled.json().code, 'too_many_login_attempts');
-    assert.ok(Number(throttled.headers['retry-after']) > 0 && Number(throttled.headers['retry-after']) <= THROTTLE.windowSeconds);
+    assert.ok(
+      Number(throttled.headers['retry-after']) > 0 &&
+        Number(throttled.headers['retry-after']) <= THROTTLE.windowSeconds,
+    );
     assert.equal(throttled.headers['set-cookie'], undefined);
     assert.equal((await guess(board, 's3same', '198.51.100.50')).statusCode, 303, 'another address');
     assert.equal((await guess(party, 's3same', '203.0.113.50')).statusCode, 303, 'another event');
@@ -54,7 +71,10 @@ describe('event passwords on the pages', () => {
     assert.notEqual(cookie, oldStyle);
     assert.ok(await opens(t, board, cookie));
     assert.ok(!(await opens(t, board, oldStyle)), 'the SHA-256 of the password no longer opens it');
-    assert.ok(!(await opens(t, board, `calendar_postpass=${randomBytes(32).toString('base64url')}`)), 'a forged cookie opens nothing');
+    assert.ok(
+      !(await opens(t, board, `calendar_postpass=${randomBytes(32).toString('base64url')}`)),
+      'a forged cookie opens nothing',
+    );
     const other = await createTestApp({ nodeOf: t });
     try {
       assert.ok(await opens(other, board, cookie), 'another node checks it with the same secret');
@@ -64,14 +84,27 @@ describe('event passwords on the pages', () => {
   });
 
   test("the API's password parameter is throttled the same way, per event and address: past the limit 429 with Retry-After, the right password too", async () => {
-    const created = await t.request('administrator', 'POST', 'events', { title: 'Retreat', start_date: '2027-04-01 10:00:00', end_date: '2027-04-01 11:00:00', status: 'publish', post_password: 'h1dden' });
+    const created = await t.request('administrator', 'POST', 'events', {
+      title: 'Retreat',
+      start_date: '2027-04-01 10:00:00',
+      end_date: '2027-04-01 11:00:00',
+      status: 'publish',
+      post_password: 'h1dden',
+    });
     const { id } = created.json<{ id: number }>();
-    const read = (password: string, remoteAddress: string) => t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}?password=${password}`, remoteAddress });
-    for (let i = 0; i < THROTTLE.maxFailuresPerLogin; i++) assertError(await read(`guess-${i}`, '203.0.113.70'), 403, 'event-password-protected');
+    const read = (password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}?password=${password}`, remoteAddress });
+    for (let i = 0; i < THROTTLE.maxFailuresPerLogin; i++)
+      assertError(await read(`guess-${i}`, '203.0.113.70'), 403, 'event-password-protected');
     const throttled = await read('h1dden', '203.0.113.70');
     assertError(throttled, 429, 'too_many_login_attempts');
     assert.ok(Number(throttled.headers['retry-after']) > 0);
     assert.equal((await read('h1dden', '198.51.100.70')).statusCode, 200, 'another address');
-    assert.equal((await t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}`, remoteAddress: '203.0.113.70' })).statusCode, 403, 'a read without a password is no guess, and not refused 429');
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/calendar/events/v1/events/${id}`, remoteAddress: '203.0.113.70' }))
+        .statusCode,
+      403,
+      'a read without a password is no guess, and not refused 429',
+    );
   });
 });

@@ -30,7 +30,12 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
 
   before(async () => {
     t = await createTestApp();
-    locked = await create('author', { title: 'Locked Night', description: 'The secret agenda', status: 'publish', post_password: 's3cret' });
+    locked = await create('author', {
+      title: 'Locked Night',
+      description: 'The secret agenda',
+      status: 'publish',
+      post_password: 's3cret',
+    });
     open = await create('author', { title: 'Open Night', status: 'publish' });
     draft = await create('contributor', { title: 'Draft Night', post_password: 'drafty' });
   });
@@ -66,7 +71,7 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
     }
   });
 
-  test('the view context never shows it, not even to the event\'s author', async () => {
+  test("the view context never shows it, not even to the event's author", async () => {
     for (const query of ['?password=s3cret', '?context=view&password=s3cret', '?context=embed&password=s3cret']) {
       const { status, body } = await read('author', `events/${locked.id}${query}`);
       assert.equal(status, 200, query);
@@ -79,10 +84,25 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
       const { body } = await read(as, `events?${EVER}&${query}`);
       return Object.fromEntries((body.events as Json[]).map((event) => [event.title, event.post_password]));
     };
-    assert.deepEqual(await passwords('editor', 'context=edit'), { 'Locked Night': 's3cret', 'Open Night': '', 'Draft Night': 'drafty' });
-    assert.deepEqual(await passwords('contributor', 'context=edit'), { 'Locked Night': undefined, 'Open Night': undefined, 'Draft Night': 'drafty' });
-    assert.deepEqual(await passwords('editor', 'context=view'), { 'Locked Night': undefined, 'Open Night': undefined, 'Draft Night': undefined });
-    assert.deepEqual(await passwords('anonymous', 'context=edit&password=s3cret'), { 'Locked Night': undefined, 'Open Night': undefined });
+    assert.deepEqual(await passwords('editor', 'context=edit'), {
+      'Locked Night': 's3cret',
+      'Open Night': '',
+      'Draft Night': 'drafty',
+    });
+    assert.deepEqual(await passwords('contributor', 'context=edit'), {
+      'Locked Night': undefined,
+      'Open Night': undefined,
+      'Draft Night': 'drafty',
+    });
+    assert.deepEqual(await passwords('editor', 'context=view'), {
+      'Locked Night': undefined,
+      'Open Night': undefined,
+      'Draft Night': undefined,
+    });
+    assert.deepEqual(await passwords('anonymous', 'context=edit&password=s3cret'), {
+      'Locked Night': undefined,
+      'Open Night': undefined,
+    });
   });
 
   test('the answer to a write shows it only when the write asks for context=edit', async () => {
@@ -92,8 +112,14 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
     const edit = await t.request('author', 'POST', `events/${locked.id}?context=edit`, { excerpt: 'Members only.' });
     assert.equal(edit.statusCode, 200, edit.body);
     assert.equal(edit.json().post_password, 's3cret');
-    assert.equal((await t.request('editor', 'GET', `events?${EVER}&context=nonsense`)).json().code, 'rest_invalid_param');
-    assert.equal((await t.request('author', 'POST', `events/${locked.id}?context=nonsense`, { excerpt: 'x' })).json().code, 'rest_invalid_param');
+    assert.equal(
+      (await t.request('editor', 'GET', `events?${EVER}&context=nonsense`)).json().code,
+      'rest_invalid_param',
+    );
+    assert.equal(
+      (await t.request('author', 'POST', `events/${locked.id}?context=nonsense`, { excerpt: 'x' })).json().code,
+      'rest_invalid_param',
+    );
   });
 
   test('an answer cached for anonymous callers is never one that showed a password, and one that did is not cached', async () => {
@@ -123,7 +149,10 @@ describe(`event passwords in the edit context (${DIALECT})`, () => {
   });
 
   test('OpenAPI documents post_password on the Event record and context on writes', async () => {
-    const doc = (await t.request('anonymous', 'GET', 'doc')).json<{ components: { schemas: Record<string, { properties: Json }> }; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> }>();
+    const doc = (await t.request('anonymous', 'GET', 'doc')).json<{
+      components: { schemas: Record<string, { properties: Json }> };
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    }>();
     const field = doc.components.schemas.Event!.properties.post_password as { type: string; description: string };
     assert.equal(field.type, 'string');
     assert.match(field.description, /context=edit/);

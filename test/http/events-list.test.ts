@@ -27,7 +27,10 @@ function assertInvalidParams(response: LightMyRequestResponse, ...params: string
 function defaultWindow(zone: string): { start: string; end: string } {
   const now = DateTime.fromISO(TEST_NOW, { zone: 'utc' });
   const yesterdayEnd = now.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0 });
-  return { start: yesterdayEnd.setZone(zone).toFormat('yyyy-MM-dd 00:00:00'), end: now.plus({ months: 24 }).toFormat('yyyy-MM-dd 23:59:59') };
+  return {
+    start: yesterdayEnd.setZone(zone).toFormat('yyyy-MM-dd 00:00:00'),
+    end: now.plus({ months: 24 }).toFormat('yyyy-MM-dd 23:59:59'),
+  };
 }
 
 describe(`events: list (${DIALECT})`, () => {
@@ -37,44 +40,82 @@ describe(`events: list (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = (title: string, fields: Json = {}, as: Role = 'administrator') => createEvent<EventJson>(t, { title, start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields }, as);
+  const create = (title: string, fields: Json = {}, as: Role = 'administrator') =>
+    createEvent<EventJson>(t, { title, start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields }, as);
   const list = async (query: string, as: Caller = 'anonymous') => {
     const response = await t.request(as, 'GET', `events?${query}`);
     assert.equal(response.statusCode, 200, response.body);
     return { response, body: response.json<Json & { events: EventJson[] }>() };
   };
-  const titles = async (query: string, as: Caller = 'anonymous') => (await list(query, as)).body.events.map((event) => event.title);
+  const titles = async (query: string, as: Caller = 'anonymous') =>
+    (await list(query, as)).body.events.map((event) => event.title);
 
   describe('default window', () => {
     const window = defaultWindow(SITE_ZONE);
-    const local = (wire: string, shift: Record<string, number>) => DateTime.fromFormat(wire, WIRE).plus(shift).toFormat(WIRE);
+    const local = (wire: string, shift: Record<string, number>) =>
+      DateTime.fromFormat(wire, WIRE).plus(shift).toFormat(WIRE);
     before(async () => {
       const running = DateTime.fromISO(TEST_NOW).setZone(SITE_ZONE);
-      await create('Window started last week dfw', { start_date: running.minus({ weeks: 1 }).toFormat(WIRE), end_date: running.plus({ days: 3 }).toFormat(WIRE) });
-      await create('Window just before dfw', { start_date: local(window.start, { hours: -1 }), end_date: local(window.start, { minutes: -30 }) });
+      await create('Window started last week dfw', {
+        start_date: running.minus({ weeks: 1 }).toFormat(WIRE),
+        end_date: running.plus({ days: 3 }).toFormat(WIRE),
+      });
+      await create('Window just before dfw', {
+        start_date: local(window.start, { hours: -1 }),
+        end_date: local(window.start, { minutes: -30 }),
+      });
       await create('Window first hour dfw', { start_date: window.start, end_date: local(window.start, { hours: 1 }) });
       await create('Window last second dfw', { start_date: local(window.end, { hours: -1 }), end_date: window.end });
-      await create('Window too far dfw', { start_date: local(window.end, { hours: -1 }), end_date: local(window.end, { seconds: 1 }) });
+      await create('Window too far dfw', {
+        start_date: local(window.end, { hours: -1 }),
+        end_date: local(window.end, { seconds: 1 }),
+      });
     });
 
     test('lists events starting from the beginning of yesterday-23:59-UTC in the site zone and ending within 24 months', async () => {
       const { body } = await list('search=dfw');
-      assert.deepEqual(body.events.map((event) => event.title), ['Window first hour dfw', 'Window last second dfw']);
-      assert.equal(body.rest_url, restUrl(`page=1&per_page=10&start_date=${window.start}&end_date=${window.end}&search=dfw&status=publish`));
+      assert.deepEqual(
+        body.events.map((event) => event.title),
+        ['Window first hour dfw', 'Window last second dfw'],
+      );
+      assert.equal(
+        body.rest_url,
+        restUrl(`page=1&per_page=10&start_date=${window.start}&end_date=${window.end}&search=dfw&status=publish`),
+      );
     });
 
     test('any relative bound drops the defaults; an explicit start_date keeps the default end', async () => {
       assert.deepEqual(await titles('search=dfw&starts_after=2000-01-01'), [
-        'Window started last week dfw', 'Window just before dfw', 'Window first hour dfw', 'Window last second dfw', 'Window too far dfw',
+        'Window started last week dfw',
+        'Window just before dfw',
+        'Window first hour dfw',
+        'Window last second dfw',
+        'Window too far dfw',
       ]);
-      assert.deepEqual(await titles('search=dfw&start_date=2000-01-01'), ['Window started last week dfw', 'Window just before dfw', 'Window first hour dfw', 'Window last second dfw']);
+      assert.deepEqual(await titles('search=dfw&start_date=2000-01-01'), [
+        'Window started last week dfw',
+        'Window just before dfw',
+        'Window first hour dfw',
+        'Window last second dfw',
+      ]);
     });
 
     test('include ignores every date filter and orders by publication date (decisions.md #9)', async () => {
-      const far = await create('Include far dfx', { start_date: '2099-01-01', end_date: '2099-01-01', date: '2020-01-01 00:00:00' });
-      const old = await create('Include old dfx', { start_date: '2001-01-01', end_date: '2001-01-01', date: '2021-01-01 00:00:00' });
+      const far = await create('Include far dfx', {
+        start_date: '2099-01-01',
+        end_date: '2099-01-01',
+        date: '2020-01-01 00:00:00',
+      });
+      const old = await create('Include old dfx', {
+        start_date: '2001-01-01',
+        end_date: '2001-01-01',
+        date: '2021-01-01 00:00:00',
+      });
       const { body } = await list(`include=${old.id},${far.id}&start_date=2050-01-01`);
-      assert.deepEqual(body.events.map((event) => event.id), [far.id, old.id]);
+      assert.deepEqual(
+        body.events.map((event) => event.id),
+        [far.id, old.id],
+      );
       assert.equal(body.rest_url, restUrl(`page=1&per_page=10&status=publish&include=${old.id},${far.id}`));
     });
   });
@@ -84,7 +125,11 @@ describe(`events: list (${DIALECT})`, () => {
       await create('Alpha dtf', { start_date: '2030-03-10 10:00:00', end_date: '2030-03-10 11:00:00' });
       await create('Bravo dtf', { start_date: '2030-03-11 23:30:00', end_date: '2030-03-12 00:30:00' });
       // Compared by its own wall clock, whatever its zone (wire-format 4.1.2).
-      await create('Charlie dtf', { start_date: '2030-03-12 09:00:00', end_date: '2030-03-12 10:00:00', timezone: 'Europe/Rome' });
+      await create('Charlie dtf', {
+        start_date: '2030-03-12 09:00:00',
+        end_date: '2030-03-12 10:00:00',
+        timezone: 'Europe/Rome',
+      });
     });
     // Non-strict: whole days; strict: instants (naive = UTC) converted to the New York wall clock (EDT from March 10, 2030).
     const cases: ReadonlyArray<readonly [query: string, expected: readonly string[]]> = [
@@ -107,7 +152,10 @@ describe(`events: list (${DIALECT})`, () => {
 
     test('the bounds are echoed normalised, the defaults dropped', async () => {
       const { body } = await list('search=dtf&starts_after=2030-03-12 03:00:00&strict_dates=true');
-      assert.equal(body.rest_url, restUrl('page=1&per_page=10&search=dtf&status=publish&starts_after=2030-03-11 23:00:00'));
+      assert.equal(
+        body.rest_url,
+        restUrl('page=1&per_page=10&search=dtf&status=publish&starts_after=2030-03-11 23:00:00'),
+      );
     });
 
     for (const param of ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after']) {
@@ -144,8 +192,26 @@ describe(`events: list (${DIALECT})`, () => {
       const [secret] = body.events;
       assert.equal(body.total, 1);
       assert.deepEqual(
-        [secret!.title, secret!.description, secret!.all_day, secret!.show_map, secret!.website, secret!.cost_details, secret!.venue, secret!.categories],
-        ['Secret qsx', '', null, null, '', { currency_symbol: '', currency_position: '', currency_code: '', values: [] }, [], []],
+        [
+          secret!.title,
+          secret!.description,
+          secret!.all_day,
+          secret!.show_map,
+          secret!.website,
+          secret!.cost_details,
+          secret!.venue,
+          secret!.categories,
+        ],
+        [
+          'Secret qsx',
+          '',
+          null,
+          null,
+          '',
+          { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+          [],
+          [],
+        ],
       );
       assert.equal((await list('search=secret&password=pw')).body.events[0]!.description, '<p>A hidden opera</p>');
     });
@@ -156,32 +222,58 @@ describe(`events: list (${DIALECT})`, () => {
     const linked: Record<string, Json> = {};
     before(async () => {
       terms.music = (await t.request('administrator', 'POST', 'categories', { name: 'Music tlf' })).json();
-      terms.jazz = (await t.request('administrator', 'POST', 'categories', { name: 'Jazz tlf', parent: terms.music.id })).json();
+      terms.jazz = (
+        await t.request('administrator', 'POST', 'categories', { name: 'Jazz tlf', parent: terms.music.id })
+      ).json();
       terms.sport = (await t.request('administrator', 'POST', 'categories', { name: 'Sport tlf' })).json();
       terms.free = (await t.request('administrator', 'POST', 'tags', { name: 'free-tlf' })).json();
-      linked.hall = (await t.request('administrator', 'POST', 'venues', { venue: 'Hall tlf', geo_lat: 41.9, geo_lng: 12.5 })).json();
+      linked.hall = (
+        await t.request('administrator', 'POST', 'venues', { venue: 'Hall tlf', geo_lat: 41.9, geo_lng: 12.5 })
+      ).json();
       linked.park = (await t.request('administrator', 'POST', 'venues', { venue: 'Park tlf' })).json();
       linked.ann = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Ann tlf' })).json();
       linked.bob = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Bob tlf' })).json();
-      await create('One tlf', { categories: [terms.jazz.id], tags: [terms.free.id], venue: linked.hall.id, organizer: [linked.ann.id], featured: true });
+      await create('One tlf', {
+        categories: [terms.jazz.id],
+        tags: [terms.free.id],
+        venue: linked.hall.id,
+        organizer: [linked.ann.id],
+        featured: true,
+      });
       await create('Two tlf', { categories: [terms.music.id], venue: linked.park.id, organizer: [linked.bob.id] });
-      await create('Three tlf', { categories: [terms.sport.id], venue: linked.hall.id, organizer: [linked.ann.id, linked.bob.id] });
+      await create('Three tlf', {
+        categories: [terms.sport.id],
+        venue: linked.hall.id,
+        organizer: [linked.ann.id, linked.bob.id],
+      });
       linked.hiddenEvent = await create('Hidden tlf', { categories: [terms.jazz.id], hide_from_listings: true });
     });
     const cases: ReadonlyArray<readonly [label: string, query: () => string, expected: readonly string[]]> = [
       ['categories=music', () => `categories=${terms.music!.id}`, ['One tlf', 'Two tlf']],
       ['categories=jazz-tlf', () => 'categories=jazz-tlf', ['One tlf']],
-      ['categories[]=jazz-tlf&categories[]=sport', () => `categories[]=jazz-tlf&categories[]=${terms.sport!.id}`, ['One tlf', 'Three tlf']],
+      [
+        'categories[]=jazz-tlf&categories[]=sport',
+        () => `categories[]=jazz-tlf&categories[]=${terms.sport!.id}`,
+        ['One tlf', 'Three tlf'],
+      ],
       ['tags=free-tlf', () => 'tags=free-tlf', ['One tlf']],
       ['venue=hall', () => `venue=${linked.hall!.id}`, ['One tlf', 'Three tlf']],
       ['venue=hall,park', () => `venue=${linked.hall!.id},${linked.park!.id}`, ['One tlf', 'Two tlf', 'Three tlf']],
       ['organizer=bob', () => `organizer=${linked.bob!.id}`, ['Two tlf', 'Three tlf']],
       ['venue=hall&organizer=bob', () => `venue=${linked.hall!.id}&organizer=${linked.bob!.id}`, ['Three tlf']],
-      ['categories=music&organizer=ann', () => `categories=${terms.music!.id}&organizer=${linked.ann!.id}`, ['One tlf']],
+      [
+        'categories=music&organizer=ann',
+        () => `categories=${terms.music!.id}&organizer=${linked.ann!.id}`,
+        ['One tlf'],
+      ],
       ['featured=true', () => 'featured=true', ['One tlf']],
       ['featured=false', () => 'featured=false', ['Two tlf', 'Three tlf']],
       ['geoloc=true', () => 'geoloc=true', ['One tlf', 'Three tlf']],
-      ['geoloc_lat=41.95&geoloc_lng=12.5&geoloc_radius=10', () => 'geoloc_lat=41.95&geoloc_lng=12.5&geoloc_radius=10', ['One tlf', 'Three tlf']],
+      [
+        'geoloc_lat=41.95&geoloc_lng=12.5&geoloc_radius=10',
+        () => 'geoloc_lat=41.95&geoloc_lng=12.5&geoloc_radius=10',
+        ['One tlf', 'Three tlf'],
+      ],
       ['geoloc_lat=45.46&geoloc_lng=9.19', () => 'geoloc_lat=45.46&geoloc_lng=9.19', []],
       ['ticketed=true', () => 'ticketed=true', []],
       ['ticketed=false', () => 'ticketed=false', ['One tlf', 'Two tlf', 'Three tlf']],
@@ -194,7 +286,10 @@ describe(`events: list (${DIALECT})`, () => {
 
     test('a hidden-from-listings event is never listed, not even for editors, but readable by id', async () => {
       assert.deepEqual(await titles('search=tlf&categories=jazz-tlf', 'administrator'), ['One tlf']);
-      assert.equal((await t.request('anonymous', 'GET', `events/${linked.hiddenEvent!.id}`)).json().title, 'Hidden tlf');
+      assert.equal(
+        (await t.request('anonymous', 'GET', `events/${linked.hiddenEvent!.id}`)).json().title,
+        'Hidden tlf',
+      );
     });
 
     const invalid: ReadonlyArray<readonly [label: string, query: () => string, param: string]> = [
@@ -215,7 +310,9 @@ describe(`events: list (${DIALECT})`, () => {
     }
 
     test('venue, organizer and featured are echoed at the end, the URL encoded; categories are not echoed', async () => {
-      const { body } = await list(`search=tlf&venue=${linked.hall!.id}&organizer=${linked.ann!.id},${linked.bob!.id}&featured=true&categories=${terms.music!.id}`);
+      const { body } = await list(
+        `search=tlf&venue=${linked.hall!.id}&organizer=${linked.ann!.id},${linked.bob!.id}&featured=true&categories=${terms.music!.id}`,
+      );
       const { start, end } = defaultWindow(SITE_ZONE);
       const encoded = (wire: string) => wire.replace(' ', '+').replace(/:/g, '%3A');
       assert.equal(
@@ -240,13 +337,18 @@ describe(`events: list (${DIALECT})`, () => {
       ['contributor', 'status=draft', ['Draft of contributor stx']],
       ['author', 'status=draft,private', ['Draft of author stx']],
       ['editor', 'status=draft', ['Draft of contributor stx', 'Draft of author stx']],
-      ['administrator', '', ['Published stx', 'Draft of contributor stx', 'Draft of author stx', 'Private of editor stx']],
+      [
+        'administrator',
+        '',
+        ['Published stx', 'Draft of contributor stx', 'Draft of author stx', 'Private of editor stx'],
+      ],
       ['editor', 'status=any', 400],
       ['contributor', 'status=bogus', 400],
     ];
     for (const [as, query, expected] of cases) {
       test(`${as} ${query || 'without status'}: ${expected === 400 ? '400' : expected.join(', ')}`, async () => {
-        if (expected === 400) return assertInvalidParams(await t.request(as, 'GET', `events?search=stx&${query}`), 'status');
+        if (expected === 400)
+          return assertInvalidParams(await t.request(as, 'GET', `events?search=stx&${query}`), 'status');
         assert.deepEqual(await titles(`search=stx&${query}`, as), expected);
       });
     }
@@ -254,14 +356,24 @@ describe(`events: list (${DIALECT})`, () => {
     test('rest_url echoes status: publish for anonymous, any for editors, the list as given', async () => {
       assert.match((await list('search=stx')).body.rest_url as string, /&status=publish$/);
       assert.match((await list('search=stx', 'editor')).body.rest_url as string, /&status=any$/);
-      assert.match((await list('search=stx&status=draft,pending', 'editor')).body.rest_url as string, /&status=draft%2Cpending$/, 'the list as given, URL-encoded (decision 0099)');
+      assert.match(
+        (await list('search=stx&status=draft,pending', 'editor')).body.rest_url as string,
+        /&status=draft%2Cpending$/,
+        'the list as given, URL-encoded (decision 0099)',
+      );
     });
   });
 
   describe('order and pages', () => {
     before(async () => {
       // Created out of order; two share a start and are ordered by id.
-      for (const [title, start] of [['P3 pgx', '2027-09-03 10:00'], ['P1 pgx', '2027-09-01 10:00'], ['P2a pgx', '2027-09-02 10:00'], ['P2b pgx', '2027-09-02 10:00'], ['P4 pgx', '2027-09-04 10:00']] as const) {
+      for (const [title, start] of [
+        ['P3 pgx', '2027-09-03 10:00'],
+        ['P1 pgx', '2027-09-01 10:00'],
+        ['P2a pgx', '2027-09-02 10:00'],
+        ['P2b pgx', '2027-09-02 10:00'],
+        ['P4 pgx', '2027-09-04 10:00'],
+      ] as const) {
         await create(title, { start_date: start, end_date: '2027-09-05 10:00' });
       }
     });
@@ -272,13 +384,27 @@ describe(`events: list (${DIALECT})`, () => {
 
     test('envelope key order, totals, headers and links of the middle page', async () => {
       const { body, response } = await list('search=pgx&per_page=2&page=2&start_date=2027-01-01');
-      assert.deepEqual(Object.keys(body), ['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages', 'next_sync_token']);
-      assert.deepEqual([body.events.map((event) => event.title), body.total, body.total_pages], [['P2b pgx', 'P3 pgx'], 5, 3]);
+      assert.deepEqual(Object.keys(body), [
+        'events',
+        'rest_url',
+        'next_rest_url',
+        'previous_rest_url',
+        'total',
+        'total_pages',
+        'next_sync_token',
+      ]);
+      assert.deepEqual(
+        [body.events.map((event) => event.title), body.total, body.total_pages],
+        [['P2b pgx', 'P3 pgx'], 5, 3],
+      );
       assert.deepEqual([response.headers['x-tec-total'], response.headers['x-tec-totalpages']], ['5', '3']);
       const { end } = defaultWindow(SITE_ZONE);
       const encodedEnd = end.replace(' ', '+').replace(/:/g, '%3A');
       // Encoded as its links are: no raw space (the original leaves them raw, decision 0099).
-      assert.equal(body.rest_url, `${EVENTS_URL}?page=2&per_page=2&start_date=2027-01-01+00%3A00%3A00&end_date=${encodedEnd}&search=pgx&status=publish`);
+      assert.equal(
+        body.rest_url,
+        `${EVENTS_URL}?page=2&per_page=2&start_date=2027-01-01+00%3A00%3A00&end_date=${encodedEnd}&search=pgx&status=publish`,
+      );
       assert.equal(new URL(body.rest_url).searchParams.get('start_date'), '2027-01-01 00:00:00');
       const linked = `${EVENTS_URL}?per_page=2&start_date=2027-01-01+00%3A00%3A00&end_date=${encodedEnd}&search=pgx&status=publish`;
       assert.deepEqual([body.next_rest_url, body.previous_rest_url], [`${linked}&page=3`, linked]);
@@ -288,9 +414,16 @@ describe(`events: list (${DIALECT})`, () => {
       assert.match((await list('search=pgx&per_page=100')).body.rest_url as string, /per_page=50&/);
       const past = await t.request('anonymous', 'GET', 'events?search=pgx&per_page=2&page=4');
       assert.equal(past.statusCode, 404);
-      assert.deepEqual(past.json(), { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist', data: { status: 404 } });
+      assert.deepEqual(past.json(), {
+        code: 'event-archive-page-not-found',
+        message: 'The requested event archive page does not exist',
+        data: { status: 404 },
+      });
       const { body, response } = await list('search=nothing-matches-this');
-      assert.deepEqual([body.events, body.total, body.total_pages, 'next_rest_url' in body, response.headers['x-tec-total']], [[], 0, 0, false, '0']);
+      assert.deepEqual(
+        [body.events, body.total, body.total_pages, 'next_rest_url' in body, response.headers['x-tec-total']],
+        [[], 0, 0, false, '0'],
+      );
     });
   });
 });
@@ -305,15 +438,22 @@ describe(`events: site in UTC (${DIALECT})`, () => {
   test('the default window starts at the beginning of yesterday (UTC) and events default to UTC', async () => {
     const { start, end } = defaultWindow('UTC');
     assert.equal(start, DateTime.fromISO(TEST_NOW, { zone: 'utc' }).minus({ days: 1 }).toFormat('yyyy-MM-dd 00:00:00'));
-    const event = (await t.request('administrator', 'POST', 'events', { title: 'Utc site', start_date: start, end_date: start })).json();
+    const event = (
+      await t.request('administrator', 'POST', 'events', { title: 'Utc site', start_date: start, end_date: start })
+    ).json();
     assert.deepEqual([event.timezone, event.timezone_abbr, event.utc_start_date], ['UTC', 'UTC', start]);
     const body = (await t.request('anonymous', 'GET', 'events')).json();
-    assert.deepEqual(body.events.map((listed: Json) => listed.id), [event.id]);
+    assert.deepEqual(
+      body.events.map((listed: Json) => listed.id),
+      [event.id],
+    );
     assert.equal(body.rest_url, restUrl(`page=1&per_page=10&start_date=${start}&end_date=${end}&status=publish`));
   });
 
   test('strict dates are read as UTC instants and stay as they are on a UTC site', async () => {
-    const body = (await t.request('anonymous', 'GET', 'events?starts_after=2030-01-01 10:00:00&strict_dates=true')).json();
+    const body = (
+      await t.request('anonymous', 'GET', 'events?starts_after=2030-01-01 10:00:00&strict_dates=true')
+    ).json();
     assert.match(body.rest_url, /starts_after=2030-01-01\+10%3A00%3A00$/);
   });
 });
@@ -332,7 +472,8 @@ describe(`events: terms, venues and organizers with real events (${DIALECT})`, (
       record[`venue-${key}`] = await make('venues', { venue: `Venue ${key} rel` });
       record[`organizer-${key}`] = await make('organizers', { organizer: `Organizer ${key} rel` });
     }
-    const event = (fields: Json) => createEvent(t, { title: 'Rel event', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...fields });
+    const event = (fields: Json) =>
+      createEvent(t, { title: 'Rel event', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...fields });
     const links = (key: string) => ({ venue: record[`venue-${key}`]!.id, organizer: [record[`organizer-${key}`]!.id] });
     record.upcomingEvent = await event({ categories: [record.child.id], ...links('upcoming') });
     record.draftEvent = await event({ status: 'draft', categories: [record.draftOnly.id], ...links('draftEvent') });
@@ -345,19 +486,36 @@ describe(`events: terms, venues and organizers with real events (${DIALECT})`, (
 
   test('hide_empty counts published events only; a parent with a non-empty child shows', async () => {
     assert.deepEqual(await names('categories', 'search=rel', 'name'), ['Child rel', 'Parent rel']);
-    const counts = (await t.request('anonymous', 'GET', 'categories?search=rel&hide_empty=0')).json().categories.map((term: Json) => [term.name, term.count]);
-    assert.deepEqual(counts, [['Child rel', 1], ['Draft only rel', 0], ['Parent rel', 0], ['Unused rel', 0]]);
+    const counts = (await t.request('anonymous', 'GET', 'categories?search=rel&hide_empty=0'))
+      .json()
+      .categories.map((term: Json) => [term.name, term.count]);
+    assert.deepEqual(counts, [
+      ['Child rel', 1],
+      ['Draft only rel', 0],
+      ['Parent rel', 0],
+      ['Unused rel', 0],
+    ]);
   });
 
   test('categories of one event: post and event filters', async () => {
     for (const param of ['post', 'event']) {
-      assert.deepEqual(await names('categories', `${param}=${record.upcomingEvent!.id}&hide_empty=0`, 'name'), ['Child rel']);
+      assert.deepEqual(await names('categories', `${param}=${record.upcomingEvent!.id}&hide_empty=0`, 'name'), [
+        'Child rel',
+      ]);
     }
   });
 
   test('publishing a draft brings its category into the counts; trashing takes it out again', async () => {
     const category = (await t.request('administrator', 'POST', 'categories', { name: 'Toggle cat' })).json();
-    const draft = (await t.request('administrator', 'POST', 'events', { title: 'Toggle', status: 'draft', start_date: '2030-01-01', end_date: '2030-01-01', categories: [category.id] })).json();
+    const draft = (
+      await t.request('administrator', 'POST', 'events', {
+        title: 'Toggle',
+        status: 'draft',
+        start_date: '2030-01-01',
+        end_date: '2030-01-01',
+        categories: [category.id],
+      })
+    ).json();
     const count = async () => (await t.request('anonymous', 'GET', `categories/${category.id}`)).json().count;
     assert.equal(await count(), 0);
     await t.request('administrator', 'PATCH', `events/${draft.id}`, { status: 'publish' });
@@ -366,7 +524,10 @@ describe(`events: terms, venues and organizers with real events (${DIALECT})`, (
     assert.equal(await count(), 0);
   });
 
-  for (const [collection, key] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+  for (const [collection, key] of [
+    ['venues', 'venue'],
+    ['organizers', 'organizer'],
+  ] as const) {
     const filters: ReadonlyArray<readonly [query: string, expected: readonly string[]]> = [
       // A draft does not make a record "have events" (issue 12: only published events count).
       ['has_events=true', ['past', 'upcoming']],
@@ -376,11 +537,16 @@ describe(`events: terms, venues and organizers with real events (${DIALECT})`, (
     for (const [query, expected] of filters) {
       test(`${collection} ${query}: ${expected.join(', ')}`, async () => {
         const listed = (await names(collection, `search=rel&per_page=50&${query}`, key)) as string[];
-        assert.deepEqual([...listed].sort(), expected.map((name) => `${key === 'venue' ? 'Venue' : 'Organizer'} ${name} rel`));
+        assert.deepEqual(
+          [...listed].sort(),
+          expected.map((name) => `${key === 'venue' ? 'Venue' : 'Organizer'} ${name} rel`),
+        );
       });
     }
     test(`${collection} event= keeps the records of that event`, async () => {
-      assert.deepEqual(await names(collection, `event=${record.upcomingEvent!.id}`, key), [`${key === 'venue' ? 'Venue' : 'Organizer'} upcoming rel`]);
+      assert.deepEqual(await names(collection, `event=${record.upcomingEvent!.id}`, key), [
+        `${key === 'venue' ? 'Venue' : 'Organizer'} upcoming rel`,
+      ]);
     });
   }
 });

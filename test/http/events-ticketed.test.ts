@@ -13,7 +13,10 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const TEC = '/wp-json/tribe/events/v1';
 const ET = '/wp-json/tribe/tickets/v1';
 
-const CACHES: { name: string; env: Record<string, string> }[] = [{ name: 'read and record caches', env: {} }, { name: 'record cache only', env: { CALENDAR_READ_CACHE_MB: '0' } }];
+const CACHES: { name: string; env: Record<string, string> }[] = [
+  { name: 'read and record caches', env: {} },
+  { name: 'record cache only', env: { CALENDAR_READ_CACHE_MB: '0' } },
+];
 
 for (const caches of CACHES) {
   describe(`events show their tickets, ${caches.name} (${DIALECT})`, () => {
@@ -27,16 +30,40 @@ for (const caches of CACHES) {
       return answer.json<Json>();
     };
     const listed = async (base: string, id: number) => {
-      const answer = await t.request('anonymous', 'GET', `${base}events?start_date=2026-12-01&end_date=2026-12-31&per_page=50`);
+      const answer = await t.request(
+        'anonymous',
+        'GET',
+        `${base}events?start_date=2026-12-01&end_date=2026-12-31&per_page=50`,
+      );
       assert.equal(answer.statusCode, 200, answer.body);
       return (answer.json<Json>().events as Json[]).find((event) => event.id === id)!;
     };
-    const everyForm = async (id: number) => [await single(`${TEC}/`, id), await single('', id), await listed(`${TEC}/`, id), await listed('', id)];
+    const everyForm = async (id: number) => [
+      await single(`${TEC}/`, id),
+      await single('', id),
+      await listed(`${TEC}/`, id),
+      await listed('', id),
+    ];
 
     before(async () => {
       t = await createTestApp({ env: caches.env });
-      plain = (await createRecord(t, 'events', { title: 'Lecture', start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 20:00:00', status: 'publish', cost: '$10' })).id;
-      ticketed = (await createRecord(t, 'events', { title: 'Concert', start_date: '2026-12-20 19:00:00', end_date: '2026-12-20 22:00:00', status: 'publish' })).id;
+      plain = (
+        await createRecord(t, 'events', {
+          title: 'Lecture',
+          start_date: '2026-12-10 19:00:00',
+          end_date: '2026-12-10 20:00:00',
+          status: 'publish',
+          cost: '$10',
+        })
+      ).id;
+      ticketed = (
+        await createRecord(t, 'events', {
+          title: 'Concert',
+          start_date: '2026-12-20 19:00:00',
+          end_date: '2026-12-20 22:00:00',
+          status: 'publish',
+        })
+      ).id;
     });
     after(() => t.close());
 
@@ -51,7 +78,10 @@ for (const caches of CACHES) {
     test('tickets show as the providers and the range of their prices, and leave with the ticket', async () => {
       for (const event of await everyForm(ticketed)) assert.equal(event.cost, '', 'cached before the tickets exist');
       const made = [];
-      for (const fields of [{ name: 'RSVP', price: '0' }, { name: 'Seat', price: '$25.00' }]) {
+      for (const fields of [
+        { name: 'RSVP', price: '0' },
+        { name: 'Seat', price: '$25.00' },
+      ]) {
         const answer = await t.request('administrator', 'POST', `${ET}/tickets`, { event: ticketed, ...fields });
         assert.equal(answer.statusCode, 201, answer.body);
         made.push(answer.json<Json>().id as number);
@@ -83,7 +113,11 @@ for (const caches of CACHES) {
         await tx.updateTable('posts').set({ title: 'Renamed' }).where('id', '=', plain).execute();
         await tx.deleteFrom('content_changes').where('version', '<=', 0).execute();
       });
-      const answer = await t.request('administrator', 'POST', `${ET}/tickets`, { event: ticketed, name: 'Late seat', price: '30' });
+      const answer = await t.request('administrator', 'POST', `${ET}/tickets`, {
+        event: ticketed,
+        name: 'Late seat',
+        price: '30',
+      });
       assert.equal(answer.statusCode, 201, answer.body);
       assert.equal((await single('', plain)).title, 'Lecture', 'the other event is still answered from the cache');
       assert.deepEqual((await single('', ticketed)).ticketed, ['tickets-commerce']);

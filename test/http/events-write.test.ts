@@ -14,9 +14,25 @@ const WIRE = 'yyyy-MM-dd HH:mm:ss';
 type Caller = Role | 'anonymous';
 type Json = Record<string, unknown>;
 type EventJson = Json & {
-  id: number; slug: string; status: string; author: string; title: string; url: string; timezone: string; timezone_abbr: string;
-  start_date: string; end_date: string; utc_start_date: string; utc_end_date: string; cost: string; website: string;
-  categories: Json[]; tags: Json[]; venue: Json | Json[]; organizer: Json[]; image: false | Json;
+  id: number;
+  slug: string;
+  status: string;
+  author: string;
+  title: string;
+  url: string;
+  timezone: string;
+  timezone_abbr: string;
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
+  cost: string;
+  website: string;
+  categories: Json[];
+  tags: Json[];
+  venue: Json | Json[];
+  organizer: Json[];
+  image: false | Json;
 };
 
 function assertError(response: LightMyRequestResponse, status: number, code: string): void {
@@ -45,7 +61,8 @@ describe(`events: create (${DIALECT})`, () => {
   after(() => t.close());
 
   const post = (fields: Json, as: Caller = 'administrator') => t.request(as, 'POST', 'events', fields);
-  const create = (fields: Json, as: Role = 'administrator') => createEvent<EventJson>(t, { title: 'Event', ...SLOT, ...fields }, as);
+  const create = (fields: Json, as: Role = 'administrator') =>
+    createEvent<EventJson>(t, { title: 'Event', ...SLOT, ...fields }, as);
 
   describe('required fields and dates', () => {
     const missing: ReadonlyArray<readonly [body: Json, message: string]> = [
@@ -70,13 +87,40 @@ describe(`events: create (${DIALECT})`, () => {
     }
 
     test('an end before the start is a 400 naming end_date (decisions.md section 6)', async () => {
-      assertInvalidParams(await post({ title: 'x', start_date: '2027-01-15 10:00:00', end_date: '2027-01-15 09:59:59' }), 'end_date');
+      assertInvalidParams(
+        await post({ title: 'x', start_date: '2027-01-15 10:00:00', end_date: '2027-01-15 09:59:59' }),
+        'end_date',
+      );
     });
 
     test('a start or end outside years 1 to 9999 in UTC, though not in its zone, is a 400 naming it (decision 0048)', async () => {
-      assertInvalidParams(await post({ title: 'x', start_date: '9999-12-31 22:00', end_date: '9999-12-31 23:00', timezone: 'America/Los_Angeles' }), 'start_date');
-      assertInvalidParams(await post({ title: 'x', start_date: '9999-12-31 10:00', end_date: '9999-12-31 23:00', timezone: 'America/Los_Angeles' }), 'end_date');
-      assertInvalidParams(await post({ title: 'x', start_date: '0001-01-01 00:30', end_date: '0001-01-01 01:00', timezone: 'Asia/Tokyo' }), 'start_date');
+      assertInvalidParams(
+        await post({
+          title: 'x',
+          start_date: '9999-12-31 22:00',
+          end_date: '9999-12-31 23:00',
+          timezone: 'America/Los_Angeles',
+        }),
+        'start_date',
+      );
+      assertInvalidParams(
+        await post({
+          title: 'x',
+          start_date: '9999-12-31 10:00',
+          end_date: '9999-12-31 23:00',
+          timezone: 'America/Los_Angeles',
+        }),
+        'end_date',
+      );
+      assertInvalidParams(
+        await post({
+          title: 'x',
+          start_date: '0001-01-01 00:30',
+          end_date: '0001-01-01 01:00',
+          timezone: 'Asia/Tokyo',
+        }),
+        'start_date',
+      );
     });
 
     test('an unknown time zone is a 400 naming timezone', async () => {
@@ -108,13 +152,21 @@ describe(`events: create (${DIALECT})`, () => {
       test(`start_date ${JSON.stringify(input)} is the local start ${local()}`, async () => {
         const event = await create({ start_date: input, end_date: '2030-01-01 00:00:00' });
         assert.equal(event.start_date, local());
-        assert.equal(event.utc_start_date, DateTime.fromFormat(local(), WIRE, { zone: SITE_ZONE }).toUTC().toFormat(WIRE));
+        assert.equal(
+          event.utc_start_date,
+          DateTime.fromFormat(local(), WIRE, { zone: SITE_ZONE }).toUTC().toFormat(WIRE),
+        );
       });
     }
 
     test('a date sent as a JSON number is refused as the original refuses it, on every date field (a timestamp is sent as digits in a string)', async () => {
       for (const field of ['start_date', 'end_date', 'date', 'date_utc']) {
-        const response = await t.request('administrator', 'POST', `${API}/events`, { title: 'Numeric date', start_date: '2027-01-15 09:30:00', end_date: '2027-01-15 10:30:00', [field]: 12345 });
+        const response = await t.request('administrator', 'POST', `${API}/events`, {
+          title: 'Numeric date',
+          start_date: '2027-01-15 09:30:00',
+          end_date: '2027-01-15 10:30:00',
+          [field]: 12345,
+        });
         assert.equal(response.statusCode, 400, `${field}: ${response.body}`);
         const body = response.json<{ code: string; data: { params: Record<string, string> } }>();
         assert.equal(body.code, 'rest_invalid_param');
@@ -122,9 +174,14 @@ describe(`events: create (${DIALECT})`, () => {
       }
       for (const collection of ['venues', 'organizers']) {
         const name = collection === 'venues' ? 'venue' : 'organizer';
-        const response = await t.request('administrator', 'POST', `${API}/${collection}`, { [name]: 'Numeric date', date: 12345 });
+        const response = await t.request('administrator', 'POST', `${API}/${collection}`, {
+          [name]: 'Numeric date',
+          date: 12345,
+        });
         assert.equal(response.statusCode, 400, `${collection}: ${response.body}`);
-        assert.deepEqual(response.json<{ data: { params: Record<string, string> } }>().data.params, { date: 'date is not of type string.' });
+        assert.deepEqual(response.json<{ data: { params: Record<string, string> } }>().data.params, {
+          date: 'date is not of type string.',
+        });
       }
     });
 
@@ -132,32 +189,108 @@ describe(`events: create (${DIALECT})`, () => {
       const event = await create({ start_date: '+1 week', end_date: '+2 weeks', timezone: 'Asia/Tokyo' });
       const expected = nowIn('Asia/Tokyo').plus({ weeks: 1 });
       const start = DateTime.fromFormat(event.start_date, WIRE, { zone: 'Asia/Tokyo' });
-      assert.ok(Math.abs(start.diff(expected, 'seconds').seconds) < 5, `${event.start_date} vs ${expected.toFormat(WIRE)}`);
+      assert.ok(
+        Math.abs(start.diff(expected, 'seconds').seconds) < 5,
+        `${event.start_date} vs ${expected.toFormat(WIRE)}`,
+      );
       assert.equal(event.timezone_abbr, 'JST');
     });
 
     // utc_* and the abbreviation follow DST at each date, not at the time of the request.
     const zones: ReadonlyArray<readonly [label: string, fields: Json, expected: Json]> = [
-      ['a winter evening in the site zone', { start_date: '2026-12-11 10:00:00', end_date: '2026-12-11 11:00:00' },
-        { timezone: SITE_ZONE, timezone_abbr: 'EST', utc_start_date: '2026-12-11 15:00:00', utc_end_date: '2026-12-11 16:00:00' }],
-      ['a summer evening (EDT) crossing UTC midnight', { start_date: '2027-07-10 19:00:00', end_date: '2027-07-10 22:30:00' },
-        { timezone: SITE_ZONE, timezone_abbr: 'EDT', utc_start_date: '2027-07-10 23:00:00', utc_end_date: '2027-07-11 02:30:00' }],
-      ['a night across the spring-forward change', { start_date: '2027-03-13 23:00:00', end_date: '2027-03-14 04:00:00' },
-        { timezone: SITE_ZONE, timezone_abbr: 'EST', utc_start_date: '2027-03-14 04:00:00', utc_end_date: '2027-03-14 08:00:00' }],
-      ['a night across the fall-back change, starting in EDT', { start_date: '2027-11-06 22:00:00', end_date: '2027-11-07 03:00:00' },
-        { timezone: SITE_ZONE, timezone_abbr: 'EDT', utc_start_date: '2027-11-07 02:00:00', utc_end_date: '2027-11-07 08:00:00' }],
-      ['local midnight of New Year in Chicago', { start_date: '2026-12-31 22:00:00', end_date: '2027-01-01 01:00:00', timezone: 'America/Chicago' },
-        { timezone: 'America/Chicago', timezone_abbr: 'CST', utc_start_date: '2027-01-01 04:00:00', utc_end_date: '2027-01-01 07:00:00' }],
-      ['a WordPress offset zone', { ...SLOT, timezone: 'UTC+2' },
-        { timezone: 'UTC+2', timezone_abbr: 'UTC+2', utc_start_date: '2027-01-15 07:30:00', utc_end_date: '2027-01-15 09:00:00' }],
-      ['UTC', { ...SLOT, timezone: 'UTC' }, { timezone: 'UTC', timezone_abbr: 'UTC', utc_start_date: '2027-01-15 09:30:00', utc_end_date: '2027-01-15 11:00:00' }],
-      ['an empty timezone: the site zone', { ...SLOT, timezone: '' },
-        { timezone: SITE_ZONE, timezone_abbr: 'EST', utc_start_date: '2027-01-15 14:30:00', utc_end_date: '2027-01-15 16:00:00' }],
+      [
+        'a winter evening in the site zone',
+        { start_date: '2026-12-11 10:00:00', end_date: '2026-12-11 11:00:00' },
+        {
+          timezone: SITE_ZONE,
+          timezone_abbr: 'EST',
+          utc_start_date: '2026-12-11 15:00:00',
+          utc_end_date: '2026-12-11 16:00:00',
+        },
+      ],
+      [
+        'a summer evening (EDT) crossing UTC midnight',
+        { start_date: '2027-07-10 19:00:00', end_date: '2027-07-10 22:30:00' },
+        {
+          timezone: SITE_ZONE,
+          timezone_abbr: 'EDT',
+          utc_start_date: '2027-07-10 23:00:00',
+          utc_end_date: '2027-07-11 02:30:00',
+        },
+      ],
+      [
+        'a night across the spring-forward change',
+        { start_date: '2027-03-13 23:00:00', end_date: '2027-03-14 04:00:00' },
+        {
+          timezone: SITE_ZONE,
+          timezone_abbr: 'EST',
+          utc_start_date: '2027-03-14 04:00:00',
+          utc_end_date: '2027-03-14 08:00:00',
+        },
+      ],
+      [
+        'a night across the fall-back change, starting in EDT',
+        { start_date: '2027-11-06 22:00:00', end_date: '2027-11-07 03:00:00' },
+        {
+          timezone: SITE_ZONE,
+          timezone_abbr: 'EDT',
+          utc_start_date: '2027-11-07 02:00:00',
+          utc_end_date: '2027-11-07 08:00:00',
+        },
+      ],
+      [
+        'local midnight of New Year in Chicago',
+        { start_date: '2026-12-31 22:00:00', end_date: '2027-01-01 01:00:00', timezone: 'America/Chicago' },
+        {
+          timezone: 'America/Chicago',
+          timezone_abbr: 'CST',
+          utc_start_date: '2027-01-01 04:00:00',
+          utc_end_date: '2027-01-01 07:00:00',
+        },
+      ],
+      [
+        'a WordPress offset zone',
+        { ...SLOT, timezone: 'UTC+2' },
+        {
+          timezone: 'UTC+2',
+          timezone_abbr: 'UTC+2',
+          utc_start_date: '2027-01-15 07:30:00',
+          utc_end_date: '2027-01-15 09:00:00',
+        },
+      ],
+      [
+        'UTC',
+        { ...SLOT, timezone: 'UTC' },
+        {
+          timezone: 'UTC',
+          timezone_abbr: 'UTC',
+          utc_start_date: '2027-01-15 09:30:00',
+          utc_end_date: '2027-01-15 11:00:00',
+        },
+      ],
+      [
+        'an empty timezone: the site zone',
+        { ...SLOT, timezone: '' },
+        {
+          timezone: SITE_ZONE,
+          timezone_abbr: 'EST',
+          utc_start_date: '2027-01-15 14:30:00',
+          utc_end_date: '2027-01-15 16:00:00',
+        },
+      ],
     ];
     for (const [label, fields, expected] of zones) {
       test(`${label}: ${JSON.stringify(expected)}`, async () => {
         const event = await create(fields);
-        assert.deepEqual({ timezone: event.timezone, timezone_abbr: event.timezone_abbr, utc_start_date: event.utc_start_date, utc_end_date: event.utc_end_date }, expected);
+        assert.deepEqual(
+          {
+            timezone: event.timezone,
+            timezone_abbr: event.timezone_abbr,
+            utc_start_date: event.utc_start_date,
+            utc_end_date: event.utc_end_date,
+          },
+          expected,
+        );
         assert.deepEqual([event.start_date, event.end_date], [fields.start_date, fields.end_date]);
       });
     }
@@ -172,9 +305,30 @@ describe(`events: create (${DIALECT})`, () => {
 
     test('date details are zero-padded strings cut from each date', async () => {
       const event = await create({ start_date: '2027-02-05 07:08:09', end_date: '2027-02-05 23:00:00' });
-      assert.deepEqual(event.start_date_details, { year: '2027', month: '02', day: '05', hour: '07', minutes: '08', seconds: '09' });
-      assert.deepEqual(event.utc_start_date_details, { year: '2027', month: '02', day: '05', hour: '12', minutes: '08', seconds: '09' });
-      assert.deepEqual(event.utc_end_date_details, { year: '2027', month: '02', day: '06', hour: '04', minutes: '00', seconds: '00' });
+      assert.deepEqual(event.start_date_details, {
+        year: '2027',
+        month: '02',
+        day: '05',
+        hour: '07',
+        minutes: '08',
+        seconds: '09',
+      });
+      assert.deepEqual(event.utc_start_date_details, {
+        year: '2027',
+        month: '02',
+        day: '05',
+        hour: '12',
+        minutes: '08',
+        seconds: '09',
+      });
+      assert.deepEqual(event.utc_end_date_details, {
+        year: '2027',
+        month: '02',
+        day: '06',
+        hour: '04',
+        minutes: '00',
+        seconds: '00',
+      });
     });
   });
 
@@ -191,7 +345,10 @@ describe(`events: create (${DIALECT})`, () => {
     ];
     for (const [as, requested, stored] of scaleBack) {
       test(`${as} asking for ${requested ?? 'no status'} gets ${stored}`, async () => {
-        const event = await create({ title: `Scale ${as} ${requested}`, ...(requested ? { status: requested } : {}) }, as);
+        const event = await create(
+          { title: `Scale ${as} ${requested}`, ...(requested ? { status: requested } : {}) },
+          as,
+        );
         assert.equal(event.status, stored);
         assert.equal(event.author, String(t.ids[as]));
       });
@@ -199,15 +356,24 @@ describe(`events: create (${DIALECT})`, () => {
 
     test('a contributor draft has an empty slug and the query-form url; publishing it later gives a slug', async () => {
       const draft = await create({ title: 'Contributor Draft Slug' }, 'contributor');
-      assert.deepEqual([draft.slug, draft.url, draft.website], ['', `${ORIGIN}/?post_type=tribe_events&p=${draft.id}`, `${ORIGIN}/?post_type=tribe_events&p=${draft.id}`]);
+      assert.deepEqual(
+        [draft.slug, draft.url, draft.website],
+        ['', `${ORIGIN}/?post_type=tribe_events&p=${draft.id}`, `${ORIGIN}/?post_type=tribe_events&p=${draft.id}`],
+      );
       const published = await t.request('editor', 'PATCH', `events/${draft.id}`, { status: 'publish' });
       assert.equal(published.statusCode, 200, published.body);
-      assert.deepEqual([published.json().slug, published.json().url], ['contributor-draft-slug', `${ORIGIN}/event/contributor-draft-slug/`]);
+      assert.deepEqual(
+        [published.json().slug, published.json().url],
+        ['contributor-draft-slug', `${ORIGIN}/event/contributor-draft-slug/`],
+      );
     });
 
     test('publish with a future date schedules the event: status future, query-form url', async () => {
       const event = await create({ status: 'publish', date: '2030-05-01 12:00:00' }, 'author');
-      assert.deepEqual([event.status, event.date, event.date_utc], ['future', '2030-05-01 12:00:00', '2030-05-01 16:00:00']);
+      assert.deepEqual(
+        [event.status, event.date, event.date_utc],
+        ['future', '2030-05-01 12:00:00', '2030-05-01 16:00:00'],
+      );
       assert.equal(event.url, `${ORIGIN}/?post_type=tribe_events&p=${event.id}`);
     });
 
@@ -243,7 +409,11 @@ describe(`events: create (${DIALECT})`, () => {
       ['Free', 'Free', { currency_symbol: '', currency_code: '', currency_position: '', values: ['free'] }],
       ['10,50', '$10,50', { currency_symbol: '', currency_code: '', currency_position: '', values: ['10.50'] }],
       ['5 USD', '5USD', { currency_symbol: 'USD', currency_code: '', currency_position: 'postfix', values: ['5'] }],
-      ['$10 - $25', '$10 – $25', { currency_symbol: '', currency_code: '', currency_position: '', values: ['10', '25'] }],
+      [
+        '$10 - $25',
+        '$10 – $25',
+        { currency_symbol: '', currency_code: '', currency_position: '', values: ['10', '25'] },
+      ],
       ['10 - 25', '$10 – $25', { currency_symbol: '', currency_code: '', currency_position: '', values: ['10', '25'] }],
       ['', '', { currency_symbol: '', currency_code: '', currency_position: '', values: [] }],
     ];
@@ -260,7 +430,10 @@ describe(`events: create (${DIALECT})`, () => {
 
     test('website: validated, "" kept as "", absent falls back to the permalink', async () => {
       assertInvalidParams(await post({ title: 'x', ...SLOT, website: 'not a url' }), 'website');
-      assert.equal((await create({ website: 'https://example.com/a?b=1&c=2' })).website, 'https://example.com/a?b=1&amp;c=2');
+      assert.equal(
+        (await create({ website: 'https://example.com/a?b=1&c=2' })).website,
+        'https://example.com/a?b=1&amp;c=2',
+      );
       assert.equal((await create({ website: '' })).website, '');
       const fallback = await create({ title: 'Site Fallback' });
       assert.equal(fallback.website, `${ORIGIN}/event/site-fallback/`);
@@ -269,9 +442,15 @@ describe(`events: create (${DIALECT})`, () => {
     test('flags default to false; each one sent as true is stored; sticky is WordPress menu_order -1', async () => {
       const flags = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
       const plain = await create({});
-      assert.deepEqual(flags.map((flag) => plain[flag]), [false, false, false, false, false]);
+      assert.deepEqual(
+        flags.map((flag) => plain[flag]),
+        [false, false, false, false, false],
+      );
       const all = await create(Object.fromEntries(flags.map((flag) => [flag, 'true'])));
-      assert.deepEqual(flags.map((flag) => all[flag]), [true, true, true, true, true]);
+      assert.deepEqual(
+        flags.map((flag) => all[flag]),
+        [true, true, true, true, true],
+      );
       assertInvalidParams(await post({ title: 'x', ...SLOT, featured: 'yes' }), 'featured');
     });
 
@@ -306,7 +485,9 @@ describe(`events: create (${DIALECT})`, () => {
     let outdoor: Json;
     before(async () => {
       parent = (await t.request('administrator', 'POST', 'categories', { name: 'Concerts' })).json();
-      jazz = (await t.request('administrator', 'POST', 'categories', { name: 'Jazz Music', slug: 'jazz', parent: parent.id })).json();
+      jazz = (
+        await t.request('administrator', 'POST', 'categories', { name: 'Jazz Music', slug: 'jazz', parent: parent.id })
+      ).json();
       outdoor = (await t.request('administrator', 'POST', 'tags', { name: 'Outdoor Fun', slug: 'outdoor' })).json();
     });
 
@@ -327,22 +508,47 @@ describe(`events: create (${DIALECT})`, () => {
     test('a new category name creates a top-level category; the second use links it', async () => {
       const first = await create({ categories: ['Brand New Cat'] });
       const second = await create({ categories: ['Brand New Cat'] });
-      assert.deepEqual(first.categories.map((term) => [term.name, term.slug, term.parent]), [['Brand New Cat', 'brand-new-cat', 0]]);
+      assert.deepEqual(
+        first.categories.map((term) => [term.name, term.slug, term.parent]),
+        [['Brand New Cat', 'brand-new-cat', 0]],
+      );
       assert.deepEqual(ids(second.categories), ids(first.categories));
     });
 
     test('tags by id, slug, existing name (linked, not a tag named after the id) and new name', async () => {
       const event = await create({ tags: [outdoor.id, 'outdoor', 'Outdoor Fun', 'newtag'] });
-      assert.deepEqual(event.tags.map((tag) => [tag.name, tag.slug]), [['newtag', 'newtag'], ['Outdoor Fun', 'outdoor']]);
+      assert.deepEqual(
+        event.tags.map((tag) => [tag.name, tag.slug]),
+        [
+          ['newtag', 'newtag'],
+          ['Outdoor Fun', 'outdoor'],
+        ],
+      );
       assert.deepEqual(names((await create({ tags: 'Outdoor Fun' })).tags), ['Outdoor Fun']);
     });
 
     test('a category id sent in tags is skipped; the embedded term shape is the raw WordPress term, then the language fields', async () => {
       const event = await create({ tags: [jazz.id], categories: [jazz.id] });
       assert.deepEqual(event.tags, []);
-      assert.deepEqual(Object.keys(event.categories[0]!), ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls', 'translation_language', 'translations']);
+      assert.deepEqual(Object.keys(event.categories[0]!), [
+        'name',
+        'slug',
+        'term_group',
+        'term_taxonomy_id',
+        'taxonomy',
+        'description',
+        'parent',
+        'count',
+        'filter',
+        'id',
+        'urls',
+        'translation_language',
+        'translations',
+      ]);
       assert.deepEqual(event.categories[0]!.urls, {
-        self: `${BASE}/categories/${jazz.id}`, collection: `${BASE}/categories`, up: `${BASE}/categories/${parent.id}`,
+        self: `${BASE}/categories/${jazz.id}`,
+        collection: `${BASE}/categories`,
+        up: `${BASE}/categories/${parent.id}`,
       });
     });
   });
@@ -355,7 +561,8 @@ describe(`events: create (${DIALECT})`, () => {
       venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Blue Hall', city: 'Springfield' })).json();
       otherVenue = (await t.request('administrator', 'POST', 'venues', { venue: 'Green Hall' })).json();
       organizers = [];
-      for (const name of ['Org Four', 'Org Eight']) organizers.push((await t.request('administrator', 'POST', 'organizers', { organizer: name })).json());
+      for (const name of ['Org Four', 'Org Eight'])
+        organizers.push((await t.request('administrator', 'POST', 'organizers', { organizer: name })).json());
     });
 
     const venueCases: ReadonlyArray<readonly [label: string, value: () => unknown, expected: () => unknown[]]> = [
@@ -393,7 +600,10 @@ describe(`events: create (${DIALECT})`, () => {
 
     test('organizer as a mixed list of inline object and id; a single inline object', async () => {
       const mixed = await create({ organizer: [{ organizer: 'Inline Org' }, organizers[0]!.id] });
-      assert.deepEqual(mixed.organizer.map((record) => record.organizer), ['Inline Org', 'Org Four']);
+      assert.deepEqual(
+        mixed.organizer.map((record) => record.organizer),
+        ['Inline Org', 'Org Four'],
+      );
       const single = await create({ organizer: { organizer: 'Inline Org' } });
       assert.deepEqual(ids(single.organizer), [mixed.organizer[0]!.id]);
     });
@@ -426,30 +636,48 @@ describe(`events: create (${DIALECT})`, () => {
   describe('form-encoded bodies', () => {
     test('fields, booleans and organizer[] arrays', async () => {
       const ids: number[] = [];
-      for (const name of ['Form Org A', 'Form Org B']) ids.push((await t.request('administrator', 'POST', 'organizers', { organizer: name })).json().id);
+      for (const name of ['Form Org A', 'Form Org B'])
+        ids.push((await t.request('administrator', 'POST', 'organizers', { organizer: name })).json().id);
       const form = new URLSearchParams([
-        ['title', 'Form Event'], ['start_date', '2027-09-01 10:00:00'], ['end_date', '2027-09-01 11:00:00'], ['featured', 'true'],
-        ['organizer[]', String(ids[0])], ['organizer[]', String(ids[1])], ['categories', 'Form Cat'],
+        ['title', 'Form Event'],
+        ['start_date', '2027-09-01 10:00:00'],
+        ['end_date', '2027-09-01 11:00:00'],
+        ['featured', 'true'],
+        ['organizer[]', String(ids[0])],
+        ['organizer[]', String(ids[1])],
+        ['categories', 'Form Cat'],
       ]);
-      const response = await t.request('administrator', 'POST', 'events', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      const response = await t.request('administrator', 'POST', 'events', form.toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       assert.equal(response.statusCode, 201, response.body);
       const event = response.json<EventJson>();
       assert.deepEqual(
-        [event.title, event.start_date, event.utc_start_date, event.featured, event.organizer.map((record) => record.id), names(event.categories)],
+        [
+          event.title,
+          event.start_date,
+          event.utc_start_date,
+          event.featured,
+          event.organizer.map((record) => record.id),
+          names(event.categories),
+        ],
         ['Form Event', '2027-09-01 10:00:00', '2027-09-01 14:00:00', true, ids, ['Form Cat']],
       );
     });
   });
 
   describe('permissions', () => {
-    const refusals: ReadonlyArray<readonly [as: Caller, status: number]> = [['anonymous', 401], ['subscriber', 403]];
+    const refusals: ReadonlyArray<readonly [as: Caller, status: number]> = [
+      ['anonymous', 401],
+      ['subscriber', 403],
+    ];
     for (const [as, status] of refusals) {
       test(`${as} may not create: ${status} rest_forbidden`, async () => {
         assertError(await post({ title: 'x', ...SLOT }, as), status, 'rest_forbidden');
       });
     }
 
-    test('a refused caller\'s body is not read (decision 0089): anonymous with a bad date gets 401, not 400', async () => {
+    test("a refused caller's body is not read (decision 0089): anonymous with a bad date gets 401, not 400", async () => {
       assertError(await post({ title: 'x', ...SLOT, start_date: 'garbage' }, 'anonymous'), 401, 'rest_forbidden');
     });
   });
@@ -469,12 +697,32 @@ describe(`events: update (${DIALECT})`, () => {
   after(() => t.close());
 
   const full = () => ({
-    title: 'Full Event', status: 'draft', start_date: '2027-07-10 19:00:00', end_date: '2027-07-10 22:30:00', timezone: 'America/Chicago',
-    image: 'https://img.example/full.jpg', cost: '$10 - $25', website: 'https://full.example', description: 'Body', excerpt: 'Short',
-    show_map: true, show_map_link: true, sticky: true, featured: true, venue: venue.id, organizer: [organizer.id], categories: [category.id], tags: ['keep-me'],
+    title: 'Full Event',
+    status: 'draft',
+    start_date: '2027-07-10 19:00:00',
+    end_date: '2027-07-10 22:30:00',
+    timezone: 'America/Chicago',
+    image: 'https://img.example/full.jpg',
+    cost: '$10 - $25',
+    website: 'https://full.example',
+    description: 'Body',
+    excerpt: 'Short',
+    show_map: true,
+    show_map_link: true,
+    sticky: true,
+    featured: true,
+    venue: venue.id,
+    organizer: [organizer.id],
+    categories: [category.id],
+    tags: ['keep-me'],
   });
   const create = (fields: Json = full(), as: Role = 'administrator') => createEvent<EventJson>(t, fields, as);
-  const update = async (path: string, fields: Json, as: Role = 'administrator', method = 'PATCH' as const): Promise<EventJson> => {
+  const update = async (
+    path: string,
+    fields: Json,
+    as: Role = 'administrator',
+    method = 'PATCH' as const,
+  ): Promise<EventJson> => {
     const response = await t.request(as, method, `events/${path}`, fields);
     assert.equal(response.statusCode, 200, response.body);
     return response.json<EventJson>();
@@ -485,7 +733,12 @@ describe(`events: update (${DIALECT})`, () => {
     for (const by of ['id', 'slug'] as const) {
       test(`${method} by ${by} with a title only keeps every other field (partial update, decisions.md #15)`, async () => {
         const before = await create({ ...full(), status: 'publish', title: `Partial ${method} ${by}` });
-        const response = await t.request('administrator', method, `events/${by === 'id' ? before.id : `by-slug/${before.slug}`}`, { title: 'Renamed' });
+        const response = await t.request(
+          'administrator',
+          method,
+          `events/${by === 'id' ? before.id : `by-slug/${before.slug}`}`,
+          { title: 'Renamed' },
+        );
         assert.equal(response.statusCode, 200, response.body);
         const after = response.json<EventJson>();
         assert.equal(after.title, 'Renamed');
@@ -496,7 +749,10 @@ describe(`events: update (${DIALECT})`, () => {
 
   test('a draft stays a draft after a title-only update', async () => {
     const draft = await create();
-    assert.deepEqual([(await update(String(draft.id), { title: 'Still Draft' })).status, draft.status], ['draft', 'draft']);
+    assert.deepEqual(
+      [(await update(String(draft.id), { title: 'Still Draft' })).status, draft.status],
+      ['draft', 'draft'],
+    );
   });
 
   test('changing the timezone keeps the wall clock and moves utc_*', async () => {
@@ -510,21 +766,36 @@ describe(`events: update (${DIALECT})`, () => {
 
   test('a new start alone must still be before the stored end', async () => {
     const event = await create();
-    assertInvalidParams(await t.request('administrator', 'PATCH', `events/${event.id}`, { start_date: '2027-07-11 00:00:00' }), 'end_date');
+    assertInvalidParams(
+      await t.request('administrator', 'PATCH', `events/${event.id}`, { start_date: '2027-07-11 00:00:00' }),
+      'end_date',
+    );
     assert.equal((await update(String(event.id), { end_date: '2027-07-12 00:00:00' })).end_date, '2027-07-12 00:00:00');
   });
 
-  const clearing: ReadonlyArray<readonly [label: string, fields: Json, check: (event: EventJson) => unknown, expected: unknown]> = [
+  const clearing: ReadonlyArray<
+    readonly [label: string, fields: Json, check: (event: EventJson) => unknown, expected: unknown]
+  > = [
     ['venue [] unlinks the venue', { venue: [] }, (event) => event.venue, []],
     ['venue null unlinks the venue', { venue: null }, (event) => event.venue, []],
     ['organizer [] unlinks the organizers', { organizer: [] }, (event) => event.organizer, []],
     ['categories [] removes the categories', { categories: [] }, (event) => event.categories, []],
     ['categories null leaves them', { categories: null }, (event) => names(event.categories), ['Update Cat']],
     ['tags "" removes the tags', { tags: '' }, (event) => event.tags, []],
-    ['cost null clears the cost', { cost: null }, (event) => [event.cost, event.cost_details], ['', { currency_symbol: '', currency_code: '', currency_position: '', values: [] }]],
+    [
+      'cost null clears the cost',
+      { cost: null },
+      (event) => [event.cost, event.cost_details],
+      ['', { currency_symbol: '', currency_code: '', currency_position: '', values: [] }],
+    ],
     ['website "" empties it', { website: '' }, (event) => event.website, ''],
     ['image null removes the image', { image: null }, (event) => event.image, false],
-    ['featured false clears the flag, sticky false too', { featured: false, sticky: 'false' }, (event) => [event.featured, event.sticky], [false, false]],
+    [
+      'featured false clears the flag, sticky false too',
+      { featured: false, sticky: 'false' },
+      (event) => [event.featured, event.sticky],
+      [false, false],
+    ],
   ];
   for (const [label, fields, check, expected] of clearing) {
     test(label, async () => {
@@ -535,7 +806,10 @@ describe(`events: update (${DIALECT})`, () => {
 
   test('changing the venue and the categories replaces them', async () => {
     const event = await create();
-    const other = await update(String(event.id), { venue: { venue: 'Replacement Hall' }, categories: ['Replacement Cat'] });
+    const other = await update(String(event.id), {
+      venue: { venue: 'Replacement Hall' },
+      categories: ['Replacement Cat'],
+    });
     assert.deepEqual([(other.venue as Json).venue, names(other.categories)], ['Replacement Hall', ['Replacement Cat']]);
   });
 
@@ -553,7 +827,16 @@ describe(`events: update (${DIALECT})`, () => {
     for (const by of ['id', 'slug'] as const) {
       for (const [as, owner, status, expected] of cases) {
         test(`update and trash by ${by} of a ${status} event of the ${owner} as ${as}: ${expected}`, async () => {
-          const event = await create({ title: `Perm ${by} ${as} ${owner}`, start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', status, slug: `perm-${by}-${as}-${owner}` }, 'administrator');
+          const event = await create(
+            {
+              title: `Perm ${by} ${as} ${owner}`,
+              start_date: '2027-01-01 10:00',
+              end_date: '2027-01-01 11:00',
+              status,
+              slug: `perm-${by}-${as}-${owner}`,
+            },
+            'administrator',
+          );
           if (owner !== 'administrator') await update(String(event.id), { author: t.ids[owner] });
           const path = `events/${by === 'id' ? event.id : `by-slug/${event.slug}`}`;
           const updated = await t.request(as, 'PATCH', path, { title: 'Taken over' });
@@ -567,20 +850,34 @@ describe(`events: update (${DIALECT})`, () => {
 
     test('a missing id is a 404 for contributors and up, a 401 for anonymous callers; an unknown slug is a 400 naming slug', async () => {
       for (const method of ['PATCH', 'DELETE'] as const) {
-        assertError(await t.request('contributor', method, 'events/999999', { title: 'x' }), 404, 'rest-event-not-found');
+        assertError(
+          await t.request('contributor', method, 'events/999999', { title: 'x' }),
+          404,
+          'rest-event-not-found',
+        );
         assertError(await t.request('anonymous', method, 'events/999999', { title: 'x' }), 401, 'rest_forbidden');
-        assertInvalidParams(await t.request('contributor', method, 'events/by-slug/no-such-event', { title: 'x' }), 'slug');
+        assertInvalidParams(
+          await t.request('contributor', method, 'events/by-slug/no-such-event', { title: 'x' }),
+          'slug',
+        );
       }
     });
 
     test('an author may not hand their event to someone else, an editor may', async () => {
       const event = await create({ ...full(), status: 'publish' }, 'author');
-      assertError(await t.request('author', 'PATCH', `events/${event.id}`, { author: t.ids.editor }), 403, 'rest_cannot_edit_others');
+      assertError(
+        await t.request('author', 'PATCH', `events/${event.id}`, { author: t.ids.editor }),
+        403,
+        'rest_cannot_edit_others',
+      );
       assert.equal((await update(String(event.id), { author: t.ids.editor }, 'editor')).author, String(t.ids.editor));
     });
 
     test('a contributor asking to publish their draft gets pending', async () => {
-      const draft = await create({ title: 'Contributor Pending', start_date: '2027-01-01', end_date: '2027-01-01' }, 'contributor');
+      const draft = await create(
+        { title: 'Contributor Pending', start_date: '2027-01-01', end_date: '2027-01-01' },
+        'contributor',
+      );
       const pending = await update(String(draft.id), { status: 'publish' }, 'contributor');
       assert.deepEqual([pending.status, pending.slug], ['pending', '']);
     });
@@ -594,8 +891,10 @@ describe(`events: delete (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = (fields: Json) => createEvent<EventJson>(t, { start_date: '2027-01-10 10:00', end_date: '2027-01-10 12:00', ...fields });
-  const categoryCount = async (id: number) => (await t.request('administrator', 'GET', `categories/${id}`)).json().count;
+  const create = (fields: Json) =>
+    createEvent<EventJson>(t, { start_date: '2027-01-10 10:00', end_date: '2027-01-10 12:00', ...fields });
+  const categoryCount = async (id: number) =>
+    (await t.request('administrator', 'GET', `categories/${id}`)).json().count;
 
   test('trash answers the record as trashed; again is a 410; a GET is a 403 for everyone; the category count drops', async () => {
     const category = (await t.request('administrator', 'POST', 'categories', { name: 'Trash Cat' })).json();
@@ -604,7 +903,10 @@ describe(`events: delete (${DIALECT})`, () => {
     const response = await t.request('administrator', 'DELETE', `events/${event.id}`);
     assert.equal(response.statusCode, 200, response.body);
     const trashed = response.json<EventJson>();
-    assert.deepEqual([trashed.status, trashed.slug, trashed.url], ['trash', 'trash-me__trashed', `${ORIGIN}/?post_type=tribe_events&p=${event.id}`]);
+    assert.deepEqual(
+      [trashed.status, trashed.slug, trashed.url],
+      ['trash', 'trash-me__trashed', `${ORIGIN}/?post_type=tribe_events&p=${event.id}`],
+    );
     assert.equal('json_ld' in trashed, false);
     assert.equal(await categoryCount(category.id), 0);
     assertError(await t.request('administrator', 'DELETE', `events/${event.id}`), 410, 'event-is-in-trash');

@@ -28,9 +28,16 @@ describe('the first administrator setup link', () => {
   });
   after(() => t.close());
 
-  const open = (token: string, remoteAddress = '127.0.0.1') => t.app.inject({ method: 'GET', url: `/admin/setup?token=${encodeURIComponent(token)}`, remoteAddress });
+  const open = (token: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/admin/setup?token=${encodeURIComponent(token)}`, remoteAddress });
   const send = (fields: Record<string, string>, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/admin/setup', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(fields) });
+    t.app.inject({
+      method: 'POST',
+      url: '/admin/setup',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(fields),
+    });
   const account = { login: 'root', email: 'root@example.org', password: 'first-admin-password' };
 
   test('an unknown token is a dead link: 410, and no form', async () => {
@@ -63,7 +70,8 @@ describe('the first administrator setup link', () => {
     const page = await open(token);
     assert.equal(page.statusCode, 200);
     assert.match(page.headers['content-security-policy'] as string, /default-src/);
-    for (const id of ['setup-login', 'setup-email', 'setup-password']) assert.match(page.body, new RegExp(`<label for="${id}"`));
+    for (const id of ['setup-login', 'setup-email', 'setup-password'])
+      assert.match(page.body, new RegExp(`<label for="${id}"`));
 
     const weak = await send({ token, ...account, password: 'short' });
     assert.equal(weak.statusCode, 400);
@@ -75,7 +83,11 @@ describe('the first administrator setup link', () => {
     const cookie = String(created.headers['set-cookie']).split(';')[0]!;
     const session = await t.app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: { cookie } });
     assert.equal(session.statusCode, 200, session.body);
-    const me = await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me?context=edit', headers: { cookie, 'x-wp-nonce': session.json().nonce } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/users/me?context=edit',
+      headers: { cookie, 'x-wp-nonce': session.json().nonce },
+    });
     assert.equal(me.statusCode, 200, me.body);
     assert.equal(me.json().slug, 'root');
     assert.deepEqual(me.json().roles, ['administrator']);
@@ -103,7 +115,11 @@ describe('CALENDAR_SETUP_FROM_ANYWHERE=true', () => {
 
   test('the link works from any address', async () => {
     const token = (await t.services.firstAdmin.issue())!;
-    const answer = await t.app.inject({ method: 'GET', url: `/admin/setup?token=${token}`, remoteAddress: '203.0.113.9' });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/admin/setup?token=${token}`,
+      remoteAddress: '203.0.113.9',
+    });
     assert.equal(answer.statusCode, 200);
   });
 });

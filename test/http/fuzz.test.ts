@@ -103,8 +103,14 @@ async function seedRecords(): Promise<Seeded> {
   const venues = await create('venues', { venue: `Fuzz venue ${n}`, city: 'Springfield' });
   const organizers = await create('organizers', { organizer: `Fuzz organizer ${n}`, email: 'fuzz@example.com' });
   const events = await create('events', {
-    title: `Fuzz event ${n}`, description: '<p>Seeded</p>', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 12:00:00',
-    venue: venues.id, organizer: [organizers.id], categories: [categories.id], tags: [tags.id],
+    title: `Fuzz event ${n}`,
+    description: '<p>Seeded</p>',
+    start_date: '2026-12-01 10:00:00',
+    end_date: '2026-12-01 12:00:00',
+    venue: venues.id,
+    organizer: [organizers.id],
+    categories: [categories.id],
+    tags: [tags.id],
   });
   const byCollection = { events, venues, organizers, categories, tags };
   const records = Object.values(byCollection);
@@ -115,17 +121,121 @@ async function seedRecords(): Promise<Seeded> {
 // Hostile values
 
 const HOSTILE_TEXTS = [
-  '', ' ', '0', '-0', '-1', '1.5', '1e9', '1e309', '-1e309', '0x1F', 'NaN', 'Infinity', '9007199254740993',
-  '99999999999999999999999999', '-99999999999999999999', 'true', 'false', 'TRUE', 'null', 'undefined', '[]', '{}', '[object Object]',
-  '2026-02-30', '2026-13-01', '2026-12-01 25:61:61', '0000-00-00 00:00:00', '9999-12-31 23:59:59', '10000-01-01', '-000001-01-01',
-  '+275760-09-13T00:00:00Z', '1970-01-01T00:00:00Z', '2026-12-01T10:00:00+99:00', '@99999999999', 'tomorrow', 'next monday', '1 week ago',
-  "' OR '1'='1", '1; DROP TABLE posts; --', "' UNION SELECT password_hash FROM users --", '%', '_', '\\', '\\%', "'", '"', '`', ';', '--', '/*', '$1', '?',
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '&amp;', '&#8220;', '<!--', ']]>', '{{7*7}}', '${7*7}',
-  '\u0000', 'a\u0000b', '\u0001\u001f\u007f', '\r\n', '\t', '\u2028\u2029', '\ufeff', '\ud800', '\udfff', 'é', '😀', '𝔘𝔫𝔦', 'ﷺ', '\u202e', 'İ',
-  '../../etc/passwd', '..', '.', '%2e%2e', '%00', '%zz', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  '',
+  ' ',
+  '0',
+  '-0',
+  '-1',
+  '1.5',
+  '1e9',
+  '1e309',
+  '-1e309',
+  '0x1F',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  '99999999999999999999999999',
+  '-99999999999999999999',
+  'true',
+  'false',
+  'TRUE',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '[object Object]',
+  '2026-02-30',
+  '2026-13-01',
+  '2026-12-01 25:61:61',
+  '0000-00-00 00:00:00',
+  '9999-12-31 23:59:59',
+  '10000-01-01',
+  '-000001-01-01',
+  '+275760-09-13T00:00:00Z',
+  '1970-01-01T00:00:00Z',
+  '2026-12-01T10:00:00+99:00',
+  '@99999999999',
+  'tomorrow',
+  'next monday',
+  '1 week ago',
+  "' OR '1'='1",
+  '1; DROP TABLE posts; --',
+  "' UNION SELECT password_hash FROM users --",
+  '%',
+  '_',
+  '\\',
+  '\\%',
+  "'",
+  '"',
+  '`',
+  ';',
+  '--',
+  '/*',
+  '$1',
+  '?',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '&amp;',
+  '&#8220;',
+  '<!--',
+  ']]>',
+  '{{7*7}}',
+  '${7*7}',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u001f\u007f',
+  '\r\n',
+  '\t',
+  '\u2028\u2029',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  'é',
+  '😀',
+  '𝔘𝔫𝔦',
+  'ﷺ',
+  '\u202e',
+  'İ',
+  '../../etc/passwd',
+  '..',
+  '.',
+  '%2e%2e',
+  '%00',
+  '%zz',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
   // Values some parameters accept, so requests also get past validation into the services.
-  'en', 'fr', 'pt-pt', 'publish', 'draft', 'trash', 'private', 'future', 'pending', 'any', 'edit', 'view', 'embed', 'asc', 'desc',
-  'name', 'slug', 'count', 'id', '1', '2', '3', '10', '2026-12-01', '2026-12-01 10:00:00', 'America/New_York', 'UTC+14', 'Mars/Olympus',
+  'en',
+  'fr',
+  'pt-pt',
+  'publish',
+  'draft',
+  'trash',
+  'private',
+  'future',
+  'pending',
+  'any',
+  'edit',
+  'view',
+  'embed',
+  'asc',
+  'desc',
+  'name',
+  'slug',
+  'count',
+  'id',
+  '1',
+  '2',
+  '3',
+  '10',
+  '2026-12-01',
+  '2026-12-01 10:00:00',
+  'America/New_York',
+  'UTC+14',
+  'Mars/Olympus',
 ];
 
 const hugeText = fc
@@ -141,14 +251,37 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String) },
   {
     weight: 1,
-    arbitrary: fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((date) => date.toISOString().replace('T', ' ').slice(0, -5)),
+    arbitrary: fc
+      .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
+      .map((date) => date.toISOString().replace('T', ' ').slice(0, -5)),
   },
   { weight: 1, arbitrary: hugeText },
 );
 
 const HOSTILE_KEYS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'a[]', '[]', 'page[x]', 'status[0]',
-  '__proto__[x]', 'constructor[prototype][x]', '', ' ', 'id', 'slug', 'context', 'password', 'force', '_embed', '_fields', '_method', 'rest_route',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'a[]',
+  '[]',
+  'page[x]',
+  'status[0]',
+  '__proto__[x]',
+  'constructor[prototype][x]',
+  '',
+  ' ',
+  'id',
+  'slug',
+  'context',
+  'password',
+  'force',
+  '_embed',
+  '_fields',
+  '_method',
+  'rest_route',
 ];
 
 const DEEP_ARRAY: unknown = JSON.parse(`${'['.repeat(1000)}${']'.repeat(1000)}`);
@@ -156,16 +289,28 @@ const DEEP_OBJECT: unknown = JSON.parse(`${'{"a":'.repeat(1000)}1${'}'.repeat(10
 
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: hostileText },
-  { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 2 ** 53 + 2, -0, 0.1, 5e-324)) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 2 ** 53 + 2, -0, 0.1, 5e-324)),
+  },
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
   { weight: 2, arbitrary: fc.array(fc.oneof(hostileText, fc.integer()), { maxLength: 5 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('id', 'name', 'venue', '__proto__', 'x'), hostileText, { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('id', 'name', 'venue', '__proto__', 'x'), hostileText, { maxKeys: 3 }),
+  },
   { weight: 1, arbitrary: fc.constantFrom(DEEP_ARRAY, DEEP_OBJECT) },
 );
 
 /** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD, which encodeURIComponent refuses). */
 function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 const BAD_PERCENT = ['%', '%z', '%E0%A4%A', '%C0%80', '%FF', '%ED%A0%80', '%%', '%0'];
@@ -174,7 +319,12 @@ const BAD_PERCENT = ['%', '%z', '%E0%A4%A', '%C0%80', '%FF', '%ED%A0%80', '%%', 
 const formFields = (keys: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc
     .array(
-      fc.tuple(keys, hostileText, fc.constantFrom('plain', 'plain', 'plain', 'list', 'bare', 'bad-percent'), fc.constantFrom(...BAD_PERCENT)),
+      fc.tuple(
+        keys,
+        hostileText,
+        fc.constantFrom('plain', 'plain', 'plain', 'list', 'bare', 'bad-percent'),
+        fc.constantFrom(...BAD_PERCENT),
+      ),
       { maxLength: 6 },
     )
     .map((fields) =>
@@ -220,9 +370,14 @@ function headersOf(request: FuzzRequest): Record<string, string> {
 
 /** The request as a reproduction: method, URL, headers and the start of the body. */
 function describeRequest(request: FuzzRequest): string {
-  const lines = [`${request.method} ${request.url.length > 600 ? `${request.url.slice(0, 600)}… (${request.url.length} chars)` : request.url}`, `headers: ${JSON.stringify(headersOf(request))}`];
+  const lines = [
+    `${request.method} ${request.url.length > 600 ? `${request.url.slice(0, 600)}… (${request.url.length} chars)` : request.url}`,
+    `headers: ${JSON.stringify(headersOf(request))}`,
+  ];
   if (request.body) {
-    const text = Buffer.isBuffer(request.body.payload) ? `<bytes ${request.body.payload.toString('hex', 0, 200)}>` : JSON.stringify(request.body.payload.slice(0, 400));
+    const text = Buffer.isBuffer(request.body.payload)
+      ? `<bytes ${request.body.payload.toString('hex', 0, 200)}>`
+      : JSON.stringify(request.body.payload.slice(0, 400));
     lines.push(`body (${Buffer.byteLength(request.body.payload)} bytes): ${text}`);
   }
   return lines.join('\n');
@@ -239,13 +394,51 @@ function sizedJson(bytes: number): string {
 const BODY_UNDER_LIMIT = sizedJson(BODY_LIMIT - 1);
 const BODY_OVER_LIMIT = sizedJson(BODY_LIMIT + 1);
 
-const INVALID_JSON = ['{', '{"a":}', "{'a':1}", 'NaN', '{"a":1}garbage', '\u0000', '{"a":"\\x"}', '{"a":1,}', '[', '"unterminated', '{"a":1}{"b":2}', '\ufeff{"a":1}'];
-const INVALID_UTF8 = [[0xff, 0xfe], [0xc3], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x80], [0xe2, 0x82]].map((bytes) => Buffer.from(bytes));
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1'];
+const INVALID_JSON = [
+  '{',
+  '{"a":}',
+  "{'a':1}",
+  'NaN',
+  '{"a":1}garbage',
+  '\u0000',
+  '{"a":"\\x"}',
+  '{"a":1,}',
+  '[',
+  '"unterminated',
+  '{"a":1}{"b":2}',
+  '\ufeff{"a":1}',
+];
+const INVALID_UTF8 = [
+  [0xff, 0xfe],
+  [0xc3],
+  [0xc0, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0x80],
+  [0xe2, 0x82],
+].map((bytes) => Buffer.from(bytes));
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+];
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8'];
 const WRONG_TYPES = [
-  'text/plain', 'application/xml', 'text/html', 'application/jsonx', 'application/json-patch+json', 'application/octet-stream', 'multipart/mixed',
-  '%%%', ';;', 'application/x-www-form-urlencoded; charset=utf-16', 'image/png', '*/*', 'application/*', 'multipart/form-data',
+  'text/plain',
+  'application/xml',
+  'text/html',
+  'application/jsonx',
+  'application/json-patch+json',
+  'application/octet-stream',
+  'multipart/mixed',
+  '%%%',
+  ';;',
+  'application/x-www-form-urlencoded; charset=utf-16',
+  'image/png',
+  '*/*',
+  'application/*',
+  'multipart/form-data',
   `multipart/form-data; boundary=${'b'.repeat(300)}`,
 ];
 const BOUNDARY = 'fuzzboundary';
@@ -254,7 +447,9 @@ const MULTIPART_FLAWS = ['none', 'unterminated', 'no boundary', 'file', 'json fi
 
 /** A multipart body of the given fields, whole or broken in one of the ways parsers trip on. */
 function multipart(fields: readonly [string, string][], flaw: (typeof MULTIPART_FLAWS)[number]): FuzzBody {
-  const parts = fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = fields.map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
   switch (flaw) {
     case 'unterminated':
@@ -262,9 +457,15 @@ function multipart(fields: readonly [string, string][], flaw: (typeof MULTIPART_
     case 'no boundary':
       return { payload: `${parts.join('')}--${BOUNDARY}--\r\n`, contentType: 'multipart/form-data' };
     case 'file':
-      return { payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--${BOUNDARY}--\r\n`, contentType };
+      return {
+        payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--${BOUNDARY}--\r\n`,
+        contentType,
+      };
     case 'json field':
-      return { payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: application/json\r\n\r\n{bad\r\n--${BOUNDARY}--\r\n`, contentType };
+      return {
+        payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: application/json\r\n\r\n{bad\r\n--${BOUNDARY}--\r\n`,
+        contentType,
+      };
     case 'garbage':
       return { payload: 'not multipart at all', contentType };
     default:
@@ -276,17 +477,31 @@ function multipart(fields: readonly [string, string][], flaw: (typeof MULTIPART_
 function bodyArbitrary(keys: fc.Arbitrary<string>): fc.Arbitrary<FuzzBody | undefined> {
   const fields = fc.array(fc.tuple(keys, hostileJson), { maxLength: 6 });
   // Built as text so keys may repeat and `__proto__` stays a key.
-  const jsonObjectText = fields.map((entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`);
+  const jsonObjectText = fields.map(
+    (entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`,
+  );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 8, arbitrary: fc.record({ payload: jsonObjectText, contentType: fc.constantFrom(...JSON_TYPES) }) },
-    { weight: 1, arbitrary: fc.record({ payload: hostileJson.map((value) => JSON.stringify(value) ?? 'null'), contentType: fc.constant('application/json') }) },
-    { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom(...INVALID_JSON), contentType: fc.constantFrom(...JSON_TYPES) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        payload: hostileJson.map((value) => JSON.stringify(value) ?? 'null'),
+        contentType: fc.constant('application/json'),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ payload: fc.constantFrom(...INVALID_JSON), contentType: fc.constantFrom(...JSON_TYPES) }),
+    },
     {
       weight: 1,
       arbitrary: fc.tuple(keys, fc.constantFrom(...INVALID_UTF8), fc.boolean()).map(([key, bytes, asJson]): FuzzBody =>
         asJson
-          ? { payload: Buffer.concat([Buffer.from(`{${JSON.stringify(key)}:"a`), bytes, Buffer.from('b"}')]), contentType: 'application/json' }
+          ? {
+              payload: Buffer.concat([Buffer.from(`{${JSON.stringify(key)}:"a`), bytes, Buffer.from('b"}')]),
+              contentType: 'application/json',
+            }
           : { payload: Buffer.concat([Buffer.from(`${percentEncode(key)}=a`), bytes]), contentType: FORM_TYPES[0] },
       ),
     },
@@ -297,15 +512,70 @@ function bodyArbitrary(keys: fc.Arbitrary<string>): fc.Arbitrary<FuzzBody | unde
         .tuple(fc.array(fc.tuple(keys, hostileText), { maxLength: 5 }), fc.constantFrom(...MULTIPART_FLAWS))
         .map(([entries, flaw]) => multipart(entries, flaw)),
     },
-    { weight: 1, arbitrary: fc.record({ payload: fc.oneof(hostileText, jsonObjectText), contentType: fc.constantFrom(...WRONG_TYPES) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        payload: fc.oneof(hostileText, jsonObjectText),
+        contentType: fc.constantFrom(...WRONG_TYPES),
+      }),
+    },
     { weight: 1, arbitrary: jsonObjectText.map((payload): FuzzBody => ({ payload })) },
-    { weight: 1, arbitrary: fc.record({ payload: fc.constant(''), contentType: fc.constantFrom(...JSON_TYPES, ...FORM_TYPES, `multipart/form-data; boundary=${BOUNDARY}`) }) },
-    { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom(BODY_UNDER_LIMIT, BODY_OVER_LIMIT), contentType: fc.constant('application/json') }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        payload: fc.constant(''),
+        contentType: fc.constantFrom(...JSON_TYPES, ...FORM_TYPES, `multipart/form-data; boundary=${BOUNDARY}`),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        payload: fc.constantFrom(BODY_UNDER_LIMIT, BODY_OVER_LIMIT),
+        contentType: fc.constant('application/json'),
+      }),
+    },
   );
 }
 
-const ID_SEGMENTS = ['0', '00', '007', '99999999999999999999', '9'.repeat(400), '9'.repeat(501), '-1', '1.5', '1e3', '0x10', '%00', '1%00', '%31', '１２', '١', '..', '%2e%2e', ''];
-const SLUG_SEGMENTS = ['%00', '..', '%2e%2e', '%2F', 'a%2Fb', '%E0%A4%A', '%', '%zz', 'x'.repeat(501), '%C3%A9', '-', '--', 'a b', 'a+b', '~', '.', '*'];
+const ID_SEGMENTS = [
+  '0',
+  '00',
+  '007',
+  '99999999999999999999',
+  '9'.repeat(400),
+  '9'.repeat(501),
+  '-1',
+  '1.5',
+  '1e3',
+  '0x10',
+  '%00',
+  '1%00',
+  '%31',
+  '１２',
+  '١',
+  '..',
+  '%2e%2e',
+  '',
+];
+const SLUG_SEGMENTS = [
+  '%00',
+  '..',
+  '%2e%2e',
+  '%2F',
+  'a%2Fb',
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  'x'.repeat(501),
+  '%C3%A9',
+  '-',
+  '--',
+  'a b',
+  'a+b',
+  '~',
+  '.',
+  '*',
+];
 
 /** A value for path parameter `pattern`: existing ids or slugs, edge numbers, garbage. */
 function segmentArbitrary(pattern: string, seeded: Seeded): fc.Arbitrary<string> {
@@ -318,8 +588,15 @@ function segmentArbitrary(pattern: string, seeded: Seeded): fc.Arbitrary<string>
   );
 }
 
-function requestArbitrary(indexPath: string, method: string, argNames: readonly string[], seeded: Seeded): fc.Arbitrary<FuzzRequest> {
-  const segments: fc.Arbitrary<string>[] = [...indexPath.matchAll(PATH_PARAM)].map((match) => segmentArbitrary(match[2]!, seeded));
+function requestArbitrary(
+  indexPath: string,
+  method: string,
+  argNames: readonly string[],
+  seeded: Seeded,
+): fc.Arbitrary<FuzzRequest> {
+  const segments: fc.Arbitrary<string>[] = [...indexPath.matchAll(PATH_PARAM)].map((match) =>
+    segmentArbitrary(match[2]!, seeded),
+  );
   const path = fc.tuple(...segments).map((values) => {
     let position = 0;
     return indexPath.replace(PATH_PARAM, () => values[position++]!);
@@ -333,9 +610,19 @@ function requestArbitrary(indexPath: string, method: string, argNames: readonly 
   const writes = WRITE_METHODS.has(method);
   const body = writes ? bodyArbitrary(keys) : fc.option(bodyArbitrary(keys), { freq: 4, nil: undefined });
   return fc
-    .record({ caller: fc.constantFrom('anonymous' as const, 'administrator' as const), path, query: formFields(keys), body })
+    .record({
+      caller: fc.constantFrom('anonymous' as const, 'administrator' as const),
+      path,
+      query: formFields(keys),
+      body,
+    })
     .map(({ caller, path, query, body }) => {
-      const request: FuzzRequest = { caller, method, url: query === '' ? path : `${path}?${query}`, ...(body ? { body } : {}) };
+      const request: FuzzRequest = {
+        caller,
+        method,
+        url: query === '' ? path : `${path}?${query}`,
+        ...(body ? { body } : {}),
+      };
       // fast-check prints counterexamples with this, not with the (possibly 1 MiB) object.
       return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
     });
@@ -344,7 +631,9 @@ function requestArbitrary(indexPath: string, method: string, argNames: readonly 
 // ---------------------------------------------------------------------------------------------
 // Invariants
 
-async function send(request: FuzzRequest): Promise<{ response: LightMyRequestResponse; elapsedMs: number; log: string[] }> {
+async function send(
+  request: FuzzRequest,
+): Promise<{ response: LightMyRequestResponse; elapsedMs: number; log: string[] }> {
   harness.errorLog.length = 0;
   const started = performance.now();
   const response = await harness.app.inject({
@@ -369,7 +658,9 @@ async function sendAndCheck(request: FuzzRequest): Promise<LightMyRequestRespons
     if (changed.length > 0) failures.push(`rejected write changed ${changed.join(', ')}`);
   }
   if (failures.length > 0) {
-    assert.fail(`${failures.join('; ')}\n${describeRequest(request)}\n→ ${status} ${response.body.slice(0, 500)}${log.length > 0 ? `\nserver log: ${log.join('\n')}` : ''}`);
+    assert.fail(
+      `${failures.join('; ')}\n${describeRequest(request)}\n→ ${status} ${response.body.slice(0, 500)}${log.length > 0 ? `\nserver log: ${log.join('\n')}` : ''}`,
+    );
   }
   return response;
 }
@@ -380,7 +671,8 @@ function answerFailures(method: string, response: LightMyRequestResponse): strin
   const failures: string[] = [];
   if (status >= 500) failures.push(`status ${status}`);
   if (status >= 400 && method !== 'HEAD') failures.push(...envelopeFailures(response));
-  for (const [what, pattern] of LEAKS) if (pattern.test(response.body)) failures.push(`body leaks ${what}: ${pattern.exec(response.body)![0]}`);
+  for (const [what, pattern] of LEAKS)
+    if (pattern.test(response.body)) failures.push(`body leaks ${what}: ${pattern.exec(response.body)![0]}`);
   return failures;
 }
 
@@ -393,9 +685,11 @@ function envelopeFailures(response: LightMyRequestResponse): string[] {
     return ['error body is not JSON'];
   }
   const failures: string[] = [];
-  if (typeof envelope.code !== 'string' || !KNOWN_CODES.has(envelope.code)) failures.push(`unknown error code ${JSON.stringify(envelope.code)}`);
+  if (typeof envelope.code !== 'string' || !KNOWN_CODES.has(envelope.code))
+    failures.push(`unknown error code ${JSON.stringify(envelope.code)}`);
   if (typeof envelope.message !== 'string') failures.push('error without a message');
-  if (envelope.data?.status !== response.statusCode) failures.push(`data.status ${JSON.stringify(envelope.data?.status)} is not the HTTP status`);
+  if (envelope.data?.status !== response.statusCode)
+    failures.push(`data.status ${JSON.stringify(envelope.data?.status)} is not the HTTP status`);
   return failures;
 }
 
@@ -413,7 +707,12 @@ const routes = Object.entries(index.routes);
 const sentPerRoute = new Map<string, number>();
 
 /** One property: from the same seeded content, `numRuns` requests sent and checked. */
-async function fuzz(t: TestContext, name: string, requests: (seeded: Seeded) => fc.Arbitrary<FuzzRequest>, numRuns: number): Promise<void> {
+async function fuzz(
+  t: TestContext,
+  name: string,
+  requests: (seeded: Seeded) => fc.Arbitrary<FuzzRequest>,
+  numRuns: number,
+): Promise<void> {
   await harness.resetContent();
   const seeded = await seedRecords();
   let sent = 0;
@@ -437,19 +736,34 @@ describe('fuzzing every route of the namespace index', () => {
     for (const endpoint of route.endpoints) {
       for (const method of endpoint.methods) {
         const name = `${method} ${indexPath}`;
-        test(name, (t) => fuzz(t, name, (seeded) => requestArbitrary(indexPath, method, Object.keys(endpoint.args), seeded), RUNS_PER_ROUTE));
+        test(name, (t) =>
+          fuzz(
+            t,
+            name,
+            (seeded) => requestArbitrary(indexPath, method, Object.keys(endpoint.args), seeded),
+            RUNS_PER_ROUTE,
+          ),
+        );
       }
     }
     const unserved = ALL_METHODS.filter((method) => !route.methods.includes(method));
     const argNames = [...new Set(route.endpoints.flatMap((endpoint) => Object.keys(endpoint.args)))];
     const name = `${unserved.join('/')} ${indexPath}`;
     test(name, (t) =>
-      fuzz(t, name, (seeded) => fc.constantFrom(...unserved).chain((method) => requestArbitrary(indexPath, method, argNames, seeded)), RUNS_PER_UNSERVED_PATH),
+      fuzz(
+        t,
+        name,
+        (seeded) =>
+          fc.constantFrom(...unserved).chain((method) => requestArbitrary(indexPath, method, argNames, seeded)),
+        RUNS_PER_UNSERVED_PATH,
+      ),
     );
   }
 
   test('totals', (t) => {
-    t.diagnostic(`${[...sentPerRoute.values()].reduce((sum, count) => sum + count, 0)} fuzzed requests over ${sentPerRoute.size} route/method groups`);
+    t.diagnostic(
+      `${[...sentPerRoute.values()].reduce((sum, count) => sum + count, 0)} fuzzed requests over ${sentPerRoute.size} route/method groups`,
+    );
   });
 });
 
@@ -458,15 +772,23 @@ describe('fuzzing every route of the namespace index', () => {
 
 /** Collection routes (no path parameter) whose GET takes `search`. */
 const searchableLists = routes
-  .filter(([indexPath, route]) => !indexPath.includes('(?P<') && route.endpoints.some((endpoint) => endpoint.methods.includes('GET') && 'search' in endpoint.args))
+  .filter(
+    ([indexPath, route]) =>
+      !indexPath.includes('(?P<') &&
+      route.endpoints.some((endpoint) => endpoint.methods.includes('GET') && 'search' in endpoint.args),
+  )
   .map(([indexPath]) => indexPath);
 
 /** Routes with a body-taking method, their path parameters naming the seeded record of the collection. */
 function writeTargets(seeded: Seeded): { method: string; path: string }[] {
   return routes.flatMap(([indexPath, route]) => {
     const record = seeded.byCollection[indexPath.slice(API.length + 1).split('/')[0]!];
-    const path = indexPath.replace(PATH_PARAM, (_match, _name, pattern: string) => (pattern === '\\d+' ? String(record?.id) : String(record?.slug)));
-    return route.methods.filter((method) => method !== 'GET' && method !== 'DELETE').map((method) => ({ method, path }));
+    const path = indexPath.replace(PATH_PARAM, (_match, _name, pattern: string) =>
+      pattern === '\\d+' ? String(record?.id) : String(record?.slug),
+    );
+    return route.methods
+      .filter((method) => method !== 'GET' && method !== 'DELETE')
+      .map((method) => ({ method, path }));
   });
 }
 
@@ -478,7 +800,7 @@ describe('limits of the collections', () => {
   const SEARCHES: readonly [string, string][] = [
     ['one 10,000-letter word', 'a'.repeat(10_000)],
     ['10,000 characters of emoji and accents', '😀é'.repeat(3_334).slice(0, 10_000)],
-    ['10,000 characters of SQL and HTML metacharacters', "%_'\"\\<>&;".repeat(1_000)],
+    ['10,000 characters of SQL and HTML metacharacters', '%_\'"\\<>&;'.repeat(1_000)],
     ['10,000 characters of two-letter words', 'ab '.repeat(3_334).slice(0, 10_000)],
   ];
   for (const [what, search] of SEARCHES) {
@@ -523,7 +845,12 @@ describe('bodies that attack the parser', () => {
     ];
     for (const { method, path } of writeTargets(seeded)) {
       for (const body of attacks) {
-        await sendAndCheck({ caller: 'administrator', method, url: `${path}?__proto__[x]=1&constructor[prototype][x]=1`, body });
+        await sendAndCheck({
+          caller: 'administrator',
+          method,
+          url: `${path}?__proto__[x]=1&constructor[prototype][x]=1`,
+          body,
+        });
         assert.equal(({} as Record<string, unknown>).x, undefined, `${method} ${path} polluted Object.prototype`);
       }
     }
@@ -532,9 +859,19 @@ describe('bodies that attack the parser', () => {
   test(`a body over ${BODY_LIMIT} bytes is refused with 413 on every write route, one just under is read`, async () => {
     const seeded = await seedRecords();
     for (const { method, path } of writeTargets(seeded)) {
-      const over = await sendAndCheck({ caller: 'administrator', method, url: path, body: { payload: BODY_OVER_LIMIT, contentType: 'application/json' } });
+      const over = await sendAndCheck({
+        caller: 'administrator',
+        method,
+        url: path,
+        body: { payload: BODY_OVER_LIMIT, contentType: 'application/json' },
+      });
       assert.equal(over.statusCode, 413, `${method} ${path}`);
-      const under = await sendAndCheck({ caller: 'administrator', method, url: path, body: { payload: BODY_UNDER_LIMIT, contentType: 'application/json' } });
+      const under = await sendAndCheck({
+        caller: 'administrator',
+        method,
+        url: path,
+        body: { payload: BODY_UNDER_LIMIT, contentType: 'application/json' },
+      });
       assert.notEqual(under.statusCode, 413, `${method} ${path}`);
     }
   });
@@ -561,10 +898,27 @@ describe('fuzzing credentials against the real login throttle', () => {
     readonly url: string;
   }
 
-  const loginText = fc.oneof(fc.constantFrom(...HOSTILE_TEXTS), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 300 }));
+  const loginText = fc.oneof(
+    fc.constantFrom(...HOSTILE_TEXTS),
+    fc.string({ unit: 'grapheme', maxLength: 30 }),
+    fc.string({ unit: 'binary', maxLength: 300 }),
+  );
   const adminVariant = fc.constantFrom('Administrator', 'ADMINISTRATOR', ' administrator', 'administrator\t');
   const malformed = fc.oneof(
-    fc.constantFrom('Basic', 'Basic ', 'Basic %%%', 'Basic !!!', 'Basic ====', 'Basic YQ', 'basic', 'BASIC a', `Basic ${base64('no-colon')}`, `Basic ${base64(':no-login')}`, `Basic ${base64('\0:x')}`, `Basic ${'A'.repeat(8_000)}`),
+    fc.constantFrom(
+      'Basic',
+      'Basic ',
+      'Basic %%%',
+      'Basic !!!',
+      'Basic ====',
+      'Basic YQ',
+      'basic',
+      'BASIC a',
+      `Basic ${base64('no-colon')}`,
+      `Basic ${base64(':no-login')}`,
+      `Basic ${base64('\0:x')}`,
+      `Basic ${'A'.repeat(8_000)}`,
+    ),
     fc.uint8Array({ maxLength: 64 }).map((bytes) => `Basic ${base64(bytes)}`),
     fc.string({ unit: fc.constantFrom(...'ABCabc019+/= :%'), maxLength: 40 }).map((token) => `Basic ${token}`),
   );
@@ -574,22 +928,60 @@ describe('fuzzing credentials against the real login throttle', () => {
     { method: 'POST' as const, url: `${API}/categories` },
   );
   const stranger = fc.constantFrom(...STRANGERS);
-  const atShared = (kind: string, authorization?: string) => ({ kind, address: SHARED, ...(authorization === undefined ? {} : { authorization }) });
+  const atShared = (kind: string, authorization?: string) => ({
+    kind,
+    address: SHARED,
+    ...(authorization === undefined ? {} : { authorization }),
+  });
   // Password checks cost a slow hash each; the throttle is what keeps their number (and this test's time) small.
   const credentials: fc.Arbitrary<Omit<CredentialRequest, 'method' | 'url'>> = fc.oneof(
     // At the shared address: the administrator at work, beside stale scripts, unknown logins and broken headers.
-    { weight: 3, arbitrary: fc.constant(atShared('the administrator', basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`))) },
-    { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...OTHER_LOGINS), loginText).map(([login, password]) => atShared('a wrong password', basicAuth(login, password))) },
-    { weight: 3, arbitrary: fc.tuple(loginText, loginText).map(([login, password]) => atShared('an unknown login', basicAuth(`fuzz-${login}`, password))) },
+    {
+      weight: 3,
+      arbitrary: fc.constant(atShared('the administrator', basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`))),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...OTHER_LOGINS), loginText)
+        .map(([login, password]) => atShared('a wrong password', basicAuth(login, password))),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(loginText, loginText)
+        .map(([login, password]) => atShared('an unknown login', basicAuth(`fuzz-${login}`, password))),
+    },
     { weight: 3, arbitrary: malformed.map((authorization) => atShared('a malformed header', authorization)) },
     { weight: 1, arbitrary: fc.constant(atShared('no credentials')) },
     // Elsewhere: guesses at the administrator's password, under its login or a spelling of it (at the
     // shared address they would rightly lock the administrator's login there), beside other users at work.
-    { weight: 2, arbitrary: fc.tuple(stranger, fc.oneof(fc.constant(ADMIN_LOGIN), adminVariant), loginText).map(([address, login, password]) => ({ kind: 'an administrator guess', address, authorization: basicAuth(login, password) })) },
-    { weight: 1, arbitrary: fc.tuple(stranger, fc.constantFrom(...OTHER_LOGINS)).map(([address, login]) => ({ kind: 'a user', address, authorization: basicAuth(login, `${login}-password`) })) },
-    { weight: 1, arbitrary: fc.tuple(stranger, malformed).map(([address, authorization]) => ({ kind: 'a malformed header', address, authorization })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(stranger, fc.oneof(fc.constant(ADMIN_LOGIN), adminVariant), loginText)
+        .map(([address, login, password]) => ({
+          kind: 'an administrator guess',
+          address,
+          authorization: basicAuth(login, password),
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(stranger, fc.constantFrom(...OTHER_LOGINS))
+        .map(([address, login]) => ({ kind: 'a user', address, authorization: basicAuth(login, `${login}-password`) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(stranger, malformed)
+        .map(([address, authorization]) => ({ kind: 'a malformed header', address, authorization })),
+    },
   );
-  const requests = fc.tuple(credentials, route).map(([credential, target]): CredentialRequest => ({ ...credential, ...target }));
+  const requests = fc
+    .tuple(credentials, route)
+    .map(([credential, target]): CredentialRequest => ({ ...credential, ...target }));
 
   let t: TestApp;
   before(async () => {
@@ -611,28 +1003,53 @@ describe('fuzzing credentials against the real login throttle', () => {
     const statuses = new Map<string, number>();
     const verifiedGuesses = new Map<string, number>();
     let sharedThrottled = false;
-    for (const [position, request] of fc.sample(requests, { seed: seedOf('credentials'), numRuns: REQUESTS }).entries()) {
+    for (const [position, request] of fc
+      .sample(requests, { seed: seedOf('credentials'), numRuns: REQUESTS })
+      .entries()) {
       const response = await send(request);
       const failures = answerFailures(request.method, response);
       // The administrator at the shared address is never refused, however much the fuzzer fails beside them.
-      if (request.kind === 'the administrator' && request.address === SHARED && [401, 429].includes(response.statusCode)) failures.push('the administrator was refused');
-      if (failures.length > 0) assert.fail(`request ${position} (${request.kind} from ${request.address}): ${failures.join('; ')}\n${JSON.stringify(request.authorization?.slice(0, 200))}\n→ ${response.statusCode} ${response.body.slice(0, 300)}`);
+      if (
+        request.kind === 'the administrator' &&
+        request.address === SHARED &&
+        [401, 429].includes(response.statusCode)
+      )
+        failures.push('the administrator was refused');
+      if (failures.length > 0)
+        assert.fail(
+          `request ${position} (${request.kind} from ${request.address}): ${failures.join('; ')}\n${JSON.stringify(request.authorization?.slice(0, 200))}\n→ ${response.statusCode} ${response.body.slice(0, 300)}`,
+        );
       const key = `${request.kind} → ${response.statusCode}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
       if (request.address === SHARED && response.statusCode === 429) sharedThrottled = true;
-      if (request.kind === 'an administrator guess' && response.statusCode === 401) verifiedGuesses.set(request.address, (verifiedGuesses.get(request.address) ?? 0) + 1);
+      if (request.kind === 'an administrator guess' && response.statusCode === 401)
+        verifiedGuesses.set(request.address, (verifiedGuesses.get(request.address) ?? 0) + 1);
     }
-    context.diagnostic(`${REQUESTS} requests in ${Math.round(performance.now() - started)} ms: ${[...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
+    context.diagnostic(
+      `${REQUESTS} requests in ${Math.round(performance.now() - started)} ms: ${[...statuses]
+        .sort()
+        .map(([key, count]) => `${key}: ${count}`)
+        .join(', ')}`,
+    );
 
     // Right afterwards, the administrator authenticates from the fuzzer's address.
     const admin = await t.request('administrator', 'GET', 'tags', undefined);
     assert.equal(admin.statusCode, 200, admin.body);
-    const fromShared = await t.app.inject({ method: 'GET', url: `${API}/tags`, remoteAddress: SHARED, headers: { authorization: basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`) } });
+    const fromShared = await t.app.inject({
+      method: 'GET',
+      url: `${API}/tags`,
+      remoteAddress: SHARED,
+      headers: { authorization: basicAuth(ADMIN_LOGIN, `${ADMIN_LOGIN}-password`) },
+    });
     assert.equal(fromShared.statusCode, 200, fromShared.body);
     assert.equal(fromShared.headers.allow, 'GET, POST');
     // And the throttle did stop the guessing: the shared address is throttled, and the strangers
     // had at most the allowed guesses at the administrator's password checked.
     assert.ok(sharedThrottled, 'the shared address was never throttled');
-    for (const address of STRANGERS) assert.ok((verifiedGuesses.get(address) ?? 0) <= LOGIN_THROTTLE.maxFailuresPerLogin, `${address}: ${verifiedGuesses.get(address)} guesses checked`);
+    for (const address of STRANGERS)
+      assert.ok(
+        (verifiedGuesses.get(address) ?? 0) <= LOGIN_THROTTLE.maxFailuresPerLogin,
+        `${address}: ${verifiedGuesses.get(address)} guesses checked`,
+      );
   });
 });

@@ -13,13 +13,26 @@ let eventId: number;
 let venueId: number;
 before(async () => {
   t = await createTestApp({ env: { CALENDAR_READ_CACHE_MB: '8' } });
-  const venue = await t.request('administrator', 'POST', 'venues', { venue: 'Town Hall', city: 'Lyon', address: '1 Main St' });
+  const venue = await t.request('administrator', 'POST', 'venues', {
+    venue: 'Town Hall',
+    city: 'Lyon',
+    address: '1 Main St',
+  });
   assert.equal(venue.statusCode, 201, venue.body);
   venueId = venue.json<{ id: number }>().id;
-  const event = await t.request('administrator', 'POST', 'events', { title: 'Jazz Night', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00', venue: venueId });
+  const event = await t.request('administrator', 'POST', 'events', {
+    title: 'Jazz Night',
+    start_date: '2027-03-01 10:00:00',
+    end_date: '2027-03-01 12:00:00',
+    venue: venueId,
+  });
   assert.equal(event.statusCode, 201, event.body);
   eventId = event.json<{ id: number }>().id;
-  await t.request('administrator', 'POST', 'events', { title: 'Blues Night', start_date: '2027-03-02 10:00:00', end_date: '2027-03-02 12:00:00' });
+  await t.request('administrator', 'POST', 'events', {
+    title: 'Blues Night',
+    start_date: '2027-03-02 10:00:00',
+    end_date: '2027-03-02 12:00:00',
+  });
 });
 after(() => t.close());
 
@@ -32,7 +45,11 @@ describe(`_fields (${DIALECT})`, () => {
   });
 
   test('accepts the list form and white space, and ignores unknown names', async () => {
-    const response = await t.request('anonymous', 'GET', `venues/${venueId}?_fields[]=id&_fields[]=nope&_fields[]=%20city`);
+    const response = await t.request(
+      'anonymous',
+      'GET',
+      `venues/${venueId}?_fields[]=id&_fields[]=nope&_fields[]=%20city`,
+    );
     assert.deepEqual(response.json(), { id: venueId, city: 'Lyon' });
   });
 
@@ -49,7 +66,13 @@ describe(`_fields (${DIALECT})`, () => {
     assert.equal(body.total, 2);
     assert.equal(body.total_pages, 1);
     assert.ok(body.rest_url);
-    assert.deepEqual(body.events.map((event) => Object.keys(event as object)), [['id', 'title'], ['id', 'title']]);
+    assert.deepEqual(
+      body.events.map((event) => Object.keys(event as object)),
+      [
+        ['id', 'title'],
+        ['id', 'title'],
+      ],
+    );
     const prefixed = await t.request('anonymous', 'GET', 'events?_fields=events.id&start_date=2027-01-01');
     assert.deepEqual(Object.keys(prefixed.json<{ events: object[] }>().events[0]!), ['id']);
     for (const collection of ['venues', 'organizers', 'categories', 'tags']) {
@@ -75,13 +98,18 @@ describe(`_fields (${DIALECT})`, () => {
     assert.equal(second.headers.etag, first.headers.etag);
     const full = await t.request('anonymous', 'GET', `events/${eventId}`);
     assert.notEqual(full.headers.etag, first.headers.etag);
-    const notModified = await t.request('anonymous', 'GET', url, undefined, { 'if-none-match': String(first.headers.etag) });
+    const notModified = await t.request('anonymous', 'GET', url, undefined, {
+      'if-none-match': String(first.headers.etag),
+    });
     assert.equal(notModified.statusCode, 304);
   });
 
   test('pure function: a list at the top level is filtered item by item; paths into nested lists keep nothing', () => {
     assert.deepEqual(applyFields([{ a: 1, b: 2 }, { a: 3 }], ['a'], undefined), [{ a: 1 }, { a: 3 }]);
-    assert.deepEqual(applyFields({ organizer: [{ id: 1 }], id: 2 }, ['organizer.id', 'id'], undefined), { organizer: [], id: 2 });
+    assert.deepEqual(applyFields({ organizer: [{ id: 1 }], id: 2 }, ['organizer.id', 'id'], undefined), {
+      organizer: [],
+      id: 2,
+    });
     assert.equal(fieldNames(''), undefined);
     assert.deepEqual(fieldNames('a, b.c ,,d'), ['a', 'b.c', 'd']);
   });
@@ -91,7 +119,11 @@ describe(`_envelope (${DIALECT})`, () => {
   test('wraps body, status and the answer’s headers in a 200', async () => {
     const response = await t.request('anonymous', 'GET', 'events?_envelope&start_date=2027-01-01');
     assert.equal(response.statusCode, 200);
-    const { body, status, headers } = response.json<{ body: { total: number }; status: number; headers: Record<string, string> }>();
+    const { body, status, headers } = response.json<{
+      body: { total: number };
+      status: number;
+      headers: Record<string, string>;
+    }>();
     assert.equal(status, 200);
     assert.equal(body.total, 2);
     assert.equal(headers['X-TEC-Total'], '2');
@@ -116,7 +148,9 @@ describe(`_envelope (${DIALECT})`, () => {
 
   test('a single record carries its ETag inside the envelope and is never answered 304', async () => {
     const plain = await t.request('anonymous', 'GET', `events/${eventId}`);
-    const response = await t.request('anonymous', 'GET', `events/${eventId}?_envelope`, undefined, { 'if-none-match': String(plain.headers.etag) });
+    const response = await t.request('anonymous', 'GET', `events/${eventId}?_envelope`, undefined, {
+      'if-none-match': String(plain.headers.etag),
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(response.json<{ headers: Record<string, string> }>().headers.ETag, plain.headers.etag);
     assert.deepEqual(response.json<{ body: unknown }>().body, plain.json());
@@ -130,10 +164,14 @@ describe(`method override (${DIALECT})`, () => {
     const updated = await t.request('administrator', 'POST', `tags/${id}?_method=put`, { name: 'Tunnelled again' });
     assert.equal(updated.statusCode, 200, updated.body);
     assert.equal(updated.json<{ name: string }>().name, 'Tunnelled again');
-    const read = await t.request('anonymous', 'POST', `tags/${id}?_method=GET`, undefined, { 'x-http-method-override': 'DELETE' });
+    const read = await t.request('anonymous', 'POST', `tags/${id}?_method=GET`, undefined, {
+      'x-http-method-override': 'DELETE',
+    });
     assert.equal(read.statusCode, 200, read.body);
     assert.equal(read.json<{ name: string }>().name, 'Tunnelled again');
-    const deleted = await t.request('administrator', 'POST', `tags/${id}`, undefined, { 'x-http-method-override': 'DELETE' });
+    const deleted = await t.request('administrator', 'POST', `tags/${id}`, undefined, {
+      'x-http-method-override': 'DELETE',
+    });
     assert.equal(deleted.statusCode, 200, deleted.body);
     assert.notEqual((await t.request('anonymous', 'GET', `tags/${id}`)).statusCode, 200);
   });
@@ -145,7 +183,9 @@ describe(`method override (${DIALECT})`, () => {
   });
 
   test('only a POST tunnels: a GET with _method=DELETE stays a read', async () => {
-    const response = await t.request('administrator', 'GET', `events/${eventId}?_method=DELETE`, undefined, { 'x-http-method-override': 'DELETE' });
+    const response = await t.request('administrator', 'GET', `events/${eventId}?_method=DELETE`, undefined, {
+      'x-http-method-override': 'DELETE',
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(response.json<{ status: string }>().status, 'publish');
   });
@@ -171,7 +211,11 @@ describe(`context (${DIALECT})`, () => {
     for (const url of [`events/${eventId}`, 'events', 'categories', '', 'doc', `venues/${venueId}`]) {
       const response = await t.request('anonymous', 'GET', `${url}?context=bogus`);
       assert.equal(response.statusCode, 400, url);
-      const body = response.json<{ code: string; message: string; data: { params: Record<string, string>; details: Record<string, { code: string }> } }>();
+      const body = response.json<{
+        code: string;
+        message: string;
+        data: { params: Record<string, string>; details: Record<string, { code: string }> };
+      }>();
       assert.equal(body.code, 'rest_invalid_param', url);
       assert.equal(body.message, 'Invalid parameter(s): context', url);
       assert.equal(body.data.params.context, 'context is not one of view, edit, embed.', url);

@@ -16,7 +16,17 @@ const CALENDAR = { 'content-type': 'text/calendar; charset=utf-8' };
 const SYNC_MAX = 20;
 
 /** Imported events of the big calendar: their map entries. */
-const importedEntries = (t: TestApp) => t.storage.read(async (tx) => Number((await tx.selectFrom('ical_import_map').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+const importedEntries = (t: TestApp) =>
+  t.storage.read(async (tx) =>
+    Number(
+      (
+        await tx
+          .selectFrom('ical_import_map')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 
 describe(`background iCalendar imports (${DIALECT})`, () => {
   let t: TestApp;
@@ -33,20 +43,34 @@ describe(`background iCalendar imports (${DIALECT})`, () => {
     return { run: answer.json<Json>(), path: location.slice(location.indexOf(API)) };
   };
   const watch = async (path: string) => (await t.request('editor', 'GET', path)).json<Json>();
-  const ended = (path: string, timeoutMs = 120_000) => until(`the run at ${path} ended`, async () => {
-    const run = await watch(path);
-    return run.state !== 'running' && run.state !== 'cancelling' && run;
-  }, timeoutMs);
+  const ended = (path: string, timeoutMs = 120_000) =>
+    until(
+      `the run at ${path} ended`,
+      async () => {
+        const run = await watch(path);
+        return run.state !== 'running' && run.state !== 'cancelling' && run;
+      },
+      timeoutMs,
+    );
 
   test('a document up to the threshold is imported within its request, as before (200)', async () => {
-    const answer = await t.request('editor', 'POST', 'events/import', bigCalendar(SYNC_MAX, 'Small', undefined, 'small'), CALENDAR);
+    const answer = await t.request(
+      'editor',
+      'POST',
+      'events/import',
+      bigCalendar(SYNC_MAX, 'Small', undefined, 'small'),
+      CALENDAR,
+    );
     assert.equal(answer.statusCode, 200, answer.body.slice(0, 300));
     assert.equal(answer.json<{ created: unknown[] }>().created.length, SYNC_MAX);
   });
 
   test('a bigger one runs in the background: 202, then completed with the counts, its events imported, a refused VEVENT failing alone', async () => {
     // Two VEVENTs of one UID, neither an exception: the import refuses that UID (400), and only it.
-    const document = bigCalendar(60, 'Background', undefined, 'bg').replace('UID:bg-3@example.org', 'UID:bg-2@example.org');
+    const document = bigCalendar(60, 'Background', undefined, 'bg').replace(
+      'UID:bg-3@example.org',
+      'UID:bg-2@example.org',
+    );
     const { run, path } = await start(document);
     assert.equal(run.state, 'running');
     assert.equal(run.total, 60);
@@ -55,7 +79,11 @@ describe(`background iCalendar imports (${DIALECT})`, () => {
     assert.deepEqual([done.created, done.failed, done.done], [58, 2, 60], JSON.stringify(done));
     assert.equal(done.error_count, 1);
     assert.match((done.errors as string[])[0]!, /bg-2@example\.org/);
-    const listed = await t.request('editor', 'GET', 'events?start_date=2026-12-01&end_date=2026-12-31&categories=background&per_page=100');
+    const listed = await t.request(
+      'editor',
+      'GET',
+      'events?start_date=2026-12-01&end_date=2026-12-31&categories=background&per_page=100',
+    );
     assert.equal(listed.json<Json>().total, 58);
     // Sent again: nothing new, every event found unchanged.
     const again = await ended((await start(document)).path);
@@ -71,7 +99,12 @@ describe(`background iCalendar imports (${DIALECT})`, () => {
     const { path } = await start(bigCalendar(3000, 'Long', undefined, 'long'));
     // Writes go through while the run holds no unit open for long.
     for (let index = 0; index < 3; index++) {
-      const created = await t.request('editor', 'POST', 'events', { title: `Meanwhile ${index}`, start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', categories: ['Long'] });
+      const created = await t.request('editor', 'POST', 'events', {
+        title: `Meanwhile ${index}`,
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+        categories: ['Long'],
+      });
       assert.equal(created.statusCode, 201, created.body);
     }
     await until('the run imported a first unit', async () => ((await watch(path)).created as number) > 0);

@@ -16,8 +16,10 @@ type Json = Record<string, unknown>;
 
 const parse = (body: string) => new ICAL.Component(ICAL.parse(body));
 const vevents = (body: string) => parse(body).getAllSubcomponents('vevent');
-const byUid = (body: string, id: number) => vevents(body).find((event) => event.getFirstPropertyValue('uid') === `event-${id}@calendar-events.invalid`);
-const text = (event: ICAL.Component | undefined, name: string) => event?.getFirstPropertyValue(name) as string | null | undefined;
+const byUid = (body: string, id: number) =>
+  vevents(body).find((event) => event.getFirstPropertyValue('uid') === `event-${id}@calendar-events.invalid`);
+const text = (event: ICAL.Component | undefined, name: string) =>
+  event?.getFirstPropertyValue(name) as string | null | undefined;
 
 /** Text full of what iCalendar must escape and fold: separators, backslashes, newlines, multi-byte characters. */
 const SPECIAL = 'Café, crème; brûlée \\ 日本語の文章 ☕🎉 — "quoted"';
@@ -29,9 +31,17 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
   const slugs: Record<string, string> = {};
 
   const create = async (key: string, fields: Json) => {
-    ({ id: ids[key], slug: slugs[key] } = await createEvent(t, { start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00', ...fields }));
+    ({ id: ids[key], slug: slugs[key] } = await createEvent(t, {
+      start_date: '2027-06-01 10:00',
+      end_date: '2027-06-01 11:00',
+      ...fields,
+    }));
   };
-  const feed = async (url = 'events.ics', as: Parameters<TestApp['request']>[0] = 'anonymous', headers: Record<string, string> = {}) => {
+  const feed = async (
+    url = 'events.ics',
+    as: Parameters<TestApp['request']>[0] = 'anonymous',
+    headers: Record<string, string> = {},
+  ) => {
     const response = await t.request(as, 'GET', url, undefined, headers);
     return response;
   };
@@ -42,16 +52,71 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
   };
 
   before(async () => {
-    t = await createTestApp({ env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_ICS_MAX_EVENTS: '50' }, clock: { now: () => new Date(now) } });
-    const venue = await t.request('administrator', 'POST', 'venues', { venue: 'Hall, Big; One', address: '1 Main St', city: 'Rome', country: 'Italy', geo_lat: 41.9, geo_lng: 12.5 });
-    const organizer = await t.request('administrator', 'POST', 'organizers', { organizer: 'Org "X"', email: 'org@example.com' });
-    await create('beforeDst', { title: 'Before DST', start_date: '2027-03-13 10:00', end_date: '2027-03-13 11:30', timezone: 'America/New_York', categories: ['Music'] });
-    await create('afterDst', { title: 'After DST', start_date: '2027-03-15 10:00', end_date: '2027-03-15 11:30', timezone: 'America/New_York' });
-    await create('rome', { title: 'In Rome', start_date: '2027-04-01 20:00', end_date: '2027-04-01 22:00', timezone: 'Europe/Rome', venue: venue.json<{ id: number }>().id, organizer: [organizer.json<{ id: number }>().id], categories: ['Music', 'Art, Modern'], image: 'https://img.example/poster.png' });
-    await create('allDay', { title: 'Two whole days', start_date: '2027-06-01', end_date: '2027-06-02', all_day: true });
-    await create('special', { title: SPECIAL, description: `<p>${SPECIAL.repeat(8)}</p><p>Second &amp; <strong>last</strong> paragraph</p>`, start_date: '2027-05-01 09:00', end_date: '2027-05-01 10:00' });
-    await create('protected', { title: 'Members only', description: '<p>Secret plans</p>', post_password: 'sesame', venue: venue.json<{ id: number }>().id, start_date: '2027-05-02 09:00', end_date: '2027-05-02 10:00' });
-    await create('draft', { title: 'Draft plans', status: 'draft', start_date: '2027-05-03 09:00', end_date: '2027-05-03 10:00' });
+    t = await createTestApp({
+      env: { CALENDAR_TIMEZONE: 'America/New_York', CALENDAR_ICS_MAX_EVENTS: '50' },
+      clock: { now: () => new Date(now) },
+    });
+    const venue = await t.request('administrator', 'POST', 'venues', {
+      venue: 'Hall, Big; One',
+      address: '1 Main St',
+      city: 'Rome',
+      country: 'Italy',
+      geo_lat: 41.9,
+      geo_lng: 12.5,
+    });
+    const organizer = await t.request('administrator', 'POST', 'organizers', {
+      organizer: 'Org "X"',
+      email: 'org@example.com',
+    });
+    await create('beforeDst', {
+      title: 'Before DST',
+      start_date: '2027-03-13 10:00',
+      end_date: '2027-03-13 11:30',
+      timezone: 'America/New_York',
+      categories: ['Music'],
+    });
+    await create('afterDst', {
+      title: 'After DST',
+      start_date: '2027-03-15 10:00',
+      end_date: '2027-03-15 11:30',
+      timezone: 'America/New_York',
+    });
+    await create('rome', {
+      title: 'In Rome',
+      start_date: '2027-04-01 20:00',
+      end_date: '2027-04-01 22:00',
+      timezone: 'Europe/Rome',
+      venue: venue.json<{ id: number }>().id,
+      organizer: [organizer.json<{ id: number }>().id],
+      categories: ['Music', 'Art, Modern'],
+      image: 'https://img.example/poster.png',
+    });
+    await create('allDay', {
+      title: 'Two whole days',
+      start_date: '2027-06-01',
+      end_date: '2027-06-02',
+      all_day: true,
+    });
+    await create('special', {
+      title: SPECIAL,
+      description: `<p>${SPECIAL.repeat(8)}</p><p>Second &amp; <strong>last</strong> paragraph</p>`,
+      start_date: '2027-05-01 09:00',
+      end_date: '2027-05-01 10:00',
+    });
+    await create('protected', {
+      title: 'Members only',
+      description: '<p>Secret plans</p>',
+      post_password: 'sesame',
+      venue: venue.json<{ id: number }>().id,
+      start_date: '2027-05-02 09:00',
+      end_date: '2027-05-02 10:00',
+    });
+    await create('draft', {
+      title: 'Draft plans',
+      status: 'draft',
+      start_date: '2027-05-03 09:00',
+      end_date: '2027-05-03 10:00',
+    });
   });
   after(() => t.close());
 
@@ -92,7 +157,8 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
     const zones = calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'));
     assert.deepEqual(zones.sort(), ['America/New_York', 'Europe/Rome']);
     for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-    const instant = (key: string, name: 'dtstart' | 'dtend') => (byUid(body, ids[key]!)!.getFirstPropertyValue(name) as ICAL.Time).toUnixTime() * 1000;
+    const instant = (key: string, name: 'dtstart' | 'dtend') =>
+      (byUid(body, ids[key]!)!.getFirstPropertyValue(name) as ICAL.Time).toUnixTime() * 1000;
     // 10:00 EST is 15:00 UTC; two days later, 10:00 EDT is 14:00 UTC.
     assert.equal(new Date(instant('beforeDst', 'dtstart')).toISOString(), '2027-03-13T15:00:00.000Z');
     assert.equal(new Date(instant('beforeDst', 'dtend')).toISOString(), '2027-03-13T16:30:00.000Z');
@@ -116,25 +182,34 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
       // A fold inside a UTF-8 sequence would leave an undecodable byte at a line's edge.
       assert.ok(!line.includes('\uFFFD'), line);
     }
-    assert.ok(body.split('\r\n').some((line) => line.startsWith(' ')), 'the long description is folded');
+    assert.ok(
+      body.split('\r\n').some((line) => line.startsWith(' ')),
+      'the long description is folded',
+    );
     const event = byUid(body, ids.special!)!;
     assert.equal(text(event, 'summary'), SPECIAL);
     assert.equal(text(event, 'description'), `${SPECIAL.repeat(8)}\n\nSecond & LAST paragraph`.replace('LAST', 'last'));
     const html = event.getFirstProperty('x-alt-desc')!;
     assert.equal(html.getParameter('fmttype'), 'text/html');
     // ical.js leaves the value of an X- property as written: RFC 5545's TEXT escaping, undone here.
-    const unescaped = String(html.getFirstValue()).replace(/\\([\\;,nN])/g, (_match, char: string) => (char.toLowerCase() === 'n' ? '\n' : char));
+    const unescaped = String(html.getFirstValue()).replace(/\\([\\;,nN])/g, (_match, char: string) =>
+      char.toLowerCase() === 'n' ? '\n' : char,
+    );
     assert.equal(unescaped, `<p>${SPECIAL.repeat(8)}</p><p>Second &amp; <strong>last</strong> paragraph</p>`);
   });
 
   test('a password-protected event exports without its protected text, unless the password is given', async () => {
     const stripped = byUid(ok(await feed()), ids.protected!)!;
     assert.equal(text(stripped, 'summary'), 'Members only');
-    for (const name of ['description', 'x-alt-desc', 'location', 'geo']) assert.equal(stripped.getFirstPropertyValue(name), null, name);
+    for (const name of ['description', 'x-alt-desc', 'location', 'geo'])
+      assert.equal(stripped.getFirstPropertyValue(name), null, name);
     const unlocked = byUid(ok(await feed('events.ics?password=sesame')), ids.protected!)!;
     assert.equal(text(unlocked, 'description'), 'Secret plans');
     // One protected event is refused as its JSON is.
-    assert.equal((await feed(`events/${ids.protected}.ics`)).statusCode, (await feed(`events/${ids.protected}`)).statusCode);
+    assert.equal(
+      (await feed(`events/${ids.protected}.ics`)).statusCode,
+      (await feed(`events/${ids.protected}`)).statusCode,
+    );
     assert.equal(vevents(ok(await feed(`events/${ids.protected}.ics?password=sesame`))).length, 1);
   });
 
@@ -146,9 +221,14 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
   });
 
   test('translated text for a language request (parameter or path segment)', async () => {
-    const update = await t.request('administrator', 'POST', `events/${ids.rome}?translation_language=fr`, { title: 'À Rome, le soir' });
+    const update = await t.request('administrator', 'POST', `events/${ids.rome}?translation_language=fr`, {
+      title: 'À Rome, le soir',
+    });
     assert.equal(update.statusCode, 200, update.body);
-    assert.equal(text(byUid(ok(await feed('events.ics?translation_language=fr')), ids.rome!), 'summary'), 'À Rome, le soir');
+    assert.equal(
+      text(byUid(ok(await feed('events.ics?translation_language=fr')), ids.rome!), 'summary'),
+      'À Rome, le soir',
+    );
     const segment = await t.app.inject({ url: '/fr/calendar/events/v1/events.ics' });
     assert.equal(text(byUid(ok(segment), ids.rome!), 'summary'), 'À Rome, le soir');
     assert.equal(text(byUid(ok(await feed()), ids.rome!), 'summary'), 'In Rome');
@@ -164,12 +244,18 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
     assert.match(tag, /^"ics-\d+-[\w-]+"$/);
     assert.equal((await feed('events.ics', 'anonymous', { 'if-none-match': tag })).statusCode, 304);
     assert.equal((await feed('events.ics', 'anonymous', { 'if-modified-since': lastModified })).statusCode, 304);
-    assert.equal((await feed('events.ics', 'anonymous', { 'if-none-match': '"other"', 'if-modified-since': lastModified })).statusCode, 200);
+    assert.equal(
+      (await feed('events.ics', 'anonymous', { 'if-none-match': '"other"', 'if-modified-since': lastModified }))
+        .statusCode,
+      200,
+    );
     // Another query is another representation.
     assert.notEqual((await feed('events.ics?featured=false')).headers.etag, tag);
     now += 5_000;
     try {
-      const update = await t.request('administrator', 'POST', `events/${ids.beforeDst}`, { title: 'Before DST, moved' });
+      const update = await t.request('administrator', 'POST', `events/${ids.beforeDst}`, {
+        title: 'Before DST, moved',
+      });
       assert.equal(update.statusCode, 200, update.body);
       const again = await feed('events.ics', 'anonymous', { 'if-none-match': tag });
       assert.equal(again.statusCode, 200);
@@ -183,7 +269,10 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
 
   test('the cap: limit exports the earliest events, up to the configured maximum; beyond it a 400 in the envelope', async () => {
     const two = vevents(ok(await feed('events.ics?limit=2')));
-    assert.deepEqual(two.map((event) => text(event, 'uid')), [`event-${ids.beforeDst}@calendar-events.invalid`, `event-${ids.afterDst}@calendar-events.invalid`]);
+    assert.deepEqual(
+      two.map((event) => text(event, 'uid')),
+      [`event-${ids.beforeDst}@calendar-events.invalid`, `event-${ids.afterDst}@calendar-events.invalid`],
+    );
     const refused = await feed('events.ics?limit=51');
     assert.equal(refused.statusCode, 400);
     assert.equal(refused.json().code, 'rest_invalid_param');
@@ -192,9 +281,17 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
 
   test('filters of the archive apply: dates, search, categories', async () => {
     const june = vevents(ok(await feed('events.ics?start_date=2027-06-01&end_date=2027-06-30')));
-    assert.deepEqual(june.map((event) => text(event, 'uid')), [`event-${ids.allDay}@calendar-events.invalid`]);
+    assert.deepEqual(
+      june.map((event) => text(event, 'uid')),
+      [`event-${ids.allDay}@calendar-events.invalid`],
+    );
     const music = vevents(ok(await feed('events.ics?categories=music')));
-    assert.deepEqual(music.map((event) => text(event, 'summary')).sort(), ['Before DST, moved', 'In Rome'].filter((title) => music.some((event) => text(event, 'summary') === title)).sort());
+    assert.deepEqual(
+      music.map((event) => text(event, 'summary')).sort(),
+      ['Before DST, moved', 'In Rome']
+        .filter((title) => music.some((event) => text(event, 'summary') === title))
+        .sort(),
+    );
     assert.equal(music.length, 2);
     assert.equal((await feed('events.ics?categories=nothing-such')).statusCode, 400);
   });
@@ -217,23 +314,38 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
 
   test("the original's site URLs: /events/?ical=1 with tribe-bar-date and tribe_eventcategory, /event/{slug}/ical/", async () => {
     const march = await t.app.inject({ url: '/events/?ical=1&tribe-bar-date=2027-03' });
-    assert.deepEqual(vevents(ok(march)).map((event) => text(event, 'uid')), [ids.beforeDst, ids.afterDst].map((id) => `event-${id}@calendar-events.invalid`));
+    assert.deepEqual(
+      vevents(ok(march)).map((event) => text(event, 'uid')),
+      [ids.beforeDst, ids.afterDst].map((id) => `event-${id}@calendar-events.invalid`),
+    );
     const music = await t.app.inject({ url: '/events/list/?ical=1&tribe_eventcategory=music' });
     assert.equal(vevents(ok(music)).length, 2);
     const categoryPath = await t.app.inject({ url: '/events/category/music/month/?ical=1&tribe-bar-date=2027-04' });
-    assert.deepEqual(vevents(ok(categoryPath)).map((event) => text(event, 'uid')), [`event-${ids.rome}@calendar-events.invalid`]);
+    assert.deepEqual(
+      vevents(ok(categoryPath)).map((event) => text(event, 'uid')),
+      [`event-${ids.rome}@calendar-events.invalid`],
+    );
     const single = await t.app.inject({ url: `/event/${slugs.allDay}/ical/` });
     assert.equal(text(vevents(ok(single))[0], 'summary'), 'Two whole days');
     assert.equal(vevents(ok(await t.app.inject({ url: `/event/${slugs.allDay}/?ical=1` }))).length, 1);
     // Without ical=1 the same URLs are the public HTML pages (decision 0031).
     assert.match(String((await t.app.inject({ url: '/events/' })).headers['content-type']), /^text\/html/);
-    assert.match(String((await t.app.inject({ url: `/event/${slugs.allDay}/` })).headers['content-type']), /^text\/html/);
+    assert.match(
+      String((await t.app.inject({ url: `/event/${slugs.allDay}/` })).headers['content-type']),
+      /^text\/html/,
+    );
   });
 
   test('site URLs map to the feed routes under the site path, with the language segment kept in front', () => {
     const rewrite = siteFeedRewriter('/site', '/wp-json/calendar/events/v1');
-    assert.equal(rewrite('/site/events/?ical=1&tribe-bar-date=2027-02&tribe_eventcategory=a,b'), '/wp-json/calendar/events/v1/events.ics?start_date=2027-02-01&end_date=2027-02-28&categories=a%2Cb');
-    assert.equal(rewrite('/site/fr/events/day/2027-02-03/?ical=1'), '/fr/wp-json/calendar/events/v1/events.ics?start_date=2027-02-03&end_date=2027-02-03');
+    assert.equal(
+      rewrite('/site/events/?ical=1&tribe-bar-date=2027-02&tribe_eventcategory=a,b'),
+      '/wp-json/calendar/events/v1/events.ics?start_date=2027-02-01&end_date=2027-02-28&categories=a%2Cb',
+    );
+    assert.equal(
+      rewrite('/site/fr/events/day/2027-02-03/?ical=1'),
+      '/fr/wp-json/calendar/events/v1/events.ics?start_date=2027-02-03&end_date=2027-02-03',
+    );
     assert.equal(rewrite('/site/event/f%C3%AAte/ical/'), '/wp-json/calendar/events/v1/events/by-slug/f%C3%AAte.ics');
     assert.equal(rewrite('/events/?ical=1'), undefined);
     assert.equal(rewrite('/site/events/'), undefined);
@@ -249,7 +361,11 @@ describe(`iCalendar feeds (${DIALECT})`, () => {
       const count = Math.max(0, Math.min(limit, total - from));
       return { events: [], read: count, next: from + count };
     };
-    const chunks = calendarChunks({ header: 'HEADER', context: { urls: undefined as never, uidHost: 'x' }, readBatch }, 100, 5);
+    const chunks = calendarChunks(
+      { header: 'HEADER', context: { urls: undefined as never, uidHost: 'x' }, readBatch },
+      100,
+      5,
+    );
     assert.equal((await chunks.next()).value, 'HEADER');
     assert.deepEqual(asked, []);
     for await (const chunk of chunks) void chunk;
@@ -275,9 +391,15 @@ describe(`iCalendar feeds: recurring series (${DIALECT})`, () => {
     assert.equal(created.statusCode, 201, created.body);
     const series = created.json<{ id: number }>().id;
     const listed = await t.request('anonymous', 'GET', 'events?start_date=2027-03-01&end_date=2027-04-30&per_page=50');
-    const occurrences = listed.json<{ events: { id: number; title: string }[] }>().events.filter((event) => event.title === 'Weekly class');
+    const occurrences = listed
+      .json<{ events: { id: number; title: string }[] }>()
+      .events.filter((event) => event.title === 'Weekly class');
     assert.equal(occurrences.length, 4, listed.body);
-    const moved = await t.request('administrator', 'POST', `events/${occurrences[1]!.id}`, { title: 'Weekly class, moved', start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 19:00:00' });
+    const moved = await t.request('administrator', 'POST', `events/${occurrences[1]!.id}`, {
+      title: 'Weekly class, moved',
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 19:00:00',
+    });
     assert.equal(moved.statusCode, 200, moved.body);
 
     const response = await t.request('anonymous', 'GET', 'events.ics?start_date=2027-03-01&end_date=2027-04-30');
@@ -286,7 +408,11 @@ describe(`iCalendar feeds: recurring series (${DIALECT})`, () => {
     for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
     const components = calendar.getAllSubcomponents('vevent');
     assert.equal(components.length, 2, response.body);
-    assert.ok(components.every((component) => component.getFirstPropertyValue('uid') === `event-${series}@calendar-events.invalid`));
+    assert.ok(
+      components.every(
+        (component) => component.getFirstPropertyValue('uid') === `event-${series}@calendar-events.invalid`,
+      ),
+    );
     const master = components.find((component) => component.getFirstProperty('rrule'))!;
     const exception = components.find((component) => component.getFirstProperty('recurrence-id'))!;
     assert.equal(master.getFirstProperty('dtstart')!.getParameter('tzid'), 'America/New_York');
@@ -294,7 +420,10 @@ describe(`iCalendar feeds: recurring series (${DIALECT})`, () => {
     assert.equal(master.getFirstProperty('exdate')!.getParameter('tzid'), 'America/New_York');
     assert.equal(master.getFirstProperty('rdate')!.getParameter('tzid'), 'America/New_York');
     assert.equal(exception.getFirstPropertyValue('summary'), 'Weekly class, moved');
-    assert.equal((exception.getFirstPropertyValue('recurrence-id') as ICAL.Time).toUnixTime() * 1000, Date.parse('2027-03-10T00:00:00Z'));
+    assert.equal(
+      (exception.getFirstPropertyValue('recurrence-id') as ICAL.Time).toUnixTime() * 1000,
+      Date.parse('2027-03-10T00:00:00Z'),
+    );
 
     // Expanded by ical.js: the 9th moved to the 10th at 18:00 EST, the 16th excluded, 19:00 EDT after the DST change, and the extra date.
     const event = new ICAL.Event(master);
@@ -304,7 +433,12 @@ describe(`iCalendar feeds: recurring series (${DIALECT})`, () => {
     for (let next = iterator.next(); next && starts.length < 10; next = iterator.next()) {
       starts.push(new Date(event.getOccurrenceDetails(next).startDate.toUnixTime() * 1000).toISOString());
     }
-    assert.deepEqual(starts, ['2027-03-03T00:00:00.000Z', '2027-03-10T23:00:00.000Z', '2027-03-23T23:00:00.000Z', '2027-03-31T23:00:00.000Z']);
+    assert.deepEqual(starts, [
+      '2027-03-03T00:00:00.000Z',
+      '2027-03-10T23:00:00.000Z',
+      '2027-03-23T23:00:00.000Z',
+      '2027-03-31T23:00:00.000Z',
+    ]);
   });
 });
 
@@ -316,7 +450,13 @@ describe(`iCalendar: one date of a series (${DIALECT})`, () => {
   after(() => t.close());
 
   test("an occurrence's .ics is that date alone (the series' UID, its RECURRENCE-ID, its own DTSTART and DTEND, no RRULE); its page offers it and the whole series apart", async () => {
-    const created = await t.request('administrator', 'POST', 'events', { title: 'Evening yoga', status: 'publish', start_date: '2027-11-02 19:00', end_date: '2027-11-02 20:00', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } });
+    const created = await t.request('administrator', 'POST', 'events', {
+      title: 'Evening yoga',
+      status: 'publish',
+      start_date: '2027-11-02 19:00',
+      end_date: '2027-11-02 20:00',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const series = created.json<{ id: number }>().id;
     const listed = await t.request('anonymous', 'GET', 'events?start_date=2027-11-01&end_date=2027-11-30');
@@ -331,8 +471,12 @@ describe(`iCalendar: one date of a series (${DIALECT})`, () => {
     assert.deepEqual(others, [], alone.body);
     assert.equal(instance!.getFirstPropertyValue('uid'), `event-${series}@calendar-events.invalid`);
     assert.equal(instance!.getFirstProperty('rrule'), null, alone.body);
-    const instant = (name: string) => new Date((instance!.getFirstPropertyValue(name) as ICAL.Time).toUnixTime() * 1000).toISOString();
-    assert.deepEqual([instant('dtstart'), instant('dtend'), instant('recurrence-id')], ['2027-11-10T00:00:00.000Z', '2027-11-10T01:00:00.000Z', '2027-11-10T00:00:00.000Z']);
+    const instant = (name: string) =>
+      new Date((instance!.getFirstPropertyValue(name) as ICAL.Time).toUnixTime() * 1000).toISOString();
+    assert.deepEqual(
+      [instant('dtstart'), instant('dtend'), instant('recurrence-id')],
+      ['2027-11-10T00:00:00.000Z', '2027-11-10T01:00:00.000Z', '2027-11-10T00:00:00.000Z'],
+    );
     assert.equal(instance!.getFirstPropertyValue('url'), second.url);
 
     // The series' own id is the whole series, from its first date.
@@ -342,8 +486,13 @@ describe(`iCalendar: one date of a series (${DIALECT})`, () => {
 
     // The occurrence's page links to both.
     const page = await t.request('anonymous', 'GET', new URL(second.url).pathname);
-    const links = [...page.body.matchAll(/<a href="([^"]+)" type="text\/calendar" download>([^<]+)<\/a>/g)].map((match) => [new URL(match[1]!).pathname, match[2]]);
-    assert.deepEqual(links, [[`/calendar/events/v1/events/${second.id}.ics`, 'Download .ics'], [`/calendar/events/v1/events/${series}.ics`, 'Download the whole series (.ics)']]);
+    const links = [...page.body.matchAll(/<a href="([^"]+)" type="text\/calendar" download>([^<]+)<\/a>/g)].map(
+      (match) => [new URL(match[1]!).pathname, match[2]],
+    );
+    assert.deepEqual(links, [
+      [`/calendar/events/v1/events/${second.id}.ics`, 'Download .ics'],
+      [`/calendar/events/v1/events/${series}.ics`, 'Download the whole series (.ics)'],
+    ]);
   });
 });
 
@@ -352,24 +501,46 @@ describe(`iCalendar UIDs (${DIALECT})`, () => {
   const uidOf = async (env: Record<string, string>, headers: Record<string, string>[]) => {
     const t = await createTestApp({ env });
     try {
-      const created = await t.request('administrator', 'POST', 'events', { title: 'Stable', status: 'publish', start_date: '2027-06-01 10:00', end_date: '2027-06-01 11:00' });
+      const created = await t.request('administrator', 'POST', 'events', {
+        title: 'Stable',
+        status: 'publish',
+        start_date: '2027-06-01 10:00',
+        end_date: '2027-06-01 11:00',
+      });
       const id = created.json<{ id: number }>().id;
-      const uids = await Promise.all(headers.map(async (each) => vevents((await t.request('anonymous', 'GET', `events/${id}.ics`, undefined, each)).body)[0]?.getFirstPropertyValue('uid')));
+      const uids = await Promise.all(
+        headers.map(async (each) =>
+          vevents(
+            (await t.request('anonymous', 'GET', `events/${id}.ics`, undefined, each)).body,
+          )[0]?.getFirstPropertyValue('uid'),
+        ),
+      );
       return { id, uids };
     } finally {
       await t.close();
     }
   };
-  const HOSTS: Record<string, string>[] = [{}, { host: 'calendar.example.net' }, { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' }];
+  const HOSTS: Record<string, string>[] = [
+    {},
+    { host: 'calendar.example.net' },
+    { host: '10.0.0.7:8080', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https' },
+  ];
 
   test("UIDs name the site's host, else the public URL's, else calendar-events.invalid: never the request's host, which proxies change (decision 0049)", async () => {
     for (const [env, host] of [
-      [{ CALENDAR_SITE_URL: 'https://events.example.org/calendar', CALENDAR_PUBLIC_URL: 'https://api.example.org' }, 'events.example.org'],
+      [
+        { CALENDAR_SITE_URL: 'https://events.example.org/calendar', CALENDAR_PUBLIC_URL: 'https://api.example.org' },
+        'events.example.org',
+      ],
       [{ CALENDAR_PUBLIC_URL: 'https://api.example.org:8443' }, 'api.example.org:8443'],
       [{}, 'calendar-events.invalid'],
     ] as const) {
       const { id, uids } = await uidOf(env, HOSTS);
-      assert.deepEqual(uids, HOSTS.map(() => `event-${id}@${host}`), JSON.stringify(env));
+      assert.deepEqual(
+        uids,
+        HOSTS.map(() => `event-${id}@${host}`),
+        JSON.stringify(env),
+      );
     }
   });
 });

@@ -14,8 +14,23 @@ const CALENDAR = { 'content-type': 'text/calendar; charset=utf-8' };
 /** Imported map entries and events titled as the big calendar's. */
 async function importedSoFar(t: TestApp) {
   return t.storage.read(async (tx) => ({
-    entries: Number((await tx.selectFrom('ical_import_map').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    events: Number((await tx.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('title', 'like', 'Imported event %').executeTakeFirstOrThrow()).n),
+    entries: Number(
+      (
+        await tx
+          .selectFrom('ical_import_map')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    events: Number(
+      (
+        await tx
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('title', 'like', 'Imported event %')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   }));
 }
 
@@ -37,7 +52,12 @@ describe(`an import past CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, () => {
     // transaction held while it ran): the create waits for no part of the abandoned import, and
     // answers within its own two-second limit.
     const started = performance.now();
-    const created = await t.request('editor', 'POST', 'events', { title: 'Right after', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', categories: ['Shared'] });
+    const created = await t.request('editor', 'POST', 'events', {
+      title: 'Right after',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-01 11:00:00',
+      categories: ['Shared'],
+    });
     const waited = performance.now() - started;
     assert.equal(created.statusCode, 201, `${created.body.slice(0, 300)} after ${Math.round(waited)} ms`);
     // Nothing of the import was committed.

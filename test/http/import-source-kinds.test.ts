@@ -27,15 +27,32 @@ describe(`import sources of kind instance and tec (${DIALECT})`, () => {
     const accepted = await t.request('administrator', 'POST', `import-sources/${source}/run`);
     assert.equal(accepted.statusCode, 202, accepted.body);
     const id = accepted.json<Json>().id;
-    return until(`run ${id} ended`, async () => {
-      const answer = (await t.request('administrator', 'GET', `import-sources/${source}/runs/${id}`)).json<Json>();
-      return answer.state !== 'running' && answer;
-    }, 30_000);
+    return until(
+      `run ${id} ended`,
+      async () => {
+        const answer = (await t.request('administrator', 'GET', `import-sources/${source}/runs/${id}`)).json<Json>();
+        return answer.state !== 'running' && answer;
+      },
+      30_000,
+    );
   };
   /** The events here, by title, with what each test compares. */
   const eventsHere = async () => {
-    const list = (await t.request('administrator', 'GET', 'events?per_page=50&start_date=2027-01-01&status=publish,draft,pending')).json<{ events: Json[] }>().events;
-    return new Map(list.map((event) => [event.title as string, { id: event.id, start: event.start_date, end: event.end_date, status: event.status, venue: event.venue?.venue ?? null }]));
+    const list = (
+      await t.request('administrator', 'GET', 'events?per_page=50&start_date=2027-01-01&status=publish,draft,pending')
+    ).json<{ events: Json[] }>().events;
+    return new Map(
+      list.map((event) => [
+        event.title as string,
+        {
+          id: event.id,
+          start: event.start_date,
+          end: event.end_date,
+          status: event.status,
+          venue: event.venue?.venue ?? null,
+        },
+      ]),
+    );
   };
   let harbour: number;
   /** The other site's clock: it moves when that site's event changes (the original's copy compares modification times). */
@@ -49,9 +66,27 @@ describe(`import sources of kind instance and tec (${DIALECT})`, () => {
       return answer.json<Json>();
     };
     const venue = await write('venues', { venue: 'Harbour Hall', city: 'Brest' });
-    harbour = (await write('events', { title: 'Harbour concert', status: 'publish', start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00', venue: venue.id })).id;
-    await write('events', { title: 'Quay market', status: 'publish', start_date: '2027-03-12 09:00:00', end_date: '2027-03-12 13:00:00' });
-    await write('events', { title: 'Planning draft', status: 'draft', start_date: '2027-03-14 09:00:00', end_date: '2027-03-14 10:00:00' });
+    harbour = (
+      await write('events', {
+        title: 'Harbour concert',
+        status: 'publish',
+        start_date: '2027-03-10 18:00:00',
+        end_date: '2027-03-10 20:00:00',
+        venue: venue.id,
+      })
+    ).id;
+    await write('events', {
+      title: 'Quay market',
+      status: 'publish',
+      start_date: '2027-03-12 09:00:00',
+      end_date: '2027-03-12 13:00:00',
+    });
+    await write('events', {
+      title: 'Planning draft',
+      status: 'draft',
+      start_date: '2027-03-14 09:00:00',
+      end_date: '2027-03-14 10:00:00',
+    });
     origin = await other.app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {
@@ -64,7 +99,13 @@ describe(`import sources of kind instance and tec (${DIALECT})`, () => {
     test(`a ${kind} source: its published events, unchanged on a second run, a change there updates the same event here`, async () => {
       t = await createTestApp({ env: ALLOW_LOOPBACK });
       try {
-        const created = await t.request('administrator', 'POST', 'import-sources', { name: `Other ${kind}`, kind, url: `${origin}/`, schedule: 'manual', settings: { status: 'publish' } });
+        const created = await t.request('administrator', 'POST', 'import-sources', {
+          name: `Other ${kind}`,
+          kind,
+          url: `${origin}/`,
+          schedule: 'manual',
+          settings: { status: 'publish' },
+        });
         assert.equal(created.statusCode, 201, created.body);
         const source = created.json<Json>().id;
 
@@ -72,13 +113,27 @@ describe(`import sources of kind instance and tec (${DIALECT})`, () => {
         assert.equal(first.state, 'completed', JSON.stringify(first));
         assert.equal(first.failed, 0, JSON.stringify(first));
         const imported = await eventsHere();
-        assert.deepEqual([...imported.keys()].sort(), ['Harbour concert', 'Quay market'], 'the published events, not the draft');
-        assert.deepEqual({ ...imported.get('Harbour concert'), id: 0 }, { id: 0, start: '2027-03-10 18:00:00', end: '2027-03-10 20:00:00', status: 'publish', venue: 'Harbour Hall' });
-        assert.deepEqual({ ...imported.get('Quay market'), id: 0 }, { id: 0, start: '2027-03-12 09:00:00', end: '2027-03-12 13:00:00', status: 'publish', venue: null });
+        assert.deepEqual(
+          [...imported.keys()].sort(),
+          ['Harbour concert', 'Quay market'],
+          'the published events, not the draft',
+        );
+        assert.deepEqual(
+          { ...imported.get('Harbour concert'), id: 0 },
+          { id: 0, start: '2027-03-10 18:00:00', end: '2027-03-10 20:00:00', status: 'publish', venue: 'Harbour Hall' },
+        );
+        assert.deepEqual(
+          { ...imported.get('Quay market'), id: 0 },
+          { id: 0, start: '2027-03-12 09:00:00', end: '2027-03-12 13:00:00', status: 'publish', venue: null },
+        );
 
         const second = await runNow(source);
         assert.equal(second.state, 'completed', JSON.stringify(second));
-        assert.deepEqual([second.created, second.updated, second.trashed, second.failed], [0, 0, 0, 0], JSON.stringify(second));
+        assert.deepEqual(
+          [second.created, second.updated, second.trashed, second.failed],
+          [0, 0, 0, 0],
+          JSON.stringify(second),
+        );
         assert.deepEqual(await eventsHere(), imported, 'nothing changed here');
 
         otherNow += 60_000;
@@ -88,7 +143,11 @@ describe(`import sources of kind instance and tec (${DIALECT})`, () => {
           assert.equal(third.state, 'completed', JSON.stringify(third));
           assert.deepEqual([third.created, third.updated, third.failed], [0, 1, 0], JSON.stringify(third));
           const now = await eventsHere();
-          assert.deepEqual(now.get('Harbour concert, encore'), { ...imported.get('Harbour concert'), end: '2027-03-10 21:00:00' }, 'the same event, changed');
+          assert.deepEqual(
+            now.get('Harbour concert, encore'),
+            { ...imported.get('Harbour concert'), end: '2027-03-10 21:00:00' },
+            'the same event, changed',
+          );
           assert.equal(now.size, 2);
         } finally {
           otherNow += 60_000;

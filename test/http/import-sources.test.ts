@@ -20,9 +20,25 @@ function movableClock(start: string): Clock & { set(at: string): void; add(ms: n
   return { now: () => new Date(at), set: (to) => (at = new Date(to).getTime()), add: (ms) => (at += ms) };
 }
 
-const single = (uid: string, title: string, day: string) => vevent({ UID: uid, DTSTAMP: '20261120T000000Z', DTSTART: `${day}T180000Z`, DTEND: `${day}T200000Z`, SUMMARY: title });
-const SERIES = vevent({ UID: 'series@feed', DTSTAMP: '20261120T000000Z', DTSTART: '20261207T170000Z', DTEND: '20261207T180000Z', RRULE: 'FREQ=WEEKLY;COUNT=4', EXDATE: '20261228T170000Z', SUMMARY: 'Weekly class' });
-const EXCEPTION = vevent({ UID: 'series@feed', DTSTAMP: '20261120T000000Z', 'RECURRENCE-ID': '20261214T170000Z', DTSTART: '20261214T190000Z', DTEND: '20261214T200000Z', SUMMARY: 'Weekly class, moved' });
+const single = (uid: string, title: string, day: string) =>
+  vevent({ UID: uid, DTSTAMP: '20261120T000000Z', DTSTART: `${day}T180000Z`, DTEND: `${day}T200000Z`, SUMMARY: title });
+const SERIES = vevent({
+  UID: 'series@feed',
+  DTSTAMP: '20261120T000000Z',
+  DTSTART: '20261207T170000Z',
+  DTEND: '20261207T180000Z',
+  RRULE: 'FREQ=WEEKLY;COUNT=4',
+  EXDATE: '20261228T170000Z',
+  SUMMARY: 'Weekly class',
+});
+const EXCEPTION = vevent({
+  UID: 'series@feed',
+  DTSTAMP: '20261120T000000Z',
+  'RECURRENCE-ID': '20261214T170000Z',
+  DTSTART: '20261214T190000Z',
+  DTEND: '20261214T200000Z',
+  SUMMARY: 'Weekly class, moved',
+});
 
 async function waitForRun(t: TestApp, source: number, run: number): Promise<Json> {
   return until(`run ${run} ended`, async () => {
@@ -40,18 +56,40 @@ async function runNow(t: TestApp, source: number): Promise<Json> {
 /** The event each UID (and RECURRENCE-ID) became, through the import's map. */
 async function imported(t: TestApp): Promise<Map<string, number>> {
   const rows = await t.storage.read((tx) => tx.selectFrom('ical_import_map').selectAll().execute());
-  return new Map(rows.map((row) => [row.recurrence_id === '' ? row.uid : `${row.uid} ${row.recurrence_id}`, row.event_id]));
+  return new Map(
+    rows.map((row) => [row.recurrence_id === '' ? row.uid : `${row.uid} ${row.recurrence_id}`, row.event_id]),
+  );
 }
 
-const statusOf = (t: TestApp, id: number) => t.storage.read(async (tx) => (await tx.selectFrom('posts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
+const statusOf = (t: TestApp, id: number) =>
+  t.storage.read(
+    async (tx) => (await tx.selectFrom('posts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+  );
 
-const journalLength = (t: TestApp) => t.storage.read(async (tx) => Number((await tx.selectFrom('record_changes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+const journalLength = (t: TestApp) =>
+  t.storage.read(async (tx) =>
+    Number(
+      (
+        await tx
+          .selectFrom('record_changes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 
 describe('import sources', () => {
   let t: TestApp;
   let feed: FeedServer;
   before(async () => {
-    feed = await serveFeed(calendar([single('a@feed', 'Concert A', '20261210'), single('b@feed', 'Concert B', '20261211'), SERIES, EXCEPTION]));
+    feed = await serveFeed(
+      calendar([
+        single('a@feed', 'Concert A', '20261210'),
+        single('b@feed', 'Concert B', '20261211'),
+        SERIES,
+        EXCEPTION,
+      ]),
+    );
     t = await createTestApp({ env: ALLOW_LOOPBACK });
   });
   after(async () => {
@@ -61,22 +99,61 @@ describe('import sources', () => {
 
   test('only editors and administrators manage sources; bad input is a 400', async () => {
     assertError(await t.request('author', 'GET', 'import-sources'), 403, 'rest_forbidden');
-    assertError(await t.request('anonymous', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: feed.url }), 401, 'rest_forbidden');
-    assertError(await t.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ftp', url: feed.url }), 400, 'rest_invalid_param');
-    assertError(await t.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: feed.url, settings: { status: 'gone' } }), 400, 'rest_invalid_param');
-    assertError(await t.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'tec', url: feed.url }), 403, 'import_source_forbidden');
+    assertError(
+      await t.request('anonymous', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: feed.url }),
+      401,
+      'rest_forbidden',
+    );
+    assertError(
+      await t.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ftp', url: feed.url }),
+      400,
+      'rest_invalid_param',
+    );
+    assertError(
+      await t.request('editor', 'POST', 'import-sources', {
+        name: 'x',
+        kind: 'ical',
+        url: feed.url,
+        settings: { status: 'gone' },
+      }),
+      400,
+      'rest_invalid_param',
+    );
+    assertError(
+      await t.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'tec', url: feed.url }),
+      403,
+      'import_source_forbidden',
+    );
     assertError(await t.request('editor', 'GET', 'import-sources/999'), 404, 'import_source_not_found');
     const guarded = await createTestApp({ nodeOf: t });
     try {
-      assertError(await guarded.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: feed.url }), 400, 'import_source_url_refused');
-      assertError(await guarded.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: 'webcal://169.254.169.254/feed.ics' }), 400, 'import_source_url_refused');
+      assertError(
+        await guarded.request('editor', 'POST', 'import-sources', { name: 'x', kind: 'ical', url: feed.url }),
+        400,
+        'import_source_url_refused',
+      );
+      assertError(
+        await guarded.request('editor', 'POST', 'import-sources', {
+          name: 'x',
+          kind: 'ical',
+          url: 'webcal://169.254.169.254/feed.ics',
+        }),
+        400,
+        'import_source_url_refused',
+      );
     } finally {
       await guarded.close();
     }
   });
 
   test('a feed that changes between runs: added, changed, removed, a series with its exception; unchanged costs one 304 and no write', async () => {
-    const created = await t.request('editor', 'POST', 'import-sources', { name: 'Concerts', kind: 'ical', url: feed.url, schedule: 'manual', settings: { tags: ['imported'], status: 'publish' } });
+    const created = await t.request('editor', 'POST', 'import-sources', {
+      name: 'Concerts',
+      kind: 'ical',
+      url: feed.url,
+      schedule: 'manual',
+      settings: { tags: ['imported'], status: 'publish' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const source = created.json<Json>();
     assert.equal(source.next_run_at, null);
@@ -89,14 +166,27 @@ describe('import sources', () => {
     const ids = await imported(t);
     const series = (await t.request('editor', 'GET', `events/${ids.get('series@feed')}`)).json<Json>();
     assert.equal(series.title, 'Weekly class');
-    assert.deepEqual(series.tags.map((tag: Json) => tag.name), ['imported']);
-    const exceptionId = ids.get('series@feed 2026-12-14 12:00:00') ?? [...ids].find(([key]) => key.startsWith('series@feed '))?.[1];
+    assert.deepEqual(
+      series.tags.map((tag: Json) => tag.name),
+      ['imported'],
+    );
+    const exceptionId =
+      ids.get('series@feed 2026-12-14 12:00:00') ?? [...ids].find(([key]) => key.startsWith('series@feed '))?.[1];
     assert.equal((await t.request('editor', 'GET', `events/${exceptionId}`)).json<Json>().title, 'Weekly class, moved');
     const aUrl = (await t.request('editor', 'GET', `events/${ids.get('a@feed')}`)).json<Json>().url;
 
-    feed.document = calendar([single('a@feed', 'Concert A, new hall', '20261210'), single('c@feed', 'Concert C', '20261212'), SERIES, EXCEPTION]);
+    feed.document = calendar([
+      single('a@feed', 'Concert A, new hall', '20261210'),
+      single('c@feed', 'Concert C', '20261212'),
+      SERIES,
+      EXCEPTION,
+    ]);
     const second = await runNow(t, source.id);
-    assert.deepEqual([second.created, second.updated, second.unchanged, second.trashed], [1, 1, 2, 1], JSON.stringify(second));
+    assert.deepEqual(
+      [second.created, second.updated, second.unchanged, second.trashed],
+      [1, 1, 2, 1],
+      JSON.stringify(second),
+    );
     const after = await imported(t);
     assert.equal(after.get('a@feed'), ids.get('a@feed'), 'an event keeps its id');
     const a = (await t.request('editor', 'GET', `events/${ids.get('a@feed')}`)).json<Json>();
@@ -114,12 +204,23 @@ describe('import sources', () => {
     assert.equal(feed.requests.notModified, 1, 'answered 304');
     assert.equal(await journalLength(t), journal, 'no record written');
     const runs = (await t.request('editor', 'GET', `import-sources/${source.id}/runs`)).json<Json[]>();
-    assert.deepEqual(runs.map((run) => run.id), [third.id, second.id, first.id]);
+    assert.deepEqual(
+      runs.map((run) => run.id),
+      [third.id, second.id, first.id],
+    );
   });
 
   test('an event edited here is left alone unless the source overwrites local edits', async () => {
     feed.document = calendar([single('d@feed', 'Talk D', '20261215')]);
-    const source = (await t.request('editor', 'POST', 'import-sources', { name: 'Talks', kind: 'ical', url: feed.url, schedule: 'manual', settings: { on_removed: 'keep' } })).json<Json>();
+    const source = (
+      await t.request('editor', 'POST', 'import-sources', {
+        name: 'Talks',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'manual',
+        settings: { on_removed: 'keep' },
+      })
+    ).json<Json>();
     await runNow(t, source.id);
     const id = (await imported(t)).get('d@feed')!;
     assert.equal((await t.request('editor', 'POST', `events/${id}`, { title: 'Talk D (room 2)' })).statusCode, 200);
@@ -127,15 +228,33 @@ describe('import sources', () => {
     const kept = await runNow(t, source.id);
     assert.equal(kept.kept, 1, JSON.stringify(kept));
     assert.equal((await t.request('editor', 'GET', `events/${id}`)).json<Json>().title, 'Talk D (room 2)');
-    assert.equal((await t.request('editor', 'POST', `import-sources/${source.id}`, { settings: { overwrite_local_edits: true } })).statusCode, 200);
+    assert.equal(
+      (await t.request('editor', 'POST', `import-sources/${source.id}`, { settings: { overwrite_local_edits: true } }))
+        .statusCode,
+      200,
+    );
     const overwritten = await runNow(t, source.id);
     assert.equal(overwritten.updated, 1, JSON.stringify(overwritten));
-    assert.equal((await t.request('editor', 'GET', `events/${id}`)).json<Json>().title, 'Talk D, changed at the source');
+    assert.equal(
+      (await t.request('editor', 'GET', `events/${id}`)).json<Json>().title,
+      'Talk D, changed at the source',
+    );
   });
 
   test('filters: only matching events come, and one that stops matching goes as the source says', async () => {
     feed.document = calendar([single('e@feed', 'Jazz night', '20261216'), single('f@feed', 'Poetry', '20261217')]);
-    const source = (await t.request('editor', 'POST', 'import-sources', { name: 'Jazz', kind: 'ical', url: feed.url, schedule: 'manual', settings: { filters: { words: ['jazz'], category: null, starts_after: '2026-12-01', starts_before: null }, status: 'draft' } })).json<Json>();
+    const source = (
+      await t.request('editor', 'POST', 'import-sources', {
+        name: 'Jazz',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'manual',
+        settings: {
+          filters: { words: ['jazz'], category: null, starts_after: '2026-12-01', starts_before: null },
+          status: 'draft',
+        },
+      })
+    ).json<Json>();
     const run = await runNow(t, source.id);
     assert.deepEqual([run.created, run.skipped], [1, 1], JSON.stringify(run));
     const ids = await imported(t);
@@ -144,7 +263,15 @@ describe('import sources', () => {
   });
 
   test('pause and resume: a paused source is not due; resuming makes it due at once', async () => {
-    const source = (await t.request('editor', 'POST', 'import-sources', { name: 'Hourly', kind: 'ical', url: feed.url, schedule: 'hourly', paused: true })).json<Json>();
+    const source = (
+      await t.request('editor', 'POST', 'import-sources', {
+        name: 'Hourly',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'hourly',
+        paused: true,
+      })
+    ).json<Json>();
     assert.equal(source.next_run_at, null);
     const resumed = (await t.request('editor', 'POST', `import-sources/${source.id}/resume`)).json<Json>();
     assert.equal(resumed.paused, false);
@@ -171,14 +298,36 @@ describe('import sources on two nodes', () => {
     await feed.close();
   });
 
-  const look = async () => (await Promise.all([a.services.sourceRuns.look(), b.services.sourceRuns.look(), a.services.sourceRuns.look(), b.services.sourceRuns.look()])).flat();
-  const settle = async (source: number) => until('no run live', async () => (await a.request('editor', 'GET', `import-sources/${source}`)).json<Json>().running === null);
+  const look = async () =>
+    (
+      await Promise.all([
+        a.services.sourceRuns.look(),
+        b.services.sourceRuns.look(),
+        a.services.sourceRuns.look(),
+        b.services.sourceRuns.look(),
+      ])
+    ).flat();
+  const settle = async (source: number) =>
+    until(
+      'no run live',
+      async () => (await a.request('editor', 'GET', `import-sources/${source}`)).json<Json>().running === null,
+    );
 
   test('an hourly source makes exactly one run per due time, whichever node claims it', async () => {
-    const source = (await a.request('editor', 'POST', 'import-sources', { name: 'Market', kind: 'ical', url: feed.url, schedule: 'hourly' })).json<Json>();
+    const source = (
+      await a.request('editor', 'POST', 'import-sources', {
+        name: 'Market',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'hourly',
+      })
+    ).json<Json>();
     assert.equal((await look()).length, 1, 'due at once when added');
     await settle(source.id);
-    assert.equal((await a.request('editor', 'GET', `import-sources/${source.id}`)).json<Json>().next_run_at, '2026-11-24 13:00:00');
+    assert.equal(
+      (await a.request('editor', 'GET', `import-sources/${source.id}`)).json<Json>().next_run_at,
+      '2026-11-24 13:00:00',
+    );
     clock.set('2026-11-24T12:30:00Z');
     assert.equal((await look()).length, 0, 'not due before its time');
     feed.document = calendar([single('g@feed', 'Market', '20261218'), single('h@feed', 'Fair', '20261219')]);
@@ -192,7 +341,10 @@ describe('import sources on two nodes', () => {
     await settle(source.id);
     const runs = (await b.request('editor', 'GET', `import-sources/${source.id}/runs`)).json<Json[]>();
     assert.equal(runs.length, 3);
-    assert.deepEqual(runs.map((run) => run.state), ['completed', 'completed', 'completed']);
+    assert.deepEqual(
+      runs.map((run) => run.state),
+      ['completed', 'completed', 'completed'],
+    );
     assert.equal(runs[1]!.created, 1, JSON.stringify(runs[1]));
     assert.equal(runs[0]!.fetched, 'not-modified');
     assert.ok((await imported(a)).has('h@feed'));
@@ -201,7 +353,14 @@ describe('import sources on two nodes', () => {
 
   test('a source that keeps failing backs off and says why', async () => {
     clock.set('2026-11-25T10:00:00Z');
-    const source = (await a.request('editor', 'POST', 'import-sources', { name: 'Failing', kind: 'ical', url: feed.url, schedule: 'hourly' })).json<Json>();
+    const source = (
+      await a.request('editor', 'POST', 'import-sources', {
+        name: 'Failing',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'hourly',
+      })
+    ).json<Json>();
     feed.status = 500;
     try {
       assert.equal((await look()).length, 1);
@@ -217,7 +376,10 @@ describe('import sources on two nodes', () => {
       clock.set('2026-11-25T12:00:00Z');
       assert.equal((await look()).length, 0, 'not before');
       const runs = (await a.request('editor', 'GET', `import-sources/${source.id}/runs`)).json<Json[]>();
-      assert.deepEqual(runs.map((run) => run.state), ['failed', 'failed']);
+      assert.deepEqual(
+        runs.map((run) => run.state),
+        ['failed', 'failed'],
+      );
       assert.match(runs[0]!.reason, /HTTP 500/);
     } finally {
       feed.status = undefined;
@@ -233,19 +395,57 @@ describe('import sources on two nodes', () => {
   test('a run whose node died is resumed by another node', async () => {
     clock.set('2026-11-26T10:00:00Z');
     feed.document = calendar([single('i@feed', 'Lecture', '20261220')]);
-    const source = (await a.request('editor', 'POST', 'import-sources', { name: 'Lectures', kind: 'ical', url: feed.url, schedule: 'daily', paused: true })).json<Json>();
+    const source = (
+      await a.request('editor', 'POST', 'import-sources', {
+        name: 'Lectures',
+        kind: 'ical',
+        url: feed.url,
+        schedule: 'daily',
+        paused: true,
+      })
+    ).json<Json>();
     // A node claimed it and died: its run's row stays running, its lease lapsing.
     await a.storage.write(async (tx) => {
-      await tx.updateTable('import_sources').set({ paused: 0, next_run_at: '2026-11-27 00:00:00' }).where('id', '=', source.id).execute();
-      await tx.insertInto('site_imports').values({ kind: 'source', source_id: source.id, url: feed.url, source: 'ical', source_user: '', prune: 1, started_by: null, state: 'running', progress: '{}', phase: null, reason: null, cancel_requested: 0, finished_at: null, node: 'a-node-that-died', lease_until: '2026-11-26 10:01:00', started_at: '2026-11-26 10:00:00' }).execute();
+      await tx
+        .updateTable('import_sources')
+        .set({ paused: 0, next_run_at: '2026-11-27 00:00:00' })
+        .where('id', '=', source.id)
+        .execute();
+      await tx
+        .insertInto('site_imports')
+        .values({
+          kind: 'source',
+          source_id: source.id,
+          url: feed.url,
+          source: 'ical',
+          source_user: '',
+          prune: 1,
+          started_by: null,
+          state: 'running',
+          progress: '{}',
+          phase: null,
+          reason: null,
+          cancel_requested: 0,
+          finished_at: null,
+          node: 'a-node-that-died',
+          lease_until: '2026-11-26 10:01:00',
+          started_at: '2026-11-26 10:00:00',
+        })
+        .execute();
     });
     assert.equal((await look()).length, 0, 'its lease is live');
     clock.set('2026-11-26T10:02:00Z');
     assert.equal((await look()).length, 1, 'resumed once the lease lapsed');
     await settle(source.id);
     const runs = (await a.request('editor', 'GET', `import-sources/${source.id}/runs`)).json<Json[]>();
-    assert.deepEqual(runs.map((run) => run.state), ['completed', 'interrupted']);
+    assert.deepEqual(
+      runs.map((run) => run.state),
+      ['completed', 'interrupted'],
+    );
     assert.ok((await imported(a)).has('i@feed'));
-    assert.equal((await a.request('editor', 'GET', `import-sources/${source.id}`)).json<Json>().next_run_at, '2026-11-27 00:00:00');
+    assert.equal(
+      (await a.request('editor', 'GET', `import-sources/${source.id}`)).json<Json>().next_run_at,
+      '2026-11-27 00:00:00',
+    );
   });
 });

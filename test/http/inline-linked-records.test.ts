@@ -29,11 +29,14 @@ describe(`inline venues and organizers are checked as their own routes check the
     assert.deepEqual(Object.keys(body.data.params), [param], response.body);
     return body.data.params[param]!;
   };
-  const event = (as: Caller, fields: Record<string, unknown>) => t.request(as, 'POST', 'events', { title: 'Inline', status: 'publish', ...TIMES, ...fields });
+  const event = (as: Caller, fields: Record<string, unknown>) =>
+    t.request(as, 'POST', 'events', { title: 'Inline', status: 'publish', ...TIMES, ...fields });
   const named = async (collection: 'venues' | 'organizers', name: string) =>
-    (await t.request('administrator', 'GET', `${collection}?search=${encodeURIComponent(name)}`)).json<{ total: number }>().total;
+    (await t.request('administrator', 'GET', `${collection}?search=${encodeURIComponent(name)}`)).json<{
+      total: number;
+    }>().total;
 
-  test('a javascript: website is refused inline as by the record\'s own route, and nothing is stored', async () => {
+  test("a javascript: website is refused inline as by the record's own route, and nothing is stored", async () => {
     const venue = { venue: 'AJSV', website: SCRIPT_URL };
     refusedParam(await t.request('author', 'POST', 'venues', venue), 'website');
     assert.match(refusedParam(await event('author', { venue }), 'venue'), /website/);
@@ -41,13 +44,23 @@ describe(`inline venues and organizers are checked as their own routes check the
     refusedParam(await t.request('contributor', 'POST', 'organizers', organizer), 'website');
     assert.match(refusedParam(await event('contributor', { organizer: [organizer] }), 'organizer'), /website/);
     refusedParam(await event('contributor', { organizer }), 'organizer');
-    refusedParam(await t.request('author', 'POST', 'events', { ...TIMES, title: 'Later', venue: 0 }).then(async (created) => t.request('author', 'POST', `events/${created.json<{ id: number }>().id}`, { venue })), 'venue');
+    refusedParam(
+      await t
+        .request('author', 'POST', 'events', { ...TIMES, title: 'Later', venue: 0 })
+        .then(async (created) => t.request('author', 'POST', `events/${created.json<{ id: number }>().id}`, { venue })),
+      'venue',
+    );
     assert.equal(await named('venues', 'AJSV'), 0);
     assert.equal(await named('organizers', 'AJSO'), 0);
   });
 
   test("what the record's body schema refuses is refused inline: types, ranges, statuses, a missing name", async () => {
-    for (const venue of [{ venue: 'Far Hall', geo_lat: 500 }, { venue: 'Odd Hall', status: 'bogus' }, { venue: 'Typed Hall', show_map: 'maybe' }, { city: 'Rome' }]) {
+    for (const venue of [
+      { venue: 'Far Hall', geo_lat: 500 },
+      { venue: 'Odd Hall', status: 'bogus' },
+      { venue: 'Typed Hall', show_map: 'maybe' },
+      { city: 'Rome' },
+    ]) {
       assert.equal((await t.request('administrator', 'POST', 'venues', venue)).statusCode, 400, JSON.stringify(venue));
       refusedParam(await event('administrator', { venue }), 'venue');
     }
@@ -55,13 +68,23 @@ describe(`inline venues and organizers are checked as their own routes check the
   });
 
   test("what the record's route accepts is accepted inline, read and stored alike: WordPress' spellings, an e-mail as any text", async () => {
-    const created = await event('administrator', { venue: { venue: 'Spelled Hall', show_map: 'false', website: 'https://hall.example/' }, organizer: [{ organizer: 'Loose Org', email: 'not-an-email' }] });
+    const created = await event('administrator', {
+      venue: { venue: 'Spelled Hall', show_map: 'false', website: 'https://hall.example/' },
+      organizer: [{ organizer: 'Loose Org', email: 'not-an-email' }],
+    });
     assert.equal(created.statusCode, 201, created.body);
     const body = created.json<{ venue: { show_map: boolean; website: string }; organizer: { email: string }[] }>();
     assert.equal(body.venue.show_map, false);
     assert.equal(body.venue.website, 'https://hall.example/');
-    const direct = await t.request('administrator', 'POST', 'organizers', { organizer: 'Loose Org Two', email: 'not-an-email' });
+    const direct = await t.request('administrator', 'POST', 'organizers', {
+      organizer: 'Loose Org Two',
+      email: 'not-an-email',
+    });
     assert.equal(direct.statusCode, 201, direct.body);
-    assert.equal(body.organizer[0]!.email, direct.json<{ email: string }>().email, 'the e-mail is kept as its own route keeps it (wire-format 5.3: not validated)');
+    assert.equal(
+      body.organizer[0]!.email,
+      direct.json<{ email: string }>().email,
+      'the e-mail is kept as its own route keeps it (wire-format 5.3: not validated)',
+    );
   });
 });

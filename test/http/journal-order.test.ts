@@ -32,7 +32,12 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
     assert.equal(response.statusCode, 201, response.body);
     return response.json().id;
   };
-  const event = (title: string) => ({ title, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00', status: 'publish' });
+  const event = (title: string) => ({
+    title,
+    start_date: '2027-05-01 10:00:00',
+    end_date: '2027-05-01 11:00:00',
+    status: 'publish',
+  });
   const syncThroughB = async (token: string) => {
     const response = await nodeB.request('anonymous', 'GET', `events?sync_token=${token}&per_page=50`);
     assert.equal(response.statusCode, 200, response.body);
@@ -58,7 +63,9 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
 
   test('a unit that writes journal rows without raising the content version is numbered at its end too', async () => {
     const journal = new RecordChangesRepository();
-    const category = created(await nodeA.request('administrator', 'POST', 'categories', { name: 'Touched behind the API' }));
+    const category = created(
+      await nodeA.request('administrator', 'POST', 'categories', { name: 'Touched behind the API' }),
+    );
     const { latest: start } = await nodeB.storage.read((tx) => journal.bounds(tx));
     let first!: Awaited<ReturnType<typeof journal.after>>;
     // Node A's unit changes the category (its trigger writes a journal row) and runs no
@@ -66,7 +73,14 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
     // stamps its row at its end. Node B writes a tag meanwhile: no change tag in common with A's
     // category (whose list tag would make B wait for A), so on PostgreSQL it commits first.
     const [, writeB] = await held.race(
-      () => held.writes(nodeA.storage).write((tx) => tx.updateTable('terms').set({ version: sql<number>`version + 1` }).where('id', '=', category).execute()),
+      () =>
+        held.writes(nodeA.storage).write((tx) =>
+          tx
+            .updateTable('terms')
+            .set({ version: sql<number>`version + 1` })
+            .where('id', '=', category)
+            .execute(),
+        ),
       () => nodeB.request('administrator', 'POST', 'tags', { name: 'Written through B while A is open' }),
       async () => (first = await nodeB.storage.read((tx) => journal.after(tx, ['category', 'tag'], start, 50))),
     );
@@ -76,4 +90,3 @@ describe(`the journal's order under parallel writes on two nodes (${DIALECT})`, 
     assert.deepEqual([...first, ...second].map((change) => change.recordId).sort(), [category, tagB].sort());
   });
 });
-

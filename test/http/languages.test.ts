@@ -46,7 +46,11 @@ function keepingLanguage(url: string, language: string, form: LanguageForm): str
 function assertLinkKeeps(link: string, language: string, form: LanguageForm, what: string): void {
   const { api } = expectedBases(language, form);
   assert.ok(link.startsWith(`${api}/`), `${what}: ${link} should start with ${api}/`);
-  assert.equal(new URL(link).searchParams.get('translation_language'), form === 'parameter' ? language : null, `${what}: ${link}`);
+  assert.equal(
+    new URL(link).searchParams.get('translation_language'),
+    form === 'parameter' ? language : null,
+    `${what}: ${link}`,
+  );
 }
 
 function assertError(response: LightMyRequestResponse, status: number, code: string): void {
@@ -85,28 +89,76 @@ const EVENT_DATES = { start_date: '2027-03-01 19:00:00', end_date: '2027-03-01 2
 
 const RESOURCES: readonly ResourceCase[] = [
   {
-    collection: 'events', nameField: 'title', required: EVENT_DATES, described: POST_DESCRIPTION, page: 'event',
+    collection: 'events',
+    nameField: 'title',
+    required: EVENT_DATES,
+    described: POST_DESCRIPTION,
+    page: 'event',
     shared: { field: 'website', value: async () => 'https://shared.example/' },
-    bySlugRoute: true, slugFromName: true, slugWritable: true, listQuery: '', trashes: true, location: false,
+    bySlugRoute: true,
+    slugFromName: true,
+    slugWritable: true,
+    listQuery: '',
+    trashes: true,
+    location: false,
   },
   {
-    collection: 'venues', nameField: 'venue', required: {}, described: POST_DESCRIPTION, page: 'venue',
+    collection: 'venues',
+    nameField: 'venue',
+    required: {},
+    described: POST_DESCRIPTION,
+    page: 'venue',
     shared: { field: 'city', value: async () => 'Marseille' },
-    bySlugRoute: true, slugFromName: true, slugWritable: false, listQuery: '', trashes: true, location: false,
+    bySlugRoute: true,
+    slugFromName: true,
+    slugWritable: false,
+    listQuery: '',
+    trashes: true,
+    location: false,
   },
   {
-    collection: 'organizers', nameField: 'organizer', required: {}, described: POST_DESCRIPTION, page: 'organizer',
+    collection: 'organizers',
+    nameField: 'organizer',
+    required: {},
+    described: POST_DESCRIPTION,
+    page: 'organizer',
     shared: { field: 'phone', value: async () => '555-0101' },
-    bySlugRoute: true, slugFromName: true, slugWritable: false, listQuery: '', trashes: true, location: false,
+    bySlugRoute: true,
+    slugFromName: true,
+    slugWritable: false,
+    listQuery: '',
+    trashes: true,
+    location: false,
   },
   {
-    collection: 'categories', nameField: 'name', required: {}, described: (text) => text, page: 'events/category',
-    shared: { field: 'parent', value: async (t) => (await t.request('administrator', 'POST', 'categories', { name: 'Shared Parent' })).json().id },
-    bySlugRoute: false, slugFromName: false, slugWritable: true, listQuery: 'hide_empty=0', trashes: false, location: true,
+    collection: 'categories',
+    nameField: 'name',
+    required: {},
+    described: (text) => text,
+    page: 'events/category',
+    shared: {
+      field: 'parent',
+      value: async (t) => (await t.request('administrator', 'POST', 'categories', { name: 'Shared Parent' })).json().id,
+    },
+    bySlugRoute: false,
+    slugFromName: false,
+    slugWritable: true,
+    listQuery: 'hide_empty=0',
+    trashes: false,
+    location: true,
   },
   {
-    collection: 'tags', nameField: 'name', required: {}, described: (text) => text, page: 'tag',
-    bySlugRoute: false, slugFromName: false, slugWritable: true, listQuery: 'hide_empty=0', trashes: false, location: true,
+    collection: 'tags',
+    nameField: 'name',
+    required: {},
+    described: (text) => text,
+    page: 'tag',
+    bySlugRoute: false,
+    slugFromName: false,
+    slugWritable: true,
+    listQuery: 'hide_empty=0',
+    trashes: false,
+    location: true,
   },
 ];
 
@@ -128,7 +180,12 @@ class ResourceClient {
 
   /** Writes the fields of a record in `language`; a translated name comes with its slug for terms, which do not make one. */
   async write(id: number, language: string, fields: Json, form: LanguageForm = 'parameter'): Promise<Json> {
-    const response = await this.t.request('administrator', 'PATCH', inLanguage(`${this.resource.collection}/${id}`, language, form), this.withSlug(fields));
+    const response = await this.t.request(
+      'administrator',
+      'PATCH',
+      inLanguage(`${this.resource.collection}/${id}`, language, form),
+      this.withSlug(fields),
+    );
     assert.equal(response.statusCode, 200, response.body);
     return response.json();
   }
@@ -138,7 +195,12 @@ class ResourceClient {
     return this.resource.slugFromName || typeof name !== 'string' ? fields : { ...fields, slug: slugOf(name) };
   }
 
-  read(id: number, language?: string, form: LanguageForm = 'parameter', as: Caller = 'anonymous'): Promise<LightMyRequestResponse> {
+  read(
+    id: number,
+    language?: string,
+    form: LanguageForm = 'parameter',
+    as: Caller = 'anonymous',
+  ): Promise<LightMyRequestResponse> {
     const route = `${this.resource.collection}/${id}`;
     return this.t.request(as, 'GET', language ? inLanguage(route, language, form) : route);
   }
@@ -168,7 +230,11 @@ class ResourceClient {
   /** The names of the records a slug finds in `language`: by the by-slug route, or by the `slug` filter. */
   async namesBySlug(slug: string, language: string): Promise<string[]> {
     if (!this.resource.bySlugRoute) return this.names(`slug=${slug}`, language);
-    const response = await this.t.request('anonymous', 'GET', inLanguage(`${this.resource.collection}/by-slug/${slug}`, language));
+    const response = await this.t.request(
+      'anonymous',
+      'GET',
+      inLanguage(`${this.resource.collection}/by-slug/${slug}`, language),
+    );
     if (response.statusCode === 400) {
       assert.deepEqual(Object.keys(response.json().data.params), ['slug'], response.body);
       return [];
@@ -185,7 +251,10 @@ class ResourceClient {
 
 /** The slugs these tests expect from their (ASCII) names. */
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 for (const resource of RESOURCES) {
@@ -205,15 +274,23 @@ for (const resource of RESOURCES) {
       let writtenInFrench: Json;
       before(async () => {
         record = await api.create('Harbour Night', { description: 'By the sea' });
-        writtenInFrench = await api.write(record.id, 'fr', { [resource.nameField]: 'Nuit du Port', description: 'Au bord de la mer' });
+        writtenInFrench = await api.write(record.id, 'fr', {
+          [resource.nameField]: 'Nuit du Port',
+          description: 'Au bord de la mer',
+        });
         await api.write(record.id, 'de', { [resource.nameField]: 'Hafennacht', description: 'Am Meer' }, 'segment');
       });
 
       test('the write answers the record in the language it was written in', () => {
-        assert.deepEqual([api.name(writtenInFrench), writtenInFrench.description, writtenInFrench.translation_language], ['Nuit du Port', resource.described('Au bord de la mer'), 'fr']);
+        assert.deepEqual(
+          [api.name(writtenInFrench), writtenInFrench.description, writtenInFrench.translation_language],
+          ['Nuit du Port', resource.described('Au bord de la mer'), 'fr'],
+        );
       });
 
-      const readings: ReadonlyArray<readonly [language: string | undefined, name: string, description: string, slug: string]> = [
+      const readings: ReadonlyArray<
+        readonly [language: string | undefined, name: string, description: string, slug: string]
+      > = [
         ['fr', 'Nuit du Port', 'Au bord de la mer', 'nuit-du-port'],
         ['de', 'Hafennacht', 'Am Meer', 'hafennacht'],
         ['en', 'Harbour Night', 'By the sea', 'harbour-night'],
@@ -226,20 +303,34 @@ for (const resource of RESOURCES) {
             const response = await api.read(record.id, language, form);
             assert.equal(response.statusCode, 200, response.body);
             const read = response.json();
-            assert.deepEqual([api.name(read), read.description, read.slug], [name, resource.described(description), slug]);
+            assert.deepEqual(
+              [api.name(read), read.description, read.slug],
+              [name, resource.described(description), slug],
+            );
             assert.equal(read.translation_language, language ?? 'en');
             // The original first, then the others in the spec's order of codes (en, fr, de).
             assert.deepEqual(read.translations, ['en', 'fr', 'de']);
-            assert.deepEqual(Object.keys(read).slice(resource.location ? -3 : -2), ['translation_language', 'translations', ...(resource.location ? ['_links'] : [])]);
+            assert.deepEqual(Object.keys(read).slice(resource.location ? -3 : -2), [
+              'translation_language',
+              'translations',
+              ...(resource.location ? ['_links'] : []),
+            ]);
             assert.equal(response.headers['content-language'], language ?? 'en');
           });
         }
       }
 
-      test('a list answers each record in the request\'s language', async () => {
-        for (const [language, name] of [['fr', 'Nuit du Port'], ['de', 'Hafennacht'], ['en', 'Harbour Night']] as const) {
+      test("a list answers each record in the request's language", async () => {
+        for (const [language, name] of [
+          ['fr', 'Nuit du Port'],
+          ['de', 'Hafennacht'],
+          ['en', 'Harbour Night'],
+        ] as const) {
           const items = (await api.list('search=harbour', language))[collection] as Json[];
-          assert.deepEqual(items.map((item) => [api.name(item), item.translation_language, item.translations]), [[name, language, ['en', 'fr', 'de']]]);
+          assert.deepEqual(
+            items.map((item) => [api.name(item), item.translation_language, item.translations]),
+            [[name, language, ['en', 'fr', 'de']]],
+          );
         }
       });
     });
@@ -249,12 +340,17 @@ for (const resource of RESOURCES) {
       assert.deepEqual([created.translation_language, created.translations], ['fr', ['fr']]);
       // Read in English, it falls back to its French text.
       const inEnglish = await api.get(created.id, 'en');
-      assert.deepEqual([api.name(inEnglish), inEnglish.translation_language, inEnglish.translations], ['Marché de Nuit', 'en', ['fr']]);
+      assert.deepEqual(
+        [api.name(inEnglish), inEnglish.translation_language, inEnglish.translations],
+        ['Marché de Nuit', 'en', ['fr']],
+      );
     });
 
     test('field by field fallback: only a French name reads with the English description and slug in French', async () => {
       const record = await api.create('Lone Title', { description: 'English only' });
-      await t.request('administrator', 'PATCH', inLanguage(`${collection}/${record.id}`, 'fr'), { [resource.nameField]: 'Titre Seul' });
+      await t.request('administrator', 'PATCH', inLanguage(`${collection}/${record.id}`, 'fr'), {
+        [resource.nameField]: 'Titre Seul',
+      });
       const inFrench = await api.get(record.id, 'fr');
       assert.deepEqual([api.name(inFrench), inFrench.description], ['Titre Seul', resource.described('English only')]);
       // Posts make the translation a slug from its name; terms keep the original slug unless sent one.
@@ -262,7 +358,10 @@ for (const resource of RESOURCES) {
       assert.deepEqual(inFrench.translations, ['en', 'fr']);
       // German has no text at all: everything falls back, yet the record answers in German.
       const inGerman = await api.get(record.id, 'de');
-      assert.deepEqual([api.name(inGerman), inGerman.description, inGerman.slug, inGerman.translation_language], ['Lone Title', resource.described('English only'), 'lone-title', 'de']);
+      assert.deepEqual(
+        [api.name(inGerman), inGerman.description, inGerman.slug, inGerman.translation_language],
+        ['Lone Title', resource.described('English only'), 'lone-title', 'de'],
+      );
     });
 
     if (resource.shared) {
@@ -279,7 +378,7 @@ for (const resource of RESOURCES) {
       });
     }
 
-    test('search matches the text in the request\'s language, and the original text in any language', async () => {
+    test("search matches the text in the request's language, and the original text in any language", async () => {
       const record = await api.create('Lighthouse Quay');
       await api.write(record.id, 'fr', { [resource.nameField]: 'Phare du Quai' });
       assert.deepEqual(await api.names('search=phare', 'fr'), ['Phare du Quai']);
@@ -302,25 +401,43 @@ for (const resource of RESOURCES) {
     });
 
     test('translated slugs are unique per language, counting the original slugs records fall back to, and free across languages', async () => {
-      const [first, second, third, fourth] = [await api.create('Twin One'), await api.create('Twin Two'), await api.create('Twin Three'), await api.create('Twin Four')];
+      const [first, second, third, fourth] = [
+        await api.create('Twin One'),
+        await api.create('Twin Two'),
+        await api.create('Twin Three'),
+        await api.create('Twin Four'),
+      ];
       assert.equal((await api.write(first.id, 'fr', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
       // Writing its own translated slug again keeps it.
-      const again = await api.write(first.id, 'fr', { [resource.nameField]: 'Jumeau', ...(resource.slugWritable ? { slug: 'jumeau' } : {}) });
+      const again = await api.write(first.id, 'fr', {
+        [resource.nameField]: 'Jumeau',
+        ...(resource.slugWritable ? { slug: 'jumeau' } : {}),
+      });
       assert.equal(again.slug, 'jumeau');
       // Another record's French slug, and another record's original slug (which that record reads with in French).
-      const collisions: ReadonlyArray<readonly [record: Json, name: string, slug: string]> = [[second, 'Jumeau', 'jumeau'], [fourth, 'Twin One', 'twin-one']];
+      const collisions: ReadonlyArray<readonly [record: Json, name: string, slug: string]> = [
+        [second, 'Jumeau', 'jumeau'],
+        [fourth, 'Twin One', 'twin-one'],
+      ];
       for (const [record, name, slug] of collisions) {
         if (resource.slugFromName) {
           assert.equal((await api.write(record.id, 'fr', { [resource.nameField]: name })).slug, `${slug}-2`);
           assert.deepEqual(await api.namesBySlug(`${slug}-2`, 'fr'), [name]);
         } else {
-          assertError(await t.request('administrator', 'PATCH', inLanguage(`${collection}/${record.id}`, 'fr'), { slug }), 400, 'duplicate_term_slug');
+          assertError(
+            await t.request('administrator', 'PATCH', inLanguage(`${collection}/${record.id}`, 'fr'), { slug }),
+            400,
+            'duplicate_term_slug',
+          );
         }
       }
       assert.deepEqual(await api.namesBySlug('twin-one', 'fr'), ['Jumeau']);
       // The same slug in German belongs to German alone.
       assert.equal((await api.write(third.id, 'de', { [resource.nameField]: 'Jumeau' })).slug, 'jumeau');
-      assert.deepEqual([await api.namesBySlug('jumeau', 'fr'), await api.namesBySlug('jumeau', 'de')], [['Jumeau'], ['Jumeau']]);
+      assert.deepEqual(
+        [await api.namesBySlug('jumeau', 'fr'), await api.namesBySlug('jumeau', 'de')],
+        [['Jumeau'], ['Jumeau']],
+      );
       assert.equal((await api.get(first.id, 'fr')).slug, 'jumeau');
     });
 
@@ -341,10 +458,14 @@ for (const resource of RESOURCES) {
           const page = await t.request('anonymous', 'GET', new URL(record.url).pathname);
           assert.equal(page.statusCode, 200, `${record.url}: ${page.body.slice(0, 200)}`);
           assert.equal(page.headers['content-language'] ?? /<html lang="([^"]+)"/.exec(page.body)?.[1], 'fr');
-          if (collection === 'events') assert.equal(record.rest_url, keepingLanguage(`${apiBase}/events/${record.id}`, 'fr', form));
+          if (collection === 'events')
+            assert.equal(record.rest_url, keepingLanguage(`${apiBase}/events/${record.id}`, 'fr', form));
           if (resource.location) {
             const self = keepingLanguage(`${apiBase}/${collection}/${record.id}`, 'fr', form);
-            assert.deepEqual(record.urls, { self, collection: keepingLanguage(`${apiBase}/${collection}`, 'fr', form) });
+            assert.deepEqual(record.urls, {
+              self,
+              collection: keepingLanguage(`${apiBase}/${collection}`, 'fr', form),
+            });
             assert.equal(record._links.self[0].href, self);
             assert.equal(record._links.collection[0].href, record.urls.collection);
             assertLinkKeeps(record._links['wp:post_type'][0].href, 'fr', form, 'wp:post_type');
@@ -352,7 +473,12 @@ for (const resource of RESOURCES) {
         });
 
         test(`a write by ${form} answers the url of the record's page in that language`, async () => {
-          const response = await t.request('administrator', 'PATCH', inLanguage(`${collection}/${records[1]!.id}`, 'fr', form), { [resource.nameField]: 'Page liée deux' });
+          const response = await t.request(
+            'administrator',
+            'PATCH',
+            inLanguage(`${collection}/${records[1]!.id}`, 'fr', form),
+            { [resource.nameField]: 'Page liée deux' },
+          );
           assert.equal(response.statusCode, 200, response.body);
           assert.match(response.json().url, new RegExp(`^${expectedBases('fr', form).site}/${resource.page}/[^?]+/$`));
         });
@@ -360,14 +486,20 @@ for (const resource of RESOURCES) {
         test(`a middle list page read by ${form}: rest_url, next_rest_url and previous_rest_url`, async () => {
           const page = await api.list('search=linked%20page&per_page=1&page=2', 'fr', form);
           assert.equal(page[collection].length, 1);
-          for (const key of ['rest_url', 'next_rest_url', 'previous_rest_url']) assertLinkKeeps(page[key], 'fr', form, key);
+          for (const key of ['rest_url', 'next_rest_url', 'previous_rest_url'])
+            assertLinkKeeps(page[key], 'fr', form, key);
         });
 
         if (resource.location) {
           test(`a create by ${form} answers a Location in that language`, async () => {
-            const response = await t.request('administrator', 'POST', inLanguage(collection, 'fr', form), { name: `Located ${form}` });
+            const response = await t.request('administrator', 'POST', inLanguage(collection, 'fr', form), {
+              name: `Located ${form}`,
+            });
             assert.equal(response.statusCode, 201, response.body);
-            assert.equal(response.headers.location, keepingLanguage(`${expectedBases('fr', form).api}/${collection}/${response.json().id}`, 'fr', form));
+            assert.equal(
+              response.headers.location,
+              keepingLanguage(`${expectedBases('fr', form).api}/${collection}/${response.json().id}`, 'fr', form),
+            );
           });
         }
       }
@@ -381,9 +513,15 @@ for (const resource of RESOURCES) {
           await api.write(record.id, 'de', { [resource.nameField]: `Deutscher Text ${form}` });
           const removed = await api.delete(record.id, 'administrator', 'fr', form);
           assert.equal(removed.statusCode, 200, removed.body);
-          assert.deepEqual([api.name(removed.json()), removed.json().translations], [`Kept Record ${form}`, ['en', 'de']]);
+          assert.deepEqual(
+            [api.name(removed.json()), removed.json().translations],
+            [`Kept Record ${form}`, ['en', 'de']],
+          );
           if (resource.trashes) assert.equal(removed.json().status, 'publish');
-          assert.deepEqual([api.name(await api.get(record.id, 'de')), api.name(await api.get(record.id, 'en'))], [`Deutscher Text ${form}`, `Kept Record ${form}`]);
+          assert.deepEqual(
+            [api.name(await api.get(record.id, 'de')), api.name(await api.get(record.id, 'en'))],
+            [`Deutscher Text ${form}`, `Kept Record ${form}`],
+          );
           assertError(await api.delete(record.id, 'administrator', 'fr', form), 404, 'translation-not-found');
         });
       }
@@ -416,10 +554,23 @@ describe(`languages: the request's language (${DIALECT})`, () => {
     t = await createTestApp();
     const venue = (await t.request('administrator', 'POST', 'venues', { venue: 'Route Hall' })).json();
     const organizer = (await t.request('administrator', 'POST', 'organizers', { organizer: 'Route Club' })).json();
-    const event = (await t.request('administrator', 'POST', 'events', {
-      title: 'Route Night', ...EVENT_DATES, venue: venue.id, organizer: [organizer.id], categories: ['Route Category'], tags: ['Route Tag'],
-    })).json();
-    ids = { events: event.id, venues: venue.id, organizers: organizer.id, categories: event.categories[0].id, tags: event.tags[0].id };
+    const event = (
+      await t.request('administrator', 'POST', 'events', {
+        title: 'Route Night',
+        ...EVENT_DATES,
+        venue: venue.id,
+        organizer: [organizer.id],
+        categories: ['Route Category'],
+        tags: ['Route Tag'],
+      })
+    ).json();
+    ids = {
+      events: event.id,
+      venues: venue.id,
+      organizers: organizer.id,
+      categories: event.categories[0].id,
+      tags: event.tags[0].id,
+    };
     await t.request('administrator', 'PATCH', inLanguage(`events/${event.id}`, 'fr'), { title: 'Nuit de la Route' });
     await t.request('administrator', 'PATCH', inLanguage(`events/${event.id}`, 'de'), { title: 'Nacht der Straße' });
   });
@@ -427,8 +578,21 @@ describe(`languages: the request's language (${DIALECT})`, () => {
 
   /** Every GET route of the namespace, index and /doc included. */
   const readRoutes = (): string[] => [
-    '', 'doc', 'events', `events/${ids.events}`, 'events/by-slug/route-night', 'venues', `venues/${ids.venues}`, 'venues/by-slug/route-hall',
-    'organizers', `organizers/${ids.organizers}`, 'organizers/by-slug/route-club', 'categories', `categories/${ids.categories}`, 'tags', `tags/${ids.tags}`,
+    '',
+    'doc',
+    'events',
+    `events/${ids.events}`,
+    'events/by-slug/route-night',
+    'venues',
+    `venues/${ids.venues}`,
+    'venues/by-slug/route-hall',
+    'organizers',
+    `organizers/${ids.organizers}`,
+    'organizers/by-slug/route-club',
+    'categories',
+    `categories/${ids.categories}`,
+    'tags',
+    `tags/${ids.tags}`,
   ];
 
   test('the /fr/ path segment serves every route, in French', async () => {
@@ -450,14 +614,20 @@ describe(`languages: the request's language (${DIALECT})`, () => {
   test('a language code with a region works as a segment: /pt-pt/', async () => {
     const response = await t.request('anonymous', 'GET', `/pt-pt${API}/events/${ids.events}`);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual([response.json().translation_language, response.json().title, response.headers['content-language']], ['pt-pt', 'Route Night', 'pt-pt']);
+    assert.deepEqual(
+      [response.json().translation_language, response.json().title, response.headers['content-language']],
+      ['pt-pt', 'Route Night', 'pt-pt'],
+    );
   });
 
   test('the parameter wins over the segment, and URLs then carry the parameter', async () => {
     const response = await t.request('anonymous', 'GET', `/fr${API}/events/${ids.events}?translation_language=de`);
     assert.equal(response.statusCode, 200, response.body);
     const event = response.json();
-    assert.deepEqual([event.title, event.translation_language, response.headers['content-language']], ['Nacht der Straße', 'de', 'de']);
+    assert.deepEqual(
+      [event.title, event.translation_language, response.headers['content-language']],
+      ['Nacht der Straße', 'de', 'de'],
+    );
     assert.equal(event.rest_url, `${BASE}/events/${ids.events}?translation_language=de`);
   });
 
@@ -472,7 +642,9 @@ describe(`languages: the request's language (${DIALECT})`, () => {
       // Writes are complete, so that only the language is wrong (missing parameters are reported first).
       const requests: ReadonlyArray<readonly [Method, string, Json?]> = [
         ...readRoutes().map((route) => ['GET', route] as const),
-        ['POST', 'events', { title: 'Never Written', ...EVENT_DATES }], ['PATCH', `venues/${ids.venues}`, { city: 'Nowhere' }], ['DELETE', `tags/${ids.tags}`],
+        ['POST', 'events', { title: 'Never Written', ...EVENT_DATES }],
+        ['PATCH', `venues/${ids.venues}`, { city: 'Nowhere' }],
+        ['DELETE', `tags/${ids.tags}`],
       ];
       for (const [method, route, body] of requests) {
         for (const path of [`${API}/${route}`, `/fr${API}/${route}`]) {
@@ -507,7 +679,8 @@ describe(`languages: the request's language (${DIALECT})`, () => {
     });
 
     test('the segment must come before the prefix', async () => {
-      for (const path of [`/fr${API}/events`, `/api/fr${API}/events`]) assertError(await prefixed.request('anonymous', 'GET', path), 404, 'rest_no_route');
+      for (const path of [`/fr${API}/events`, `/api/fr${API}/events`])
+        assertError(await prefixed.request('anonymous', 'GET', path), 404, 'rest_no_route');
     });
   });
 
@@ -522,11 +695,16 @@ describe(`languages: the request's language (${DIALECT})`, () => {
       const created = await french.request('administrator', 'POST', 'tags', { name: 'Défaut' });
       assert.deepEqual([created.json().translations, created.json().translation_language], [['fr'], 'fr']);
       const read = await french.request('anonymous', 'GET', `tags/${created.json().id}`);
-      assert.deepEqual([read.json().translation_language, read.headers['content-language'], read.json().urls.self], ['fr', 'fr', `${BASE}/tags/${created.json().id}`]);
+      assert.deepEqual(
+        [read.json().translation_language, read.headers['content-language'], read.json().urls.self],
+        ['fr', 'fr', `${BASE}/tags/${created.json().id}`],
+      );
     });
 
     test('DELETE without a language deletes the record even when the default is not its original language', async () => {
-      const created = await french.request('administrator', 'POST', inLanguage('tags', 'en'), { name: 'English Original' });
+      const created = await french.request('administrator', 'POST', inLanguage('tags', 'en'), {
+        name: 'English Original',
+      });
       assert.deepEqual(created.json().translations, ['en']);
       assert.equal((await french.request('administrator', 'DELETE', `tags/${created.json().id}`)).statusCode, 200);
       assertError(await french.request('anonymous', 'GET', `tags/${created.json().id}`), 400, 'rest_invalid_param');
@@ -539,10 +717,16 @@ describe(`languages: embedded records (${DIALECT})`, () => {
   let event: Json;
   before(async () => {
     t = await createTestApp();
-    event = (await t.request('administrator', 'POST', 'events', {
-      title: 'Embedding Night', ...EVENT_DATES, venue: { venue: 'Embedded Hall' }, organizer: [{ organizer: 'Embedded Club' }],
-      categories: ['Embedded Category'], tags: ['Embedded Tag'],
-    })).json();
+    event = (
+      await t.request('administrator', 'POST', 'events', {
+        title: 'Embedding Night',
+        ...EVENT_DATES,
+        venue: { venue: 'Embedded Hall' },
+        organizer: [{ organizer: 'Embedded Club' }],
+        categories: ['Embedded Category'],
+        tags: ['Embedded Tag'],
+      })
+    ).json();
     const linked: ReadonlyArray<readonly [route: string, fields: Json]> = [
       [`venues/${event.venue.id}`, { venue: 'Salle Intégrée' }],
       [`organizers/${event.organizer[0].id}`, { organizer: 'Club Intégré' }],
@@ -559,8 +743,16 @@ describe(`languages: embedded records (${DIALECT})`, () => {
   /** The names of an event's embedded records, with the language each says it is in. */
   const embedded = (record: Json) => [
     [record.venue.venue, record.venue.translation_language, record.venue.translations],
-    ...record.organizer.map((organizer: Json) => [organizer.organizer, organizer.translation_language, organizer.translations]),
-    ...[...record.categories, ...record.tags].map((term: Json) => [term.name, term.translation_language, term.translations]),
+    ...record.organizer.map((organizer: Json) => [
+      organizer.organizer,
+      organizer.translation_language,
+      organizer.translations,
+    ]),
+    ...[...record.categories, ...record.tags].map((term: Json) => [
+      term.name,
+      term.translation_language,
+      term.translations,
+    ]),
   ];
 
   const readings: ReadonlyArray<readonly [language: string, names: readonly string[]]> = [
@@ -575,7 +767,10 @@ describe(`languages: embedded records (${DIALECT})`, () => {
         const single = (await t.request('anonymous', 'GET', inLanguage(`events/${event.id}`, language, form))).json();
         const [listed] = (await t.request('anonymous', 'GET', inLanguage('events', language, form))).json().events;
         for (const record of [single, listed]) {
-          assert.deepEqual(embedded(record), names.map((name) => [name, language, ['en', 'fr']]));
+          assert.deepEqual(
+            embedded(record),
+            names.map((name) => [name, language, ['en', 'fr']]),
+          );
         }
       });
     }
@@ -595,8 +790,15 @@ describe(`languages: embedded records (${DIALECT})`, () => {
     });
   }
 
-  test('an event\'s excerpt translates with its title and description', async () => {
-    const created = (await t.request('administrator', 'POST', 'events', { title: 'Excerpt Night', ...EVENT_DATES, excerpt: 'Short', description: 'Long' })).json();
+  test("an event's excerpt translates with its title and description", async () => {
+    const created = (
+      await t.request('administrator', 'POST', 'events', {
+        title: 'Excerpt Night',
+        ...EVENT_DATES,
+        excerpt: 'Short',
+        description: 'Long',
+      })
+    ).json();
     await t.request('administrator', 'PATCH', inLanguage(`events/${created.id}`, 'fr'), { excerpt: 'Court' });
     const read = (await t.request('anonymous', 'GET', inLanguage(`events/${created.id}`, 'fr'))).json();
     assert.deepEqual([read.title, read.excerpt, read.description], ['Excerpt Night', '<p>Court</p>', '<p>Long</p>']);
@@ -615,13 +817,25 @@ describe(`languages: done means (${DIALECT})`, () => {
       assert.ok(response.statusCode === 200 || response.statusCode === 201, response.body);
       return response.json();
     };
-    const translated = await write('POST', 'events', { title: 'Sea Concert', ...EVENT_DATES, venue: { venue: 'Harbour Hall', city: 'Nice' } });
-    await write('PATCH', `/fr${API}/events/${translated.id}`, { title: 'Concert de la Mer', description: 'Sur le port' });
+    const translated = await write('POST', 'events', {
+      title: 'Sea Concert',
+      ...EVENT_DATES,
+      venue: { venue: 'Harbour Hall', city: 'Nice' },
+    });
+    await write('PATCH', `/fr${API}/events/${translated.id}`, {
+      title: 'Concert de la Mer',
+      description: 'Sur le port',
+    });
     await write('PATCH', inLanguage(`events/${translated.id}`, 'de'), { title: 'Meereskonzert' });
     await write('PATCH', `/fr${API}/venues/${translated.venue.id}`, { venue: 'Salle du Port' });
     await write('PATCH', inLanguage(`venues/${translated.venue.id}`, 'de'), { venue: 'Hafenhalle' });
     // A later event with no French text at all.
-    await write('POST', 'events', { title: 'Late Show', start_date: '2027-03-02 19:00:00', end_date: '2027-03-02 22:00:00', venue: { venue: 'Old Cinema' } });
+    await write('POST', 'events', {
+      title: 'Late Show',
+      start_date: '2027-03-02 19:00:00',
+      end_date: '2027-03-02 22:00:00',
+      venue: { venue: 'Old Cinema' },
+    });
 
     const response = await t.request('anonymous', 'GET', `/fr${API}/events`);
     assert.equal(response.statusCode, 200, response.body);
@@ -629,13 +843,26 @@ describe(`languages: done means (${DIALECT})`, () => {
     const events = response.json().events as Json[];
     assert.deepEqual(
       events.map((event) => [event.title, event.venue.venue, event.translation_language, event.translations]),
-      [['Concert de la Mer', 'Salle du Port', 'fr', ['en', 'fr', 'de']], ['Late Show', 'Old Cinema', 'fr', ['en']]],
+      [
+        ['Concert de la Mer', 'Salle du Port', 'fr', ['en', 'fr', 'de']],
+        ['Late Show', 'Old Cinema', 'fr', ['en']],
+      ],
     );
-    assert.deepEqual(events.map((event) => event.url), [`${ORIGIN}/fr/event/concert-de-la-mer/`, `${ORIGIN}/fr/event/late-show/`]);
+    assert.deepEqual(
+      events.map((event) => event.url),
+      [`${ORIGIN}/fr/event/concert-de-la-mer/`, `${ORIGIN}/fr/event/late-show/`],
+    );
     assert.equal(events[0]!.description, '<p>Sur le port</p>');
     // The English and German readers still see their own text.
-    const titles = async (path: string) => (await t.request('anonymous', 'GET', path)).json().events.map((event: Json) => [event.title, event.venue.venue]);
-    assert.deepEqual(await titles(`${API}/events`), [['Sea Concert', 'Harbour Hall'], ['Late Show', 'Old Cinema']]);
-    assert.deepEqual(await titles(`/de${API}/events`), [['Meereskonzert', 'Hafenhalle'], ['Late Show', 'Old Cinema']]);
+    const titles = async (path: string) =>
+      (await t.request('anonymous', 'GET', path)).json().events.map((event: Json) => [event.title, event.venue.venue]);
+    assert.deepEqual(await titles(`${API}/events`), [
+      ['Sea Concert', 'Harbour Hall'],
+      ['Late Show', 'Old Cinema'],
+    ]);
+    assert.deepEqual(await titles(`/de${API}/events`), [
+      ['Meereskonzert', 'Hafenhalle'],
+      ['Late Show', 'Old Cinema'],
+    ]);
   });
 });

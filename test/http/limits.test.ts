@@ -43,7 +43,8 @@ function exchange(request: string): Promise<RawAnswer> {
   });
 }
 
-const get = (target: string, extraHeaders = '') => exchange(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extraHeaders}\r\n`);
+const get = (target: string, extraHeaders = '') =>
+  exchange(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${extraHeaders}\r\n`);
 
 describe(`limits on the request line and headers (${DIALECT})`, () => {
   test('a query string within the bound is served', async () => {
@@ -66,7 +67,10 @@ describe(`limits on the request line and headers (${DIALECT})`, () => {
   test('one header or many headers beyond the bound are 431 too', async () => {
     const oneHuge = await get(`${API}/events`, `X-Padding: ${'b'.repeat(MAX_HEADER_BYTES)}\r\n`);
     assert.equal(oneHuge.status, 431);
-    const many = await get(`${API}/events`, Array.from({ length: 400 }, (_, index) => `X-Padding-${index}: ${'c'.repeat(40)}\r\n`).join(''));
+    const many = await get(
+      `${API}/events`,
+      Array.from({ length: 400 }, (_, index) => `X-Padding-${index}: ${'c'.repeat(40)}\r\n`).join(''),
+    );
     assert.equal(many.status, 431);
     assert.equal(JSON.parse(many.body).code, 'rest_headers_too_large');
   });

@@ -26,13 +26,28 @@ interface OutboxAnswer {
   enabled: boolean;
   counts: Record<string, number>;
   total: number;
-  messages: { id: number; to: string; status: string; attempts: number; last_error: string | null; message_id: string; sent_at: string | null; reference: string }[];
+  messages: {
+    id: number;
+    to: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    message_id: string;
+    sent_at: string | null;
+    reference: string;
+  }[];
 }
 
 /** jsqr is CommonJS whose `default` is the decoder. */
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
-const message = (to: string, subject: string): MailMessage => ({ to, subject, text: `${subject}, in text.`, html: `<p>${subject}, in HTML.</p>`, reference: 'test:outbox' });
+const message = (to: string, subject: string): MailMessage => ({
+  to,
+  subject,
+  text: `${subject}, in text.`,
+  html: `<p>${subject}, in HTML.</p>`,
+  reference: 'test:outbox',
+});
 
 describe(`e-mail through the outbox (${DIALECT})`, () => {
   let smtp: LocalSmtp;
@@ -43,7 +58,13 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
     t = await createTestApp({
       // Retries are due by the wall clock: the dispatcher compares it with each message's next attempt.
       clock: systemClock,
-      env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05', CALENDAR_MAIL_TIMEOUT: '1', CALENDAR_MAIL_RETRY_DELAYS: Array(RETRIES).fill('0.1').join(',') },
+      env: {
+        CALENDAR_SMTP_URL: smtp.url,
+        CALENDAR_MAIL_FROM: FROM,
+        CALENDAR_MAIL_POLL_INTERVAL: '0.05',
+        CALENDAR_MAIL_TIMEOUT: '1',
+        CALENDAR_MAIL_RETRY_DELAYS: Array(RETRIES).fill('0.1').join(','),
+      },
     });
     t.mailDispatcher!.start({ error: (error) => console.error(error) });
   });
@@ -58,38 +79,71 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
     assert.equal(answer.statusCode, 200, answer.body);
     return answer.json<OutboxAnswer>();
   };
-  const row = async (id: number) => (await t.request('administrator', 'GET', `mail/outbox/${id}`)).json<OutboxAnswer['messages'][number]>();
+  const row = async (id: number) =>
+    (await t.request('administrator', 'GET', `mail/outbox/${id}`)).json<OutboxAnswer['messages'][number]>();
   const arrived = (messageId: string) => smtp.received.filter((mail) => mail.parsed.messageId === messageId);
 
   test('an event message arrives whole: headers, text and HTML, an .ics that parses and a QR code that decodes', async () => {
-    const venue = await createRecord(t, 'venues', { venue: 'Blue Hall', address: '1 Main Street', city: 'Springfield', status: 'publish' });
-    const created = await createRecord(t, 'events', { title: 'Jazz & Blues Night', status: 'publish', start_date: '2027-03-04 19:00:00', end_date: '2027-03-04 22:00:00', timezone: 'America/New_York', venue: venue.id });
-    const { event } = await t.storage.read((tx) => t.services.calendarFeeds.single(tx, { id: created.id }, null, {}, 'en'));
+    const venue = await createRecord(t, 'venues', {
+      venue: 'Blue Hall',
+      address: '1 Main Street',
+      city: 'Springfield',
+      status: 'publish',
+    });
+    const created = await createRecord(t, 'events', {
+      title: 'Jazz & Blues Night',
+      status: 'publish',
+      start_date: '2027-03-04 19:00:00',
+      end_date: '2027-03-04 22:00:00',
+      timezone: 'America/New_York',
+      venue: venue.id,
+    });
+    const { event } = await t.storage.read((tx) =>
+      t.services.calendarFeeds.single(tx, { id: created.id }, null, {}, 'en'),
+    );
     const mail = await eventMail({
       to: 'ada@example.org',
       subject: "You're going: Jazz & Blues Night",
       intro: ['Hello Ada,', 'your place is booked.'],
       event,
-      context: { urls: new Urls('http://127.0.0.1:8080', { restPrefix: '', publicUrl: undefined, siteUrl: undefined }), uidHost: 'springfield.example' },
+      context: {
+        urls: new Urls('http://127.0.0.1:8080', { restPrefix: '', publicUrl: undefined, siteUrl: undefined }),
+        uidHost: 'springfield.example',
+      },
       links: [{ label: 'Change or cancel your RSVP', url: 'http://127.0.0.1:8080/rsvp/abc?token=xyz' }],
       qrs: [{ text: 'ATTENDEE-42-7f3a', caption: 'Your ticket' }],
       reference: 'attendee:42',
     });
     const written = await enqueue(mail);
-    assert.match(written.message_id, /^<[0-9a-f-]{36}@springfield\.example>$/, 'the Message-ID is chosen at once, on the From address domain');
-    const [received] = await until('the message arrived', () => (arrived(written.message_id).length > 0 ? arrived(written.message_id) : undefined));
+    assert.match(
+      written.message_id,
+      /^<[0-9a-f-]{36}@springfield\.example>$/,
+      'the Message-ID is chosen at once, on the From address domain',
+    );
+    const [received] = await until('the message arrived', () =>
+      arrived(written.message_id).length > 0 ? arrived(written.message_id) : undefined,
+    );
     const { parsed } = received!;
     assert.deepEqual(received!.to, ['ada@example.org']);
     assert.equal(received!.from, 'calendar@springfield.example');
     assert.equal(parsed.from?.text, '"Springfield Arts" <calendar@springfield.example>');
     assert.equal((Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.text, 'ada@example.org');
     assert.equal(parsed.subject, "You're going: Jazz & Blues Night");
-    assert.ok(parsed.date && Math.abs(parsed.date.getTime() - Date.now()) < 60_000, `Date is the attempt's: ${String(parsed.date)}`);
+    assert.ok(
+      parsed.date && Math.abs(parsed.date.getTime() - Date.now()) < 60_000,
+      `Date is the attempt's: ${String(parsed.date)}`,
+    );
     assert.equal(parsed.headers.get('auto-submitted'), 'auto-generated');
-    assert.match(parsed.text ?? '', /^Hello Ada,\nyour place is booked\.\n\nJazz & Blues Night\nWhen: Thursday 4 March 2027, 19:00 – 22:00 \(America\/New_York\)\nWhere: Blue Hall, 1 Main Street, Springfield/);
+    assert.match(
+      parsed.text ?? '',
+      /^Hello Ada,\nyour place is booked\.\n\nJazz & Blues Night\nWhen: Thursday 4 March 2027, 19:00 – 22:00 \(America\/New_York\)\nWhere: Blue Hall, 1 Main Street, Springfield/,
+    );
     assert.match(parsed.text ?? '', /Change or cancel your RSVP: http:\/\/127\.0\.0\.1:8080\/rsvp\/abc\?token=xyz/);
     assert.match(String(parsed.html), /<h1[^>]*>Jazz &amp; Blues Night<\/h1>/);
-    assert.match(String(parsed.html), /<a href="http:\/\/127\.0\.0\.1:8080\/rsvp\/abc\?token=xyz">Change or cancel your RSVP<\/a>/);
+    assert.match(
+      String(parsed.html),
+      /<a href="http:\/\/127\.0\.0\.1:8080\/rsvp\/abc\?token=xyz">Change or cancel your RSVP<\/a>/,
+    );
 
     const ics = parsed.attachments.find((attachment) => attachment.filename === 'event.ics');
     assert.ok(ics, 'the .ics is attached');
@@ -106,9 +160,14 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
     assert.equal(qr.cid, 'qr-code-1@calendar');
     assert.match(String(parsed.html), /<img src="cid:qr-code-1@calendar" alt="Your ticket: ATTENDEE-42-7f3a">/);
     const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    assert.equal(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data, 'ATTENDEE-42-7f3a');
+    assert.equal(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data,
+      'ATTENDEE-42-7f3a',
+    );
 
-    const shown = await until('the outbox shows it sent', async () => ((await row(written.id)).status === 'sent' ? row(written.id) : undefined));
+    const shown = await until('the outbox shows it sent', async () =>
+      (await row(written.id)).status === 'sent' ? row(written.id) : undefined,
+    );
     assert.equal(shown.attempts, 1);
     assert.equal(shown.message_id, written.message_id);
     assert.equal(shown.reference, 'attendee:42');
@@ -165,16 +224,23 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
   test(`a refusal (550) fails the message at once; ${RETRIES + 1} deferrals fail it too; both keep the last answer and may be retried`, async () => {
     smtp.answer('refuse');
     const refused = await enqueue(message('nobody@example.org', 'Refused'));
-    const failed = await until('failed', async () => ((await row(refused.id)).status === 'failed' ? row(refused.id) : undefined));
+    const failed = await until('failed', async () =>
+      (await row(refused.id)).status === 'failed' ? row(refused.id) : undefined,
+    );
     assert.equal(failed.attempts, 1, 'a permanent refusal is not retried');
     assert.match(failed.last_error ?? '', /550 No such mailbox/);
 
     smtp.answer('defer');
     const deferred = await enqueue(message('later@example.org', 'Deferred for good'));
-    const exhausted = await until('failed after every retry', async () => ((await row(deferred.id)).status === 'failed' ? row(deferred.id) : undefined));
+    const exhausted = await until('failed after every retry', async () =>
+      (await row(deferred.id)).status === 'failed' ? row(deferred.id) : undefined,
+    );
     assert.equal(exhausted.attempts, RETRIES + 1);
     assert.match(exhausted.last_error ?? '', /451 Try again later/);
-    assert.equal((await outbox('?status=failed')).messages.some((listed) => listed.id === deferred.id), true);
+    assert.equal(
+      (await outbox('?status=failed')).messages.some((listed) => listed.id === deferred.id),
+      true,
+    );
 
     smtp.answer('accept');
     const retried = await t.request('administrator', 'POST', `mail/outbox/${deferred.id}/retry`);
@@ -183,7 +249,11 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
     assert.equal(retried.json<{ attempts: number }>().attempts, 0);
     await until('sent after the retry', async () => (await row(deferred.id)).status === 'sent');
     assert.equal(arrived(deferred.message_id).length, 1);
-    assertError(await t.request('administrator', 'POST', `mail/outbox/${deferred.id}/retry`), 409, 'mail_not_retryable');
+    assertError(
+      await t.request('administrator', 'POST', `mail/outbox/${deferred.id}/retry`),
+      409,
+      'mail_not_retryable',
+    );
   });
 
   test('the outbox is for administrators: listed newest first, filtered, paged; unknown ids 404', async () => {
@@ -204,12 +274,22 @@ describe(`e-mail through the outbox (${DIALECT})`, () => {
   });
 
   test('an administrator sends a test message', async () => {
-    assertError(await t.request('administrator', 'POST', 'mail/test', { to: 'not an address' }), 400, 'rest_invalid_param');
-    assertError(await t.request('administrator', 'POST', 'mail/test', { to: 'a@example.org\r\nBcc: b@example.org' }), 400, 'rest_invalid_param');
+    assertError(
+      await t.request('administrator', 'POST', 'mail/test', { to: 'not an address' }),
+      400,
+      'rest_invalid_param',
+    );
+    assertError(
+      await t.request('administrator', 'POST', 'mail/test', { to: 'a@example.org\r\nBcc: b@example.org' }),
+      400,
+      'rest_invalid_param',
+    );
     const answer = await t.request('administrator', 'POST', 'mail/test', { to: 'admin@example.org' });
     assert.equal(answer.statusCode, 202, answer.body);
     const { message_id: messageId } = answer.json<{ message_id: string }>();
-    const [received] = await until('the test message arrived', () => (arrived(messageId).length > 0 ? arrived(messageId) : undefined));
+    const [received] = await until('the test message arrived', () =>
+      arrived(messageId).length > 0 ? arrived(messageId) : undefined,
+    );
     assert.equal((received as ReceivedMail).parsed.subject, 'Test message from the calendar');
   });
 });

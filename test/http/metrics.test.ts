@@ -15,7 +15,9 @@ function sample(exposition: string, name: string, labels: Record<string, string>
   for (const line of exposition.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return 0;
@@ -44,7 +46,7 @@ describe(`GET /metrics (${DIALECT})`, () => {
       return response.body;
     };
 
-    test('refuses a request without the token, with a wrong one, and with an administrator\'s password', async () => {
+    test("refuses a request without the token, with a wrong one, and with an administrator's password", async () => {
       for (const [as, headers] of [
         ['anonymous', {}],
         ['anonymous', { authorization: `Bearer ${TOKEN.slice(0, -1)}x` }],
@@ -61,7 +63,9 @@ describe(`GET /metrics (${DIALECT})`, () => {
     });
 
     test("answers Prometheus' text format for the token", async () => {
-      const response = await t.request('anonymous', 'GET', '/metrics', undefined, { authorization: `bearer  ${TOKEN}` });
+      const response = await t.request('anonymous', 'GET', '/metrics', undefined, {
+        authorization: `bearer  ${TOKEN}`,
+      });
       assert.equal(response.statusCode, 200);
       assert.match(String(response.headers['content-type']), /^text\/plain; version=0\.0\.4/);
       assert.match(response.body, /^# HELP calendar_http_request_duration_seconds /m);
@@ -75,20 +79,50 @@ describe(`GET /metrics (${DIALECT})`, () => {
 
     test("requests by route and status, read-cache hits and misses and write units' waits to begin move as requests are served", async () => {
       const before = await scrape();
-      const created = await t.request('administrator', 'POST', 'events', { title: 'Counted', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', status: 'publish' });
+      const created = await t.request('administrator', 'POST', 'events', {
+        title: 'Counted',
+        start_date: '2026-12-01 10:00',
+        end_date: '2026-12-01 11:00',
+        status: 'publish',
+      });
       assert.equal(created.statusCode, 201, created.body);
-      for (let read = 0; read < 3; read++) assert.equal((await t.request('anonymous', 'GET', 'events')).statusCode, 200);
+      for (let read = 0; read < 3; read++)
+        assert.equal((await t.request('anonymous', 'GET', 'events')).statusCode, 200);
       assert.equal((await t.request('anonymous', 'GET', 'events/999999')).statusCode, 404);
       assert.equal((await t.request('anonymous', 'GET', '/no/such/path/at/all')).statusCode, 404);
       const now = await scrape();
-      const moved = (name: string, labels?: Record<string, string>) => sample(now, name, labels) - sample(before, name, labels);
+      const moved = (name: string, labels?: Record<string, string>) =>
+        sample(now, name, labels) - sample(before, name, labels);
 
-      assert.equal(moved('calendar_http_request_duration_seconds_count', { method: 'GET', route: `${API}/events`, status: '200' }), 3);
-      assert.equal(moved('calendar_http_request_duration_seconds_count', { method: 'POST', route: `${API}/events`, status: '201' }), 1);
+      assert.equal(
+        moved('calendar_http_request_duration_seconds_count', { method: 'GET', route: `${API}/events`, status: '200' }),
+        3,
+      );
+      assert.equal(
+        moved('calendar_http_request_duration_seconds_count', {
+          method: 'POST',
+          route: `${API}/events`,
+          status: '201',
+        }),
+        1,
+      );
       // The route's pattern without its parameters' patterns (`:id(^\\d+$)`), and every unrouted path as one.
-      assert.equal(moved('calendar_http_request_duration_seconds_count', { method: 'GET', route: `${API}/events/:id`, status: '404' }), 1);
-      assert.equal(moved('calendar_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }), 1);
-      assert.ok(moved('calendar_http_request_duration_seconds_sum', { method: 'GET', route: `${API}/events`, status: '200' }) > 0);
+      assert.equal(
+        moved('calendar_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: `${API}/events/:id`,
+          status: '404',
+        }),
+        1,
+      );
+      assert.equal(
+        moved('calendar_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }),
+        1,
+      );
+      assert.ok(
+        moved('calendar_http_request_duration_seconds_sum', { method: 'GET', route: `${API}/events`, status: '200' }) >
+          0,
+      );
       // The first list read after the write computes its answer, the next two are served from the
       // cache; the unknown id is looked up too, and missed.
       assert.equal(moved('calendar_read_cache_misses_total'), 2);
@@ -98,7 +132,13 @@ describe(`GET /metrics (${DIALECT})`, () => {
       // The names before decision 0120 are gone: no alias is kept.
       assert.equal(now.includes('calendar_write_lock_'), false);
       // The earlier scrape is counted too, under its own route.
-      assert.ok(sample(now, 'calendar_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status: '200' }) >= 1);
+      assert.ok(
+        sample(now, 'calendar_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/metrics',
+          status: '200',
+        }) >= 1,
+      );
     });
   });
 });

@@ -8,7 +8,30 @@ import { API, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { loadExample } from '../fixtures/examples.ts';
 
 /** The 22 codes of the spec, in its order. */
-const LANGUAGES = ['sq', 'bs', 'bg', 'hr', 'cs', 'da', 'nl', 'en', 'fr', 'de', 'el', 'hu', 'it', 'mk', 'pl', 'pt-pt', 'ro', 'sr', 'sk', 'sl', 'es', 'sv'];
+const LANGUAGES = [
+  'sq',
+  'bs',
+  'bg',
+  'hr',
+  'cs',
+  'da',
+  'nl',
+  'en',
+  'fr',
+  'de',
+  'el',
+  'hu',
+  'it',
+  'mk',
+  'pl',
+  'pt-pt',
+  'ro',
+  'sr',
+  'sk',
+  'sl',
+  'es',
+  'sv',
+];
 
 interface IndexArg {
   required: boolean;
@@ -53,7 +76,12 @@ describe('namespace index', () => {
   test('lists the routes in WordPress notation, the index and /doc first', () => {
     const paths = Object.keys(index.routes);
     assert.deepEqual(paths.slice(0, 2), [API, `${API}/doc`]);
-    for (const path of [`${API}/categories`, `${API}/categories/(?P<id>\\d+)`, `${API}/tags`, `${API}/tags/(?P<id>\\d+)`]) {
+    for (const path of [
+      `${API}/categories`,
+      `${API}/categories/(?P<id>\\d+)`,
+      `${API}/tags`,
+      `${API}/tags/(?P<id>\\d+)`,
+    ]) {
       assert.ok(paths.includes(path), path);
     }
     for (const route of Object.values(index.routes)) assert.equal(route.namespace, 'calendar/events/v1');
@@ -84,13 +112,27 @@ describe('namespace index', () => {
   test('endpoint args carry required, default, type and description as WordPress lists them', () => {
     const [list, create] = index.routes[`${API}/categories`]!.endpoints;
     assert.deepEqual(list!.methods, ['GET']);
-    assert.deepEqual(list!.args.page, { default: 1, description: 'The archive page to return', type: 'integer', required: false });
-    assert.deepEqual(list!.args.hide_empty, { default: true, description: 'Whether to hide terms not assigned to any posts', type: 'boolean', required: false });
+    assert.deepEqual(list!.args.page, {
+      default: 1,
+      description: 'The archive page to return',
+      type: 'integer',
+      required: false,
+    });
+    assert.deepEqual(list!.args.hide_empty, {
+      default: true,
+      description: 'Whether to hide terms not assigned to any posts',
+      type: 'boolean',
+      required: false,
+    });
     assert.deepEqual(create!.methods, ['POST']);
     assert.equal(create!.args.name!.required, true);
     assert.equal(create!.args.name!.type, 'string');
     assert.equal(create!.args.slug!.required, false);
-    assert.deepEqual(index.routes[API]!.endpoints[0]!.args.namespace, { default: 'calendar/events/v1', type: 'string', required: false });
+    assert.deepEqual(index.routes[API]!.endpoints[0]!.args.namespace, {
+      default: 'calendar/events/v1',
+      type: 'string',
+      required: false,
+    });
   });
 
   test('every endpoint lists translation_language with the 22 codes, not required', () => {
@@ -109,7 +151,12 @@ describe('namespace index', () => {
 describe('/doc', () => {
   const recorded = loadExample('40-doc').response.body as { info: unknown };
   let t: TestApp;
-  let doc: { openapi: string; info: unknown; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+  let doc: {
+    openapi: string;
+    info: unknown;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Operation>>;
+  };
   let index: { routes: Record<string, IndexRoute> };
   before(async () => {
     t = await createTestApp({ withUsers: false });
@@ -132,7 +179,8 @@ describe('/doc', () => {
 
   test('path keys are relative to the server URL', () => {
     const paths = Object.keys(doc.paths);
-    for (const path of ['/doc', '/categories', '/categories/{id}', '/tags', '/tags/{id}']) assert.ok(paths.includes(path), path);
+    for (const path of ['/doc', '/categories', '/categories/{id}', '/tags', '/tags/{id}'])
+      assert.ok(paths.includes(path), path);
     for (const path of paths) assert.ok(!path.includes('calendar/events'), path);
   });
 
@@ -179,9 +227,21 @@ describe('route contract check at start-up', () => {
     handle: async () => ({ body: {} }),
   };
   const incomplete: [string, ApiRoute, RegExp][] = [
-    ['no response schema', { ...complete, schema: { ...complete.schema, response: {} } }, /GET \/checked has no response schema/],
-    ['a missing response map', { ...complete, schema: { summary: 'x', querystring: Type.Object({}) } } as unknown as ApiRoute, /has no response schema/],
-    ['no permission', { ...complete, permission: undefined } as unknown as ApiRoute, /GET \/checked has no declared permission/],
+    [
+      'no response schema',
+      { ...complete, schema: { ...complete.schema, response: {} } },
+      /GET \/checked has no response schema/,
+    ],
+    [
+      'a missing response map',
+      { ...complete, schema: { summary: 'x', querystring: Type.Object({}) } } as unknown as ApiRoute,
+      /has no response schema/,
+    ],
+    [
+      'no permission',
+      { ...complete, permission: undefined } as unknown as ApiRoute,
+      /GET \/checked has no declared permission/,
+    ],
   ];
 
   for (const [name, route, message] of incomplete) {

@@ -36,45 +36,110 @@ describe(`OpenAPI document (${DIALECT})`, () => {
   });
 
   test('geoloc_radius keeps its exclusive bound in the 3.0 spelling', () => {
-    const parameters = (doc.paths['/events']!.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }).parameters;
+    const parameters = (
+      doc.paths['/events']!.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }
+    ).parameters;
     const radius = parameters.find((parameter) => parameter.name === 'geoloc_radius')!;
     assert.equal(radius.schema.minimum, 0);
     assert.equal(radius.schema.exclusiveMinimum, true);
   });
 
   test('declares HTTP Basic or the session with its nonce, required by exactly the operations whose permission is not public', () => {
-    assert.deepEqual(doc.components.securitySchemes?.basic, { type: 'http', scheme: 'basic', description: 'An account login and password, or an application password (decision 0002).' });
+    assert.deepEqual(doc.components.securitySchemes?.basic, {
+      type: 'http',
+      scheme: 'basic',
+      description: 'An account login and password, or an application password (decision 0002).',
+    });
     const secured = (path: string, method: string) => doc.paths[path]![method]!.security !== undefined;
     assert.equal(secured('/events', 'get'), false);
     assert.equal(secured('/events/{id}', 'get'), false);
     assert.equal(secured('/doc', 'get'), false);
-    for (const [path, method] of [['/events', 'post'], ['/events/{id}', 'delete'], ['/venues/{id}', 'put'], ['/categories', 'post'], ['/tags/{id}', 'patch']] as const) {
-      assert.deepEqual(doc.paths[path]![method]!.security, [{ basic: [] }, { session: [], nonce: [] }], `${method} ${path}`);
+    for (const [path, method] of [
+      ['/events', 'post'],
+      ['/events/{id}', 'delete'],
+      ['/venues/{id}', 'put'],
+      ['/categories', 'post'],
+      ['/tags/{id}', 'patch'],
+    ] as const) {
+      assert.deepEqual(
+        doc.paths[path]![method]!.security,
+        [{ basic: [] }, { session: [], nonce: [] }],
+        `${method} ${path}`,
+      );
     }
-    assert.deepEqual(doc.components.securitySchemes?.session, { type: 'apiKey', in: 'cookie', name: 'calendar_session', description: (doc.components.securitySchemes?.session as { description: string }).description });
+    assert.deepEqual(doc.components.securitySchemes?.session, {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'calendar_session',
+      description: (doc.components.securitySchemes?.session as { description: string }).description,
+    });
     assert.deepEqual(doc.paths['/sessions/current']!.get!.security, [{ session: [] }]);
-    for (const [path, method] of [['/sessions', 'get'], ['/sessions', 'delete'], ['/sessions/{id}', 'delete'], ['/events/counts', 'get'], ['/venues/counts', 'get'], ['/organizers/counts', 'get']] as const) {
-      assert.deepEqual(doc.paths[path]![method]!.security, [{ basic: [] }, { session: [], nonce: [] }], `${method} ${path}`);
+    for (const [path, method] of [
+      ['/sessions', 'get'],
+      ['/sessions', 'delete'],
+      ['/sessions/{id}', 'delete'],
+      ['/events/counts', 'get'],
+      ['/venues/counts', 'get'],
+      ['/organizers/counts', 'get'],
+    ] as const) {
+      assert.deepEqual(
+        doc.paths[path]![method]!.security,
+        [{ basic: [] }, { session: [], nonce: [] }],
+        `${method} ${path}`,
+      );
     }
-    assert.deepEqual(doc.paths['/events/counts']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/StatusCounts' });
-    assert.deepEqual(doc.paths['/sessions/current']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/CurrentSession' });
+    assert.deepEqual(doc.paths['/events/counts']!.get!.responses['200']!.content!['application/json']!.schema, {
+      $ref: '#/components/schemas/StatusCounts',
+    });
+    assert.deepEqual(doc.paths['/sessions/current']!.get!.responses['200']!.content!['application/json']!.schema, {
+      $ref: '#/components/schemas/CurrentSession',
+    });
   });
 
   test('the tickets and attendees routes (decision 0108): public reads and the RSVP, the rest for those who may edit events', () => {
     const secured = (path: string, method: string) => doc.paths[path]?.[method]?.security !== undefined;
-    for (const [path, method] of [['/tickets', 'get'], ['/tickets/{id}', 'get'], ['/tickets/{id}/rsvps', 'post']] as const) assert.equal(secured(path, method), false, `${method} ${path}`);
-    for (const [path, method] of [['/tickets', 'post'], ['/tickets/{id}', 'put'], ['/tickets/{id}', 'delete'], ['/attendees', 'get'], ['/attendees/{id}', 'get'], ['/attendees/{id}/check-in', 'post'], ['/attendees/{id}/check-in', 'delete'], ['/qr', 'post']] as const) {
+    for (const [path, method] of [
+      ['/tickets', 'get'],
+      ['/tickets/{id}', 'get'],
+      ['/tickets/{id}/rsvps', 'post'],
+    ] as const)
+      assert.equal(secured(path, method), false, `${method} ${path}`);
+    for (const [path, method] of [
+      ['/tickets', 'post'],
+      ['/tickets/{id}', 'put'],
+      ['/tickets/{id}', 'delete'],
+      ['/attendees', 'get'],
+      ['/attendees/{id}', 'get'],
+      ['/attendees/{id}/check-in', 'post'],
+      ['/attendees/{id}/check-in', 'delete'],
+      ['/qr', 'post'],
+    ] as const) {
       assert.equal(secured(path, method), true, `${method} ${path}`);
     }
-    for (const name of ['Ticket', 'TicketArchive', 'Attendee', 'AttendeeArchive']) assert.ok(doc.components.schemas[name], name);
-    assert.deepEqual(doc.paths['/tickets']!.get!.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/TicketArchive' });
+    for (const name of ['Ticket', 'TicketArchive', 'Attendee', 'AttendeeArchive'])
+      assert.ok(doc.components.schemas[name], name);
+    assert.deepEqual(doc.paths['/tickets']!.get!.responses['200']!.content!['application/json']!.schema, {
+      $ref: '#/components/schemas/TicketArchive',
+    });
   });
 
   test('records and archive envelopes are named components, referenced by the operations', () => {
-    for (const name of ['Event', 'EventArchive', 'Venue', 'VenueArchive', 'Organizer', 'OrganizerArchive', 'EventCategory', 'EventCategoryArchive', 'EventTag', 'EventTagArchive']) {
+    for (const name of [
+      'Event',
+      'EventArchive',
+      'Venue',
+      'VenueArchive',
+      'Organizer',
+      'OrganizerArchive',
+      'EventCategory',
+      'EventCategoryArchive',
+      'EventTag',
+      'EventTagArchive',
+    ]) {
       assert.ok(doc.components.schemas[name], name);
     }
-    const schemaOf = (path: string, method: string, status: string) => doc.paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
+    const schemaOf = (path: string, method: string, status: string) =>
+      doc.paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
     assert.deepEqual(schemaOf('/events', 'get', '200'), { $ref: '#/components/schemas/EventArchive' });
     assert.deepEqual(schemaOf('/events/{id}', 'get', '200'), { $ref: '#/components/schemas/Event' });
     assert.deepEqual(schemaOf('/venues', 'post', '201'), { $ref: '#/components/schemas/Venue' });
@@ -94,7 +159,11 @@ describe(`reference UI at /doc/ui (${DIALECT})`, () => {
     assert.ok(assets.some((asset) => asset.endsWith('.js')));
     assert.ok(assets.some((asset) => asset.endsWith('.css')));
     for (const asset of assets) {
-      const response = await t.request('anonymous', 'GET', new URL(asset, 'http://localhost/calendar/events/v1/doc/ui').pathname);
+      const response = await t.request(
+        'anonymous',
+        'GET',
+        new URL(asset, 'http://localhost/calendar/events/v1/doc/ui').pathname,
+      );
       assert.equal(response.statusCode, 200, asset);
       assert.ok(response.rawPayload.length > 0, asset);
     }

@@ -17,8 +17,13 @@ const ORIGIN = 'https://app.example.com';
 /** A multipart/form-data body with the given text fields. */
 function multipart(fields: readonly [string, string][]): { body: string; headers: Record<string, string> } {
   const boundary = 'calendar-test-boundary';
-  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { body: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    body: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 describe('platform', () => {
@@ -75,11 +80,35 @@ describe('platform', () => {
 
   describe('request bodies', () => {
     const rejected: { name: string; body: string; contentType: string; status: number; code: string }[] = [
-      { name: 'invalid JSON', body: '{"name": ', contentType: 'application/json', status: 400, code: 'rest_invalid_json' },
-      { name: 'a JSON array', body: '[{"name":"x"}]', contentType: 'application/json', status: 400, code: 'rest_bad_request' },
+      {
+        name: 'invalid JSON',
+        body: '{"name": ',
+        contentType: 'application/json',
+        status: 400,
+        code: 'rest_invalid_json',
+      },
+      {
+        name: 'a JSON array',
+        body: '[{"name":"x"}]',
+        contentType: 'application/json',
+        status: 400,
+        code: 'rest_bad_request',
+      },
       { name: 'a JSON string', body: '"x"', contentType: 'application/json', status: 400, code: 'rest_bad_request' },
-      { name: 'text/plain', body: 'name=x', contentType: 'text/plain', status: 415, code: 'rest_unsupported_media_type' },
-      { name: 'application/xml', body: '<name>x</name>', contentType: 'application/xml', status: 415, code: 'rest_unsupported_media_type' },
+      {
+        name: 'text/plain',
+        body: 'name=x',
+        contentType: 'text/plain',
+        status: 415,
+        code: 'rest_unsupported_media_type',
+      },
+      {
+        name: 'application/xml',
+        body: '<name>x</name>',
+        contentType: 'application/xml',
+        status: 415,
+        code: 'rest_unsupported_media_type',
+      },
     ];
     for (const { name, body, contentType, status, code } of rejected) {
       test(`${name} is a ${status} ${code} in the error envelope`, async () => {
@@ -95,7 +124,9 @@ describe('platform', () => {
 
     test('a body over 1 MiB is 413 rest_payload_too_large', async () => {
       const body = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-      const response = await t.request('administrator', 'POST', 'categories', body, { 'content-type': 'application/json' });
+      const response = await t.request('administrator', 'POST', 'categories', body, {
+        'content-type': 'application/json',
+      });
       assert.equal(response.statusCode, 413);
       assert.deepEqual(response.json(), {
         code: 'rest_payload_too_large',
@@ -105,7 +136,9 @@ describe('platform', () => {
     });
 
     test('an empty JSON body is no fields: create reports the missing name', async () => {
-      const response = await t.request('administrator', 'POST', 'categories', '', { 'content-type': 'application/json' });
+      const response = await t.request('administrator', 'POST', 'categories', '', {
+        'content-type': 'application/json',
+      });
       assert.equal(response.statusCode, 400);
       assert.deepEqual(response.json(), {
         code: 'rest_missing_callback_param',
@@ -115,8 +148,18 @@ describe('platform', () => {
     });
 
     const encodings: { name: string; payload: () => { body: string; headers: Record<string, string> } }[] = [
-      { name: 'form-urlencoded', payload: () => ({ body: 'name=Form+Made&description=from%20a%20form', headers: FORM }) },
-      { name: 'multipart', payload: () => multipart([['name', 'Form Made'], ['description', 'from a form']]) },
+      {
+        name: 'form-urlencoded',
+        payload: () => ({ body: 'name=Form+Made&description=from%20a%20form', headers: FORM }),
+      },
+      {
+        name: 'multipart',
+        payload: () =>
+          multipart([
+            ['name', 'Form Made'],
+            ['description', 'from a form'],
+          ]),
+      },
     ];
     for (const { name, payload } of encodings) {
       test(`a ${name} body is read as fields`, async () => {
@@ -130,7 +173,9 @@ describe('platform', () => {
     }
 
     test('query-string parameters are merged into a POST body, the body winning', async () => {
-      const created = await t.request('administrator', 'POST', 'tags?name=From+Query&description=query', { description: 'body' });
+      const created = await t.request('administrator', 'POST', 'tags?name=From+Query&description=query', {
+        description: 'body',
+      });
       assert.equal(created.statusCode, 201);
       assert.equal(created.json().name, 'From Query');
       assert.equal(created.json().description, 'body');
@@ -149,11 +194,22 @@ describe('platform', () => {
       for (const query of includeSpellings(String(categories.Alpha), String(categories.Gamma))) {
         const response = await t.request('anonymous', 'GET', `categories?hide_empty=0&${query}`);
         assert.equal(response.statusCode, 200, query);
-        assert.deepEqual(response.json().categories.map((term: { name: string }) => term.name), ['Alpha', 'Gamma'], query);
+        assert.deepEqual(
+          response.json().categories.map((term: { name: string }) => term.name),
+          ['Alpha', 'Gamma'],
+          query,
+        );
       }
     });
 
-    const booleans: [string, number][] = [['0', 3], ['false', 3], ['FALSE', 3], ['1', 0], ['true', 0], ['True', 0]];
+    const booleans: [string, number][] = [
+      ['0', 3],
+      ['false', 3],
+      ['FALSE', 3],
+      ['1', 0],
+      ['true', 0],
+      ['True', 0],
+    ];
     for (const [spelling, total] of booleans) {
       test(`hide_empty=${spelling} is a boolean`, async () => {
         const response = await t.request('anonymous', 'GET', `categories?hide_empty=${spelling}`);
@@ -172,7 +228,11 @@ describe('platform', () => {
           status: 400,
           params: { hide_empty: 'hide_empty is not of type boolean.' },
           details: {
-            hide_empty: { code: 'rest_invalid_type', message: 'hide_empty is not of type boolean.', data: { param: 'hide_empty' } },
+            hide_empty: {
+              code: 'rest_invalid_type',
+              message: 'hide_empty is not of type boolean.',
+              data: { param: 'hide_empty' },
+            },
           },
         },
       });
@@ -222,12 +282,20 @@ describe('platform', () => {
       assert.deepEqual(response.json().data.params, { id: 'Invalid parameter.' });
     });
 
-    const refusals: [Role | 'anonymous', number][] = [['anonymous', 401], ['subscriber', 403], ['author', 403]];
+    const refusals: [Role | 'anonymous', number][] = [
+      ['anonymous', 401],
+      ['subscriber', 403],
+      ['author', 403],
+    ];
     for (const [as, status] of refusals) {
       test(`a refused ${as} creating a tag gets ${status} rest_forbidden`, async () => {
         const response = await t.request(as, 'POST', 'tags', { name: 'Refused' });
         assert.equal(response.statusCode, status);
-        assert.deepEqual(response.json(), { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status } });
+        assert.deepEqual(response.json(), {
+          code: 'rest_forbidden',
+          message: 'Sorry, you are not allowed to do that.',
+          data: { status },
+        });
       });
     }
   });
@@ -254,7 +322,13 @@ describe('platform', () => {
   });
 
   describe('generic headers', () => {
-    const urls = () => [`${API}`, `${API}/doc`, `${API}/categories`, `${API}/categories/${categories.Alpha}`, `${API}/nothing-here`];
+    const urls = () => [
+      `${API}`,
+      `${API}/doc`,
+      `${API}/categories`,
+      `${API}/categories/${categories.Alpha}`,
+      `${API}/nothing-here`,
+    ];
     test('every response carries WordPress core headers, with the TEC totals and ETag CORS-exposed and the conditional headers allowed', async () => {
       for (const url of urls()) {
         const { headers } = await t.request('anonymous', 'GET', url);
@@ -262,9 +336,14 @@ describe('platform', () => {
         assert.equal(headers['x-content-type-options'], 'nosniff', url);
         assert.equal(headers['content-type'], JSON_TYPE, url);
         assert.equal(headers.link, '<http://localhost:80/>; rel="https://api.w.org/"', url);
-        assert.equal(headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match', url);
+        assert.equal(
+          headers['access-control-allow-headers'],
+          'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match',
+          url,
+        );
         const exposed = String(headers['access-control-expose-headers']).split(', ');
-        for (const name of ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag']) assert.ok(exposed.includes(name), `${url} exposes ${name}`);
+        for (const name of ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'X-TEC-Total', 'X-TEC-TotalPages', 'ETag'])
+          assert.ok(exposed.includes(name), `${url} exposes ${name}`);
       }
     });
 
@@ -322,7 +401,10 @@ describe('platform', () => {
       assert.ok(response.statusCode === 200 || response.statusCode === 204, String(response.statusCode));
       assert.equal(response.headers['access-control-allow-origin'], ORIGIN);
       assert.equal(response.headers['access-control-allow-methods'], 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
-      assert.equal(response.headers['access-control-allow-headers'], 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match');
+      assert.equal(
+        response.headers['access-control-allow-headers'],
+        'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-Match, If-None-Match',
+      );
     });
 
     test('an OPTIONS without Origin is not refused', async () => {
@@ -353,16 +435,24 @@ describe('platform', () => {
         assert.equal(read.statusCode, 200);
         assert.equal(read.headers['access-control-allow-origin'], '*');
         assert.equal(read.headers['access-control-allow-credentials'], undefined);
-        const preflight = await listed.request('anonymous', 'OPTIONS', 'tags', undefined, { origin: OTHER, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' });
+        const preflight = await listed.request('anonymous', 'OPTIONS', 'tags', undefined, {
+          origin: OTHER,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        });
         assert.ok(preflight.statusCode < 400, String(preflight.statusCode));
         assert.equal(preflight.headers['access-control-allow-origin'], '*');
         assert.equal(preflight.headers['access-control-allow-credentials'], undefined);
       });
 
       test('another origin sending credentials is refused with 403 rest_origin_not_allowed before they are checked, and nothing is written', async () => {
-        const before = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags.length;
+        const before = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags
+          .length;
         for (const as of ['editor', 'anonymous'] as const) {
-          const headers = { origin: OTHER, ...(as === 'anonymous' ? { authorization: 'Basic bm9ib2R5Om5vdGhpbmc=' } : {}) };
+          const headers = {
+            origin: OTHER,
+            ...(as === 'anonymous' ? { authorization: 'Basic bm9ib2R5Om5vdGhpbmc=' } : {}),
+          };
           const response = await listed.request(as, 'POST', 'tags', { name: 'Cross-site' }, headers);
           assert.equal(response.statusCode, 403, response.body);
           assert.deepEqual(response.json(), {
@@ -371,7 +461,8 @@ describe('platform', () => {
             data: { status: 403 },
           });
         }
-        const afterwards = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags.length;
+        const afterwards = (await listed.request('administrator', 'GET', 'tags?hide_empty=0&per_page=100')).json().tags
+          .length;
         assert.equal(afterwards, before);
       });
 
@@ -389,13 +480,31 @@ describe('platform', () => {
     await broken.app.close();
     assert.equal(response.statusCode, 500);
     assert.equal(response.headers['content-type'], JSON_TYPE);
-    assert.deepEqual(response.json(), { code: 'internal_error', message: 'The server could not complete the request.', data: { status: 500 } });
+    assert.deepEqual(response.json(), {
+      code: 'internal_error',
+      message: 'The server could not complete the request.',
+      data: { status: 500 },
+    });
   });
 });
 
 describe('emitted URLs', () => {
-  const settings: { name: string; env: Record<string, string>; host?: string; base: string; root: string; path: string }[] = [
-    { name: 'the Host header', env: {}, host: 'calendar.test:8443', base: 'http://calendar.test:8443', root: 'http://calendar.test:8443/', path: API },
+  const settings: {
+    name: string;
+    env: Record<string, string>;
+    host?: string;
+    base: string;
+    root: string;
+    path: string;
+  }[] = [
+    {
+      name: 'the Host header',
+      env: {},
+      host: 'calendar.test:8443',
+      base: 'http://calendar.test:8443',
+      root: 'http://calendar.test:8443/',
+      path: API,
+    },
     {
       name: 'CALENDAR_REST_PREFIX',
       env: { CALENDAR_REST_PREFIX: '/api' },

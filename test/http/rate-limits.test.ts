@@ -15,7 +15,14 @@ import { redisMissing, testRedis, type TestRedis } from '../fixtures/redis.ts';
 const RUN_PREFIX = `calendar-events-test:${randomBytes(6).toString('hex')}:`;
 
 const limitedApp = (reads: number, writes: number, env: Record<string, string> = {}) =>
-  createTestApp({ env: { CALENDAR_RATE_LIMIT_READS: String(reads), CALENDAR_RATE_LIMIT_WRITES: String(writes), CALENDAR_TRUST_PROXY: 'true', ...env } });
+  createTestApp({
+    env: {
+      CALENDAR_RATE_LIMIT_READS: String(reads),
+      CALENDAR_RATE_LIMIT_WRITES: String(writes),
+      CALENDAR_TRUST_PROXY: 'true',
+      ...env,
+    },
+  });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
@@ -58,14 +65,19 @@ describe(`rate limits in the node's memory (${DIALECT})`, () => {
   });
 
   test('CORS exposes the rate-limit headers to scripts', async () => {
-    const answer = await t.request('anonymous', 'GET', 'categories', undefined, { ...from('192.0.2.3'), origin: 'https://app.example.org' });
+    const answer = await t.request('anonymous', 'GET', 'categories', undefined, {
+      ...from('192.0.2.3'),
+      origin: 'https://app.example.org',
+    });
     const exposed = String(answer.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
-    for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']) assert.ok(exposed.includes(name), `${name} in ${exposed.join(', ')}`);
+    for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'])
+      assert.ok(exposed.includes(name), `${name} in ${exposed.join(', ')}`);
   });
 
   test('the count starts again once the minute is over (pinned clock)', async () => {
     mock.timers.enable({ apis: ['Date'], now: Date.now() });
-    for (let index = 0; index < 3; index++) assert.equal((await t.request('anonymous', 'GET', 'categories', undefined, from('192.0.2.4'))).statusCode, 200);
+    for (let index = 0; index < 3; index++)
+      assert.equal((await t.request('anonymous', 'GET', 'categories', undefined, from('192.0.2.4'))).statusCode, 200);
     assertTooMany(await t.request('anonymous', 'GET', 'categories', undefined, from('192.0.2.4')), 3);
     mock.timers.tick(59_000);
     assert.equal((await t.request('anonymous', 'GET', 'categories', undefined, from('192.0.2.4'))).statusCode, 429);
@@ -76,19 +88,31 @@ describe(`rate limits in the node's memory (${DIALECT})`, () => {
   });
 
   test("a user's writes are counted per user, whatever the address, apart from the user's reads and other users' writes", async () => {
-    assert.equal((await t.request('author', 'POST', 'categories', { name: 'First' }, from('198.51.100.1'))).statusCode, 201);
+    assert.equal(
+      (await t.request('author', 'POST', 'categories', { name: 'First' }, from('198.51.100.1'))).statusCode,
+      201,
+    );
     const second = await t.request('author', 'POST', 'categories', { name: 'Second' }, from('198.51.100.2'));
     assert.equal(second.statusCode, 201, second.body);
     assert.equal(second.headers['ratelimit-limit'], '2');
     assert.equal(second.headers['ratelimit-remaining'], '0');
     assertTooMany(await t.request('author', 'POST', 'categories', { name: 'Third' }, from('198.51.100.3')), 2);
     // Nothing of the refused write was done.
-    const listed = await t.request('author', 'GET', 'categories?search=Third&hide_empty=false', undefined, from('198.51.100.3'));
+    const listed = await t.request(
+      'author',
+      'GET',
+      'categories?search=Third&hide_empty=false',
+      undefined,
+      from('198.51.100.3'),
+    );
     assert.equal(listed.statusCode, 200);
     assert.equal(listed.json().categories.length, 0);
     // The same user's reads have their own count, with the read limit; another user writes on.
     assert.equal(listed.headers['ratelimit-limit'], '3');
-    assert.equal((await t.request('editor', 'POST', 'categories', { name: 'Editor' }, from('198.51.100.1'))).statusCode, 201);
+    assert.equal(
+      (await t.request('editor', 'POST', 'categories', { name: 'Editor' }, from('198.51.100.1'))).statusCode,
+      201,
+    );
   });
 
   test('the health probes are never limited', async () => {
@@ -156,11 +180,29 @@ describe(`rate limits shared through Redis (${DIALECT})`, { skip: redisMissing()
     const nodeB = await limitedApp(3, 2, env);
     const elsewhere = await limitedApp(3, 2, { REDIS_URL: redisUrl, CALENDAR_REDIS_PREFIX: `${RUN_PREFIX}elsewhere:` });
     try {
-      assert.equal((await nodeA.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers['ratelimit-remaining'], '2');
-      assert.equal((await nodeB.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers['ratelimit-remaining'], '1');
-      assert.equal((await nodeA.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers['ratelimit-remaining'], '0');
+      assert.equal(
+        (await nodeA.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers[
+          'ratelimit-remaining'
+        ],
+        '2',
+      );
+      assert.equal(
+        (await nodeB.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers[
+          'ratelimit-remaining'
+        ],
+        '1',
+      );
+      assert.equal(
+        (await nodeA.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).headers[
+          'ratelimit-remaining'
+        ],
+        '0',
+      );
       assertTooMany(await nodeB.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1')), 3);
-      assert.equal((await elsewhere.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).statusCode, 200);
+      assert.equal(
+        (await elsewhere.request('anonymous', 'GET', 'categories', undefined, from('203.0.113.1'))).statusCode,
+        200,
+      );
       // A user's writes, on both nodes.
       assert.equal((await nodeA.request('editor', 'POST', 'tags', { name: 'A' })).statusCode, 201);
       assert.equal((await nodeB.request('editor', 'POST', 'tags', { name: 'B' })).statusCode, 201);

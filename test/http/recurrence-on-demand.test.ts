@@ -49,23 +49,45 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
   /** Occurrence rows of a series sharing a date key: there must never be any. */
   const duplicateKeys = (seriesId: number) =>
     t.storage.read((tx) =>
-      tx.selectFrom('event_occurrences').select('occurrence_key').where('series_id', '=', seriesId).groupBy('occurrence_key').having((eb) => eb.fn.countAll(), '>', 1).execute(),
+      tx
+        .selectFrom('event_occurrences')
+        .select('occurrence_key')
+        .where('series_id', '=', seriesId)
+        .groupBy('occurrence_key')
+        .having((eb) => eb.fn.countAll(), '>', 1)
+        .execute(),
     );
   const rowCount = async (seriesId: number) =>
-    Number((await t.storage.read((tx) => tx.selectFrom('event_occurrences').select((eb) => eb.fn.countAll().as('n')).where('series_id', '=', seriesId).executeTakeFirstOrThrow())).n);
+    Number(
+      (
+        await t.storage.read((tx) =>
+          tx
+            .selectFrom('event_occurrences')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('series_id', '=', seriesId)
+            .executeTakeFirstOrThrow(),
+        )
+      ).n,
+    );
 
   const FIVE_YEARS = 'start_date=2031-06-01&end_date=2031-08-31';
   const expected = weekly(2, '19:00:00', '2031-06-01', '2031-08-31');
 
   test('a window five years ahead lists the occurrences of an unbounded series, with totals, and the same ids on a second read', async () => {
     const first = await archive(FIVE_YEARS);
-    assert.deepEqual(first.body.events.map((event) => event.start_date), expected);
+    assert.deepEqual(
+      first.body.events.map((event) => event.start_date),
+      expected,
+    );
     assert.ok(first.body.events.every((event) => event.series_id === weeklyId));
     assert.equal(first.body.total, expected.length);
     assert.equal(first.headers['x-tec-total'], String(expected.length));
     assert.equal(first.headers[CUT_HEADER], undefined);
     const second = await archive(FIVE_YEARS);
-    assert.deepEqual(second.body.events.map((event) => event.id), first.body.events.map((event) => event.id));
+    assert.deepEqual(
+      second.body.events.map((event) => event.id),
+      first.body.events.map((event) => event.id),
+    );
     // Extended to the first of the month after the window's end: a neighbouring window finds it done.
     const rows = await rowCount(weeklyId);
     await archive('start_date=2031-08-01&end_date=2031-08-20');
@@ -77,21 +99,33 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
     const response = await t.request('anonymous', 'GET', `events.ics?${FIVE_YEARS}`);
     assert.equal(response.statusCode, 200, response.body);
     const events = new ICAL.Component(ICAL.parse(response.body)).getAllSubcomponents('vevent');
-    assert.deepEqual(events.map((event) => event.getFirstPropertyValue('summary')), ['Tuesday class']);
+    assert.deepEqual(
+      events.map((event) => event.getFirstPropertyValue('summary')),
+      ['Tuesday class'],
+    );
     assert.equal(response.headers[CUT_HEADER], undefined);
   });
 
   test('an edit of the series and the hourly extension keep the ids of the dates materialised on demand', async () => {
     const ids = (await archive(FIVE_YEARS)).body.events.map((event) => event.id);
-    const edited = await t.request('administrator', 'PATCH', `events/${weeklyId}`, { title: 'Tuesday class (new room)', recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const edited = await t.request('administrator', 'PATCH', `events/${weeklyId}`, {
+      title: 'Tuesday class (new room)',
+      recurrence: { rrule: 'FREQ=WEEKLY' },
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     const afterEdit = (await archive(FIVE_YEARS)).body.events;
-    assert.deepEqual(afterEdit.map((event) => event.id), ids);
+    assert.deepEqual(
+      afterEdit.map((event) => event.id),
+      ids,
+    );
     assert.equal(afterEdit[0]!.title, 'Tuesday class (new room)');
     now += 4 * 365 * 86_400_000;
     try {
       assert.ok((await t.services.seriesExtender.extendAll()) >= 1);
-      assert.deepEqual((await archive(FIVE_YEARS)).body.events.map((event) => event.id), ids);
+      assert.deepEqual(
+        (await archive(FIVE_YEARS)).body.events.map((event) => event.id),
+        ids,
+      );
       assert.deepEqual(await duplicateKeys(weeklyId), []);
     } finally {
       now = Date.parse(TEST_NOW);
@@ -100,7 +134,10 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
 
   test('a window past the on-demand limit is answered 200 with the occurrences up to the limit, and says where it is cut', async () => {
     const { body, headers } = await archive('start_date=2036-10-01&end_date=2037-03-31');
-    assert.deepEqual(body.events.map((event) => event.start_date), weekly(2, '19:00:00', '2036-10-01', '2036-10-31'));
+    assert.deepEqual(
+      body.events.map((event) => event.start_date),
+      weekly(2, '19:00:00', '2036-10-01', '2036-10-31'),
+    );
     assert.equal(body.total, body.events.length);
     assert.equal(headers[CUT_HEADER], '2036-11-01 00:00:00');
     assert.ok(String(headers['access-control-expose-headers']).split(', ').includes('X-Calendar-Occurrences-Until'));
@@ -108,7 +145,13 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
     const refused = await t.request('anonymous', 'GET', 'events?start_date=2036-10-01&end_date=not-a-date');
     assert.equal(refused.statusCode, 400, refused.body);
     // Nothing was materialised past the limit.
-    const latest = await t.storage.read((tx) => tx.selectFrom('event_occurrences').select((eb) => eb.fn.max('start_local').as('last')).where('series_id', '=', weeklyId).executeTakeFirstOrThrow());
+    const latest = await t.storage.read((tx) =>
+      tx
+        .selectFrom('event_occurrences')
+        .select((eb) => eb.fn.max('start_local').as('last'))
+        .where('series_id', '=', weeklyId)
+        .executeTakeFirstOrThrow(),
+    );
     assert.ok(String(latest.last) < '2036-11-01', String(latest.last));
   });
 
@@ -125,9 +168,15 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
     const [one, two] = await Promise.all([archive(window), archive(window)]);
     const fridays = weekly(5, '09:00:00', '2033-03-01', '2033-04-30');
     for (const answer of [one, two]) {
-      assert.deepEqual(answer.body.events.filter((event) => event.series_id === marketId).map((event) => event.start_date), fridays);
+      assert.deepEqual(
+        answer.body.events.filter((event) => event.series_id === marketId).map((event) => event.start_date),
+        fridays,
+      );
     }
-    assert.deepEqual(one.body.events.map((event) => event.id), two.body.events.map((event) => event.id));
+    assert.deepEqual(
+      one.body.events.map((event) => event.id),
+      two.body.events.map((event) => event.id),
+    );
     assert.deepEqual(await duplicateKeys(marketId), []);
     assert.deepEqual(await duplicateKeys(weeklyId), []);
   });
@@ -142,11 +191,15 @@ describe(`recurring events on demand past the horizon (${DIALECT})`, () => {
     assert.equal(created.statusCode, 201, created.body);
     const walkId = created.json<EventJson>().id;
     const before = await rowCount(walkId);
-    const done = await t.storage.write((tx) => t.services.eventSeries.extendSeriesTo(tx, '2030-01-01 00:00:00', 20, 10));
+    const done = await t.storage.write((tx) =>
+      t.services.eventSeries.extendSeriesTo(tx, '2030-01-01 00:00:00', 20, 10),
+    );
     assert.equal(done.rows, 10);
     assert.equal(done.more, true);
     assert.equal(await rowCount(walkId), before + 10);
-    const cut = await t.storage.read((tx) => t.services.eventArchive.occurrencesCut(tx, { endUntil: '2029-12-31 23:59:59' }));
+    const cut = await t.storage.read((tx) =>
+      t.services.eventArchive.occurrencesCut(tx, { endUntil: '2029-12-31 23:59:59' }),
+    );
     // The first date left out: ten days after the last one of the horizon (2028-11-26).
     assert.equal(cut, '2028-12-07 07:00:00');
     // The next read past it goes on from there.

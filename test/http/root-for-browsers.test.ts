@@ -14,7 +14,8 @@ before(async () => {
 after(() => t.close());
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const get = (url: string, accept?: string) => t.app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
+const get = (url: string, accept?: string) =>
+  t.app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
 
 test('a browser asking for / is sent to the calendar', async () => {
   const answer = await get('/', BROWSER);
@@ -24,7 +25,14 @@ test('a browser asking for / is sent to the calendar', async () => {
 });
 
 test('API clients keep the REST index at /, and /wp-json/ and ?rest_route=/ are the index for browsers too', async () => {
-  for (const [url, accept] of [['/', undefined], ['/', '*/*'], ['/', 'application/json'], ['/', 'application/json, text/html'], ['/wp-json/', BROWSER], ['/?rest_route=/', BROWSER]] as const) {
+  for (const [url, accept] of [
+    ['/', undefined],
+    ['/', '*/*'],
+    ['/', 'application/json'],
+    ['/', 'application/json, text/html'],
+    ['/wp-json/', BROWSER],
+    ['/?rest_route=/', BROWSER],
+  ] as const) {
     const answer = await get(url, accept);
     assert.equal(answer.statusCode, 200, `${url} with ${accept}`);
     assert.ok(Array.isArray(answer.json().namespaces), `${url} with ${accept}`);

@@ -31,13 +31,22 @@ async function decoded(png: Buffer): Promise<{ text: string; searchParams: URLSe
 }
 
 async function ticketFor(t: TestApp, title: string, capacity: number): Promise<{ event: number; ticket: number }> {
-  const event = (await createRecord(t, 'events', { title, status: 'publish', start_date: '2027-03-04 19:00:00', end_date: '2027-03-04 22:00:00', timezone: 'America/New_York' })).id;
+  const event = (
+    await createRecord(t, 'events', {
+      title,
+      status: 'publish',
+      start_date: '2027-03-04 19:00:00',
+      end_date: '2027-03-04 22:00:00',
+      timezone: 'America/New_York',
+    })
+  ).id;
   const made = await t.request('administrator', 'POST', `${ET}/tickets`, { event, name: 'Free seat', capacity });
   assert.equal(made.statusCode, 201, made.body);
   return { event, ticket: made.json<Json>().id as number };
 }
 
-const rsvp = (t: TestApp, ticket: number, body: Json) => t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, body);
+const rsvp = (t: TestApp, ticket: number, body: Json) =>
+  t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, body);
 
 describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
   let smtp: LocalSmtp;
@@ -45,7 +54,10 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
 
   before(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ clock: systemClock, env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05' } });
+    t = await createTestApp({
+      clock: systemClock,
+      env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05' },
+    });
     t.mailDispatcher!.start({ error: (error) => console.error(error) });
   });
   after(async () => {
@@ -60,33 +72,51 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     const answer = await rsvp(t, ticket, { name: 'Ada', email: ' ada@example.org ', quantity: 2 });
     assert.equal(answer.statusCode, 201, answer.body);
     const [firstSeat] = answer.json<Json>().attendees as { id: number; security_code: string }[];
-    const [received] = await until('the confirmation arrived', () => (arrivedTo('ada@example.org').length > 0 ? arrivedTo('ada@example.org') : undefined));
+    const [received] = await until('the confirmation arrived', () =>
+      arrivedTo('ada@example.org').length > 0 ? arrivedTo('ada@example.org') : undefined,
+    );
     const { parsed } = received!;
     assert.equal(parsed.from?.text, '"Springfield Arts" <calendar@springfield.example>');
     assert.equal((Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.text, 'ada@example.org');
     assert.equal(parsed.subject, "You're going: Jazz & Blues Night");
-    assert.match(parsed.text ?? '', /^Hello Ada,\nyour 2 places are booked\.\nTicket: Free seat\n\nJazz & Blues Night\nWhen: Thursday 4 March 2027, 19:00 – 22:00 \(America\/New_York\)/);
+    assert.match(
+      parsed.text ?? '',
+      /^Hello Ada,\nyour 2 places are booked\.\nTicket: Free seat\n\nJazz & Blues Night\nWhen: Thursday 4 March 2027, 19:00 – 22:00 \(America\/New_York\)/,
+    );
     assert.match(String(parsed.html), /<h1[^>]*>Jazz &amp; Blues Night<\/h1>/);
 
     const ics = parsed.attachments.find((attachment) => attachment.filename === 'event.ics');
     assert.ok(ics, 'the .ics is attached');
     const vevent = new ICAL.Component(ICAL.parse(ics.content.toString('utf8'))).getFirstSubcomponent('vevent')!;
     assert.equal(vevent.getFirstPropertyValue('summary'), 'Jazz & Blues Night');
-    assert.equal((vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(), '2027-03-05T00:00:00.000Z', '19:00 in New York');
+    assert.equal(
+      (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+      '2027-03-05T00:00:00.000Z',
+      '19:00 in New York',
+    );
 
     const qr = parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
     assert.ok(qr, 'the QR code is attached');
     const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const code = new URL(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data);
+    const code = new URL(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data,
+    );
     assert.equal(code.searchParams.get('event_qr_code'), '1');
     assert.equal(code.searchParams.get('event_id'), String(event));
     assert.equal(code.searchParams.get('ticket_id'), String(firstSeat!.id), "the order's first seat");
     assert.equal(code.searchParams.get('security_code'), firstSeat!.security_code);
-    const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, { ticket_id: Number(code.searchParams.get('ticket_id')), security_code: code.searchParams.get('security_code') });
+    const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, {
+      ticket_id: Number(code.searchParams.get('ticket_id')),
+      security_code: code.searchParams.get('security_code'),
+    });
     assert.equal(checkIn.statusCode, 200, checkIn.body);
 
     const outbox = (await t.request('administrator', 'GET', 'mail/outbox?status=sent')).json<Json>();
-    assert.equal(outbox.messages.filter((row: Json) => row.to === 'ada@example.org').length, 1, 'one message for the order of two seats');
+    assert.equal(
+      outbox.messages.filter((row: Json) => row.to === 'ada@example.org').length,
+      1,
+      'one message for the order of two seats',
+    );
     assert.equal(arrivedTo('ada@example.org').length, 1, 'arrived once');
   });
 
@@ -96,13 +126,19 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     assert.equal(answer.statusCode, 201, answer.body);
     const seats = answer.json<Json>().attendees as { id: number; security_code: string }[];
     assert.equal(seats.length, 3);
-    const [received] = await until('the confirmation arrived', () => (arrivedTo('gus@example.org').length > 0 ? arrivedTo('gus@example.org') : undefined));
+    const [received] = await until('the confirmation arrived', () =>
+      arrivedTo('gus@example.org').length > 0 ? arrivedTo('gus@example.org') : undefined,
+    );
     const { parsed } = received!;
     const pngs = parsed.attachments.filter((attachment) => attachment.contentType === 'image/png');
     assert.equal(pngs.length, 3, 'one QR code per seat');
     const codes = await Promise.all(pngs.map((png) => decoded(png.content)));
     assert.deepEqual(
-      codes.map((code) => [code.searchParams.get('ticket_id'), code.searchParams.get('security_code'), code.searchParams.get('event_id')]),
+      codes.map((code) => [
+        code.searchParams.get('ticket_id'),
+        code.searchParams.get('security_code'),
+        code.searchParams.get('event_id'),
+      ]),
       seats.map((seat) => [String(seat.id), seat.security_code, String(event)]),
       "each seat's own code, in the order's order",
     );
@@ -110,53 +146,95 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     for (const [index, png] of pngs.entries()) {
       assert.ok(png.cid, 'shown inline');
       assert.ok(html.includes(`src="cid:${png.cid}"`), `the HTML part shows code ${index + 1}`);
-      assert.ok((parsed.text ?? '').includes(`Place ${index + 1} of 3: show this code at the door: ${codes[index]!.text}`), `the text part lists code ${index + 1}`);
+      assert.ok(
+        (parsed.text ?? '').includes(`Place ${index + 1} of 3: show this code at the door: ${codes[index]!.text}`),
+        `the text part lists code ${index + 1}`,
+      );
     }
     for (const code of codes) {
-      const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, { ticket_id: Number(code.searchParams.get('ticket_id')), security_code: code.searchParams.get('security_code') });
+      const checkIn = await t.request('administrator', 'POST', `${ET}/qr`, {
+        ticket_id: Number(code.searchParams.get('ticket_id')),
+        security_code: code.searchParams.get('security_code'),
+      });
       assert.equal(checkIn.statusCode, 200, checkIn.body);
     }
-    const attendees = (await t.request('administrator', 'GET', `${ET}/attendees?post_id=${event}&per_page=10`)).json<Json>().attendees as Json[];
-    assert.deepEqual(attendees.map((attendee) => [attendee.id, attendee.checked_in]).sort(), seats.map((seat) => [seat.id, true]).sort(), 'every seat checked in by its own code');
-    console.log(`# a confirmation of 3 places: ${received!.raw.length} bytes, QR PNGs ${pngs.map((png) => png.content.length).join(' + ')} bytes`);
+    const attendees = (
+      await t.request('administrator', 'GET', `${ET}/attendees?post_id=${event}&per_page=10`)
+    ).json<Json>().attendees as Json[];
+    assert.deepEqual(
+      attendees.map((attendee) => [attendee.id, attendee.checked_in]).sort(),
+      seats.map((seat) => [seat.id, true]).sort(),
+      'every seat checked in by its own code',
+    );
+    console.log(
+      `# a confirmation of 3 places: ${received!.raw.length} bytes, QR PNGs ${pngs.map((png) => png.content.length).join(' + ')} bytes`,
+    );
   });
 
   test('the confirmation carries the signed link to change or cancel; a promotion from the waitlist arrives with its QR code (decisions 0125, 0126)', async () => {
     const { ticket } = await ticketFor(t, 'Tiny gig', 1);
-    assert.equal((await t.request('administrator', 'PATCH', `${ET}/tickets/${ticket}`, { waitlist: true })).statusCode, 200);
+    assert.equal(
+      (await t.request('administrator', 'PATCH', `${ET}/tickets/${ticket}`, { waitlist: true })).statusCode,
+      200,
+    );
     const first = await rsvp(t, ticket, { name: 'Eve', email: 'eve@example.org' });
     assert.equal(first.statusCode, 201, first.body);
     const waiting = await rsvp(t, ticket, { name: 'Fay', email: 'fay@example.org', waitlist: true });
     assert.equal(waiting.statusCode, 201, waiting.body);
     assert.equal(waiting.json<Json>().status, 'waitlisted');
-    const [confirmation] = await until('the confirmation arrived', () => (arrivedTo('eve@example.org').length > 0 ? arrivedTo('eve@example.org') : undefined));
+    const [confirmation] = await until('the confirmation arrived', () =>
+      arrivedTo('eve@example.org').length > 0 ? arrivedTo('eve@example.org') : undefined,
+    );
     const link = /Change or cancel your RSVP: (\S+)/.exec(confirmation!.parsed.text ?? '')?.[1];
-    assert.equal(link, first.json<Json>().manage_url, 'the link of the API\'s answer');
+    assert.equal(link, first.json<Json>().manage_url, "the link of the API's answer");
     assert.match(String(confirmation!.parsed.html), /<a href="[^"]+\/rsvp\/[^"]+">Change or cancel your RSVP<\/a>/);
     const path = new URL(link!).pathname;
     assert.equal((await t.request('anonymous', 'GET', path)).statusCode, 200);
-    const [onList] = await until('the waitlist message arrived', () => (arrivedTo('fay@example.org').length > 0 ? arrivedTo('fay@example.org') : undefined));
+    const [onList] = await until('the waitlist message arrived', () =>
+      arrivedTo('fay@example.org').length > 0 ? arrivedTo('fay@example.org') : undefined,
+    );
     assert.equal(onList!.parsed.subject, "You're on the waitlist: Tiny gig");
-    assert.equal(onList!.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png').length, 0, 'no QR code while waiting');
-    const cancelled = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=cancel' });
+    assert.equal(
+      onList!.parsed.attachments.filter((attachment) => attachment.contentType === 'image/png').length,
+      0,
+      'no QR code while waiting',
+    );
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=cancel',
+    });
     assert.equal(cancelled.statusCode, 303);
-    const promoted = await until('the promotion arrived', () => arrivedTo('fay@example.org').find((mail) => mail.parsed.subject === 'A place is yours: Tiny gig'));
+    const promoted = await until('the promotion arrived', () =>
+      arrivedTo('fay@example.org').find((mail) => mail.parsed.subject === 'A place is yours: Tiny gig'),
+    );
     const qr = promoted.parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
     assert.ok(qr, 'the QR code of the promoted seat');
     const { data, info } = await sharp(qr.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const code = new URL(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data);
+    const code = new URL(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)!.data,
+    );
     assert.equal(code.searchParams.get('ticket_id'), String(waiting.json<Json>().attendees[0].id));
     assert.ok(promoted.parsed.attachments.some((attachment) => attachment.filename === 'event.ics'));
   });
 
   test('a refused RSVP (not enough places left) sends nothing', async () => {
     const { ticket } = await ticketFor(t, 'Small room', 1);
-    assertError(await rsvp(t, ticket, { name: 'Bo', email: 'bo@example.org', quantity: 2 }), 409, 'ticket-capacity-not-available');
+    assertError(
+      await rsvp(t, ticket, { name: 'Bo', email: 'bo@example.org', quantity: 2 }),
+      409,
+      'ticket-capacity-not-available',
+    );
     assert.equal((await rsvp(t, ticket, { name: 'Cy', email: 'cy@example.org' })).statusCode, 201);
     await until('the accepted RSVP arrived', () => arrivedTo('cy@example.org').length === 1);
     assert.equal(arrivedTo('bo@example.org').length, 0);
     const outbox = (await t.request('administrator', 'GET', 'mail/outbox?per_page=100')).json<Json>();
-    assert.equal(outbox.messages.filter((row: Json) => row.to === 'bo@example.org').length, 0, 'nothing written for the refused RSVP');
+    assert.equal(
+      outbox.messages.filter((row: Json) => row.to === 'bo@example.org').length,
+      0,
+      'nothing written for the refused RSVP',
+    );
   });
 });
 

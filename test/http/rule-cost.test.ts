@@ -14,7 +14,9 @@ import { longestStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour).join(',');
 const MINUTES = Array.from({ length: 60 }, (_, minute) => minute).join(',');
-const DAYS_EXCLUDED = Array.from({ length: 700 }, (_, day) => new Date(Date.UTC(2027, 0, 4 + day)).toISOString().slice(0, 10));
+const DAYS_EXCLUDED = Array.from({ length: 700 }, (_, day) =>
+  new Date(Date.UTC(2027, 0, 4 + day)).toISOString().slice(0, 10),
+);
 
 /** Hostile rules: `refused` when they must be answered 400 `rest_invalid_param`. */
 const RULES: ReadonlyArray<{ readonly recurrence: Record<string, unknown>; readonly refused: boolean }> = [
@@ -31,8 +33,21 @@ const RULES: ReadonlyArray<{ readonly recurrence: Record<string, unknown>; reado
   { recurrence: { rrule: 'FREQ=YEARLY;BYYEARDAY=60;BYMONTHDAY=31' }, refused: true },
   { recurrence: { rrule: 'FREQ=YEARLY;BYYEARDAY=-1;BYMONTH=6' }, refused: true },
   { recurrence: { rrule: `FREQ=DAILY;BYHOUR=${HOURS};BYMINUTE=${MINUTES}`, exdates: DAYS_EXCLUDED }, refused: true },
-  { recurrence: { rrule: `FREQ=YEARLY;BYHOUR=${HOURS};BYMINUTE=${MINUTES};BYSETPOS=-1,-2,-3,-4,-5,-6,-7,-8,-9,-10` }, refused: false },
-  { recurrence: { rrule: ['FREQ=YEARLY;BYWEEKNO=2;BYMONTH=7', 'FREQ=YEARLY;BYWEEKNO=3;BYMONTH=8', 'FREQ=YEARLY;BYWEEKNO=4;BYMONTH=9', 'FREQ=YEARLY;BYWEEKNO=5;BYMONTH=10'] }, refused: true },
+  {
+    recurrence: { rrule: `FREQ=YEARLY;BYHOUR=${HOURS};BYMINUTE=${MINUTES};BYSETPOS=-1,-2,-3,-4,-5,-6,-7,-8,-9,-10` },
+    refused: false,
+  },
+  {
+    recurrence: {
+      rrule: [
+        'FREQ=YEARLY;BYWEEKNO=2;BYMONTH=7',
+        'FREQ=YEARLY;BYWEEKNO=3;BYMONTH=8',
+        'FREQ=YEARLY;BYWEEKNO=4;BYMONTH=9',
+        'FREQ=YEARLY;BYWEEKNO=5;BYMONTH=10',
+      ],
+    },
+    refused: true,
+  },
   // A huge COUNT and a far UNTIL cost the dates within the horizon only. (Weekly: what is measured
   // here is the rule's walk; a daily series' 730 rows are work of their own.)
   { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=100000' }, refused: false },
@@ -65,18 +80,26 @@ describe(`what a recurrence rule may cost (${DIALECT})`, () => {
 
   test('the rules of issue 36 are answered 400 with the reason, quickly', async () => {
     const response = await bounded('BYMONTHDAY=31 in February', () =>
-      t.request('contributor', 'POST', 'events', { title: 'R', ...START, recurrence: { rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31' } }),
+      t.request('contributor', 'POST', 'events', {
+        title: 'R',
+        ...START,
+        recurrence: { rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31' },
+      }),
     );
     assertAnswered(response, true);
     assert.match(response.json().data.params.recurrence, /BYMONTHDAY=31 never falls in BYMONTH=2/);
-    const rare = await bounded('rare dates', () => t.request('contributor', 'POST', 'events', { title: 'R', ...START, recurrence: RULES[3]!.recurrence }));
+    const rare = await bounded('rare dates', () =>
+      t.request('contributor', 'POST', 'events', { title: 'R', ...START, recurrence: RULES[3]!.recurrence }),
+    );
     assertAnswered(rare, true);
     assert.match(rare.json().data.params.recurrence, /yields no date within reach of the event's start/);
   });
 
   test('a contributor creating a series with each hostile rule', async () => {
     for (const { recurrence, refused } of RULES) {
-      const response = await bounded(`create ${JSON.stringify(recurrence.rrule)}`, () => t.request('contributor', 'POST', 'events', { title: 'R', ...START, recurrence }));
+      const response = await bounded(`create ${JSON.stringify(recurrence.rrule)}`, () =>
+        t.request('contributor', 'POST', 'events', { title: 'R', ...START, recurrence }),
+      );
       assertAnswered(response, refused);
     }
   });
@@ -86,10 +109,13 @@ describe(`what a recurrence rule may cost (${DIALECT})`, () => {
     assert.equal(created.statusCode, 201, created.body);
     const id = created.json<{ id: number }>().id;
     for (const { recurrence, refused } of RULES) {
-      const response = await bounded(`update ${JSON.stringify(recurrence.rrule)}`, () => t.request('contributor', 'POST', `events/${id}`, { recurrence }));
+      const response = await bounded(`update ${JSON.stringify(recurrence.rrule)}`, () =>
+        t.request('contributor', 'POST', `events/${id}`, { recurrence }),
+      );
       assertAnswered(response, refused);
       // Back to a single event, so that each rule is tried on one.
-      if (!refused) assert.equal((await t.request('contributor', 'POST', `events/${id}`, { recurrence: null })).statusCode, 200);
+      if (!refused)
+        assert.equal((await t.request('contributor', 'POST', `events/${id}`, { recurrence: null })).statusCode, 200);
     }
   });
 
@@ -97,15 +123,32 @@ describe(`what a recurrence rule may cost (${DIALECT})`, () => {
     for (const [index, { recurrence, refused }] of RULES.entries()) {
       const rrules = Array.isArray(recurrence.rrule) ? recurrence.rrule : [recurrence.rrule];
       const document = [
-        'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Rule cost//EN',
-        'BEGIN:VEVENT', `UID:rule-${index}@example.test`, 'DTSTAMP:20261124T000000Z', 'DTSTART:20270104T100000Z', 'DTEND:20270104T110000Z', `SUMMARY:Rule ${index}`,
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Test//Rule cost//EN',
+        'BEGIN:VEVENT',
+        `UID:rule-${index}@example.test`,
+        'DTSTAMP:20261124T000000Z',
+        'DTSTART:20270104T100000Z',
+        'DTEND:20270104T110000Z',
+        `SUMMARY:Rule ${index}`,
         ...rrules.map((rule) => `RRULE:${String(rule)}`),
-        ...(Array.isArray(recurrence.exdates) ? [`EXDATE;VALUE=DATE:${recurrence.exdates.map((date) => String(date).replaceAll('-', '')).join(',')}`] : []),
-        'END:VEVENT', 'END:VCALENDAR',
+        ...(Array.isArray(recurrence.exdates)
+          ? [`EXDATE;VALUE=DATE:${recurrence.exdates.map((date) => String(date).replaceAll('-', '')).join(',')}`]
+          : []),
+        'END:VEVENT',
+        'END:VCALENDAR',
       ].join('\r\n');
-      const response = await bounded(`import ${JSON.stringify(recurrence.rrule)}`, () => t.request('editor', 'POST', 'events/import', document, { 'content-type': 'text/calendar; charset=utf-8' }));
+      const response = await bounded(`import ${JSON.stringify(recurrence.rrule)}`, () =>
+        t.request('editor', 'POST', 'events/import', document, { 'content-type': 'text/calendar; charset=utf-8' }),
+      );
       assert.equal(response.statusCode, refused ? 400 : 200, response.body);
-      if (refused) assert.match(response.json().message, new RegExp(`UID "rule-${index}@example.test" cannot be imported: recurrence`), response.body);
+      if (refused)
+        assert.match(
+          response.json().message,
+          new RegExp(`UID "rule-${index}@example.test" cannot be imported: recurrence`),
+          response.body,
+        );
     }
   });
 });

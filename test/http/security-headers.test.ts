@@ -42,11 +42,23 @@ describe(`security headers (${DIALECT})`, () => {
 
   test('X-Frame-Options: DENY wherever framing is refused, SAMEORIGIN on the embed framed by its own site, none where other origins may frame it', async () => {
     const own = await createTestApp({ withUsers: false });
-    const others = await createTestApp({ withUsers: false, env: { CALENDAR_EMBED_ANCESTORS: 'self https://news.example.com' } });
+    const others = await createTestApp({
+      withUsers: false,
+      env: { CALENDAR_EMBED_ANCESTORS: 'self https://news.example.com' },
+    });
     const none = await createTestApp({ withUsers: false, env: { CALENDAR_EMBED_ANCESTORS: 'none' } });
     try {
       for (const t of [own, others, none]) {
-        for (const url of ['categories', 'no-such-route', '/healthz', '/events/', '/events/list/', '/admin/', '/sign-in/', '/no-such-page/']) {
+        for (const url of [
+          'categories',
+          'no-such-route',
+          '/healthz',
+          '/events/',
+          '/events/list/',
+          '/admin/',
+          '/sign-in/',
+          '/no-such-page/',
+        ]) {
           const answer = await t.request('anonymous', 'GET', url);
           assert.equal(answer.headers['x-frame-options'], 'DENY', `${url} ${answer.statusCode}`);
         }
@@ -54,7 +66,10 @@ describe(`security headers (${DIALECT})`, () => {
       const embed = (t: typeof own) => t.request('anonymous', 'GET', '/events/embed/');
       assert.equal((await embed(own)).headers['x-frame-options'], 'SAMEORIGIN');
       assert.equal((await embed(others)).headers['x-frame-options'], undefined);
-      assert.match(String((await embed(others)).headers['content-security-policy']), /frame-ancestors 'self' https:\/\/news\.example\.com/);
+      assert.match(
+        String((await embed(others)).headers['content-security-policy']),
+        /frame-ancestors 'self' https:\/\/news\.example\.com/,
+      );
       assert.equal((await embed(none)).headers['x-frame-options'], 'DENY');
     } finally {
       await own.close();
@@ -67,14 +82,36 @@ describe(`security headers (${DIALECT})`, () => {
     const t = await createTestApp({ env: { CALENDAR_TRUST_PROXY: '1' } });
     try {
       // A published event: building its `global_id` and its page's links is where a bad host failed.
-      const created = await t.request('administrator', 'POST', 'events', { title: 'Host', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', status: 'publish' });
+      const created = await t.request('administrator', 'POST', 'events', {
+        title: 'Host',
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+        status: 'publish',
+      });
       assert.equal(created.statusCode, 201);
       const slug = created.json<{ slug: string }>().slug;
-      for (const headers of <Record<string, string>[]>[{ host: 'exa mple' }, { host: '[::1' }, { host: 'a:b:c' }, { host: 'example.com/x' }, { 'x-forwarded-host': 'exa mple' }]) {
-        for (const url of ['events', `events/by-slug/${slug}`, '/events/', '/events/embed/', `/event/${slug}/`, '/no-such-page/']) {
+      for (const headers of <Record<string, string>[]>[
+        { host: 'exa mple' },
+        { host: '[::1' },
+        { host: 'a:b:c' },
+        { host: 'example.com/x' },
+        { 'x-forwarded-host': 'exa mple' },
+      ]) {
+        for (const url of [
+          'events',
+          `events/by-slug/${slug}`,
+          '/events/',
+          '/events/embed/',
+          `/event/${slug}/`,
+          '/no-such-page/',
+        ]) {
           const answer = await t.request('anonymous', 'GET', url, undefined, headers);
           assert.equal(answer.statusCode, 400, `${JSON.stringify(headers)} ${url}: ${answer.body.slice(0, 200)}`);
-          assert.deepEqual(answer.json(), { code: 'rest_bad_request', message: 'The request could not be understood: the Host header is not a valid host name and port', data: { status: 400 } });
+          assert.deepEqual(answer.json(), {
+            code: 'rest_bad_request',
+            message: 'The request could not be understood: the Host header is not a valid host name and port',
+            data: { status: 400 },
+          });
         }
       }
       for (const host of ['example.com', 'example.com:8080', '127.0.0.1:3000', '[::1]:8080', 'localhost']) {

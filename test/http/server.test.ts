@@ -18,7 +18,11 @@ function heldTagCreation(base: string, name: string): { name: string; answered: 
   const request = http.request(`${base}/calendar/events/v1/tags`, {
     method: 'POST',
     agent: false,
-    headers: { authorization: basicAuth('admin', 'first-start-secret'), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: {
+      authorization: basicAuth('admin', 'first-start-secret'),
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    },
   });
   const answered = new Promise<number>((resolve, reject) => {
     request.on('response', (res) => {
@@ -32,7 +36,8 @@ function heldTagCreation(base: string, name: string): { name: string; answered: 
 }
 
 /** How many tag creations the server has logged as read (their headers received): a held one counts once read. */
-const tagCreationsRead = (output: string) => (output.match(/"url":"\/calendar\/events\/v1\/tags".*"incoming request"/g) ?? []).length;
+const tagCreationsRead = (output: string) =>
+  (output.match(/"url":"\/calendar\/events\/v1\/tags".*"incoming request"/g) ?? []).length;
 
 /** Whether a new connection to the server is refused (its listening socket closed), rather than answered. */
 function refusesConnections(base: string): Promise<boolean> {
@@ -53,7 +58,10 @@ describe('calendar-events serve', () => {
   after(() => database.drop());
 
   test('migrates a fresh database, creates admin from CALENDAR_ADMIN_PASSWORD, serves, and stops cleanly on SIGTERM', async () => {
-    const { base, output, exited, signal } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
+    const { base, output, exited, signal } = await startServer({
+      DATABASE_URL: database.url,
+      CALENDAR_ADMIN_PASSWORD: 'first-start-secret',
+    });
     const created = await fetch(`${base}/calendar/events/v1/tags`, {
       method: 'POST',
       headers: { authorization: basicAuth('admin', 'first-start-secret'), 'content-type': 'application/json' },
@@ -69,7 +77,10 @@ describe('calendar-events serve', () => {
   });
 
   test('SIGTERM lets an in-flight request finish before exiting', async () => {
-    const { base, exited, signal, output } = await startServer({ DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: 'first-start-secret' });
+    const { base, exited, signal, output } = await startServer({
+      DATABASE_URL: database.url,
+      CALENDAR_ADMIN_PASSWORD: 'first-start-secret',
+    });
     // Headers and the first bytes of the body reach the server before SIGTERM; the rest follows after it.
     const request = heldTagCreation(base, 'Finished during shutdown');
     await until('the held request read by the server', () => tagCreationsRead(output()) === 1);
@@ -92,7 +103,10 @@ describe('calendar-events serve', () => {
     // The listening socket is closed while the held requests still run: a new connection is refused.
     await until('new connections refused after SIGTERM', () => refusesConnections(base));
     for (const request of inFlight) request.finish();
-    assert.deepEqual(await Promise.all(inFlight.map((request) => request.answered)), inFlight.map(() => 201));
+    assert.deepEqual(
+      await Promise.all(inFlight.map((request) => request.answered)),
+      inFlight.map(() => 201),
+    );
     assert.equal(await exited, 0);
 
     const restarted = await startServer(env);
@@ -107,7 +121,11 @@ describe('calendar-events serve', () => {
   });
 
   test('invalid configuration stops start-up with one clear line and a non-zero exit', () => {
-    const result = spawnSync(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...CLI, 'serve'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     assert.notEqual(result.status, 0);
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.match(result.stderr, /PORT must be an integer/);

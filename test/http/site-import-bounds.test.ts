@@ -38,14 +38,20 @@ describe(`site imports from a hostile source (${DIALECT})`, () => {
     const start = await target.request('administrator', 'POST', RUNS, { url, ...options });
     assert.equal(start.statusCode, 202, start.body);
     const id = start.json<Json>().id as number;
-    return until(`import ${id} ended`, async () => {
-      const body = (await target.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
-      return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
-    }, 30_000);
+    return until(
+      `import ${id} ended`,
+      async () => {
+        const body = (await target.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
+        return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
+      },
+      30_000,
+    );
   }
 
   /** Runs an import of `attack`'s site, probing `/healthz` and memory until the run ends. */
-  async function underAttack(attack: Attack): Promise<{ run: Json; worstHealthzMs: number; probes: number; growth: number }> {
+  async function underAttack(
+    attack: Attack,
+  ): Promise<{ run: Json; worstHealthzMs: number; probes: number; growth: number }> {
     const site = await hostileSite(attack);
     sites.push(site);
     const baseline = process.memoryUsage().rss;
@@ -91,7 +97,7 @@ describe(`site imports from a hostile source (${DIALECT})`, () => {
     assert.ok(growth < GROWTH_BYTES, `grew ${(growth / 1e6).toFixed(0)} MB`);
   });
 
-  test('a source\'s script and event handlers arrive filtered as an author\'s text is; with keep_html they are kept', async () => {
+  test("a source's script and event handlers arrive filtered as an author's text is; with keep_html they are kept", async () => {
     const source = await createTestApp({ env: { CALENDAR_REST_PREFIX: '/wp-json' } });
     const kept = await createTestApp({ env: ALLOW_LOOPBACK });
     try {
@@ -101,15 +107,30 @@ describe(`site imports from a hostile source (${DIALECT})`, () => {
         return answer.json<Json>();
       };
       const script = '<script>alert(1)</script>';
-      const venue = await write('venues', { venue: `Hall${script}`, city: `<b onmouseover="alert(1)">Brest</b>`, description: `<p>Quay</p>${script}` });
-      const category = await write('categories', { name: `Gigs${script}`, description: `<i onclick="alert(1)">loud</i>` });
+      const venue = await write('venues', {
+        venue: `Hall${script}`,
+        city: `<b onmouseover="alert(1)">Brest</b>`,
+        description: `<p>Quay</p>${script}`,
+      });
+      const category = await write('categories', {
+        name: `Gigs${script}`,
+        description: `<i onclick="alert(1)">loud</i>`,
+      });
       await write('events', {
-        title: `Night gig${script}`, status: 'publish', start_date: '2027-05-10 20:00:00', end_date: '2027-05-10 23:00:00', venue: venue.id, categories: [category.id],
-        description: `<p>Doors at 8</p><img src="https://example.org/a.png" onerror="alert(1)">${script}`, excerpt: `<em onfocus="alert(1)">Loud</em>${script}`,
+        title: `Night gig${script}`,
+        status: 'publish',
+        start_date: '2027-05-10 20:00:00',
+        end_date: '2027-05-10 23:00:00',
+        venue: venue.id,
+        categories: [category.id],
+        description: `<p>Doors at 8</p><img src="https://example.org/a.png" onerror="alert(1)">${script}`,
+        excerpt: `<em onfocus="alert(1)">Loud</em>${script}`,
       });
       const url = `${await source.app.listen({ host: '127.0.0.1', port: 0 })}/wp-json/tribe/events/v1`;
       const event = async (target: TestApp) => {
-        const events = (await target.request('administrator', 'GET', 'events?start_date=2027-05-01&end_date=2027-05-31')).json<Json>().events as Json[];
+        const events = (
+          await target.request('administrator', 'GET', 'events?start_date=2027-05-01&end_date=2027-05-31')
+        ).json<Json>().events as Json[];
         assert.equal(events.length, 1);
         return JSON.stringify(events[0]);
       };
@@ -122,7 +143,14 @@ describe(`site imports from a hostile source (${DIALECT})`, () => {
 
       assert.equal((await imported(kept, url, { keep_html: true })).state, 'completed');
       const unfiltered = await event(kept);
-      for (const marker of ['<script>alert(1)</script>', 'onerror=\\"alert(1)\\"', 'onmouseover=\\"alert(1)\\"', 'onclick=\\"alert(1)\\"', 'onfocus=\\"alert(1)\\"']) assert.ok(unfiltered.includes(marker), marker);
+      for (const marker of [
+        '<script>alert(1)</script>',
+        'onerror=\\"alert(1)\\"',
+        'onmouseover=\\"alert(1)\\"',
+        'onclick=\\"alert(1)\\"',
+        'onfocus=\\"alert(1)\\"',
+      ])
+        assert.ok(unfiltered.includes(marker), marker);
     } finally {
       await kept.close();
       source.app.server.closeAllConnections();

@@ -25,10 +25,14 @@ const RUNS = 'imports/sites';
 async function slowFront(origin: string, delayMs: number): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     void sleep(delayMs).then(() => {
-      const forwarded = http.request(`${origin}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const forwarded = http.request(
+        `${origin}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       forwarded.on('error', () => response.destroy());
       request.pipe(forwarded);
     });
@@ -49,12 +53,19 @@ describe(`site imports over the API (${DIALECT})`, () => {
   let slow: http.Server;
   let notTec: http.Server;
 
-  const start = (as: Parameters<TestApp['request']>[0], body: Json, node: TestApp = a) => node.request(as, 'POST', RUNS, body);
-  const run = async (id: number, node: TestApp = b) => (await node.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
-  const ended = (id: number, node: TestApp = b) => until(`import ${id} ended`, async () => {
-    const body = await run(id, node);
-    return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
-  }, 30_000);
+  const start = (as: Parameters<TestApp['request']>[0], body: Json, node: TestApp = a) =>
+    node.request(as, 'POST', RUNS, body);
+  const run = async (id: number, node: TestApp = b) =>
+    (await node.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
+  const ended = (id: number, node: TestApp = b) =>
+    until(
+      `import ${id} ended`,
+      async () => {
+        const body = await run(id, node);
+        return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
+      },
+      30_000,
+    );
 
   before(async () => {
     source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX } });
@@ -65,9 +76,26 @@ describe(`site imports over the API (${DIALECT})`, () => {
     };
     const venue = await write('venues', { venue: 'Harbour Hall', city: 'Brest' });
     const category = await write('categories', { name: 'Concerts' });
-    await write('events', { title: 'Harbour concert', status: 'publish', start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00', venue: venue.id, categories: [category.id] });
-    await write('events', { title: 'Quay market', status: 'publish', start_date: '2027-03-12 09:00:00', end_date: '2027-03-12 13:00:00' });
-    await write('events', { title: 'Planning draft', status: 'draft', start_date: '2027-03-14 09:00:00', end_date: '2027-03-14 10:00:00' });
+    await write('events', {
+      title: 'Harbour concert',
+      status: 'publish',
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 20:00:00',
+      venue: venue.id,
+      categories: [category.id],
+    });
+    await write('events', {
+      title: 'Quay market',
+      status: 'publish',
+      start_date: '2027-03-12 09:00:00',
+      end_date: '2027-03-12 13:00:00',
+    });
+    await write('events', {
+      title: 'Planning draft',
+      status: 'draft',
+      start_date: '2027-03-14 09:00:00',
+      end_date: '2027-03-14 10:00:00',
+    });
     origin = await source.app.listen({ host: '127.0.0.1', port: 0 });
     slow = await slowFront(origin, 1500);
     notTec = http.createServer((_request, response) => {
@@ -89,7 +117,11 @@ describe(`site imports over the API (${DIALECT})`, () => {
   });
 
   test('anonymous callers get 401 and editors 403, and nothing is looked up or started', async () => {
-    for (const [as, status] of [['anonymous', 401], ['editor', 403], ['author', 403]] as const) {
+    for (const [as, status] of [
+      ['anonymous', 401],
+      ['editor', 403],
+      ['author', 403],
+    ] as const) {
       assert.equal((await start(as, { url: `${originOf(notTec)}/` })).statusCode, status, `${as} starts`);
       assert.equal((await a.request(as, 'GET', RUNS)).statusCode, status, `${as} lists`);
       assert.equal((await a.request(as, 'GET', `${RUNS}/1`)).statusCode, status, `${as} reads`);
@@ -102,7 +134,18 @@ describe(`site imports over the API (${DIALECT})`, () => {
     // A node without CALENDAR_IMPORT_ALLOW_PRIVATE: loopback, private and metadata addresses are refused.
     const guarded = await createTestApp({ nodeOf: a });
     try {
-      for (const url of [`${origin}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8/', 'http://[::1]:8080/', 'http://localhost/', 'http://[64:ff9b::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[2002:7f00:1::]/', 'http://[fec0::1]/', 'http://[100::1]/']) {
+      for (const url of [
+        `${origin}/`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.8/',
+        'http://[::1]:8080/',
+        'http://localhost/',
+        'http://[64:ff9b::7f00:1]/',
+        'http://[::127.0.0.1]/',
+        'http://[2002:7f00:1::]/',
+        'http://[fec0::1]/',
+        'http://[100::1]/',
+      ]) {
         const answer = await start('administrator', { url }, guarded);
         assert.equal(answer.statusCode, 400, url);
         assert.equal(answer.json<Json>().code, 'site_import_url_refused', url);
@@ -134,7 +177,11 @@ describe(`site imports over the API (${DIALECT})`, () => {
     const unreachable = await start('administrator', { url: `${gone}/` });
     assert.equal(unreachable.statusCode, 422);
     assert.equal(unreachable.json<Json>().code, 'site_import_source_unusable');
-    const refused = await start('administrator', { url: `${origin}/`, user: 'administrator', app_password: 'not-the-password' });
+    const refused = await start('administrator', {
+      url: `${origin}/`,
+      user: 'administrator',
+      app_password: 'not-the-password',
+    });
     assert.equal(refused.statusCode, 422);
     assert.equal(refused.json<Json>().code, 'site_import_credentials_refused');
     assert.ok(!refused.body.includes('not-the-password'));
@@ -163,14 +210,26 @@ describe(`site imports over the API (${DIALECT})`, () => {
     assert.equal(counts.category!.created, 1);
     // The same run, as node a and node b see it; the password in no stored column.
     assert.deepEqual(await run(accepted.id as number, a), done);
-    const row = await a.storage.read((tx) => new SiteImportsRepository(a.storage.dialect).find(tx, accepted.id as number, 'site'));
+    const row = await a.storage.read((tx) =>
+      new SiteImportsRepository(a.storage.dialect).find(tx, accepted.id as number, 'site'),
+    );
     assert.ok(!JSON.stringify(row).includes(password));
 
-    const titles = (await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')).json<Json>().events.map((event: Json) => event.title).sort();
+    const titles = (
+      await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')
+    )
+      .json<Json>()
+      .events.map((event: Json) => event.title)
+      .sort();
     assert.deepEqual(titles, ['Harbour concert', 'Planning draft', 'Quay market']);
-    const concert = (await a.request('anonymous', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&search=Harbour')).json<Json>().events[0];
+    const concert = (
+      await a.request('anonymous', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&search=Harbour')
+    ).json<Json>().events[0];
     assert.equal(concert.venue.venue, 'Harbour Hall');
-    assert.deepEqual(concert.categories.map((term: Json) => term.name), ['Concerts']);
+    assert.deepEqual(
+      concert.categories.map((term: Json) => term.name),
+      ['Concerts'],
+    );
 
     // Started again (as after an interruption): the import maps find every record, nothing is written twice.
     const again = await start('administrator', { url: `${origin}/` }, b);
@@ -178,10 +237,22 @@ describe(`site imports over the API (${DIALECT})`, () => {
     const second = await ended(again.json<Json>().id as number, a);
     assert.equal(second.state, 'completed');
     const published = Object.fromEntries((second.kinds as Json[]).map((kind) => [kind.kind, kind]));
-    assert.deepEqual([published.event!.created, published.event!.unchanged], [0, 2], 'anonymously: the published events, unchanged');
-    assert.equal((await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')).json<Json>().events.length, 3);
+    assert.deepEqual(
+      [published.event!.created, published.event!.unchanged],
+      [0, 2],
+      'anonymously: the published events, unchanged',
+    );
+    assert.equal(
+      (
+        await a.request('administrator', 'GET', 'events?start_date=2027-03-01&end_date=2027-03-31&status=publish,draft')
+      ).json<Json>().events.length,
+      3,
+    );
     const listed = (await b.request('administrator', 'GET', RUNS)).json<Json[]>();
-    assert.deepEqual(listed.map((item) => item.id), [again.json<Json>().id, accepted.id]);
+    assert.deepEqual(
+      listed.map((item) => item.id),
+      [again.json<Json>().id, accepted.id],
+    );
   });
 
   test('one run at a time: a second start gets 409 while the first runs; a cancel on the other node stops it', async () => {
@@ -201,19 +272,45 @@ describe(`site imports over the API (${DIALECT})`, () => {
     const late = await a.request('administrator', 'POST', `${RUNS}/${id}/cancel`);
     assert.equal(late.statusCode, 409);
     assert.equal(late.json<Json>().code, 'site_import_not_running');
-    assert.equal((await a.request('administrator', 'GET', `${RUNS}/999999`)).json<Json>().code, 'site_import_not_found');
+    assert.equal(
+      (await a.request('administrator', 'GET', `${RUNS}/999999`)).json<Json>().code,
+      'site_import_not_found',
+    );
   });
 
   test('a cancel decides on the run as committed: one that ended in a unit still open when the cancel came is not answered as cancelling (decision 0087)', async () => {
     const repository = new SiteImportsRepository(a.storage.dialect);
     const node = 'a-node-that-finishes';
-    const live = await a.storage.write((tx) => repository.create(tx, {
-      url: `${origin}/`, source: `${origin}${PREFIX}/tribe/events/v1`, source_user: '', prune: 0, started_by: a.ids.administrator, state: 'running', phase: 'event',
-      progress: '{}', reason: null, cancel_requested: 0, node, lease_until: '2099-01-01 00:00:00', started_at: '2026-11-24 11:00:00', finished_at: null,
-    }));
+    const live = await a.storage.write((tx) =>
+      repository.create(tx, {
+        url: `${origin}/`,
+        source: `${origin}${PREFIX}/tribe/events/v1`,
+        source_user: '',
+        prune: 0,
+        started_by: a.ids.administrator,
+        state: 'running',
+        phase: 'event',
+        progress: '{}',
+        reason: null,
+        cancel_requested: 0,
+        node,
+        lease_until: '2099-01-01 00:00:00',
+        started_at: '2026-11-24 11:00:00',
+        finished_at: null,
+      }),
+    );
     // The run's node records its end and has not committed yet when the cancel arrives on the other node.
     const [, answer] = await held.race(
-      () => held.writes(a.storage).write((tx) => repository.finish(tx, live.id, node, { state: 'completed', phase: null, progress: '{}', reason: null, finishedAt: '2026-11-24 12:00:00' })),
+      () =>
+        held.writes(a.storage).write((tx) =>
+          repository.finish(tx, live.id, node, {
+            state: 'completed',
+            phase: null,
+            progress: '{}',
+            reason: null,
+            finishedAt: '2026-11-24 12:00:00',
+          }),
+        ),
       () => b.request('administrator', 'POST', `${RUNS}/${live.id}/cancel`),
     );
     assert.equal(answer.statusCode, 409, answer.body);
@@ -223,10 +320,24 @@ describe(`site imports over the API (${DIALECT})`, () => {
 
   test('a run whose node died is seen as interrupted by every node and does not block a new start; a node that stops records its run interrupted', async () => {
     const repository = new SiteImportsRepository(a.storage.dialect);
-    const dead = await a.storage.write((tx) => repository.create(tx, {
-      url: `${origin}/`, source: `${origin}${PREFIX}/tribe/events/v1`, source_user: '', prune: 0, started_by: a.ids.administrator, state: 'running', phase: 'event',
-      progress: '{}', reason: null, cancel_requested: 0, node: 'a-node-that-died', lease_until: '2026-11-24 11:59:00', started_at: '2026-11-24 11:00:00', finished_at: null,
-    }));
+    const dead = await a.storage.write((tx) =>
+      repository.create(tx, {
+        url: `${origin}/`,
+        source: `${origin}${PREFIX}/tribe/events/v1`,
+        source_user: '',
+        prune: 0,
+        started_by: a.ids.administrator,
+        state: 'running',
+        phase: 'event',
+        progress: '{}',
+        reason: null,
+        cancel_requested: 0,
+        node: 'a-node-that-died',
+        lease_until: '2026-11-24 11:59:00',
+        started_at: '2026-11-24 11:00:00',
+        finished_at: null,
+      }),
+    );
     assert.equal((await run(dead.id, a)).state, 'interrupted');
     assert.equal((await run(dead.id, b)).state, 'interrupted');
     assert.equal((await b.request('administrator', 'POST', `${RUNS}/${dead.id}/cancel`)).statusCode, 409);
@@ -240,6 +351,9 @@ describe(`site imports over the API (${DIALECT})`, () => {
     const interrupted = await run(id, a);
     assert.equal(interrupted.state, 'interrupted');
     assert.match(interrupted.reason as string, /stopped; start it again/);
-    assert.equal((await run(dead.id, a)).reason, 'The node running the import stopped answering; start it again to resume.');
+    assert.equal(
+      (await run(dead.id, a)).reason,
+      'The node running the import stopped answering; start it again to resume.',
+    );
   });
 });

@@ -18,7 +18,16 @@ import { API, basicAuth, createTestApp, DIALECT, LENIENT_THROTTLE, TEST_NOW, typ
  * `modified_after` on every archive; the events archive as JSON-LD.
  */
 
-type Entry = { id: number; deleted?: true; deleted_at?: string; title?: string; name?: string; venue?: string; organizer?: string; status?: string };
+type Entry = {
+  id: number;
+  deleted?: true;
+  deleted_at?: string;
+  title?: string;
+  name?: string;
+  venue?: string;
+  organizer?: string;
+  status?: string;
+};
 type Caller = Role | 'anonymous';
 const COLLECTIONS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;
 type Collection = (typeof COLLECTIONS)[number];
@@ -28,7 +37,10 @@ describe(`incremental sync (${DIALECT})`, () => {
   let t: TestApp;
   let now = Date.parse(TEST_NOW);
   before(async () => {
-    t = await createTestApp({ env: { CALENDAR_CORS_ORIGINS: 'https://mirror.example' }, clock: { now: () => new Date(now) } });
+    t = await createTestApp({
+      env: { CALENDAR_CORS_ORIGINS: 'https://mirror.example' },
+      clock: { now: () => new Date(now) },
+    });
   });
   after(() => t.close());
 
@@ -36,13 +48,21 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.equal(response.statusCode, status, response.body);
     return response.json();
   };
-  const post = async (path: string, body: Record<string, unknown>, as: Caller = 'administrator') => ok(await t.request(as, 'POST', path, body), path.includes('/') ? 200 : 201) as { id: number };
-  const remove = async (path: string, force = false) => ok(await t.request('administrator', 'DELETE', `${path}${force ? '?force=true' : ''}`));
+  const post = async (path: string, body: Record<string, unknown>, as: Caller = 'administrator') =>
+    ok(await t.request(as, 'POST', path, body), path.includes('/') ? 200 : 201) as { id: number };
+  const remove = async (path: string, force = false) =>
+    ok(await t.request('administrator', 'DELETE', `${path}${force ? '?force=true' : ''}`));
   let day = 1;
   /** A single event on a day of its own in 2027, inside the default window. */
   const newEvent = (title: string, extra: Record<string, unknown> = {}) => {
     const date = new Date(Date.UTC(2027, 0, day++)).toISOString().slice(0, 10);
-    return post('events', { title, start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, status: 'publish', ...extra });
+    return post('events', {
+      title,
+      start_date: `${date} 10:00:00`,
+      end_date: `${date} 11:00:00`,
+      status: 'publish',
+      ...extra,
+    });
   };
   /** The token a plain listing carries (its header). */
   const token = async (collection: Collection = 'events', as: Caller = 'anonymous') => {
@@ -51,11 +71,19 @@ describe(`incremental sync (${DIALECT})`, () => {
     return String(response.headers['x-sync-token']);
   };
   /** Every page of a sync from `from`, following next_page_token, as `as`; the entries, the next token and the pages read. */
-  const sync = async (collection: Collection, from: string, options: { as?: Caller; perPage?: number; prefix?: string; between?: (page: number) => Promise<void> } = {}) => {
+  const sync = async (
+    collection: Collection,
+    from: string,
+    options: { as?: Caller; perPage?: number; prefix?: string; between?: (page: number) => Promise<void> } = {},
+  ) => {
     const entries: Entry[] = [];
     let current = from;
     for (let page = 1; ; page++) {
-      const response = await t.request(options.as ?? 'anonymous', 'GET', `${options.prefix ?? API}/${collection}?sync_token=${current}&per_page=${options.perPage ?? 50}`);
+      const response = await t.request(
+        options.as ?? 'anonymous',
+        'GET',
+        `${options.prefix ?? API}/${collection}?sync_token=${current}&per_page=${options.perPage ?? 50}`,
+      );
       const body = ok(response) as Record<string, unknown>;
       entries.push(...(body[collection] as Entry[]));
       if (typeof body.next_sync_token === 'string') {
@@ -63,14 +91,26 @@ describe(`incremental sync (${DIALECT})`, () => {
         assert.equal(response.headers['x-sync-token'], body.next_sync_token);
         return { entries, next: body.next_sync_token, pages: page };
       }
-      assert.equal(typeof body.next_page_token, 'string', `page ${page} has neither next_sync_token nor next_page_token`);
+      assert.equal(
+        typeof body.next_page_token,
+        'string',
+        `page ${page} has neither next_sync_token nor next_page_token`,
+      );
       assert.equal(new URL(String(body.next_rest_url)).searchParams.get('sync_token'), body.next_page_token);
       current = String(body.next_page_token);
       await options.between?.(page);
     }
   };
-  const tombstones = (entries: readonly Entry[]) => entries.filter((entry) => entry.deleted).map((entry) => entry.id).sort((a, b) => a - b);
-  const records = (entries: readonly Entry[]) => entries.filter((entry) => !entry.deleted).map((entry) => entry.id).sort((a, b) => a - b);
+  const tombstones = (entries: readonly Entry[]) =>
+    entries
+      .filter((entry) => entry.deleted)
+      .map((entry) => entry.id)
+      .sort((a, b) => a - b);
+  const records = (entries: readonly Entry[]) =>
+    entries
+      .filter((entry) => !entry.deleted)
+      .map((entry) => entry.id)
+      .sort((a, b) => a - b);
   const sorted = (list: readonly number[]) => [...list].sort((a, b) => a - b);
 
   test('every archive listing carries its token: the header everywhere, the field in our namespace only', async () => {
@@ -122,12 +162,23 @@ describe(`incremental sync (${DIALECT})`, () => {
     await post(`tags/${tagToTranslate.id}?translation_language=fr`, { name: 'plein air' });
 
     const events = await sync('events', from);
-    assert.deepEqual(ids(events.entries), [created.id, kept.id, trashed.id, deleted.id], 'journal order, one entry per record');
+    assert.deepEqual(
+      ids(events.entries),
+      [created.id, kept.id, trashed.id, deleted.id],
+      'journal order, one entry per record',
+    );
     assert.deepEqual(records(events.entries), sorted([created.id, kept.id]));
     assert.deepEqual(tombstones(events.entries), sorted([trashed.id, deleted.id]));
     const listed = ok(await t.request('anonymous', 'GET', `events?include=${kept.id}`)).events[0];
-    assert.deepEqual(events.entries.find((entry) => entry.id === kept.id), listed, 'rendered as the archive renders it');
-    assert.deepEqual(events.entries.find((entry) => entry.id === deleted.id), { id: deleted.id, deleted: true, deleted_at: new Date(now).toISOString() });
+    assert.deepEqual(
+      events.entries.find((entry) => entry.id === kept.id),
+      listed,
+      'rendered as the archive renders it',
+    );
+    assert.deepEqual(
+      events.entries.find((entry) => entry.id === deleted.id),
+      { id: deleted.id, deleted: true, deleted_at: new Date(now).toISOString() },
+    );
 
     const venues = await sync('venues', from);
     assert.deepEqual(ids(venues.entries), [newVenue.id, venue.id, venueToTrash.id, venueToTranslate.id]);
@@ -137,7 +188,12 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.deepEqual(ids(organizers.entries), [organizer.id, organizerToDelete.id]);
     assert.deepEqual(tombstones(organizers.entries), [organizerToDelete.id]);
     const categories = await sync('categories', from);
-    assert.deepEqual(ids(categories.entries), [newCategory.id, category.id, categoryToDelete.id, categoryToTranslate.id]);
+    assert.deepEqual(ids(categories.entries), [
+      newCategory.id,
+      category.id,
+      categoryToDelete.id,
+      categoryToTranslate.id,
+    ]);
     assert.deepEqual(tombstones(categories.entries), [categoryToDelete.id]);
     assert.equal(categories.entries[1]!.name, 'Jazz & Soul');
     const tags = await sync('tags', from);
@@ -152,7 +208,13 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.equal((await sync('venues', from, { prefix: `/fr${API}` })).entries.at(-1)!.venue, 'Port');
     assert.equal((await sync('categories', from, { prefix: `/fr${API}` })).entries.at(-1)!.name, 'Musique folk');
     assert.equal((await sync('tags', from, { prefix: `/fr${API}` })).entries.at(-1)!.name, 'plein air');
-    for (const [collection, result] of [['events', events], ['venues', venues], ['organizers', organizers], ['categories', categories], ['tags', tags]] as const) {
+    for (const [collection, result] of [
+      ['events', events],
+      ['venues', venues],
+      ['organizers', organizers],
+      ['categories', categories],
+      ['tags', tags],
+    ] as const) {
       const again = await sync(collection, result.next);
       assert.deepEqual(again.entries, [], collection);
       assert.equal(again.next, result.next);
@@ -167,8 +229,16 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.equal(paged.pages, 3);
     assert.deepEqual(ids(paged.entries), created);
 
-    const series = await post('events', { title: 'Weekly', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', status: 'publish', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=12' } });
-    const occurrences = ok(await t.request('anonymous', 'GET', 'events?start_date=2027-06-01&end_date=2027-09-30&search=Weekly&per_page=50')).events.map((event: Entry) => event.id);
+    const series = await post('events', {
+      title: 'Weekly',
+      start_date: '2027-06-01 19:00:00',
+      end_date: '2027-06-01 20:00:00',
+      status: 'publish',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=12' },
+    });
+    const occurrences = ok(
+      await t.request('anonymous', 'GET', 'events?start_date=2027-06-01&end_date=2027-09-30&search=Weekly&per_page=50'),
+    ).events.map((event: Entry) => event.id);
     assert.equal(occurrences.length, 12);
     const bySeries = await sync('events', paged.next, { perPage: 5 });
     assert.equal(bySeries.pages, 3);
@@ -188,12 +258,24 @@ describe(`incremental sync (${DIALECT})`, () => {
     assert.equal(editor.entries[0]!.status, 'draft');
   });
 
-  test('a record the caller never could have listed is no tombstone: drafts edited or deleted, others\' drafts for an author', async () => {
-    const from = { anonymous: await token(), author: await token('events', 'author'), editor: await token('events', 'editor') };
+  test("a record the caller never could have listed is no tombstone: drafts edited or deleted, others' drafts for an author", async () => {
+    const from = {
+      anonymous: await token(),
+      author: await token('events', 'author'),
+      editor: await token('events', 'editor'),
+    };
     const draft = await newEvent('Never published', { status: 'draft' });
     const privateOne = await newEvent('Private all along', { status: 'private' });
-    const ownDraft = await post('events', { title: 'Own draft', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', status: 'draft' }, 'author');
-    const fromAfterCreates = { anonymous: await token(), author: await token('events', 'author'), editor: await token('events', 'editor') };
+    const ownDraft = await post(
+      'events',
+      { title: 'Own draft', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 11:00:00', status: 'draft' },
+      'author',
+    );
+    const fromAfterCreates = {
+      anonymous: await token(),
+      author: await token('events', 'author'),
+      editor: await token('events', 'editor'),
+    };
     await post(`events/${draft.id}`, { title: 'Never published, edited' });
     await post(`events/${privateOne.id}`, { title: 'Private, edited' });
     await post(`events/${ownDraft.id}`, { title: 'Own draft, edited' }, 'author');
@@ -202,12 +284,15 @@ describe(`incremental sync (${DIALECT})`, () => {
     const venueDraft = await post('venues', { venue: 'Draft venue never shown', status: 'draft' });
     await post(`venues/${venueDraft.id}`, { venue: 'Draft venue, edited' });
     // Anonymous readers, from before the records existed and from after: nothing of them at all.
-    for (const start of [from.anonymous, fromAfterCreates.anonymous]) assert.deepEqual((await sync('events', start)).entries, []);
+    for (const start of [from.anonymous, fromAfterCreates.anonymous])
+      assert.deepEqual((await sync('events', start)).entries, []);
     assert.deepEqual((await sync('venues', await token('venues'))).entries, []);
     const venuesFromBefore = (await sync('venues', from.anonymous)).entries;
     assert.ok(!ids(venuesFromBefore).includes(venueDraft.id), 'the draft venue is not announced');
     // The author had their own draft and loses it; the editor had all three drafts and the private event.
-    assert.deepEqual(tombstones((await sync('events', fromAfterCreates.author, { as: 'author' })).entries), [ownDraft.id]);
+    assert.deepEqual(tombstones((await sync('events', fromAfterCreates.author, { as: 'author' })).entries), [
+      ownDraft.id,
+    ]);
     const editor = (await sync('events', fromAfterCreates.editor, { as: 'editor' })).entries;
     assert.deepEqual(tombstones(editor), sorted([draft.id, ownDraft.id]));
     assert.deepEqual(records(editor), [privateOne.id]);
@@ -226,14 +311,24 @@ describe(`incremental sync (${DIALECT})`, () => {
     let added: number | undefined;
     let pages = 0;
     for (;;) {
-      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${current}&per_page=1`)) as { events: Entry[]; next_page_token?: string; next_sync_token?: string };
+      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${current}&per_page=1`)) as {
+        events: Entry[];
+        next_page_token?: string;
+        next_sync_token?: string;
+      };
       pages += 1;
       assert.ok(body.events.length <= 1);
       for (const entry of body.events) mirror.set(entry.id, entry);
       // The issue's case: the first of three is read, then deleted; the others must still be read.
       if (mirror.has(first.id) && added === undefined) {
         await remove(`events/${first.id}`, true);
-        added = (await post('events', { title: 'Mirror added', start_date: '2031-01-04 10:00:00', end_date: '2031-01-04 11:00:00' })).id;
+        added = (
+          await post('events', {
+            title: 'Mirror added',
+            start_date: '2031-01-04 10:00:00',
+            end_date: '2031-01-04 11:00:00',
+          })
+        ).id;
         await post(`events/${second.id}`, { title: 'Mirror 02, renamed before it was read' });
       }
       if (body.next_sync_token !== undefined) {
@@ -252,7 +347,11 @@ describe(`incremental sync (${DIALECT})`, () => {
     const fresh = new Map<number, Entry>();
     let again = 'start';
     for (;;) {
-      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${again}&per_page=50`)) as { events: Entry[]; next_page_token?: string; next_sync_token?: string };
+      const body = ok(await t.request('anonymous', 'GET', `events?sync_token=${again}&per_page=50`)) as {
+        events: Entry[];
+        next_page_token?: string;
+        next_sync_token?: string;
+      };
       for (const entry of body.events) fresh.set(entry.id, entry);
       if (body.next_sync_token !== undefined) break;
       again = body.next_page_token!;
@@ -269,7 +368,11 @@ describe(`incremental sync (${DIALECT})`, () => {
       const anonymous = await sync(collection, 'start', { perPage: 7 });
       const listed = ids(anonymous.entries);
       assert.deepEqual(listed, sorted(listed), `${collection}: id order`);
-      assert.equal(anonymous.entries.some((entry) => entry.deleted), false, `${collection}: a listing has no tombstones`);
+      assert.equal(
+        anonymous.entries.some((entry) => entry.deleted),
+        false,
+        `${collection}: a listing has no tombstones`,
+      );
       assert.deepEqual((await sync(collection, anonymous.next)).entries, [], `${collection}: nothing changed since`);
     }
     assert.ok(!ids((await sync('venues', 'start')).entries).includes(draft.id));
@@ -298,7 +401,13 @@ describe(`incremental sync (${DIALECT})`, () => {
   });
 
   test('a malformed token is a 400, other filters with a token are refused, a token ahead of the journal is a 410', async () => {
-    for (const bad of ['garbage!', Buffer.from('1.x').toString('base64url'), Buffer.from('2.5').toString('base64url'), Buffer.from('1.05').toString('base64url'), '']) {
+    for (const bad of [
+      'garbage!',
+      Buffer.from('1.x').toString('base64url'),
+      Buffer.from('2.5').toString('base64url'),
+      Buffer.from('1.05').toString('base64url'),
+      '',
+    ]) {
       const response = await t.request('anonymous', 'GET', `events?sync_token=${bad}`);
       assert.equal(response.statusCode, 400, `${bad}: ${response.body}`);
       assert.equal(response.json().code, 'rest_invalid_param');
@@ -308,7 +417,10 @@ describe(`incremental sync (${DIALECT})`, () => {
     const filtered = await t.request('anonymous', 'GET', `venues?sync_token=${from}&search=Hall`);
     assert.equal(filtered.statusCode, 400);
     assert.deepEqual(Object.keys(filtered.json().data.params), ['search']);
-    assert.equal((await t.request('anonymous', 'GET', `events?sync_token=${from}&start_date=2027-01-01`)).statusCode, 400);
+    assert.equal(
+      (await t.request('anonymous', 'GET', `events?sync_token=${from}&start_date=2027-01-01`)).statusCode,
+      400,
+    );
     const ahead = await t.request('anonymous', 'GET', `tags?sync_token=${encodeSyncToken({ seq: 1_000_000 })}`);
     assert.equal(ahead.statusCode, 410, ahead.body);
     assert.equal(ahead.json().code, 'rest_sync_token_expired');
@@ -328,46 +440,90 @@ describe(`incremental sync (${DIALECT})`, () => {
     await post(`organizers/${organizer.id}`, { organizer: 'Later Org' });
     await post(`categories/${category.id}`, { name: 'Later category' });
     await post(`tags/${tag.id}`, { name: 'later-tag' });
-    const expected: Record<Collection, number> = { events: event.id, venues: venue.id, organizers: organizer.id, categories: category.id, tags: tag.id };
+    const expected: Record<Collection, number> = {
+      events: event.id,
+      venues: venue.id,
+      organizers: organizer.id,
+      categories: category.id,
+      tags: tag.id,
+    };
     for (const collection of COLLECTIONS) {
-      const listed = ok(await t.request('anonymous', 'GET', `${collection}?modified_after=${encodeURIComponent(cut)}&per_page=50${collection === 'categories' || collection === 'tags' ? '&hide_empty=false' : ''}`));
-      assert.deepEqual(listed[collection].map((record: Entry) => record.id), [expected[collection]], collection);
+      const listed = ok(
+        await t.request(
+          'anonymous',
+          'GET',
+          `${collection}?modified_after=${encodeURIComponent(cut)}&per_page=50${collection === 'categories' || collection === 'tags' ? '&hide_empty=false' : ''}`,
+        ),
+      );
+      assert.deepEqual(
+        listed[collection].map((record: Entry) => record.id),
+        [expected[collection]],
+        collection,
+      );
       const garbage = await t.request('anonymous', 'GET', `${collection}?modified_after=not-a-date`);
       assert.equal(garbage.statusCode, 400, collection);
       assert.ok('modified_after' in garbage.json().data.params, collection);
     }
     // A naive date is UTC: one second before the change includes it, one after does not.
     const naive = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-    assert.deepEqual(ok(await t.request('anonymous', 'GET', `events?modified_after=${encodeURIComponent(naive(now - 1000))}`)).events.map((record: Entry) => record.id), [event.id]);
-    assert.deepEqual(ok(await t.request('anonymous', 'GET', `events?modified_after=${encodeURIComponent(naive(now + 1000))}`)).events, []);
+    assert.deepEqual(
+      ok(
+        await t.request('anonymous', 'GET', `events?modified_after=${encodeURIComponent(naive(now - 1000))}`),
+      ).events.map((record: Entry) => record.id),
+      [event.id],
+    );
+    assert.deepEqual(
+      ok(await t.request('anonymous', 'GET', `events?modified_after=${encodeURIComponent(naive(now + 1000))}`)).events,
+      [],
+    );
     assert.ok(untouched.id > 0);
   });
 
-  test('the events archive answers JSON-LD: an ItemList of the single reads\' json_ld, cached apart from the JSON', async () => {
+  test("the events archive answers JSON-LD: an ItemList of the single reads' json_ld, cached apart from the JSON", async () => {
     const first = await newEvent('Linked data one');
     const second = await newEvent('Linked data two');
     const url = `events?search=${encodeURIComponent('Linked data')}`;
     // The JSON answer first, so that a cache keyed by the URL alone would hand it to the JSON-LD request.
     const json = await t.request('anonymous', 'GET', url, undefined, { origin: 'https://mirror.example' });
     assert.match(String(json.headers['content-type']), /^application\/json/);
-    assert.equal(json.headers.vary, 'Origin, Accept, Accept-Encoding', 'Accept adds to the Vary of CORS, and compression (decision 0063) to both');
+    assert.equal(
+      json.headers.vary,
+      'Origin, Accept, Accept-Encoding',
+      'Accept adds to the Vary of CORS, and compression (decision 0063) to both',
+    );
     for (let round = 0; round < 2; round++) {
       const response = await t.request('anonymous', 'GET', url, undefined, { accept: 'application/ld+json' });
       assert.equal(response.statusCode, 200, response.body);
       assert.match(String(response.headers['content-type']), /^application\/ld\+json/);
       assert.match(String(response.headers.vary), /Accept/);
-      const list = JSON.parse(response.body) as { '@type': string; numberOfItems: number; itemListElement: { '@type': string; position: number; item: unknown }[] };
+      const list = JSON.parse(response.body) as {
+        '@type': string;
+        numberOfItems: number;
+        itemListElement: { '@type': string; position: number; item: unknown }[];
+      };
       assert.equal(list['@type'], 'ItemList');
       assert.equal(list.numberOfItems, 2);
       for (const [at, event] of [first, second].entries()) {
         const single = ok(await t.request('anonymous', 'GET', `events/${event.id}`));
         assert.deepEqual(list.itemListElement[at], { '@type': 'ListItem', position: at + 1, item: single.json_ld });
       }
-      assert.match(String((await t.request('anonymous', 'GET', url)).headers['content-type']), /^application\/json/, 'the JSON answer stays JSON');
+      assert.match(
+        String((await t.request('anonymous', 'GET', url)).headers['content-type']),
+        /^application\/json/,
+        'the JSON answer stays JSON',
+      );
     }
     // Plain JSON wins a tie or a wildcard.
-    for (const accept of ['application/json, application/ld+json', '*/*', 'application/ld+json;q=0.5, application/json']) {
-      assert.match(String((await t.request('anonymous', 'GET', url, undefined, { accept })).headers['content-type']), /^application\/json/, accept);
+    for (const accept of [
+      'application/json, application/ld+json',
+      '*/*',
+      'application/ld+json;q=0.5, application/json',
+    ]) {
+      assert.match(
+        String((await t.request('anonymous', 'GET', url, undefined, { accept })).headers['content-type']),
+        /^application\/json/,
+        accept,
+      );
     }
   });
 
@@ -397,7 +553,12 @@ describe(`sync from two nodes on one ${DIALECT} database`, () => {
     // A second node: its own storage pool and app on the same database, as behind a load balancer.
     storageB = openStorage(nodeA.config.database, { statementTimeoutMs: nodeA.config.timeouts.statementMs });
     const clock = pinnedClock(TEST_NOW);
-    nodeB = await buildApp({ config: nodeA.config, storage: storageB, application: await composeApplication(storageB, nodeA.config, clock, LENIENT_THROTTLE), clock });
+    nodeB = await buildApp({
+      config: nodeA.config,
+      storage: storageB,
+      application: await composeApplication(storageB, nodeA.config, clock, LENIENT_THROTTLE),
+      clock,
+    });
     await nodeB.ready();
   });
   after(async () => {
@@ -406,30 +567,53 @@ describe(`sync from two nodes on one ${DIALECT} database`, () => {
     await nodeA.close();
   });
 
-  const on = async (node: 'A' | 'B', method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>) => {
+  const on = async (
+    node: 'A' | 'B',
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: Record<string, unknown>,
+  ) => {
     const response =
       node === 'A'
         ? await nodeA.request('administrator', method, path, body)
-        : await nodeB.inject({ method, url: `${API}/${path}`, headers: { authorization: basicAuth('administrator', 'administrator-password') }, ...(body ? { payload: body } : {}) });
+        : await nodeB.inject({
+            method,
+            url: `${API}/${path}`,
+            headers: { authorization: basicAuth('administrator', 'administrator-password') },
+            ...(body ? { payload: body } : {}),
+          });
     assert.ok(response.statusCode < 300, response.body);
     return response;
   };
 
   test('writes alternating between the nodes reach a client syncing from either, exactly', async () => {
-    let tokens = { events: String((await on('A', 'GET', 'events')).headers['x-sync-token']), venues: String((await on('B', 'GET', 'venues')).headers['x-sync-token']) };
+    let tokens = {
+      events: String((await on('A', 'GET', 'events')).headers['x-sync-token']),
+      venues: String((await on('B', 'GET', 'venues')).headers['x-sync-token']),
+    };
     const expected = { events: [] as number[], venues: [] as number[] };
     let eventId = 0;
     for (let round = 0; round < 4; round++) {
       const writer = round % 2 === 0 ? 'A' : 'B';
       const reader = writer === 'A' ? 'B' : 'A';
-      if (round === 0) eventId = (await on(writer, 'POST', 'events', { title: 'Shared', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', status: 'publish' })).json().id;
+      if (round === 0)
+        eventId = (
+          await on(writer, 'POST', 'events', {
+            title: 'Shared',
+            start_date: '2027-03-01 10:00:00',
+            end_date: '2027-03-01 11:00:00',
+            status: 'publish',
+          })
+        ).json().id;
       else await on(writer, 'POST', `events/${eventId}`, { title: `Shared ${round}` });
       const venue = (await on(writer, 'POST', 'venues', { venue: `Hall ${round}` })).json<{ id: number }>().id;
       if (round === 3) await on(writer, 'DELETE', `events/${eventId}?force=true`);
       expected.events = [eventId];
       expected.venues = [venue];
       for (const collection of ['events', 'venues'] as const) {
-        const answer = (await on(reader, 'GET', `${collection}?sync_token=${tokens[collection]}`)).json<Record<string, unknown>>();
+        const answer = (await on(reader, 'GET', `${collection}?sync_token=${tokens[collection]}`)).json<
+          Record<string, unknown>
+        >();
         const entries = answer[collection] as Entry[];
         assert.deepEqual(ids(entries), expected[collection], `round ${round}: ${collection} read from node ${reader}`);
         if (collection === 'events') assert.equal(entries[0]!.deleted ?? false, round === 3);

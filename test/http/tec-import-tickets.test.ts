@@ -27,13 +27,23 @@ async function withoutEventTickets(origin: string): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     if ((request.url ?? '').startsWith(`${ET}/`)) {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }));
+      response.end(
+        JSON.stringify({
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+          data: { status: 404 },
+        }),
+      );
       return;
     }
-    const forwarded = http.request(`${origin}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      `${origin}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on('error', () => response.destroy());
     request.pipe(forwarded);
   });
@@ -47,20 +57,31 @@ describe(`import-tec brings Event Tickets' tickets and attendees (${DIALECT})`, 
   let front: http.Server;
 
   const importInto = async (target: TestApp, url: string) => {
-    const answer = await target.request('administrator', 'POST', RUNS, { url, user: 'administrator', app_password: 'administrator-password' });
+    const answer = await target.request('administrator', 'POST', RUNS, {
+      url,
+      user: 'administrator',
+      app_password: 'administrator-password',
+    });
     assert.equal(answer.statusCode, 202, answer.body);
     const id = answer.json<Json>().id as number;
-    const done = await until(`import ${id} ended`, async () => {
-      const body = (await target.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
-      return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
-    }, 30_000);
+    const done = await until(
+      `import ${id} ended`,
+      async () => {
+        const body = (await target.request('administrator', 'GET', `${RUNS}/${id}`)).json<Json>();
+        return ['running', 'cancelling'].includes(body.state as string) ? undefined : body;
+      },
+      30_000,
+    );
     assert.equal(done.state, 'completed', JSON.stringify(done));
     assert.equal(done.error_count, 0, JSON.stringify(done));
     return done;
   };
-  const tickets = async (target: TestApp) => (await target.request('administrator', 'GET', `${ET}/tickets?per_page=100`)).json<Json>().tickets as Json[];
-  const attendees = async (target: TestApp) => (await target.request('administrator', 'GET', `${ET}/attendees?per_page=100`)).json<Json>().attendees as Json[];
-  const eventTitle = async (target: TestApp, id: number) => (await target.request('administrator', 'GET', `events/${id}`)).json<Json>().title as string;
+  const tickets = async (target: TestApp) =>
+    (await target.request('administrator', 'GET', `${ET}/tickets?per_page=100`)).json<Json>().tickets as Json[];
+  const attendees = async (target: TestApp) =>
+    (await target.request('administrator', 'GET', `${ET}/attendees?per_page=100`)).json<Json>().attendees as Json[];
+  const eventTitle = async (target: TestApp, id: number) =>
+    (await target.request('administrator', 'GET', `events/${id}`)).json<Json>().title as string;
 
   before(async () => {
     source = await createTestApp({ env: { CALENDAR_REST_PREFIX: PREFIX } });
@@ -69,22 +90,62 @@ describe(`import-tec brings Event Tickets' tickets and attendees (${DIALECT})`, 
       assert.equal(answer.statusCode, 201, answer.body);
       return answer.json<Json>();
     };
-    const concert = await write(`${PREFIX}${API}/events`, { title: 'Harbour concert', status: 'publish', start_date: '2027-03-10 18:00:00', end_date: '2027-03-10 20:00:00' });
-    await write(`${PREFIX}${API}/events`, { title: 'Quay market', status: 'publish', start_date: '2027-03-12 09:00:00', end_date: '2027-03-12 13:00:00' });
-    const rsvp = await write(`${ET}/tickets`, { event: concert.id, name: 'Free seat', description: 'Come along', capacity: 20, attendee_fields: [{ label: 'Diet', type: 'text' }] });
+    const concert = await write(`${PREFIX}${API}/events`, {
+      title: 'Harbour concert',
+      status: 'publish',
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 20:00:00',
+    });
+    await write(`${PREFIX}${API}/events`, {
+      title: 'Quay market',
+      status: 'publish',
+      start_date: '2027-03-12 09:00:00',
+      end_date: '2027-03-12 13:00:00',
+    });
+    const rsvp = await write(`${ET}/tickets`, {
+      event: concert.id,
+      name: 'Free seat',
+      description: 'Come along',
+      capacity: 20,
+      attendee_fields: [{ label: 'Diet', type: 'text' }],
+    });
     const paid = await write(`${ET}/tickets`, {
-      event: concert.id, name: 'Front row', price: '25.50', currency: 'EUR', sku: 'FR-1', capacity: 5, start_date: '2027-01-01 09:00:00', end_date: '2027-03-10 17:00:00',
+      event: concert.id,
+      name: 'Front row',
+      price: '25.50',
+      currency: 'EUR',
+      sku: 'FR-1',
+      capacity: 5,
+      start_date: '2027-01-01 09:00:00',
+      end_date: '2027-03-10 17:00:00',
     });
     const seat = (ticket: Json, name: string, extra: Json = {}) => ({
-      ticket_id: ticket.id as number, event_id: concert.id as number, name, email: `${name.toLowerCase()}@example.com`, answers: '{}', status: 'going' as const,
-      checked_in: 0 as 0 | 1, checked_in_utc: null as string | null, security_code: `code-${name.toLowerCase()}`, order_ref: `order-${name.toLowerCase()}`, created_utc: '2027-01-05 10:00:00', modified_utc: '2027-01-05 10:00:00', ...extra,
+      ticket_id: ticket.id as number,
+      event_id: concert.id as number,
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      answers: '{}',
+      status: 'going' as const,
+      checked_in: 0 as 0 | 1,
+      checked_in_utc: null as string | null,
+      security_code: `code-${name.toLowerCase()}`,
+      order_ref: `order-${name.toLowerCase()}`,
+      created_utc: '2027-01-05 10:00:00',
+      modified_utc: '2027-01-05 10:00:00',
+      ...extra,
     });
-    await source.storage.write((tx) => new AttendeesRepository().createSeats(tx, [
-      seat(rsvp, 'Ada', { answers: JSON.stringify({ Diet: 'vegan' }), checked_in: 1, checked_in_utc: '2027-03-10 17:45:00' }),
-      seat(rsvp, 'Ben'),
-      seat(rsvp, 'Cleo', { status: 'not-going' }),
-      seat(paid, 'Dora', { checked_in: 1, checked_in_utc: '2027-03-10 17:50:00' }),
-    ]));
+    await source.storage.write((tx) =>
+      new AttendeesRepository().createSeats(tx, [
+        seat(rsvp, 'Ada', {
+          answers: JSON.stringify({ Diet: 'vegan' }),
+          checked_in: 1,
+          checked_in_utc: '2027-03-10 17:45:00',
+        }),
+        seat(rsvp, 'Ben'),
+        seat(rsvp, 'Cleo', { status: 'not-going' }),
+        seat(paid, 'Dora', { checked_in: 1, checked_in_utc: '2027-03-10 17:50:00' }),
+      ]),
+    );
     origin = await source.app.listen({ host: '127.0.0.1', port: 0 });
     front = await withoutEventTickets(origin);
   });
@@ -99,36 +160,109 @@ describe(`import-tec brings Event Tickets' tickets and attendees (${DIALECT})`, 
     try {
       await importInto(target, `${origin}/`);
       const copied = (await tickets(target)).sort((a, b) => String(a.title).localeCompare(String(b.title)));
-      assert.deepEqual(copied.map((ticket) => ticket.title), ['Free seat', 'Front row']);
+      assert.deepEqual(
+        copied.map((ticket) => ticket.title),
+        ['Free seat', 'Front row'],
+      );
       const [free, front] = copied as [Json, Json];
       assert.equal(await eventTitle(target, free.post_id as number), 'Harbour concert');
       assert.equal(front.post_id, free.post_id);
       assert.deepEqual(
-        [free.provider, free.description, free.capacity, free.capacity_mode, free.price, free.availability.sold, free.availability.available, free.attendee_fields],
+        [
+          free.provider,
+          free.description,
+          free.capacity,
+          free.capacity_mode,
+          free.price,
+          free.availability.sold,
+          free.availability.available,
+          free.attendee_fields,
+        ],
         ['rsvp', 'Come along', 20, 'own', '0', 2, 18, [{ label: 'Diet', type: 'text', options: [], required: false }]],
       );
       assert.deepEqual(
-        [front.provider, front.price, front.currency, front.sku, front.capacity, front.available_from, front.available_until, front.availability.sold],
+        [
+          front.provider,
+          front.price,
+          front.currency,
+          front.sku,
+          front.capacity,
+          front.available_from,
+          front.available_until,
+          front.availability.sold,
+        ],
         ['tickets-commerce', '25.50', 'EUR', 'FR-1', 5, '2027-01-01 09:00:00', '2027-03-10 17:00:00', 1],
       );
       const seats = (await attendees(target)).sort((a, b) => String(a.title).localeCompare(String(b.title)));
-      const fields = (seat: Json) => [seat.title, seat.email, seat.ticket_id, seat.post_id, seat.rsvp_status, seat.checked_in, seat.checked_in_at, seat.security_code, seat.order, seat.answers];
+      const fields = (seat: Json) => [
+        seat.title,
+        seat.email,
+        seat.ticket_id,
+        seat.post_id,
+        seat.rsvp_status,
+        seat.checked_in,
+        seat.checked_in_at,
+        seat.security_code,
+        seat.order,
+        seat.answers,
+      ];
       assert.deepEqual(seats.map(fields), [
-        ['Ada', 'ada@example.com', free.id, free.post_id, 'going', true, '2027-03-10 17:45:00', 'code-ada', 'order-ada', { Diet: 'vegan' }],
+        [
+          'Ada',
+          'ada@example.com',
+          free.id,
+          free.post_id,
+          'going',
+          true,
+          '2027-03-10 17:45:00',
+          'code-ada',
+          'order-ada',
+          { Diet: 'vegan' },
+        ],
         ['Ben', 'ben@example.com', free.id, free.post_id, 'going', false, null, 'code-ben', 'order-ben', {}],
         ['Cleo', 'cleo@example.com', free.id, free.post_id, 'not-going', false, null, 'code-cleo', 'order-cleo', {}],
-        ['Dora', 'dora@example.com', front.id, front.post_id, 'going', true, '2027-03-10 17:50:00', 'code-dora', 'order-dora', {}],
+        [
+          'Dora',
+          'dora@example.com',
+          front.id,
+          front.post_id,
+          'going',
+          true,
+          '2027-03-10 17:50:00',
+          'code-dora',
+          'order-dora',
+          {},
+        ],
       ]);
-      const outbox = await target.storage.read((tx) => tx.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+      const outbox = await target.storage.read((tx) =>
+        tx
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      );
       assert.equal(Number(outbox.n), 0, 'no e-mail is queued for an imported attendee');
 
       // Imported again: the map finds every ticket and attendee; nothing is written twice.
       await importInto(target, `${origin}/`);
-      assert.deepEqual((await tickets(target)).map((ticket) => ticket.id).sort(), copied.map((ticket) => ticket.id).sort());
-      assert.deepEqual((await attendees(target)).sort((a, b) => String(a.title).localeCompare(String(b.title))).map(fields), seats.map(fields));
+      assert.deepEqual(
+        (await tickets(target)).map((ticket) => ticket.id).sort(),
+        copied.map((ticket) => ticket.id).sort(),
+      );
+      assert.deepEqual(
+        (await attendees(target)).sort((a, b) => String(a.title).localeCompare(String(b.title))).map(fields),
+        seats.map(fields),
+      );
       // As the CLI runs it, its report counting them unchanged.
-      const site = await TecSource.discover(`${origin}/`, { concurrency: 2, delayMs: 0, user: 'administrator', appPassword: 'administrator-password' });
-      const report = await target.services.tecImport.run(site, { caller: { id: target.ids.administrator, login: 'administrator', role: 'administrator' }, language: 'en' });
+      const site = await TecSource.discover(`${origin}/`, {
+        concurrency: 2,
+        delayMs: 0,
+        user: 'administrator',
+        appPassword: 'administrator-password',
+      });
+      const report = await target.services.tecImport.run(site, {
+        caller: { id: target.ids.administrator, login: 'administrator', role: 'administrator' },
+        language: 'en',
+      });
       assert.deepEqual([report.tickets.ticket.unchanged, report.tickets.attendee.unchanged, report.failed], [2, 4, []]);
     } finally {
       await target.close();

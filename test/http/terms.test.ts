@@ -81,8 +81,13 @@ const withoutLinks = ({ _links, ...record }: TermJson): TermJson => record;
 /** Multipart form fields, as a browser form would send them. */
 function multipartBody(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   const boundary = 'terms-test-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The API and a few shortcuts on one taxonomy of one test app. */
@@ -128,12 +133,27 @@ class TermsClient {
   async linkToNewEvent(terms: readonly TermJson[], status = 'publish'): Promise<number> {
     const eventId = await insertEvent(this.t.storage, status);
     const repository = new TermsRepository(this.t.storage.dialect);
-    await this.t.storage.write((tx) => repository.setEventTerms(tx, eventId, this.tax.taxonomy, terms.map((term) => term.id)));
+    await this.t.storage.write((tx) =>
+      repository.setEventTerms(
+        tx,
+        eventId,
+        this.tax.taxonomy,
+        terms.map((term) => term.id),
+      ),
+    );
     return eventId;
   }
 
   /** The record the API must return for a term (wire-format 2.5.2, then the additive language fields); `parent` only for categories. */
-  expectedRecord(fields: { id: number; name: string; slug: string; description?: string; count?: number; slugPath?: string[]; parentId?: number }): TermJson {
+  expectedRecord(fields: {
+    id: number;
+    name: string;
+    slug: string;
+    description?: string;
+    count?: number;
+    slugPath?: string[];
+    parentId?: number;
+  }): TermJson {
     const { collection, hierarchical, wireName, archive } = this.tax;
     const parentId = fields.parentId ?? 0;
     return {
@@ -173,7 +193,8 @@ for (const tax of [CATEGORIES, TAGS]) {
     describe('list: pages', () => {
       const TOTAL = 51;
       const pageName = (n: number) => `Pager ${String(n).padStart(2, '0')}`;
-      const pageNames = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => pageName(from + index));
+      const pageNames = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, index) => pageName(from + index));
       const collectionUrl = `${BASE}/${collection}/`;
 
       before(async () => {
@@ -181,7 +202,18 @@ for (const tax of [CATEGORIES, TAGS]) {
         const repository = new TermsRepository(t.storage.dialect);
         for (let n = 1; n <= TOTAL; n++) {
           const name = pageName(n);
-          await t.storage.write((tx) => repository.create(tx, { taxonomy: tax.taxonomy, name, slug: name.toLowerCase().replace(' ', '-'), description: '', parent_id: 0, term_group: 0, language: 'en', created_at: '2026-11-22 12:00:00' }));
+          await t.storage.write((tx) =>
+            repository.create(tx, {
+              taxonomy: tax.taxonomy,
+              name,
+              slug: name.toLowerCase().replace(' ', '-'),
+              description: '',
+              parent_id: 0,
+              term_group: 0,
+              language: 'en',
+              created_at: '2026-11-22 12:00:00',
+            }),
+          );
         }
       });
 
@@ -191,22 +223,43 @@ for (const tax of [CATEGORIES, TAGS]) {
         assert.equal(response.headers['x-tec-total'], String(TOTAL));
         assert.equal(response.headers['x-tec-totalpages'], '6');
         const body = response.json();
-        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url', 'next_sync_token']);
+        assert.deepEqual(Object.keys(body), [
+          'rest_url',
+          'total',
+          'total_pages',
+          collection,
+          'next_rest_url',
+          'next_sync_token',
+        ]);
         assert.equal(body.rest_url, collectionUrl);
         assert.equal(body.total, TOTAL);
         assert.equal(body.total_pages, 6);
         assert.equal(body.next_rest_url, `${collectionUrl}?page=2`);
-        assert.deepEqual(body[collection].map((term: TermJson) => term.name), pageNames(1, 10));
+        assert.deepEqual(
+          body[collection].map((term: TermJson) => term.name),
+          pageNames(1, 10),
+        );
       });
 
       test('a middle page has the envelope keys in the original order, and links that carry only the page', async () => {
         const response = await api.list('search=pager&hide_empty=0&page=3&per_page=10');
         const body = response.json();
-        assert.deepEqual(Object.keys(body), ['rest_url', 'total', 'total_pages', collection, 'next_rest_url', 'previous_rest_url', 'next_sync_token']);
+        assert.deepEqual(Object.keys(body), [
+          'rest_url',
+          'total',
+          'total_pages',
+          collection,
+          'next_rest_url',
+          'previous_rest_url',
+          'next_sync_token',
+        ]);
         assert.equal(body.rest_url, collectionUrl);
         assert.equal(body.next_rest_url, `${collectionUrl}?page=4`);
         assert.equal(body.previous_rest_url, `${collectionUrl}?page=2`);
-        assert.deepEqual(body[collection].map((term: TermJson) => term.name), pageNames(21, 30));
+        assert.deepEqual(
+          body[collection].map((term: TermJson) => term.name),
+          pageNames(21, 30),
+        );
       });
 
       test('the previous link of page 2 is the bare collection URL', async () => {
@@ -215,7 +268,10 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       test('the last page has no next link', async () => {
         const body = (await api.list('search=pager&hide_empty=0&page=6')).json();
-        assert.deepEqual(body[collection].map((term: TermJson) => term.name), [pageName(51)]);
+        assert.deepEqual(
+          body[collection].map((term: TermJson) => term.name),
+          [pageName(51)],
+        );
         assert.equal(body.previous_rest_url, `${collectionUrl}?page=5`);
         assert.equal('next_rest_url' in body, false);
       });
@@ -233,13 +289,26 @@ for (const tax of [CATEGORIES, TAGS]) {
       test('a page past the last one is a 200 with an empty list, the totals and a link to the page before', async () => {
         const response = await api.list('search=pager&hide_empty=0&page=9');
         assert.equal(response.statusCode, 200);
-        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: TOTAL, total_pages: 6, [collection]: [], previous_rest_url: `${collectionUrl}?page=8`, next_sync_token: response.headers['x-sync-token'] });
+        assert.deepEqual(response.json(), {
+          rest_url: collectionUrl,
+          total: TOTAL,
+          total_pages: 6,
+          [collection]: [],
+          previous_rest_url: `${collectionUrl}?page=8`,
+          next_sync_token: response.headers['x-sync-token'],
+        });
         assert.equal(response.headers['x-tec-total'], String(TOTAL));
       });
 
       test('an empty result is total 0, total_pages 0 and no links', async () => {
         const response = await api.list('search=nothing-has-this-name');
-        assert.deepEqual(response.json(), { rest_url: collectionUrl, total: 0, total_pages: 0, [collection]: [], next_sync_token: response.headers['x-sync-token'] });
+        assert.deepEqual(response.json(), {
+          rest_url: collectionUrl,
+          total: 0,
+          total_pages: 0,
+          [collection]: [],
+          next_sync_token: response.headers['x-sync-token'],
+        });
         assert.equal(response.headers['x-tec-total'], '0');
         assert.equal(response.headers['x-tec-totalpages'], '0');
       });
@@ -277,7 +346,10 @@ for (const tax of [CATEGORIES, TAGS]) {
       test('include and exclude accept ids and slugs, as lists or comma-separated', async () => {
         const [one, two, three] = await api.createAll('Incl One', 'Incl Two', 'Incl Three');
         assert.deepEqual(await api.names(`include=${one!.id},${three!.slug}&hide_empty=0`), ['Incl One', 'Incl Three']);
-        assert.deepEqual(await api.names(`include[]=${two!.slug}&include[]=${three!.id}&hide_empty=0`), ['Incl Three', 'Incl Two']);
+        assert.deepEqual(await api.names(`include[]=${two!.slug}&include[]=${three!.id}&hide_empty=0`), [
+          'Incl Three',
+          'Incl Two',
+        ]);
         assert.deepEqual(await api.names(`search=incl&exclude=${two!.slug}&hide_empty=0`), ['Incl One', 'Incl Three']);
         assert.deepEqual(await api.names(`search=incl&exclude=${one!.id},${three!.slug}&hide_empty=0`), ['Incl Two']);
       });
@@ -324,17 +396,29 @@ for (const tax of [CATEGORIES, TAGS]) {
             const expected = order === 'asc' ? letters : [...letters].reverse().join('');
             test(`orderby=${orderby || '(none)'} ${extra} order=${order}: ${expected}`, async () => {
               const withIds = extra.replace(/\b[ABC]\b/g, (letter) => String(byName[letter as 'A' | 'B' | 'C'].id));
-              const names = await api.names(`search=ordo&hide_empty=0&order=${order}${orderby ? `&orderby=${orderby}` : ''}${withIds ? `&${withIds}` : ''}`);
-              assert.deepEqual(names, [...expected].map((letter) => byName[letter as 'A' | 'B' | 'C'].name));
+              const names = await api.names(
+                `search=ordo&hide_empty=0&order=${order}${orderby ? `&orderby=${orderby}` : ''}${withIds ? `&${withIds}` : ''}`,
+              );
+              assert.deepEqual(
+                names,
+                [...expected].map((letter) => byName[letter as 'A' | 'B' | 'C'].name),
+              );
             });
           }
         }
 
         test('order defaults to ascending', async () => {
-          assert.deepEqual(await api.names('search=ordo&hide_empty=0&orderby=id'), ['Ordo Charlie', 'Ordo Alpha', 'Ordo Bravo']);
+          assert.deepEqual(await api.names('search=ordo&hide_empty=0&orderby=id'), [
+            'Ordo Charlie',
+            'Ordo Alpha',
+            'Ordo Bravo',
+          ]);
         });
 
-        for (const [param, value] of [['orderby', 'popularity'], ['order', 'sideways']] as const) {
+        for (const [param, value] of [
+          ['orderby', 'popularity'],
+          ['order', 'sideways'],
+        ] as const) {
           test(`${param}=${value} is a 400 naming ${param}`, async () => {
             assertInvalidParams(await api.list(`${param}=${value}`), param);
           });
@@ -348,10 +432,16 @@ for (const tax of [CATEGORIES, TAGS]) {
         for (const query of ['search=hollow', 'search=hollow&hide_empty=1', 'search=hollow&hide_empty=true']) {
           assert.deepEqual(await api.names(query), ['Hollow Used'], query);
         }
-        for (const query of ['search=hollow&hide_empty=0', 'search=hollow&hide_empty=false', 'search=hollow&hide_empty=FALSE']) {
+        for (const query of [
+          'search=hollow&hide_empty=0',
+          'search=hollow&hide_empty=false',
+          'search=hollow&hide_empty=FALSE',
+        ]) {
           assert.deepEqual(await api.names(query), ['Hollow Of Draft', 'Hollow Unused', 'Hollow Used'], query);
         }
-        const counts = (await api.list('search=hollow&hide_empty=0')).json()[collection].map((term: TermJson) => term.count);
+        const counts = (await api.list('search=hollow&hide_empty=0'))
+          .json()
+          [collection].map((term: TermJson) => term.count);
         assert.deepEqual(counts, [0, 0, 1]);
       });
 
@@ -361,11 +451,18 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       for (const param of ['post', 'event']) {
         test(`${param} keeps the terms of that event only; an unknown event is a 400 naming ${param}`, async () => {
-          const [first, second] = await api.createAll(`Linked ${param} One`, `Linked ${param} Two`, `Linked ${param} Three`);
+          const [first, second] = await api.createAll(
+            `Linked ${param} One`,
+            `Linked ${param} Two`,
+            `Linked ${param} Three`,
+          );
           const eventId = await api.linkToNewEvent([first!, second!]);
           await api.linkToNewEvent([second!]);
           const response = await api.list(`${param}=${eventId}&hide_empty=0`);
-          assert.deepEqual(response.json()[collection].map((term: TermJson) => term.name), [`Linked ${param} One`, `Linked ${param} Two`]);
+          assert.deepEqual(
+            response.json()[collection].map((term: TermJson) => term.name),
+            [`Linked ${param} One`, `Linked ${param} Two`],
+          );
           assert.equal(response.json().total, 2);
           assertInvalidParams(await api.list(`${param}=999999`), param);
         });
@@ -386,7 +483,10 @@ for (const tax of [CATEGORIES, TAGS]) {
         assert.equal(response.statusCode, 200);
         assert.equal(response.headers['content-type'], 'application/json; charset=UTF-8');
         const term = response.json<TermJson>();
-        assert.deepEqual(withoutLinks(term), api.expectedRecord({ id: created.id, name: 'Readable', slug: 'readable', description: 'Read me' }));
+        assert.deepEqual(
+          withoutLinks(term),
+          api.expectedRecord({ id: created.id, name: 'Readable', slug: 'readable', description: 'Read me' }),
+        );
         assert.equal(Object.keys(term).at(-1), '_links');
         assert.equal(term._links!.self![0]!.href, `${BASE}/${collection}/${created.id}`);
         assert.equal(term._links!.collection![0]!.href, `${BASE}/${collection}`);
@@ -415,23 +515,34 @@ for (const tax of [CATEGORIES, TAGS]) {
       for (const method of ALL_METHODS) {
         test(`${method} with a non-numeric id matches no route`, async () => {
           const body = method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' };
-          for (const id of ['abc', '12abc']) assertError(await api.request('administrator', method, `/${id}`, body), 404, 'rest_no_route');
+          for (const id of ['abc', '12abc'])
+            assertError(await api.request('administrator', method, `/${id}`, body), 404, 'rest_no_route');
         });
       }
 
       for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
         test(`${method} on the collection matches no route`, async () => {
-          assertError(await api.request('administrator', method, '', method === 'DELETE' ? undefined : { name: 'x' }), 404, 'rest_no_route');
+          assertError(
+            await api.request('administrator', method, '', method === 'DELETE' ? undefined : { name: 'x' }),
+            404,
+            'rest_no_route',
+          );
         });
       }
     });
 
     describe('create', () => {
       test('answers 201 with the term, a Location at our own route and the collection Allow header', async () => {
-        const response = await api.request('administrator', 'POST', '', { name: '  Created Term  ', description: 'Fresh' });
+        const response = await api.request('administrator', 'POST', '', {
+          name: '  Created Term  ',
+          description: 'Fresh',
+        });
         assert.equal(response.statusCode, 201);
         const term = response.json<TermJson>();
-        assert.deepEqual(withoutLinks(term), api.expectedRecord({ id: term.id, name: 'Created Term', slug: 'created-term', description: 'Fresh' }));
+        assert.deepEqual(
+          withoutLinks(term),
+          api.expectedRecord({ id: term.id, name: 'Created Term', slug: 'created-term', description: 'Fresh' }),
+        );
         assert.equal(response.headers.location, `${BASE}/${collection}/${term.id}`);
         assert.equal(response.headers.allow, 'GET, POST');
         assert.equal(term._links!.self![0]!.href, response.headers.location);
@@ -441,7 +552,10 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       test('the slug comes from the name and gets -2, -3 when taken', async () => {
         const terms = await api.createAll('Big Band', 'Big-Band!', 'big band?');
-        assert.deepEqual(terms.map((term) => term.slug), ['big-band', 'big-band-2', 'big-band-3']);
+        assert.deepEqual(
+          terms.map((term) => term.slug),
+          ['big-band', 'big-band-2', 'big-band-3'],
+        );
       });
 
       test('an explicit slug is sanitised', async () => {
@@ -496,8 +610,19 @@ for (const tax of [CATEGORIES, TAGS]) {
         });
       }
 
-      const encodings: ReadonlyArray<readonly [label: string, encode: (fields: Record<string, string>) => { payload: string; headers: Record<string, string> }]> = [
-        ['form-encoded', (fields) => ({ payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+      const encodings: ReadonlyArray<
+        readonly [
+          label: string,
+          encode: (fields: Record<string, string>) => { payload: string; headers: Record<string, string> },
+        ]
+      > = [
+        [
+          'form-encoded',
+          (fields) => ({
+            payload: new URLSearchParams(fields).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        ],
         ['multipart', multipartBody],
       ];
       for (const [label, encode] of encodings) {
@@ -506,7 +631,10 @@ for (const tax of [CATEGORIES, TAGS]) {
           const response = await api.request('administrator', 'POST', '', payload, headers);
           assert.equal(response.statusCode, 201, response.body);
           const term = response.json<TermJson>();
-          assert.deepEqual([term.name, term.slug, term.description], [`Sent ${label}`, `sent-${label}`, 'Fields & more']);
+          assert.deepEqual(
+            [term.name, term.slug, term.description],
+            [`Sent ${label}`, `sent-${label}`, 'Fields & more'],
+          );
         });
       }
     });
@@ -519,7 +647,12 @@ for (const tax of [CATEGORIES, TAGS]) {
           assert.equal(response.statusCode, 200, response.body);
           assert.equal(response.headers.allow, ALL_METHODS.join(', '));
           const updated = response.json<TermJson>();
-          const expected = api.expectedRecord({ id: term.id, name: `Partial ${method}`, slug: term.slug, description: 'After' });
+          const expected = api.expectedRecord({
+            id: term.id,
+            name: `Partial ${method}`,
+            slug: term.slug,
+            description: 'After',
+          });
           assert.deepEqual(withoutLinks(updated), expected);
           assert.equal(updated._links!.self![0]!.href, `${BASE}/${collection}/${term.id}`);
           assert.deepEqual(withoutLinks(await api.get(term.id)), expected);
@@ -538,18 +671,25 @@ for (const tax of [CATEGORIES, TAGS]) {
 
       test('a new name keeps the slug; a new slug is sanitised and changes the url', async () => {
         const term = await api.create({ name: 'Renamed Before' });
-        const renamed = (await api.request('administrator', 'PATCH', `/${term.id}`, { name: 'Renamed After' })).json<TermJson>();
+        const renamed = (
+          await api.request('administrator', 'PATCH', `/${term.id}`, { name: 'Renamed After' })
+        ).json<TermJson>();
         assert.deepEqual([renamed.name, renamed.slug], ['Renamed After', 'renamed-before']);
-        const reslugged = (await api.request('administrator', 'PATCH', `/${term.id}`, { slug: 'Brand New Slug!' })).json<TermJson>();
+        const reslugged = (
+          await api.request('administrator', 'PATCH', `/${term.id}`, { slug: 'Brand New Slug!' })
+        ).json<TermJson>();
         assert.equal(reslugged.slug, 'brand-new-slug');
         assert.equal(reslugged.url, `${tax.archive}/brand-new-slug/`);
       });
 
-      test('a slug used by another term is a 400 duplicate_term_slug; the term\'s own slug is fine', async () => {
+      test("a slug used by another term is a 400 duplicate_term_slug; the term's own slug is fine", async () => {
         const [owner, other] = await api.createAll('Slug Holder', 'Slug Wanter');
         const response = await api.request('administrator', 'PATCH', `/${other!.id}`, { slug: owner!.slug });
         assertError(response, 400, 'duplicate_term_slug');
-        assert.equal(response.json().message, `The slug &#8220;${owner!.slug}&#8221; is already in use by another term.`);
+        assert.equal(
+          response.json().message,
+          `The slug &#8220;${owner!.slug}&#8221; is already in use by another term.`,
+        );
         assert.equal((await api.get(other!.id)).slug, 'slug-wanter');
         const same = await api.request('administrator', 'PATCH', `/${other!.id}`, { slug: 'slug-wanter' });
         assert.equal(same.statusCode, 200);
@@ -581,8 +721,13 @@ for (const tax of [CATEGORIES, TAGS]) {
         const [gone, kept] = await api.createAll('Unlinked By Delete', 'Still Linked');
         const eventId = await api.linkToNewEvent([gone!, kept!]);
         await api.request('administrator', 'DELETE', `/${gone!.id}`);
-        const links = await t.storage.read((tx) => tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute());
-        assert.deepEqual(links.map((link) => link.term_id), [kept!.id]);
+        const links = await t.storage.read((tx) =>
+          tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute(),
+        );
+        assert.deepEqual(
+          links.map((link) => link.term_id),
+          [kept!.id],
+        );
         assert.equal((await api.get(kept!.id)).count, 1);
         assert.deepEqual(await api.names(`event=${eventId}`), ['Still Linked']);
       });
@@ -593,9 +738,15 @@ for (const tax of [CATEGORIES, TAGS]) {
         create: { success: 201, run: (as) => api.request(as, 'POST', '', { name: `Made by ${as}` }) },
         update: {
           success: 200,
-          run: async (as) => api.request(as, 'PATCH', `/${(await api.create({ name: `Edited by ${as}` })).id}`, { description: 'edited' }),
+          run: async (as) =>
+            api.request(as, 'PATCH', `/${(await api.create({ name: `Edited by ${as}` })).id}`, {
+              description: 'edited',
+            }),
         },
-        delete: { success: 200, run: async (as) => api.request(as, 'DELETE', `/${(await api.create({ name: `Deleted by ${as}` })).id}`) },
+        delete: {
+          success: 200,
+          run: async (as) => api.request(as, 'DELETE', `/${(await api.create({ name: `Deleted by ${as}` })).id}`),
+        },
       };
       for (const [operation, { success, run }] of Object.entries(operations)) {
         for (const caller of [...ROLE_NAMES, 'anonymous'] as const) {
@@ -604,7 +755,12 @@ for (const tax of [CATEGORIES, TAGS]) {
           test(`${operation} as ${caller}: ${status}`, async () => {
             const response = await run(caller);
             if (allowed) assert.equal(response.statusCode, success, response.body);
-            else assert.deepEqual(response.json(), { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status } });
+            else
+              assert.deepEqual(response.json(), {
+                code: 'rest_forbidden',
+                message: 'Sorry, you are not allowed to do that.',
+                data: { status },
+              });
             assert.equal(response.statusCode, status);
           });
         }
@@ -617,7 +773,9 @@ for (const tax of [CATEGORIES, TAGS]) {
         assert.equal((await api.get(term.id)).description, 'As is');
       });
 
-      const validatedFirst: ReadonlyArray<readonly [label: string, as: Caller, method: Method, path: string, body: unknown, code: string]> = [
+      const validatedFirst: ReadonlyArray<
+        readonly [label: string, as: Caller, method: Method, path: string, body: unknown, code: string]
+      > = [
         ['anonymous DELETE of an unknown term', 'anonymous', 'DELETE', '/999999', undefined, 'rest_invalid_param'],
         ['anonymous PATCH of an unknown term', 'anonymous', 'PATCH', '/999999', { name: 'x' }, 'rest_invalid_param'],
         ['subscriber PUT of an unknown term', 'subscriber', 'PUT', '/999999', { name: 'x' }, 'rest_invalid_param'],
@@ -654,7 +812,10 @@ describe(`/categories only (${DIALECT})`, () => {
     await api.linkToNewEvent([leaf]);
     await api.linkToNewEvent([dormantChild], 'draft');
     const response = await api.list('search=tree');
-    assert.deepEqual(response.json().categories.map((term: TermJson) => term.name), ['Tree Leaf', 'Tree Middle', 'Tree Top']);
+    assert.deepEqual(
+      response.json().categories.map((term: TermJson) => term.name),
+      ['Tree Leaf', 'Tree Middle', 'Tree Top'],
+    );
     assert.equal(response.json().total, 3);
   });
 
@@ -674,13 +835,24 @@ describe(`/categories only (${DIALECT})`, () => {
     const response = await api.request('administrator', 'POST', '', { name: 'Path Child', parent: parent.id });
     assert.equal(response.statusCode, 201);
     const child = response.json<TermJson>();
-    assert.deepEqual(withoutLinks(child), api.expectedRecord({ id: child.id, name: 'Path Child', slug: 'path-child', parentId: parent.id, slugPath: ['path-top', 'path-child'] }));
+    assert.deepEqual(
+      withoutLinks(child),
+      api.expectedRecord({
+        id: child.id,
+        name: 'Path Child',
+        slug: 'path-child',
+        parentId: parent.id,
+        slugPath: ['path-top', 'path-child'],
+      }),
+    );
     assert.deepEqual(child._links!.up, [{ embeddable: true, href: `${BASE}/categories/${parent.id}` }]);
   });
 
   test('a parent sent in a form body is read as a number', async () => {
     const parent = await api.create({ name: 'Form Parent' });
-    const response = await api.request('administrator', 'POST', '', `name=Form+Child&parent=${parent.id}`, { 'content-type': 'application/x-www-form-urlencoded' });
+    const response = await api.request('administrator', 'POST', '', `name=Form+Child&parent=${parent.id}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     assert.equal(response.statusCode, 201, response.body);
     assert.equal(response.json().parent, parent.id);
   });
@@ -698,7 +870,10 @@ describe(`/categories only (${DIALECT})`, () => {
   for (const method of ['POST', 'PATCH'] as const) {
     test(`${method} with an unknown parent is a 400 naming parent`, async () => {
       const path = method === 'POST' ? '' : `/${(await api.create({ name: 'Orphan Candidate' })).id}`;
-      assertInvalidParams(await api.request('administrator', method, path, { name: 'Orphan', parent: 999999 }), 'parent');
+      assertInvalidParams(
+        await api.request('administrator', method, path, { name: 'Orphan', parent: 999999 }),
+        'parent',
+      );
     });
   }
 
@@ -714,21 +889,27 @@ describe(`/categories only (${DIALECT})`, () => {
     assert.equal(moved.json().parent, a.id);
   });
 
-  test('the archive url of a child follows its parent\'s slug and its own moves', async () => {
+  test("the archive url of a child follows its parent's slug and its own moves", async () => {
     const parent = await api.create({ name: 'Nest Parent' });
     const child = await api.create({ name: 'Nest Child', parent: parent.id });
     await api.request('administrator', 'PATCH', `/${parent.id}`, { slug: 'renamed-nest' });
     assert.equal((await api.get(child.id)).url, `${ORIGIN}/events/category/renamed-nest/nest-child/`);
 
     const moved = await api.request('administrator', 'PUT', `/${child.id}`, { parent: 0 });
-    assert.deepEqual(withoutLinks(moved.json()), api.expectedRecord({ id: child.id, name: 'Nest Child', slug: 'nest-child' }));
+    assert.deepEqual(
+      withoutLinks(moved.json()),
+      api.expectedRecord({ id: child.id, name: 'Nest Child', slug: 'nest-child' }),
+    );
     assert.equal('up' in moved.json()._links, false);
   });
 
   test('deleting a category moves its children to its own parent', async () => {
     const grand = await api.create({ name: 'Move Grand' });
     const parent = await api.create({ name: 'Move Parent', parent: grand.id });
-    const kids = [await api.create({ name: 'Move Kid One', parent: parent.id }), await api.create({ name: 'Move Kid Two', parent: parent.id })];
+    const kids = [
+      await api.create({ name: 'Move Kid One', parent: parent.id }),
+      await api.create({ name: 'Move Kid Two', parent: parent.id }),
+    ];
     await api.request('administrator', 'DELETE', `/${parent.id}`);
     for (const kid of kids) {
       const after = await api.get(kid.id);
@@ -736,7 +917,10 @@ describe(`/categories only (${DIALECT})`, () => {
       assert.equal(after.url, `${ORIGIN}/events/category/move-grand/${kid.slug}/`);
     }
     await api.request('administrator', 'DELETE', `/${grand.id}`);
-    assert.deepEqual((await Promise.all(kids.map((kid) => api.get(kid.id)))).map((kid) => kid.parent), [0, 0]);
+    assert.deepEqual(
+      (await Promise.all(kids.map((kid) => api.get(kid.id)))).map((kid) => kid.parent),
+      [0, 0],
+    );
   });
 });
 
@@ -751,14 +935,35 @@ describe(`/tags only (${DIALECT})`, () => {
 
   test('a tag has no parent key', async () => {
     const tag = await api.create({ name: 'Flat' });
-    assert.deepEqual(Object.keys(tag), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', 'translation_language', 'translations', '_links']);
+    assert.deepEqual(Object.keys(tag), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'meta',
+      'url',
+      'urls',
+      'translation_language',
+      'translations',
+      '_links',
+    ]);
   });
 
   for (const parent of [0, 1]) {
     test(`parent ${parent} on create or update is a 400 rest_taxonomy_not_hierarchical`, async () => {
       const tag = await api.create({ name: `Unparented ${parent}` });
-      assertError(await api.request('administrator', 'POST', '', { name: `With parent ${parent}`, parent }), 400, 'rest_taxonomy_not_hierarchical');
-      assertError(await api.request('administrator', 'PATCH', `/${tag.id}`, { parent }), 400, 'rest_taxonomy_not_hierarchical');
+      assertError(
+        await api.request('administrator', 'POST', '', { name: `With parent ${parent}`, parent }),
+        400,
+        'rest_taxonomy_not_hierarchical',
+      );
+      assertError(
+        await api.request('administrator', 'PATCH', `/${tag.id}`, { parent }),
+        400,
+        'rest_taxonomy_not_hierarchical',
+      );
       assert.deepEqual(await api.names(`search=${encodeURIComponent(`With parent ${parent}`)}&hide_empty=0`), []);
     });
   }
@@ -773,7 +978,11 @@ describe(`/tags only (${DIALECT})`, () => {
     ];
     for (const [query, letters] of cases) {
       const response = await api.list(`search=offs&hide_empty=0&${query}`);
-      assert.deepEqual(response.json().tags.map((tag: TermJson) => tag.name), [...letters].map((letter) => `Offs ${letter}`), query);
+      assert.deepEqual(
+        response.json().tags.map((tag: TermJson) => tag.name),
+        [...letters].map((letter) => `Offs ${letter}`),
+        query,
+      );
       assert.equal(response.json().total, 5);
     }
   });
@@ -798,11 +1007,15 @@ describe(`recorded examples (${DIALECT})`, () => {
     if (typeof value === 'string') {
       return value
         .replace('http://localhost:8080', ORIGIN)
-        .replace(/\/(categories|tags)\/(\d+)/g, (_match, collection: string, id: string) => `/${collection}/${ourId(Number(id))}`);
+        .replace(
+          /\/(categories|tags)\/(\d+)/g,
+          (_match, collection: string, id: string) => `/${collection}/${ourId(Number(id))}`,
+        );
     }
     if (typeof value === 'number' && ['id', 'parent', 'term_id'].includes(key) && value !== 0) return ourId(value);
     if (Array.isArray(value)) return value.map((item) => translate(item));
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, translate(item, name)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, translate(item, name)]));
     return value;
   };
 
@@ -817,7 +1030,12 @@ describe(`recorded examples (${DIALECT})`, () => {
   const replay = async (example: RecordedExample) => {
     const { request, response: expected } = example;
     const as = request.as === 'admin' ? 'administrator' : (request.as as Caller);
-    const response = await t.request(as, request.method, `${API}${translate(request.path) as string}`, translate(request.json));
+    const response = await t.request(
+      as,
+      request.method,
+      `${API}${translate(request.path) as string}`,
+      translate(request.json),
+    );
     assert.equal(response.statusCode, expected.status, response.body);
     const body = response.json();
     if (expected.status === 201) ids.set((expected.body as TermJson).id, body.id);

@@ -37,7 +37,9 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
     const made = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}${path}`, events });
     assert.equal(made.statusCode, 201, made.body);
     const id = made.json<Json>().id as number;
-    await t.storage.write((tx) => tx.updateTable('webhook_subscriptions').set({ owner_id: owner }).where('id', '=', id).execute());
+    await t.storage.write((tx) =>
+      tx.updateTable('webhook_subscriptions').set({ owner_id: owner }).where('id', '=', id).execute(),
+    );
   };
   const types = (path: string) => receiver.at(path).map((item) => item.payload.type);
 
@@ -51,8 +53,22 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
         CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
       },
     });
-    adminsEvent = (await createRecord(t, 'events', { title: 'Gala', start_date: '2026-12-20 19:00:00', end_date: '2026-12-20 22:00:00', status: 'publish' })).id;
-    authorsEvent = (await createRecord(t, 'events', { title: 'Reading', start_date: '2026-12-21 19:00:00', end_date: '2026-12-21 20:00:00', status: 'publish' }, 'author')).id;
+    adminsEvent = (
+      await createRecord(t, 'events', {
+        title: 'Gala',
+        start_date: '2026-12-20 19:00:00',
+        end_date: '2026-12-20 22:00:00',
+        status: 'publish',
+      })
+    ).id;
+    authorsEvent = (
+      await createRecord(
+        t,
+        'events',
+        { title: 'Reading', start_date: '2026-12-21 19:00:00', end_date: '2026-12-21 20:00:00', status: 'publish' },
+        'author',
+      )
+    ).id;
     t.webhookDispatcher.start({ warn: () => undefined, error: (error) => console.error(error) });
   });
   after(async () => {
@@ -60,12 +76,21 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
     await receiver.close();
   });
 
-  test('ticket and attendee messages reach only owners who may edit the event; a subscriber\'s and an ownerless subscription get none', async () => {
+  test("ticket and attendee messages reach only owners who may edit the event; a subscriber's and an ownerless subscription get none", async () => {
     await subscribe('/admin', ['ticket.*', 'attendee.*'], t.ids.administrator);
     await subscribe('/author', ['ticket.*', 'attendee.*'], t.ids.author);
     await subscribe('/subscriber', ['*'], t.ids.subscriber);
     await subscribe('/ownerless', ['*'], null);
-    assert.equal((await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['attendee.trashed'] })).statusCode, 400, 'attendees are never trashed');
+    assert.equal(
+      (
+        await t.request('administrator', 'POST', 'webhooks', {
+          url: `${receiver.base}/x`,
+          events: ['attendee.trashed'],
+        })
+      ).statusCode,
+      400,
+      'attendees are never trashed',
+    );
 
     const gala = await ticket({ event: adminsEvent, name: 'Gala seat', capacity: 10 });
     const reading = await ticket({ event: authorsEvent, name: 'Reading seat', capacity: 5 }, 'author');
@@ -81,40 +106,79 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
 
     assert.deepEqual(types('/subscriber'), ['venue.created']);
     assert.deepEqual(types('/ownerless'), ['venue.created']);
-    for (const path of ['/subscriber', '/ownerless']) assert.doesNotMatch(receiver.at(path).map((item) => item.body).join('\n'), /secret@|private@|Ann Secret|Bob Private/);
+    for (const path of ['/subscriber', '/ownerless'])
+      assert.doesNotMatch(
+        receiver
+          .at(path)
+          .map((item) => item.body)
+          .join('\n'),
+        /secret@|private@|Ann Secret|Bob Private/,
+      );
 
     // The administrator hears everything about both events: 2 tickets, 3 seats, the check-in, the deletions.
     const admin = await receiver.waitFor('/admin', 1);
-    await until('the administrator\'s messages', () => {
+    await until("the administrator's messages", () => {
       const seen = types('/admin');
-      return seen.includes('ticket.deleted') && seen.filter((type) => type === 'attendee.deleted').length === 1 && seen.includes('attendee.updated');
+      return (
+        seen.includes('ticket.deleted') &&
+        seen.filter((type) => type === 'attendee.deleted').length === 1 &&
+        seen.includes('attendee.updated')
+      );
     });
-    const byType = (path: string, type: string) => receiver.at(path).filter((item) => item.payload.type === type).map((item) => item.payload.data);
-    assert.deepEqual(byType('/admin', 'ticket.created').map((data) => data.id).sort(), [gala.id, reading.id].sort());
+    const byType = (path: string, type: string) =>
+      receiver
+        .at(path)
+        .filter((item) => item.payload.type === type)
+        .map((item) => item.payload.data);
+    assert.deepEqual(
+      byType('/admin', 'ticket.created')
+        .map((data) => data.id)
+        .sort(),
+      [gala.id, reading.id].sort(),
+    );
     const created = byType('/admin', 'attendee.created');
-    assert.deepEqual(created.map((data) => data.id).sort(), [...ann.attendees.map((a: Json) => a.id), bob.attendees[0].id].sort());
-    assert.ok(created.some((data) => data.email === 'ann.secret@example.com' && data.title === 'Ann Secret'), 'the owner who may edit sees the attendee');
-    assert.ok(byType('/admin', 'attendee.updated').some((data) => data.id === seat && data.checked_in === true), 'a check-in is an update');
+    assert.deepEqual(
+      created.map((data) => data.id).sort(),
+      [...ann.attendees.map((a: Json) => a.id), bob.attendees[0].id].sort(),
+    );
+    assert.ok(
+      created.some((data) => data.email === 'ann.secret@example.com' && data.title === 'Ann Secret'),
+      'the owner who may edit sees the attendee',
+    );
+    assert.ok(
+      byType('/admin', 'attendee.updated').some((data) => data.id === seat && data.checked_in === true),
+      'a check-in is an update',
+    );
     const galaUpdates = byType('/admin', 'ticket.updated').filter((data) => data.id === gala.id);
-    assert.ok(galaUpdates.length >= 1, 'an RSVP changes its ticket\'s availability: the ticket is updated');
+    assert.ok(galaUpdates.length >= 1, "an RSVP changes its ticket's availability: the ticket is updated");
     assert.equal((galaUpdates.at(-1) as Json).capacity_details.sold, 2);
-    assert.deepEqual(byType('/admin', 'ticket.deleted').map((data) => data.id), [reading.id]);
-    assert.deepEqual(byType('/admin', 'attendee.deleted').map((data) => data.id), [bob.attendees[0].id]);
+    assert.deepEqual(
+      byType('/admin', 'ticket.deleted').map((data) => data.id),
+      [reading.id],
+    );
+    assert.deepEqual(
+      byType('/admin', 'attendee.deleted').map((data) => data.id),
+      [bob.attendees[0].id],
+    );
     assert.ok(admin.every((item) => PRIVATE.test(item.payload.type)));
 
     // The author hears of their own event's ticket and attendee only, never the administrator's.
-    await until('the author\'s messages', () => types('/author').includes('ticket.deleted'));
+    await until("the author's messages", () => types('/author').includes('ticket.deleted'));
     const authors = receiver.at('/author');
-    assert.ok(authors.every((item) => item.payload.data.id === reading.id || item.payload.data.id === bob.attendees[0].id), authors.map((item) => item.body).join('\n'));
+    assert.ok(
+      authors.every((item) => item.payload.data.id === reading.id || item.payload.data.id === bob.attendees[0].id),
+      authors.map((item) => item.body).join('\n'),
+    );
     assert.doesNotMatch(authors.map((item) => item.body).join('\n'), /Ann Secret|ann\.secret@/);
   });
 
-  test('the tickets archive\'s sync token: new, changed and deleted tickets, each reader\'s own view, no attendee data for the public', async () => {
+  test("the tickets archive's sync token: new, changed and deleted tickets, each reader's own view, no attendee data for the public", async () => {
     const listing = await t.request('anonymous', 'GET', `tickets?sync_token=start&per_page=100`);
     assert.equal(listing.statusCode, 200, listing.body);
     const start = listing.json<Json>().next_sync_token as string;
     assert.ok(start);
-    const adminStart = (await t.request('administrator', 'GET', `tickets?sync_token=start&per_page=100`)).json<Json>().next_sync_token as string;
+    const adminStart = (await t.request('administrator', 'GET', `tickets?sync_token=start&per_page=100`)).json<Json>()
+      .next_sync_token as string;
     // An archive listing gives the token of its snapshot too.
     assert.ok((await t.request('anonymous', 'GET', `${ET}/tickets`)).headers['x-sync-token']);
 
@@ -125,32 +189,67 @@ describe(`tickets and attendees in webhooks and sync (${DIALECT})`, () => {
     const anonymous = await t.request('anonymous', 'GET', `tickets?sync_token=${start}&per_page=100`);
     assert.equal(anonymous.statusCode, 200, anonymous.body);
     const seen = anonymous.json<Json>().tickets as Json[];
-    assert.deepEqual(seen.map((row) => row.id), [open.id]);
+    assert.deepEqual(
+      seen.map((row) => row.id),
+      [open.id],
+    );
     assert.equal(seen[0]!.availability.available, 2);
     assert.equal(seen[0]!.capacity_details.sold, undefined, 'counts are for those who may edit');
     assert.doesNotMatch(anonymous.body, /Cy Hidden|cy\.hidden@/);
     const next = anonymous.json<Json>().next_sync_token as string;
     assert.ok(next);
 
-    const admin = (await t.request('administrator', 'GET', `tickets?sync_token=${adminStart}&per_page=100`)).json<Json>().tickets as Json[];
-    assert.ok(admin.some((row) => row.id === draft.id), 'who may edit every event syncs drafts too');
+    const admin = (
+      await t.request('administrator', 'GET', `tickets?sync_token=${adminStart}&per_page=100`)
+    ).json<Json>().tickets as Json[];
+    assert.ok(
+      admin.some((row) => row.id === draft.id),
+      'who may edit every event syncs drafts too',
+    );
     assert.doesNotMatch(JSON.stringify(admin), /cy\.hidden@/, 'a ticket never embeds its attendees');
 
     assert.equal((await t.request('administrator', 'DELETE', `${ET}/tickets/${open.id}`)).statusCode, 200);
-    const after = (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&per_page=100`)).json<Json>().tickets as Json[];
-    assert.deepEqual(after.map((row) => [row.id, row.deleted]), [[open.id, true]]);
+    const after = (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&per_page=100`)).json<Json>()
+      .tickets as Json[];
+    assert.deepEqual(
+      after.map((row) => [row.id, row.deleted]),
+      [[open.id, true]],
+    );
 
     // An event taken out of the public's view takes its tickets with it: they are announced as gone.
-    const withdrawn = (await createRecord(t, 'events', { title: 'Withdrawn', start_date: '2026-12-22 19:00:00', end_date: '2026-12-22 20:00:00', status: 'publish' })).id;
+    const withdrawn = (
+      await createRecord(t, 'events', {
+        title: 'Withdrawn',
+        start_date: '2026-12-22 19:00:00',
+        end_date: '2026-12-22 20:00:00',
+        status: 'publish',
+      })
+    ).id;
     const doomed = await ticket({ event: withdrawn, name: 'Withdrawn seat', capacity: 3 });
     const beforeDraft = (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&per_page=100`)).json<Json>();
     assert.ok((beforeDraft.tickets as Json[]).some((row) => row.id === doomed.id && row.deleted === undefined));
-    assert.equal((await t.request('administrator', 'POST', `events/${withdrawn}`, { status: 'draft' })).statusCode, 200);
-    const drafted = (await t.request('anonymous', 'GET', `tickets?sync_token=${beforeDraft.next_sync_token}&per_page=100`)).json<Json>().tickets as Json[];
-    assert.deepEqual(drafted.map((row) => [row.id, row.deleted]), [[doomed.id, true]]);
-    assert.equal((await t.request('anonymous', 'GET', `tickets?include_post=${withdrawn}`)).json<Json>().total, 0, 'the archive follows the event\'s status');
+    assert.equal(
+      (await t.request('administrator', 'POST', `events/${withdrawn}`, { status: 'draft' })).statusCode,
+      200,
+    );
+    const drafted = (
+      await t.request('anonymous', 'GET', `tickets?sync_token=${beforeDraft.next_sync_token}&per_page=100`)
+    ).json<Json>().tickets as Json[];
+    assert.deepEqual(
+      drafted.map((row) => [row.id, row.deleted]),
+      [[doomed.id, true]],
+    );
+    assert.equal(
+      (await t.request('anonymous', 'GET', `tickets?include_post=${withdrawn}`)).json<Json>().total,
+      0,
+      "the archive follows the event's status",
+    );
 
-    assert.equal((await t.request('anonymous', 'GET', `tickets?sync_token=${next}&search=seat`)).statusCode, 400, 'filters do not combine with a sync token');
+    assert.equal(
+      (await t.request('anonymous', 'GET', `tickets?sync_token=${next}&search=seat`)).statusCode,
+      400,
+      'filters do not combine with a sync token',
+    );
     assert.equal((await t.request('anonymous', 'GET', `tickets?sync_token=not-a-token`)).statusCode, 400);
   });
 });

@@ -34,7 +34,10 @@ function slowClient(port: number, first: string, trickle: string, giveUpMs = 800
     const drip = setInterval(() => {
       if (sent < trickle.length && socket.writable) socket.write(trickle[sent++]!);
     }, 100);
-    const giveUp = setTimeout(() => socket.destroy(new Error(`the server kept the connection open for ${giveUpMs} ms`)), giveUpMs);
+    const giveUp = setTimeout(
+      () => socket.destroy(new Error(`the server kept the connection open for ${giveUpMs} ms`)),
+      giveUpMs,
+    );
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => (received += String(chunk)));
     socket.on('error', (error) => {
@@ -66,11 +69,18 @@ describe(`slow clients and idle connections, over a real socket (${DIALECT})`, (
   after(() => t.close());
 
   test('headers sent a byte at a time (slow loris) are cut: 408 in the envelope and the connection closed', async () => {
-    const outcome = await slowClient(port, `GET ${API}/categories HTTP/1.1\r\nHost: localhost\r\n`, 'X-Slow: ' + 'a'.repeat(200));
+    const outcome = await slowClient(
+      port,
+      `GET ${API}/categories HTTP/1.1\r\nHost: localhost\r\n`,
+      'X-Slow: ' + 'a'.repeat(200),
+    );
     assert.equal(statusOf(outcome.received), 408, outcome.received);
     assert.equal(bodyOf(outcome.received).code, 'rest_bad_request');
     // Cut once the headers timeout has passed, checked every second: not before, not much later.
-    assert.ok(outcome.closedAfterMs >= 500 && outcome.closedAfterMs < 4000, `closed after ${Math.round(outcome.closedAfterMs)} ms`);
+    assert.ok(
+      outcome.closedAfterMs >= 500 && outcome.closedAfterMs < 4000,
+      `closed after ${Math.round(outcome.closedAfterMs)} ms`,
+    );
   });
 
   test('a body sent a byte at a time is cut once the whole request is overdue', async () => {
@@ -82,17 +92,27 @@ describe(`slow clients and idle connections, over a real socket (${DIALECT})`, (
       body,
     );
     assert.equal(statusOf(outcome.received), 408, outcome.received);
-    assert.ok(outcome.closedAfterMs >= 1000 && outcome.closedAfterMs < 4500, `closed after ${Math.round(outcome.closedAfterMs)} ms`);
+    assert.ok(
+      outcome.closedAfterMs >= 1000 && outcome.closedAfterMs < 4500,
+      `closed after ${Math.round(outcome.closedAfterMs)} ms`,
+    );
   });
 
   test('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
     const outcome = await slowClient(port, `GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n`, '');
     assert.equal(statusOf(outcome.received), 200, outcome.received);
-    assert.ok(outcome.closedAfterMs >= 400 && outcome.closedAfterMs < 3000, `closed after ${Math.round(outcome.closedAfterMs)} ms`);
+    assert.ok(
+      outcome.closedAfterMs >= 400 && outcome.closedAfterMs < 3000,
+      `closed after ${Math.round(outcome.closedAfterMs)} ms`,
+    );
   });
 
   test('a client that keeps up is served', async () => {
-    const outcome = await slowClient(port, `GET ${API}/categories HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, '');
+    const outcome = await slowClient(
+      port,
+      `GET ${API}/categories HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      '',
+    );
     assert.equal(statusOf(outcome.received), 200, outcome.received);
   });
 });
@@ -108,17 +128,19 @@ class UnitsEnded {
 }
 
 /** The routes' storage with every write unit taking `delayMs` more after its work, before its commit. */
-const slowWrites = (delayMs: number, units = new UnitsEnded()) => (storage: Storage): Storage => ({
-  ...storage,
-  write: (work, deadline) =>
-    units.ended(
-      storage.write(async (tx) => {
-        const result = await work(tx);
-        await sleep(delayMs);
-        return result;
-      }, deadline),
-    ),
-});
+const slowWrites =
+  (delayMs: number, units = new UnitsEnded()) =>
+  (storage: Storage): Storage => ({
+    ...storage,
+    write: (work, deadline) =>
+      units.ended(
+        storage.write(async (tx) => {
+          const result = await work(tx);
+          await sleep(delayMs);
+          return result;
+        }, deadline),
+      ),
+  });
 
 describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, () => {
   test('a write that overruns answers 503 request_timeout and is rolled back, never committed after the answer', async () => {
@@ -163,7 +185,10 @@ describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, 
     const t = await createTestApp({
       withUsers: false,
       env: { CALENDAR_REQUEST_TIMEOUT: '0.2' },
-      routeStorage: (storage) => ({ ...storage, read: (work) => units.ended(storage.read(async (tx) => (await sleep(600), work(tx)))) }),
+      routeStorage: (storage) => ({
+        ...storage,
+        read: (work) => units.ended(storage.read(async (tx) => (await sleep(600), work(tx)))),
+      }),
     });
     try {
       const answer = await t.request('anonymous', 'GET', 'categories');
@@ -177,40 +202,52 @@ describe(`a request running longer than CALENDAR_REQUEST_TIMEOUT (${DIALECT})`, 
   });
 });
 
-describe('PostgreSQL statement timeout', { skip: DIALECT !== 'postgres' && 'SQLite runs each statement to its end' }, () => {
-  let t: TestApp;
-  before(async () => {
-    t = await createTestApp({
-      withUsers: false,
-      env: { CALENDAR_STATEMENT_TIMEOUT: '0.2', CALENDAR_REQUEST_TIMEOUT: '20' },
-      // Every read of the routes first runs a statement far longer (5 s) than the statement timeout.
-      routeStorage: (storage) => ({ ...storage, read: (work) => storage.read(async (tx) => (await sql`select pg_sleep(5)`.execute(tx), work(tx))) }),
+describe(
+  'PostgreSQL statement timeout',
+  { skip: DIALECT !== 'postgres' && 'SQLite runs each statement to its end' },
+  () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp({
+        withUsers: false,
+        env: { CALENDAR_STATEMENT_TIMEOUT: '0.2', CALENDAR_REQUEST_TIMEOUT: '20' },
+        // Every read of the routes first runs a statement far longer (5 s) than the statement timeout.
+        routeStorage: (storage) => ({
+          ...storage,
+          read: (work) => storage.read(async (tx) => (await sql`select pg_sleep(5)`.execute(tx), work(tx))),
+        }),
+      });
     });
-  });
-  after(() => t.close());
+    after(() => t.close());
 
-  test('the pool sets statement_timeout and idle_in_transaction_session_timeout', async () => {
-    const settings = await t.storage.read(async (tx) => ({
-      statement: (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(tx)).rows[0]!.statement_timeout,
-      idle: (await sql<{ idle_in_transaction_session_timeout: string }>`show idle_in_transaction_session_timeout`.execute(tx)).rows[0]!.idle_in_transaction_session_timeout,
-    }));
-    assert.deepEqual(settings, { statement: '200ms', idle: '200ms' });
-  });
+    test('the pool sets statement_timeout and idle_in_transaction_session_timeout', async () => {
+      const settings = await t.storage.read(async (tx) => ({
+        statement: (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(tx)).rows[0]!
+          .statement_timeout,
+        idle: (
+          await sql<{ idle_in_transaction_session_timeout: string }>`show idle_in_transaction_session_timeout`.execute(
+            tx,
+          )
+        ).rows[0]!.idle_in_transaction_session_timeout,
+      }));
+      assert.deepEqual(settings, { statement: '200ms', idle: '200ms' });
+    });
 
-  test('a long statement through the storage layer is cancelled as TimedOut', async () => {
-    const started = performance.now();
-    await assert.rejects(
-      t.storage.read((tx) => sql`select pg_sleep(5)`.execute(tx)),
-      (error: unknown) => error instanceof TimedOut,
-    );
-    assert.ok(performance.now() - started < 4000, `cancelled after ${Math.round(performance.now() - started)} ms`);
-  });
+    test('a long statement through the storage layer is cancelled as TimedOut', async () => {
+      const started = performance.now();
+      await assert.rejects(
+        t.storage.read((tx) => sql`select pg_sleep(5)`.execute(tx)),
+        (error: unknown) => error instanceof TimedOut,
+      );
+      assert.ok(performance.now() - started < 4000, `cancelled after ${Math.round(performance.now() - started)} ms`);
+    });
 
-  test('a route whose statement is cancelled answers 503 request_timeout in the envelope, not a hang', async () => {
-    const started = performance.now();
-    const answer = await t.request('anonymous', 'GET', 'categories');
-    assert.equal(answer.statusCode, 503, answer.body);
-    assert.equal(answer.json().code, 'request_timeout');
-    assert.ok(performance.now() - started < 4000, `answered after ${Math.round(performance.now() - started)} ms`);
-  });
-});
+    test('a route whose statement is cancelled answers 503 request_timeout in the envelope, not a hang', async () => {
+      const started = performance.now();
+      const answer = await t.request('anonymous', 'GET', 'categories');
+      assert.equal(answer.statusCode, 503, answer.body);
+      assert.equal(answer.json().code, 'request_timeout');
+      assert.ok(performance.now() - started < 4000, `answered after ${Math.round(performance.now() - started)} ms`);
+    });
+  },
+);

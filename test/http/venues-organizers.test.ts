@@ -43,13 +43,32 @@ const VENUES: LinkedCase = {
   kind: 'venue',
   postType: 'tribe_venue',
   details: {
-    address: '1 Main St', city: 'Springfield', country: 'United States', province: 'Sangamon', state: 'IL', zip: '62701',
-    phone: '555-1234', website: 'https://townhall.example.com', stateprovince: 'Illinois',
-    show_map: 'false', show_map_link: true, geo_lat: 39.8, geo_lng: -89.65,
+    address: '1 Main St',
+    city: 'Springfield',
+    country: 'United States',
+    province: 'Sangamon',
+    state: 'IL',
+    zip: '62701',
+    phone: '555-1234',
+    website: 'https://townhall.example.com',
+    stateprovince: 'Illinois',
+    show_map: 'false',
+    show_map_link: true,
+    geo_lat: 39.8,
+    geo_lng: -89.65,
   },
   wireDetails: {
-    address: '1 Main St', city: 'Springfield', country: 'United States', province: 'Sangamon', state: 'IL', zip: '62701',
-    phone: '555-1234', website: 'https://townhall.example.com', stateprovince: 'Illinois', geo_lat: 39.8, geo_lng: -89.65,
+    address: '1 Main St',
+    city: 'Springfield',
+    country: 'United States',
+    province: 'Sangamon',
+    state: 'IL',
+    zip: '62701',
+    phone: '555-1234',
+    website: 'https://townhall.example.com',
+    stateprovince: 'Illinois',
+    geo_lat: 39.8,
+    geo_lng: -89.65,
   },
   wireTrailer: { show_map: false, show_map_link: true },
   jsonLd: (record) => ({
@@ -59,7 +78,12 @@ const VENUES: LinkedCase = {
     description: '&lt;p&gt;Where the town meets&lt;/p&gt;',
     url: '',
     address: {
-      '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'United States',
+      '@type': 'PostalAddress',
+      streetAddress: '1 Main St',
+      addressLocality: 'Springfield',
+      addressRegion: 'IL',
+      postalCode: '62701',
+      addressCountry: 'United States',
     },
     telephone: '555-1234',
     sameAs: 'https://townhall.example.com',
@@ -92,17 +116,34 @@ const ORGANIZERS: LinkedCase = {
 
 /** Replacements of protected fields (wire-format 2.9) for the keys venues and organizers carry. */
 const STRIPPED: Readonly<Record<string, unknown>> = {
-  description: '', excerpt: '', website: '', email: '', phone: '', stateprovince: '', zip: '', province: '', country: '', city: '', address: '',
-  image: false, show_map: null, show_map_link: null, geo_lat: 0, geo_lng: 0,
+  description: '',
+  excerpt: '',
+  website: '',
+  email: '',
+  phone: '',
+  stateprovince: '',
+  zip: '',
+  province: '',
+  country: '',
+  city: '',
+  address: '',
+  image: false,
+  show_map: null,
+  show_map_link: null,
+  geo_lat: 0,
+  geo_lng: 0,
 };
 
 /** What a record looks like to a caller without the password: the name kept (quirk #5 fixed), no json_ld. */
 function stripped(record: WireRecord): WireRecord {
   const { json_ld: _jsonLd, ...rest } = record;
-  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, key in STRIPPED ? STRIPPED[key] : value])) as WireRecord;
+  return Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, key in STRIPPED ? STRIPPED[key] : value]),
+  ) as WireRecord;
 }
 
-const decodeEntities = (text: string) => text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCodePoint(Number(code)));
+const decodeEntities = (text: string) =>
+  text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCodePoint(Number(code)));
 
 function assertError(response: LightMyRequestResponse, status: number, code: string): void {
   assert.equal(response.statusCode, status, response.body);
@@ -142,7 +183,10 @@ class LinkedClient {
     return response.json<WireRecord>();
   }
 
-  async list(query: string, as: Caller = 'anonymous'): Promise<{ records: WireRecord[]; body: Record<string, unknown>; response: LightMyRequestResponse }> {
+  async list(
+    query: string,
+    as: Caller = 'anonymous',
+  ): Promise<{ records: WireRecord[]; body: Record<string, unknown>; response: LightMyRequestResponse }> {
     const response = await this.request(as, 'GET', `?${query}`);
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json<Record<string, unknown>>();
@@ -154,13 +198,26 @@ class LinkedClient {
   }
 
   /** An event of that status ending at `endUtc`, linked to the records, as the events module will store it. */
-  async linkToNewEvent(records: readonly WireRecord[], status = 'publish', endUtc = '2099-01-01 12:00:00'): Promise<number> {
+  async linkToNewEvent(
+    records: readonly WireRecord[],
+    status = 'publish',
+    endUtc = '2099-01-01 12:00:00',
+  ): Promise<number> {
     const eventId = await insertEvent(this.t.storage, status, { start: '2000-01-01 10:00:00', end: endUtc });
     if (records.length > 0) {
-      await this.t.storage.write((tx) => tx
-        .insertInto('event_links')
-        .values(records.map((record, position) => ({ event_id: eventId, linked_id: record.id, kind: this.type.kind, position })))
-        .execute());
+      await this.t.storage.write((tx) =>
+        tx
+          .insertInto('event_links')
+          .values(
+            records.map((record, position) => ({
+              event_id: eventId,
+              linked_id: record.id,
+              kind: this.type.kind,
+              position,
+            })),
+          )
+          .execute(),
+      );
     }
     return eventId;
   }
@@ -182,7 +239,11 @@ for (const type of [VENUES, ORGANIZERS]) {
     describe('record shape', () => {
       let created: LightMyRequestResponse;
       before(async () => {
-        created = await api.request('administrator', 'POST', '', { [name]: 'Town Hall', description: 'Where the town meets', ...type.details });
+        created = await api.request('administrator', 'POST', '', {
+          [name]: 'Town Hall',
+          description: 'Where the town meets',
+          ...type.details,
+        });
       });
 
       const expected = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -225,12 +286,16 @@ for (const type of [VENUES, ORGANIZERS]) {
         assertRecord(record, expected(id, { json_ld: type.jsonLd(record) }));
         const email = (record.json_ld as { email?: string }).email;
         // WordPress' anti-spam helper writes the address with entities; decoded it is the address.
-        if (email !== undefined) assert.deepEqual([decodeEntities(email), email.includes('&#')], [type.details.email, true]);
+        if (email !== undefined)
+          assert.deepEqual([decodeEntities(email), email.includes('&#')], [type.details.email, true]);
       });
 
       test('the by-slug GET answers the same record', async () => {
         const id = created.json<WireRecord>().id;
-        assert.deepEqual(await api.get(id, 'anonymous'), (await api.request('anonymous', 'GET', '/by-slug/town-hall')).json());
+        assert.deepEqual(
+          await api.get(id, 'anonymous'),
+          (await api.request('anonymous', 'GET', '/by-slug/town-hall')).json(),
+        );
       });
 
       test('a list item has the archive shape: no json_ld', async () => {
@@ -289,7 +354,10 @@ for (const type of [VENUES, ORGANIZERS]) {
       });
 
       test('an unparseable date is a 400 naming it', async () => {
-        assertInvalidParams(await api.request('administrator', 'POST', '', { [name]: 'Bad date', date: 'not a date' }), 'date');
+        assertInvalidParams(
+          await api.request('administrator', 'POST', '', { [name]: 'Bad date', date: 'not a date' }),
+          'date',
+        );
       });
 
       test('a non-draft of a contributor shows the query-form url, a draft too', async () => {
@@ -300,19 +368,25 @@ for (const type of [VENUES, ORGANIZERS]) {
       // Decision 0019: an identical record (same name and given fields) is returned as it is; a different detail makes a new one.
       test('the same name and given details by the same editor returns the record (201, same id); another detail creates a new one', async () => {
         const first = await api.create('Reused Hall', { [type.textField]: 'before', website: 'https://old.example' });
-        const again = await api.request('administrator', 'POST', '', { [name]: 'Reused Hall', [type.textField]: 'before' });
+        const again = await api.request('administrator', 'POST', '', {
+          [name]: 'Reused Hall',
+          [type.textField]: 'before',
+        });
         assert.equal(again.statusCode, 201);
         assert.equal(again.json().id, first.id);
         assert.equal(again.json().website, 'https://old.example');
         assert.equal(again.json().slug, 'reused-hall');
-        const other = await api.request('administrator', 'POST', '', { [name]: 'Reused Hall', [type.textField]: 'after' });
+        const other = await api.request('administrator', 'POST', '', {
+          [name]: 'Reused Hall',
+          [type.textField]: 'after',
+        });
         assert.equal(other.statusCode, 201);
         assert.notEqual(other.json().id, first.id);
         assert.equal(other.json().slug, 'reused-hall-2');
         assert.equal((await api.get(first.id))[type.textField], 'before');
       });
 
-      test('an author giving the name of an admin\'s record gets a new record with a unique slug', async () => {
+      test("an author giving the name of an admin's record gets a new record with a unique slug", async () => {
         const admins = await api.create('Shared Name');
         const authors = await api.create('Shared Name', { [type.textField]: 'mine' }, 'author');
         assert.notEqual(authors.id, admins.id);
@@ -322,14 +396,24 @@ for (const type of [VENUES, ORGANIZERS]) {
       });
 
       test('website must be a URL', async () => {
-        assertInvalidParams(await api.request('administrator', 'POST', '', { [name]: 'Bad site', website: 'not a url' }), 'website');
+        assertInvalidParams(
+          await api.request('administrator', 'POST', '', { [name]: 'Bad site', website: 'not a url' }),
+          'website',
+        );
         assert.equal((await api.create('Good site', { website: '' })).website, undefined);
       });
 
       test('setting author to another user needs edit_others: 403 rest_cannot_edit_others for an author, honoured for an editor', async () => {
-        assertError(await api.request('author', 'POST', '', { [name]: 'Ghost written', author: t.ids.editor }), 403, 'rest_cannot_edit_others');
-        assert.equal((await api.create('Written for', { author: t.ids.author }, 'editor')).author, String(t.ids.author));
-        assertInvalidParams(await api.request('editor', 'POST', '', { [name]: 'Nobody\'s', author: 999999 }), 'author');
+        assertError(
+          await api.request('author', 'POST', '', { [name]: 'Ghost written', author: t.ids.editor }),
+          403,
+          'rest_cannot_edit_others',
+        );
+        assert.equal(
+          (await api.create('Written for', { author: t.ids.author }, 'editor')).author,
+          String(t.ids.author),
+        );
+        assertInvalidParams(await api.request('editor', 'POST', '', { [name]: "Nobody's", author: 999999 }), 'author');
       });
 
       test('a description is filtered for authors but kept as sent for editors', async () => {
@@ -347,7 +431,10 @@ for (const type of [VENUES, ORGANIZERS]) {
         assert.equal(typeof image.id, 'number');
         assert.deepEqual((await api.create('Pictured by id', { image: image.id }, 'contributor')).image, image);
         assert.deepEqual((await api.create('Pictured by id string', { image: String(image.id) })).image, image);
-        assert.deepEqual((await api.create('Pictured again', { image: 'https://cdn.example.com/photos/hall.JPG' })).image, image);
+        assert.deepEqual(
+          (await api.create('Pictured again', { image: 'https://cdn.example.com/photos/hall.JPG' })).image,
+          image,
+        );
       });
 
       const refused: ReadonlyArray<readonly [label: string, as: Role, image: unknown]> = [
@@ -385,10 +472,18 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       for (const cleared of [null, '']) {
         test(`${JSON.stringify(cleared)} clears text fields`, async () => {
-          const record = await api.create(`Clearing ${JSON.stringify(cleared)}`, { description: 'Gone soon', ...type.details });
-          const response = await api.request('administrator', 'PATCH', `/${record.id}`, { description: cleared, [type.textField]: cleared, website: cleared });
+          const record = await api.create(`Clearing ${JSON.stringify(cleared)}`, {
+            description: 'Gone soon',
+            ...type.details,
+          });
+          const response = await api.request('administrator', 'PATCH', `/${record.id}`, {
+            description: cleared,
+            [type.textField]: cleared,
+            website: cleared,
+          });
           assert.equal(response.statusCode, 200, response.body);
-          for (const field of ['description', type.textField, 'website']) assert.equal(field in response.json(), false, field);
+          for (const field of ['description', type.textField, 'website'])
+            assert.equal(field in response.json(), false, field);
           assert.equal(response.json()[name], record[name]);
         });
       }
@@ -404,21 +499,34 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       test('an unknown id or slug is a 400 naming it', async () => {
         assertInvalidParams(await api.request('administrator', 'PATCH', '/999999', { [name]: 'x' }), 'id');
-        assertInvalidParams(await api.request('administrator', 'PATCH', '/by-slug/no-such-record', { [name]: 'x' }), 'slug');
+        assertInvalidParams(
+          await api.request('administrator', 'PATCH', '/by-slug/no-such-record', { [name]: 'x' }),
+          'slug',
+        );
       });
 
       test('an author may not hand their record to someone else, an administrator may', async () => {
         const record = await api.create('Handed over', {}, 'author');
-        assertError(await api.request('author', 'PATCH', `/${record.id}`, { author: t.ids.editor }), 403, 'rest_cannot_edit_others');
+        assertError(
+          await api.request('author', 'PATCH', `/${record.id}`, { author: t.ids.editor }),
+          403,
+          'rest_cannot_edit_others',
+        );
         const response = await api.request('administrator', 'PATCH', `/${record.id}`, { author: t.ids.editor });
         assert.equal(response.json().author, String(t.ids.editor));
       });
 
       test('a contributor asking to publish their draft gets pending; a future date for an author schedules it', async () => {
         const draft = await api.create('Contributor draft', {}, 'contributor');
-        assert.equal((await api.request('contributor', 'PATCH', `/${draft.id}`, { status: 'publish' })).json().status, 'pending');
+        assert.equal(
+          (await api.request('contributor', 'PATCH', `/${draft.id}`, { status: 'publish' })).json().status,
+          'pending',
+        );
         const published = await api.create('Author published', {}, 'author');
-        assert.equal((await api.request('author', 'PATCH', `/${published.id}`, { date: '2099-01-01 00:00:00' })).json().status, 'future');
+        assert.equal(
+          (await api.request('author', 'PATCH', `/${published.id}`, { date: '2099-01-01 00:00:00' })).json().status,
+          'future',
+        );
       });
 
       test('a writer sees the unstripped record in the write response', async () => {
@@ -430,7 +538,12 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       if (type === VENUES) {
         const mapFlags: ReadonlyArray<readonly [sent: unknown, stored: boolean]> = [
-          [false, false], [true, true], ['false', false], ['1', true], ['0', false], [0, false],
+          [false, false],
+          [true, true],
+          ['false', false],
+          ['1', true],
+          ['0', false],
+          [0, false],
         ];
         for (const [sent, stored] of mapFlags) {
           test(`show_map ${JSON.stringify(sent)} is stored as ${stored}; show_map_link is independent`, async () => {
@@ -442,15 +555,26 @@ for (const type of [VENUES, ORGANIZERS]) {
         }
 
         test('show_map "yes" is a 400', async () => {
-          assertInvalidParams(await api.request('administrator', 'POST', '', { venue: 'Map yes', show_map: 'yes' }), 'show_map');
+          assertInvalidParams(
+            await api.request('administrator', 'POST', '', { venue: 'Map yes', show_map: 'yes' }),
+            'show_map',
+          );
         });
 
         const coordinates: ReadonlyArray<readonly [field: string, value: number, valid: boolean]> = [
-          ['geo_lat', 90, true], ['geo_lat', -90.5, false], ['geo_lat', 91, false], ['geo_lng', -180, true], ['geo_lng', 180.1, false], ['geo_lat', 0, true],
+          ['geo_lat', 90, true],
+          ['geo_lat', -90.5, false],
+          ['geo_lat', 91, false],
+          ['geo_lng', -180, true],
+          ['geo_lng', 180.1, false],
+          ['geo_lat', 0, true],
         ];
         for (const [field, value, valid] of coordinates) {
           test(`${field} ${value} is ${valid ? 'stored' : 'a 400'}`, async () => {
-            const response = await api.request('administrator', 'POST', '', { venue: `Geo ${field} ${value}`, [field]: value });
+            const response = await api.request('administrator', 'POST', '', {
+              venue: `Geo ${field} ${value}`,
+              [field]: value,
+            });
             if (!valid) return assertInvalidParams(response, field);
             assert.equal(response.statusCode, 201, response.body);
             assert.equal(response.json()[field], value);
@@ -490,7 +614,8 @@ for (const type of [VENUES, ORGANIZERS]) {
         await api.request('author', 'DELETE', `/${record.id}`);
         assertError(await api.request('anonymous', 'GET', `/${record.id}`), 403, `${singular}-not-accessible`);
         assertError(await api.request('contributor', 'GET', `/${record.id}`), 403, `${singular}-not-accessible`);
-        for (const reader of ['author', 'editor'] as const) assert.equal((await api.get(record.id, reader)).status, 'trash');
+        for (const reader of ['author', 'editor'] as const)
+          assert.equal((await api.get(record.id, reader)).status, 'trash');
       });
 
       test('by slug: the first delete trashes, the second is a 400 naming slug', async () => {
@@ -529,8 +654,16 @@ for (const type of [VENUES, ORGANIZERS]) {
       /** Who owns the record an operation acts on, relative to the caller. */
       type Ownership = 'own draft' | 'own published' | "others'";
       const ownerOf = (caller: Caller, ownership: Ownership): Role =>
-        ownership === "others'" ? (caller === 'editor' ? 'administrator' : 'editor') : caller === 'anonymous' ? 'subscriber' : caller;
-      const rules: ReadonlyArray<readonly [operation: 'update' | 'delete', ownership: Ownership, allowed: readonly Role[]]> = [
+        ownership === "others'"
+          ? caller === 'editor'
+            ? 'administrator'
+            : 'editor'
+          : caller === 'anonymous'
+            ? 'subscriber'
+            : caller;
+      const rules: ReadonlyArray<
+        readonly [operation: 'update' | 'delete', ownership: Ownership, allowed: readonly Role[]]
+      > = [
         ['update', 'own draft', CONTRIBUTOR_AND_UP],
         ['update', 'own published', AUTHOR_AND_UP],
         ['update', "others'", EDITOR_AND_UP],
@@ -547,13 +680,24 @@ for (const type of [VENUES, ORGANIZERS]) {
             test(`${operation} by ${by} of ${ownership} as ${caller}: ${status}`, async () => {
               const owner = ownerOf(caller, ownership);
               const record = await api.create(`Owned ${serial++}`, {
-                [type.textField]: 'original', author: t.ids[owner], status: ownership === 'own draft' ? 'draft' : 'publish',
+                [type.textField]: 'original',
+                author: t.ids[owner],
+                status: ownership === 'own draft' ? 'draft' : 'publish',
               });
               const path = by === 'id' ? `/${record.id}` : `/by-slug/${record.slug}`;
-              const response = await api.request(caller, operation === 'update' ? 'PATCH' : 'DELETE', path, operation === 'update' ? { [type.textField]: 'changed' } : undefined);
+              const response = await api.request(
+                caller,
+                operation === 'update' ? 'PATCH' : 'DELETE',
+                path,
+                operation === 'update' ? { [type.textField]: 'changed' } : undefined,
+              );
               assert.equal(response.statusCode, status, response.body);
               const now = await api.get(record.id);
-              if (permitted) return assert.equal(operation === 'update' ? now[type.textField] : now.status, operation === 'update' ? 'changed' : 'trash');
+              if (permitted)
+                return assert.equal(
+                  operation === 'update' ? now[type.textField] : now.status,
+                  operation === 'update' ? 'changed' : 'trash',
+                );
               assert.equal(response.json().code, 'rest_forbidden');
               const { json_ld: _jsonLd, ...unchanged } = now;
               assert.deepEqual(unchanged, record, 'a refused request changes nothing');
@@ -572,12 +716,28 @@ for (const type of [VENUES, ORGANIZERS]) {
         });
       }
 
-      const validatedFirst: ReadonlyArray<readonly [label: string, as: Caller, method: Method, path: string, body: unknown, code: string]> = [
+      const validatedFirst: ReadonlyArray<
+        readonly [label: string, as: Caller, method: Method, path: string, body: unknown, code: string]
+      > = [
         ['anonymous DELETE of an unknown id', 'anonymous', 'DELETE', '/999999', undefined, 'rest_invalid_param'],
-        ['anonymous DELETE of an unknown slug', 'anonymous', 'DELETE', '/by-slug/nothing-here', undefined, 'rest_invalid_param'],
+        [
+          'anonymous DELETE of an unknown slug',
+          'anonymous',
+          'DELETE',
+          '/by-slug/nothing-here',
+          undefined,
+          'rest_invalid_param',
+        ],
         ['anonymous PATCH of an unknown id', 'anonymous', 'PATCH', '/999999', { [name]: 'x' }, 'rest_invalid_param'],
         ['anonymous POST without a name', 'anonymous', 'POST', '', {}, 'rest_missing_callback_param'],
-        ['subscriber POST with a bad website', 'subscriber', 'POST', '', { [name]: 'x', website: 'nope' }, 'rest_invalid_param'],
+        [
+          'subscriber POST with a bad website',
+          'subscriber',
+          'POST',
+          '',
+          { [name]: 'x', website: 'nope' },
+          'rest_invalid_param',
+        ],
       ];
       // With a body, a refused caller is answered before it is read (decision 0089); without one, validation comes first as in the original.
       for (const [label, as, method, path, body, code] of validatedFirst) {
@@ -622,11 +782,21 @@ for (const type of [VENUES, ORGANIZERS]) {
     describe('password protection', () => {
       let record: WireRecord;
       before(async () => {
-        record = await api.create('Secret pwd', { post_password: 's3cret', description: 'Hidden bio', image: 'https://cdn.example.com/secret.png', ...type.details });
+        record = await api.create('Secret pwd', {
+          post_password: 's3cret',
+          description: 'Hidden bio',
+          image: 'https://cdn.example.com/secret.png',
+          ...type.details,
+        });
       });
 
       const full = async () => {
-        const { modified: _m, modified_utc: _mu, json_ld: _j, ...rest } = await api.get(record.id, 'administrator', '?context=edit');
+        const {
+          modified: _m,
+          modified_utc: _mu,
+          json_ld: _j,
+          ...rest
+        } = await api.get(record.id, 'administrator', '?context=edit');
         return rest as WireRecord;
       };
 
@@ -647,7 +817,11 @@ for (const type of [VENUES, ORGANIZERS]) {
           const single = await api.get(record.id, as, query);
           assert.ok(single.json_ld, 'json_ld is back');
           const { json_ld: _j, ...unstripped } = single;
-          assert.deepEqual(unstripped, { ...(await full()), modified: single.modified, modified_utc: single.modified_utc });
+          assert.deepEqual(unstripped, {
+            ...(await full()),
+            modified: single.modified,
+            modified_utc: single.modified_utc,
+          });
           const [listed] = (await api.list(`search=pwd&${query.slice(1)}`, as)).records;
           assert.equal(listed!.description, '<p>Hidden bio</p>');
         });
@@ -656,7 +830,7 @@ for (const type of [VENUES, ORGANIZERS]) {
       const notEntitled: ReadonlyArray<readonly [label: string, as: Caller, query: string]> = [
         ['a wrong password', 'anonymous', '?password=guess'],
         ['context=edit without edit rights', 'subscriber', '?context=edit'],
-        ['context=edit of an author on an admin\'s record', 'author', '?context=edit'],
+        ["context=edit of an author on an admin's record", 'author', '?context=edit'],
         ['no password, even for an administrator', 'administrator', ''],
       ];
       for (const [label, as, query] of notEntitled) {
@@ -674,12 +848,23 @@ for (const type of [VENUES, ORGANIZERS]) {
       before(async () => {
         for (let n = 1; n <= PAGER_COUNT; n++) await api.create(`Pager ${String(n).padStart(2, '0')}`, {}, 'author');
       });
-      const pagerNames = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => `Pager ${String(from - index).padStart(2, '0')}`);
+      const pagerNames = (from: number, to: number) =>
+        Array.from({ length: from - to + 1 }, (_, index) => `Pager ${String(from - index).padStart(2, '0')}`);
 
       test('the envelope: key order, totals, headers, newest first', async () => {
         const { body, records, response } = await api.list('search=pager&per_page=20');
-        assert.deepEqual(Object.keys(body), [collection, 'rest_url', 'next_rest_url', 'total', 'total_pages', 'next_sync_token']);
-        assert.deepEqual(records.map((record) => record[name]), pagerNames(51, 32));
+        assert.deepEqual(Object.keys(body), [
+          collection,
+          'rest_url',
+          'next_rest_url',
+          'total',
+          'total_pages',
+          'next_sync_token',
+        ]);
+        assert.deepEqual(
+          records.map((record) => record[name]),
+          pagerNames(51, 32),
+        );
         assert.equal(body.rest_url, `${BASE}/${collection}/?page=1&per_page=20&status=publish`);
         assert.equal(body.next_rest_url, `${BASE}/${collection}/?per_page=20&status=publish&page=2`);
         assert.deepEqual([body.total, body.total_pages], [51, 3]);
@@ -688,10 +873,21 @@ for (const type of [VENUES, ORGANIZERS]) {
 
       test('the middle and last pages link back and forth', async () => {
         const middle = await api.list('search=pager&per_page=20&page=2');
-        assert.deepEqual(Object.keys(middle.body), [collection, 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages', 'next_sync_token']);
+        assert.deepEqual(Object.keys(middle.body), [
+          collection,
+          'rest_url',
+          'next_rest_url',
+          'previous_rest_url',
+          'total',
+          'total_pages',
+          'next_sync_token',
+        ]);
         assert.equal(middle.body.previous_rest_url, `${BASE}/${collection}/?per_page=20&status=publish`);
         const last = await api.list('search=pager&per_page=20&page=3');
-        assert.deepEqual(last.records.map((record) => record[name]), pagerNames(11, 1));
+        assert.deepEqual(
+          last.records.map((record) => record[name]),
+          pagerNames(11, 1),
+        );
         assert.equal('next_rest_url' in last.body, false);
         assert.equal(last.body.previous_rest_url, `${BASE}/${collection}/?per_page=20&status=publish&page=2`);
       });
@@ -704,13 +900,27 @@ for (const type of [VENUES, ORGANIZERS]) {
       });
 
       test('past the last page is a 404; page 1 of nothing is an empty 200 without links', async () => {
-        assertError(await api.request('anonymous', 'GET', '?search=pager&per_page=20&page=4'), 404, `${singular}-archive-page-not-found`);
+        assertError(
+          await api.request('anonymous', 'GET', '?search=pager&per_page=20&page=4'),
+          404,
+          `${singular}-archive-page-not-found`,
+        );
         const { body, response } = await api.list('search=no-such-thing');
-        assert.deepEqual(body, { [collection]: [], rest_url: `${BASE}/${collection}/?page=1&per_page=10&status=publish`, total: 0, total_pages: 0, next_sync_token: response.headers['x-sync-token'] });
+        assert.deepEqual(body, {
+          [collection]: [],
+          rest_url: `${BASE}/${collection}/?page=1&per_page=10&status=publish`,
+          total: 0,
+          total_pages: 0,
+          next_sync_token: response.headers['x-sync-token'],
+        });
         assert.deepEqual([response.headers['x-tec-total'], response.headers['x-tec-totalpages']], ['0', '0']);
       });
 
-      for (const [param, value] of [['page', '0'], ['per_page', 'x'], ['page', '1.5']] as const) {
+      for (const [param, value] of [
+        ['page', '0'],
+        ['per_page', 'x'],
+        ['page', '1.5'],
+      ] as const) {
         test(`${param}=${value} is a 400`, async () => {
           assertInvalidParams(await api.request('anonymous', 'GET', `?${param}=${value}`), param);
         });
@@ -719,7 +929,9 @@ for (const type of [VENUES, ORGANIZERS]) {
       test('search matches the name, the description and the details, case-insensitively', async () => {
         await api.create('Quokka Lodge');
         await api.create('Plain One', { description: 'Home of the QUOKKA' });
-        await api.create('Plain Two', { [type.searchField]: type.searchField === 'email' ? 'quokka@example.com' : 'Quokkaville' });
+        await api.create('Plain Two', {
+          [type.searchField]: type.searchField === 'email' ? 'quokka@example.com' : 'Quokkaville',
+        });
         await api.create('Plain Three');
         assert.deepEqual(await api.names('search=qUoKkA'), ['Plain Two', 'Plain One', 'Quokka Lodge']);
         assert.equal((await api.list('search=qUoKkA')).body.total, 3);
@@ -744,7 +956,9 @@ for (const type of [VENUES, ORGANIZERS]) {
         });
 
         // Decision 0019: has_events counts published events only; only_with_upcoming the upcoming events the caller may read.
-        const filters: ReadonlyArray<readonly [query: string, expected: readonly (typeof KEYS)[number][], as?: Caller]> = [
+        const filters: ReadonlyArray<
+          readonly [query: string, expected: readonly (typeof KEYS)[number][], as?: Caller]
+        > = [
           ['has_events=true', ['past', 'upcoming']],
           ['has_events=1', ['past', 'upcoming']],
           ['has_events=false', ['unlinked', 'draftEvent']],
@@ -755,14 +969,23 @@ for (const type of [VENUES, ORGANIZERS]) {
         ];
         for (const [query, expected, as = 'anonymous'] of filters) {
           test(`${query} keeps ${expected.join(', ')} for ${as}`, async () => {
-            assert.deepEqual(await api.names(`search=lnk&${query}`, as), expected.map((key) => `Linked ${key} lnk`));
+            assert.deepEqual(
+              await api.names(`search=lnk&${query}`, as),
+              expected.map((key) => `Linked ${key} lnk`),
+            );
           });
         }
 
         test('event keeps the records linked to that event and is echoed in rest_url', async () => {
           const { body, records: listed } = await api.list(`event=${upcomingEvent}`);
-          assert.deepEqual(listed.map((record) => record.id), [record('upcoming').id]);
-          assert.equal(body.rest_url, `${BASE}/${collection}/?page=1&per_page=10&event=${upcomingEvent}&status=publish`);
+          assert.deepEqual(
+            listed.map((record) => record.id),
+            [record('upcoming').id],
+          );
+          assert.equal(
+            body.rest_url,
+            `${BASE}/${collection}/?page=1&per_page=10&event=${upcomingEvent}&status=publish`,
+          );
         });
 
         test('has_events=true is echoed as has_events=1, only_with_upcoming not at all', async () => {
@@ -795,13 +1018,18 @@ for (const type of [VENUES, ORGANIZERS]) {
           ['contributor', 'status=bogus', 400],
           ['author', 'status=draft', ['Draft of author stf']],
           ['editor', 'status=draft', ['Draft of author stf', 'Draft of contributor stf']],
-          ['editor', 'status[]=draft&status[]=publish', ['Published stf', 'Draft of author stf', 'Draft of contributor stf']],
+          [
+            'editor',
+            'status[]=draft&status[]=publish',
+            ['Published stf', 'Draft of author stf', 'Draft of contributor stf'],
+          ],
           ['administrator', '', ['Published stf', 'Draft of author stf', 'Draft of contributor stf']],
           ['editor', 'status=any', 400],
         ];
         for (const [as, query, expected] of cases) {
           test(`${as} ${query || 'without status'}: ${expected === 400 ? '400' : expected.join(', ')}`, async () => {
-            if (expected === 400) return assertInvalidParams(await api.request(as, 'GET', `?search=stf&${query}`), 'status');
+            if (expected === 400)
+              return assertInvalidParams(await api.request(as, 'GET', `?search=stf&${query}`), 'status');
             assert.deepEqual(await api.names(`search=stf&${query}`, as), expected);
           });
         }
@@ -809,7 +1037,11 @@ for (const type of [VENUES, ORGANIZERS]) {
         test('rest_url echoes the effective status: publish for anonymous, any for editors, the list as given', async () => {
           assert.match((await api.list('search=stf')).body.rest_url as string, /&status=publish$/);
           assert.match((await api.list('search=stf', 'editor')).body.rest_url as string, /&status=any$/);
-          assert.match((await api.list('search=stf&status=draft,pending', 'editor')).body.rest_url as string, /&status=draft%2Cpending$/, 'the list as given, URL-encoded (decision 0099)');
+          assert.match(
+            (await api.list('search=stf&status=draft,pending', 'editor')).body.rest_url as string,
+            /&status=draft%2Cpending$/,
+            'the list as given, URL-encoded (decision 0099)',
+          );
         });
       });
     });
@@ -837,12 +1069,16 @@ describe(`recorded examples (${DIALECT})`, () => {
       if (key === 'author' && value === RECORDED_ADMIN) return String(t.ids.administrator);
       return value
         .replace('http://localhost:8080', ORIGIN)
-        .replace(/\/(venues|organizers)\/(\d+)/g, (_match, collection: string, id: string) => `/${collection}/${ourId(Number(id))}`)
+        .replace(
+          /\/(venues|organizers)\/(\d+)/g,
+          (_match, collection: string, id: string) => `/${collection}/${ourId(Number(id))}`,
+        )
         .replace(/([?&](?:id|p)=)(\d+)/g, (_match, prefix: string, id: string) => `${prefix}${ourId(Number(id))}`);
     }
     if (typeof value === 'number' && key === 'id') return ourId(value);
     if (Array.isArray(value)) return value.map((item) => translate(item));
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, translate(item, name)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, translate(item, name)]));
     return value;
   };
 
@@ -900,15 +1136,25 @@ describe('an archive filtered by an event the caller may not read answers as for
   before(async () => {
     t = await createTestApp();
     const created = await t.request('administrator', 'POST', `${API}/events`, {
-      title: 'Hidden draft', status: 'draft', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00',
-      venue: { venue: 'Behind a draft' }, organizer: [{ organizer: 'Also behind it' }], categories: ['Draft-only category'],
+      title: 'Hidden draft',
+      status: 'draft',
+      start_date: '2027-05-01 10:00:00',
+      end_date: '2027-05-01 11:00:00',
+      venue: { venue: 'Behind a draft' },
+      organizer: [{ organizer: 'Also behind it' }],
+      categories: ['Draft-only category'],
     });
     assert.equal(created.statusCode, 201, created.body);
     draft = created.json<{ id: number }>().id;
   });
   after(() => t.close());
 
-  for (const [path, param] of [['venues?event=', 'event'], ['organizers?event=', 'event'], ['categories?post=', 'post'], ['tags?event=', 'event']] as const) {
+  for (const [path, param] of [
+    ['venues?event=', 'event'],
+    ['organizers?event=', 'event'],
+    ['categories?post=', 'post'],
+    ['tags?event=', 'event'],
+  ] as const) {
     test(`${path}: 400 naming ${param} for anonymous callers and a contributor, the links for an editor`, async () => {
       for (const caller of ['anonymous', 'contributor'] as const) {
         const refused = await t.request(caller, 'GET', `${API}/${path}${draft}`);

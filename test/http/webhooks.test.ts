@@ -15,7 +15,8 @@ import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fi
  * receiver, signatures checked with the independent `standardwebhooks` package.
  */
 
-const verify = (secret: string, delivery: ReceivedWebhook) => new Webhook(secret).verify(delivery.body, delivery.headers);
+const verify = (secret: string, delivery: ReceivedWebhook) =>
+  new Webhook(secret).verify(delivery.body, delivery.headers);
 
 describe('webhooks', () => {
   let t: TestApp;
@@ -53,7 +54,11 @@ describe('webhooks', () => {
   });
 
   test('administrators create subscriptions and see the secret once; editors read them; others are refused', async () => {
-    const created = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/all`, events: ['*'], description: 'everything' });
+    const created = await t.request('administrator', 'POST', 'webhooks', {
+      url: `${receiver.base}/all`,
+      events: ['*'],
+      description: 'everything',
+    });
     assert.equal(created.statusCode, 201, created.body);
     const body = created.json();
     assert.match(body.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
@@ -66,18 +71,38 @@ describe('webhooks', () => {
     assert.equal(listed.json().length, 1);
     assert.equal(listed.json()[0].secret, undefined);
     assert.equal((await t.request('editor', 'GET', `webhooks/${all.id}`)).json().secret, undefined);
-    assert.equal((await t.request('editor', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['*'] })).statusCode, 403);
+    assert.equal(
+      (await t.request('editor', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['*'] })).statusCode,
+      403,
+    );
     assert.equal((await t.request('editor', 'DELETE', `webhooks/${all.id}`)).statusCode, 403);
     assert.equal((await t.request('author', 'GET', 'webhooks')).statusCode, 403);
     assert.equal((await t.request('anonymous', 'GET', 'webhooks')).statusCode, 401);
     assert.equal((await t.request('administrator', 'GET', 'webhooks/999999')).json().code, 'webhook_not_found');
-    const badType = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/x`, events: ['event.exploded'] });
+    const badType = await t.request('administrator', 'POST', 'webhooks', {
+      url: `${receiver.base}/x`,
+      events: ['event.exploded'],
+    });
     assert.equal(badType.statusCode, 400);
   });
 
   test('receivers on internal addresses that are not allowed are refused, before anything is stored', async () => {
-    const reachingIPv4 = ['http://[64:ff9b::7f00:1]/hook', 'http://[::127.0.0.1]/hook', 'http://[2002:7f00:1::]/hook', 'http://[fec0::1]/hook', 'http://[100::1]/hook'];
-    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://127.0.0.2:9/hook', 'http://[::1]:9/hook', 'ftp://example.com/hook', 'http://user:pw@127.0.0.1/hook', ...reachingIPv4]) {
+    const reachingIPv4 = [
+      'http://[64:ff9b::7f00:1]/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[2002:7f00:1::]/hook',
+      'http://[fec0::1]/hook',
+      'http://[100::1]/hook',
+    ];
+    for (const url of [
+      'http://10.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://127.0.0.2:9/hook',
+      'http://[::1]:9/hook',
+      'ftp://example.com/hook',
+      'http://user:pw@127.0.0.1/hook',
+      ...reachingIPv4,
+    ]) {
       const answer = await t.request('administrator', 'POST', 'webhooks', { url, events: ['*'] });
       assert.equal(answer.statusCode, 400, url);
       assert.equal(answer.json().code, 'webhook_url_refused', url);
@@ -92,15 +117,30 @@ describe('webhooks', () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     });
     const body = { url: 'https://receiver.invalid/hook', events: ['*'] };
-    for (const [as, status] of [['anonymous', 401], ['subscriber', 403], ['author', 403], ['editor', 403]] as const) {
-      for (const [method, path] of [['POST', 'webhooks'], ['PATCH', `webhooks/${all.id}`]] as const) {
+    for (const [as, status] of [
+      ['anonymous', 401],
+      ['subscriber', 403],
+      ['author', 403],
+      ['editor', 403],
+    ] as const) {
+      for (const [method, path] of [
+        ['POST', 'webhooks'],
+        ['PATCH', `webhooks/${all.id}`],
+      ] as const) {
         const answer = await t.request(as, method, path, body);
-        assert.deepEqual([answer.statusCode, answer.json().code], [status, 'rest_forbidden'], `${as} ${method} ${path}: ${answer.body}`);
+        assert.deepEqual(
+          [answer.statusCode, answer.json().code],
+          [status, 'rest_forbidden'],
+          `${as} ${method} ${path}: ${answer.body}`,
+        );
       }
     }
     assert.equal(lookups, 0);
     // An administrator's receiver is looked up: the host that does not resolve is a 400 that says so.
-    for (const [method, path] of [['POST', 'webhooks'], ['PATCH', `webhooks/${all.id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', 'webhooks'],
+      ['PATCH', `webhooks/${all.id}`],
+    ] as const) {
       const answer = await t.request('administrator', method, path, body);
       assert.deepEqual([answer.statusCode, answer.json().code], [400, 'webhook_url_refused'], answer.body);
       assert.match(answer.json().message, /receiver\.invalid does not resolve/);
@@ -117,17 +157,28 @@ describe('webhooks', () => {
       expected.push(type);
       return answer.json();
     };
-    const event = await write('POST', 'events', { title: 'Hook event', status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' }, 'event.created');
+    const event = await write(
+      'POST',
+      'events',
+      { title: 'Hook event', status: 'publish', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00' },
+      'event.created',
+    );
     await write('PUT', `events/${event.id}`, { title: 'Hook event renamed' }, 'event.updated');
     await write('DELETE', `events/${event.id}`, undefined, 'event.trashed');
     await write('DELETE', `events/${event.id}?force=true`, undefined, 'event.deleted');
-    for (const [collection, field] of [['venues', 'venue'], ['organizers', 'organizer']] as const) {
+    for (const [collection, field] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+    ] as const) {
       const record = await write('POST', collection, { [field]: `Hook ${field}` }, `${field}.created`);
       await write('PUT', `${collection}/${record.id}`, { [field]: `Hook ${field} renamed` }, `${field}.updated`);
       await write('DELETE', `${collection}/${record.id}`, undefined, `${field}.trashed`);
       await write('DELETE', `${collection}/${record.id}?force=true`, undefined, `${field}.deleted`);
     }
-    for (const [collection, type] of [['categories', 'category'], ['tags', 'tag']] as const) {
+    for (const [collection, type] of [
+      ['categories', 'category'],
+      ['tags', 'tag'],
+    ] as const) {
       const term = await write('POST', collection, { name: `Hook ${type}` }, `${type}.created`);
       await write('PUT', `${collection}/${term.id}`, { name: `Hook ${type} renamed` }, `${type}.updated`);
       await write('DELETE', `${collection}/${term.id}`, undefined, `${type}.deleted`);
@@ -136,9 +187,15 @@ describe('webhooks', () => {
     // Nothing more comes for these changes: one more change is delivered right after them, in commit order.
     await write('POST', 'tags', { name: 'After the record types' }, 'tag.created');
     const received = (await receiver.waitFor('/all', expected.length)).slice(0, -1);
-    assert.deepEqual(receiver.at('/all').map((item) => item.payload.type), expected);
+    assert.deepEqual(
+      receiver.at('/all').map((item) => item.payload.type),
+      expected,
+    );
     const listed = await deliveriesOf(all.id);
-    assert.deepEqual({ total: listed.total, first: listed.deliveries.at(-1).type }, { total: expected.length, first: 'event.created' });
+    assert.deepEqual(
+      { total: listed.total, first: listed.deliveries.at(-1).type },
+      { total: expected.length, first: 'event.created' },
+    );
     for (const delivery of received) assert.deepEqual(verify(all.secret, delivery), JSON.parse(delivery.body));
     assert.equal(new Set(received.map((item) => item.id)).size, received.length, 'each message has its own webhook-id');
 
@@ -151,22 +208,40 @@ describe('webhooks', () => {
     // The same for the trash: a fan-out that came after the forced delete finds the record gone
     // (payloads.ts), and says so in both messages.
     if (trashed!.payload.data.deleted === true) {
-      for (const gone of [trashed!, deleted!]) assert.deepEqual({ id: gone.payload.data.id, deleted: gone.payload.data.deleted }, { id: event.id, deleted: true });
+      for (const gone of [trashed!, deleted!])
+        assert.deepEqual(
+          { id: gone.payload.data.id, deleted: gone.payload.data.deleted },
+          { id: event.id, deleted: true },
+        );
     } else {
       assert.equal(trashed!.payload.data.status, 'trash');
-      assert.deepEqual(deleted!.payload.data, { id: event.id, deleted: true, previous: { venue: [], organizer: [], categories: [], tags: [] } });
+      assert.deepEqual(deleted!.payload.data, {
+        id: event.id,
+        deleted: true,
+        previous: { venue: [], organizer: [], categories: [], tags: [] },
+      });
     }
   });
 
   test('a write refused with a 400 announces nothing', async () => {
     const before = receiver.at('/all').length;
-    const refused = await t.request('administrator', 'POST', 'events', { title: 'Never', start_date: 'not a date', end_date: '2027-05-01 11:00:00' });
+    const refused = await t.request('administrator', 'POST', 'events', {
+      title: 'Never',
+      start_date: 'not a date',
+      end_date: '2027-05-01 11:00:00',
+    });
     assert.equal(refused.statusCode, 400);
     // A later change is delivered after it: had the refused one been announced, it would come first.
     await t.request('administrator', 'POST', 'tags', { name: 'After the refusal' });
     // Deliveries go in commit order: had the refused write been announced, it would come first.
     const received = await receiver.waitFor('/all', before + 1);
-    assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.type), ['tag.created']);
+    assert.deepEqual(
+      receiver
+        .at('/all')
+        .slice(before)
+        .map((item) => item.payload.type),
+      ['tag.created'],
+    );
     assert.equal(received.at(-1)!.payload.data.name, 'After the refusal');
   });
 
@@ -183,15 +258,28 @@ describe('webhooks', () => {
     await t.request('administrator', 'POST', 'tags', { name: 'After the rollback' });
     // In commit order: a rolled-back change announced would come before this one.
     await receiver.waitFor('/all', before + 1);
-    assert.deepEqual(receiver.at('/all').slice(before).map((item) => item.payload.data.name), ['After the rollback']);
+    assert.deepEqual(
+      receiver
+        .at('/all')
+        .slice(before)
+        .map((item) => item.payload.data.name),
+      ['After the rollback'],
+    );
   });
 
   test('a receiver answering 500 gets the same message again, and the delivery shows both attempts', async () => {
-    const flaky = (await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/flaky`, events: ['category.created'] })).json();
+    const flaky = (
+      await t.request('administrator', 'POST', 'webhooks', {
+        url: `${receiver.base}/flaky`,
+        events: ['category.created'],
+      })
+    ).json();
     receiver.answer('/flaky', 500);
     await t.request('administrator', 'POST', 'categories', { name: 'Retried' });
     await receiver.waitFor('/flaky', 1);
-    const failed = await until('the failed attempt recorded', async () => (await deliveriesOf(flaky.id)).deliveries.find((item: { attempts: number }) => item.attempts === 1));
+    const failed = await until('the failed attempt recorded', async () =>
+      (await deliveriesOf(flaky.id)).deliveries.find((item: { attempts: number }) => item.attempts === 1),
+    );
     assert.equal(failed.status, 'pending');
     assert.equal(failed.last_response_code, 500);
     // Due again after the first retry delay (0.1 s, jittered by 20%): not before the clock gets there.
@@ -218,7 +306,10 @@ describe('webhooks', () => {
     assert.equal(again.statusCode, 202, again.body);
     const [, , third] = await receiver.waitFor('/flaky', 3);
     assert.equal(third!.id, first!.id);
-    assert.equal((await t.request('administrator', 'POST', `webhooks/${all.id}/deliveries/${delivery.id}/redeliver`)).json().code, 'webhook_delivery_not_found');
+    assert.equal(
+      (await t.request('administrator', 'POST', `webhooks/${all.id}/deliveries/${delivery.id}/redeliver`)).json().code,
+      'webhook_delivery_not_found',
+    );
     assert.equal((await t.request('administrator', 'DELETE', `webhooks/${flaky.id}`)).statusCode, 200);
   });
 
@@ -230,7 +321,9 @@ describe('webhooks', () => {
     assert.equal(ping.payload.type, 'ping');
     verify(all.secret, ping);
 
-    const rotated = (await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 3600 })).json();
+    const rotated = (
+      await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 3600 })
+    ).json();
     assert.notEqual(rotated.secret, all.secret);
     assert.ok(rotated.previous_secret_expires_at);
     await t.request('administrator', 'POST', 'tags', { name: 'During the grace period' });
@@ -239,7 +332,9 @@ describe('webhooks', () => {
     verify(rotated.secret, during);
     verify(all.secret, during);
 
-    const retired = (await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 0 })).json();
+    const retired = (
+      await t.request('administrator', 'POST', `webhooks/${all.id}/rotate-secret`, { grace_period: 0 })
+    ).json();
     assert.equal(retired.previous_secret_expires_at, null);
     await t.request('administrator', 'POST', 'tags', { name: 'After the grace period' });
     const later = (await receiver.waitFor('/all', count + 2)).at(-1)!;
@@ -259,17 +354,28 @@ describe('webhooks', () => {
     // order, a change announced while off would come before this one.
     await t.request('administrator', 'POST', 'tags', { name: 'Back on' });
     await receiver.waitFor('/all', count + 1);
-    assert.deepEqual(receiver.at('/all').slice(count).map((item) => item.payload.data.name), ['Back on']);
+    assert.deepEqual(
+      receiver
+        .at('/all')
+        .slice(count)
+        .map((item) => item.payload.data.name),
+      ['Back on'],
+    );
   });
 
   test('a subscription failing for the configured period is disabled and says why', async () => {
-    const down = (await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/down`, events: ['tag.created'] })).json();
+    const down = (
+      await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/down`, events: ['tag.created'] })
+    ).json();
     receiver.answer('/down', 500, 500, 500, 500);
     await t.request('administrator', 'POST', 'tags', { name: 'Nobody listens' });
     await receiver.waitFor('/down', 1);
     const subscription = async () => (await t.request('administrator', 'GET', `webhooks/${down.id}`)).json();
     // The first failure is recorded now; two hours pass before the retry, past the hour allowed.
-    const failing = await until('the first failure recorded', async () => (await subscription()).failing_since !== null && subscription());
+    const failing = await until(
+      'the first failure recorded',
+      async () => (await subscription()).failing_since !== null && subscription(),
+    );
     assert.equal(failing.active, true);
     moveClockOn(2 * 60 * 60 * 1000);
     await receiver.waitFor('/down', 2);
@@ -293,7 +399,12 @@ describe('webhooks while no subscription is active', () => {
   test('a write wakes a cycle that reads no journal row and claims nothing; a subscription made then hears the next change only', async (context) => {
     const receiver = await startReceiver();
     const t = await createTestApp({
-      env: { CALENDAR_WEBHOOK_ALLOW_HTTP: 'true', CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05', CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64') },
+      env: {
+        CALENDAR_WEBHOOK_ALLOW_HTTP: 'true',
+        CALENDAR_WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+        CALENDAR_WEBHOOK_POLL_INTERVAL: '0.05',
+        CALENDAR_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
     });
     const looks = context.mock.method(WebhooksRepository.prototype, 'activeSubscriptions');
     const journalReads = context.mock.method(RecordChangesRepository.prototype, 'after');
@@ -307,11 +418,17 @@ describe('webhooks while no subscription is active', () => {
       assert.equal(journalReads.mock.callCount(), 0);
       assert.equal(dueReads.mock.callCount(), 0);
 
-      const created = await t.request('administrator', 'POST', 'webhooks', { url: `${receiver.base}/late`, events: ['*'] });
+      const created = await t.request('administrator', 'POST', 'webhooks', {
+        url: `${receiver.base}/late`,
+        events: ['*'],
+      });
       assert.equal(created.statusCode, 201, created.body);
       assert.equal((await t.request('administrator', 'POST', 'tags', { name: 'Heard' })).statusCode, 201);
       await receiver.waitFor('/late', 1);
-      assert.deepEqual(receiver.at('/late').map((item) => item.payload.data.name), ['Heard']);
+      assert.deepEqual(
+        receiver.at('/late').map((item) => item.payload.data.name),
+        ['Heard'],
+      );
     } finally {
       await t.close();
       await receiver.close();

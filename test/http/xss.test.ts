@@ -108,13 +108,56 @@ const PAYLOADS: readonly string[] = [
 ];
 
 /** WordPress' `$allowedtags`: all the markup a filtered title, name or short field may keep. */
-const INLINE_TAGS = new Set(['a', 'abbr', 'acronym', 'b', 'blockquote', 'cite', 'code', 'del', 'em', 'i', 'q', 's', 'strike', 'strong']);
+const INLINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'acronym',
+  'b',
+  'blockquote',
+  'cite',
+  'code',
+  'del',
+  'em',
+  'i',
+  'q',
+  's',
+  'strike',
+  'strong',
+]);
 /** What the answer adds around excerpts and descriptions (wpautop). */
 const PARAGRAPH_TAGS = new Set(['p', 'br']);
 /** Never in filtered text, not even in descriptions. */
 const EXECUTABLE_TAGS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'link', 'meta', 'base', 'form', 'input',
-  'button', 'textarea', 'select', 'body', 'html', 'head', 'template', 'noscript', 'bgsound', 'isindex', 'video', 'audio', 'source', 'marquee', 'xss',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'body',
+  'html',
+  'head',
+  'template',
+  'noscript',
+  'bgsound',
+  'isindex',
+  'video',
+  'audio',
+  'source',
+  'marquee',
+  'xss',
 ]);
 
 /** Character references decoded, as a browser decodes them in an attribute. */
@@ -134,12 +177,19 @@ function assertInert(text: string, profile: Profile, where: string): void {
   assert.doesNotMatch(text, /<[!?]/, `${where}: comment or processing instruction in ${text}`);
   for (const [, name, attributes] of text.matchAll(/<\/?([a-z][^\s/>]*)([^>]*)>?/gi)) {
     const tag = name!.toLowerCase();
-    if (profile === 'inline') assert.ok(INLINE_TAGS.has(tag) || PARAGRAPH_TAGS.has(tag), `${where}: <${tag}> in ${text}`);
+    if (profile === 'inline')
+      assert.ok(INLINE_TAGS.has(tag) || PARAGRAPH_TAGS.has(tag), `${where}: <${tag}> in ${text}`);
     else assert.ok(!EXECUTABLE_TAGS.has(tag), `${where}: <${tag}> in ${text}`);
     for (const [, attribute, value] of attributes!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
-      assert.doesNotMatch(attribute!, /^(?:on[a-z]+|style|formaction|srcdoc|xmlns|xlink:href)$/i, `${where}: attribute in ${text}`);
+      assert.doesNotMatch(
+        attribute!,
+        /^(?:on[a-z]+|style|formaction|srcdoc|xmlns|xlink:href)$/i,
+        `${where}: attribute in ${text}`,
+      );
       // The URL a browser would resolve: references decoded, white space and control characters ignored.
-      const url = decodeReferences((value ?? '').replace(/^["']|["']$/g, '')).replace(/[\s\p{Cc}]+/gu, '').toLowerCase();
+      const url = decodeReferences((value ?? '').replace(/^["']|["']$/g, ''))
+        .replace(/[\s\p{Cc}]+/gu, '')
+        .toLowerCase();
       assert.doesNotMatch(url, /^(?:javascript|vbscript|livescript|data):/, `${where}: URL in ${text}`);
     }
   }
@@ -156,7 +206,10 @@ const DESCRIPTION: Field = { name: 'description', profile: 'post' };
 /** The text fields of each record type; a website is a URL, checked apart. */
 const FIELDS = {
   events: [...inline('title', 'excerpt', 'cost'), DESCRIPTION],
-  venues: [...inline('venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'), DESCRIPTION],
+  venues: [
+    ...inline('venue', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'),
+    DESCRIPTION,
+  ],
   organizers: [...inline('organizer', 'phone', 'email'), DESCRIPTION],
   categories: inline('name', 'description'),
   tags: inline('name', 'description'),
@@ -199,8 +252,10 @@ function checkRecord(record: Json, fields: readonly Field[], sent: Json, filtere
     if (filtered) {
       assertInert(value as string, field.profile, `${where}.${field.name}`);
       assert.ok((value as string).includes(label), `${where}.${field.name}: ${value as string} lost its text`);
-    } else if (field.name === 'cost') assert.ok((value as string).startsWith(label), `${where}.cost: ${value as string}`);
-    else if (field.name === 'description' || field.name === 'excerpt') assert.ok((value as string).includes(text), `${where}.${field.name}: ${value as string} should hold ${text}`);
+    } else if (field.name === 'cost')
+      assert.ok((value as string).startsWith(label), `${where}.cost: ${value as string}`);
+    else if (field.name === 'description' || field.name === 'excerpt')
+      assert.ok((value as string).includes(text), `${where}.${field.name}: ${value as string} should hold ${text}`);
     else assert.equal(value, text, `${where}.${field.name}`);
   }
   if (typeof record.slug === 'string') assert.match(record.slug, /^[\p{L}\p{N}-]*$/u, `${where}: slug ${record.slug}`);
@@ -265,13 +320,22 @@ const ROTATION = 3;
  * `filtered` says whether the role's text must come back filtered; each record takes one of the
  * `groups` of payloads, and events also each payload on its own when `oneByOne` says so.
  */
-async function writeCorpus(t: TestApp, role: keyof typeof WRITES, filtered: boolean, label: string, groups: readonly (readonly number[])[], oneByOne: boolean): Promise<void> {
-  const where = (path: string, group: readonly number[]) => `${role} ${path} ${group.map((index) => `#${index} ${PAYLOADS[index]}`).join(' ')}`;
+async function writeCorpus(
+  t: TestApp,
+  role: keyof typeof WRITES,
+  filtered: boolean,
+  label: string,
+  groups: readonly (readonly number[])[],
+  oneByOne: boolean,
+): Promise<void> {
+  const where = (path: string, group: readonly number[]) =>
+    `${role} ${path} ${group.map((index) => `#${index} ${PAYLOADS[index]}`).join(' ')}`;
   /** What was last written to each record, and to which of its fields. */
   const expected = new Map<Collection, Map<number, { fields: readonly Field[]; sent: Json }>>(
     (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((collection) => [collection, new Map()]),
   );
-  const written = (collection: Collection, id: number, sent: Json, fields: readonly Field[] = FIELDS[collection]) => expected.get(collection)!.set(id, { fields, sent });
+  const written = (collection: Collection, id: number, sent: Json, fields: readonly Field[] = FIELDS[collection]) =>
+    expected.get(collection)!.set(id, { fields, sent });
 
   // Events, with their terms named and their venue and organizer written inline.
   for (const [position, group] of groups.entries()) {
@@ -281,13 +345,26 @@ async function writeCorpus(t: TestApp, role: keyof typeof WRITES, filtered: bool
     const category = textFor('category', label, position, group);
     const tag = textFor('tag', label, position, group);
     const response = await t.request(role, 'POST', 'events', {
-      ...event, ...EVENT_DATES, status: 'publish', website: BREAKING_URL, categories: [category], tags: [tag], venue, organizer: [organizer],
+      ...event,
+      ...EVENT_DATES,
+      status: 'publish',
+      website: BREAKING_URL,
+      categories: [category],
+      tags: [tag],
+      venue,
+      organizer: [organizer],
     });
     assert.equal(response.statusCode, 201, `${where('POST events', group)}: ${response.body}`);
     const record = response.json();
     checkRecord(record, FIELDS.events, event, filtered, where('POST events', group));
     checkRecord(record.venue, FIELDS.venues, venue, filtered, where('POST events inline venue', group));
-    checkRecord(record.organizer[0], FIELDS.organizers, organizer, filtered, where('POST events inline organizer', group));
+    checkRecord(
+      record.organizer[0],
+      FIELDS.organizers,
+      organizer,
+      filtered,
+      where('POST events inline organizer', group),
+    );
     const [categoryRecord] = record.categories as Json[];
     const [tagRecord] = record.tags as Json[];
     checkRecord(categoryRecord!, NAME, { name: category }, filtered, where('POST events category', group));
@@ -315,20 +392,40 @@ async function writeCorpus(t: TestApp, role: keyof typeof WRITES, filtered: bool
       assert.equal(response.statusCode, 201, `${where(`POST ${collection}`, group)}: ${response.body}`);
       const record = response.json();
       checkRecord(record, FIELDS[collection], sent, filtered, where(`POST ${collection}`, group));
-      if ('website' in website) assert.equal(record.website, filtered ? 'https://example.org/a%20b?q=%22%27%3E%3Csvg%20onload=alert(1)%3E' : BREAKING_URL, where(`POST ${collection} website`, group));
+      if ('website' in website)
+        assert.equal(
+          record.website,
+          filtered ? 'https://example.org/a%20b?q=%22%27%3E%3Csvg%20onload=alert(1)%3E' : BREAKING_URL,
+          where(`POST ${collection} website`, group),
+        );
       written(collection, record.id, sent);
     }
   }
   // Updates, each with other payloads, and a translation of events.
-  const updates = [...(['events', ...WRITES[role]] as const).map((collection) => ({ collection, fields: FIELDS[collection], language: '' })), { collection: 'events', fields: TRANSLATED, language: 'fr' } as const];
+  const updates = [
+    ...(['events', ...WRITES[role]] as const).map((collection) => ({
+      collection,
+      fields: FIELDS[collection],
+      language: '',
+    })),
+    { collection: 'events', fields: TRANSLATED, language: 'fr' } as const,
+  ];
   const translated = new Map<number, Json>();
   for (const { collection, fields, language } of updates) {
-    const ids = [...expected.get(collection)!].filter(([, { fields: written }]) => written === FIELDS[collection]).map(([id]) => id).slice(0, groups.length);
+    const ids = [...expected.get(collection)!]
+      .filter(([, { fields: written }]) => written === FIELDS[collection])
+      .map(([id]) => id)
+      .slice(0, groups.length);
     for (const [position, id] of ids.entries()) {
       const group = groups[(position + ROTATION) % groups.length]!;
       const sent = bodyFor(fields, `${label}u${language}`, position, group);
       const path = `PATCH ${collection}${language ? ` in ${language}` : ''}`;
-      const response = await t.request(role, 'PATCH', `${collection}/${id}${language ? `?translation_language=${language}` : ''}`, sent);
+      const response = await t.request(
+        role,
+        'PATCH',
+        `${collection}/${id}${language ? `?translation_language=${language}` : ''}`,
+        sent,
+      );
       assert.equal(response.statusCode, 200, `${where(path, group)}: ${response.body}`);
       checkRecord(response.json(), fields, sent, filtered, where(path, group));
       if (language) translated.set(id, sent);
@@ -346,16 +443,24 @@ async function writeCorpus(t: TestApp, role: keyof typeof WRITES, filtered: bool
     }
   }
   const listedInFrench = await listAll(t, role, 'events', 'fr');
-  for (const [id, sent] of translated) checkRecord(listedInFrench.get(id)!, TRANSLATED, sent, filtered, `${role} GET events/${id} in French`);
+  for (const [id, sent] of translated)
+    checkRecord(listedInFrench.get(id)!, TRANSLATED, sent, filtered, `${role} GET events/${id} in French`);
 }
 
 describe('stored XSS: text fields are filtered as WordPress filters them', () => {
   let t: TestApp;
   let disallowing: TestApp;
   before(async () => {
-    [t, disallowing] = await Promise.all([createTestApp(), createTestApp({ env: { CALENDAR_DISALLOW_UNFILTERED_HTML: '1' }, withUsers: false })]);
+    [t, disallowing] = await Promise.all([
+      createTestApp(),
+      createTestApp({ env: { CALENDAR_DISALLOW_UNFILTERED_HTML: '1' }, withUsers: false }),
+    ]);
     // Only the administrator writes there: one password hash instead of five.
-    await disallowing.users.create({ login: 'administrator', role: 'administrator', password: 'administrator-password' });
+    await disallowing.users.create({
+      login: 'administrator',
+      role: 'administrator',
+      password: 'administrator-password',
+    });
   });
   after(async () => {
     await Promise.all([t.close(), disallowing.close()]);
@@ -365,8 +470,13 @@ describe('stored XSS: text fields are filtered as WordPress filters them', () =>
 
   test('the checks catch what they look for', () => {
     for (const [text, profile] of [
-      ['<img src=x onerror=alert(1)>', 'post'], ['<b onclick=x()>b</b>', 'inline'], ['<a href="jav&#x61;script:x()">a</a>', 'inline'],
-      ['<a href=" data:text/html,x">a</a>', 'post'], ['<svg>', 'post'], ['<img src="https://x.example/a.png">', 'inline'], ['<!-- x -->', 'inline'],
+      ['<img src=x onerror=alert(1)>', 'post'],
+      ['<b onclick=x()>b</b>', 'inline'],
+      ['<a href="jav&#x61;script:x()">a</a>', 'inline'],
+      ['<a href=" data:text/html,x">a</a>', 'post'],
+      ['<svg>', 'post'],
+      ['<img src="https://x.example/a.png">', 'inline'],
+      ['<!-- x -->', 'inline'],
     ] as const) {
       assert.throws(() => assertInert(text, profile, 'self-test'), assert.AssertionError, text);
     }
@@ -375,16 +485,28 @@ describe('stored XSS: text fields are filtered as WordPress filters them', () =>
 
   // Authors' events also take each payload on its own; contributors are filtered by the same rule.
   for (const role of ['author', 'contributor'] as const) {
-    test(`${role}: no executable markup survives in any text field, through any write path`, () => writeCorpus(t, role, true, role.slice(0, 2), GROUPS, role === 'author'));
+    test(`${role}: no executable markup survives in any text field, through any write path`, () =>
+      writeCorpus(t, role, true, role.slice(0, 2), GROUPS, role === 'author'));
   }
   for (const role of ['administrator', 'editor'] as const) {
-    test(`${role}: text is stored and answered as sent`, () => writeCorpus(t, role, false, role.slice(0, 2), ALL, false));
+    test(`${role}: text is stored and answered as sent`, () =>
+      writeCorpus(t, role, false, role.slice(0, 2), ALL, false));
   }
-  test('with CALENDAR_DISALLOW_UNFILTERED_HTML=1, administrators are filtered too', () => writeCorpus(disallowing, 'administrator', true, 'da', GROUPS, false));
+  test('with CALENDAR_DISALLOW_UNFILTERED_HTML=1, administrators are filtered too', () =>
+    writeCorpus(disallowing, 'administrator', true, 'da', GROUPS, false));
 
-  test('the inline tags WordPress allows in titles survive for filtered callers, and the issue\'s examples come back clean', async () => {
-    const kept = '<b>Bold</b> <strong>s</strong> <em>e</em> <i>i</i> <code>c</code> <a href="https://example.org/" title="t">a</a> <abbr title="t">ab</abbr> <q cite="https://example.org/">q</q> <del datetime="2026-01-01">d</del> <s>s</s> <cite>c</cite>';
-    const event = (await t.request('author', 'POST', 'events', { title: `Kept ${kept}`, excerpt: kept, ...EVENT_DATES, categories: [`Cat ${kept}`], venue: { venue: `Venue ${kept}`, city: kept } })).json();
+  test("the inline tags WordPress allows in titles survive for filtered callers, and the issue's examples come back clean", async () => {
+    const kept =
+      '<b>Bold</b> <strong>s</strong> <em>e</em> <i>i</i> <code>c</code> <a href="https://example.org/" title="t">a</a> <abbr title="t">ab</abbr> <q cite="https://example.org/">q</q> <del datetime="2026-01-01">d</del> <s>s</s> <cite>c</cite>';
+    const event = (
+      await t.request('author', 'POST', 'events', {
+        title: `Kept ${kept}`,
+        excerpt: kept,
+        ...EVENT_DATES,
+        categories: [`Cat ${kept}`],
+        venue: { venue: `Venue ${kept}`, city: kept },
+      })
+    ).json();
     assert.equal(event.title, `Kept ${kept}`);
     assert.equal(event.excerpt, `<p>${kept}</p>`);
     assert.equal(event.categories[0].name, `Cat ${kept}`);
@@ -394,17 +516,27 @@ describe('stored XSS: text fields are filtered as WordPress filters them', () =>
     const venue = await t.request('author', 'POST', 'venues', { venue: '<img src=x onerror=alert(1)>Hall' });
     assert.equal(venue.json().venue, 'Hall');
     assert.equal(venue.json().slug, 'hall');
-    const bob = await t.request('author', 'POST', 'events', { title: '<b>Bob</b><script>x()</script>', ...EVENT_DATES });
+    const bob = await t.request('author', 'POST', 'events', {
+      title: '<b>Bob</b><script>x()</script>',
+      ...EVENT_DATES,
+    });
     assert.equal(bob.json().title, '<b>Bob</b>');
     // Slugs never carry markup, whoever wrote the title.
     assert.equal(bob.json().slug, 'bob');
-    const asSent = await t.request('administrator', 'POST', 'events', { title: '<b>Alice</b><script>x()</script>', ...EVENT_DATES });
+    const asSent = await t.request('administrator', 'POST', 'events', {
+      title: '<b>Alice</b><script>x()</script>',
+      ...EVENT_DATES,
+    });
     assert.equal(asSent.json().title, '<b>Alice</b><script>x()</script>');
     assert.equal(asSent.json().slug, 'alice');
   });
 
   test('a name that filters to nothing is refused as an invalid parameter, not stored empty', async () => {
-    for (const [collection, body] of [['events', { title: '<script>x()</script>', ...EVENT_DATES }], ['venues', { venue: '<svg/onload=x()>' }], ['categories', { name: '<iframe src=x></iframe>' }]] as const) {
+    for (const [collection, body] of [
+      ['events', { title: '<script>x()</script>', ...EVENT_DATES }],
+      ['venues', { venue: '<svg/onload=x()>' }],
+      ['categories', { name: '<iframe src=x></iframe>' }],
+    ] as const) {
       const response = await t.request('author', 'POST', collection, body);
       assert.equal(response.statusCode, 400, response.body);
       assert.equal(response.json().code, 'rest_invalid_param', response.body);
@@ -413,8 +545,15 @@ describe('stored XSS: text fields are filtered as WordPress filters them', () =>
 
   test('an event naming a term by a name that filters to an existing term links that term', async () => {
     const existing = (await t.request('author', 'POST', 'categories', { name: 'Jazz Night' })).json();
-    const event = await t.request('author', 'POST', 'events', { title: 'Concert', ...EVENT_DATES, categories: ['Jazz Night<script>x()</script>'] });
+    const event = await t.request('author', 'POST', 'events', {
+      title: 'Concert',
+      ...EVENT_DATES,
+      categories: ['Jazz Night<script>x()</script>'],
+    });
     assert.equal(event.statusCode, 201, event.body);
-    assert.deepEqual(event.json().categories.map((category: Json) => category.id), [existing.id]);
+    assert.deepEqual(
+      event.json().categories.map((category: Json) => category.id),
+      [existing.id],
+    );
   });
 });

@@ -6,8 +6,25 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../src/config.ts';
 import { backupDatabase, restoreDatabase } from '../../src/storage/backup.ts';
-import { API, basicAuth, createTestApp, DIALECT, emptyRestoreTarget, testMediaDir, type TestApp, type TestDatabase } from '../fixtures/app.ts';
-import { answersOf, asksOf, assertSameAnswers, assertSameRows, contentsOf, nextWrite, type Answer } from '../fixtures/every-kind-of-answer.ts';
+import {
+  API,
+  basicAuth,
+  createTestApp,
+  DIALECT,
+  emptyRestoreTarget,
+  testMediaDir,
+  type TestApp,
+  type TestDatabase,
+} from '../fixtures/app.ts';
+import {
+  answersOf,
+  asksOf,
+  assertSameAnswers,
+  assertSameRows,
+  contentsOf,
+  nextWrite,
+  type Answer,
+} from '../fixtures/every-kind-of-answer.ts';
 import { EVERY_KIND_ENV, fillWithEveryKind, type EveryKind } from '../fixtures/every-kind-of-data.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
@@ -40,10 +57,18 @@ describe(`a backup restored into an empty database answers as the original (${DI
     const originalContents = await contentsOf(original.storage);
 
     const file = path.join(workDirectory, DIALECT === 'sqlite' ? 'calendar.sqlite' : 'calendar.dump');
-    await backupDatabase(loadConfig({ DATABASE_URL: original.databaseUrl }).database, file, { force: false, mediaDir: original.config.media.dir });
+    await backupDatabase(loadConfig({ DATABASE_URL: original.databaseUrl }).database, file, {
+      force: false,
+      mediaDir: original.config.media.dir,
+    });
     restoredDatabase = await emptyRestoreTarget(original.databaseUrl);
-    await restoreDatabase(loadConfig({ DATABASE_URL: restoredDatabase.url }).database, file, { mediaDir: testMediaDir(restoredDatabase.url) });
-    restored = await createTestApp({ env: EVERY_KIND_ENV, nodeOf: { databaseUrl: restoredDatabase.url, ids: original.ids } });
+    await restoreDatabase(loadConfig({ DATABASE_URL: restoredDatabase.url }).database, file, {
+      mediaDir: testMediaDir(restoredDatabase.url),
+    });
+    restored = await createTestApp({
+      env: EVERY_KIND_ENV,
+      nodeOf: { databaseUrl: restoredDatabase.url, ids: original.ids },
+    });
     answers = { original: originalAnswers, restored: await answersOf(restored, asks) };
     contents = { original: originalContents, restored: await contentsOf(restored.storage) };
   });
@@ -67,9 +92,14 @@ describe(`a backup restored into an empty database answers as the original (${DI
   });
 
   test('an application password and an account password still log in, and wrong ones still do not', async () => {
-    const webhooks = (authorization: string) => restored.app.inject({ method: 'GET', url: `${API}/webhooks`, headers: { authorization } });
+    const webhooks = (authorization: string) =>
+      restored.app.inject({ method: 'GET', url: `${API}/webhooks`, headers: { authorization } });
     assert.equal((await webhooks(basicAuth('administrator', data.appPassword))).statusCode, 200);
-    assert.equal((await webhooks(basicAuth('guest.author', 'guest-author-password'))).statusCode, 403, 'the author logs in, and may not read webhooks');
+    assert.equal(
+      (await webhooks(basicAuth('guest.author', 'guest-author-password'))).statusCode,
+      403,
+      'the author logs in, and may not read webhooks',
+    );
     assert.equal((await webhooks(basicAuth('administrator', `${data.appPassword}x`))).statusCode, 401);
   });
 
@@ -82,7 +112,11 @@ describe(`a backup restored into an empty database answers as the original (${DI
       const delivery = (await receiver.waitFor('/all', before + 1))[before]!;
       assert.equal(delivery.payload.type, 'ping');
       // Signed again here rather than verified: `verify` also requires the timestamp, from the pinned clock, to be near the real one.
-      const expected = new Webhook(data.webhookSecret).sign(delivery.id, new Date(Number(delivery.timestamp) * 1000), delivery.body);
+      const expected = new Webhook(data.webhookSecret).sign(
+        delivery.id,
+        new Date(Number(delivery.timestamp) * 1000),
+        delivery.body,
+      );
       assert.ok(delivery.signature.split(' ').includes(expected), `${delivery.signature} holds ${expected}`);
     } finally {
       await restored.webhookDispatcher.stop();

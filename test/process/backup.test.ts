@@ -13,7 +13,14 @@ import { checkPostgres, checkSqlite } from '../crash/integrity.ts';
 import { isIn, observe, probeAbsentAnswers, type AbsentAnswers } from '../crash/verify.ts';
 import { acknowledged, startWriteStream, untilAcknowledged, WriteLog, type TrackedRecord } from '../crash/workload.ts';
 import sharp from 'sharp';
-import { basicAuth, createTestApp, DIALECT, emptyRestoreTarget, freshDatabase, type TestDatabase } from '../fixtures/app.ts';
+import {
+  basicAuth,
+  createTestApp,
+  DIALECT,
+  emptyRestoreTarget,
+  freshDatabase,
+  type TestDatabase,
+} from '../fixtures/app.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { cliProcess, startServer, type ServerProcess } from '../fixtures/server-process.ts';
 
@@ -90,8 +97,12 @@ describe(`backup and restore on ${DIALECT}`, () => {
         const category = await client.request('POST', 'categories', { name: 'Weekly classes' });
         assert.equal(category.status, 201);
         const series = await client.request('POST', 'events', {
-          title: 'Weekly class', status: 'publish', start_date: '2027-01-07 19:00:00', end_date: '2027-01-07 20:00:00',
-          categories: [(category.body as { id: number }).id], recurrence: { rrule: 'FREQ=WEEKLY;COUNT=11' },
+          title: 'Weekly class',
+          status: 'publish',
+          start_date: '2027-01-07 19:00:00',
+          end_date: '2027-01-07 20:00:00',
+          categories: [(category.body as { id: number }).id],
+          recurrence: { rrule: 'FREQ=WEEKLY;COUNT=11' },
         });
         assert.equal(series.status, 201);
       } finally {
@@ -122,7 +133,10 @@ describe(`backup and restore on ${DIALECT}`, () => {
       stream.stop();
       await stream.finished;
       assert.equal(backup.code, 0, backup.err);
-      assert.match(backup.out, /^Backed up \d+ events, \d+ venues, \d+ organizers, \d+ terms, 1 users to .+ \(\d+\.\d (KiB|MiB)\), and 0 uploaded image files to .+\.media\.$/m);
+      assert.match(
+        backup.out,
+        /^Backed up \d+ events, \d+ venues, \d+ organizers, \d+ terms, 1 users to .+ \(\d+\.\d (KiB|MiB)\), and 0 uploaded image files to .+\.media\.$/m,
+      );
       assert.deepEqual(log.anomalies, []);
     } finally {
       client.close();
@@ -148,7 +162,9 @@ describe(`backup and restore on ${DIALECT}`, () => {
         // Writes acknowledged after the backup began may or may not be in it, each whole.
         const candidates = record.acknowledged.slice(state);
         if (!candidates.some((candidate) => isIn(record.kind, candidate, observed))) {
-          missing.push(`${record.kind} ${record.id} (${record.token}): ${observed.presence}${observed.presence === 'unreadable' ? ` ${observed.detail}` : ''}`);
+          missing.push(
+            `${record.kind} ${record.id} (${record.token}): ${observed.presence}${observed.presence === 'unreadable' ? ` ${observed.detail}` : ''}`,
+          );
         }
       }
       assert.deepEqual(missing, [], 'records not restored in their state at the backup or a later acknowledged one');
@@ -168,26 +184,36 @@ describe(`backup and restore on ${DIALECT}`, () => {
     assert.notEqual(beforeRefusal, undefined);
     const refused = await runCli(restored.url, ['restore', backupFile]);
     assert.equal(refused.code, 1, refused.out);
-    assert.match(refused.err, /^The database is not empty \(\d+ events, .*, 1 users\); restore only into an empty database\.$/m);
+    assert.match(
+      refused.err,
+      /^The database is not empty \(\d+ events, .*, 1 users\); restore only into an empty database\.$/m,
+    );
     assert.deepEqual(await fingerprint(restored.url), beforeRefusal);
   });
 
-  test('a restore into a database a server has open is refused', { skip: DIALECT === 'postgres' && 'SQLite only: PostgreSQL has no file lock that tells a server is connected' }, async () => {
-    const backupFile = await aBackup();
-    const empty = await target();
-    // The storage a server opens, migrated as a server migrates at its start: tables, nothing in them.
-    const inUse = openStorage(loadConfig({ DATABASE_URL: empty.url }).database);
-    try {
-      await migrate(inUse);
-      const refused = await runCli(empty.url, ['restore', backupFile]);
-      assert.equal(refused.code, 1, refused.out);
-      assert.match(refused.err, /is in use \(a running server or another command has it open\); stop it before restoring\./);
-    } finally {
-      await inUse.close();
-    }
-    const accepted = await runCli(empty.url, ['restore', backupFile]);
-    assert.equal(accepted.code, 0, `a migrated, empty database, no longer in use, is restored into: ${accepted.err}`);
-  });
+  test(
+    'a restore into a database a server has open is refused',
+    { skip: DIALECT === 'postgres' && 'SQLite only: PostgreSQL has no file lock that tells a server is connected' },
+    async () => {
+      const backupFile = await aBackup();
+      const empty = await target();
+      // The storage a server opens, migrated as a server migrates at its start: tables, nothing in them.
+      const inUse = openStorage(loadConfig({ DATABASE_URL: empty.url }).database);
+      try {
+        await migrate(inUse);
+        const refused = await runCli(empty.url, ['restore', backupFile]);
+        assert.equal(refused.code, 1, refused.out);
+        assert.match(
+          refused.err,
+          /is in use \(a running server or another command has it open\); stop it before restoring\./,
+        );
+      } finally {
+        await inUse.close();
+      }
+      const accepted = await runCli(empty.url, ['restore', backupFile]);
+      assert.equal(accepted.code, 0, `a migrated, empty database, no longer in use, is restored into: ${accepted.err}`);
+    },
+  );
 
   test('a truncated backup, a file of garbage and a backup of the other engine are refused, and the empty database stays empty', async () => {
     const backupFile = await aBackup();
@@ -202,9 +228,22 @@ describe(`backup and restore on ${DIALECT}`, () => {
     else new SqliteDatabase(otherEngine).exec('create table posts (id integer primary key)').close();
 
     const cases: readonly [file: string, message: RegExp][] = [
-      [truncated, DIALECT === 'sqlite' ? /is damaged or not a complete SQLite database/ : /pg_restore failed|is not a usable pg_dump archive/],
-      [garbage, /garbage is not a backup of this service: neither an SQLite database nor a pg_dump custom-format archive\./],
-      [otherEngine, DIALECT === 'sqlite' ? /is a PostgreSQL backup, but DATABASE_URL selects SQLite/ : /is a SQLite backup, but DATABASE_URL selects PostgreSQL/],
+      [
+        truncated,
+        DIALECT === 'sqlite'
+          ? /is damaged or not a complete SQLite database/
+          : /pg_restore failed|is not a usable pg_dump archive/,
+      ],
+      [
+        garbage,
+        /garbage is not a backup of this service: neither an SQLite database nor a pg_dump custom-format archive\./,
+      ],
+      [
+        otherEngine,
+        DIALECT === 'sqlite'
+          ? /is a PostgreSQL backup, but DATABASE_URL selects SQLite/
+          : /is a SQLite backup, but DATABASE_URL selects PostgreSQL/,
+      ],
     ];
     for (const [file, message] of cases) {
       const refused = await runCli(empty.url, ['restore', file]);
@@ -214,7 +253,7 @@ describe(`backup and restore on ${DIALECT}`, () => {
     }
   });
 
-  test('a backup carries the uploaded images\' files in <file>.media; a restore puts them back, and one without them fails its integrity check naming them (decision 0041)', async () => {
+  test("a backup carries the uploaded images' files in <file>.media; a restore puts them back, and one without them fails its integrity check naming them (decision 0041)", async () => {
     const mediaDir = path.join(workDirectory, 'uploads-source');
     const app = await createTestApp({ env: { CALENDAR_MEDIA_DIR: mediaDir } });
     // Restore targets of this app's database (on PostgreSQL, its schema's name).
@@ -224,21 +263,37 @@ describe(`backup and restore on ${DIALECT}`, () => {
       return database;
     };
     try {
-      const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#a33' } }).png().toBuffer();
-      const upload = await app.request('author', 'POST', 'media', image, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=stage.png' });
+      const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#a33' } })
+        .png()
+        .toBuffer();
+      const upload = await app.request('author', 'POST', 'media', image, {
+        'content-type': 'image/png',
+        'content-disposition': 'attachment; filename=stage.png',
+      });
       assert.equal(upload.statusCode, 201, upload.body);
-      const stored = fs.readdirSync(mediaDir, { recursive: true }).filter((name) => String(name).endsWith('.png')).map(String).sort();
+      const stored = fs
+        .readdirSync(mediaDir, { recursive: true })
+        .filter((name) => String(name).endsWith('.png'))
+        .map(String)
+        .sort();
       assert.equal(stored.length, 3, 'the image, its thumbnail and medium sizes');
       const file = backupName('with-uploads');
       const backup = await runCli(app.databaseUrl, ['backup', file], { CALENDAR_MEDIA_DIR: mediaDir });
       assert.equal(backup.code, 0, backup.err);
       assert.match(backup.out, /and 3 uploaded image files to .+with-uploads\.(sqlite|dump)\.media\.$/m);
-      for (const name of stored) assert.deepEqual(fs.readFileSync(path.join(`${file}.media`, name)), fs.readFileSync(path.join(mediaDir, name)), name);
+      for (const name of stored)
+        assert.deepEqual(
+          fs.readFileSync(path.join(`${file}.media`, name)),
+          fs.readFileSync(path.join(mediaDir, name)),
+          name,
+        );
 
       const withoutFiles = path.join(workDirectory, `without-uploads.${DIALECT === 'sqlite' ? 'sqlite' : 'dump'}`);
       fs.copyFileSync(file, withoutFiles);
       const broken = await target();
-      const refused = await runCli(broken.url, ['restore', withoutFiles], { CALENDAR_MEDIA_DIR: path.join(workDirectory, 'uploads-broken') });
+      const refused = await runCli(broken.url, ['restore', withoutFiles], {
+        CALENDAR_MEDIA_DIR: path.join(workDirectory, 'uploads-broken'),
+      });
       assert.equal(refused.code, 1, refused.out);
       assert.match(refused.err, /fails its integrity check: uploaded files missing from .*uploads-broken: 3 row\(s\)/);
 
@@ -247,7 +302,12 @@ describe(`backup and restore on ${DIALECT}`, () => {
       const restore = await runCli(restored.url, ['restore', file], { CALENDAR_MEDIA_DIR: restoredDir });
       assert.equal(restore.code, 0, restore.err);
       assert.match(restore.out, /and 3 uploaded image files into .*uploads-restored\.$/m);
-      for (const name of stored) assert.deepEqual(fs.readFileSync(path.join(restoredDir, name)), fs.readFileSync(path.join(mediaDir, name)), name);
+      for (const name of stored)
+        assert.deepEqual(
+          fs.readFileSync(path.join(restoredDir, name)),
+          fs.readFileSync(path.join(mediaDir, name)),
+          name,
+        );
     } finally {
       await app.close();
     }
@@ -263,14 +323,22 @@ describe(`backup and restore on ${DIALECT}`, () => {
     const forced = await runCli(source.url, ['backup', existing, '--force']);
     assert.equal(forced.code, 0, forced.err);
     assert.notEqual(fs.readFileSync(existing).subarray(0, 5).toString(), 'keep ');
-    assert.deepEqual(fs.readdirSync(workDirectory).filter((name) => name.endsWith('.partial')), [], 'no temporary file is left behind');
+    assert.deepEqual(
+      fs.readdirSync(workDirectory).filter((name) => name.endsWith('.partial')),
+      [],
+      'no temporary file is left behind',
+    );
   });
 
-  test('without pg_dump on PATH the backup says so and writes nothing', { skip: DIALECT === 'sqlite' && 'SQLite needs no client tool' }, async () => {
-    const file = path.join(workDirectory, 'no-tool.dump');
-    const failed = await runCli(source.url, ['backup', file], { PATH: path.join(workDirectory, 'empty-path') });
-    assert.equal(failed.code, 1);
-    assert.match(failed.err, /^pg_dump was not found on PATH; install the PostgreSQL client tools/m);
-    assert.equal(fs.existsSync(file), false);
-  });
+  test(
+    'without pg_dump on PATH the backup says so and writes nothing',
+    { skip: DIALECT === 'sqlite' && 'SQLite needs no client tool' },
+    async () => {
+      const file = path.join(workDirectory, 'no-tool.dump');
+      const failed = await runCli(source.url, ['backup', file], { PATH: path.join(workDirectory, 'empty-path') });
+      assert.equal(failed.code, 1);
+      assert.match(failed.err, /^pg_dump was not found on PATH; install the PostgreSQL client tools/m);
+      assert.equal(fs.existsSync(file), false);
+    },
+  );
 });

@@ -57,24 +57,32 @@ describe(`e-mail across service processes (${DIALECT})`, () => {
     await database.drop();
   });
 
-  test('a node killed while its message is being sent: the restarted node sends it after the lease, once', { timeout: 60_000 }, async () => {
-    const env = mailServerEnv(database.url, smtp, 1);
-    // The server takes the message's data and never answers: the send is under way when the node dies.
-    smtp.answer('hold');
-    const first = await startServer(env);
-    const written = await callNode(first, 'POST', 'mail/test', { to: 'crash@example.org' });
-    assert.equal(written?.status, 202, JSON.stringify(written?.body));
-    const messageId = String(written.body.message_id);
-    await until('the send under way', () => smtp.offered() >= 1);
-    await first.kill();
-    smtp.answer('accept');
-    const restarted = await startServer(env);
-    nodes.push(restarted);
-    await until('sent after the restart', async () => (await outbox(restarted)).find((listed) => listed.message_id === messageId)?.status === 'sent', 30_000);
-    assert.equal(smtp.received.filter((mail) => mail.parsed.messageId === messageId).length, 1, 'arrived once');
-    await restarted.kill();
-    nodes.pop();
-  });
+  test(
+    'a node killed while its message is being sent: the restarted node sends it after the lease, once',
+    { timeout: 60_000 },
+    async () => {
+      const env = mailServerEnv(database.url, smtp, 1);
+      // The server takes the message's data and never answers: the send is under way when the node dies.
+      smtp.answer('hold');
+      const first = await startServer(env);
+      const written = await callNode(first, 'POST', 'mail/test', { to: 'crash@example.org' });
+      assert.equal(written?.status, 202, JSON.stringify(written?.body));
+      const messageId = String(written.body.message_id);
+      await until('the send under way', () => smtp.offered() >= 1);
+      await first.kill();
+      smtp.answer('accept');
+      const restarted = await startServer(env);
+      nodes.push(restarted);
+      await until(
+        'sent after the restart',
+        async () => (await outbox(restarted)).find((listed) => listed.message_id === messageId)?.status === 'sent',
+        30_000,
+      );
+      assert.equal(smtp.received.filter((mail) => mail.parsed.messageId === messageId).length, 1, 'arrived once');
+      await restarted.kill();
+      nodes.pop();
+    },
+  );
 
   test(`two nodes on one database send each of ${MESSAGES} messages once`, { timeout: 180_000 }, async () => {
     // The production attempt timeout: on SQLite a node waiting for the other's write lock is blocked
@@ -89,11 +97,20 @@ describe(`e-mail across service processes (${DIALECT})`, () => {
       assert.equal(written?.status, 202, JSON.stringify(written?.body));
       ids.add(String(written.body.message_id));
     }
-    await until('every message sent', async () => (await outbox(nodes[0]!)).filter((listed) => ids.has(listed.message_id) && listed.status === 'sent').length === MESSAGES, 120_000);
+    await until(
+      'every message sent',
+      async () =>
+        (await outbox(nodes[0]!)).filter((listed) => ids.has(listed.message_id) && listed.status === 'sent').length ===
+        MESSAGES,
+      120_000,
+    );
     const received = smtp.received.slice(before).map((mail) => mail.parsed.messageId ?? '');
     assert.equal(received.length, MESSAGES, 'as many messages arrived as were written');
     assert.deepEqual(new Set(received), ids, 'each written message arrived, once');
     const byNode = (await outbox(nodes[1]!)).filter((listed) => ids.has(listed.message_id));
-    assert.ok(byNode.every((listed) => listed.attempts === 1), 'no message needed a second attempt');
+    assert.ok(
+      byNode.every((listed) => listed.attempts === 1),
+      'no message needed a second attempt',
+    );
   });
 });

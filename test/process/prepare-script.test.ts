@@ -15,14 +15,19 @@ import { ROOT } from '../fixtures/server-process.ts';
  */
 
 const run = promisify(execFile);
-const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 async function projectWithBuild(): Promise<string> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'prepare-'));
   await fs.promises.mkdir(path.join(dir, 'dist'));
   await fs.promises.writeFile(path.join(dir, 'dist/cli.js'), '');
   await fs.promises.mkdir(path.join(dir, 'node_modules/typescript'), { recursive: true });
-  await fs.promises.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts: { build: 'rm -rf dist' } }));
+  await fs.promises.writeFile(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'probe', private: true, scripts: { build: 'rm -rf dist' } }),
+  );
   return dir;
 }
 

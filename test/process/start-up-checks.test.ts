@@ -38,14 +38,20 @@ async function startUpFailure(env: Record<string, string>): Promise<string> {
 
 test('a media folder that cannot be created stops start-up with CALENDAR_MEDIA_DIR and its path', async () => {
   const media = path.join(aFile, 'media');
-  const output = await startUpFailure({ DATABASE_URL: path.join(scratch, 'media-check.sqlite'), CALENDAR_MEDIA_DIR: media });
+  const output = await startUpFailure({
+    DATABASE_URL: path.join(scratch, 'media-check.sqlite'),
+    CALENDAR_MEDIA_DIR: media,
+  });
   assert.match(output, /exited with 2 /);
   assert.ok(output.includes(`CALENDAR_MEDIA_DIR: the media folder ${media} cannot be created or written`), output);
 });
 
 test('a missing media folder is created at start-up', async () => {
   const media = path.join(scratch, 'new', 'media');
-  const server = await startServer({ DATABASE_URL: path.join(scratch, 'media-made.sqlite'), CALENDAR_MEDIA_DIR: media });
+  const server = await startServer({
+    DATABASE_URL: path.join(scratch, 'media-made.sqlite'),
+    CALENDAR_MEDIA_DIR: media,
+  });
   try {
     assert.ok(fs.statSync(media).isDirectory());
   } finally {
@@ -57,7 +63,12 @@ test('a SQLite file whose folder cannot be created names the file and DATABASE_U
   const file = path.join(aFile, 'data', 'calendar.sqlite');
   const output = await startUpFailure({ DATABASE_URL: file, CALENDAR_MEDIA_DIR: path.join(scratch, 'media') });
   assert.match(output, /exited with 1 /);
-  assert.ok(output.includes(`DATABASE_URL: cannot use the SQLite file ${file} (its folder ${path.dirname(file)} cannot be created or written)`), output);
+  assert.ok(
+    output.includes(
+      `DATABASE_URL: cannot use the SQLite file ${file} (its folder ${path.dirname(file)} cannot be created or written)`,
+    ),
+    output,
+  );
 });
 
 test('a SQLite path SQLite cannot open names the file and DATABASE_URL', async () => {
@@ -67,17 +78,37 @@ test('a SQLite path SQLite cannot open names the file and DATABASE_URL', async (
 });
 
 test('an unreachable PostgreSQL says it is the database, at which host and port, without the password', async () => {
-  const output = await startUpFailure({ DATABASE_URL: 'postgres://calendar:s3cret-word@127.0.0.1:1/calendar', CALENDAR_MEDIA_DIR: path.join(scratch, 'media') });
+  const output = await startUpFailure({
+    DATABASE_URL: 'postgres://calendar:s3cret-word@127.0.0.1:1/calendar',
+    CALENDAR_MEDIA_DIR: path.join(scratch, 'media'),
+  });
   assert.match(output, /exited with 1 /);
-  assert.ok(output.includes('DATABASE_URL: cannot use the PostgreSQL database calendar at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1'), output);
+  assert.ok(
+    output.includes(
+      'DATABASE_URL: cannot use the PostgreSQL database calendar at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1',
+    ),
+    output,
+  );
   assert.doesNotMatch(output, /s3cret-word/);
 });
 
 test('a first start with no user prints where things are and a setup link that opens the form once', async () => {
-  const server = await startServer({ DATABASE_URL: path.join(scratch, 'first-start.sqlite'), CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_ADMIN_PASSWORD: '' });
+  const server = await startServer({
+    DATABASE_URL: path.join(scratch, 'first-start.sqlite'),
+    CALENDAR_MEDIA_DIR: path.join(scratch, 'media'),
+    CALENDAR_ADMIN_PASSWORD: '',
+  });
   try {
-    const link = await until('the setup link is printed', () => new RegExp(`${server.base}/admin/setup\\?token=[\\w-]+`).exec(server.output())?.[0]);
-    for (const line of [`Calendar:      ${server.base}/events/`, `Admin:         ${server.base}/admin/`, `API reference: ${server.base}/calendar/events/v1/doc/ui`]) assert.ok(server.output().includes(line), server.output());
+    const link = await until(
+      'the setup link is printed',
+      () => new RegExp(`${server.base}/admin/setup\\?token=[\\w-]+`).exec(server.output())?.[0],
+    );
+    for (const line of [
+      `Calendar:      ${server.base}/events/`,
+      `Admin:         ${server.base}/admin/`,
+      `API reference: ${server.base}/calendar/events/v1/doc/ui`,
+    ])
+      assert.ok(server.output().includes(line), server.output());
     const page = await fetch(link);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<form method="post" action="\/admin\/setup">/);
@@ -88,18 +119,42 @@ test('a first start with no user prints where things are and a setup link that o
 
 test('a bad CALENDAR_SMTP_URL stops start-up with one line that hides its password; a missing From too (decision 0113)', async () => {
   const sqlite = path.join(scratch, 'smtp-check.sqlite');
-  const bad = await startUpFailure({ DATABASE_URL: sqlite, CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'http://mailer:hunter2-secret@smtp.example.org', CALENDAR_MAIL_FROM: 'calendar@example.org' });
-  assert.ok(bad.includes('CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: http://mailer:***@smtp.example.org'), bad);
+  const bad = await startUpFailure({
+    DATABASE_URL: sqlite,
+    CALENDAR_MEDIA_DIR: path.join(scratch, 'media'),
+    CALENDAR_SMTP_URL: 'http://mailer:hunter2-secret@smtp.example.org',
+    CALENDAR_MAIL_FROM: 'calendar@example.org',
+  });
+  assert.ok(
+    bad.includes(
+      'CALENDAR_SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port, got: http://mailer:***@smtp.example.org',
+    ),
+    bad,
+  );
   assert.ok(!bad.includes('hunter2-secret'), 'the password is never printed');
-  const noFrom = await startUpFailure({ DATABASE_URL: sqlite, CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'smtp://127.0.0.1:1' });
+  const noFrom = await startUpFailure({
+    DATABASE_URL: sqlite,
+    CALENDAR_MEDIA_DIR: path.join(scratch, 'media'),
+    CALENDAR_SMTP_URL: 'smtp://127.0.0.1:1',
+  });
   assert.ok(noFrom.includes('CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is'), noFrom);
 });
 
 test('an SMTP server out of reach is warned about at start-up, naming CALENDAR_SMTP_URL without its password, and the service serves (decision 0113)', async () => {
   // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-  const server = await startServer({ DATABASE_URL: path.join(scratch, 'smtp-down.sqlite'), CALENDAR_MEDIA_DIR: path.join(scratch, 'media'), CALENDAR_SMTP_URL: 'smtp://mailer:hunter2-secret@127.0.0.1:1', CALENDAR_MAIL_FROM: 'calendar@example.org' });
+  const server = await startServer({
+    DATABASE_URL: path.join(scratch, 'smtp-down.sqlite'),
+    CALENDAR_MEDIA_DIR: path.join(scratch, 'media'),
+    CALENDAR_SMTP_URL: 'smtp://mailer:hunter2-secret@127.0.0.1:1',
+    CALENDAR_MAIL_FROM: 'calendar@example.org',
+  });
   try {
-    const warning = await until('the warning', () => server.output().split('\n').find((line) => line.includes('CALENDAR_SMTP_URL (smtp://mailer:***@127.0.0.1:1)')));
+    const warning = await until('the warning', () =>
+      server
+        .output()
+        .split('\n')
+        .find((line) => line.includes('CALENDAR_SMTP_URL (smtp://mailer:***@127.0.0.1:1)')),
+    );
     assert.match(warning, /ECONNREFUSED|connect/);
     assert.match(warning, /e-mail waits in the outbox/);
     assert.ok(!server.output().includes('hunter2-secret'), 'the password is never printed');

@@ -15,9 +15,22 @@ const ADMIN = basicAuth('admin', ADMIN_PASSWORD);
 const SIMULTANEOUS = 200;
 const LAST_PLACES = 10;
 
-async function call(node: ServerProcess, method: string, path: string, body?: unknown, authorization?: string): Promise<{ status: number; body: Json }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization === undefined ? {} : { authorization }) };
-  const response = await fetch(`${node.base}${API}/${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function call(
+  node: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  authorization?: string,
+): Promise<{ status: number; body: Json }> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(authorization === undefined ? {} : { authorization }),
+  };
+  const response = await fetch(`${node.base}${API}/${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, body: (await response.json()) as Json };
 }
 
@@ -40,20 +53,46 @@ describe(`RSVPs for the last places on two service processes (${DIALECT})`, () =
   });
 
   test(`${SIMULTANEOUS} simultaneous RSVPs over two nodes for the last ${LAST_PLACES} places: ${LAST_PLACES} accepted, the rest refused`, async () => {
-    const event = await call(nodeA, 'POST', 'events', { title: 'Two nodes gig', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', status: 'publish' }, ADMIN);
+    const event = await call(
+      nodeA,
+      'POST',
+      'events',
+      { title: 'Two nodes gig', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', status: 'publish' },
+      ADMIN,
+    );
     assert.equal(event.status, 201, JSON.stringify(event.body));
-    const ticket = await call(nodeB, 'POST', 'tickets', { event: event.body.id, name: 'Floor', capacity: LAST_PLACES + 5 }, ADMIN);
+    const ticket = await call(
+      nodeB,
+      'POST',
+      'tickets',
+      { event: event.body.id, name: 'Floor', capacity: LAST_PLACES + 5 },
+      ADMIN,
+    );
     assert.equal(ticket.status, 201, JSON.stringify(ticket.body));
-    const early = await call(nodeA, 'POST', `tickets/${ticket.body.id}/rsvps`, { name: 'Early', email: 'early@example.com', quantity: 5 });
+    const early = await call(nodeA, 'POST', `tickets/${ticket.body.id}/rsvps`, {
+      name: 'Early',
+      email: 'early@example.com',
+      quantity: 5,
+    });
     assert.equal(early.status, 201, JSON.stringify(early.body));
     const answers = await Promise.all(
-      Array.from({ length: SIMULTANEOUS }, (_, at) => call(at % 2 === 0 ? nodeA : nodeB, 'POST', `tickets/${ticket.body.id}/rsvps`, { name: `Guest ${at}`, email: `guest${at}@example.com` })),
+      Array.from({ length: SIMULTANEOUS }, (_, at) =>
+        call(at % 2 === 0 ? nodeA : nodeB, 'POST', `tickets/${ticket.body.id}/rsvps`, {
+          name: `Guest ${at}`,
+          email: `guest${at}@example.com`,
+        }),
+      ),
     );
     const accepted = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 409);
-    assert.equal(accepted.length, LAST_PLACES, JSON.stringify(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).slice(0, 3)));
+    assert.equal(
+      accepted.length,
+      LAST_PLACES,
+      JSON.stringify(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).slice(0, 3)),
+    );
     assert.equal(refused.length, SIMULTANEOUS - LAST_PLACES);
-    for (const answer of refused) assert.equal(answer.body.message, 'The ticket "Floor" does not have that many available: 0 left.');
+    for (const answer of refused)
+      assert.equal(answer.body.message, 'The ticket "Floor" does not have that many available: 0 left.');
     const attendees = await call(nodeB, 'GET', `attendees?ticket_id=${ticket.body.id}&per_page=100`, undefined, ADMIN);
     assert.equal(attendees.body.total, LAST_PLACES + 5);
     const read = await call(nodeA, 'GET', `tickets/${ticket.body.id}`);

@@ -36,7 +36,11 @@ async function call(node: ServerProcess, method: string, path: string, options: 
   const headers: Record<string, string> = { authorization: options.authorization ?? ADMIN, connection: 'close' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.from !== undefined) headers['x-forwarded-for'] = options.from;
-  const response = await fetch(`${node.base}${API}/${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const response = await fetch(`${node.base}${API}/${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
@@ -50,14 +54,22 @@ describe(`two service processes on one ${DIALECT} database`, () => {
 
   /** Runs a CLI command on the shared database, as an operator would next to the running nodes; returns its output lines. */
   const cli = (...args: string[]): string[] => {
-    const result = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url },
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
     return result.stdout.trim().split('\n');
   };
 
   before(async () => {
     database = await freshDatabase();
-    const env = { DATABASE_URL: database.url, CALENDAR_ADMIN_PASSWORD: ADMIN_PASSWORD, CALENDAR_TRUST_PROXY: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: database.url,
+      CALENDAR_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CALENDAR_TRUST_PROXY: '127.0.0.1',
+    };
     // One after the other, as a rolling deployment starts them: the first migrates the fresh
     // database and creates the administrator, the second finds both done. (Two first starts at
     // once on SQLite race on the migrations: one fails with "table users already exists".)
@@ -74,8 +86,12 @@ describe(`two service processes on one ${DIALECT} database`, () => {
   test('an event written through one node is read through the other at once, after every change', async () => {
     const created = await call(nodeA, 'POST', 'events', {
       body: {
-        title: 'Two nodes concert', start_date: '2027-06-01 20:00:00', end_date: '2027-06-01 22:00:00', cost: '12',
-        categories: ['Two Nodes Jazz'], venue: { venue: 'Two Nodes Hall', city: 'Springfield' },
+        title: 'Two nodes concert',
+        start_date: '2027-06-01 20:00:00',
+        end_date: '2027-06-01 22:00:00',
+        cost: '12',
+        categories: ['Two Nodes Jazz'],
+        venue: { venue: 'Two Nodes Hall', city: 'Springfield' },
       },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -88,20 +104,29 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     assert.deepEqual(names(readOnB.body.categories), ['Two Nodes Jazz']);
     assert.equal(readOnB.body.venue.venue, 'Two Nodes Hall');
 
-    const updated = await call(nodeB, 'PATCH', `events/${id}`, { body: { title: 'Two nodes recital', cost: '15', categories: ['Two Nodes Blues'] } });
+    const updated = await call(nodeB, 'PATCH', `events/${id}`, {
+      body: { title: 'Two nodes recital', cost: '15', categories: ['Two Nodes Blues'] },
+    });
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     const readOnA = await call(nodeA, 'GET', `events/${id}`);
     assert.equal(readOnA.body.title, 'Two nodes recital');
     assert.deepEqual(readOnA.body.cost_details.values, ['15']);
     assert.deepEqual(names(readOnA.body.categories), ['Two Nodes Blues']);
     const listedOnA = await call(nodeA, 'GET', 'events?search=recital&start_date=2027-01-01');
-    assert.deepEqual(listedOnA.body.events.map((event: { id: number }) => event.id), [id]);
+    assert.deepEqual(
+      listedOnA.body.events.map((event: { id: number }) => event.id),
+      [id],
+    );
 
     // Alternating writers: each read comes right after the other node's write.
     for (let revision = 1; revision <= 10; revision++) {
       const [writer, reader] = revision % 2 === 0 ? [nodeA, nodeB] : [nodeB, nodeA];
       assert.equal((await call(writer, 'PATCH', `events/${id}`, { body: { cost: String(revision) } })).status, 200);
-      assert.deepEqual((await call(reader, 'GET', `events/${id}`)).body.cost_details.values, [String(revision)], `revision ${revision}`);
+      assert.deepEqual(
+        (await call(reader, 'GET', `events/${id}`)).body.cost_details.values,
+        [String(revision)],
+        `revision ${revision}`,
+      );
     }
 
     assert.equal((await call(nodeB, 'DELETE', `events/${id}`)).status, 200);
@@ -114,13 +139,21 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     const venue = await call(nodeB, 'POST', 'venues', { body: { venue: 'Two Nodes Arena', city: 'Shelbyville' } });
     assert.equal(venue.status, 201, JSON.stringify(venue.body));
     assert.equal((await call(nodeA, 'GET', `venues/${venue.body.id}`)).body.city, 'Shelbyville');
-    assert.equal((await call(nodeA, 'PATCH', `venues/${venue.body.id}`, { body: { city: 'Capital City' } })).status, 200);
+    assert.equal(
+      (await call(nodeA, 'PATCH', `venues/${venue.body.id}`, { body: { city: 'Capital City' } })).status,
+      200,
+    );
     assert.equal((await call(nodeB, 'GET', `venues/${venue.body.id}`)).body.city, 'Capital City');
 
-    const category = await call(nodeA, 'POST', 'categories', { body: { name: 'Two Nodes Opera', description: 'First' } });
+    const category = await call(nodeA, 'POST', 'categories', {
+      body: { name: 'Two Nodes Opera', description: 'First' },
+    });
     assert.equal(category.status, 201, JSON.stringify(category.body));
     assert.equal((await call(nodeB, 'GET', `categories/${category.body.id}`)).body.name, 'Two Nodes Opera');
-    assert.equal((await call(nodeB, 'PATCH', `categories/${category.body.id}`, { body: { description: 'Second' } })).status, 200);
+    assert.equal(
+      (await call(nodeB, 'PATCH', `categories/${category.body.id}`, { body: { description: 'Second' } })).status,
+      200,
+    );
     assert.equal((await call(nodeA, 'GET', `categories/${category.body.id}`)).body.description, 'Second');
     // The name is taken on both nodes, not only on the one that created it.
     const duplicate = await call(nodeB, 'POST', 'categories', { body: { name: 'Two Nodes Opera' } });
@@ -129,7 +162,11 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     assert.equal((await call(nodeB, 'DELETE', `categories/${category.body.id}?force=true`)).status, 200);
     const deleted = await call(nodeA, 'GET', `categories/${category.body.id}`);
     // Gone on the other node too: a term id that names nothing is the plugin's argument error.
-    assert.deepEqual([deleted.status, deleted.body.code, Object.keys(deleted.body.data?.params ?? {})], [400, 'rest_invalid_param', ['id']], JSON.stringify(deleted.body));
+    assert.deepEqual(
+      [deleted.status, deleted.body.code, Object.keys(deleted.body.data?.params ?? {})],
+      [400, 'rest_invalid_param', ['id']],
+      JSON.stringify(deleted.body),
+    );
   });
 
   test('a user and an application password from the CLI work on both nodes at once; revoked or deleted, on neither', async () => {
@@ -138,9 +175,13 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     const accountPassword = 'two-nodes-account-password';
     let category = 0;
     const writeAs = (node: ServerProcess, password: string) =>
-      call(node, 'POST', 'categories', { authorization: basicAuth(login, password), body: { name: `Two Nodes CLI ${++category}` } });
+      call(node, 'POST', 'categories', {
+        authorization: basicAuth(login, password),
+        body: { name: `Two Nodes CLI ${++category}` },
+      });
 
-    for (const node of [nodeA, nodeB]) assert.equal((await writeAs(node, accountPassword)).body.code, 'invalid_username');
+    for (const node of [nodeA, nodeB])
+      assert.equal((await writeAs(node, accountPassword)).body.code, 'invalid_username');
     cli('user', 'create', login, '--role', 'editor', '--password', accountPassword);
     for (const node of [nodeA, nodeB]) assert.equal((await writeAs(node, accountPassword)).status, 201);
 
@@ -155,7 +196,8 @@ describe(`two service processes on one ${DIALECT} database`, () => {
     }
 
     cli('user', 'delete', login);
-    for (const node of [nodeA, nodeB]) assert.equal((await writeAs(node, accountPassword)).body.code, 'invalid_username');
+    for (const node of [nodeA, nodeB])
+      assert.equal((await writeAs(node, accountPassword)).body.code, 'invalid_username');
   });
 
   test(`failed logins through either node count together: after ${LOGIN_THROTTLE.maxFailuresPerLogin}, both refuse that login with 429 until throttle reset`, async () => {
@@ -173,20 +215,30 @@ describe(`two service processes on one ${DIALECT} database`, () => {
       assert.equal(refused.status, 429, JSON.stringify(refused.body));
       assert.equal(refused.body.code, 'too_many_login_attempts');
       const retryAfter = Number(refused.headers.get('retry-after'));
-      assert.ok(retryAfter >= 1 && retryAfter <= LOGIN_THROTTLE.windowSeconds, `Retry-After: ${refused.headers.get('retry-after')}`);
+      assert.ok(
+        retryAfter >= 1 && retryAfter <= LOGIN_THROTTLE.windowSeconds,
+        `Retry-After: ${refused.headers.get('retry-after')}`,
+      );
     }
     // The count is per login and address: another address is not throttled, nor another login at this one.
     assert.equal((await call(nodeB, 'GET', 'events?per_page=1', { from: '203.0.113.51' })).status, 200);
     cli('user', 'create', 'two-nodes-colleague', '--role', 'editor', '--password', 'two-nodes-colleague-password');
     const colleague = basicAuth('two-nodes-colleague', 'two-nodes-colleague-password');
-    for (const node of [nodeA, nodeB]) assert.equal((await call(node, 'GET', 'events?per_page=1', { authorization: colleague, from })).status, 200);
+    for (const node of [nodeA, nodeB])
+      assert.equal((await call(node, 'GET', 'events?per_page=1', { authorization: colleague, from })).status, 200);
 
     // The operator sees the count in the shared database and lifts it for both nodes.
     const listed = cli('throttle', 'list');
     const limit = LOGIN_THROTTLE.maxFailuresPerLogin;
-    const adminLine = listed.map((line) => line.split(/\s+/)).find(([login, address]) => login === 'admin' && address === from);
+    const adminLine = listed
+      .map((line) => line.split(/\s+/))
+      .find(([login, address]) => login === 'admin' && address === from);
     assert.deepEqual(adminLine?.slice(0, 4), ['admin', from, `${limit}/${limit}`, 'throttled'], listed.join('\n'));
-    assert.match(cli('throttle', 'reset', '--login', 'admin', '--address', from)[0]!, /^Removed 1 failed-login counter:/);
-    for (const node of [nodeA, nodeB]) assert.equal((await call(node, 'GET', 'events?per_page=1', { from })).status, 200);
+    assert.match(
+      cli('throttle', 'reset', '--login', 'admin', '--address', from)[0]!,
+      /^Removed 1 failed-login counter:/,
+    );
+    for (const node of [nodeA, nodeB])
+      assert.equal((await call(node, 'GET', 'events?per_page=1', { from })).status, 200);
   });
 });

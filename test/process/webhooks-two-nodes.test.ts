@@ -28,7 +28,11 @@ interface ListedDelivery {
 async function everyDelivery(node: ServerProcess, subscription: unknown): Promise<ListedDelivery[]> {
   const all: ListedDelivery[] = [];
   for (let page = 1; ; page++) {
-    const answer = await callNode(node, 'GET', `webhooks/${String(subscription)}/deliveries?per_page=${PER_PAGE}&page=${page}`);
+    const answer = await callNode(
+      node,
+      'GET',
+      `webhooks/${String(subscription)}/deliveries?per_page=${PER_PAGE}&page=${page}`,
+    );
     assert.equal(answer?.status, 200, JSON.stringify(answer?.body));
     const listed = answer.body.deliveries as ListedDelivery[];
     all.push(...listed);
@@ -59,34 +63,48 @@ describe(`webhooks from two service processes on one ${DIALECT} database`, () =>
     await database.drop();
   });
 
-  test(`${WRITES} writes through both nodes: each notification is delivered exactly once`, { timeout: 240_000 }, async () => {
-    const subscription = await callNode(nodes[0]!, 'POST', 'webhooks', { url: `${receiver.base}/both`, events: ['tag.*'] });
-    assert.equal(subscription?.status, 201, JSON.stringify(subscription?.body));
-    let next = 0;
-    const writer = async () => {
-      while (next < WRITES) {
-        const index = next++;
-        const answer = await callNode(nodes[index % 2]!, 'POST', 'tags', { name: `Two nodes ${index}` });
-        assert.equal(answer?.status, 201, JSON.stringify(answer?.body));
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, writer));
-    await receiver.waitFor('/both', WRITES, 120_000);
-    // Every delivery recorded as delivered: none is pending or leased, so no node sends one again.
-    const deliveries = await until('every delivery recorded', async () => {
-      const listed = await everyDelivery(nodes[1]!, subscription.body.id);
-      return listed.length === WRITES && listed.every((delivery) => delivery.status === 'delivered') && listed;
-    }, 60_000);
-    // Every delivery went at its first attempt: none was claimed by both nodes, none waited for a lease to expire.
-    assert.equal(new Set(deliveries.map((delivery) => delivery.id)).size, WRITES);
-    assert.deepEqual(deliveries.filter((delivery) => delivery.attempts !== 1), []);
-    // One change more, delivered after all of them (one delivery in flight per subscription, in commit order).
-    assert.equal((await callNode(nodes[0]!, 'POST', 'tags', { name: 'Two nodes, the last' }))?.status, 201);
-    const received = (await receiver.waitFor('/both', WRITES + 1, 30_000)).slice(0, -1);
-    assert.equal(receiver.at('/both').at(-1)!.payload.data.name, 'Two nodes, the last', 'no message sent twice');
-    assert.equal(new Set(received.map((item) => item.id)).size, WRITES);
-    const byRecord = messagesByRecord(received);
-    assert.equal(byRecord.size, WRITES);
-    for (const [record, ids] of byRecord) assert.equal(ids.size, 1, record);
-  });
+  test(
+    `${WRITES} writes through both nodes: each notification is delivered exactly once`,
+    { timeout: 240_000 },
+    async () => {
+      const subscription = await callNode(nodes[0]!, 'POST', 'webhooks', {
+        url: `${receiver.base}/both`,
+        events: ['tag.*'],
+      });
+      assert.equal(subscription?.status, 201, JSON.stringify(subscription?.body));
+      let next = 0;
+      const writer = async () => {
+        while (next < WRITES) {
+          const index = next++;
+          const answer = await callNode(nodes[index % 2]!, 'POST', 'tags', { name: `Two nodes ${index}` });
+          assert.equal(answer?.status, 201, JSON.stringify(answer?.body));
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, writer));
+      await receiver.waitFor('/both', WRITES, 120_000);
+      // Every delivery recorded as delivered: none is pending or leased, so no node sends one again.
+      const deliveries = await until(
+        'every delivery recorded',
+        async () => {
+          const listed = await everyDelivery(nodes[1]!, subscription.body.id);
+          return listed.length === WRITES && listed.every((delivery) => delivery.status === 'delivered') && listed;
+        },
+        60_000,
+      );
+      // Every delivery went at its first attempt: none was claimed by both nodes, none waited for a lease to expire.
+      assert.equal(new Set(deliveries.map((delivery) => delivery.id)).size, WRITES);
+      assert.deepEqual(
+        deliveries.filter((delivery) => delivery.attempts !== 1),
+        [],
+      );
+      // One change more, delivered after all of them (one delivery in flight per subscription, in commit order).
+      assert.equal((await callNode(nodes[0]!, 'POST', 'tags', { name: 'Two nodes, the last' }))?.status, 201);
+      const received = (await receiver.waitFor('/both', WRITES + 1, 30_000)).slice(0, -1);
+      assert.equal(receiver.at('/both').at(-1)!.payload.data.name, 'Two nodes, the last', 'no message sent twice');
+      assert.equal(new Set(received.map((item) => item.id)).size, WRITES);
+      const byRecord = messagesByRecord(received);
+      assert.equal(byRecord.size, WRITES);
+      for (const [record, ids] of byRecord) assert.equal(ids.size, 1, record);
+    },
+  );
 });

@@ -25,15 +25,25 @@ async function openFresh(): Promise<{ database: TestDatabase; storage: Storage }
 /** Triggers and indexes as the database records them, schema names removed so two databases compare. */
 async function searchAndIndexDefinitions(storage: Storage): Promise<string[]> {
   if (storage.driver.kind === 'sqlite') {
-    return (storage.driver.client.prepare(`select type, name, sql from sqlite_master where type in ('trigger', 'index') and sql is not null order by name`).all() as { type: string; name: string; sql: string }[]).map(
-      (row) => `${row.type} ${row.name}: ${row.sql}`,
-    );
+    return (
+      storage.driver.client
+        .prepare(
+          `select type, name, sql from sqlite_master where type in ('trigger', 'index') and sql is not null order by name`,
+        )
+        .all() as { type: string; name: string; sql: string }[]
+    ).map((row) => `${row.type} ${row.name}: ${row.sql}`);
   }
-  const result = await storage.read((tx) => sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`.execute(tx));
+  const result = await storage.read((tx) =>
+    sql<{
+      indexname: string;
+      indexdef: string;
+    }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`.execute(tx),
+  );
   return result.rows.map((row) => `${row.indexname}: ${row.indexdef.replace(/ ON \w+\./, ' ON ')}`);
 }
 
-const count = async (storage: Storage, query: string): Promise<number> => Number((await storage.read((tx) => sql<{ n: number }>`${sql.raw(query)}`.execute(tx))).rows[0]!.n);
+const count = async (storage: Storage, query: string): Promise<number> =>
+  Number((await storage.read((tx) => sql<{ n: number }>`${sql.raw(query)}`.execute(tx))).rows[0]!.n);
 
 /** Seeds a fresh database with `events` events before the suite's tests and drops it after them. */
 function seedForSuite(events: number, opened: (storage: Storage) => void): void {
@@ -70,53 +80,158 @@ describe(`seed (${DIALECT})`, () => {
     assert.equal(await count(storage, `select count(*) as n from venues`), EVENTS / 50);
     assert.equal(await count(storage, `select count(*) as n from organizers`), EVENTS / 50);
     assert.equal(await count(storage, `select count(*) as n from terms where taxonomy = 'category'`), 30);
-    assert.ok((await count(storage, `select count(*) as n from terms where taxonomy = 'category' and parent_id <> 0`)) >= 10, 'nested categories');
+    assert.ok(
+      (await count(storage, `select count(*) as n from terms where taxonomy = 'category' and parent_id <> 0`)) >= 10,
+      'nested categories',
+    );
     assert.equal(await count(storage, `select count(*) as n from terms where taxonomy = 'tag'`), 200);
-    assert.ok((await count(storage, `select count(*) as n from venues where geo_lat is not null`)) > 0, 'venues with coordinates');
-    assert.ok((await count(storage, `select count(*) as n from venues where geo_lat is null`)) > 0, 'venues without coordinates');
+    assert.ok(
+      (await count(storage, `select count(*) as n from venues where geo_lat is not null`)) > 0,
+      'venues with coordinates',
+    );
+    assert.ok(
+      (await count(storage, `select count(*) as n from venues where geo_lat is null`)) > 0,
+      'venues without coordinates',
+    );
 
-    const between = (value: number, low: number, high: number, what: string) => assert.ok(value >= low && value <= high, `${what}: ${value}`);
-    between(await share(`select count(*) as n from posts where type = 'event' and status = 'publish'`), 0.85, 0.95, 'published');
-    for (const status of ['draft', 'pending', 'private']) between(await share(`select count(*) as n from posts where type = 'event' and status = '${status}'`), 0.01, 0.07, status);
-    between(await share(`select count(*) as n from posts where type = 'event' and status = 'future'`), 0.0005, 0.01, 'scheduled');
-    between(await share(`select count(*) as n from events where hide_from_listings = 1`), 0.005, 0.04, 'hidden from listings');
+    const between = (value: number, low: number, high: number, what: string) =>
+      assert.ok(value >= low && value <= high, `${what}: ${value}`);
+    between(
+      await share(`select count(*) as n from posts where type = 'event' and status = 'publish'`),
+      0.85,
+      0.95,
+      'published',
+    );
+    for (const status of ['draft', 'pending', 'private'])
+      between(
+        await share(`select count(*) as n from posts where type = 'event' and status = '${status}'`),
+        0.01,
+        0.07,
+        status,
+      );
+    between(
+      await share(`select count(*) as n from posts where type = 'event' and status = 'future'`),
+      0.0005,
+      0.01,
+      'scheduled',
+    );
+    between(
+      await share(`select count(*) as n from events where hide_from_listings = 1`),
+      0.005,
+      0.04,
+      'hidden from listings',
+    );
     between(await share(`select count(*) as n from events where featured = 1`), 0.03, 0.08, 'featured');
     between(await share(`select count(*) as n from events where cost <> ''`), 0.3, 0.8, 'with a cost');
     between(await share(`select count(*) as n from events where website is not null`), 0.1, 0.3, 'with a website');
     between(await share(`select count(*) as n from events where all_day = 1`), 0.04, 0.12, 'all day');
     between(await share(`select count(*) as n from event_links where kind = 'venue'`), 0.8, 0.9, 'with a venue');
-    between(await share(`select count(distinct event_id) as n from event_links where kind = 'organizer'`), 0.75, 0.85, 'with organizers');
-    between(await share(`select count(*) as n from (select event_id from event_terms join terms on terms.id = term_id where taxonomy = 'category' group by event_id having count(*) between 1 and 2) as c`), 1, 1, 'with one or two categories');
-    between(await share(`select count(*) as n from event_terms join terms on terms.id = term_id where taxonomy = 'tag'`), 1, 2, 'tags per event');
+    between(
+      await share(`select count(distinct event_id) as n from event_links where kind = 'organizer'`),
+      0.75,
+      0.85,
+      'with organizers',
+    );
+    between(
+      await share(
+        `select count(*) as n from (select event_id from event_terms join terms on terms.id = term_id where taxonomy = 'category' group by event_id having count(*) between 1 and 2) as c`,
+      ),
+      1,
+      1,
+      'with one or two categories',
+    );
+    between(
+      await share(`select count(*) as n from event_terms join terms on terms.id = term_id where taxonomy = 'tag'`),
+      1,
+      2,
+      'tags per event',
+    );
     between(await share(`select count(*) as n from post_translations where language = 'fr'`), 0.03, 0.07, 'translated');
-    assert.ok((await count(storage, `select count(*) as n from term_translations where language = 'fr'`)) >= 30, 'translated terms');
-    between(await share(`select count(*) as n from posts where type = 'event' and lower(title) like '%${ONE_PERCENT_TITLE_WORD.toLowerCase()}%'`), 0.003, 0.02, 'titles with the rare word');
+    assert.ok(
+      (await count(storage, `select count(*) as n from term_translations where language = 'fr'`)) >= 30,
+      'translated terms',
+    );
+    between(
+      await share(
+        `select count(*) as n from posts where type = 'event' and lower(title) like '%${ONE_PERCENT_TITLE_WORD.toLowerCase()}%'`,
+      ),
+      0.003,
+      0.02,
+      'titles with the rare word',
+    );
   });
 
   test("the events' copy of the status is the post's", async () => {
-    assert.equal(await count(storage, `select count(*) as n from events e join posts p on p.id = e.post_id where e.status <> p.status`), 0);
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from events e join posts p on p.id = e.post_id where e.status <> p.status`,
+      ),
+      0,
+    );
   });
 
   test('slugs: unique per type, empty for drafts and pending events only, numbered from the title', async () => {
-    assert.equal(await count(storage, `select count(*) as n from posts where type = 'event' and status in ('draft', 'pending') and slug <> ''`), 0, 'drafts and pending events keep an empty slug');
-    assert.equal(await count(storage, `select count(*) as n from posts where slug = '' and not (type = 'event' and status in ('draft', 'pending'))`), 0, 'every other record has one');
-    assert.equal(await count(storage, `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`), 0, 'unique per type');
-    assert.equal(await count(storage, `select count(*) as n from (select slug from post_translations where language = 'fr' group by slug having count(*) > 1) as d`), 0, 'unique French slugs');
-    const slugged = await storage.read((tx) => tx.selectFrom('posts').select(['title', 'slug']).where('slug', '<>', '').execute());
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from posts where type = 'event' and status in ('draft', 'pending') and slug <> ''`,
+      ),
+      0,
+      'drafts and pending events keep an empty slug',
+    );
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from posts where slug = '' and not (type = 'event' and status in ('draft', 'pending'))`,
+      ),
+      0,
+      'every other record has one',
+    );
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`,
+      ),
+      0,
+      'unique per type',
+    );
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from (select slug from post_translations where language = 'fr' group by slug having count(*) > 1) as d`,
+      ),
+      0,
+      'unique French slugs',
+    );
+    const slugged = await storage.read((tx) =>
+      tx.selectFrom('posts').select(['title', 'slug']).where('slug', '<>', '').execute(),
+    );
     for (const post of slugged) assert.match(post.slug, new RegExp(`^${slugify(post.title)}(-\\d+)?$`), post.title);
   });
 
   test('post dates: the site-local twin of the UTC publication date, modified at the seed time', async () => {
-    const rows = await storage.read((tx) => tx.selectFrom('posts').select(['date_local', 'date_utc', 'modified_local', 'modified_utc', 'status']).execute());
+    const rows = await storage.read((tx) =>
+      tx.selectFrom('posts').select(['date_local', 'date_utc', 'modified_local', 'modified_utc', 'status']).execute(),
+    );
     for (const row of rows) {
       assert.equal(row.date_local, utcToZoned(row.date_utc, SITE_ZONE));
       assert.deepEqual([row.modified_utc, row.modified_local], ['2026-11-22 12:00:00', '2026-11-22 13:00:00']);
-      assert.equal(row.status === 'future', row.date_utc > '2026-11-22 12:00:00', `${row.status} published ${row.date_utc}`);
+      assert.equal(
+        row.status === 'future',
+        row.date_utc > '2026-11-22 12:00:00',
+        `${row.status} published ${row.date_utc}`,
+      );
     }
   });
 
   test('dates spread over five years, with local and UTC times the service would compute', async () => {
-    const rows = await storage.read((tx) => tx.selectFrom('events').select(['start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr', 'all_day']).execute());
+    const rows = await storage.read((tx) =>
+      tx
+        .selectFrom('events')
+        .select(['start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr', 'all_day'])
+        .execute(),
+    );
     for (const [index, row] of rows.entries()) {
       assert.equal(row.start_utc, zonedToUtc(row.start_local, row.timezone), `${row.start_local} ${row.timezone}`);
       assert.equal(row.end_utc, zonedToUtc(row.end_local, row.timezone), `${row.end_local} ${row.timezone}`);
@@ -131,10 +246,22 @@ describe(`seed (${DIALECT})`, () => {
     assert.ok(new Set(rows.map((row) => row.timezone)).size >= 6, 'several zones');
   });
 
-  test("venues and organizers store what the API stores when fields are not given", async () => {
-    assert.equal(await count(storage, `select count(*) as n from venues where show_map <> 1 or show_map_link <> 1 or stateprovince <> ''`), 0);
-    assert.equal(await count(storage, `select count(*) as n from venues where (geo_lat is null) <> (geo_lng is null)`), 0);
-    assert.ok((await count(storage, `select count(*) as n from venues where website = ''`)) > 0, 'venues without a website store an empty one');
+  test('venues and organizers store what the API stores when fields are not given', async () => {
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from venues where show_map <> 1 or show_map_link <> 1 or stateprovince <> ''`,
+      ),
+      0,
+    );
+    assert.equal(
+      await count(storage, `select count(*) as n from venues where (geo_lat is null) <> (geo_lng is null)`),
+      0,
+    );
+    assert.ok(
+      (await count(storage, `select count(*) as n from venues where website = ''`)) > 0,
+      'venues without a website store an empty one',
+    );
     assert.equal(await count(storage, `select count(*) as n from organizers where email = '' or phone = ''`), 0);
   });
 
@@ -157,32 +284,84 @@ describe(`seed (${DIALECT})`, () => {
       await reference.database.drop();
     }
     const searchFor = (word: string) =>
-      storage.read((tx) => tx.selectFrom('posts as p').select('p.id').where('p.type', '=', 'event').where(storage.dialect.postsContaining('p', word)).execute());
-    assert.equal((await searchFor(ONE_PERCENT_TITLE_WORD)).length, await count(storage, `select count(*) as n from posts where type = 'event' and lower(title || ' ' || excerpt || ' ' || content) like '%harpsichord%'`));
+      storage.read((tx) =>
+        tx
+          .selectFrom('posts as p')
+          .select('p.id')
+          .where('p.type', '=', 'event')
+          .where(storage.dialect.postsContaining('p', word))
+          .execute(),
+      );
+    assert.equal(
+      (await searchFor(ONE_PERCENT_TITLE_WORD)).length,
+      await count(
+        storage,
+        `select count(*) as n from posts where type = 'event' and lower(title || ' ' || excerpt || ' ' || content) like '%harpsichord%'`,
+      ),
+    );
     const created = await storage.write((tx) =>
       tx
         .insertInto('posts')
         .values({
-          type: 'event', author_id: 0, status: 'publish', slug: 'zanzibar-zither-night', title: 'Zanzibar zither night', content: '', excerpt: '', password: '',
-          parent_id: 0, menu_order: 0, image_id: null, language: 'en', date_local: '2026-11-22 12:00:00', date_utc: '2026-11-22 12:00:00',
-          modified_local: '2026-11-22 12:00:00', modified_utc: '2026-11-22 12:00:00', global_id_lineage: null,
+          type: 'event',
+          author_id: 0,
+          status: 'publish',
+          slug: 'zanzibar-zither-night',
+          title: 'Zanzibar zither night',
+          content: '',
+          excerpt: '',
+          password: '',
+          parent_id: 0,
+          menu_order: 0,
+          image_id: null,
+          language: 'en',
+          date_local: '2026-11-22 12:00:00',
+          date_utc: '2026-11-22 12:00:00',
+          modified_local: '2026-11-22 12:00:00',
+          modified_utc: '2026-11-22 12:00:00',
+          global_id_lineage: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
-    assert.ok(created.id > (await count(storage, `select max(post_id) as n from events`)), 'the id sequence continues after the seeded posts');
+    assert.ok(
+      created.id > (await count(storage, `select max(post_id) as n from events`)),
+      'the id sequence continues after the seeded posts',
+    );
     assert.deepEqual(await searchFor('zither'), [{ id: created.id }]);
   });
 
   test('refuses a database that holds calendar data unless forced, then adds to it with slugs still unique', async () => {
-    await assert.rejects(seed(storage, { events: 10, force: false, now: NOW }), (error: unknown) => error instanceof SeedRefusedError && /already holds calendar data \(2001 events/.test(error.message));
+    await assert.rejects(
+      seed(storage, { events: 10, force: false, now: NOW }),
+      (error: unknown) =>
+        error instanceof SeedRefusedError && /already holds calendar data \(2001 events/.test(error.message),
+    );
     const before = await count(storage, `select count(*) as n from posts where type = 'event'`);
     await seed(storage, { events: 100, force: true, now: NOW, siteZone: SITE_ZONE });
     assert.equal(await count(storage, `select count(*) as n from posts where type = 'event'`), before + 100);
     assert.equal(await count(storage, `select count(*) as n from terms where taxonomy = 'category'`), 60);
-    assert.equal(await count(storage, `select count(*) as n from terms where slug = 'music-2'`), 1, 'a second run numbers its term slugs');
-    assert.equal(await count(storage, `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`), 0, 'post slugs unique');
-    assert.equal(await count(storage, `select count(*) as n from (select type, title from posts where type <> 'event' group by type, title having count(*) > 1) as d`), 0, 'venue and organizer names unique');
+    assert.equal(
+      await count(storage, `select count(*) as n from terms where slug = 'music-2'`),
+      1,
+      'a second run numbers its term slugs',
+    );
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from (select type, slug from posts where slug <> '' group by type, slug having count(*) > 1) as d`,
+      ),
+      0,
+      'post slugs unique',
+    );
+    assert.equal(
+      await count(
+        storage,
+        `select count(*) as n from (select type, title from posts where type <> 'event' group by type, title having count(*) > 1) as d`,
+      ),
+      0,
+      'venue and organizer names unique',
+    );
   });
 });
 
@@ -198,7 +377,13 @@ describe(`recurring seed (${DIALECT})`, () => {
       env: { CALENDAR_TIMEZONE: SITE_ZONE },
       // The seed's now is the app's, so both materialise series up to the same horizon.
       prepare: async (storage, config) => {
-        ({ occurrences } = await seed(storage, { events: RECURRING_EVENTS, force: false, now: new Date(TEST_NOW), siteZone: SITE_ZONE, recurring: { series: SERIES, settings: config.recurrence } }));
+        ({ occurrences } = await seed(storage, {
+          events: RECURRING_EVENTS,
+          force: false,
+          now: new Date(TEST_NOW),
+          siteZone: SITE_ZONE,
+          recurring: { series: SERIES, settings: config.recurrence },
+        }));
       },
     });
   });
@@ -206,20 +391,62 @@ describe(`recurring seed (${DIALECT})`, () => {
 
   test('makes that many events weekly series, half of them bounded, each first date named by its own id', async () => {
     assert.equal(await count(t.storage, `select count(*) as n from events where recurrence is not null`), SERIES);
-    assert.equal(await count(t.storage, `select count(*) as n from events where recurrence like '%UNTIL=%'`), SERIES / 2);
+    assert.equal(
+      await count(t.storage, `select count(*) as n from events where recurrence like '%UNTIL=%'`),
+      SERIES / 2,
+    );
     assert.equal(await count(t.storage, `select count(*) as n from event_occurrences`), occurrences);
     // About two years of weeks each, at least.
     assert.ok(occurrences > RECURRING_EVENTS - SERIES + SERIES * 60, `${occurrences} occurrences`);
-    assert.equal(await count(t.storage, `select count(*) as n from events e where e.recurrence is null and (select count(*) from event_occurrences o where o.event_id = e.post_id and o.id = e.post_id and o.series_id is null) <> 1`), 0, 'single events: one row, their own id');
-    assert.equal(await count(t.storage, `select count(*) as n from events e where e.recurrence is not null and not exists (select 1 from event_occurrences o where o.id = e.post_id and o.series_id = e.post_id and o.start_local = e.start_local)`), 0, "series: the first date has the series' id");
-    assert.equal(await count(t.storage, `select count(*) as n from event_occurrences o join posts p on p.id = o.id where o.id <> o.event_id`), 0, "the other dates' ids are no post's");
-    assert.equal(await count(t.storage, `select count(*) as n from event_occurrences o join events e on e.post_id = o.event_id where o.status <> e.status or o.hide_from_listings <> e.hide_from_listings`), 0, "the occurrences' copies are the event's");
+    assert.equal(
+      await count(
+        t.storage,
+        `select count(*) as n from events e where e.recurrence is null and (select count(*) from event_occurrences o where o.event_id = e.post_id and o.id = e.post_id and o.series_id is null) <> 1`,
+      ),
+      0,
+      'single events: one row, their own id',
+    );
+    assert.equal(
+      await count(
+        t.storage,
+        `select count(*) as n from events e where e.recurrence is not null and not exists (select 1 from event_occurrences o where o.id = e.post_id and o.series_id = e.post_id and o.start_local = e.start_local)`,
+      ),
+      0,
+      "series: the first date has the series' id",
+    );
+    assert.equal(
+      await count(
+        t.storage,
+        `select count(*) as n from event_occurrences o join posts p on p.id = o.id where o.id <> o.event_id`,
+      ),
+      0,
+      "the other dates' ids are no post's",
+    );
+    assert.equal(
+      await count(
+        t.storage,
+        `select count(*) as n from event_occurrences o join events e on e.post_id = o.event_id where o.status <> e.status or o.hide_from_listings <> e.hide_from_listings`,
+      ),
+      0,
+      "the occurrences' copies are the event's",
+    );
   });
 
   test('the posts id sequence continues past the occurrence ids', async () => {
-    const created = await t.request('administrator', 'POST', 'events', { title: 'After the seed', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', status: 'publish' });
+    const created = await t.request('administrator', 'POST', 'events', {
+      title: 'After the seed',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-01 11:00:00',
+      status: 'publish',
+    });
     assert.equal(created.statusCode, 201, created.body);
-    assert.ok(created.json<{ id: number }>().id > (await count(t.storage, `select max(id) as n from event_occurrences where id <> ${created.json<{ id: number }>().id}`)));
+    assert.ok(
+      created.json<{ id: number }>().id >
+        (await count(
+          t.storage,
+          `select max(id) as n from event_occurrences where id <> ${created.json<{ id: number }>().id}`,
+        )),
+    );
   });
 
   test('term counts count every occurrence of a published series', async () => {
@@ -232,18 +459,45 @@ describe(`recurring seed (${DIALECT})`, () => {
   });
 
   test('series agree with twins created through the API from the same input', async () => {
-    type Series = { post_id: number; start_local: string; end_local: string; timezone: string; all_day: number; recurrence: string; materialized_until: string | null };
-    const sample = await rows<Series>(`select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where recurrence is not null order by post_id`);
-    const chosen = [sample.find((series) => series.materialized_until === null), sample.find((series) => series.materialized_until !== null), sample.find((series) => series.all_day === 1)].filter((series) => series !== undefined);
+    type Series = {
+      post_id: number;
+      start_local: string;
+      end_local: string;
+      timezone: string;
+      all_day: number;
+      recurrence: string;
+      materialized_until: string | null;
+    };
+    const sample = await rows<Series>(
+      `select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where recurrence is not null order by post_id`,
+    );
+    const chosen = [
+      sample.find((series) => series.materialized_until === null),
+      sample.find((series) => series.materialized_until !== null),
+      sample.find((series) => series.all_day === 1),
+    ].filter((series) => series !== undefined);
     assert.ok(chosen.length >= 2, 'a bounded and an unbounded series');
-    const datesOf = (id: number) => rows<Record<string, string>>(`select occurrence_key, start_local, end_local, start_utc, end_utc from event_occurrences where series_id = ${id} order by start_local, id`);
+    const datesOf = (id: number) =>
+      rows<Record<string, string>>(
+        `select occurrence_key, start_local, end_local, start_utc, end_utc from event_occurrences where series_id = ${id} order by start_local, id`,
+      );
     for (const series of chosen) {
       const { rrules } = JSON.parse(series.recurrence) as { rrules: string[] };
-      const input = { title: `Twin of ${series.post_id}`, status: 'draft', start_date: series.start_local, end_date: series.end_local, timezone: series.timezone, all_day: series.all_day === 1, recurrence: { rrule: rrules } };
+      const input = {
+        title: `Twin of ${series.post_id}`,
+        status: 'draft',
+        start_date: series.start_local,
+        end_date: series.end_local,
+        timezone: series.timezone,
+        all_day: series.all_day === 1,
+        recurrence: { rrule: rrules },
+      };
       const created = await t.request('administrator', 'POST', 'events', input);
       assert.equal(created.statusCode, 201, created.body);
       const twinId = created.json<{ id: number }>().id;
-      const [twin] = await rows<Series>(`select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where post_id = ${twinId}`);
+      const [twin] = await rows<Series>(
+        `select post_id, start_local, end_local, timezone, all_day, recurrence, materialized_until from events where post_id = ${twinId}`,
+      );
       assert.deepEqual({ ...twin, post_id: series.post_id }, series, `series ${series.post_id}`);
       assert.deepEqual(await datesOf(twinId), await datesOf(series.post_id), `the dates of series ${series.post_id}`);
     }
@@ -286,20 +540,30 @@ function levelZeroSegmentPages(client: SqliteDatabase.Database): number[] {
   });
 }
 
-describe('the seeded search index (SQLite)', { skip: DIALECT !== 'sqlite' && "SQLite's FTS5 index; PostgreSQL searches with a trigram index" }, () => {
-  let storage: Storage;
-  // About 5 MB of pending terms: several of FTS5's 1 MB flushes.
-  seedForSuite(10_000, (opened) => (storage = opened));
+describe(
+  'the seeded search index (SQLite)',
+  { skip: DIALECT !== 'sqlite' && "SQLite's FTS5 index; PostgreSQL searches with a trigram index" },
+  () => {
+    let storage: Storage;
+    // About 5 MB of pending terms: several of FTS5's 1 MB flushes.
+    seedForSuite(10_000, (opened) => (storage = opened));
 
-  test('is built in flushes of FTS5\'s own size, not left whole at level 0 for a later write to merge (decision 0039)', () => {
-    if (storage.driver.kind !== 'sqlite') throw new Error('an SQLite database');
-    const { client } = storage.driver;
-    const pageSize = Number((client.prepare(`select v from post_search_config where k = 'pgsz'`).get() as { v: number } | undefined)?.v ?? 4050);
-    const indexPages = (client.prepare('select count(*) as n from post_search_data').get() as { n: number }).n;
-    const flushPages = Math.ceil((1024 * 1024) / pageSize);
-    assert.ok(indexPages > 3 * flushPages, `the index (${indexPages} pages) spans several flushes`);
-    const levelZero = levelZeroSegmentPages(client);
-    // A flush writes at most about its 1 MB of pending terms; twice that leaves room for doclists' framing.
-    assert.ok(levelZero.every((pages) => pages <= 2 * flushPages), `level 0's segments (${levelZero.join(', ')} pages) are each at most a flush's`);
-  });
-});
+    test("is built in flushes of FTS5's own size, not left whole at level 0 for a later write to merge (decision 0039)", () => {
+      if (storage.driver.kind !== 'sqlite') throw new Error('an SQLite database');
+      const { client } = storage.driver;
+      const pageSize = Number(
+        (client.prepare(`select v from post_search_config where k = 'pgsz'`).get() as { v: number } | undefined)?.v ??
+          4050,
+      );
+      const indexPages = (client.prepare('select count(*) as n from post_search_data').get() as { n: number }).n;
+      const flushPages = Math.ceil((1024 * 1024) / pageSize);
+      assert.ok(indexPages > 3 * flushPages, `the index (${indexPages} pages) spans several flushes`);
+      const levelZero = levelZeroSegmentPages(client);
+      // A flush writes at most about its 1 MB of pending terms; twice that leaves room for doclists' framing.
+      assert.ok(
+        levelZero.every((pages) => pages <= 2 * flushPages),
+        `level 0's segments (${levelZero.join(', ')} pages) are each at most a flush's`,
+      );
+    });
+  },
+);

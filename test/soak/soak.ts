@@ -86,7 +86,8 @@ function slopePerMinute(samples: readonly Sample[]): number {
  */
 function memoryVerdict(samples: readonly Sample[], warmUpSeconds: number): MemoryVerdict {
   const measured = samples.filter((sample) => sample.seconds >= warmUpSeconds);
-  if (measured.length < 6) return { growing: false, summary: `too few samples after the warm-up (${measured.length}) to judge memory` };
+  if (measured.length < 6)
+    return { growing: false, summary: `too few samples after the warm-up (${measured.length}) to judge memory` };
   const third = Math.floor(measured.length / 3);
   const peak = (part: readonly Sample[]) => Math.max(...part.map((sample) => sample.mb));
   const middlePeak = peak(measured.slice(third, 2 * third));
@@ -116,9 +117,18 @@ async function prepareDatabase(url: string): Promise<ReadTargets> {
   const storage = openStorage(config.database);
   try {
     await migrate(storage);
-    await seed(storage, { events: SEED_EVENTS, force: false, siteZone: config.timezone, log: (line) => console.log(`seed: ${line}`) });
+    await seed(storage, {
+      events: SEED_EVENTS,
+      force: false,
+      siteZone: config.timezone,
+      log: (line) => console.log(`seed: ${line}`),
+    });
     return await storage.read(async (tx) => {
-      const posts = await tx.selectFrom('posts').select(['id', 'type', 'slug']).where('status', '=', 'publish').execute();
+      const posts = await tx
+        .selectFrom('posts')
+        .select(['id', 'type', 'slug'])
+        .where('status', '=', 'publish')
+        .execute();
       const terms = await tx.selectFrom('terms').select(['id', 'taxonomy']).execute();
       const ofType = (type: string) => posts.filter((post) => post.type === type);
       return {
@@ -159,7 +169,8 @@ function readPath(targets: ReadTargets): string {
     () => `organizers/${pick(targets.organizers)}`,
     () => `venues?per_page=${perPage}&page=${integer(1, lastPage(targets.venues.length, perPage))}`,
     () => `organizers?per_page=${perPage}&page=${integer(1, lastPage(targets.organizers.length, perPage))}`,
-    () => `categories?hide_empty=false&per_page=${perPage}&page=${integer(1, lastPage(targets.categories.length, perPage))}`,
+    () =>
+      `categories?hide_empty=false&per_page=${perPage}&page=${integer(1, lastPage(targets.categories.length, perPage))}`,
     () => `tags?hide_empty=false&per_page=${perPage}&page=${integer(1, lastPage(targets.tags.length, perPage))}`,
     () => `categories/${pick(targets.categories)}`,
     () => `tags/${pick(targets.tags)}`,
@@ -175,10 +186,16 @@ class Figures {
   readonly examples: string[] = [];
   failedRequests = 0;
 
-  record(answer: { readonly method: string; readonly path: string; readonly status: number; readonly ms: number }): void {
+  record(answer: {
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+    readonly ms: number;
+  }): void {
     (answer.method === 'GET' ? this.readMs : this.writeMs).push(answer.ms);
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
-    if ((answer.status >= 500 || (answer.status >= 400 && answer.method === 'GET')) && this.examples.length < 20) this.examples.push(`${answer.status} ${answer.method} ${answer.path}`);
+    if ((answer.status >= 500 || (answer.status >= 400 && answer.method === 'GET')) && this.examples.length < 20)
+      this.examples.push(`${answer.status} ${answer.method} ${answer.path}`);
   }
 
   count(test: (status: number) => boolean): number {
@@ -196,7 +213,9 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.ro
 
 async function soak(durationMs: number): Promise<boolean> {
   const started = performance.now();
-  console.log(`soak on ${DIALECT}: ${clock(durationMs / 1000)} of ${READERS} readers and ${WRITERS} writers on ${SEED_EVENTS} seeded events`);
+  console.log(
+    `soak on ${DIALECT}: ${clock(durationMs / 1000)} of ${READERS} readers and ${WRITERS} writers on ${SEED_EVENTS} seeded events`,
+  );
   const database = await freshDatabase();
   let server: ServerProcess | undefined;
   const failures: string[] = [];
@@ -254,18 +273,35 @@ async function soak(durationMs: number): Promise<boolean> {
     const serverErrors = figures.count((status) => status >= 500);
     const memory = memoryVerdict(samples, (durationMs / 1000) * WARM_UP_SHARE);
     const peak = Math.max(...samples.map((sample) => sample.mb));
-    console.log(`requests: ${requests} in ${loadSeconds.toFixed(0)} s (${(requests / loadSeconds).toFixed(1)}/s): ${figures.readMs.length} reads, ${figures.writeMs.length} writes`);
-    console.log(`latency: reads p50 ${percentile(figures.readMs, 0.5)}, p99 ${percentile(figures.readMs, 0.99)}; writes p50 ${percentile(figures.writeMs, 0.5)}, p99 ${percentile(figures.writeMs, 0.99)}`);
-    console.log(`answers: ${[...figures.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ')}; failed requests: ${figures.failedRequests}`);
-    console.log(`writes: ${acknowledged(counts)} acknowledged (${counts.creates} creates, ${counts.updates} updates, ${counts.deletes} deletes); ${verification.intact} of ${log.records.length} records read back intact`);
-    console.log(`RSS: start ${samples[0]!.mb.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, end ${samples.at(-1)!.mb.toFixed(1)} MB; ${memory.summary}`);
-    console.log(`RSS samples (m:ss MB): ${samples.map((sample) => `${clock(sample.seconds)} ${sample.mb.toFixed(0)}`).join(', ')}`);
-    if (figures.examples.length > 0) console.log(`unexpected answers (first ${figures.examples.length}):\n  ${figures.examples.join('\n  ')}`);
+    console.log(
+      `requests: ${requests} in ${loadSeconds.toFixed(0)} s (${(requests / loadSeconds).toFixed(1)}/s): ${figures.readMs.length} reads, ${figures.writeMs.length} writes`,
+    );
+    console.log(
+      `latency: reads p50 ${percentile(figures.readMs, 0.5)}, p99 ${percentile(figures.readMs, 0.99)}; writes p50 ${percentile(figures.writeMs, 0.5)}, p99 ${percentile(figures.writeMs, 0.99)}`,
+    );
+    console.log(
+      `answers: ${[...figures.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ')}; failed requests: ${figures.failedRequests}`,
+    );
+    console.log(
+      `writes: ${acknowledged(counts)} acknowledged (${counts.creates} creates, ${counts.updates} updates, ${counts.deletes} deletes); ${verification.intact} of ${log.records.length} records read back intact`,
+    );
+    console.log(
+      `RSS: start ${samples[0]!.mb.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, end ${samples.at(-1)!.mb.toFixed(1)} MB; ${memory.summary}`,
+    );
+    console.log(
+      `RSS samples (m:ss MB): ${samples.map((sample) => `${clock(sample.seconds)} ${sample.mb.toFixed(0)}`).join(', ')}`,
+    );
+    if (figures.examples.length > 0)
+      console.log(`unexpected answers (first ${figures.examples.length}):\n  ${figures.examples.join('\n  ')}`);
 
     if (serverErrors > 0) failures.push(`${serverErrors} answers were 5xx`);
     if (figures.failedRequests > 0) failures.push(`${figures.failedRequests} reads failed without an answer`);
     failures.push(...log.anomalies.slice(0, 20), ...verification.failures.slice(0, 20));
-    if (log.anomalies.length + verification.failures.length > 40) failures.push(`... ${log.anomalies.length + verification.failures.length - 40} more write problems`);
+    if (log.anomalies.length + verification.failures.length > 40)
+      failures.push(`... ${log.anomalies.length + verification.failures.length - 40} more write problems`);
     if (memory.growing) failures.push(`RSS keeps growing: ${memory.summary}`);
   } finally {
     await server?.kill();

@@ -20,13 +20,17 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
   });
   after(() => t.close());
 
-  const create = (title: string, extra: Record<string, unknown> = {}) => createEvent(t, { title, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00', ...extra });
+  const create = (title: string, extra: Record<string, unknown> = {}) =>
+    createEvent(t, { title, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 11:00:00', ...extra });
 
   test('x, x-2, x-3; a removed one leaves a gap the next fills; slugs merely sharing the prefix do not count', async () => {
     assert.equal((await create('Numbered x-long title')).slug, 'numbered-x-long-title');
     const slugs = [];
     for (let i = 0; i < 3; i++) slugs.push(await create('Numbered'));
-    assert.deepEqual(slugs.map((post) => post.slug), ['numbered', 'numbered-2', 'numbered-3']);
+    assert.deepEqual(
+      slugs.map((post) => post.slug),
+      ['numbered', 'numbered-2', 'numbered-3'],
+    );
     assert.equal((await t.request('administrator', 'DELETE', `events/${slugs[1]!.id}?force=true`)).statusCode, 200);
     assert.equal((await create('Numbered')).slug, 'numbered-2');
     assert.equal((await create('Numbered')).slug, 'numbered-4');
@@ -38,10 +42,23 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
   test('a run of taken suffixes longer than the first look is followed to its first gap', async () => {
     const made = await t.storage.write(async (tx) => {
       const posts = [];
-      for (let i = 0; i < 40; i++) posts.push((await t.services.eventWriter.create(tx, { title: 'Crowded', start_date: '2027-05-02 10:00:00', end_date: '2027-05-02 11:00:00' }, admin, 'en')).post);
+      for (let i = 0; i < 40; i++)
+        posts.push(
+          (
+            await t.services.eventWriter.create(
+              tx,
+              { title: 'Crowded', start_date: '2027-05-02 10:00:00', end_date: '2027-05-02 11:00:00' },
+              admin,
+              'en',
+            )
+          ).post,
+        );
       return posts;
     });
-    assert.deepEqual(made.map((post) => post.slug), ['crowded', ...Array.from({ length: 39 }, (_, i) => `crowded-${i + 2}`)]);
+    assert.deepEqual(
+      made.map((post) => post.slug),
+      ['crowded', ...Array.from({ length: 39 }, (_, i) => `crowded-${i + 2}`)],
+    );
     // A gap past the first look (at 36) is found there, not after the last.
     assert.equal((await t.request('administrator', 'DELETE', `events/${made[35]!.id}?force=true`)).statusCode, 200);
     assert.equal((await create('Crowded')).slug, 'crowded-36');
@@ -63,14 +80,28 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
     assert.equal(await translate(second, 'Soirée'), 'soiree-3');
     // The original `soiree-2`... is not taken in English: a new English one numbers on its own.
     assert.equal((await create('Soiree')).slug, 'soiree-2');
-    assert.equal((await t.request('administrator', 'DELETE', `events/${first}?translation_language=fr`)).statusCode, 200);
+    assert.equal(
+      (await t.request('administrator', 'DELETE', `events/${first}?translation_language=fr`)).statusCode,
+      200,
+    );
     // The French soiree-2 is gone; the English soiree-2 is read in French too (the fallback): soiree-4.
     assert.equal(await translate(third, 'Soirée'), 'soiree-4');
   });
 
   test('the occurrence at an original start: the series own date, a detached exception (moved or not), none', async () => {
     const series = await t.storage.write((tx) =>
-      t.services.eventWriter.create(tx, { title: 'Weekly lookup', start_date: '2027-06-01 19:00:00', end_date: '2027-06-01 20:00:00', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } }, admin, 'en'));
+      t.services.eventWriter.create(
+        tx,
+        {
+          title: 'Weekly lookup',
+          start_date: '2027-06-01 19:00:00',
+          end_date: '2027-06-01 20:00:00',
+          recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' },
+        },
+        admin,
+        'en',
+      ),
+    );
     const seriesId = series.post.id;
     const at = (start: string) => t.storage.read((tx) => t.services.eventSeries.occurrenceAt(tx, seriesId, start));
     const own = await at('2027-06-08 19:00:00');
@@ -78,7 +109,11 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
     assert.equal(own.post.id, seriesId);
     assert.equal(own.occurrence.start_local, '2027-06-08 19:00:00');
     // Detached and moved to another time and day: found by its original start, not its new one.
-    const moved = await t.request('administrator', 'POST', `events/${own.occurrence.id}`, { scope: 'this', start_date: '2027-06-09 08:00:00', end_date: '2027-06-09 09:00:00' });
+    const moved = await t.request('administrator', 'POST', `events/${own.occurrence.id}`, {
+      scope: 'this',
+      start_date: '2027-06-09 08:00:00',
+      end_date: '2027-06-09 09:00:00',
+    });
     assert.equal(moved.statusCode, 200, moved.body);
     const exception = await at('2027-06-08 19:00:00');
     assert.equal(exception?.post.id, own.occurrence.id);
@@ -86,7 +121,10 @@ describe(`slug numbering and occurrence lookups (${DIALECT})`, () => {
     assert.equal(exception?.occurrence?.start_local, '2027-06-09 08:00:00');
     assert.equal(await at('2027-06-09 08:00:00'), undefined);
     // The first date detached takes a fresh post id; its occurrence keeps the series' id.
-    const first = await t.request('administrator', 'POST', `events/${seriesId}`, { scope: 'this', title: 'First alone' });
+    const first = await t.request('administrator', 'POST', `events/${seriesId}`, {
+      scope: 'this',
+      title: 'First alone',
+    });
     assert.equal(first.statusCode, 200, first.body);
     const firstException = await at('2027-06-01 19:00:00');
     assert.ok(firstException);

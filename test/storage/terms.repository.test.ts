@@ -5,7 +5,16 @@ import { migrate, openStorage } from '../../src/storage/database.ts';
 import type { Storage } from '../../src/storage/types.ts';
 import { TermsRepository } from '../../src/storage/repositories/terms.repository.ts';
 import type { Taxonomy, TermRow } from '../../src/storage/tables.ts';
-import { createTestApp, DIALECT, freshDatabase, inUnits, insertEvent, type InUnits, type TestApp, type TestDatabase } from '../fixtures/app.ts';
+import {
+  createTestApp,
+  DIALECT,
+  freshDatabase,
+  inUnits,
+  insertEvent,
+  type InUnits,
+  type TestApp,
+  type TestDatabase,
+} from '../fixtures/app.ts';
 
 describe(`terms repository (${DIALECT})`, () => {
   let database: TestDatabase;
@@ -24,7 +33,16 @@ describe(`terms repository (${DIALECT})`, () => {
   });
 
   const addTerm = (taxonomy: Taxonomy, slug: string, parentId = 0): Promise<TermRow> =>
-    terms.create({ taxonomy, name: slug, slug, description: '', parent_id: parentId, term_group: 0, language: 'en', created_at: '2026-11-22 12:00:00' });
+    terms.create({
+      taxonomy,
+      name: slug,
+      slug,
+      description: '',
+      parent_id: parentId,
+      term_group: 0,
+      language: 'en',
+      created_at: '2026-11-22 12:00:00',
+    });
 
   const countsOf = async (rows: readonly TermRow[]): Promise<number[]> => {
     const counts: number[] = [];
@@ -33,7 +51,11 @@ describe(`terms repository (${DIALECT})`, () => {
   };
 
   const linkedTermIds = async (eventId: number): Promise<number[]> =>
-    (await storage.read((tx) => tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).orderBy('term_id').execute())).map((row) => row.term_id);
+    (
+      await storage.read((tx) =>
+        tx.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).orderBy('term_id').execute(),
+      )
+    ).map((row) => row.term_id);
 
   /** A root > child > grandchild chain of categories, plus a sibling of the child. */
   const addTree = async () => {
@@ -54,7 +76,10 @@ describe(`terms repository (${DIALECT})`, () => {
 
     await terms.setEventTerms(eventId, 'category', [b.id, c.id]);
     assert.deepEqual(await countsOf([a, b, c, tag]), [0, 1, 1, 1]);
-    assert.deepEqual(await linkedTermIds(eventId), [b.id, c.id, tag.id].sort((x, y) => x - y));
+    assert.deepEqual(
+      await linkedTermIds(eventId),
+      [b.id, c.id, tag.id].sort((x, y) => x - y),
+    );
 
     await terms.setEventTerms(eventId, 'category', []);
     assert.deepEqual(await countsOf([a, b, c, tag]), [0, 0, 0, 1]);
@@ -68,12 +93,16 @@ describe(`terms repository (${DIALECT})`, () => {
     assert.deepEqual(await countsOf([term]), [2]);
   });
 
-  test('shiftCounts moves the counts of an event\'s terms as it is published, unpublished or trashed', async () => {
+  test("shiftCounts moves the counts of an event's terms as it is published, unpublished or trashed", async () => {
     const [kept, other] = [await addTerm('category', 'status-watch'), await addTerm('tag', 'status-watch-tag')];
     const eventId = await insertEvent(storage, 'publish');
     await terms.setEventTerms(eventId, 'category', [kept.id]);
     await terms.setEventTerms(eventId, 'tag', [other.id]);
-    const steps: ReadonlyArray<readonly [status: string, step: 1 | -1, counts: number[]]> = [['draft', -1, [0, 0]], ['publish', 1, [1, 1]], ['trash', -1, [0, 0]]];
+    const steps: ReadonlyArray<readonly [status: string, step: 1 | -1, counts: number[]]> = [
+      ['draft', -1, [0, 0]],
+      ['publish', 1, [1, 1]],
+      ['trash', -1, [0, 0]],
+    ];
     for (const [status, step, counts] of steps) {
       await storage.write((tx) => tx.updateTable('posts').set({ status }).where('id', '=', eventId).execute());
       await terms.shiftCounts([kept.id, other.id, kept.id], step);
@@ -106,7 +135,11 @@ describe(`terms repository (${DIALECT})`, () => {
       [sibling, grandchild, false],
     ];
     for (const [term, candidate, expected] of cases) {
-      assert.equal(await terms.isSelfOrDescendant(term.id, candidate.id), expected, `${candidate.slug} under ${term.slug}`);
+      assert.equal(
+        await terms.isSelfOrDescendant(term.id, candidate.id),
+        expected,
+        `${candidate.slug} under ${term.slug}`,
+      );
     }
   });
 
@@ -122,7 +155,9 @@ describe(`terms repository (${DIALECT})`, () => {
     assert.equal((await terms.get('category', sibling.id))!.parent_id, root.id);
     assert.deepEqual(await linkedTermIds(eventId), [sibling.id]);
     assert.deepEqual(await countsOf([sibling]), [1]);
-    assert.deepEqual(Object.fromEntries(await terms.slugPaths([grandchild.id])), { [grandchild.id]: ['root', 'grandchild'] });
+    assert.deepEqual(Object.fromEntries(await terms.slugPaths([grandchild.id])), {
+      [grandchild.id]: ['root', 'grandchild'],
+    });
   });
 
   test('the database refuses a second term with the same slug in a taxonomy, and says so recognisably', async () => {
@@ -149,7 +184,9 @@ describe(`parallel creates of one term name through the API (${DIALECT})`, () =>
 
   for (const collection of ['categories', 'tags'] as const) {
     test(`five simultaneous POST /${collection} of one name create exactly one term`, async () => {
-      const responses = await Promise.all(Array.from({ length: 5 }, () => t.request('administrator', 'POST', collection, { name: 'Rush Hour' })));
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => t.request('administrator', 'POST', collection, { name: 'Rush Hour' })),
+      );
       const created = responses.filter((response) => response.statusCode === 201);
       assert.equal(created.length, 1, responses.map((response) => response.body).join('\n'));
       const winner = created[0]!.json<{ id: number; slug: string }>();
@@ -160,7 +197,10 @@ describe(`parallel creates of one term name through the API (${DIALECT})`, () =>
         assert.equal(response.json().data.term_id, winner.id);
       }
       const list = await t.request('anonymous', 'GET', `${collection}?search=rush&hide_empty=0`);
-      assert.deepEqual(list.json()[collection].map((term: { id: number }) => term.id), [winner.id]);
+      assert.deepEqual(
+        list.json()[collection].map((term: { id: number }) => term.id),
+        [winner.id],
+      );
     });
   }
 });

@@ -9,5 +9,8 @@ import { ADMIN_TYPES_FILE, generateAdminTypes } from '../../scripts/admin-types.
  */
 
 test('src/admin/api-types.ts is what the OpenAPI document generates', async () => {
-  assert.ok(fs.readFileSync(ADMIN_TYPES_FILE, 'utf8') === await generateAdminTypes(), 'src/admin/api-types.ts is stale: run npm run admin-types');
+  assert.ok(
+    fs.readFileSync(ADMIN_TYPES_FILE, 'utf8') === (await generateAdminTypes()),
+    'src/admin/api-types.ts is stale: run npm run admin-types',
+  );
 });

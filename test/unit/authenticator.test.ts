@@ -26,8 +26,19 @@ test('a request with remembered credentials reads the user, its throttle counter
     },
   };
   const readIn: { what: string; tx: ReadTx }[] = [];
-  const user = { id: 7, login: 'editor', role: 'editor', password_hash: await hashPassword('account password', LOW_COST) } as UserRow;
-  const appPassword = { id: 3, user_id: 7, password_hash: await hashPassword(normalizeApplicationPassword(APP_PASSWORD), LOW_COST), lookup_prefix: 'abcd', last_used_at: null } as unknown as AppPasswordRow;
+  const user = {
+    id: 7,
+    login: 'editor',
+    role: 'editor',
+    password_hash: await hashPassword('account password', LOW_COST),
+  } as UserRow;
+  const appPassword = {
+    id: 3,
+    user_id: 7,
+    password_hash: await hashPassword(normalizeApplicationPassword(APP_PASSWORD), LOW_COST),
+    lookup_prefix: 'abcd',
+    last_used_at: null,
+  } as unknown as AppPasswordRow;
   const users: CredentialStore = {
     loginUser: async (tx) => (readIn.push({ what: 'user', tx }), user),
     appPassword: async (tx) => (readIn.push({ what: 'application password', tx }), appPassword),
@@ -38,7 +49,11 @@ test('a request with remembered credentials reads the user, its throttle counter
     list: async (tx: ReadTx) => (readIn.push({ what: 'throttle', tx }), []),
   } as unknown as LoginThrottleRepository;
   const clock = pinnedClock('2026-11-24T12:00:00Z');
-  const throttle = new LoginThrottle(storage as Storage, throttleRepository, clock, { maxFailuresPerLogin: 10, maxFailuresPerAddress: 100, windowSeconds: 600 });
+  const throttle = new LoginThrottle(storage as Storage, throttleRepository, clock, {
+    maxFailuresPerLogin: 10,
+    maxFailuresPerAddress: 100,
+    windowSeconds: 600,
+  });
   const authenticator = new Authenticator(storage, users, throttle, clock);
   const header = `Basic ${Buffer.from(`editor:${APP_PASSWORD}`).toString('base64')}`;
 
@@ -47,6 +62,12 @@ test('a request with remembered credentials reads the user, its throttle counter
   readIn.length = 0;
   assert.deepEqual(await authenticator.authenticate(header, '203.0.113.7'), { id: 7, login: 'editor', role: 'editor' });
   assert.equal(units.length, 1, 'one read unit');
-  assert.deepEqual(readIn.map((read) => read.what), ['user', 'throttle', 'application password']);
-  assert.ok(readIn.every((read) => read.tx === units[0]), 'every read in that unit');
+  assert.deepEqual(
+    readIn.map((read) => read.what),
+    ['user', 'throttle', 'application password'],
+  );
+  assert.ok(
+    readIn.every((read) => read.tx === units[0]),
+    'every read in that unit',
+  );
 });

@@ -44,9 +44,15 @@ test('past the waiting places, `full` at once with a Retry-After from the runs m
   const running = turns.run(first.work);
   const second = held(started, 'second');
   const waiting = turns.run(second.work);
-  await assert.rejects(turns.run(async () => 'visitor', { maxWaiting: 1 }), (error: unknown) => error instanceof Full && error.retryAfter >= 1);
+  await assert.rejects(
+    turns.run(async () => 'visitor', { maxWaiting: 1 }),
+    (error: unknown) => error instanceof Full && error.retryAfter >= 1,
+  );
   const last = turns.run(async () => 'last');
-  await assert.rejects(turns.run(async () => 'refused'), (error: unknown) => error instanceof Full && error.retryAfter >= 1 && error.retryAfter <= 60);
+  await assert.rejects(
+    turns.run(async () => 'refused'),
+    (error: unknown) => error instanceof Full && error.retryAfter >= 1 && error.retryAfter <= 60,
+  );
   assert.deepEqual(turns.load, { running: 1, waiting: 2 });
   first.end();
   await until('the second started', () => started.length === 2);
@@ -71,7 +77,10 @@ test('a caller still waiting at its deadline gets TimedOut, never runs, and free
   // A deadline already past refuses at once.
   const past = new Deadline(0);
   await until('the deadline passed', () => past.expired);
-  await assert.rejects(turns.run(async () => 'never', { deadline: past }), TimedOut);
+  await assert.rejects(
+    turns.run(async () => 'never', { deadline: past }),
+    TimedOut,
+  );
   assert.deepEqual(turns.load, { running: 0, waiting: 0 });
 });
 

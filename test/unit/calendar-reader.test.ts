@@ -28,17 +28,28 @@ describe('calendar reader', () => {
       ),
       'UTC',
     );
-    assert.deepEqual(read.events.map((event) => [event.start.local, event.end.local, event.start.zone]), [
-      ['2027-03-01 10:00:00', '2027-03-01 11:30:00', 'Europe/Rome'],
-      ['2027-03-02 10:00:00', '2027-03-02 10:00:00', 'Europe/Rome'],
-      ['2027-03-03 00:00:00', '2027-03-03 00:00:00', 'UTC'],
-    ]);
+    assert.deepEqual(
+      read.events.map((event) => [event.start.local, event.end.local, event.start.zone]),
+      [
+        ['2027-03-01 10:00:00', '2027-03-01 11:30:00', 'Europe/Rome'],
+        ['2027-03-02 10:00:00', '2027-03-02 10:00:00', 'Europe/Rome'],
+        ['2027-03-03 00:00:00', '2027-03-03 00:00:00', 'UTC'],
+      ],
+    );
   });
 
-  test('RDATE and EXDATE in another zone or UTC are read in the series\' zone; a PERIOD by its start', async () => {
+  test("RDATE and EXDATE in another zone or UTC are read in the series' zone; a PERIOD by its start", async () => {
     const [event] = (
       await readCalendar(
-      calendar(...vevent('DTSTART;TZID=America/New_York:20270301T190000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20270309T000000Z', 'RDATE;VALUE=PERIOD:20270401T230000Z/PT1H', 'EXDATE;TZID=Europe/Paris:20270323T010000')),
+        calendar(
+          ...vevent(
+            'DTSTART;TZID=America/New_York:20270301T190000',
+            'RRULE:FREQ=WEEKLY;COUNT=4',
+            'EXDATE:20270309T000000Z',
+            'RDATE;VALUE=PERIOD:20270401T230000Z/PT1H',
+            'EXDATE;TZID=Europe/Paris:20270323T010000',
+          ),
+        ),
         'UTC',
       )
     ).events;
@@ -50,7 +61,13 @@ describe('calendar reader', () => {
   test('a quoted parameter value may hold a colon; TEXT escapes of X-ALT-DESC are undone', async () => {
     const [event] = (
       await readCalendar(
-      calendar(...vevent('DTSTART:20270301T100000Z', 'LOCATION;ALTREP="http://example.com/map":Hall A', 'X-ALT-DESC;FMTTYPE=text/html:<p>One\\, two\\; three</p>')),
+        calendar(
+          ...vevent(
+            'DTSTART:20270301T100000Z',
+            'LOCATION;ALTREP="http://example.com/map":Hall A',
+            'X-ALT-DESC;FMTTYPE=text/html:<p>One\\, two\\; three</p>',
+          ),
+        ),
         'Europe/Berlin',
       )
     ).events;
@@ -69,7 +86,15 @@ describe('calendar reader', () => {
       }
       assert.fail('not refused');
     };
-    assert.deepEqual(await error(calendar(...vevent('DTSTART:20270301T100000Z', 'NOT A LINE'))), ['ical_invalid', 'The iCalendar document cannot be imported: line 5: not a content line (NAME:value): "NOT A LINE"', 5]);
-    assert.deepEqual(await error(calendar('END:VEVENT')), ['ical_invalid', 'The iCalendar document cannot be imported: VCALENDAR at line 2: END:VEVENT does not close BEGIN:VCALENDAR of line 1', 2]);
+    assert.deepEqual(await error(calendar(...vevent('DTSTART:20270301T100000Z', 'NOT A LINE'))), [
+      'ical_invalid',
+      'The iCalendar document cannot be imported: line 5: not a content line (NAME:value): "NOT A LINE"',
+      5,
+    ]);
+    assert.deepEqual(await error(calendar('END:VEVENT')), [
+      'ical_invalid',
+      'The iCalendar document cannot be imported: VCALENDAR at line 2: END:VEVENT does not close BEGIN:VCALENDAR of line 1',
+      2,
+    ]);
   });
 });

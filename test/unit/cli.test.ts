@@ -96,13 +96,15 @@ async function inStorage<T>(work: (services: Services) => Promise<T>): Promise<T
 
 const storedUser = (login: string): Promise<UserRow | undefined> => inStorage(({ users }) => users.userByLogin(login));
 
-const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> => inStorage(({ users }) => users.listAppPasswords(login));
+const storedAppPasswords = (login: string): Promise<AppPasswordRow[]> =>
+  inStorage(({ users }) => users.listAppPasswords(login));
 
 /** Counts `count` failed logins of `login` ('' for none) from `address`, as the API does. */
 const failLogins = (address: string, login: string, count: number): Promise<void> =>
   inStorage(async ({ loginThrottle }) => {
     const key = throttleKey(address, login);
-    for (let failure = 0; failure < count; failure++) await loginThrottle.countFailure(key, await loginThrottle.check(key));
+    for (let failure = 0; failure < count; failure++)
+      await loginThrottle.countFailure(key, await loginThrottle.check(key));
   });
 
 /** Hands each test an empty database of one engine and removes it afterwards. */
@@ -162,7 +164,11 @@ function cliSuite(backend: Backend): void {
     });
 
     test('migrate applies the schema once, then reports it up to date', async () => {
-      assert.deepEqual(await cli('migrate'), { code: 0, out: MIGRATIONS.map((name) => `Applied migration ${name}`), err: [] });
+      assert.deepEqual(await cli('migrate'), {
+        code: 0,
+        out: MIGRATIONS.map((name) => `Applied migration ${name}`),
+        err: [],
+      });
       assert.deepEqual(await cli('migrate'), { code: 0, out: ['Database is up to date.'], err: [] });
     });
 
@@ -174,22 +180,47 @@ function cliSuite(backend: Backend): void {
         }
         const runs = await Promise.all(
           Array.from({ length: 3 }, () => {
-            const child = spawn(process.execPath, [...CLI, 'migrate'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+            const child = spawn(process.execPath, [...CLI, 'migrate'], {
+              cwd: REPO_ROOT,
+              env: { ...process.env, DATABASE_URL: databaseUrl },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
             let output = '';
             child.stdout.on('data', (chunk) => (output += chunk));
             child.stderr.on('data', (chunk) => (output += chunk));
-            return new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+            return new Promise<{ code: number | null; output: string }>((resolve) =>
+              child.on('close', (code) => resolve({ code, output })),
+            );
           }),
         );
-        assert.deepEqual(runs.map((run) => run.code), [0, 0, 0], runs.map((run) => run.output).join('\n'));
+        assert.deepEqual(
+          runs.map((run) => run.code),
+          [0, 0, 0],
+          runs.map((run) => run.output).join('\n'),
+        );
         // Exactly one process applied each migration; the others found the schema up to date.
-        const applied = runs.flatMap((run) => run.output.split('\n').filter((line) => line.startsWith('Applied migration ')));
-        assert.deepEqual(applied, MIGRATIONS.map((name) => `Applied migration ${name}`));
+        const applied = runs.flatMap((run) =>
+          run.output.split('\n').filter((line) => line.startsWith('Applied migration ')),
+        );
+        assert.deepEqual(
+          applied,
+          MIGRATIONS.map((name) => `Applied migration ${name}`),
+        );
       }
     });
 
     test('user create without --password prints a generated password as the last line, and it verifies', async () => {
-      const result = await cli('user', 'create', 'alice', '--role', 'editor', '--email', 'alice@example.org', '--display-name', 'Alice A.');
+      const result = await cli(
+        'user',
+        'create',
+        'alice',
+        '--role',
+        'editor',
+        '--email',
+        'alice@example.org',
+        '--display-name',
+        'Alice A.',
+      );
       assert.equal(result.code, 0);
       assert.deepEqual(result.err, []);
       assert.match(result.out[0] ?? '', /^Created user alice \(id \d+, role editor\)\.$/);
@@ -233,12 +264,18 @@ function cliSuite(backend: Backend): void {
       assert.equal(await verifyPassword('first-password', user?.password_hash ?? ''), true);
     });
 
-    test('user password sets the password and ends the user\'s sessions; without --password it prints a generated one last', async () => {
+    test("user password sets the password and ends the user's sessions; without --password it prints a generated one last", async () => {
       assert.equal((await cli('user', 'create', 'ivan', '--role', 'editor', '--password', 'ivan-password')).code, 0);
       const user = (await storedUser('ivan'))!;
-      const token = await inStorage(({ sessions }) => sessions.open({ id: user.id, login: 'ivan', role: 'editor' }, 'cli test'));
+      const token = await inStorage(({ sessions }) =>
+        sessions.open({ id: user.id, login: 'ivan', role: 'editor' }, 'cli test'),
+      );
       assert.notEqual(await inStorage(({ sessions }) => sessions.resolve(token)), null);
-      assert.deepEqual(await cli('user', 'password', 'ivan', '--password', 'another-password'), { code: 0, out: ["Set the password of ivan; their sessions have ended."], err: [] });
+      assert.deepEqual(await cli('user', 'password', 'ivan', '--password', 'another-password'), {
+        code: 0,
+        out: ['Set the password of ivan; their sessions have ended.'],
+        err: [],
+      });
       assert.equal(await inStorage(({ sessions }) => sessions.resolve(token)), null);
       assert.equal(await verifyPassword('another-password', (await storedUser('ivan'))!.password_hash), true);
       const generated = await cli('user', 'password', 'ivan');
@@ -268,7 +305,10 @@ function cliSuite(backend: Backend): void {
       for (const args of [[], ['--to', 'other.sqlite', '--from', 'more.sqlite']]) {
         const result = await cli('copy', ...args);
         assert.equal(result.code, 2);
-        assert.equal(result.err[0], 'Give exactly one of --to and --from: the other end is the database of DATABASE_URL.');
+        assert.equal(
+          result.err[0],
+          'Give exactly one of --to and --from: the other end is the database of DATABASE_URL.',
+        );
       }
       const wrong = await cli('copy', '--to', 'mysql://db/calendar');
       assert.equal(wrong.code, 2);
@@ -292,7 +332,10 @@ function cliSuite(backend: Backend): void {
       assert.equal(result.out.length, 3);
       const [header, grace, heidi] = result.out;
       assert.match(header ?? '', /^ID +LOGIN +ROLE +EMAIL +DISPLAY NAME +CREATED \(UTC\)$/);
-      assert.match(grace ?? '', /^\d+ +grace +administrator +grace@example\.org +grace +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      assert.match(
+        grace ?? '',
+        /^\d+ +grace +administrator +grace@example\.org +grace +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
+      );
       assert.match(heidi ?? '', /^\d+ +heidi-with-a-long-login +subscriber +- +Heidi +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       assert.equal(header?.indexOf('ROLE'), grace?.indexOf('administrator'));
     });
@@ -316,15 +359,25 @@ function cliSuite(backend: Backend): void {
         assert.ok(id);
         assert.match(created.out[1] ?? '', /^Signing secret \(shown once\): whsec_[A-Za-z0-9+/]+=*$/);
         const listed = await cli('webhook', 'list');
-        assert.match(listed.out[1] ?? '', new RegExp(`^${id} +active +event\\.\\*,tag\\.created +https://93\\.184\\.215\\.14/hook$`));
+        assert.match(
+          listed.out[1] ?? '',
+          new RegExp(`^${id} +active +event\\.\\*,tag\\.created +https://93\\.184\\.215\\.14/hook$`),
+        );
         assert.ok(!listed.out.join('\n').includes('whsec_'));
         const rotated = await cli('webhook', 'rotate-secret', id, '--grace', '60');
         assert.equal(rotated.code, 0);
         assert.notEqual(rotated.out[0]?.split(': ')[1], created.out[1]?.split(': ')[1]);
         assert.equal((await cli('webhook', 'create', 'http://10.0.0.1/hook', '--events', '*')).code, 1);
-        assert.equal((await cli('webhook', 'create', 'https://93.184.215.14/hook', '--events', 'event.exploded')).code, 2);
+        assert.equal(
+          (await cli('webhook', 'create', 'https://93.184.215.14/hook', '--events', 'event.exploded')).code,
+          2,
+        );
         assert.deepEqual(await cli('webhook', 'delete', id), { code: 0, out: [`Deleted webhook ${id}.`], err: [] });
-        assert.deepEqual(await cli('webhook', 'delete', id), { code: 1, out: [], err: [`Webhook subscription ${id} does not exist.`] });
+        assert.deepEqual(await cli('webhook', 'delete', id), {
+          code: 1,
+          out: [],
+          err: [`Webhook subscription ${id} does not exist.`],
+        });
       } finally {
         delete process.env.CALENDAR_SECRETS_KEY;
       }
@@ -384,7 +437,11 @@ function cliSuite(backend: Backend): void {
     });
 
     test('throttle list shows every counter of the current windows, or says there is none', async () => {
-      assert.deepEqual(await cli('throttle', 'list'), { code: 0, out: ['No failed logins are being counted.'], err: [] });
+      assert.deepEqual(await cli('throttle', 'list'), {
+        code: 0,
+        out: ['No failed logins are being counted.'],
+        err: [],
+      });
       await failLogins('203.0.113.1', 'Olivia', LOGIN_THROTTLE.maxFailuresPerLogin);
       await failLogins('203.0.113.1', 'peter', 2);
       await failLogins('198.51.100.2', '', 1);
@@ -403,7 +460,8 @@ function cliSuite(backend: Backend): void {
         ],
       );
       // The windows have just started (the clock is the system's: a second may have passed since).
-      for (const line of result.out.slice(1)) assert.ok(Number(line.split(/ {2,}/)[4]) >= LOGIN_THROTTLE.windowSeconds - 2, line);
+      for (const line of result.out.slice(1))
+        assert.ok(Number(line.split(/ {2,}/)[4]) >= LOGIN_THROTTLE.windowSeconds - 2, line);
     });
 
     test('throttle reset removes the counters of a login, an address, a pair or all, and prints them', async () => {
@@ -413,31 +471,57 @@ function cliSuite(backend: Backend): void {
       await failLogins('203.0.113.2', 'rita', 1);
       const removedLines = (result: CliResult) => result.out.slice(2).map((line) => line.split(/ {2,}/).slice(0, 3));
 
-      const byEmailAndAddress = await cli('throttle', 'reset', '--login', 'quinn@example.com', '--address', '203.0.113.1');
+      const byEmailAndAddress = await cli(
+        'throttle',
+        'reset',
+        '--login',
+        'quinn@example.com',
+        '--address',
+        '203.0.113.1',
+      );
       assert.equal(byEmailAndAddress.code, 0);
       assert.equal(byEmailAndAddress.out[0], 'Removed 1 failed-login counter:');
-      assert.deepEqual(removedLines(byEmailAndAddress), [['quinn', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerLogin}`]]);
+      assert.deepEqual(removedLines(byEmailAndAddress), [
+        ['quinn', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerLogin}`],
+      ]);
 
       const byLogin = await cli('throttle', 'reset', '--login', 'QUINN');
       assert.deepEqual(removedLines(byLogin), [['quinn', '203.0.113.2', `1/${LOGIN_THROTTLE.maxFailuresPerLogin}`]]);
 
       const byAddress = await cli('throttle', 'reset', '--address', '203.0.113.2');
       assert.equal(byAddress.out[0], 'Removed 2 failed-login counters:');
-      assert.deepEqual(removedLines(byAddress).map(([login]) => login).sort(), ['(every login)', 'rita']);
+      assert.deepEqual(
+        removedLines(byAddress)
+          .map(([login]) => login)
+          .sort(),
+        ['(every login)', 'rita'],
+      );
 
       const all = await cli('throttle', 'reset');
-      assert.deepEqual(removedLines(all), [['(every login)', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerAddress}`]]);
-      assert.deepEqual(await cli('throttle', 'reset'), { code: 0, out: ['No failed-login counters matched; nothing was removed.'], err: [] });
+      assert.deepEqual(removedLines(all), [
+        ['(every login)', '203.0.113.1', `3/${LOGIN_THROTTLE.maxFailuresPerAddress}`],
+      ]);
+      assert.deepEqual(await cli('throttle', 'reset'), {
+        code: 0,
+        out: ['No failed-login counters matched; nothing was removed.'],
+        err: [],
+      });
       assert.deepEqual((await cli('throttle', 'list')).out, ['No failed logins are being counted.']);
     });
 
     test('throttle reset with an empty --login or --address is a usage error and removes nothing', async () => {
       await cli('migrate');
       await failLogins('203.0.113.1', 'sam', 1);
-      for (const [option, message] of [['--login', '--login must name a login.'], ['--address', '--address must name an address.']] as const) {
+      for (const [option, message] of [
+        ['--login', '--login must name a login.'],
+        ['--address', '--address must name an address.'],
+      ] as const) {
         const result = await cli('throttle', 'reset', option, ' ');
         assert.equal(result.code, 2);
-        assert.deepEqual(result.err, [message, 'Usage: calendar-events throttle reset [--login <login>] [--address <address>]']);
+        assert.deepEqual(result.err, [
+          message,
+          'Usage: calendar-events throttle reset [--login <login>] [--address <address>]',
+        ]);
       }
       assert.equal((await cli('throttle', 'list')).out.length, 3);
     });
@@ -445,46 +529,100 @@ function cliSuite(backend: Backend): void {
     test('import-ics imports a file by UID (decision 0028): --dry-run writes nothing, a second run changes nothing, authors and broken files are refused', async () => {
       const google = fileURLToPath(new URL('../fixtures/ics/google.ics', import.meta.url));
       const malformed = fileURLToPath(new URL('../fixtures/ics/malformed.ics', import.meta.url));
-      assert.equal((await cli('import-ics', google)).err[0], 'No administrator to import as: create one with "user create <login> --role administrator", or name a user with --as.');
+      assert.equal(
+        (await cli('import-ics', google)).err[0],
+        'No administrator to import as: create one with "user create <login> --role administrator", or name a user with --as.',
+      );
       await cli('user', 'create', 'ada', '--role', 'administrator', '--password', 'ada-password-1');
       await cli('user', 'create', 'ed', '--role', 'editor', '--password', 'ed-password-12');
       await cli('user', 'create', 'aurora', '--role', 'author', '--password', 'aurora-password');
       const dryRun = await cli('import-ics', google, '--dry-run');
       assert.equal(dryRun.code, 0, dryRun.err.join('\n'));
-      assert.equal(dryRun.out[0], `Dry run (nothing written): would import ${google}: 4 created, 0 updated, 0 unchanged, 0 skipped.`);
+      assert.equal(
+        dryRun.out[0],
+        `Dry run (nothing written): would import ${google}: 4 created, 0 updated, 0 unchanged, 0 skipped.`,
+      );
       const imported = await cli('import-ics', google, '--as', 'ed');
       assert.equal(imported.code, 0, imported.err.join('\n'));
       assert.equal(imported.out[0], `Imported ${google}: 4 created, 0 updated, 0 unchanged, 0 skipped.`);
       assert.match(imported.out[1] ?? '', /^OUTCOME\s+ID\s+TITLE\s+OCCURRENCE\s+UID$/);
-      assert.ok(imported.out.some((line) => /^created\s+\d+\s+JS Meetup \(Wednesday\)\s+2027-03-23 19:00:00\s+4k2r9s0m1q3v5x7z9b1d3f5h7j@google\.com$/.test(line)), imported.out.join('\n'));
-      assert.equal((await cli('import-ics', google)).out[0], `Imported ${google}: 0 created, 0 updated, 4 unchanged, 0 skipped.`);
-      assert.deepEqual(await cli('import-ics', google, '--as', 'aurora'), { code: 2, out: [], err: ['--as must name an editor or administrator; aurora is author.', 'Usage: calendar-events import-ics <file-or-url> [--as <login>] [--dry-run]'] });
+      assert.ok(
+        imported.out.some((line) =>
+          /^created\s+\d+\s+JS Meetup \(Wednesday\)\s+2027-03-23 19:00:00\s+4k2r9s0m1q3v5x7z9b1d3f5h7j@google\.com$/.test(
+            line,
+          ),
+        ),
+        imported.out.join('\n'),
+      );
+      assert.equal(
+        (await cli('import-ics', google)).out[0],
+        `Imported ${google}: 0 created, 0 updated, 4 unchanged, 0 skipped.`,
+      );
+      assert.deepEqual(await cli('import-ics', google, '--as', 'aurora'), {
+        code: 2,
+        out: [],
+        err: [
+          '--as must name an editor or administrator; aurora is author.',
+          'Usage: calendar-events import-ics <file-or-url> [--as <login>] [--dry-run]',
+        ],
+      });
       // From a URL (webcal:// is read over https://, so plain http is shown here).
-      const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/calendar' }).end(fs.readFileSync(google)));
+      const server = http.createServer((_request, response) =>
+        response.writeHead(200, { 'content-type': 'text/calendar' }).end(fs.readFileSync(google)),
+      );
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/basic.ics`;
-        assert.equal((await cli('import-ics', url, '--dry-run')).out[0], `Dry run (nothing written): would import ${url}: 0 created, 0 updated, 4 unchanged, 0 skipped.`);
+        assert.equal(
+          (await cli('import-ics', url, '--dry-run')).out[0],
+          `Dry run (nothing written): would import ${url}: 0 created, 0 updated, 4 unchanged, 0 skipped.`,
+        );
       } finally {
         server.close();
       }
       const broken = await cli('import-ics', malformed);
       assert.equal(broken.code, 1);
-      assert.deepEqual(broken.err, ['The iCalendar document cannot be imported: VEVENT at line 14: END:VCALENDAR does not close BEGIN:VEVENT of line 10']);
+      assert.deepEqual(broken.err, [
+        'The iCalendar document cannot be imported: VEVENT at line 14: END:VCALENDAR does not close BEGIN:VEVENT of line 10',
+      ]);
     });
 
     test('import-source adds a feed, runs it now (a second run is not modified), lists, pauses and resumes it', async () => {
-      const feed = await serveFeed(calendar([vevent({ UID: 'cli@feed', DTSTAMP: '20261120T000000Z', DTSTART: '20270110T180000Z', DTEND: '20270110T190000Z', SUMMARY: 'CLI talk' })]));
+      const feed = await serveFeed(
+        calendar([
+          vevent({
+            UID: 'cli@feed',
+            DTSTAMP: '20261120T000000Z',
+            DTSTART: '20270110T180000Z',
+            DTEND: '20270110T190000Z',
+            SUMMARY: 'CLI talk',
+          }),
+        ]),
+      );
       process.env.CALENDAR_IMPORT_ALLOW_PRIVATE = '127.0.0.1';
       try {
         await cli('user', 'create', 'ed', '--role', 'editor', '--password', 'ed-password-12');
-        assert.deepEqual(await cli('import-source', 'add', feed.url, '--name', 'Talks', '--schedule', 'hourly', '--as', 'ed'), { code: 0, out: [`Added import source 1 (ical, hourly) for ${feed.url}.`], err: [] });
+        assert.deepEqual(
+          await cli('import-source', 'add', feed.url, '--name', 'Talks', '--schedule', 'hourly', '--as', 'ed'),
+          { code: 0, out: [`Added import source 1 (ical, hourly) for ${feed.url}.`], err: [] },
+        );
         assert.equal((await cli('import-source', 'add', feed.url, '--name', 'x', '--schedule', 'often')).code, 2);
         const first = await cli('import-source', 'run', '1', '--as', 'ed');
-        assert.match(first.out[0] ?? '', /^Run \d+: completed; created 1, updated 0, unchanged 0, trashed 0, kept 0, skipped 0, failed 0; \d+ ms\.$/, first.err.join('\n'));
-        assert.match((await cli('import-source', 'run', '1', '--as', 'ed')).out[0] ?? '', /^Run \d+: completed \(not modified\); created 0,/);
+        assert.match(
+          first.out[0] ?? '',
+          /^Run \d+: completed; created 1, updated 0, unchanged 0, trashed 0, kept 0, skipped 0, failed 0; \d+ ms\.$/,
+          first.err.join('\n'),
+        );
+        assert.match(
+          (await cli('import-source', 'run', '1', '--as', 'ed')).out[0] ?? '',
+          /^Run \d+: completed \(not modified\); created 0,/,
+        );
         assert.equal(feed.requests.notModified, 1);
-        assert.deepEqual(await cli('import-source', 'pause', '1'), { code: 0, out: ['Import source 1 paused.'], err: [] });
+        assert.deepEqual(await cli('import-source', 'pause', '1'), {
+          code: 0,
+          out: ['Import source 1 paused.'],
+          err: [],
+        });
         assert.match((await cli('import-source', 'list')).out[1] ?? '', /^1\s+ical\s+paused\s+-\s+-\s+Talks$/);
         assert.deepEqual((await cli('import-source', 'resume', '1')).out, ['Import source 1 resumed.']);
       } finally {

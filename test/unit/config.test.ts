@@ -54,14 +54,33 @@ describe('loadConfig', () => {
       heapGrowthPercent: 20,
       sessions: { idleMs: 480 * 60_000, absoluteMs: 168 * 3_600_000 },
       webhooks: {
-        allowHttp: false, allowPrivate: [], secretsKey: undefined, pollMs: 1000, timeoutMs: 10_000,
-        retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 120 * 3_600_000, retentionMs: 14 * 86_400_000,
+        allowHttp: false,
+        allowPrivate: [],
+        secretsKey: undefined,
+        pollMs: 1000,
+        timeoutMs: 10_000,
+        retryDelaysMs: [5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        disableAfterMs: 120 * 3_600_000,
+        retentionMs: 14 * 86_400_000,
       },
       // E-mail is off until CALENDAR_SMTP_URL is set (decision 0113); retries over about 16 hours (decision 0112).
-      mail: { smtpUrl: undefined, from: undefined, pollMs: 5000, timeoutMs: 30_000, retryDelaysMs: [60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000] },
+      mail: {
+        smtpUrl: undefined,
+        from: undefined,
+        pollMs: 5000,
+        timeoutMs: 30_000,
+        retryDelaysMs: [60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000],
+      },
       // The uploads' folder defaults to `media` beside the SQLite file (decision 0052).
       // Decodes by default: one core fewer than the machine has, at most half of libuv's four threads (decision 0090).
-      media: { dir: path.resolve('data/media'), maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000, maxPixelsAnonymous: 4096 * 4096, decodeConcurrency: Math.max(1, Math.min(os.availableParallelism() - 1, 2)), decodeQueue: 8 },
+      media: {
+        dir: path.resolve('data/media'),
+        maxBytes: 10 * 1024 * 1024,
+        maxPixels: 50_000_000,
+        maxPixelsAnonymous: 4096 * 4096,
+        decodeConcurrency: Math.max(1, Math.min(os.availableParallelism() - 1, 2)),
+        decodeQueue: 8,
+      },
     });
   });
 
@@ -170,16 +189,41 @@ describe('loadConfig', () => {
       heapGrowthPercent: 0,
       sessions: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
       webhooks: {
-        allowHttp: true, allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'], secretsKey: 'a-key', pollMs: 250, timeoutMs: 3000,
-        retryDelaysMs: [1000, 2500, 60_000], disableAfterMs: 24 * 3_600_000, retentionMs: 2 * 86_400_000,
+        allowHttp: true,
+        allowPrivate: ['127.0.0.1', '10.8.0.0/16', 'fd00::/8'],
+        secretsKey: 'a-key',
+        pollMs: 250,
+        timeoutMs: 3000,
+        retryDelaysMs: [1000, 2500, 60_000],
+        disableAfterMs: 24 * 3_600_000,
+        retentionMs: 2 * 86_400_000,
       },
-      mail: { smtpUrl: new URL('smtps://mailer:p%40ss@smtp.example.org:465'), from: 'Springfield Arts <calendar@springfield.example>', pollMs: 2000, timeoutMs: 10_000, retryDelaysMs: [30_000, 600_000] },
-      media: { dir: path.resolve('/srv/calendar-media'), maxBytes: 2_000_000, maxPixels: 1_000_000, maxPixelsAnonymous: 500_000, decodeConcurrency: 3, decodeQueue: 20 },
+      mail: {
+        smtpUrl: new URL('smtps://mailer:p%40ss@smtp.example.org:465'),
+        from: 'Springfield Arts <calendar@springfield.example>',
+        pollMs: 2000,
+        timeoutMs: 10_000,
+        retryDelaysMs: [30_000, 600_000],
+      },
+      media: {
+        dir: path.resolve('/srv/calendar-media'),
+        maxBytes: 2_000_000,
+        maxPixels: 1_000_000,
+        maxPixelsAnonymous: 500_000,
+        decodeConcurrency: 3,
+        decodeQueue: 20,
+      },
     });
   });
 
   test('empty values count as unset', () => {
-    const config = loadConfig({ PORT: '', CALENDAR_ADMIN_PASSWORD: '', CALENDAR_PUBLIC_URL: ' ', CALENDAR_TIMEZONE: '', LOG_LEVEL: '' });
+    const config = loadConfig({
+      PORT: '',
+      CALENDAR_ADMIN_PASSWORD: '',
+      CALENDAR_PUBLIC_URL: ' ',
+      CALENDAR_TIMEZONE: '',
+      LOG_LEVEL: '',
+    });
     assert.equal(config.port, 8080);
     assert.equal(config.adminPassword, undefined);
     assert.equal(config.publicUrl, undefined);
@@ -187,7 +231,14 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'info');
   });
 
-  const prefixes: [string, string][] = [['/api', '/api'], ['api', '/api'], ['/api/', '/api'], ['//api/v2//', '/api/v2'], ['/', ''], ['', '']];
+  const prefixes: [string, string][] = [
+    ['/api', '/api'],
+    ['api', '/api'],
+    ['/api/', '/api'],
+    ['//api/v2//', '/api/v2'],
+    ['/', ''],
+    ['', ''],
+  ];
   for (const [raw, normalized] of prefixes) {
     test(`CALENDAR_REST_PREFIX "${raw}" becomes "${normalized}"`, () => {
       assert.equal(loadConfig({ CALENDAR_REST_PREFIX: raw }).restPrefix, normalized);
@@ -262,8 +313,14 @@ describe('parseDatabaseUrl', () => {
     ['sqlite::memory:', { dialect: 'sqlite', file: ':memory:' }],
     ['db/calendar.sqlite', { dialect: 'sqlite', file: '/srv/calendar/db/calendar.sqlite' }],
     ['/abs/calendar.sqlite', { dialect: 'sqlite', file: '/abs/calendar.sqlite' }],
-    ['postgres://user@127.0.0.1:5432/calendar', { dialect: 'postgres', url: 'postgres://user@127.0.0.1:5432/calendar' }],
-    ['postgresql://user@db/calendar?sslmode=require', { dialect: 'postgres', url: 'postgresql://user@db/calendar?sslmode=require' }],
+    [
+      'postgres://user@127.0.0.1:5432/calendar',
+      { dialect: 'postgres', url: 'postgres://user@127.0.0.1:5432/calendar' },
+    ],
+    [
+      'postgresql://user@db/calendar?sslmode=require',
+      { dialect: 'postgres', url: 'postgresql://user@db/calendar?sslmode=require' },
+    ],
   ];
   for (const [value, expected] of forms) {
     test(`${JSON.stringify(value)} is ${JSON.stringify(expected)}`, () => {
@@ -290,13 +347,17 @@ test('CALENDAR_TRUST_PROXY=true is warned about at start-up (it trusts one hop);
   const [warning, ...others] = configWarnings(loadConfig({ CALENDAR_TRUST_PROXY: 'true' }));
   assert.match(warning ?? '', /^CALENDAR_TRUST_PROXY=true trusts only the nearest proxy.*Set the number of proxies/);
   assert.deepEqual(others, []);
-  for (const value of ['', '2', '10.0.0.0/8']) assert.deepEqual(configWarnings(loadConfig({ CALENDAR_TRUST_PROXY: value })), [], value);
+  for (const value of ['', '2', '10.0.0.0/8'])
+    assert.deepEqual(configWarnings(loadConfig({ CALENDAR_TRUST_PROXY: value })), [], value);
 });
 
 test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas or spaces); a path, a wildcard or a non-http URL stops start-up', () => {
   assert.equal(loadConfig({}).corsOrigins, undefined);
   assert.equal(loadConfig({ CALENDAR_CORS_ORIGINS: ' ' }).corsOrigins, undefined);
-  assert.deepEqual(loadConfig({ CALENDAR_CORS_ORIGINS: 'https://a.example https://b.example:8443/' }).corsOrigins, new Set(['https://a.example', 'https://b.example:8443']));
+  assert.deepEqual(
+    loadConfig({ CALENDAR_CORS_ORIGINS: 'https://a.example https://b.example:8443/' }).corsOrigins,
+    new Set(['https://a.example', 'https://b.example:8443']),
+  );
   for (const bad of ['*', 'https://a.example/app', 'a.example', 'ftp://a.example', 'https://a.example?x=1']) {
     assert.throws(() => loadConfig({ CALENDAR_CORS_ORIGINS: bad }), /CALENDAR_CORS_ORIGINS must list origins/, bad);
   }
@@ -305,69 +366,135 @@ test('CALENDAR_CORS_ORIGINS: every origin by default; a list of origins (commas 
 test('CALENDAR_ICS_MAX_EVENTS: 100000 by default, a whole number from 1, anything else stops start-up', () => {
   assert.equal(loadConfig({}).icsMaxEvents, 100_000);
   assert.equal(loadConfig({ CALENDAR_ICS_MAX_EVENTS: '250' }).icsMaxEvents, 250);
-  for (const bad of ['0', '-1', '1.5', 'lots', '99999999']) assert.throws(() => loadConfig({ CALENDAR_ICS_MAX_EVENTS: bad }), /CALENDAR_ICS_MAX_EVENTS must be/, bad);
+  for (const bad of ['0', '-1', '1.5', 'lots', '99999999'])
+    assert.throws(() => loadConfig({ CALENDAR_ICS_MAX_EVENTS: bad }), /CALENDAR_ICS_MAX_EVENTS must be/, bad);
 });
 
 test('CALENDAR_READ_CACHE_MB: 64 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
   assert.equal(loadConfig({}).readCacheBytes, 64 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_READ_CACHE_MB: '0' }).readCacheBytes, 0);
-  for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
+  for (const bad of ['-1', '1.5', 'lots', '999999'])
+    assert.throws(() => loadConfig({ CALENDAR_READ_CACHE_MB: bad }), /CALENDAR_READ_CACHE_MB must be/, bad);
 });
 
 test('CALENDAR_RECORD_CACHE_MB: 32 by default, 0 turns the cache off, anything but a whole number stops start-up', () => {
   assert.equal(loadConfig({}).recordCacheBytes, 32 * 1024 * 1024);
   assert.equal(loadConfig({ CALENDAR_RECORD_CACHE_MB: '0' }).recordCacheBytes, 0);
   assert.equal(loadConfig({ CALENDAR_RECORD_CACHE_MB: '4' }).recordCacheBytes, 4 * 1024 * 1024);
-  for (const bad of ['-1', '1.5', 'lots', '999999']) assert.throws(() => loadConfig({ CALENDAR_RECORD_CACHE_MB: bad }), /CALENDAR_RECORD_CACHE_MB must be/, bad);
+  for (const bad of ['-1', '1.5', 'lots', '999999'])
+    assert.throws(() => loadConfig({ CALENDAR_RECORD_CACHE_MB: bad }), /CALENDAR_RECORD_CACHE_MB must be/, bad);
 });
 
 test('CALENDAR_TEC_ALIAS: on by default, true/false or 1/0, anything else stops start-up', () => {
   assert.equal(loadConfig({}).tecAlias, true);
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: 'false' }).tecAlias, false);
   assert.equal(loadConfig({ CALENDAR_TEC_ALIAS: '1' }).tecAlias, true);
-  for (const bad of ['no', 'off', 'yes please']) assert.throws(() => loadConfig({ CALENDAR_TEC_ALIAS: bad }), /CALENDAR_TEC_ALIAS must be true or false/, bad);
+  for (const bad of ['no', 'off', 'yes please'])
+    assert.throws(() => loadConfig({ CALENDAR_TEC_ALIAS: bad }), /CALENDAR_TEC_ALIAS must be true or false/, bad);
 });
 
 test('CALENDAR_COMMUNITY_SUBMISSIONS: off by default, true/false or 1/0, anything else stops start-up', () => {
   assert.equal(loadConfig({}).communitySubmissions, false);
   assert.equal(loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: '1' }).communitySubmissions, true);
-  for (const bad of ['yes', 'on']) assert.throws(() => loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: bad }), /CALENDAR_COMMUNITY_SUBMISSIONS must be true or false/, bad);
+  for (const bad of ['yes', 'on'])
+    assert.throws(
+      () => loadConfig({ CALENDAR_COMMUNITY_SUBMISSIONS: bad }),
+      /CALENDAR_COMMUNITY_SUBMISSIONS must be true or false/,
+      bad,
+    );
 });
 
-test('the community form\'s guards: a daily cap per address (20, 0 = none) and an optional proof of work, which needs CALENDAR_SECRETS_KEY on PostgreSQL', () => {
+test("the community form's guards: a daily cap per address (20, 0 = none) and an optional proof of work, which needs CALENDAR_SECRETS_KEY on PostgreSQL", () => {
   assert.equal(loadConfig({ CALENDAR_COMMUNITY_DAILY_LIMIT: '0' }).communityGuards.dailyLimit, 0);
-  for (const bad of ['-1', 'many', '2.5']) assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_DAILY_LIMIT: bad }), 'CALENDAR_COMMUNITY_DAILY_LIMIT');
-  assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'yes', CALENDAR_SECRETS_KEY: 'k' }), 'CALENDAR_COMMUNITY_PROOF_OF_WORK');
-  assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true', DATABASE_URL: 'postgres://db.internal/calendar' }), 'CALENDAR_COMMUNITY_PROOF_OF_WORK');
-  assert.equal(loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true' }).communityGuards.proofOfWork, true, 'SQLite: the key file beside the database');
+  for (const bad of ['-1', 'many', '2.5'])
+    assertConfigError(() => loadConfig({ CALENDAR_COMMUNITY_DAILY_LIMIT: bad }), 'CALENDAR_COMMUNITY_DAILY_LIMIT');
+  assertConfigError(
+    () => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'yes', CALENDAR_SECRETS_KEY: 'k' }),
+    'CALENDAR_COMMUNITY_PROOF_OF_WORK',
+  );
+  assertConfigError(
+    () => loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true', DATABASE_URL: 'postgres://db.internal/calendar' }),
+    'CALENDAR_COMMUNITY_PROOF_OF_WORK',
+  );
+  assert.equal(
+    loadConfig({ CALENDAR_COMMUNITY_PROOF_OF_WORK: 'true' }).communityGuards.proofOfWork,
+    true,
+    'SQLite: the key file beside the database',
+  );
 });
 
 test('CALENDAR_DISALLOW_UNFILTERED_HTML: off by default, true/false or 1/0, anything else stops start-up', () => {
   assert.equal(loadConfig({}).disallowUnfilteredHtml, false);
   assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: '1' }).disallowUnfilteredHtml, true);
   assert.equal(loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: 'false' }).disallowUnfilteredHtml, false);
-  for (const bad of ['yes', 'on']) assertConfigError(() => loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: bad }), 'CALENDAR_DISALLOW_UNFILTERED_HTML');
+  for (const bad of ['yes', 'on'])
+    assertConfigError(
+      () => loadConfig({ CALENDAR_DISALLOW_UNFILTERED_HTML: bad }),
+      'CALENDAR_DISALLOW_UNFILTERED_HTML',
+    );
 });
 
 test('webhook settings: bad addresses, retry lists and durations stop start-up (decision 0032)', () => {
-  for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9']) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_PRIVATE: bad }), /CALENDAR_WEBHOOK_ALLOW_PRIVATE must list/, bad);
-  for (const bad of ['soon', '1,,2', '-5', Array.from({ length: 21 }, () => '1').join(',')]) assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_RETRY_DELAYS: bad }), /CALENDAR_WEBHOOK_RETRY_DELAYS must be/, bad);
-  assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '0' }), /CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS must be/);
-  assert.throws(() => loadConfig({ CALENDAR_WEBHOOK_ALLOW_HTTP: 'maybe' }), /CALENDAR_WEBHOOK_ALLOW_HTTP must be true or false/);
+  for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9'])
+    assert.throws(
+      () => loadConfig({ CALENDAR_WEBHOOK_ALLOW_PRIVATE: bad }),
+      /CALENDAR_WEBHOOK_ALLOW_PRIVATE must list/,
+      bad,
+    );
+  for (const bad of ['soon', '1,,2', '-5', Array.from({ length: 21 }, () => '1').join(',')])
+    assert.throws(
+      () => loadConfig({ CALENDAR_WEBHOOK_RETRY_DELAYS: bad }),
+      /CALENDAR_WEBHOOK_RETRY_DELAYS must be/,
+      bad,
+    );
+  assert.throws(
+    () => loadConfig({ CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS: '0' }),
+    /CALENDAR_WEBHOOK_DISABLE_AFTER_HOURS must be/,
+  );
+  assert.throws(
+    () => loadConfig({ CALENDAR_WEBHOOK_ALLOW_HTTP: 'maybe' }),
+    /CALENDAR_WEBHOOK_ALLOW_HTTP must be true or false/,
+  );
 });
 
 test('e-mail settings: an smtp:// or smtps:// URL with both credentials or none, and a From it needs; bad values stop start-up without showing the password (decision 0113)', () => {
-  assert.equal(loadConfig({ CALENDAR_SMTP_URL: 'smtp://127.0.0.1:2525', CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl?.port, '2525');
-  assert.equal(loadConfig({ CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl, undefined, 'a From alone: e-mail stays off');
-  for (const bad of ['http://mail.example.org', 'mail.example.org:25', 'smtp://', 'smtp://mail.example.org/inbox', 'smtp://user:secret-word@', 'smtp://user@mail.example.org', 'smtp://:secret-word@mail.example.org']) {
+  assert.equal(
+    loadConfig({ CALENDAR_SMTP_URL: 'smtp://127.0.0.1:2525', CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl
+      ?.port,
+    '2525',
+  );
+  assert.equal(
+    loadConfig({ CALENDAR_MAIL_FROM: 'calendar@example.org' }).mail.smtpUrl,
+    undefined,
+    'a From alone: e-mail stays off',
+  );
+  for (const bad of [
+    'http://mail.example.org',
+    'mail.example.org:25',
+    'smtp://',
+    'smtp://mail.example.org/inbox',
+    'smtp://user:secret-word@',
+    'smtp://user@mail.example.org',
+    'smtp://:secret-word@mail.example.org',
+  ]) {
     assert.throws(
       () => loadConfig({ CALENDAR_SMTP_URL: bad, CALENDAR_MAIL_FROM: 'calendar@example.org' }),
       (error: Error) => /^CALENDAR_SMTP_URL must/.test(error.message) && !error.message.includes('secret-word'),
       bad,
     );
   }
-  assert.throws(() => loadConfig({ CALENDAR_SMTP_URL: 'smtp://mail.example.org' }), /CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is/);
-  for (const bad of ['calendar', 'calendar@localhost', 'a@b.example, c@d.example', 'Arts <calendar@example.org', 'calendar@example.org\r\nBcc: x@y.example', '"Arts" <calendar@example.org>']) {
+  assert.throws(
+    () => loadConfig({ CALENDAR_SMTP_URL: 'smtp://mail.example.org' }),
+    /CALENDAR_MAIL_FROM must be set when CALENDAR_SMTP_URL is/,
+  );
+  for (const bad of [
+    'calendar',
+    'calendar@localhost',
+    'a@b.example, c@d.example',
+    'Arts <calendar@example.org',
+    'calendar@example.org\r\nBcc: x@y.example',
+    '"Arts" <calendar@example.org>',
+  ]) {
     assert.throws(() => loadConfig({ CALENDAR_MAIL_FROM: bad }), /CALENDAR_MAIL_FROM must be an address/, bad);
   }
   assert.throws(() => loadConfig({ CALENDAR_MAIL_RETRY_DELAYS: 'soon' }), /CALENDAR_MAIL_RETRY_DELAYS must be/);
@@ -379,28 +506,44 @@ test('CALENDAR_METRICS_TOKEN: unset turns the metrics off; a token shorter than 
   assert.equal(loadConfig({ CALENDAR_METRICS_TOKEN: '' }).metricsToken, undefined);
   const token = 'a'.repeat(31) + '+/=';
   assert.equal(loadConfig({ CALENDAR_METRICS_TOKEN: ` ${token} ` }).metricsToken, token);
-  for (const bad of ['a'.repeat(31), `${'a'.repeat(32)} b`, `${'a'.repeat(32)}"`]) assert.throws(() => loadConfig({ CALENDAR_METRICS_TOKEN: bad }), /CALENDAR_METRICS_TOKEN must be/, bad);
+  for (const bad of ['a'.repeat(31), `${'a'.repeat(32)} b`, `${'a'.repeat(32)}"`])
+    assert.throws(() => loadConfig({ CALENDAR_METRICS_TOKEN: bad }), /CALENDAR_METRICS_TOKEN must be/, bad);
 });
 
 test('media settings: the folder beside the SQLite file, else data/media; limits are whole numbers in range (decision 0052)', () => {
   assert.equal(loadConfig({ DATABASE_URL: '/var/lib/calendar/site.sqlite' }).media.dir, '/var/lib/calendar/media');
   assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/calendar' }).media.dir, path.resolve('data/media'));
   assert.equal(loadConfig({ DATABASE_URL: ':memory:' }).media.dir, path.resolve('data/media'));
-  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/calendar', CALENDAR_MEDIA_DIR: 'uploads' }).media.dir, path.resolve('uploads'));
+  assert.equal(
+    loadConfig({ DATABASE_URL: 'postgres://db/calendar', CALENDAR_MEDIA_DIR: 'uploads' }).media.dir,
+    path.resolve('uploads'),
+  );
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10MB' }), 'CALENDAR_MEDIA_MAX_BYTES');
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_BYTES: '10' }), 'CALENDAR_MEDIA_MAX_BYTES');
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS: '0' }), 'CALENDAR_MEDIA_MAX_PIXELS');
 });
 
-test('image decoding settings: the anonymous pixel limit never above the other; decodes always fewer than libuv\'s threads (decision 0090)', () => {
+test("image decoding settings: the anonymous pixel limit never above the other; decodes always fewer than libuv's threads (decision 0090)", () => {
   assert.equal(loadConfig({ CALENDAR_MEDIA_MAX_PIXELS: '1000000' }).media.maxPixelsAnonymous, 1_000_000);
   assert.equal(loadConfig({ CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '2000000' }).media.maxPixelsAnonymous, 2_000_000);
-  assertConfigError(() => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '16MP' }), 'CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS');
+  assertConfigError(
+    () => loadConfig({ CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS: '16MP' }),
+    'CALENDAR_MEDIA_MAX_PIXELS_ANONYMOUS',
+  );
   assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '3' }).media.decodeConcurrency, 3);
-  assert.throws(() => loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '4' }), /^Error: CALENDAR_MEDIA_DECODE_CONCURRENCY must be less than libuv's 4 threads \(UV_THREADPOOL_SIZE\)/);
-  assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '12', UV_THREADPOOL_SIZE: '16' }).media.decodeConcurrency, 12);
+  assert.throws(
+    () => loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '4' }),
+    /^Error: CALENDAR_MEDIA_DECODE_CONCURRENCY must be less than libuv's 4 threads \(UV_THREADPOOL_SIZE\)/,
+  );
+  assert.equal(
+    loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '12', UV_THREADPOOL_SIZE: '16' }).media.decodeConcurrency,
+    12,
+  );
   // More threads let more decodes run at once by default, one core fewer than the machine has.
-  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: '64' }).media.decodeConcurrency, Math.max(1, os.availableParallelism() - 1));
+  assert.equal(
+    loadConfig({ UV_THREADPOOL_SIZE: '64' }).media.decodeConcurrency,
+    Math.max(1, os.availableParallelism() - 1),
+  );
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_DECODE_CONCURRENCY: '0' }), 'CALENDAR_MEDIA_DECODE_CONCURRENCY');
   assert.equal(loadConfig({ CALENDAR_MEDIA_DECODE_QUEUE: '0' }).media.decodeQueue, 0);
   assertConfigError(() => loadConfig({ CALENDAR_MEDIA_DECODE_QUEUE: '-1' }), 'CALENDAR_MEDIA_DECODE_QUEUE');

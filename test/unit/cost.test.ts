@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import { displayCost, parseCost, priceText } from '../../src/modules/events/cost.ts';
 
 /** Observed on the original (wire-format 2.8), plus thousands separators and an empty cost. */
-const CASES: ReadonlyArray<readonly [input: string, display: string, symbol: string, position: string, values: readonly string[], price: string]> = [
+const CASES: ReadonlyArray<
+  readonly [input: string, display: string, symbol: string, position: string, values: readonly string[], price: string]
+> = [
   ['15', '$15', '', '', ['15'], '15'],
   ['€15', '€15', '€', 'prefix', ['15'], '15'],
   ['$20', '$20', '$', 'prefix', ['20'], '20'],

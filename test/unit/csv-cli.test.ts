@@ -13,7 +13,10 @@ const GIVEN_DATABASE_URL = process.env.DATABASE_URL;
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (line) => out.push(...line.split('\n')), err: (line) => err.push(...line.split('\n')) });
+  const code = await main(argv, {
+    out: (line) => out.push(...line.split('\n')),
+    err: (line) => err.push(...line.split('\n')),
+  });
   return { code, out, err };
 }
 
@@ -37,18 +40,36 @@ describe(`import-csv (${DIALECT})`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('a dry run writes nothing; the import writes the good rows, one venue for both, and names the bad row\'s line', async () => {
+  test("a dry run writes nothing; the import writes the good rows, one venue for both, and names the bad row's line", async () => {
     await cli('user', 'create', 'ada', '--role', 'administrator', '--password', 'ada-password-1');
     const map = JSON.stringify({ Title: 'Event Name', Notes: '' });
     const dry = await cli('import-csv', file, '--type', 'events', '--map', map, '--dry-run');
     assert.equal(dry.code, 1);
-    assert.deepEqual(dry.out, [`Dry run (nothing written): would import 2 of 3 events rows from ${file}; 1 refused.`, 'Line 3: Event Name: empty; every event needs a name.']);
+    assert.deepEqual(dry.out, [
+      `Dry run (nothing written): would import 2 of 3 events rows from ${file}; 1 refused.`,
+      'Line 3: Event Name: empty; every event needs a name.',
+    ]);
     const imported = await cli('import-csv', file, '--type', 'events', '--map', map);
     assert.equal(imported.out[0], `Imported 2 of 3 events rows from ${file}; 1 refused.`);
     assert.equal(imported.out[1], 'Line 3: Event Name: empty; every event needs a name.');
     assert.match(imported.err.join('\n'), /1 rows were refused; the others are imported/);
-    const venues = await cli('import-csv', file, '--type', 'venues', '--map', JSON.stringify({ 'Event Venue Name': 'Venue Name', Title: '' }), '--dry-run');
+    const venues = await cli(
+      'import-csv',
+      file,
+      '--type',
+      'venues',
+      '--map',
+      JSON.stringify({ 'Event Venue Name': 'Venue Name', Title: '' }),
+      '--dry-run',
+    );
     assert.equal(venues.out[0], `Dry run (nothing written): would import 2 of 3 venues rows from ${file}; 1 refused.`);
-    assert.deepEqual(await cli('import-csv', file, '--type', 'gadgets'), { code: 2, out: [], err: ['--type must be one of events, venues, organizers, got "gadgets".', 'Usage: calendar-events import-csv <file.csv> --type <events|venues|organizers> [--map <json>] [--status <status>] [--as <login>] [--dry-run]'] });
+    assert.deepEqual(await cli('import-csv', file, '--type', 'gadgets'), {
+      code: 2,
+      out: [],
+      err: [
+        '--type must be one of events, venues, organizers, got "gadgets".',
+        'Usage: calendar-events import-csv <file.csv> --type <events|venues|organizers> [--map <json>] [--status <status>] [--as <login>] [--dry-run]',
+      ],
+    });
   });
 });

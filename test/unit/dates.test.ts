@@ -13,14 +13,54 @@ import {
 } from '../../src/dates/parse.ts';
 import fc from 'fast-check';
 import { IANAZone } from 'luxon';
-import { isValidZone, offsetString, resolveZone, toIsoWithOffset, utcToZoned, zoneAbbreviation, zonedToUtc } from '../../src/dates/zones.ts';
+import {
+  isValidZone,
+  offsetString,
+  resolveZone,
+  toIsoWithOffset,
+  utcToZoned,
+  zoneAbbreviation,
+  zonedToUtc,
+} from '../../src/dates/zones.ts';
 
 // The suite runs with TZ=America/New_York; zones far from it (Tokyo, UTC) prove no dependence on it.
 const OTHER_ZONES = ['Asia/Tokyo', 'UTC'];
 
 describe('isValidZone', () => {
-  const valid = ['America/Chicago', 'America/New_York', 'Europe/Rome', 'Asia/Tokyo', 'UTC', 'Etc/GMT+5', 'America/Argentina/Buenos_Aires', 'UTC+2', 'UTC-5', 'UTC+5:30', 'UTC+5.5', 'UTC+5.75', 'UTC+0', 'UTC-12', 'UTC+14'];
-  const invalid = ['Mars/Base', '', ' ', 'garbage', 'America/Nowhere', 'UTC+15', 'UTC+5:60', 'UTC+5.33', 'UTC+', 'UTC 2', '+02:00', 'GMT+2', 'local', 'system', ' UTC'];
+  const valid = [
+    'America/Chicago',
+    'America/New_York',
+    'Europe/Rome',
+    'Asia/Tokyo',
+    'UTC',
+    'Etc/GMT+5',
+    'America/Argentina/Buenos_Aires',
+    'UTC+2',
+    'UTC-5',
+    'UTC+5:30',
+    'UTC+5.5',
+    'UTC+5.75',
+    'UTC+0',
+    'UTC-12',
+    'UTC+14',
+  ];
+  const invalid = [
+    'Mars/Base',
+    '',
+    ' ',
+    'garbage',
+    'America/Nowhere',
+    'UTC+15',
+    'UTC+5:60',
+    'UTC+5.33',
+    'UTC+',
+    'UTC 2',
+    '+02:00',
+    'GMT+2',
+    'local',
+    'system',
+    ' UTC',
+  ];
   for (const zone of valid) test(`accepts ${JSON.stringify(zone)}`, () => assert.equal(isValidZone(zone), true));
   for (const zone of invalid) test(`rejects ${JSON.stringify(zone)}`, () => assert.equal(isValidZone(zone), false));
 });
@@ -61,15 +101,40 @@ describe('zonedToUtc and utcToZoned', () => {
 
 describe('DST transitions', () => {
   const gapsAndOverlaps: ReadonlyArray<readonly [description: string, wallClock: string, zone: string, utc: string]> = [
-    ['New York spring-forward gap moves forward by the gap (03:30 EDT)', '2026-03-08 02:30:00', 'America/New_York', '2026-03-08 07:30:00'],
-    ['New York fall-back overlap takes the first (EDT) 01:30', '2026-11-01 01:30:00', 'America/New_York', '2026-11-01 05:30:00'],
+    [
+      'New York spring-forward gap moves forward by the gap (03:30 EDT)',
+      '2026-03-08 02:30:00',
+      'America/New_York',
+      '2026-03-08 07:30:00',
+    ],
+    [
+      'New York fall-back overlap takes the first (EDT) 01:30',
+      '2026-11-01 01:30:00',
+      'America/New_York',
+      '2026-11-01 05:30:00',
+    ],
     ['New York just before the gap', '2026-03-08 01:59:59', 'America/New_York', '2026-03-08 06:59:59'],
     ['New York just after the gap', '2026-03-08 03:00:00', 'America/New_York', '2026-03-08 07:00:00'],
     ['New York just after the overlap', '2026-11-01 02:00:00', 'America/New_York', '2026-11-01 07:00:00'],
     ['Rome spring-forward gap (03:30 CEST)', '2026-03-29 02:30:00', 'Europe/Rome', '2026-03-29 01:30:00'],
-    ['Rome fall-back overlap takes the first (CEST) 02:30', '2026-10-25 02:30:00', 'Europe/Rome', '2026-10-25 00:30:00'],
-    ['Sydney April fall-back overlap takes the first (AEDT) 02:30', '2026-04-05 02:30:00', 'Australia/Sydney', '2026-04-04 15:30:00'],
-    ['Sydney October spring-forward gap (03:30 AEDT)', '2026-10-04 02:30:00', 'Australia/Sydney', '2026-10-03 16:30:00'],
+    [
+      'Rome fall-back overlap takes the first (CEST) 02:30',
+      '2026-10-25 02:30:00',
+      'Europe/Rome',
+      '2026-10-25 00:30:00',
+    ],
+    [
+      'Sydney April fall-back overlap takes the first (AEDT) 02:30',
+      '2026-04-05 02:30:00',
+      'Australia/Sydney',
+      '2026-04-04 15:30:00',
+    ],
+    [
+      'Sydney October spring-forward gap (03:30 AEDT)',
+      '2026-10-04 02:30:00',
+      'Australia/Sydney',
+      '2026-10-03 16:30:00',
+    ],
   ];
   for (const [description, wallClock, zone, utc] of gapsAndOverlaps) {
     test(description, () => assert.equal(zonedToUtc(wallClock, zone), utc));
@@ -81,13 +146,33 @@ describe('DST transitions', () => {
   });
 
   test('the UTC instant inside a gap round-trips to the shifted wall clock', () => {
-    assert.equal(utcToZoned(zonedToUtc('2026-03-08 02:30:00', 'America/New_York'), 'America/New_York'), '2026-03-08 03:30:00');
+    assert.equal(
+      utcToZoned(zonedToUtc('2026-03-08 02:30:00', 'America/New_York'), 'America/New_York'),
+      '2026-03-08 03:30:00',
+    );
   });
 });
 
 describe('round trips', () => {
-  const zones = ['America/New_York', 'America/Chicago', 'Europe/Rome', 'Australia/Sydney', 'Asia/Tokyo', 'Asia/Kolkata', 'UTC', 'UTC+5:30', 'UTC-3.5'];
-  const wallClocks = ['2026-01-01 00:00:00', '2026-03-08 12:00:00', '2026-06-30 23:59:59', '2026-10-04 04:00:00', '2026-12-31 23:30:00', '2028-02-29 12:00:00'];
+  const zones = [
+    'America/New_York',
+    'America/Chicago',
+    'Europe/Rome',
+    'Australia/Sydney',
+    'Asia/Tokyo',
+    'Asia/Kolkata',
+    'UTC',
+    'UTC+5:30',
+    'UTC-3.5',
+  ];
+  const wallClocks = [
+    '2026-01-01 00:00:00',
+    '2026-03-08 12:00:00',
+    '2026-06-30 23:59:59',
+    '2026-10-04 04:00:00',
+    '2026-12-31 23:30:00',
+    '2028-02-29 12:00:00',
+  ];
   for (const zone of zones) {
     test(`wall clock → UTC → wall clock in ${zone}`, () => {
       for (const wallClock of wallClocks) assert.equal(utcToZoned(zonedToUtc(wallClock, zone), zone), wallClock);
@@ -163,7 +248,8 @@ const MONTH_END = new Date('2026-01-31T12:00:00Z');
 /** Thursday 2026-12-31 17:30:00 in New York, already 2027-01-01 07:30:00 in Tokyo. */
 const YEAR_END = new Date('2026-12-31T22:30:00Z');
 
-const parse = (input: string | number, now = SATURDAY_EVENING, zone = 'America/New_York'): ParsedDate => parseDateInput(input, now, zone);
+const parse = (input: string | number, now = SATURDAY_EVENING, zone = 'America/New_York'): ParsedDate =>
+  parseDateInput(input, now, zone);
 
 describe('parseDateInput: absolute forms', () => {
   const cases: ReadonlyArray<readonly [input: string, wallClock: string, offsetMinutes: number | null]> = [
@@ -215,7 +301,11 @@ describe('parseDateInput: absolute forms', () => {
   }
 
   test('an RFC 1123 date keeps its date (the weekday matches) and reads GMT as offset 0', () => {
-    assert.deepEqual(parse('Sat, 05 Dec 2026 19:00:00 GMT'), { wallClock: '2026-12-05 19:00:00', offsetMinutes: 0, kind: 'relative' });
+    assert.deepEqual(parse('Sat, 05 Dec 2026 19:00:00 GMT'), {
+      wallClock: '2026-12-05 19:00:00',
+      offsetMinutes: 0,
+      kind: 'relative',
+    });
   });
 
   test('a month and day without a year take the current year', () => {
@@ -244,7 +334,11 @@ describe('parseDateInput: timestamps', () => {
   }
 
   test('a timestamp with a relative part is relative and stays in UTC', () => {
-    assert.deepEqual(parse('@1797000000 +1 day'), { wallClock: '2026-12-12 14:40:00', offsetMinutes: 0, kind: 'relative' });
+    assert.deepEqual(parse('@1797000000 +1 day'), {
+      wallClock: '2026-12-12 14:40:00',
+      offsetMinutes: 0,
+      kind: 'relative',
+    });
   });
 });
 
@@ -362,7 +456,11 @@ describe('parseDateInput: relative phrases', () => {
   });
 
   test('+N hours after a written offset counts in that offset', () => {
-    assert.deepEqual(parse('2026-12-05T23:00:00+02:00 +2 hours'), { wallClock: '2026-12-06 01:00:00', offsetMinutes: 120, kind: 'relative' });
+    assert.deepEqual(parse('2026-12-05T23:00:00+02:00 +2 hours'), {
+      wallClock: '2026-12-06 01:00:00',
+      offsetMinutes: 120,
+      kind: 'relative',
+    });
   });
 });
 
@@ -409,7 +507,8 @@ describe('parseDateInput: rejections', () => {
     test(`rejects ${typeof input === 'number' ? String(input) : JSON.stringify(input)}`, () => {
       assert.throws(
         () => parse(input),
-        (error: unknown) => error instanceof DateParseError && Object.is(error.input, input) && error.message.startsWith('Invalid date'),
+        (error: unknown) =>
+          error instanceof DateParseError && Object.is(error.input, input) && error.message.startsWith('Invalid date'),
       );
     });
   }
@@ -442,7 +541,14 @@ describe('wallClockOf and instantOf', () => {
 
 describe('dateDetails, startOfDay and endOfDay', () => {
   test('cut zero-padded strings from the wall clock', () => {
-    assert.deepEqual(dateDetails('2026-01-05 14:23:36'), { year: '2026', month: '01', day: '05', hour: '14', minutes: '23', seconds: '36' });
+    assert.deepEqual(dateDetails('2026-01-05 14:23:36'), {
+      year: '2026',
+      month: '01',
+      day: '05',
+      hour: '14',
+      minutes: '23',
+      seconds: '36',
+    });
   });
 
   test('bound the calendar day', () => {
@@ -485,12 +591,30 @@ describe('eventWallClock (decision 0010)', () => {
 describe('remembered zone offsets', () => {
   // Zones with half-hour DST (Lord Howe), odd offsets (Kathmandu, Chatham), southern DST and old
   // local mean times: the remembered offsets must be Intl's own at every instant.
-  const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Europe/Amsterdam', 'Pacific/Apia', 'America/Santiago'];
+  const zones = [
+    'America/New_York',
+    'Europe/Berlin',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Europe/Amsterdam',
+    'Pacific/Apia',
+    'America/Santiago',
+  ];
   test('agree with luxon asking Intl, from 1900 to 2100', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (zone, ms) => {
-        assert.equal(resolveZone(zone).offset(ms), IANAZone.create(zone).offset(ms), `${zone} at ${new Date(ms).toISOString()}`);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        (zone, ms) => {
+          assert.equal(
+            resolveZone(zone).offset(ms),
+            IANAZone.create(zone).offset(ms),
+            `${zone} at ${new Date(ms).toISOString()}`,
+          );
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -503,7 +627,11 @@ describe('remembered zone offsets', () => {
       for (const transition of transitions) {
         for (let minute = -120; minute <= 120; minute++) {
           const ms = Date.parse(transition) + minute * 60_000;
-          assert.equal(resolveZone(zone).offset(ms), IANAZone.create(zone).offset(ms), `${zone} at ${new Date(ms).toISOString()}`);
+          assert.equal(
+            resolveZone(zone).offset(ms),
+            IANAZone.create(zone).offset(ms),
+            `${zone} at ${new Date(ms).toISOString()}`,
+          );
         }
       }
     }

@@ -9,7 +9,9 @@ test('docs/errors.md documents exactly the codes, statuses and messages of the c
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .map((line) => line.split('|').map((cell) => cell.trim()));
-  const documented = Object.fromEntries(rows.map((cells) => [cells[1]!.replace(/`/g, ''), { status: Number(cells[2]), message: cells[3] }]));
+  const documented = Object.fromEntries(
+    rows.map((cells) => [cells[1]!.replace(/`/g, ''), { status: Number(cells[2]), message: cells[3] }]),
+  );
   assert.deepEqual(documented, ERROR_CATALOGUE);
 });
 
@@ -29,9 +31,12 @@ test('missing and invalid parameters are listed as WordPress lists them', () => 
     message: 'Missing parameter(s): title, start_date',
     data: { status: 400, params: ['title', 'start_date'] },
   });
-  assert.deepEqual(invalidParams({ page: { message: 'Invalid parameter.' }, per_page: { message: 'Invalid parameter.' } }).toBody(), {
-    code: 'rest_invalid_param',
-    message: 'Invalid parameter(s): page, per_page',
-    data: { status: 400, params: { page: 'Invalid parameter.', per_page: 'Invalid parameter.' }, details: [] },
-  });
+  assert.deepEqual(
+    invalidParams({ page: { message: 'Invalid parameter.' }, per_page: { message: 'Invalid parameter.' } }).toBody(),
+    {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): page, per_page',
+      data: { status: 400, params: { page: 'Invalid parameter.', per_page: 'Invalid parameter.' }, details: [] },
+    },
+  );
 });

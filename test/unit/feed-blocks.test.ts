@@ -45,7 +45,10 @@ describe('a feed split by UID before parsing (decision 0118)', () => {
       return blocksDigest(feed, feed.byUid.get('two@example.org')!, given);
     };
     const base = digest(FEED);
-    assert.equal(digest(FEED.replace('UID:two@example.org\r\n', 'UID:two@example.org\r\nDTSTAMP:20261128T101010Z\r\n')), base);
+    assert.equal(
+      digest(FEED.replace('UID:two@example.org\r\n', 'UID:two@example.org\r\nDTSTAMP:20261128T101010Z\r\n')),
+      base,
+    );
     assert.notEqual(digest(FEED.replace('SUMMARY:Two, moved', 'SUMMARY:Two, moved again')), base);
     assert.notEqual(digest(FEED.replace('Europe/Paris', 'Europe/Rome')), base);
     assert.notEqual(digest(FEED, '{"status":"draft"}'), base);

@@ -23,11 +23,14 @@ test('every listed line folds as ical-generator folds it, and no folded line pas
   const text = LINES.join('\r\n');
   const folded = foldLines(text);
   assert.equal(folded, libraryFoldLines(text));
-  for (const line of folded.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, `${Buffer.byteLength(line)} octets: ${line}`);
+  for (const line of folded.split('\r\n'))
+    assert.ok(Buffer.byteLength(line) <= 75, `${Buffer.byteLength(line)} octets: ${line}`);
 });
 
 test('any text of any script folds as ical-generator folds it', () => {
-  const line = fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), { maxLength: 4 }).map((parts) => parts.join('').replace(/\r\n/g, ''));
+  const line = fc
+    .array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), { maxLength: 4 })
+    .map((parts) => parts.join('').replace(/\r\n/g, ''));
   fc.assert(
     fc.property(fc.array(line, { maxLength: 5 }), (lines) => {
       const text = lines.join('\r\n');

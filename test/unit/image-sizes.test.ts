@@ -5,19 +5,32 @@ import { IMAGE_SIZES, sizeDimensions, sniffImageType } from '../../src/modules/m
 /* WordPress' image_resize_dimensions for its default sizes, and the signatures uploads are typed by (decision 0052). */
 
 const sizesOf = (width: number, height: number) =>
-  Object.fromEntries(IMAGE_SIZES.flatMap((size) => {
-    const dimensions = sizeDimensions(width, height, size);
-    return dimensions ? [[size.name, [dimensions.width, dimensions.height]]] : [];
-  }));
+  Object.fromEntries(
+    IMAGE_SIZES.flatMap((size) => {
+      const dimensions = sizeDimensions(width, height, size);
+      return dimensions ? [[size.name, [dimensions.width, dimensions.height]]] : [];
+    }),
+  );
 
 test('the sizes of a landscape photo: cropped thumbnail, the others scaled to fit, none enlarged', () => {
   assert.deepEqual(sizesOf(2560, 1707), {
-    thumbnail: [150, 150], medium: [300, 200], medium_large: [768, 512], large: [1024, 683], '1536x1536': [1536, 1024], '2048x2048': [2048, 1366],
+    thumbnail: [150, 150],
+    medium: [300, 200],
+    medium_large: [768, 512],
+    large: [1024, 683],
+    '1536x1536': [1536, 1024],
+    '2048x2048': [2048, 1366],
   });
 });
 
 test('a portrait image: medium_large bounds only the width, the others the larger side', () => {
-  assert.deepEqual(sizesOf(1000, 2000), { thumbnail: [150, 150], medium: [150, 300], medium_large: [768, 1536], large: [512, 1024], '1536x1536': [768, 1536] });
+  assert.deepEqual(sizesOf(1000, 2000), {
+    thumbnail: [150, 150],
+    medium: [150, 300],
+    medium_large: [768, 1536],
+    large: [512, 1024],
+    '1536x1536': [768, 1536],
+  });
 });
 
 test('a small image: a thumbnail cropped in the one dimension larger than 150, no other size; an image no larger than 150 has none', () => {

@@ -28,7 +28,17 @@ describe('in-list padding', () => {
   });
 
   test('lists of 65 to 128 values share one SQL text', () => {
-    const texts = new Set(Array.from({ length: 64 }, (_, at) => db.selectFrom('items').select('name').where('id', 'in', inList(Array.from({ length: 65 + at }, (_, id) => id))).compile().sql));
+    const texts = new Set(
+      Array.from(
+        { length: 64 },
+        (_, at) =>
+          db
+            .selectFrom('items')
+            .select('name')
+            .where('id', 'in', inList(Array.from({ length: 65 + at }, (_, id) => id)))
+            .compile().sql,
+      ),
+    );
     assert.equal(texts.size, 1);
   });
 });

@@ -29,7 +29,15 @@ describe('pagination', () => {
     });
   }
 
-  const pages: [number, number, number][] = [[0, 10, 0], [1, 10, 1], [10, 10, 1], [11, 10, 2], [20, 10, 2], [21, 10, 3], [101, 50, 3]];
+  const pages: [number, number, number][] = [
+    [0, 10, 0],
+    [1, 10, 1],
+    [10, 10, 1],
+    [11, 10, 2],
+    [20, 10, 2],
+    [21, 10, 3],
+    [101, 50, 3],
+  ];
   for (const [total, perPage, expected] of pages) {
     test(`${total} items at ${perPage} per page make ${expected} pages`, () => {
       assert.equal(totalPages(total, perPage), expected);

@@ -104,10 +104,14 @@ describe('parametersWithNul', () => {
   test('names the fields with a NUL in a string or a key, at any depth, without recursion', () => {
     let deep: unknown = 'a\u0000';
     for (let level = 0; level < 200_000; level++) deep = [deep];
-    assert.deepEqual(parametersWithNul({ title: deep, ok: [['fine']], ['na\u0000me']: 'x', keyed: { 'k\u0000': 1 } }), ['title', 'name', 'keyed']);
+    assert.deepEqual(parametersWithNul({ title: deep, ok: [['fine']], ['na\u0000me']: 'x', keyed: { 'k\u0000': 1 } }), [
+      'title',
+      'name',
+      'keyed',
+    ]);
   });
 
-  test('never looks into bytes: a file\'s NULs are its own (issue 43)', () => {
+  test("never looks into bytes: a file's NULs are its own (issue 43)", () => {
     const started = performance.now();
     assert.deepEqual(parametersWithNul({ file: { name: 'a.png', bytes: Buffer.alloc(64 * 1024 * 1024) } }), []);
     assert.ok(performance.now() - started < 1000, '64 MiB of bytes not walked one by one');

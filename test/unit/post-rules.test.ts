@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Urls } from '../../src/urls.ts';
-import { globalId, globalIdLineage, passwordMatches, postUrl, scaleBackStatus, scheduledStatus, stripProtected } from '../../src/modules/posts/post-rules.ts';
+import {
+  globalId,
+  globalIdLineage,
+  passwordMatches,
+  postUrl,
+  scaleBackStatus,
+  scheduledStatus,
+  stripProtected,
+} from '../../src/modules/posts/post-rules.ts';
 
-const urlsFor = (origin: string, siteUrl?: string) => new Urls(origin, { publicUrl: undefined, siteUrl, restPrefix: '' });
+const urlsFor = (origin: string, siteUrl?: string) =>
+  new Urls(origin, { publicUrl: undefined, siteUrl, restPrefix: '' });
 
 describe('scaleBackStatus', () => {
   const cases: ReadonlyArray<readonly [requested: string | undefined, canPublish: boolean, status: string]> = [
@@ -41,12 +50,34 @@ describe('scheduledStatus', () => {
 
 describe('postUrl', () => {
   const urls = urlsFor('https://example.org:8443');
-  const cases: ReadonlyArray<readonly [label: string, post: { id: number; status: string; slug: string }, url: string]> = [
-    ['a published record: the permalink', { id: 5, status: 'publish', slug: 'town-hall' }, 'https://example.org:8443/venue/town-hall/'],
-    ['a non-Latin slug is percent-encoded', { id: 6, status: 'publish', slug: 'зал' }, 'https://example.org:8443/venue/%D0%B7%D0%B0%D0%BB/'],
-    ['a draft: the query form', { id: 7, status: 'draft', slug: 'draft-hall' }, 'https://example.org:8443/?post_type=tribe_venue&p=7'],
-    ['a scheduled record: the query form', { id: 8, status: 'future', slug: 'later' }, 'https://example.org:8443/?post_type=tribe_venue&p=8'],
-    ['a published record without a slug: the query form', { id: 9, status: 'publish', slug: '' }, 'https://example.org:8443/?post_type=tribe_venue&p=9'],
+  const cases: ReadonlyArray<
+    readonly [label: string, post: { id: number; status: string; slug: string }, url: string]
+  > = [
+    [
+      'a published record: the permalink',
+      { id: 5, status: 'publish', slug: 'town-hall' },
+      'https://example.org:8443/venue/town-hall/',
+    ],
+    [
+      'a non-Latin slug is percent-encoded',
+      { id: 6, status: 'publish', slug: 'зал' },
+      'https://example.org:8443/venue/%D0%B7%D0%B0%D0%BB/',
+    ],
+    [
+      'a draft: the query form',
+      { id: 7, status: 'draft', slug: 'draft-hall' },
+      'https://example.org:8443/?post_type=tribe_venue&p=7',
+    ],
+    [
+      'a scheduled record: the query form',
+      { id: 8, status: 'future', slug: 'later' },
+      'https://example.org:8443/?post_type=tribe_venue&p=8',
+    ],
+    [
+      'a published record without a slug: the query form',
+      { id: 9, status: 'publish', slug: '' },
+      'https://example.org:8443/?post_type=tribe_venue&p=9',
+    ],
   ];
   for (const [label, post, url] of cases) {
     test(label, () => assert.equal(postUrl(urls, 'venue', 'tribe_venue', post), url));
@@ -54,23 +85,37 @@ describe('postUrl', () => {
 
   test('the configured site URL wins over the request origin', () => {
     const post = { id: 5, status: 'publish', slug: 'jane' };
-    assert.equal(postUrl(urlsFor('http://internal:3000', 'https://calendar.example.org/site'), 'organizer', 'tribe_organizer', post), 'https://calendar.example.org/site/organizer/jane/');
+    assert.equal(
+      postUrl(
+        urlsFor('http://internal:3000', 'https://calendar.example.org/site'),
+        'organizer',
+        'tribe_organizer',
+        post,
+      ),
+      'https://calendar.example.org/site/organizer/jane/',
+    );
   });
 });
 
 describe('globalId', () => {
   test('is the host and path of the site, without scheme, port or trailing slash', () => {
-    assert.equal(globalId(urlsFor('http://internal:3000', 'https://example.org:8443/blog/'), 42), 'example.org/blog?id=42');
+    assert.equal(
+      globalId(urlsFor('http://internal:3000', 'https://example.org:8443/blog/'), 42),
+      'example.org/blog?id=42',
+    );
   });
 
   test('is the bare host for a site at the root', () => {
     assert.equal(globalId(urlsFor('http://localhost:8080'), 7), 'localhost?id=7');
   });
 
-  test('the lineage starts with the record\'s own id, then the stored lineage', () => {
+  test("the lineage starts with the record's own id, then the stored lineage", () => {
     const urls = urlsFor('http://example.org');
     assert.deepEqual(globalIdLineage(urls, 3, null), ['example.org?id=3']);
-    assert.deepEqual(globalIdLineage(urls, 3, '["origin.example?id=99"]'), ['example.org?id=3', 'origin.example?id=99']);
+    assert.deepEqual(globalIdLineage(urls, 3, '["origin.example?id=99"]'), [
+      'example.org?id=3',
+      'origin.example?id=99',
+    ]);
   });
 });
 
@@ -86,19 +131,40 @@ describe('passwordMatches', () => {
     ['pässwort', 'pässwort', true],
   ];
   for (const [given, stored, matches] of cases) {
-    test(`${JSON.stringify(given)} against ${JSON.stringify(stored)}: ${matches}`, () => assert.equal(passwordMatches(given, stored), matches));
+    test(`${JSON.stringify(given)} against ${JSON.stringify(stored)}: ${matches}`, () =>
+      assert.equal(passwordMatches(given, stored), matches));
   }
 });
 
 describe('stripProtected', () => {
   test('replaces the protected keys present, keeps the others, adds none', () => {
     const venue = {
-      id: 5, status: 'publish', venue: 'Town Hall', description: '<p>bio</p>', slug: 'town-hall', image: { url: 'u', id: 1 },
-      address: '1 Main St', state: 'IL', zip: '0', geo_lat: 39.8, show_map: true, global_id: 'example.org?id=5',
+      id: 5,
+      status: 'publish',
+      venue: 'Town Hall',
+      description: '<p>bio</p>',
+      slug: 'town-hall',
+      image: { url: 'u', id: 1 },
+      address: '1 Main St',
+      state: 'IL',
+      zip: '0',
+      geo_lat: 39.8,
+      show_map: true,
+      global_id: 'example.org?id=5',
     };
     assert.deepEqual(stripProtected(venue, 'venue'), {
-      id: 5, status: 'publish', venue: 'Town Hall', description: '', slug: 'town-hall', image: false,
-      address: '', state: 'IL', zip: '', geo_lat: 0, show_map: null, global_id: 'example.org?id=5',
+      id: 5,
+      status: 'publish',
+      venue: 'Town Hall',
+      description: '',
+      slug: 'town-hall',
+      image: false,
+      address: '',
+      state: 'IL',
+      zip: '',
+      geo_lat: 0,
+      show_map: null,
+      global_id: 'example.org?id=5',
     });
   });
 
@@ -108,7 +174,12 @@ describe('stripProtected', () => {
   });
 
   test('without a name key, venue and organizer are linked records and become []', () => {
-    const event = { title: 'Gig', venue: { id: 5, venue: 'Hall' }, organizer: [{ id: 6 }], website: 'https://gig.example' };
+    const event = {
+      title: 'Gig',
+      venue: { id: 5, venue: 'Hall' },
+      organizer: [{ id: 6 }],
+      website: 'https://gig.example',
+    };
     assert.deepEqual(stripProtected(event), { title: 'Gig', venue: [], organizer: [], website: '' });
   });
 
@@ -137,6 +208,9 @@ describe('stripProtected', () => {
   test('replacements are fresh copies: changing one result does not change the next', () => {
     const first = stripProtected({ cost_details: {} }) as { cost_details: { values: string[] } };
     first.cost_details.values.push('changed');
-    assert.deepEqual((stripProtected({ cost_details: {} }) as { cost_details: { values: string[] } }).cost_details.values, []);
+    assert.deepEqual(
+      (stripProtected({ cost_details: {} }) as { cost_details: { values: string[] } }).cost_details.values,
+      [],
+    );
   });
 });

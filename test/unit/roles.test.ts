@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { can, isRole, permits, ROLE_CAPABILITIES, ROLE_NAMES, siteCapabilities, type Caller, type Permission, type Role } from '../../src/auth/roles.ts';
+import {
+  can,
+  isRole,
+  permits,
+  ROLE_CAPABILITIES,
+  ROLE_NAMES,
+  siteCapabilities,
+  type Caller,
+  type Permission,
+  type Role,
+} from '../../src/auth/roles.ts';
 import { CATEGORY, TAG } from '../../src/modules/terms/taxonomy.ts';
 
 const caller = (role: Role): Caller => ({ id: 1, login: role, role });
@@ -33,7 +43,8 @@ const HOLDERS: Record<string, readonly Role[]> = {
 describe('roles', () => {
   for (const [capability, holders] of Object.entries(HOLDERS)) {
     test(`${capability} belongs to ${holders.join(', ')} only`, () => {
-      for (const role of ROLE_NAMES) assert.equal(can(caller(role), capability), holders.includes(role), `${role} ${capability}`);
+      for (const role of ROLE_NAMES)
+        assert.equal(can(caller(role), capability), holders.includes(role), `${role} ${capability}`);
     });
   }
 
@@ -41,7 +52,11 @@ describe('roles', () => {
     assert.equal(siteCapabilities({ disallowUnfilteredHtml: false }), ROLE_CAPABILITIES);
     const disallowing = siteCapabilities({ disallowUnfilteredHtml: true });
     for (const role of ROLE_NAMES) {
-      assert.deepEqual([...disallowing[role]], [...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'), role);
+      assert.deepEqual(
+        [...disallowing[role]],
+        [...ROLE_CAPABILITIES[role]].filter((capability) => capability !== 'unfiltered_html'),
+        role,
+      );
     }
   });
 
@@ -52,7 +67,8 @@ describe('roles', () => {
   test('each role holds every capability of the roles below it', () => {
     for (let index = 1; index < ROLE_NAMES.length; index++) {
       const higher = ROLE_CAPABILITIES[ROLE_NAMES[index - 1]!];
-      for (const capability of ROLE_CAPABILITIES[ROLE_NAMES[index]!]) assert.ok(higher.has(capability), `${ROLE_NAMES[index - 1]} lacks ${capability}`);
+      for (const capability of ROLE_CAPABILITIES[ROLE_NAMES[index]!])
+        assert.ok(higher.has(capability), `${ROLE_NAMES[index - 1]} lacks ${capability}`);
     }
   });
 
@@ -68,11 +84,31 @@ describe('roles', () => {
 
 describe('permits', () => {
   const cases: [string, Permission, Record<Role | 'anonymous', boolean>][] = [
-    ['public', 'public', { anonymous: true, subscriber: true, contributor: true, author: true, editor: true, administrator: true }],
-    ['category writes', CATEGORY.writePermission, { anonymous: false, subscriber: false, contributor: false, author: true, editor: true, administrator: true }],
-    ['tag writes', TAG.writePermission, { anonymous: false, subscriber: false, contributor: false, author: false, editor: true, administrator: true }],
-    ['an empty list of capabilities', { all: [] }, { anonymous: true, subscriber: true, contributor: true, author: true, editor: true, administrator: true }],
-    ['an unknown capability', { all: ['read', 'fly'] }, { anonymous: false, subscriber: false, contributor: false, author: false, editor: false, administrator: false }],
+    [
+      'public',
+      'public',
+      { anonymous: true, subscriber: true, contributor: true, author: true, editor: true, administrator: true },
+    ],
+    [
+      'category writes',
+      CATEGORY.writePermission,
+      { anonymous: false, subscriber: false, contributor: false, author: true, editor: true, administrator: true },
+    ],
+    [
+      'tag writes',
+      TAG.writePermission,
+      { anonymous: false, subscriber: false, contributor: false, author: false, editor: true, administrator: true },
+    ],
+    [
+      'an empty list of capabilities',
+      { all: [] },
+      { anonymous: true, subscriber: true, contributor: true, author: true, editor: true, administrator: true },
+    ],
+    [
+      'an unknown capability',
+      { all: ['read', 'fly'] },
+      { anonymous: false, subscriber: false, contributor: false, author: false, editor: false, administrator: false },
+    ],
   ];
   for (const [name, permission, expected] of cases) {
     test(name, () => {

@@ -41,7 +41,9 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
   app.addHook('onRequest', async (request) => {
     request.caller = request.headers.authorization === 'editor' ? EDITOR : null;
   });
-  app.setErrorHandler((error, _request, reply) => reply.code(error instanceof ApiError ? error.status : 500).send({ code: (error as ApiError).code }));
+  app.setErrorHandler((error, _request, reply) =>
+    reply.code(error instanceof ApiError ? error.status : 500).send({ code: (error as ApiError).code }),
+  );
   const context: RouteContext = {
     table: new RouteTable(),
     prefix: '',
@@ -49,9 +51,19 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
     clock: pinnedClock('2026-11-24T12:00:00Z'),
     readCache: undefined,
     requestTimeoutMs: 30_000,
-    frameOf: (request: FastifyRequest) => ({ caller: request.caller, session: null, urls: new Urls('http://localhost', { publicUrl: undefined, siteUrl: undefined, restPrefix: '' }), language: 'en', explicitLanguage: false }),
+    frameOf: (request: FastifyRequest) => ({
+      caller: request.caller,
+      session: null,
+      urls: new Urls('http://localhost', { publicUrl: undefined, siteUrl: undefined, restPrefix: '' }),
+      language: 'en',
+      explicitLanguage: false,
+    }),
   };
-  const schema = { summary: 'A write', querystring: Type.Object({}), response: { 200: Type.Object({ loaded: Type.String() }) } };
+  const schema = {
+    summary: 'A write',
+    querystring: Type.Object({}),
+    response: { 200: Type.Object({ loaded: Type.String() }) },
+  };
   registerRoutes(app, context, [
     defineRoute({
       method: 'POST',
@@ -124,17 +136,30 @@ describe('units of work of a write route', () => {
 describe('the refusal of a route that names its own', () => {
   const refusal = async (headers: Record<string, string>, payload?: string) => {
     const { app, units } = await appWith(async () => 'thing');
-    const response = await app.inject({ method: payload === undefined ? 'DELETE' : 'POST', url: '/calendar/events/v1/users', headers, ...(payload === undefined ? {} : { payload }) });
+    const response = await app.inject({
+      method: payload === undefined ? 'DELETE' : 'POST',
+      url: '/calendar/events/v1/users',
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
     return { status: response.statusCode, code: response.json().code, units };
   };
 
   test('is its code, 401 to an anonymous caller and 403 to a signed-in one, after the validators', async () => {
     assert.deepEqual(await refusal({}), { status: 401, code: 'rest_cannot_create_user', units: ['read'] });
-    assert.deepEqual(await refusal({ authorization: 'editor' }), { status: 403, code: 'rest_cannot_create_user', units: ['read'] });
+    assert.deepEqual(await refusal({ authorization: 'editor' }), {
+      status: 403,
+      code: 'rest_cannot_create_user',
+      units: ['read'],
+    });
   });
 
   test('is its code too when the caller is refused before the body is read', async () => {
-    assert.deepEqual(await refusal({ authorization: 'editor', 'content-type': 'application/json' }, '{}'), { status: 403, code: 'rest_cannot_create_user', units: [] });
+    assert.deepEqual(await refusal({ authorization: 'editor', 'content-type': 'application/json' }, '{}'), {
+      status: 403,
+      code: 'rest_cannot_create_user',
+      units: [],
+    });
   });
 
   test('is `rest_forbidden` for a route that names none', async () => {

@@ -29,9 +29,12 @@ describe('RSVP links', () => {
     assert.deepEqual(links.open(`${token}x`, 0), { refused: 'tampered' });
   });
 
-  test('a link lasts a week past its event\'s end, or past now for an event already over', () => {
+  test("a link lasts a week past its event's end, or past now for an event already over", () => {
     const now = new Date('2027-03-01T00:00:00Z');
-    assert.equal(linkExpiry('2027-03-05 03:00:00', now), Date.parse('2027-03-05T03:00:00Z') / 1000 + LINK_GRACE_SECONDS);
+    assert.equal(
+      linkExpiry('2027-03-05 03:00:00', now),
+      Date.parse('2027-03-05T03:00:00Z') / 1000 + LINK_GRACE_SECONDS,
+    );
     assert.equal(linkExpiry('2020-01-01 00:00:00', now), now.getTime() / 1000 + LINK_GRACE_SECONDS);
   });
 });
@@ -42,7 +45,11 @@ describe('buy links', () => {
     assert.equal(readBuyUrl('http://example.org'), 'http://example.org/');
     assert.equal(readBuyUrl(''), '');
     for (const bad of ['javascript:alert(1)', 'ftp://example.org/', 'not a url', 'data:text/html,x']) {
-      assert.throws(() => readBuyUrl(bad), (error: unknown) => error instanceof ApiError && error.status === 400, bad);
+      assert.throws(
+        () => readBuyUrl(bad),
+        (error: unknown) => error instanceof ApiError && error.status === 400,
+        bad,
+      );
     }
   });
 });

@@ -19,7 +19,8 @@ for (const language of ['fr', 'de', 'es'] as const) {
     for (const [key, text] of Object.entries(english)) {
       const translated = words[key as keyof typeof words];
       // "badAnswers" in English is the service's own detail; the others say it in their words.
-      if (key !== 'badAnswers') assert.equal(placeholders(translated), placeholders(text), `${language} ${key}: ${translated}`);
+      if (key !== 'badAnswers')
+        assert.equal(placeholders(translated), placeholders(text), `${language} ${key}: ${translated}`);
       assert.ok(translated.trim() !== '', `${language} ${key}`);
     }
   });

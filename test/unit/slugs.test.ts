@@ -16,7 +16,11 @@ describe('slugify', () => {
     ['is empty when nothing is a letter or digit', '!!! ... ---', ''],
     ['is empty for an empty text', '', ''],
     ['is idempotent on a slug', 'already-a-slug', 'already-a-slug'],
-    ['strips tags, and scripts and styles with their content', '<b>Bob</b><script>x()</script> <STYLE>p{}</STYLE>& <img src=x onerror=alert(1)>Hall', 'bob-hall'],
+    [
+      'strips tags, and scripts and styles with their content',
+      '<b>Bob</b><script>x()</script> <STYLE>p{}</STYLE>& <img src=x onerror=alert(1)>Hall',
+      'bob-hall',
+    ],
   ];
   for (const [description, input, slug] of cases) {
     test(description, () => assert.equal(slugify(input), slug));
@@ -39,14 +43,18 @@ describe('suffixedSlug', () => {
   });
 
   test('later attempts append -n', () => {
-    assert.deepEqual([2, 3, 10].map((attempt) => suffixedSlug('jazz', attempt)), ['jazz-2', 'jazz-3', 'jazz-10']);
+    assert.deepEqual(
+      [2, 3, 10].map((attempt) => suffixedSlug('jazz', attempt)),
+      ['jazz-2', 'jazz-3', 'jazz-10'],
+    );
   });
 });
 
 describe('slugFamilyRoot', () => {
   test('is shared by a base and every slug numbering from it can give', () => {
     for (const base of ['jazz', 'jazz-2', 'jazz-2-3']) {
-      for (const attempt of [1, 2, 17]) assert.equal(slugFamilyRoot(suffixedSlug(base, attempt)), 'jazz', `${base} #${attempt}`);
+      for (const attempt of [1, 2, 17])
+        assert.equal(slugFamilyRoot(suffixedSlug(base, attempt)), 'jazz', `${base} #${attempt}`);
     }
   });
 

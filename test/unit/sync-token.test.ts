@@ -18,7 +18,18 @@ describe('sync tokens', () => {
 
   test('anything else is refused: other versions, other spellings, garbage', () => {
     const raw = (text: string) => Buffer.from(text).toString('base64url');
-    for (const token of ['', 'garbage!', raw('2.5'), raw('1.05'), raw('1.5.'), raw('1.-5'), raw('1.5.6.7'), raw('1.1e3'), `${raw('1.5')}=`, 'x'.repeat(65)]) {
+    for (const token of [
+      '',
+      'garbage!',
+      raw('2.5'),
+      raw('1.05'),
+      raw('1.5.'),
+      raw('1.-5'),
+      raw('1.5.6.7'),
+      raw('1.1e3'),
+      `${raw('1.5')}=`,
+      'x'.repeat(65),
+    ]) {
       assert.equal(decodeSyncToken(token), undefined, token);
     }
   });

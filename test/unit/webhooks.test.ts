@@ -10,35 +10,85 @@ import { ReceiverPolicy } from '../../src/modules/webhooks/receivers.ts';
 import { generateSecret, keySourceFor, SecretBox, signature } from '../../src/modules/webhooks/secrets.ts';
 import { send } from '../../src/modules/webhooks/sender.ts';
 
-const refusedCode = async (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`);
+const refusedCode = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+  );
 
 describe('webhook receivers (SSRF rules)', () => {
   const strict = new ReceiverPolicy({ allowHttp: false, allowPrivate: [] });
 
   test('internal addresses are refused, public ones accepted', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ]) {
       assert.ok(strict.refusal(address), address);
     }
-    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) assert.equal(strict.refusal(address), undefined, address);
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+      assert.equal(strict.refusal(address), undefined, address);
   });
 
   test('IPv6 ranges that reach IPv4 or stay inside (NAT64, IPv4-compatible, 6to4, Teredo, site-local, discard) are refused (issue 43)', () => {
     const refused = [
-      '64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::808:808', '64:ff9b:1::a00:1', '::127.0.0.1', '::7f00:1', '::808:808',
-      '2002:7f00:1::', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', 'fec0::1', '100::1', '::ffff:7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::808:808',
+      '64:ff9b:1::a00:1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::808:808',
+      '2002:7f00:1::',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      '100::1',
+      '::ffff:7f00:1',
     ];
     for (const address of refused) assert.ok(strict.refusal(address), address);
-    for (const address of ['2a00:1450:4007:80f::200e', '2001:4860:4860::8888', '2606:4700:4700::1111', '2003::1', '64:ff9c::1']) assert.equal(strict.refusal(address), undefined, address);
+    for (const address of [
+      '2a00:1450:4007:80f::200e',
+      '2001:4860:4860::8888',
+      '2606:4700:4700::1111',
+      '2003::1',
+      '64:ff9c::1',
+    ])
+      assert.equal(strict.refusal(address), undefined, address);
   });
 
   test('an allowed translation prefix still reaches no internal IPv4: the IPv4 it carries is judged too (decision 0092)', () => {
     const nat64 = new ReceiverPolicy({ allowHttp: false, allowPrivate: ['64:ff9b::/96', '2002::/16', '2001::/32'] });
-    for (const address of ['64:ff9b::808:808', '2002:808:808::1']) assert.equal(nat64.refusal(address), undefined, address);
-    for (const address of ['64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '2002:a00:1::', '2001:0:808:808:8000:63bf:80ff:fffe']) {
-      assert.match(nat64.refusal(address) ?? 'accepted', /reaches (127\.0\.0\.1|169\.254\.169\.254|10\.0\.0\.1)/, address);
+    for (const address of ['64:ff9b::808:808', '2002:808:808::1'])
+      assert.equal(nat64.refusal(address), undefined, address);
+    for (const address of [
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a00:1::',
+      '2001:0:808:808:8000:63bf:80ff:fffe',
+    ]) {
+      assert.match(
+        nat64.refusal(address) ?? 'accepted',
+        /reaches (127\.0\.0\.1|169\.254\.169\.254|10\.0\.0\.1)/,
+        address,
+      );
     }
     // Listing the IPv4 lets its translated form through as well.
-    assert.equal(new ReceiverPolicy({ allowHttp: false, allowPrivate: ['64:ff9b::/96', '10.0.0.0/8'] }).refusal('64:ff9b::a00:1'), undefined);
+    assert.equal(
+      new ReceiverPolicy({ allowHttp: false, allowPrivate: ['64:ff9b::/96', '10.0.0.0/8'] }).refusal('64:ff9b::a00:1'),
+      undefined,
+    );
   });
 
   test('CALENDAR_WEBHOOK_ALLOW_PRIVATE lets listed addresses and ranges through, only those', () => {
@@ -72,7 +122,11 @@ describe('webhook signatures and secrets', () => {
     const secret = generateSecret();
     const body = JSON.stringify({ type: 'event.created', data: { id: 1 } });
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(secret, 'msg_1', timestamp, body) };
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature(secret, 'msg_1', timestamp, body),
+    };
     assert.deepEqual(new Webhook(secret).verify(body, headers), JSON.parse(body));
     assert.throws(() => new Webhook(generateSecret()).verify(body, headers));
     assert.throws(() => new Webhook(secret).verify(`${body} `, headers));

@@ -8,19 +8,36 @@ import { useEffect, useRef } from 'preact/hooks';
 
 export const errorId = (id: string) => `${id}-error`;
 
-export function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string | undefined; hint?: string; children: ComponentChildren }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: ComponentChildren;
+}) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
       {hint ? <small id={`${id}-hint`}>{hint}</small> : null}
       {children}
-      {error ? <p class="field-error" id={errorId(id)}>{error}</p> : null}
+      {error ? (
+        <p class="field-error" id={errorId(id)}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** The attributes that tie a control to its error. */
-export const invalid = (id: string, error: string | undefined) => (error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {});
+export const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
 
 export const valueOf = (event: Event): string => (event.currentTarget as HTMLInputElement).value;
 export const checkedOf = (event: Event): boolean => (event.currentTarget as HTMLInputElement).checked;
@@ -40,7 +57,21 @@ export function ErrorSummary({ errors, title }: { errors: Readonly<Record<string
   return (
     <div class="error-summary" role="alert" tabIndex={-1} ref={summary}>
       <p>{title}</p>
-      <ul>{Object.entries(errors).map(([id, text]) => <li key={id}><a href={`#${id}`} onClick={(event) => { event.preventDefault(); document.getElementById(id)?.focus(); }}>{text}</a></li>)}</ul>
+      <ul>
+        {Object.entries(errors).map(([id, text]) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(id)?.focus();
+              }}
+            >
+              {text}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -15,12 +15,24 @@ type MediaList = components['schemas']['MediaList'];
 
 const thumbnail = (media: Media) => media.sizes.thumbnail?.url ?? media.url;
 
-export function ImageField({ form, update, error }: { form: EventForm; update: (changes: Partial<EventForm>) => void; error?: string | undefined }) {
+export function ImageField({
+  form,
+  update,
+  error,
+}: {
+  form: EventForm;
+  update: (changes: Partial<EventForm>) => void;
+  error?: string | undefined;
+}) {
   const [library, setLibrary] = useState<Media[] | undefined>();
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (open && library === undefined) void get<MediaList>('media', { per_page: 30 }).then(({ body }) => setLibrary(body.media), () => setLibrary([]));
+    if (open && library === undefined)
+      void get<MediaList>('media', { per_page: 30 }).then(
+        ({ body }) => setLibrary(body.media),
+        () => setLibrary([]),
+      );
   }, [open]);
   const upload = async (event: Event) => {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
@@ -43,27 +55,56 @@ export function ImageField({ form, update, error }: { form: EventForm; update: (
       {form.image ? <img class="preview-image" src={form.image.url} alt={t('currentImage')} /> : <p>{t('noImage')}</p>}
       <div class="field">
         <label for="image-upload">{t('uploadImage')}</label>
-        <input id="image-upload" type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(event) => void upload(event)} />
+        <input
+          id="image-upload"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          onChange={(event) => void upload(event)}
+        />
       </div>
-      <p role="status" class="message">{status}</p>
+      <p role="status" class="message">
+        {status}
+      </p>
       <div class="actions">
-        <button type="button" class="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>{t('mediaLibrary')}</button>
-        {form.image ? <button type="button" class="secondary" onClick={() => update({ image: null })}>{t('removeImage')}</button> : null}
+        <button type="button" class="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {t('mediaLibrary')}
+        </button>
+        {form.image ? (
+          <button type="button" class="secondary" onClick={() => update({ image: null })}>
+            {t('removeImage')}
+          </button>
+        ) : null}
       </div>
       {open ? (
-        library === undefined ? <p>{t('loading')}</p> : library.length === 0 ? <p>{t('noneYet')}</p> : (
+        library === undefined ? (
+          <p>{t('loading')}</p>
+        ) : library.length === 0 ? (
+          <p>{t('noneYet')}</p>
+        ) : (
           <ul class="thumbs">
             {library.map((media) => (
               <li key={media.id}>
-                <button type="button" class="secondary" aria-pressed={form.image?.id === media.id} onClick={() => update({ image: { id: media.id, url: thumbnail(media) } })}>
-                  <img src={thumbnail(media)} alt={media.alt_text || media.title || t('imageNumber', { id: media.id })} />
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-pressed={form.image?.id === media.id}
+                  onClick={() => update({ image: { id: media.id, url: thumbnail(media) } })}
+                >
+                  <img
+                    src={thumbnail(media)}
+                    alt={media.alt_text || media.title || t('imageNumber', { id: media.id })}
+                  />
                 </button>
               </li>
             ))}
           </ul>
         )
       ) : null}
-      {error ? <p class="field-error" id="image-error">{error}</p> : null}
+      {error ? (
+        <p class="field-error" id="image-error">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

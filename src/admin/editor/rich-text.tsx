@@ -13,10 +13,27 @@ import { t, type MessageKey } from '../i18n.ts';
 const COMMANDS: readonly { name: string; label: MessageKey; run: (editor: Editor) => boolean; active: string }[] = [
   { name: 'bold', label: 'bold', run: (editor) => editor.chain().focus().toggleBold().run(), active: 'bold' },
   { name: 'italic', label: 'italic', run: (editor) => editor.chain().focus().toggleItalic().run(), active: 'italic' },
-  { name: 'bulletList', label: 'bulletList', run: (editor) => editor.chain().focus().toggleBulletList().run(), active: 'bulletList' },
+  {
+    name: 'bulletList',
+    label: 'bulletList',
+    run: (editor) => editor.chain().focus().toggleBulletList().run(),
+    active: 'bulletList',
+  },
 ];
 
-export function RichText({ id, labelledBy, value, onChange, describedBy }: { id: string; labelledBy: string; value: string; onChange: (html: string) => void; describedBy?: string }) {
+export function RichText({
+  id,
+  labelledBy,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  labelledBy: string;
+  value: string;
+  onChange: (html: string) => void;
+  describedBy?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>();
   const [, setTick] = useState(0);
@@ -27,7 +44,13 @@ export function RichText({ id, labelledBy, value, onChange, describedBy }: { id:
       content: value,
       injectCSS: false,
       editorProps: {
-        attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelledBy, ...(describedBy ? { 'aria-describedby': describedBy } : {}) },
+        attributes: {
+          id,
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelledBy,
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        },
       },
       onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
       // The toolbar's pressed states follow the selection.
@@ -40,13 +63,20 @@ export function RichText({ id, labelledBy, value, onChange, describedBy }: { id:
   useEffect(() => {
     // A value set from outside (the record reloaded after a conflict) replaces the content.
     const current = editor.current;
-    if (current && value !== (current.isEmpty ? '' : current.getHTML())) current.commands.setContent(value, { emitUpdate: false });
+    if (current && value !== (current.isEmpty ? '' : current.getHTML()))
+      current.commands.setContent(value, { emitUpdate: false });
   }, [value]);
   return (
     <div class="rich-text">
       <div role="toolbar" aria-label={t('editorToolbar')} aria-controls={id}>
         {COMMANDS.map((command) => (
-          <button key={command.name} type="button" class="secondary" aria-pressed={editor.current?.isActive(command.active) ? 'true' : 'false'} onClick={() => editor.current && command.run(editor.current)}>
+          <button
+            key={command.name}
+            type="button"
+            class="secondary"
+            aria-pressed={editor.current?.isActive(command.active) ? 'true' : 'false'}
+            onClick={() => editor.current && command.run(editor.current)}
+          >
             {t(command.label)}
           </button>
         ))}

@@ -40,8 +40,14 @@ export function ScopeDialog({ onChoose, onCancel }: { onChoose: (scope: Scope) =
     <dialog ref={dialog} class="dialog" aria-labelledby="scope-question" onCancel={cancel}>
       <p id="scope-question">{t('scopeQuestion')}</p>
       <div class="actions">
-        {CHOICES.map(({ scope, label }) => <button key={scope} type="button" onClick={() => onChoose(scope)}>{t(label)}</button>)}
-        <button type="button" class="secondary" onClick={onCancel}>{t('cancel')}</button>
+        {CHOICES.map(({ scope, label }) => (
+          <button key={scope} type="button" onClick={() => onChoose(scope)}>
+            {t(label)}
+          </button>
+        ))}
+        <button type="button" class="secondary" onClick={onCancel}>
+          {t('cancel')}
+        </button>
       </div>
     </dialog>
   );

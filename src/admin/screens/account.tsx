@@ -21,13 +21,21 @@ export default function Account({ session }: ScreenProps) {
     <>
       <h1>{t('yourAccount')}</h1>
       <dl class="facts">
-        <dt>{t('name')}</dt><dd>{user.name}</dd>
-        <dt>{t('username')}</dt><dd>{user.login}</dd>
-        <dt>{t('email')}</dt><dd>{user.email}</dd>
-        <dt>{t('role')}</dt><dd>{user.role}</dd>
+        <dt>{t('name')}</dt>
+        <dd>{user.name}</dd>
+        <dt>{t('username')}</dt>
+        <dd>{user.login}</dd>
+        <dt>{t('email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('role')}</dt>
+        <dd>{user.role}</dd>
       </dl>
-      <button type="button" onClick={() => void everywhere()}>{t('signOutEverywhere')}</button>
-      <p role="status" class="message">{message}</p>
+      <button type="button" onClick={() => void everywhere()}>
+        {t('signOutEverywhere')}
+      </button>
+      <p role="status" class="message">
+        {message}
+      </p>
       <AppPasswords owner="me" />
     </>
   );

@@ -27,7 +27,10 @@ export function AppPasswords({ owner }: { owner: number | 'me' }) {
   const [message, setMessage] = useState('');
   const [reload, setReload] = useState(0);
   useEffect(() => {
-    void request<AppPassword[]>('GET', collection).then(({ body }) => setPasswords(body), (error: Error) => setMessage(error.message));
+    void request<AppPassword[]>('GET', collection).then(
+      ({ body }) => setPasswords(body),
+      (error: Error) => setMessage(error.message),
+    );
   }, [collection, reload]);
 
   const create = async (event: Event) => {
@@ -53,14 +56,16 @@ export function AppPasswords({ owner }: { owner: number | 'me' }) {
       setMessage(error instanceof ApiFailure ? error.message : String(error));
     }
   };
-  const revoke = (password: AppPassword) => act(t('confirmRevokeAppPassword', { name: password.name }), async () => {
-    await request('DELETE', `${collection}/${password.uuid}`);
-    return t('appPasswordRevoked', { name: password.name });
-  });
-  const revokeAll = (count: number) => act(t('confirmRevokeAll', { count }), async () => {
-    const { body } = await request<{ count: number }>('DELETE', collection);
-    return t('allRevoked', { count: body.count });
-  });
+  const revoke = (password: AppPassword) =>
+    act(t('confirmRevokeAppPassword', { name: password.name }), async () => {
+      await request('DELETE', `${collection}/${password.uuid}`);
+      return t('appPasswordRevoked', { name: password.name });
+    });
+  const revokeAll = (count: number) =>
+    act(t('confirmRevokeAll', { count }), async () => {
+      const { body } = await request<{ count: number }>('DELETE', collection);
+      return t('allRevoked', { count: body.count });
+    });
   const copy = async (password: string) => {
     try {
       await navigator.clipboard.writeText(password);
@@ -77,41 +82,81 @@ export function AppPasswords({ owner }: { owner: number | 'me' }) {
       {made !== undefined ? (
         <div class="dialog" role="region" aria-label={t('newAppPassword', { name: made.name })}>
           <h3>{t('newAppPassword', { name: made.name })}</h3>
-          <p><strong>{t('appPasswordOnce')}</strong></p>
+          <p>
+            <strong>{t('appPasswordOnce')}</strong>
+          </p>
           <Field id="app-password-made" label={t('appPassword')}>
-            <input id="app-password-made" class="secret" readOnly value={made.password} onFocus={(focus) => focus.currentTarget.select()} />
+            <input
+              id="app-password-made"
+              class="secret"
+              readOnly
+              value={made.password}
+              onFocus={(focus) => focus.currentTarget.select()}
+            />
           </Field>
           <div class="actions">
-            <button type="button" onClick={() => void copy(made.password)}>{t('copyPassword')}</button>
-            <button type="button" class="secondary" onClick={() => setMade(undefined)}>{t('hidePassword')}</button>
+            <button type="button" onClick={() => void copy(made.password)}>
+              {t('copyPassword')}
+            </button>
+            <button type="button" class="secondary" onClick={() => setMade(undefined)}>
+              {t('hidePassword')}
+            </button>
           </div>
         </div>
       ) : null}
       <form class="editor" onSubmit={(event) => void create(event)} noValidate>
         <ErrorSummary errors={errors} title={t('saveFailed')} />
         <Field id={NAME_FIELD} label={t('appPasswordName')} error={errors[NAME_FIELD]}>
-          <input id={NAME_FIELD} required maxLength={100} value={name} onInput={(input) => setName(valueOf(input))} {...invalid(NAME_FIELD, errors[NAME_FIELD])} />
+          <input
+            id={NAME_FIELD}
+            required
+            maxLength={100}
+            value={name}
+            onInput={(input) => setName(valueOf(input))}
+            {...invalid(NAME_FIELD, errors[NAME_FIELD])}
+          />
         </Field>
-        <div class="actions"><button type="submit">{t('createAppPassword')}</button></div>
+        <div class="actions">
+          <button type="submit">{t('createAppPassword')}</button>
+        </div>
       </form>
-      <p role="status" class="message">{message}</p>
-      {passwords === undefined ? <p aria-live="polite">{t('loading')}</p> : passwords.length === 0 ? <p>{t('noAppPasswords')}</p> : (
+      <p role="status" class="message">
+        {message}
+      </p>
+      {passwords === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : passwords.length === 0 ? (
+        <p>{t('noAppPasswords')}</p>
+      ) : (
         <>
           <table class="records plain">
             <caption class="visually-hidden">{t('appPasswords')}</caption>
-            <thead><tr><th scope="col">{t('name')}</th><th scope="col">{t('created')}</th><th scope="col">{t('lastUsed')}</th><th scope="col">{t('actions')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('created')}</th>
+                <th scope="col">{t('lastUsed')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
             <tbody>
               {passwords.map((password) => (
                 <tr key={password.uuid}>
                   <td>{password.name}</td>
                   <td>{formatInstant(password.created)}</td>
                   <td>{password.last_used === null ? t('never') : formatInstant(password.last_used)}</td>
-                  <td><button type="button" class="danger" onClick={() => void revoke(password)}>{t('revokeAppPassword', { name: password.name })}</button></td>
+                  <td>
+                    <button type="button" class="danger" onClick={() => void revoke(password)}>
+                      {t('revokeAppPassword', { name: password.name })}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <button type="button" class="danger" onClick={() => void revokeAll(passwords.length)}>{t('revokeAll')}</button>
+          <button type="button" class="danger" onClick={() => void revokeAll(passwords.length)}>
+            {t('revokeAll')}
+          </button>
         </>
       )}
     </section>

@@ -22,12 +22,23 @@ type Report = paths['/imports/csv']['post']['responses'][200]['content']['applic
 type CsvType = 'events' | 'venues' | 'organizers';
 type Field = Report['fields'][number];
 
-const TYPES: readonly { value: CsvType; label: MessageKey }[] = [{ value: 'events', label: 'events' }, { value: 'venues', label: 'venues' }, { value: 'organizers', label: 'organizers' }];
-const STATUSES: readonly { value: string; label: MessageKey }[] = [{ value: 'publish', label: 'statusOnePublish' }, { value: 'pending', label: 'statusOnePending' }, { value: 'draft', label: 'statusOneDraft' }];
+const TYPES: readonly { value: CsvType; label: MessageKey }[] = [
+  { value: 'events', label: 'events' },
+  { value: 'venues', label: 'venues' },
+  { value: 'organizers', label: 'organizers' },
+];
+const STATUSES: readonly { value: string; label: MessageKey }[] = [
+  { value: 'publish', label: 'statusOnePublish' },
+  { value: 'pending', label: 'statusOnePending' },
+  { value: 'draft', label: 'statusOneDraft' },
+];
 const FILE = 'csv-file';
 
 /** What the API read of the file's header: each header's column key (null: not imported), and the type's columns. */
-interface Matching { columns: Record<string, string | null>; fields: Field[] }
+interface Matching {
+  columns: Record<string, string | null>;
+  fields: Field[];
+}
 
 export default function CsvImport(_props: ScreenProps) {
   const [type, setType] = useState<CsvType>('events');
@@ -51,7 +62,9 @@ export default function CsvImport(_props: ScreenProps) {
   };
   const send = async (dryRun: boolean, map: Record<string, string> | undefined) => {
     const query = { type, dry_run: dryRun, status, ...(map === undefined ? {} : { map: JSON.stringify(map) }) };
-    return (await request<Report>('POST', 'imports/csv', { body: file, query, headers: { 'content-type': 'text/csv' } })).body;
+    return (
+      await request<Report>('POST', 'imports/csv', { body: file, query, headers: { 'content-type': 'text/csv' } })
+    ).body;
   };
   const adopt = (found: Matching) => {
     setMatching(found);
@@ -111,26 +124,56 @@ export default function CsvImport(_props: ScreenProps) {
       <form class="editor" onSubmit={check} noValidate>
         <h1>{t('csvImport')}</h1>
         <p>{t('csvIntro')}</p>
-        <p><a href={href('imports')}>{t('imports')}</a></p>
+        <p>
+          <a href={href('imports')}>{t('imports')}</a>
+        </p>
         <ErrorSummary errors={errors} title={t('importFailed')} />
         <div class="row">
           <Field id="csv-type" label={t('csvType')}>
-            <select id="csv-type" value={type} onChange={(change) => { setType(valueOf(change) as CsvType); restart(); }}>
-              {TYPES.map((option) => <option key={option.value} value={option.value}>{t(option.label)}</option>)}
+            <select
+              id="csv-type"
+              value={type}
+              onChange={(change) => {
+                setType(valueOf(change) as CsvType);
+                restart();
+              }}
+            >
+              {TYPES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
             </select>
           </Field>
           <Field id="csv-status" label={t('csvStatus')}>
             <select id="csv-status" value={status} onChange={(change) => setStatus(valueOf(change))}>
-              {STATUSES.map((option) => <option key={option.value} value={option.value}>{t(option.label)}</option>)}
+              {STATUSES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
         <Field id={FILE} label={t('csvFile')} error={errors[FILE]}>
-          <input id={FILE} type="file" accept=".csv,text/csv" onChange={(change) => { setFile(change.currentTarget.files?.[0]); restart(); }} {...invalid(FILE, errors[FILE])} />
+          <input
+            id={FILE}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(change) => {
+              setFile(change.currentTarget.files?.[0]);
+              restart();
+            }}
+            {...invalid(FILE, errors[FILE])}
+          />
         </Field>
         <div class="save-bar">
-          <button type="submit" disabled={busy}>{t('checkFile')}</button>
-          <p role="status" class="message">{message}</p>
+          <button type="submit" disabled={busy}>
+            {t('checkFile')}
+          </button>
+          <p role="status" class="message">
+            {message}
+          </p>
         </div>
       </form>
       {matching === undefined ? null : (
@@ -140,16 +183,33 @@ export default function CsvImport(_props: ScreenProps) {
           <div class="row">
             {Object.keys(matching.columns).map((header, index) => (
               <Field key={header} id={`csv-column-${index}`} label={t('columnOf', { header })}>
-                <select id={`csv-column-${index}`} value={mapping[header] ?? ''} onChange={(change) => { setMapping((known) => ({ ...known, [header]: valueOf(change) })); setChecked(undefined); }}>
+                <select
+                  id={`csv-column-${index}`}
+                  value={mapping[header] ?? ''}
+                  onChange={(change) => {
+                    setMapping((known) => ({ ...known, [header]: valueOf(change) }));
+                    setChecked(undefined);
+                  }}
+                >
                   <option value="">{t('notImported')}</option>
-                  {matching.fields.map((field) => <option key={field.key} value={field.key}>{field.label}</option>)}
+                  {matching.fields.map((field) => (
+                    <option key={field.key} value={field.key}>
+                      {field.label}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ))}
           </div>
           <div class="actions">
-            <button type="button" class="secondary" disabled={busy} onClick={preview}>{t('previewAgain')}</button>
-            {checked === undefined || checked.imported === 0 ? null : <button type="button" disabled={busy} onClick={importNow}>{t('importRows')}</button>}
+            <button type="button" class="secondary" disabled={busy} onClick={preview}>
+              {t('previewAgain')}
+            </button>
+            {checked === undefined || checked.imported === 0 ? null : (
+              <button type="button" disabled={busy} onClick={importNow}>
+                {t('importRows')}
+              </button>
+            )}
           </div>
         </section>
       )}
@@ -172,7 +232,11 @@ function Preview({ report, fields }: { report: Report; fields: Field[] }) {
             <tr>
               <th scope="col">{t('csvLine')}</th>
               <th scope="col">{t('csvProblems')}</th>
-              {shown.map((field) => <th scope="col" key={field.key}>{field.label}</th>)}
+              {shown.map((field) => (
+                <th scope="col" key={field.key}>
+                  {field.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -180,7 +244,9 @@ function Preview({ report, fields }: { report: Report; fields: Field[] }) {
               <tr key={row.line}>
                 <th scope="row">{row.line}</th>
                 <td>{row.problems.length === 0 ? t('noProblem') : row.problems.join(' ')}</td>
-                {shown.map((field) => <td key={field.key}>{row.values[field.key] ?? ''}</td>)}
+                {shown.map((field) => (
+                  <td key={field.key}>{row.values[field.key] ?? ''}</td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -197,12 +263,20 @@ function Refused({ report, heading }: { report: Report; heading: boolean }) {
   return (
     <section class="section" aria-labelledby={heading ? 'csv-report' : 'csv-refused'}>
       {heading ? <h2 id="csv-report">{t('importReport')}</h2> : null}
-      {heading ? <p>{t('csvImported', { imported: report.imported, rows: report.rows, failed: report.failed })}</p> : null}
-      {report.not_done > 0 && report.resume_line !== null ? <p>{t('csvNotDone', { count: report.not_done, line: report.resume_line })}</p> : null}
+      {heading ? (
+        <p>{t('csvImported', { imported: report.imported, rows: report.rows, failed: report.failed })}</p>
+      ) : null}
+      {report.not_done > 0 && report.resume_line !== null ? (
+        <p>{t('csvNotDone', { count: report.not_done, line: report.resume_line })}</p>
+      ) : null}
       {report.problems.length === 0 ? null : (
         <>
           <h3 id="csv-refused">{t('refusedRows')}</h3>
-          <ul>{report.problems.map((entry) => <li key={entry.line}>{t('refusedAt', { line: entry.line, problems: entry.problems.join(' ') })}</li>)}</ul>
+          <ul>
+            {report.problems.map((entry) => (
+              <li key={entry.line}>{t('refusedAt', { line: entry.line, problems: entry.problems.join(' ') })}</li>
+            ))}
+          </ul>
         </>
       )}
     </section>

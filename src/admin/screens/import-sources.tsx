@@ -27,16 +27,32 @@ type RunState = 'running' | 'cancelling' | 'completed' | 'failed' | 'cancelled' 
 const POLL_MS = 1000;
 
 const KIND_LABEL: Record<Kind, MessageKey> = { ical: 'kindIcal', instance: 'kindInstance', tec: 'kindTec' };
-const SCHEDULE_LABEL: Record<string, MessageKey> = { manual: 'scheduleManual', hourly: 'scheduleHourly', daily: 'scheduleDaily', weekly: 'scheduleWeekly' };
+const SCHEDULE_LABEL: Record<string, MessageKey> = {
+  manual: 'scheduleManual',
+  hourly: 'scheduleHourly',
+  daily: 'scheduleDaily',
+  weekly: 'scheduleWeekly',
+};
 const RUN_STATE_LABEL: Record<RunState, MessageKey> = {
-  running: 'runRunning', cancelling: 'runCancelling', completed: 'runCompleted', failed: 'runFailed', cancelled: 'runCancelled', interrupted: 'runInterrupted',
+  running: 'runRunning',
+  cancelling: 'runCancelling',
+  completed: 'runCompleted',
+  failed: 'runFailed',
+  cancelled: 'runCancelled',
+  interrupted: 'runInterrupted',
 };
 const STATUS_OPTIONS: readonly { value: Settings['status']; label: MessageKey }[] = [
-  { value: 'publish', label: 'statusOnePublish' }, { value: 'pending', label: 'statusOnePending' }, { value: 'draft', label: 'statusOneDraft' },
+  { value: 'publish', label: 'statusOnePublish' },
+  { value: 'pending', label: 'statusOnePending' },
+  { value: 'draft', label: 'statusOneDraft' },
 ];
 /** The counts the issue asks each run to show, in its order. */
 const COUNTS: readonly { key: 'created' | 'updated' | 'unchanged' | 'trashed' | 'failed'; label: MessageKey }[] = [
-  { key: 'created', label: 'countCreated' }, { key: 'updated', label: 'countUpdated' }, { key: 'unchanged', label: 'countUnchanged' }, { key: 'trashed', label: 'countTrashed' }, { key: 'failed', label: 'countFailed' },
+  { key: 'created', label: 'countCreated' },
+  { key: 'updated', label: 'countUpdated' },
+  { key: 'unchanged', label: 'countUnchanged' },
+  { key: 'trashed', label: 'countTrashed' },
+  { key: 'failed', label: 'countFailed' },
 ];
 
 const live = (run: Run) => run.state === 'running' || run.state === 'cancelling';
@@ -44,51 +60,93 @@ const runState = (run: Run) => {
   const state = t(RUN_STATE_LABEL[run.state]);
   return run.reason === null ? state : t('runStateReason', { state, reason: run.reason });
 };
-const duration = (run: Run) => (run.duration_ms === null ? '' : t('seconds', { count: (run.duration_ms / 1000).toFixed(1) }));
+const duration = (run: Run) =>
+  run.duration_ms === null ? '' : t('seconds', { count: (run.duration_ms / 1000).toFixed(1) });
 
 /** A source's state as its list and page say it: paused, running, failing (with why and the back-off), or active. */
 function sourceState(source: Source): string {
   if (source.paused) return t('statePaused');
   if (source.running !== null) return t('stateRunningNow');
-  if (source.last_error !== null) return `${t('stateFailing', { error: source.last_error.replace(/[.\s]+$/, '') })}; ${t('backOff', { count: source.failures })}`;
+  if (source.last_error !== null)
+    return `${t('stateFailing', { error: source.last_error.replace(/[.\s]+$/, '') })}; ${t('backOff', { count: source.failures })}`;
   return t('stateActive');
 }
 
 /** A source's newest run, or null (none yet). */
-const lastRunOf = async (id: number): Promise<Run | null> => (await get<Run[]>(`import-sources/${id}/runs`)).body[0] ?? null;
+const lastRunOf = async (id: number): Promise<Run | null> =>
+  (await get<Run[]>(`import-sources/${id}/runs`)).body[0] ?? null;
 
 export function SourcesList() {
   const [sources, setSources] = useState<Source[] | undefined>();
   const [lastRuns, setLastRuns] = useState<Record<number, Run | null>>({});
   const [failed, setFailed] = useState('');
   useEffect(() => {
-    void get<Source[]>('import-sources').then(({ body }) => {
-      setSources(body);
-      for (const source of body) void lastRunOf(source.id).then((run) => setLastRuns((known) => ({ ...known, [source.id]: run })), () => undefined);
-    }, (error: Error) => setFailed(error.message));
+    void get<Source[]>('import-sources').then(
+      ({ body }) => {
+        setSources(body);
+        for (const source of body)
+          void lastRunOf(source.id).then(
+            (run) => setLastRuns((known) => ({ ...known, [source.id]: run })),
+            () => undefined,
+          );
+      },
+      (error: Error) => setFailed(error.message),
+    );
   }, []);
   return (
     <>
       <div class="screen-heading">
         <h1>{t('importSources')}</h1>
-        <a class="button" href={href('imports/sources/new')}>{t('addSource')}</a>
+        <a class="button" href={href('imports/sources/new')}>
+          {t('addSource')}
+        </a>
       </div>
       <p>{t('importSourcesIntro')}</p>
-      <p role="status" class="message">{failed}</p>
-      {sources === undefined ? <p aria-live="polite">{t('loading')}</p> : sources.length === 0 ? <p>{t('noSources')}</p> : (
+      <p role="status" class="message">
+        {failed}
+      </p>
+      {sources === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : sources.length === 0 ? (
+        <p>{t('noSources')}</p>
+      ) : (
         <table class="records plain">
           <caption class="visually-hidden">{t('importSources')}</caption>
-          <thead><tr><th scope="col">{t('sourceName')}</th><th scope="col">{t('sourceState')}</th><th scope="col">{t('schedule')}</th><th scope="col">{t('nextRun')}</th><th scope="col">{t('lastRun')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('sourceName')}</th>
+              <th scope="col">{t('sourceState')}</th>
+              <th scope="col">{t('schedule')}</th>
+              <th scope="col">{t('nextRun')}</th>
+              <th scope="col">{t('lastRun')}</th>
+            </tr>
+          </thead>
           <tbody>
             {sources.map((source) => {
               const run = lastRuns[source.id];
               return (
                 <tr key={source.id}>
-                  <td><a href={href(`imports/sources/${source.id}`)}>{source.name}</a><br /><small>{t(KIND_LABEL[source.kind])}: {source.url}</small></td>
+                  <td>
+                    <a href={href(`imports/sources/${source.id}`)}>{source.name}</a>
+                    <br />
+                    <small>
+                      {t(KIND_LABEL[source.kind])}: {source.url}
+                    </small>
+                  </td>
                   <td>{sourceState(source)}</td>
                   <td>{t(SCHEDULE_LABEL[source.schedule]!)}</td>
                   <td>{source.next_run_at === null ? t('notScheduled') : formatInstant(source.next_run_at)}</td>
-                  <td>{run === undefined ? '' : run === null ? t('neverRun') : <a href={href(`imports/sources/${source.id}/runs/${run.id}`)}>{`${formatInstant(run.started_at)}: ${runState(run)}`}</a>}</td>
+                  <td>
+                    {run === undefined ? (
+                      ''
+                    ) : run === null ? (
+                      t('neverRun')
+                    ) : (
+                      <a
+                        href={href(`imports/sources/${source.id}/runs/${run.id}`)}
+                      >{`${formatInstant(run.started_at)}: ${runState(run)}`}</a>
+                    )}
+                  </td>
                 </tr>
               );
             })}
@@ -101,43 +159,91 @@ export function SourcesList() {
 
 /** The form's values, as typed: lists as comma-separated text, dates as the date fields give them. */
 interface SourceForm {
-  name: string; kind: Kind; url: string; schedule: string; author: string;
-  status: Settings['status']; categories: string; tags: string; places: Settings['places'];
-  words: string; category: string; after: string; before: string;
-  on_removed: Settings['on_removed']; overwrite_local_edits: boolean;
+  name: string;
+  kind: Kind;
+  url: string;
+  schedule: string;
+  author: string;
+  status: Settings['status'];
+  categories: string;
+  tags: string;
+  places: Settings['places'];
+  words: string;
+  category: string;
+  after: string;
+  before: string;
+  on_removed: Settings['on_removed'];
+  overwrite_local_edits: boolean;
 }
 
 const formOf = (source: Source | undefined): SourceForm => {
   const settings = source?.settings;
   return {
-    name: source?.name ?? '', kind: (source?.kind) ?? 'ical', url: source?.url ?? '', schedule: source?.schedule ?? 'daily', author: source?.author == null ? '' : String(source.author),
-    status: settings?.status ?? 'publish', categories: settings?.categories.join(', ') ?? '', tags: settings?.tags.join(', ') ?? '', places: settings?.places ?? 'match',
-    words: settings?.filters.words.join(', ') ?? '', category: settings?.filters.category ?? '', after: settings?.filters.starts_after ?? '', before: settings?.filters.starts_before ?? '',
-    on_removed: settings?.on_removed ?? 'trash', overwrite_local_edits: settings?.overwrite_local_edits ?? false,
+    name: source?.name ?? '',
+    kind: source?.kind ?? 'ical',
+    url: source?.url ?? '',
+    schedule: source?.schedule ?? 'daily',
+    author: source?.author == null ? '' : String(source.author),
+    status: settings?.status ?? 'publish',
+    categories: settings?.categories.join(', ') ?? '',
+    tags: settings?.tags.join(', ') ?? '',
+    places: settings?.places ?? 'match',
+    words: settings?.filters.words.join(', ') ?? '',
+    category: settings?.filters.category ?? '',
+    after: settings?.filters.starts_after ?? '',
+    before: settings?.filters.starts_before ?? '',
+    on_removed: settings?.on_removed ?? 'trash',
+    overwrite_local_edits: settings?.overwrite_local_edits ?? false,
   };
 };
 
-const list = (text: string) => text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The API's body of a form: every field (a partial update with all of them is the same as a full one). */
 const bodyOf = (form: SourceForm) => ({
-  name: form.name.trim(), url: form.url.trim(), schedule: form.schedule, author: form.author === '' ? null : Number(form.author),
+  name: form.name.trim(),
+  url: form.url.trim(),
+  schedule: form.schedule,
+  author: form.author === '' ? null : Number(form.author),
   settings: {
-    status: form.status, categories: list(form.categories), tags: list(form.tags), places: form.places,
-    filters: { words: list(form.words), category: orNull(form.category), starts_after: orNull(form.after), starts_before: orNull(form.before) },
-    on_removed: form.on_removed, overwrite_local_edits: form.overwrite_local_edits,
+    status: form.status,
+    categories: list(form.categories),
+    tags: list(form.tags),
+    places: form.places,
+    filters: {
+      words: list(form.words),
+      category: orNull(form.category),
+      starts_after: orNull(form.after),
+      starts_before: orNull(form.before),
+    },
+    on_removed: form.on_removed,
+    overwrite_local_edits: form.overwrite_local_edits,
   },
 });
 
-const CONTROL = { name: 'source-name', kind: 'source-kind', url: 'source-url', schedule: 'source-schedule', author: 'source-author' } as const;
+const CONTROL = {
+  name: 'source-name',
+  kind: 'source-kind',
+  url: 'source-url',
+  schedule: 'source-schedule',
+  author: 'source-author',
+} as const;
 /** The field each refusal that names none is about. */
-const REFUSED_FIELD: Readonly<Record<string, keyof typeof CONTROL>> = { import_source_url_refused: 'url', import_source_forbidden: 'kind' };
+const REFUSED_FIELD: Readonly<Record<string, keyof typeof CONTROL>> = {
+  import_source_url_refused: 'url',
+  import_source_forbidden: 'kind',
+};
 
 function errorsOf(error: unknown): Record<string, string> {
   const named = fieldErrors(error);
   const found: Record<string, string> = {};
-  for (const [field, text] of Object.entries(named)) found[CONTROL[field as keyof typeof CONTROL] ?? 'source-settings'] = text;
+  for (const [field, text] of Object.entries(named))
+    found[CONTROL[field as keyof typeof CONTROL] ?? 'source-settings'] = text;
   const about = error instanceof ApiFailure ? REFUSED_FIELD[error.code] : undefined;
   if (Object.keys(found).length === 0 && about !== undefined) found[CONTROL[about]] = (error as ApiFailure).message;
   return found;
@@ -148,7 +254,9 @@ function useAuthors(session: ScreenProps['session']): { id: number; name: string
   const [authors, setAuthors] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     if (!session.user.capabilities.includes('list_users')) return;
-    void getEveryWp<{ id: number; name: string }>('/wp/v2/users', { roles: 'administrator,editor,author,contributor' }).then(setAuthors, () => undefined);
+    void getEveryWp<{ id: number; name: string }>('/wp/v2/users', {
+      roles: 'administrator,editor,author,contributor',
+    }).then(setAuthors, () => undefined);
   }, []);
   return authors;
 }
@@ -170,17 +278,23 @@ export function SourceEditor({ params, session }: ScreenProps) {
   };
   useEffect(() => {
     if (id === undefined) return;
-    void get<Source>(`import-sources/${id}`).then(({ body }) => adopt(body), (error: Error) => setFailed(error.message));
+    void get<Source>(`import-sources/${id}`).then(
+      ({ body }) => adopt(body),
+      (error: Error) => setFailed(error.message),
+    );
   }, [id, reload]);
 
-  const set = <K extends keyof SourceForm>(name: K, value: SourceForm[K]) => setForm((current) => ({ ...current, [name]: value }));
+  const set = <K extends keyof SourceForm>(name: K, value: SourceForm[K]) =>
+    setForm((current) => ({ ...current, [name]: value }));
   const save = async (event: Event) => {
     event.preventDefault();
     setErrors({});
     setMessage(t('saving'));
     try {
       if (id === undefined) {
-        const { body } = await request<Source>('POST', 'import-sources', { body: { ...bodyOf(form), kind: form.kind } });
+        const { body } = await request<Source>('POST', 'import-sources', {
+          body: { ...bodyOf(form), kind: form.kind },
+        });
         navigate(`imports/sources/${body.id}`, { replace: true });
         return;
       }
@@ -198,65 +312,126 @@ export function SourceEditor({ params, session }: ScreenProps) {
       setMessage(error instanceof Error ? error.message : String(error));
     }
   };
-  const runNow = () => act(async () => {
-    const { body } = await request<Run>('POST', `import-sources/${id}/run`);
-    navigate(`imports/sources/${id}/runs/${body.id}`);
-    return '';
-  });
-  const pause = (paused: boolean) => act(async () => {
-    adopt((await request<Source>('POST', `import-sources/${id}/${paused ? 'pause' : 'resume'}`)).body);
-    return t(paused ? 'sourcePaused' : 'sourceResumed');
-  });
-  const remove = () => act(async () => {
-    if (!confirm(t('confirmDeleteSource', { name: source?.name ?? '' }))) return '';
-    await request('DELETE', `import-sources/${id}`);
-    navigate('imports/sources');
-    return '';
-  });
+  const runNow = () =>
+    act(async () => {
+      const { body } = await request<Run>('POST', `import-sources/${id}/run`);
+      navigate(`imports/sources/${id}/runs/${body.id}`);
+      return '';
+    });
+  const pause = (paused: boolean) =>
+    act(async () => {
+      adopt((await request<Source>('POST', `import-sources/${id}/${paused ? 'pause' : 'resume'}`)).body);
+      return t(paused ? 'sourcePaused' : 'sourceResumed');
+    });
+  const remove = () =>
+    act(async () => {
+      if (!confirm(t('confirmDeleteSource', { name: source?.name ?? '' }))) return '';
+      await request('DELETE', `import-sources/${id}`);
+      navigate('imports/sources');
+      return '';
+    });
 
   if (failed !== undefined) return <p role="alert">{failed}</p>;
   if (id !== undefined && source === undefined) return <p aria-live="polite">{t('loading')}</p>;
   const text = (name: 'name' | 'url', label: MessageKey, attributes: Record<string, string> = {}) => (
-    <Field id={CONTROL[name]} label={t(label)} error={errors[CONTROL[name]]} {...(name === 'url' ? { hint: t('sourceUrlHint') } : {})}>
-      <input id={CONTROL[name]} required value={form[name]} onInput={(input) => set(name, valueOf(input))} {...attributes} {...described(CONTROL[name], errors[CONTROL[name]], name === 'url')} />
+    <Field
+      id={CONTROL[name]}
+      label={t(label)}
+      error={errors[CONTROL[name]]}
+      {...(name === 'url' ? { hint: t('sourceUrlHint') } : {})}
+    >
+      <input
+        id={CONTROL[name]}
+        required
+        value={form[name]}
+        onInput={(input) => set(name, valueOf(input))}
+        {...attributes}
+        {...described(CONTROL[name], errors[CONTROL[name]], name === 'url')}
+      />
     </Field>
   );
-  const plain = (control: string, label: MessageKey, name: 'categories' | 'tags' | 'words' | 'category' | 'after' | 'before', type = 'text') => (
+  const plain = (
+    control: string,
+    label: MessageKey,
+    name: 'categories' | 'tags' | 'words' | 'category' | 'after' | 'before',
+    type = 'text',
+  ) => (
     <Field id={control} label={t(label)}>
       <input id={control} type={type} value={form[name]} onInput={(input) => set(name, valueOf(input))} />
     </Field>
   );
-  const authorKnown = form.author === '' || form.author === String(session.user.id) || authors.some((author) => String(author.id) === form.author);
+  const authorKnown =
+    form.author === '' ||
+    form.author === String(session.user.id) ||
+    authors.some((author) => String(author.id) === form.author);
   return (
     <>
       <form class="editor" onSubmit={(event) => void save(event)} noValidate>
         <h1>{id === undefined ? t('newSource') : source!.name}</h1>
-        <p><a href={href('imports/sources')}>{t('allSources')}</a></p>
+        <p>
+          <a href={href('imports/sources')}>{t('allSources')}</a>
+        </p>
         {source === undefined ? null : (
           <dl class="facts">
-            <dt>{t('sourceState')}</dt><dd>{sourceState(source)}{source.running === null ? null : <> <a href={href(`imports/sources/${source.id}/runs/${source.running}`)}>{t('runLink', { id: source.running })}</a></>}</dd>
-            <dt>{t('nextRun')}</dt><dd>{source.next_run_at === null ? t('notScheduled') : formatInstant(source.next_run_at)}</dd>
+            <dt>{t('sourceState')}</dt>
+            <dd>
+              {sourceState(source)}
+              {source.running === null ? null : (
+                <>
+                  {' '}
+                  <a href={href(`imports/sources/${source.id}/runs/${source.running}`)}>
+                    {t('runLink', { id: source.running })}
+                  </a>
+                </>
+              )}
+            </dd>
+            <dt>{t('nextRun')}</dt>
+            <dd>{source.next_run_at === null ? t('notScheduled') : formatInstant(source.next_run_at)}</dd>
           </dl>
         )}
         <ErrorSummary errors={errors} title={t('saveFailed')} />
         {text('name', 'sourceName', { autoComplete: 'off' })}
         <Field id={CONTROL.kind} label={t('sourceKind')} error={errors[CONTROL.kind]}>
           {/* The kind is chosen once: a source of another kind is another source. */}
-          <select id={CONTROL.kind} value={form.kind} disabled={id !== undefined} onChange={(change) => set('kind', valueOf(change) as Kind)} {...invalid(CONTROL.kind, errors[CONTROL.kind])}>
-            {(Object.keys(KIND_LABEL) as Kind[]).filter((kind) => kind !== 'tec' || mayTec || form.kind === 'tec').map((kind) => <option key={kind} value={kind}>{t(KIND_LABEL[kind])}</option>)}
+          <select
+            id={CONTROL.kind}
+            value={form.kind}
+            disabled={id !== undefined}
+            onChange={(change) => set('kind', valueOf(change) as Kind)}
+            {...invalid(CONTROL.kind, errors[CONTROL.kind])}
+          >
+            {(Object.keys(KIND_LABEL) as Kind[])
+              .filter((kind) => kind !== 'tec' || mayTec || form.kind === 'tec')
+              .map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(KIND_LABEL[kind])}
+                </option>
+              ))}
           </select>
         </Field>
         {text('url', 'sourceUrl', { type: 'url', inputMode: 'url', autoComplete: 'off', spellcheck: 'false' })}
         <Field id={CONTROL.schedule} label={t('schedule')} error={errors[CONTROL.schedule]}>
           <select id={CONTROL.schedule} value={form.schedule} onChange={(change) => set('schedule', valueOf(change))}>
-            {Object.entries(SCHEDULE_LABEL).map(([value, label]) => <option key={value} value={value}>{t(label)}</option>)}
+            {Object.entries(SCHEDULE_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
           </select>
         </Field>
         <fieldset>
           <legend>{t('importedEvents')}</legend>
           <Field id="source-status" label={t('importedStatus')}>
-            <select id="source-status" value={form.status} onChange={(change) => set('status', valueOf(change) as Settings['status'])}>
-              {STATUS_OPTIONS.map((option) => <option key={option.value} value={option.value}>{t(option.label)}</option>)}
+            <select
+              id="source-status"
+              value={form.status}
+              onChange={(change) => set('status', valueOf(change) as Settings['status'])}
+            >
+              {STATUS_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t(option.label)}
+                </option>
+              ))}
             </select>
           </Field>
           <div class="row">
@@ -266,13 +441,25 @@ export function SourceEditor({ params, session }: ScreenProps) {
           <Field id={CONTROL.author} label={t('sourceAuthor')} error={errors[CONTROL.author]}>
             <select id={CONTROL.author} value={form.author} onChange={(change) => set('author', valueOf(change))}>
               <option value="">{t('authorDefault')}</option>
-              {authors.length === 0 ? <option value={String(session.user.id)}>{t('authorYou', { name: session.user.name || session.user.login })}</option> : null}
-              {authors.map((author) => <option key={author.id} value={String(author.id)}>{author.name}</option>)}
+              {authors.length === 0 ? (
+                <option value={String(session.user.id)}>
+                  {t('authorYou', { name: session.user.name || session.user.login })}
+                </option>
+              ) : null}
+              {authors.map((author) => (
+                <option key={author.id} value={String(author.id)}>
+                  {author.name}
+                </option>
+              ))}
               {authorKnown ? null : <option value={form.author}>{t('authorNumber', { id: form.author })}</option>}
             </select>
           </Field>
           <Field id="source-places" label={t('places')}>
-            <select id="source-places" value={form.places} onChange={(change) => set('places', valueOf(change) as Settings['places'])}>
+            <select
+              id="source-places"
+              value={form.places}
+              onChange={(change) => set('places', valueOf(change) as Settings['places'])}
+            >
               <option value="match">{t('placesMatch')}</option>
               <option value="none">{t('placesNone')}</option>
             </select>
@@ -288,23 +475,46 @@ export function SourceEditor({ params, session }: ScreenProps) {
           </div>
         </fieldset>
         <Field id="source-removed" label={t('onRemoved')}>
-          <select id="source-removed" value={form.on_removed} onChange={(change) => set('on_removed', valueOf(change) as Settings['on_removed'])}>
+          <select
+            id="source-removed"
+            value={form.on_removed}
+            onChange={(change) => set('on_removed', valueOf(change) as Settings['on_removed'])}
+          >
             <option value="trash">{t('removedTrash')}</option>
             <option value="keep">{t('removedKeep')}</option>
           </select>
         </Field>
-        <label class="check"><input type="checkbox" checked={form.overwrite_local_edits} onChange={(change) => set('overwrite_local_edits', checkedOf(change))} /> {t('overwriteEdits')}</label>
-        {errors['source-settings'] ? <p class="field-error" id="source-settings-error">{errors['source-settings']}</p> : null}
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={form.overwrite_local_edits}
+            onChange={(change) => set('overwrite_local_edits', checkedOf(change))}
+          />{' '}
+          {t('overwriteEdits')}
+        </label>
+        {errors['source-settings'] ? (
+          <p class="field-error" id="source-settings-error">
+            {errors['source-settings']}
+          </p>
+        ) : null}
         <div class="save-bar">
           <button type="submit">{id === undefined ? t('addTheSource') : t('save')}</button>
           {source === undefined ? null : (
             <>
-              <button type="button" class="secondary" onClick={() => void runNow()}>{t('runNow')}</button>
-              <button type="button" class="secondary" onClick={() => void pause(!source.paused)}>{t(source.paused ? 'resumeSource' : 'pauseSource')}</button>
-              <button type="button" class="danger" onClick={() => void remove()}>{t('deleteSource')}</button>
+              <button type="button" class="secondary" onClick={() => void runNow()}>
+                {t('runNow')}
+              </button>
+              <button type="button" class="secondary" onClick={() => void pause(!source.paused)}>
+                {t(source.paused ? 'resumeSource' : 'pauseSource')}
+              </button>
+              <button type="button" class="danger" onClick={() => void remove()}>
+                {t('deleteSource')}
+              </button>
             </>
           )}
-          <p role="status" class="message">{message}</p>
+          <p role="status" class="message">
+            {message}
+          </p>
         </div>
       </form>
       {id === undefined ? null : <RunHistory id={id} reload={reload} refresh={() => setReload((count) => count + 1)} />}
@@ -322,31 +532,54 @@ function RunHistory({ id, reload, refresh }: { id: number; reload: number; refre
   const [runs, setRuns] = useState<Run[] | undefined>();
   const [message, setMessage] = useState('');
   useEffect(() => {
-    void get<Run[]>(`import-sources/${id}/runs`).then(({ body }) => setRuns(body), (error: Error) => setMessage(error.message));
+    void get<Run[]>(`import-sources/${id}/runs`).then(
+      ({ body }) => setRuns(body),
+      (error: Error) => setMessage(error.message),
+    );
   }, [id, reload]);
   return (
     <section class="section" aria-labelledby="source-runs">
       <div class="screen-heading">
         <h2 id="source-runs">{t('runHistory')}</h2>
-        <button type="button" class="secondary" onClick={refresh}>{t('refresh')}</button>
+        <button type="button" class="secondary" onClick={refresh}>
+          {t('refresh')}
+        </button>
       </div>
-      <p role="status" class="message">{message}</p>
-      {runs === undefined ? <p aria-live="polite">{t('loading')}</p> : runs.length === 0 ? <p>{t('noRuns')}</p> : (
+      <p role="status" class="message">
+        {message}
+      </p>
+      {runs === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : runs.length === 0 ? (
+        <p>{t('noRuns')}</p>
+      ) : (
         <div class="table-scroll" role="region" aria-labelledby="source-runs" tabIndex={0}>
           <table class="counts">
             <thead>
               <tr>
-                <th scope="col">{t('runStarted')}</th><th scope="col">{t('runState')}</th>
-                {COUNTS.map((count) => <th scope="col" key={count.key}>{t(count.label)}</th>)}
+                <th scope="col">{t('runStarted')}</th>
+                <th scope="col">{t('runState')}</th>
+                {COUNTS.map((count) => (
+                  <th scope="col" key={count.key}>
+                    {t(count.label)}
+                  </th>
+                ))}
                 <th scope="col">{t('runDuration')}</th>
               </tr>
             </thead>
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id}>
-                  <th scope="row"><a href={href(`imports/sources/${id}/runs/${run.id}`)}>{formatInstant(run.started_at)}</a></th>
-                  <td>{runState(run)}{run.error_count > 0 ? ` (${t('runErrors', { count: run.error_count })})` : ''}</td>
-                  {COUNTS.map((count) => <td key={count.key}>{run[count.key]}</td>)}
+                  <th scope="row">
+                    <a href={href(`imports/sources/${id}/runs/${run.id}`)}>{formatInstant(run.started_at)}</a>
+                  </th>
+                  <td>
+                    {runState(run)}
+                    {run.error_count > 0 ? ` (${t('runErrors', { count: run.error_count })})` : ''}
+                  </td>
+                  {COUNTS.map((count) => (
+                    <td key={count.key}>{run[count.key]}</td>
+                  ))}
                   <td>{duration(run)}</td>
                 </tr>
               ))}
@@ -369,7 +602,10 @@ export function SourceRun({ params }: ScreenProps) {
   useEffect(() => {
     current.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    void get<Source>(`import-sources/${id}`).then(({ body }) => current.current && setSource(body), () => undefined);
+    void get<Source>(`import-sources/${id}`).then(
+      ({ body }) => current.current && setSource(body),
+      () => undefined,
+    );
     const read = async () => {
       try {
         const { body } = await get<Run>(`import-sources/${id}/runs/${runId}`);
@@ -395,31 +631,56 @@ export function SourceRun({ params }: ScreenProps) {
     <>
       <h1>{t('runTitle', { id: runId, name: source?.name ?? '' })}</h1>
       {/* Present from the first render, so that the run's end is announced. */}
-      <p role="status" aria-live="polite">{run === undefined ? '' : runState(run)}</p>
+      <p role="status" aria-live="polite">
+        {run === undefined ? '' : runState(run)}
+      </p>
       {failure === '' ? null : <p role="alert">{failure}</p>}
-      {run === undefined ? (failure === '' ? <p>{t('loading')}</p> : null) : (
+      {run === undefined ? (
+        failure === '' ? (
+          <p>{t('loading')}</p>
+        ) : null
+      ) : (
         <div class="section">
           <dl class="facts">
-            <dt>{t('runStarted')}</dt><dd>{formatInstant(run.started_at)}</dd>
-            {run.duration_ms === null ? null : <><dt>{t('runDuration')}</dt><dd>{duration(run)}</dd></>}
+            <dt>{t('runStarted')}</dt>
+            <dd>{formatInstant(run.started_at)}</dd>
+            {run.duration_ms === null ? null : (
+              <>
+                <dt>{t('runDuration')}</dt>
+                <dd>{duration(run)}</dd>
+              </>
+            )}
           </dl>
           {run.fetched === 'not-modified' ? <p>{t('runUnchangedFeed')}</p> : null}
           <table class="counts">
             <caption>{t('runCounts')}</caption>
             <tbody>
-              {COUNTS.map((count) => <tr key={count.key}><th scope="row">{t(count.label)}</th><td>{run[count.key]}</td></tr>)}
+              {COUNTS.map((count) => (
+                <tr key={count.key}>
+                  <th scope="row">{t(count.label)}</th>
+                  <td>{run[count.key]}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
           {run.error_count === 0 ? null : (
             <section aria-labelledby="run-errors">
               <h2 id="run-errors">{t('runErrors', { count: run.error_count })}</h2>
-              <ul>{run.errors.map((line, index) => <li key={index}>{line}</li>)}</ul>
-              {run.error_count > run.errors.length ? <p>{t('moreRunErrors', { count: run.error_count - run.errors.length })}</p> : null}
+              <ul>
+                {run.errors.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+              {run.error_count > run.errors.length ? (
+                <p>{t('moreRunErrors', { count: run.error_count - run.errors.length })}</p>
+              ) : null}
             </section>
           )}
         </div>
       )}
-      <p><a href={href(`imports/sources/${id}`)}>{source?.name ?? t('importSources')}</a></p>
+      <p>
+        <a href={href(`imports/sources/${id}`)}>{source?.name ?? t('importSources')}</a>
+      </p>
     </>
   );
 }

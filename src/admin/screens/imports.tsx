@@ -51,7 +51,10 @@ export default function Imports({ session }: ScreenProps) {
     setMessage(t('importing'));
     try {
       // The file as it is: the API reads the document whole, its type named here (a browser may give an .ics none).
-      const { body } = await request<Report | { id: number; total: number }>('POST', 'events/import', { body: file, headers: { 'content-type': 'text/calendar' } });
+      const { body } = await request<Report | { id: number; total: number }>('POST', 'events/import', {
+        body: file,
+        headers: { 'content-type': 'text/calendar' },
+      });
       // A big file is imported in the background (202, decision 0091): its run is said, not a report.
       if ('created' in body) {
         setReport(body);
@@ -76,11 +79,21 @@ export default function Imports({ session }: ScreenProps) {
         <p>{t('icsImportHelp')}</p>
         <ErrorSummary errors={errors} title={t('importFailed')} />
         <Field id={FILE} label={t('icsFile')} error={errors[FILE]}>
-          <input id={FILE} type="file" accept=".ics,text/calendar" onChange={(change) => setFile(change.currentTarget.files?.[0])} {...invalid(FILE, errors[FILE])} />
+          <input
+            id={FILE}
+            type="file"
+            accept=".ics,text/calendar"
+            onChange={(change) => setFile(change.currentTarget.files?.[0])}
+            {...invalid(FILE, errors[FILE])}
+          />
         </Field>
         <div class="save-bar">
-          <button type="submit" disabled={busy}>{t('import')}</button>
-          <p role="status" class="message">{message}</p>
+          <button type="submit" disabled={busy}>
+            {t('import')}
+          </button>
+          <p role="status" class="message">
+            {message}
+          </p>
         </div>
       </form>
       {report === undefined ? null : <ImportReport report={report} />}
@@ -88,17 +101,23 @@ export default function Imports({ session }: ScreenProps) {
         <section class="section" aria-labelledby="import-sources-heading">
           <h2 id="import-sources-heading">{t('importSources')}</h2>
           <p>{t('importSourcesIntro')}</p>
-          <p><a href={href('imports/sources')}>{t('importSources')}</a></p>
+          <p>
+            <a href={href('imports/sources')}>{t('importSources')}</a>
+          </p>
         </section>
       ) : null}
       <section class="section" aria-labelledby="csv-import-heading">
         <h2 id="csv-import-heading">{t('csvImport')}</h2>
-        <p><a href={href('imports/csv')}>{t('csvImport')}</a></p>
+        <p>
+          <a href={href('imports/csv')}>{t('csvImport')}</a>
+        </p>
       </section>
       {session.user.capabilities.includes(SITE_IMPORT_CAPABILITY) ? (
         <section class="section" aria-labelledby="site-import-heading">
           <h2 id="site-import-heading">{t('siteImportHeading')}</h2>
-          <p><a href={href('imports/sites')}>{t('siteImports')}</a></p>
+          <p>
+            <a href={href('imports/sites')}>{t('siteImports')}</a>
+          </p>
         </section>
       ) : null}
     </>
@@ -110,19 +129,33 @@ function ImportReport({ report }: { report: Report }) {
     <section aria-labelledby="import-report-heading">
       <h2 id="import-report-heading">{t('importReport')}</h2>
       <ul>
-        {GROUPS.map(({ key, label }) => <li key={key}>{t(label, { count: report[key].length })}</li>)}
+        {GROUPS.map(({ key, label }) => (
+          <li key={key}>{t(label, { count: report[key].length })}</li>
+        ))}
         <li>{t('importSkipped', { count: report.skipped.length })}</li>
       </ul>
       {GROUPS.filter(({ key }) => report[key].length > 0).map(({ key, label }) => (
         <section key={key}>
           <h3>{t(label, { count: report[key].length })}</h3>
-          <ul>{report[key].map((item) => <li key={`${item.uid} ${item.recurrence_id ?? ''}`}><a href={href(`events/${item.id}`)}>{itemName(item)}</a></li>)}</ul>
+          <ul>
+            {report[key].map((item) => (
+              <li key={`${item.uid} ${item.recurrence_id ?? ''}`}>
+                <a href={href(`events/${item.id}`)}>{itemName(item)}</a>
+              </li>
+            ))}
+          </ul>
         </section>
       ))}
       {report.skipped.length === 0 ? null : (
         <section>
           <h3>{t('importSkipped', { count: report.skipped.length })}</h3>
-          <ul>{report.skipped.map((item) => <li key={`${item.uid} ${item.recurrence_id ?? ''} ${item.line}`}>{t('skippedAt', { line: item.line, uid: item.uid, reason: item.reason })}</li>)}</ul>
+          <ul>
+            {report.skipped.map((item) => (
+              <li key={`${item.uid} ${item.recurrence_id ?? ''} ${item.line}`}>
+                {t('skippedAt', { line: item.line, uid: item.uid, reason: item.reason })}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </section>

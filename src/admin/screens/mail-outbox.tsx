@@ -32,7 +32,13 @@ interface Outbox {
 }
 
 const TABS = ['all', 'pending', 'sent', 'failed', 'off'] as const;
-const LABEL: Record<(typeof TABS)[number], MessageKey> = { all: 'mailAll', pending: 'mailPending', sent: 'mailSent', failed: 'mailFailed', off: 'mailKept' };
+const LABEL: Record<(typeof TABS)[number], MessageKey> = {
+  all: 'mailAll',
+  pending: 'mailPending',
+  sent: 'mailSent',
+  failed: 'mailFailed',
+  off: 'mailKept',
+};
 const PER_PAGE = 50;
 
 export default function MailOutbox({ search }: ScreenProps) {
@@ -43,7 +49,14 @@ export default function MailOutbox({ search }: ScreenProps) {
   const [testTo, setTestTo] = useState('');
   const [reload, setReload] = useState(0);
   useEffect(() => {
-    void get<Outbox>('mail/outbox', { per_page: String(PER_PAGE), page: String(page), ...(status === 'all' ? {} : { status }) }).then(({ body }) => setOutbox(body), (error: Error) => setMessage(error.message));
+    void get<Outbox>('mail/outbox', {
+      per_page: String(PER_PAGE),
+      page: String(page),
+      ...(status === 'all' ? {} : { status }),
+    }).then(
+      ({ body }) => setOutbox(body),
+      (error: Error) => setMessage(error.message),
+    );
   }, [status, page, reload]);
   const act = async (action: () => Promise<string>) => {
     try {
@@ -53,10 +66,11 @@ export default function MailOutbox({ search }: ScreenProps) {
       setMessage(error instanceof ApiFailure ? error.message : String(error));
     }
   };
-  const retry = (mail: OutboxMessage) => act(async () => {
-    await request('POST', `mail/outbox/${mail.id}/retry`, { body: {} });
-    return t('mailRetried', { to: mail.to });
-  });
+  const retry = (mail: OutboxMessage) =>
+    act(async () => {
+      await request('POST', `mail/outbox/${mail.id}/retry`, { body: {} });
+      return t('mailRetried', { to: mail.to });
+    });
   const sendTest = (event: Event) => {
     event.preventDefault();
     void act(async () => {
@@ -68,7 +82,9 @@ export default function MailOutbox({ search }: ScreenProps) {
   return (
     <>
       <h1>{t('mailOutbox')}</h1>
-      {outbox === undefined ? null : outbox.enabled ? <p>{t('mailOn')}</p> : (
+      {outbox === undefined ? null : outbox.enabled ? (
+        <p>{t('mailOn')}</p>
+      ) : (
         <div class="notice" role="note">
           <h2>{t('mailOff')}</h2>
           <p>{t('mailOffHint')}</p>
@@ -76,29 +92,55 @@ export default function MailOutbox({ search }: ScreenProps) {
       )}
       {outbox?.enabled ? (
         <form class="filters" onSubmit={sendTest}>
-          <label>{t('mailTestTo')} <input type="email" required value={testTo} onInput={(input) => setTestTo((input.target as HTMLInputElement).value)} /></label>
+          <label>
+            {t('mailTestTo')}{' '}
+            <input
+              type="email"
+              required
+              value={testTo}
+              onInput={(input) => setTestTo((input.target as HTMLInputElement).value)}
+            />
+          </label>
           <button type="submit">{t('mailTestSend')}</button>
         </form>
       ) : null}
-      <p role="status" class="message">{message}</p>
+      <p role="status" class="message">
+        {message}
+      </p>
       <nav aria-label={t('mailFilter')}>
         <ul class="tabs">
           {TABS.map((tab) => (
             <li key={tab}>
-              <a href={href(`mail${tab === 'all' ? '' : `?status=${tab}`}`)} aria-current={status === tab ? 'page' : undefined}>
-                {t(LABEL[tab])}{counts ? ` (${tab === 'all' ? Object.values(counts).reduce((sum, count) => sum + count, 0) : counts[tab]})` : ''}
+              <a
+                href={href(`mail${tab === 'all' ? '' : `?status=${tab}`}`)}
+                aria-current={status === tab ? 'page' : undefined}
+              >
+                {t(LABEL[tab])}
+                {counts
+                  ? ` (${tab === 'all' ? Object.values(counts).reduce((sum, count) => sum + count, 0) : counts[tab]})`
+                  : ''}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      {outbox === undefined ? <p aria-live="polite">{t('loading')}</p> : outbox.messages.length === 0 ? <p>{t('mailNone')}</p> : (
+      {outbox === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : outbox.messages.length === 0 ? (
+        <p>{t('mailNone')}</p>
+      ) : (
         <table class="records plain">
           <caption class="visually-hidden">{t('mailOutbox')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('mailRecipient')}</th><th scope="col">{t('mailSubject')}</th><th scope="col">{t('status')}</th><th scope="col">{t('mailAttempts')}</th>
-              <th scope="col">{t('mailLastError')}</th><th scope="col">{t('mailWritten')}</th><th scope="col">{t('mailSentAt')}</th><td />
+              <th scope="col">{t('mailRecipient')}</th>
+              <th scope="col">{t('mailSubject')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('mailAttempts')}</th>
+              <th scope="col">{t('mailLastError')}</th>
+              <th scope="col">{t('mailWritten')}</th>
+              <th scope="col">{t('mailSentAt')}</th>
+              <td />
             </tr>
           </thead>
           <tbody>
@@ -113,7 +155,13 @@ export default function MailOutbox({ search }: ScreenProps) {
                 <td>{mail.sent_at === null ? '' : formatInstant(mail.sent_at)}</td>
                 <td>
                   {outbox.enabled && (mail.status === 'failed' || mail.status === 'off') ? (
-                    <button type="button" aria-label={t('mailRetryTitle', { to: mail.to })} onClick={() => void retry(mail)}>{t('mailRetry')}</button>
+                    <button
+                      type="button"
+                      aria-label={t('mailRetryTitle', { to: mail.to })}
+                      onClick={() => void retry(mail)}
+                    >
+                      {t('mailRetry')}
+                    </button>
                   ) : null}
                 </td>
               </tr>

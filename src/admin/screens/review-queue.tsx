@@ -46,20 +46,45 @@ export default function ReviewQueue(_props: ScreenProps) {
   return (
     <>
       <h1>{t('reviewQueue')}</h1>
-      <p role="status" class="message">{message}</p>
-      {events === undefined ? <p aria-live="polite">{t('loading')}</p> : events.length === 0 ? <p>{t('nothingToReview')}</p> : (
+      <p role="status" class="message">
+        {message}
+      </p>
+      {events === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : events.length === 0 ? (
+        <p>{t('nothingToReview')}</p>
+      ) : (
         <ul class="queue">
           {events.map((event) => {
             const address = senders.get(event.id);
             return (
               <li key={event.id}>
-                <h2><a href={href(`events/${event.id}`)}>{event.title}</a></h2>
+                <h2>
+                  <a href={href(`events/${event.id}`)}>{event.title}</a>
+                </h2>
                 <p>{formatWhen(event.start_date, event.all_day === true)}</p>
                 {address === undefined ? null : <p>{t('sentFrom', { address })}</p>}
                 <div class="actions">
-                  <button type="button" onClick={() => void decide(event, 'publish')} aria-label={t('publishTitle', { title: event.title })}>{t('actionPublish')}</button>
-                  <button type="button" class="secondary" onClick={() => void decide(event, 'draft')} aria-label={t('sendBackTitle', { title: event.title })}>{t('sendBack')}</button>
-                  {address === undefined ? null : <button type="button" class="danger" onClick={() => void rejectAll(address)}>{t('rejectAllFrom', { address })}</button>}
+                  <button
+                    type="button"
+                    onClick={() => void decide(event, 'publish')}
+                    aria-label={t('publishTitle', { title: event.title })}
+                  >
+                    {t('actionPublish')}
+                  </button>
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={() => void decide(event, 'draft')}
+                    aria-label={t('sendBackTitle', { title: event.title })}
+                  >
+                    {t('sendBack')}
+                  </button>
+                  {address === undefined ? null : (
+                    <button type="button" class="danger" onClick={() => void rejectAll(address)}>
+                      {t('rejectAllFrom', { address })}
+                    </button>
+                  )}
                 </div>
               </li>
             );

@@ -26,14 +26,36 @@ type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed';
 const POLL_MS = 2000;
 
 const STATE_LABEL: Record<State, MessageKey> = {
-  running: 'stateRunning', cancelling: 'stateCancelling', completed: 'stateCompleted', failed: 'stateFailed', cancelled: 'stateCancelled', interrupted: 'stateInterrupted',
+  running: 'stateRunning',
+  cancelling: 'stateCancelling',
+  completed: 'stateCompleted',
+  failed: 'stateFailed',
+  cancelled: 'stateCancelled',
+  interrupted: 'stateInterrupted',
 };
-const KIND_LABEL: Record<Kind, MessageKey> = { category: 'categories', tag: 'tagsPlural', venue: 'venues', organizer: 'organizers', event: 'events' };
+const KIND_LABEL: Record<Kind, MessageKey> = {
+  category: 'categories',
+  tag: 'tagsPlural',
+  venue: 'venues',
+  organizer: 'organizers',
+  event: 'events',
+};
 /** The run's `phase`: the kind being copied, or the look for records deleted at the source. */
 const PHASE_LABEL: Record<Kind | 'deletions', MessageKey> = {
-  category: 'phaseCategory', tag: 'phaseTag', venue: 'phaseVenue', organizer: 'phaseOrganizer', event: 'phaseEvent', deletions: 'phaseDeletions',
+  category: 'phaseCategory',
+  tag: 'phaseTag',
+  venue: 'phaseVenue',
+  organizer: 'phaseOrganizer',
+  event: 'phaseEvent',
+  deletions: 'phaseDeletions',
 };
-const OUTCOME_LABEL: Record<Outcome, MessageKey> = { created: 'outcomeCreated', updated: 'outcomeUpdated', unchanged: 'outcomeUnchanged', skipped: 'outcomeSkipped', failed: 'outcomeFailed' };
+const OUTCOME_LABEL: Record<Outcome, MessageKey> = {
+  created: 'outcomeCreated',
+  updated: 'outcomeUpdated',
+  unchanged: 'outcomeUnchanged',
+  skipped: 'outcomeSkipped',
+  failed: 'outcomeFailed',
+};
 
 const live = (run: SiteImport) => run.state === 'running' || run.state === 'cancelling';
 
@@ -41,7 +63,11 @@ const live = (run: SiteImport) => run.state === 'running' || run.state === 'canc
 const CONTROL = { url: 'site-url', user: 'site-user', app_password: 'site-app-password', prune: 'site-prune' } as const;
 type FieldName = keyof typeof CONTROL;
 /** The field each refusal naming none is about: the address (the address guard, no The Events Calendar there) or the password. */
-const REFUSED_FIELD: Readonly<Record<string, FieldName>> = { site_import_url_refused: 'url', site_import_source_unusable: 'url', site_import_credentials_refused: 'app_password' };
+const REFUSED_FIELD: Readonly<Record<string, FieldName>> = {
+  site_import_url_refused: 'url',
+  site_import_source_unusable: 'url',
+  site_import_credentials_refused: 'app_password',
+};
 
 /** A refused start's errors by control: the fields the API names (a bad value), else the field its refusal is about. */
 function errorsOf(error: unknown): Record<string, string> {
@@ -62,10 +88,14 @@ export function SiteImports({ search }: ScreenProps) {
   const [busy, setBusy] = useState(false);
   const [runs, setRuns] = useState<SiteImport[] | undefined>();
   useEffect(() => {
-    void get<SiteImport[]>('imports/sites').then(({ body }) => setRuns(body), (error: Error) => setMessage(error.message));
+    void get<SiteImport[]>('imports/sites').then(
+      ({ body }) => setRuns(body),
+      (error: Error) => setMessage(error.message),
+    );
   }, []);
 
-  const set = (name: keyof typeof form, value: string | boolean) => setForm((current) => ({ ...current, [name]: value }));
+  const set = (name: keyof typeof form, value: string | boolean) =>
+    setForm((current) => ({ ...current, [name]: value }));
   const start = async (event: Event) => {
     event.preventDefault();
     setErrors({});
@@ -73,7 +103,12 @@ export function SiteImports({ search }: ScreenProps) {
     setMessage(t('checkingSite'));
     setBusy(true);
     // The address always (an empty one is the API's to refuse, beside the field); the credentials only when given.
-    const body = { url: form.url.trim(), prune: form.prune, ...(form.user === '' ? {} : { user: form.user }), ...(form.app_password === '' ? {} : { app_password: form.app_password }) };
+    const body = {
+      url: form.url.trim(),
+      prune: form.prune,
+      ...(form.user === '' ? {} : { user: form.user }),
+      ...(form.app_password === '' ? {} : { app_password: form.app_password }),
+    };
     try {
       const { body: run } = await request<SiteImport>('POST', 'imports/sites', { body });
       navigate(`imports/sites/${run.id}`);
@@ -88,8 +123,19 @@ export function SiteImports({ search }: ScreenProps) {
     }
   };
   const text = (name: 'url' | 'user' | 'app_password', label: MessageKey, attributes: Record<string, string>) => (
-    <Field id={CONTROL[name]} label={t(label)} error={errors[CONTROL[name]]} {...(name === 'url' ? { hint: t('siteUrlHint') } : {})}>
-      <input id={CONTROL[name]} value={form[name]} onInput={(input) => set(name, valueOf(input))} {...attributes} {...described(CONTROL[name], errors[CONTROL[name]], name === 'url')} />
+    <Field
+      id={CONTROL[name]}
+      label={t(label)}
+      error={errors[CONTROL[name]]}
+      {...(name === 'url' ? { hint: t('siteUrlHint') } : {})}
+    >
+      <input
+        id={CONTROL[name]}
+        value={form[name]}
+        onInput={(input) => set(name, valueOf(input))}
+        {...attributes}
+        {...described(CONTROL[name], errors[CONTROL[name]], name === 'url')}
+      />
     </Field>
   );
 
@@ -110,26 +156,52 @@ export function SiteImports({ search }: ScreenProps) {
           </div>
         </fieldset>
         <div class="check">
-          <input id={CONTROL.prune} type="checkbox" checked={form.prune} onChange={(change) => set('prune', checkedOf(change))} />
+          <input
+            id={CONTROL.prune}
+            type="checkbox"
+            checked={form.prune}
+            onChange={(change) => set('prune', checkedOf(change))}
+          />
           <label for={CONTROL.prune}>{t('pruneOption')}</label>
         </div>
         <div class="save-bar">
-          <button type="submit" disabled={busy}>{t('startSiteImport')}</button>
+          <button type="submit" disabled={busy}>
+            {t('startSiteImport')}
+          </button>
           <p role="status" class="message">
             {message}
-            {running === undefined ? null : <> <a href={href(`imports/sites/${running}`)}>{t('goToRunning', { id: running })}</a></>}
+            {running === undefined ? null : (
+              <>
+                {' '}
+                <a href={href(`imports/sites/${running}`)}>{t('goToRunning', { id: running })}</a>
+              </>
+            )}
           </p>
         </div>
       </form>
       <section class="section" aria-labelledby="recent-site-imports">
         <h2 id="recent-site-imports">{t('recentSiteImports')}</h2>
-        {runs === undefined ? <p aria-live="polite">{t('loading')}</p> : runs.length === 0 ? <p>{t('noSiteImports')}</p> : (
+        {runs === undefined ? (
+          <p aria-live="polite">{t('loading')}</p>
+        ) : runs.length === 0 ? (
+          <p>{t('noSiteImports')}</p>
+        ) : (
           <table class="records plain">
-            <thead><tr><th scope="col">{t('siteImports')}</th><th scope="col">{t('siteAddress')}</th><th scope="col">{t('status')}</th><th scope="col">{t('startedAt')}</th><th scope="col">{t('finishedAt')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('siteImports')}</th>
+                <th scope="col">{t('siteAddress')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('startedAt')}</th>
+                <th scope="col">{t('finishedAt')}</th>
+              </tr>
+            </thead>
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id}>
-                  <td><a href={href(`imports/sites/${run.id}`)}>{t('siteImportTitle', { id: run.id })}</a></td>
+                  <td>
+                    <a href={href(`imports/sites/${run.id}`)}>{t('siteImportTitle', { id: run.id })}</a>
+                  </td>
                   <td>{run.url}</td>
                   <td>{t(STATE_LABEL[run.state])}</td>
                   <td>{formatInstant(run.started_at)}</td>
@@ -212,10 +284,20 @@ export function SiteImportProgress({ params }: ScreenProps) {
     <>
       <h1>{t('siteImportTitle', { id })}</h1>
       {/* Present from the first render, so that each change of state or phase is announced. */}
-      <p role="status" aria-live="polite">{run === undefined ? '' : summary(run)}</p>
+      <p role="status" aria-live="polite">
+        {run === undefined ? '' : summary(run)}
+      </p>
       {failure === '' ? null : <p role="alert">{failure}</p>}
-      {run === undefined ? (failure === '' ? <p>{t('loading')}</p> : null) : <RunDetails run={run} cancel={() => void cancel()} />}
-      <p><a href={href('imports/sites')}>{t('allSiteImports')}</a></p>
+      {run === undefined ? (
+        failure === '' ? (
+          <p>{t('loading')}</p>
+        ) : null
+      ) : (
+        <RunDetails run={run} cancel={() => void cancel()} />
+      )}
+      <p>
+        <a href={href('imports/sites')}>{t('allSiteImports')}</a>
+      </p>
     </>
   );
 }
@@ -224,16 +306,33 @@ function RunDetails({ run, cancel }: { run: SiteImport; cancel: () => void }) {
   return (
     <div class="section">
       <dl class="facts">
-        <dt>{t('siteAddress')}</dt><dd>{run.url}</dd>
-        <dt>{t('readsAs')}</dt><dd>{run.user ?? t('anonymousSource')}</dd>
-        <dt>{t('deletedOnSite')}</dt><dd>{t(run.prune ? 'pruned' : 'reportedOnly')}</dd>
-        <dt>{t('startedAt')}</dt><dd>{formatInstant(run.started_at)}</dd>
-        {run.finished_at === null ? null : <><dt>{t('finishedAt')}</dt><dd>{formatInstant(run.finished_at)}</dd></>}
+        <dt>{t('siteAddress')}</dt>
+        <dd>{run.url}</dd>
+        <dt>{t('readsAs')}</dt>
+        <dd>{run.user ?? t('anonymousSource')}</dd>
+        <dt>{t('deletedOnSite')}</dt>
+        <dd>{t(run.prune ? 'pruned' : 'reportedOnly')}</dd>
+        <dt>{t('startedAt')}</dt>
+        <dd>{formatInstant(run.started_at)}</dd>
+        {run.finished_at === null ? null : (
+          <>
+            <dt>{t('finishedAt')}</dt>
+            <dd>{formatInstant(run.finished_at)}</dd>
+          </>
+        )}
       </dl>
       <div class="actions">
         {/* Kept while the run is live (cancelling too: asking again is harmless), so the focus is not lost under the user. */}
-        {live(run) ? <button type="button" class="danger" onClick={cancel}>{t('cancelSiteImport')}</button> : null}
-        {live(run) || run.state === 'completed' ? null : <a class="button" href={href(`imports/sites?url=${encodeURIComponent(run.url)}`)}>{t('startAgain')}</a>}
+        {live(run) ? (
+          <button type="button" class="danger" onClick={cancel}>
+            {t('cancelSiteImport')}
+          </button>
+        ) : null}
+        {live(run) || run.state === 'completed' ? null : (
+          <a class="button" href={href(`imports/sites?url=${encodeURIComponent(run.url)}`)}>
+            {t('startAgain')}
+          </a>
+        )}
       </div>
       {/* Seven columns do not fit a phone: the table scrolls within its region, which the keyboard can reach. */}
       <div class="table-scroll" role="region" aria-labelledby="site-import-counts" tabIndex={0}>
@@ -243,7 +342,11 @@ function RunDetails({ run, cancel }: { run: SiteImport; cancel: () => void }) {
             <tr>
               <th scope="col">{t('kind')}</th>
               <th scope="col">{t('handled')}</th>
-              {Object.values(OUTCOME_LABEL).map((label) => <th scope="col" key={label}>{t(label)}</th>)}
+              {Object.values(OUTCOME_LABEL).map((label) => (
+                <th scope="col" key={label}>
+                  {t(label)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -251,7 +354,9 @@ function RunDetails({ run, cancel }: { run: SiteImport; cancel: () => void }) {
               <tr key={kind.kind}>
                 <th scope="row">{t(KIND_LABEL[kind.kind])}</th>
                 <td>{kind.total === null ? kind.done : t('handledOf', { done: kind.done, total: kind.total })}</td>
-                {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((outcome) => <td key={outcome}>{kind[outcome]}</td>)}
+                {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((outcome) => (
+                  <td key={outcome}>{kind[outcome]}</td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -261,14 +366,24 @@ function RunDetails({ run, cancel }: { run: SiteImport; cancel: () => void }) {
       {run.error_count === 0 ? null : (
         <section aria-labelledby="site-import-errors">
           <h2 id="site-import-errors">{t('siteImportErrors', { count: run.error_count })}</h2>
-          <ul>{run.errors.map((line, index) => <li key={index}>{line}</li>)}</ul>
-          {run.error_count > run.errors.length ? <p>{t('moreErrors', { count: run.error_count - run.errors.length })}</p> : null}
+          <ul>
+            {run.errors.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+          {run.error_count > run.errors.length ? (
+            <p>{t('moreErrors', { count: run.error_count - run.errors.length })}</p>
+          ) : null}
         </section>
       )}
       {run.notes.length === 0 ? null : (
         <details>
           <summary>{t('importerNotes', { count: run.notes.length })}</summary>
-          <ul>{run.notes.map((line, index) => <li key={index}>{line}</li>)}</ul>
+          <ul>
+            {run.notes.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
         </details>
       )}
     </div>

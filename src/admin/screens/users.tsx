@@ -20,14 +20,21 @@ import { AppPasswords } from './app-passwords.tsx';
  */
 
 /** The API's `WpUser` in the edit context, which this screen always asks for: its context=edit members are there. */
-type User = Required<Pick<components['schemas']['WpUser'], 'id' | 'name' | 'username' | 'email' | 'roles' | 'registered_date'>>;
+type User = Required<
+  Pick<components['schemas']['WpUser'], 'id' | 'name' | 'username' | 'email' | 'roles' | 'registered_date'>
+>;
 
 const USERS = '/wp/v2/users';
 const PER_PAGE = 20;
 const ROLE_LABEL: Record<Role, MessageKey> = {
-  administrator: 'roleAdministrator', editor: 'roleEditor', author: 'roleAuthor', contributor: 'roleContributor', subscriber: 'roleSubscriber',
+  administrator: 'roleAdministrator',
+  editor: 'roleEditor',
+  author: 'roleAuthor',
+  contributor: 'roleContributor',
+  subscriber: 'roleSubscriber',
 };
-const roleLabel = (role: string | undefined) => (role !== undefined && role in ROLE_LABEL ? t(ROLE_LABEL[role as Role]) : (role ?? ''));
+const roleLabel = (role: string | undefined) =>
+  role !== undefined && role in ROLE_LABEL ? t(ROLE_LABEL[role as Role]) : (role ?? '');
 const shownName = (user: User) => user.name || user.username;
 
 /** A control's id from the API's field name (`username`, `email`, `name`, `roles`, `password`). */
@@ -51,7 +58,9 @@ function userErrors(error: unknown): Record<string, string> {
   const field = error instanceof ApiFailure ? FIELD_OF_CODE[error.code] : undefined;
   if (Object.keys(byField).length === 0 && field !== undefined) byField[field] = (error as ApiFailure).message;
   const errors = Object.fromEntries(Object.entries(byField).map(([name, text]) => [control(name), text]));
-  return Object.keys(errors).length > 0 ? errors : { [control('form')]: error instanceof Error ? error.message : String(error) };
+  return Object.keys(errors).length > 0
+    ? errors
+    : { [control('form')]: error instanceof Error ? error.message : String(error) };
 }
 
 /** What the next screen says first: a user made (their page) or deleted (the list). */
@@ -78,32 +87,62 @@ export function UsersList({ search }: ScreenProps) {
   const filter = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const value = (name: string) => { const entry = form.get(name); return typeof entry === 'string' ? entry.trim() : ''; };
+    const value = (name: string) => {
+      const entry = form.get(name);
+      return typeof entry === 'string' ? entry.trim() : '';
+    };
     goToList('users', search, { search: value('search'), roles: value('roles') });
   };
   return (
     <>
       <div class="screen-heading">
         <h1>{t('users')}</h1>
-        <a class="button" href={href('users/new')}>{t('addUser')}</a>
+        <a class="button" href={href('users/new')}>
+          {t('addUser')}
+        </a>
       </div>
       <form class="filters" role="search" onSubmit={filter}>
-        <label>{t('search')} <input type="search" name="search" defaultValue={text} /></label>
-        <label>{t('role')} <select name="roles" value={role}>
-          <option value="">{t('allRoles')}</option>
-          {ROLE_NAMES.map((name) => <option key={name} value={name}>{roleLabel(name)}</option>)}
-        </select></label>
+        <label>
+          {t('search')} <input type="search" name="search" defaultValue={text} />
+        </label>
+        <label>
+          {t('role')}{' '}
+          <select name="roles" value={role}>
+            <option value="">{t('allRoles')}</option>
+            {ROLE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {roleLabel(name)}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit">{t('filter')}</button>
       </form>
-      <p role="status" class="message">{message}</p>
-      {listing === undefined ? <p aria-live="polite">{t('loading')}</p> : listing.users.length === 0 ? <p>{t('noUsers')}</p> : (
+      <p role="status" class="message">
+        {message}
+      </p>
+      {listing === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : listing.users.length === 0 ? (
+        <p>{t('noUsers')}</p>
+      ) : (
         <table class="records plain">
           <caption class="visually-hidden">{t('users')}</caption>
-          <thead><tr><th scope="col">{t('name')}</th><th scope="col">{t('username')}</th><th scope="col">{t('email')}</th><th scope="col">{t('role')}</th><th scope="col">{t('registered')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('name')}</th>
+              <th scope="col">{t('username')}</th>
+              <th scope="col">{t('email')}</th>
+              <th scope="col">{t('role')}</th>
+              <th scope="col">{t('registered')}</th>
+            </tr>
+          </thead>
           <tbody>
             {listing.users.map((user) => (
               <tr key={user.id}>
-                <td><a href={href(`users/${user.id}`)}>{shownName(user)}</a></td>
+                <td>
+                  <a href={href(`users/${user.id}`)}>{shownName(user)}</a>
+                </td>
                 <td>{user.username}</td>
                 <td>{user.email}</td>
                 <td>{roleLabel(user.roles[0])}</td>
@@ -118,30 +157,68 @@ export function UsersList({ search }: ScreenProps) {
   );
 }
 
-function RoleSelect({ value, error, onChange }: { value: string; error: string | undefined; onChange: (role: string) => void }) {
+function RoleSelect({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (role: string) => void;
+}) {
   const id = control('roles');
   return (
     <Field id={id} label={t('role')} error={error}>
       <select id={id} value={value} onChange={(change) => onChange(valueOf(change))} {...invalid(id, error)}>
-        {ROLE_NAMES.map((name) => <option key={name} value={name}>{roleLabel(name)}</option>)}
+        {ROLE_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {roleLabel(name)}
+          </option>
+        ))}
       </select>
     </Field>
   );
 }
 
 /** A text field of a user's form, by the API's field name. */
-function TextField({ field, label, value, error, type = 'text', autocomplete, onInput }: {
-  field: string; label: MessageKey; value: string; error: string | undefined; type?: string; autocomplete?: string; onInput: (value: string) => void;
+function TextField({
+  field,
+  label,
+  value,
+  error,
+  type = 'text',
+  autocomplete,
+  onInput,
+}: {
+  field: string;
+  label: MessageKey;
+  value: string;
+  error: string | undefined;
+  type?: string;
+  autocomplete?: string;
+  onInput: (value: string) => void;
 }) {
   const id = control(field);
   return (
     <Field id={id} label={t(label)} error={error}>
-      <input id={id} type={type} autocomplete={autocomplete} value={value} onInput={(input) => onInput(valueOf(input))} {...invalid(id, error)} />
+      <input
+        id={id}
+        type={type}
+        autocomplete={autocomplete}
+        value={value}
+        onInput={(input) => onInput(valueOf(input))}
+        {...invalid(id, error)}
+      />
     </Field>
   );
 }
 
-const formError = (errors: Record<string, string>) => (errors[control('form')] ? <p role="alert" class="field-error">{errors[control('form')]}</p> : null);
+const formError = (errors: Record<string, string>) =>
+  errors[control('form')] ? (
+    <p role="alert" class="field-error">
+      {errors[control('form')]}
+    </p>
+  ) : null;
 
 export function NewUser() {
   const [form, setForm] = useState({ username: '', email: '', name: '', roles: 'subscriber', password: '' });
@@ -164,15 +241,44 @@ export function NewUser() {
   return (
     <form class="editor" onSubmit={(event) => void save(event)} noValidate>
       <h1>{t('newUser')}</h1>
-      <p><a href={href('users')}>{t('backToList')}</a></p>
+      <p>
+        <a href={href('users')}>{t('backToList')}</a>
+      </p>
       <ErrorSummary errors={errors} title={t('saveFailed')} />
       {formError(errors)}
-      <TextField field="username" label="username" autocomplete="off" value={form.username} error={errors[control('username')]} onInput={set('username')} />
-      <TextField field="email" label="email" type="email" autocomplete="off" value={form.email} error={errors[control('email')]} onInput={set('email')} />
+      <TextField
+        field="username"
+        label="username"
+        autocomplete="off"
+        value={form.username}
+        error={errors[control('username')]}
+        onInput={set('username')}
+      />
+      <TextField
+        field="email"
+        label="email"
+        type="email"
+        autocomplete="off"
+        value={form.email}
+        error={errors[control('email')]}
+        onInput={set('email')}
+      />
       <TextField field="name" label="name" value={form.name} error={errors[control('name')]} onInput={set('name')} />
       <RoleSelect value={form.roles} error={errors[control('roles')]} onChange={set('roles')} />
-      <TextField field="password" label="accountPassword" type="password" autocomplete="new-password" value={form.password} error={errors[control('password')]} onInput={set('password')} />
-      <div class="save-bar"><button type="submit" disabled={busy}>{t('createUser')}</button></div>
+      <TextField
+        field="password"
+        label="accountPassword"
+        type="password"
+        autocomplete="new-password"
+        value={form.password}
+        error={errors[control('password')]}
+        onInput={set('password')}
+      />
+      <div class="save-bar">
+        <button type="submit" disabled={busy}>
+          {t('createUser')}
+        </button>
+      </div>
     </form>
   );
 }
@@ -190,7 +296,10 @@ export function UserPage({ session, params }: ScreenProps) {
     setForm({ name: read.name, email: read.email, roles: read.roles[0] ?? 'subscriber' });
   };
   useEffect(() => {
-    void get<User>(`${USERS}/${id}`, { context: 'edit' }).then(({ body }) => adopt(body), (error: Error) => setFailed(error.message));
+    void get<User>(`${USERS}/${id}`, { context: 'edit' }).then(
+      ({ body }) => adopt(body),
+      (error: Error) => setFailed(error.message),
+    );
   }, [id]);
   if (failed !== undefined) return <p role="alert">{failed}</p>;
   if (user === undefined) return <p aria-live="polite">{t('loading')}</p>;
@@ -217,26 +326,46 @@ export function UserPage({ session, params }: ScreenProps) {
   return (
     <>
       <h1>{t('userHeading', { name: shownName(user) })}</h1>
-      <p><a href={href('users')}>{t('backToList')}</a></p>
+      <p>
+        <a href={href('users')}>{t('backToList')}</a>
+      </p>
       <form class="editor section" onSubmit={(event) => void save(event)} noValidate>
         <h2>{t('userDetails')}</h2>
         <ErrorSummary errors={errors} title={t('saveFailed')} />
         {formError(errors)}
         <dl class="facts">
-          <dt>{t('username')}</dt><dd>{user.username}</dd>
-          <dt>{t('registered')}</dt><dd>{formatInstant(user.registered_date)}</dd>
+          <dt>{t('username')}</dt>
+          <dd>{user.username}</dd>
+          <dt>{t('registered')}</dt>
+          <dd>{formatInstant(user.registered_date)}</dd>
         </dl>
         <TextField field="name" label="name" value={form.name} error={errors[control('name')]} onInput={set('name')} />
-        <TextField field="email" label="email" type="email" value={form.email} error={errors[control('email')]} onInput={set('email')} />
+        <TextField
+          field="email"
+          label="email"
+          type="email"
+          value={form.email}
+          error={errors[control('email')]}
+          onInput={set('email')}
+        />
         <RoleSelect value={form.roles} error={errors[control('roles')]} onChange={set('roles')} />
         <div class="save-bar">
           <button type="submit">{t('save')}</button>
-          <p role="status" class="message">{message}</p>
+          <p role="status" class="message">
+            {message}
+          </p>
         </div>
       </form>
       <ResetPassword user={user} own={own} />
       <AppPasswords owner={id} />
-      {own ? <section class="section"><h2>{t('deleteUser')}</h2><p>{t('cannotDeleteSelf')}</p></section> : <DeleteUser user={user} session={session} />}
+      {own ? (
+        <section class="section">
+          <h2>{t('deleteUser')}</h2>
+          <p>{t('cannotDeleteSelf')}</p>
+        </section>
+      ) : (
+        <DeleteUser user={user} session={session} />
+      )}
     </>
   );
 }
@@ -264,10 +393,20 @@ function ResetPassword({ user, own }: { user: User; own: boolean }) {
       <h2>{t('resetPassword')}</h2>
       <p>{t('resetPasswordHelp')}</p>
       {formError(errors)}
-      <TextField field="password" label="newPassword" type="password" autocomplete="new-password" value={password} error={errors[control('password')]} onInput={setPassword} />
+      <TextField
+        field="password"
+        label="newPassword"
+        type="password"
+        autocomplete="new-password"
+        value={password}
+        error={errors[control('password')]}
+        onInput={setPassword}
+      />
       <div class="actions">
         <button type="submit">{t('setPassword')}</button>
-        <p role="status" class="message">{message}</p>
+        <p role="status" class="message">
+          {message}
+        </p>
       </div>
     </form>
   );
@@ -285,7 +424,10 @@ function DeleteUser({ user, session }: { user: User; session: ScreenProps['sessi
   const [heir, setHeir] = useState(String(session.user.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    void getEveryWp<{ id: number; name: string }>(USERS, HEIRS).then((every) => setHeirs(every.filter((candidate) => candidate.id !== user.id).sort(byName)), (error: Error) => setErrors({ [control('form')]: error.message }));
+    void getEveryWp<{ id: number; name: string }>(USERS, HEIRS).then(
+      (every) => setHeirs(every.filter((candidate) => candidate.id !== user.id).sort(byName)),
+      (error: Error) => setErrors({ [control('form')]: error.message }),
+    );
   }, [user.id]);
   const remove = async (event: Event) => {
     event.preventDefault();
@@ -307,10 +449,18 @@ function DeleteUser({ user, session }: { user: User; session: ScreenProps['sessi
       {formError(errors)}
       <Field id={id} label={t('reassignTo')} error={errors[id]}>
         <select id={id} value={heir} onChange={(change) => setHeir(valueOf(change))} {...invalid(id, errors[id])}>
-          {heirs.map((candidate) => <option key={candidate.id} value={String(candidate.id)}>{candidate.name}</option>)}
+          {heirs.map((candidate) => (
+            <option key={candidate.id} value={String(candidate.id)}>
+              {candidate.name}
+            </option>
+          ))}
         </select>
       </Field>
-      <div class="actions"><button type="submit" class="danger">{t('deleteUserNamed', { name: shownName(user) })}</button></div>
+      <div class="actions">
+        <button type="submit" class="danger">
+          {t('deleteUserNamed', { name: shownName(user) })}
+        </button>
+      </div>
     </form>
   );
 }

@@ -16,8 +16,18 @@ import type { ScreenProps } from '../screens.ts';
 type Subscription = components['schemas']['WebhookSubscription'];
 type Delivery = components['schemas']['WebhookDelivery'];
 
-const DELIVERY_LABEL: Record<Delivery['status'], MessageKey> = { pending: 'deliveryPending', delivered: 'deliveryDelivered', failed: 'deliveryFailed' };
-const RESOURCE_LABEL: Record<string, MessageKey> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tagsPlural' };
+const DELIVERY_LABEL: Record<Delivery['status'], MessageKey> = {
+  pending: 'deliveryPending',
+  delivered: 'deliveryDelivered',
+  failed: 'deliveryFailed',
+};
+const RESOURCE_LABEL: Record<string, MessageKey> = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tagsPlural',
+};
 
 /**
  * A secret the API answered with, kept until the subscription's screen shows it: creating one moves
@@ -29,23 +39,43 @@ export function WebhooksList() {
   const [subscriptions, setSubscriptions] = useState<Subscription[] | undefined>();
   const [failed, setFailed] = useState('');
   useEffect(() => {
-    void get<Subscription[]>('webhooks').then(({ body }) => setSubscriptions(body), (error: Error) => setFailed(error.message));
+    void get<Subscription[]>('webhooks').then(
+      ({ body }) => setSubscriptions(body),
+      (error: Error) => setFailed(error.message),
+    );
   }, []);
   return (
     <>
       <div class="screen-heading">
         <h1>{t('webhooks')}</h1>
-        <a class="button" href={href('webhooks/new')}>{t('addWebhook')}</a>
+        <a class="button" href={href('webhooks/new')}>
+          {t('addWebhook')}
+        </a>
       </div>
-      <p role="status" class="message">{failed}</p>
-      {subscriptions === undefined ? <p aria-live="polite">{t('loading')}</p> : subscriptions.length === 0 ? <p>{t('noWebhooks')}</p> : (
+      <p role="status" class="message">
+        {failed}
+      </p>
+      {subscriptions === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : subscriptions.length === 0 ? (
+        <p>{t('noWebhooks')}</p>
+      ) : (
         <table class="records plain">
           <caption class="visually-hidden">{t('webhooks')}</caption>
-          <thead><tr><th scope="col">{t('receiverUrl')}</th><th scope="col">{t('notifications')}</th><th scope="col">{t('status')}</th><th scope="col">{t('description')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('receiverUrl')}</th>
+              <th scope="col">{t('notifications')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('description')}</th>
+            </tr>
+          </thead>
           <tbody>
             {subscriptions.map((subscription) => (
               <tr key={subscription.id}>
-                <td><a href={href(`webhooks/${subscription.id}`)}>{subscription.url}</a></td>
+                <td>
+                  <a href={href(`webhooks/${subscription.id}`)}>{subscription.url}</a>
+                </td>
                 <td>{subscription.events.join(', ')}</td>
                 <td>{stateOf(subscription)}</td>
                 <td>{subscription.description}</td>
@@ -59,13 +89,26 @@ export function WebhooksList() {
 }
 
 const stateOf = (subscription: Subscription): string =>
-  subscription.disabled_reason !== null ? t('disabledBecause', { reason: subscription.disabled_reason })
-    : !subscription.active ? t('inactive')
-      : subscription.failing_since !== null ? t('failingSince', { when: formatInstant(subscription.failing_since) })
+  subscription.disabled_reason !== null
+    ? t('disabledBecause', { reason: subscription.disabled_reason })
+    : !subscription.active
+      ? t('inactive')
+      : subscription.failing_since !== null
+        ? t('failingSince', { when: formatInstant(subscription.failing_since) })
         : t('active');
 
-interface WebhookForm { url: string; events: string[]; description: string; active: boolean }
-const formOf = (subscription: Subscription | undefined): WebhookForm => ({ url: subscription?.url ?? '', events: subscription?.events ?? [], description: subscription?.description ?? '', active: subscription?.active ?? true });
+interface WebhookForm {
+  url: string;
+  events: string[];
+  description: string;
+  active: boolean;
+}
+const formOf = (subscription: Subscription | undefined): WebhookForm => ({
+  url: subscription?.url ?? '',
+  events: subscription?.events ?? [],
+  description: subscription?.description ?? '',
+  active: subscription?.active ?? true,
+});
 
 export function WebhookEditor({ params }: ScreenProps) {
   const id = params.id === undefined ? undefined : Number(params.id);
@@ -84,17 +127,31 @@ export function WebhookEditor({ params }: ScreenProps) {
     if (id === undefined) return;
     if (madeSecret?.id === id) setSecret(madeSecret.secret);
     madeSecret = undefined;
-    void get<Subscription>(`webhooks/${id}`).then(({ body }) => adopt(body), (error: Error) => setFailed(error.message));
+    void get<Subscription>(`webhooks/${id}`).then(
+      ({ body }) => adopt(body),
+      (error: Error) => setFailed(error.message),
+    );
   }, [id]);
 
   const has = (pattern: string) => form.events.includes(pattern);
-  const toggle = (pattern: string, on: boolean) => setForm((current) => ({ ...current, events: on ? [...current.events, pattern] : current.events.filter((event) => event !== pattern) }));
+  const toggle = (pattern: string, on: boolean) =>
+    setForm((current) => ({
+      ...current,
+      events: on ? [...current.events, pattern] : current.events.filter((event) => event !== pattern),
+    }));
   const control = (name: string) => `webhook-${name}`;
   const save = async (event: Event) => {
     event.preventDefault();
     setErrors({});
     setMessage(t('saving'));
-    const body = read === undefined ? form : Object.fromEntries(Object.entries(form).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(read[key as keyof WebhookForm])));
+    const body =
+      read === undefined
+        ? form
+        : Object.fromEntries(
+            Object.entries(form).filter(
+              ([key, value]) => JSON.stringify(value) !== JSON.stringify(read[key as keyof WebhookForm]),
+            ),
+          );
     if (id !== undefined && Object.keys(body).length === 0) return setMessage(t('nothingChanged'));
     try {
       if (id === undefined) {
@@ -117,17 +174,19 @@ export function WebhookEditor({ params }: ScreenProps) {
       setMessage(error instanceof ApiFailure ? error.message : String(error));
     }
   };
-  const rotate = () => act(async () => {
-    const { body } = await request<Subscription>('POST', `webhooks/${id}/rotate-secret`, { body: {} });
-    setSecret(body.secret);
-    return '';
-  });
-  const remove = () => act(async () => {
-    if (!confirm(t('confirmDeleteWebhook', { url: form.url }))) return '';
-    await request('DELETE', `webhooks/${id}`);
-    navigate('webhooks');
-    return '';
-  });
+  const rotate = () =>
+    act(async () => {
+      const { body } = await request<Subscription>('POST', `webhooks/${id}/rotate-secret`, { body: {} });
+      setSecret(body.secret);
+      return '';
+    });
+  const remove = () =>
+    act(async () => {
+      if (!confirm(t('confirmDeleteWebhook', { url: form.url }))) return '';
+      await request('DELETE', `webhooks/${id}`);
+      navigate('webhooks');
+      return '';
+    });
 
   if (failed !== undefined) return <p role="alert">{failed}</p>;
   if (id !== undefined && read === undefined) return <p aria-live="polite">{t('loading')}</p>;
@@ -135,52 +194,104 @@ export function WebhookEditor({ params }: ScreenProps) {
     <>
       <form class="editor" onSubmit={(event) => void save(event)} noValidate>
         <h1>{t(id === undefined ? 'newWebhook' : 'editWebhook')}</h1>
-        <p><a href={href('webhooks')}>{t('backToList')}</a></p>
+        <p>
+          <a href={href('webhooks')}>{t('backToList')}</a>
+        </p>
         {secret !== undefined ? (
           <div class="dialog">
             <Field id="webhook-secret" label={t('secretOnce')}>
-              <input id="webhook-secret" readOnly value={secret} onFocus={(focus) => (focus.currentTarget).select()} />
+              <input id="webhook-secret" readOnly value={secret} onFocus={(focus) => focus.currentTarget.select()} />
             </Field>
           </div>
         ) : null}
         <ErrorSummary errors={errors} title={t('saveFailed')} />
         <Field id={control('url')} label={t('receiverUrl')} error={errors[control('url')]}>
-          <input id={control('url')} type="url" required value={form.url} onInput={(input) => setForm({ ...form, url: valueOf(input) })} {...invalid(control('url'), errors[control('url')])} />
+          <input
+            id={control('url')}
+            type="url"
+            required
+            value={form.url}
+            onInput={(input) => setForm({ ...form, url: valueOf(input) })}
+            {...invalid(control('url'), errors[control('url')])}
+          />
         </Field>
         <fieldset id={control('events')} tabIndex={-1} {...invalid(control('events'), errors[control('events')])}>
           <legend>{t('notifications')}</legend>
-          {errors[control('events')] ? <p class="field-error" id={`${control('events')}-error`}>{errors[control('events')]}</p> : null}
-          <label class="check"><input type="checkbox" checked={has('*')} onChange={(change) => toggle('*', checkedOf(change))} /> {t('everything')}</label>
-          {has('*') ? null : RESOURCES.map((resource) => (
-            <fieldset key={resource}>
-              <legend>{t(RESOURCE_LABEL[resource]!)}</legend>
-              <ul class="choices">
-                {[`${resource}.*`, ...ACTIONS.map((action) => `${resource}.${action}`)].map((pattern) => (
-                  <li key={pattern}>
-                    <label class="check">
-                      <input type="checkbox" checked={has(pattern)} disabled={pattern !== `${resource}.*` && has(`${resource}.*`)} onChange={(change) => toggle(pattern, checkedOf(change))} />
-                      {' '}{pattern.endsWith('.*') ? t('allOf') : pattern}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          ))}
+          {errors[control('events')] ? (
+            <p class="field-error" id={`${control('events')}-error`}>
+              {errors[control('events')]}
+            </p>
+          ) : null}
+          <label class="check">
+            <input type="checkbox" checked={has('*')} onChange={(change) => toggle('*', checkedOf(change))} />{' '}
+            {t('everything')}
+          </label>
+          {has('*')
+            ? null
+            : RESOURCES.map((resource) => (
+                <fieldset key={resource}>
+                  <legend>{t(RESOURCE_LABEL[resource]!)}</legend>
+                  <ul class="choices">
+                    {[`${resource}.*`, ...ACTIONS.map((action) => `${resource}.${action}`)].map((pattern) => (
+                      <li key={pattern}>
+                        <label class="check">
+                          <input
+                            type="checkbox"
+                            checked={has(pattern)}
+                            disabled={pattern !== `${resource}.*` && has(`${resource}.*`)}
+                            onChange={(change) => toggle(pattern, checkedOf(change))}
+                          />{' '}
+                          {pattern.endsWith('.*') ? t('allOf') : pattern}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              ))}
         </fieldset>
         <Field id={control('description')} label={t('description')} error={errors[control('description')]}>
-          <input id={control('description')} value={form.description} onInput={(input) => setForm({ ...form, description: valueOf(input) })} {...invalid(control('description'), errors[control('description')])} />
+          <input
+            id={control('description')}
+            value={form.description}
+            onInput={(input) => setForm({ ...form, description: valueOf(input) })}
+            {...invalid(control('description'), errors[control('description')])}
+          />
         </Field>
-        <label class="check"><input type="checkbox" checked={form.active} onChange={(change) => setForm({ ...form, active: checkedOf(change) })} /> {t('active')}</label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={form.active}
+            onChange={(change) => setForm({ ...form, active: checkedOf(change) })}
+          />{' '}
+          {t('active')}
+        </label>
         <div class="save-bar">
           <button type="submit">{t('save')}</button>
           {id !== undefined ? (
             <>
-              <button type="button" class="secondary" onClick={() => void act(async () => { await request('POST', `webhooks/${id}/ping`); return t('testSent'); })}>{t('sendTest')}</button>
-              <button type="button" class="secondary" onClick={() => void rotate()}>{t('rotateSecret')}</button>
-              <button type="button" class="danger" onClick={() => void remove()}>{t('deleteWebhook')}</button>
+              <button
+                type="button"
+                class="secondary"
+                onClick={() =>
+                  void act(async () => {
+                    await request('POST', `webhooks/${id}/ping`);
+                    return t('testSent');
+                  })
+                }
+              >
+                {t('sendTest')}
+              </button>
+              <button type="button" class="secondary" onClick={() => void rotate()}>
+                {t('rotateSecret')}
+              </button>
+              <button type="button" class="danger" onClick={() => void remove()}>
+                {t('deleteWebhook')}
+              </button>
             </>
           ) : null}
-          <p role="status" class="message">{message}</p>
+          <p role="status" class="message">
+            {message}
+          </p>
         </div>
       </form>
       {id !== undefined ? <Deliveries id={id} /> : null}
@@ -196,7 +307,10 @@ function Deliveries({ id }: { id: number }) {
   const [message, setMessage] = useState('');
   const [reload, setReload] = useState(0);
   useEffect(() => {
-    void get<{ deliveries: Delivery[] }>(`webhooks/${id}/deliveries`, { per_page: 20 }).then(({ body }) => setDeliveries(body.deliveries), (error: Error) => setMessage(error.message));
+    void get<{ deliveries: Delivery[] }>(`webhooks/${id}/deliveries`, { per_page: 20 }).then(
+      ({ body }) => setDeliveries(body.deliveries),
+      (error: Error) => setMessage(error.message),
+    );
   }, [id, reload]);
   const redeliver = async (delivery: Delivery) => {
     try {
@@ -211,22 +325,49 @@ function Deliveries({ id }: { id: number }) {
     <section aria-labelledby="deliveries-heading">
       <div class="screen-heading">
         <h2 id="deliveries-heading">{t('deliveries')}</h2>
-        <button type="button" class="secondary" onClick={() => setReload((count) => count + 1)}>{t('refresh')}</button>
+        <button type="button" class="secondary" onClick={() => setReload((count) => count + 1)}>
+          {t('refresh')}
+        </button>
       </div>
-      <p role="status" class="message">{message}</p>
-      {deliveries === undefined ? <p aria-live="polite">{t('loading')}</p> : deliveries.length === 0 ? <p>{t('noDeliveries')}</p> : (
+      <p role="status" class="message">
+        {message}
+      </p>
+      {deliveries === undefined ? (
+        <p aria-live="polite">{t('loading')}</p>
+      ) : deliveries.length === 0 ? (
+        <p>{t('noDeliveries')}</p>
+      ) : (
         <table class="records plain">
           <caption class="visually-hidden">{t('deliveries')}</caption>
-          <thead><tr><th scope="col">{t('type')}</th><th scope="col">{t('status')}</th><th scope="col">{t('attempts')}</th><th scope="col">{t('lastAnswer')}</th><th scope="col">{t('created')}</th><th scope="col">{t('actions')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('type')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('attempts')}</th>
+              <th scope="col">{t('lastAnswer')}</th>
+              <th scope="col">{t('created')}</th>
+              <th scope="col">{t('actions')}</th>
+            </tr>
+          </thead>
           <tbody>
             {deliveries.map((delivery) => (
               <tr key={delivery.id}>
                 <td>{delivery.type}</td>
                 <td>{t(DELIVERY_LABEL[delivery.status])}</td>
                 <td>{delivery.attempts}</td>
-                <td>{[delivery.last_response_code ?? '', delivery.last_error ?? ''].filter((part) => part !== '').join(' ')}</td>
+                <td>
+                  {[delivery.last_response_code ?? '', delivery.last_error ?? '']
+                    .filter((part) => part !== '')
+                    .join(' ')}
+                </td>
                 <td>{formatInstant(delivery.created_at)}</td>
-                <td>{delivery.status === 'pending' ? null : <button type="button" class="secondary" onClick={() => void redeliver(delivery)}>{t('redeliver', { id: nameOf(delivery) })}</button>}</td>
+                <td>
+                  {delivery.status === 'pending' ? null : (
+                    <button type="button" class="secondary" onClick={() => void redeliver(delivery)}>
+                      {t('redeliver', { id: nameOf(delivery) })}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -34,7 +34,9 @@ export function registerAdmin(app: FastifyInstance, config: Config): void {
       zone: config.timezone,
       language: config.defaultLanguage,
     };
-    const attributes = Object.entries(data).map(([key, value]) => ` data-${key}="${escapeHtml(value)}"`).join('');
+    const attributes = Object.entries(data)
+      .map(([key, value]) => ` data-${key}="${escapeHtml(value)}"`)
+      .join('');
     return `<!doctype html>
 <html lang="${escapeHtml(config.defaultLanguage)}">
 <head>
@@ -52,7 +54,12 @@ export function registerAdmin(app: FastifyInstance, config: Config): void {
 `;
   };
   const page = async (_request: unknown, reply: FastifyReply) => {
-    reply.headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-cache', 'x-robots-tag': 'noindex' });
+    reply.headers({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CSP,
+      'cache-control': 'no-cache',
+      'x-robots-tag': 'noindex',
+    });
     return shell();
   };
   app.route({ method: 'GET', url: `${base}/`, schema: hidden, handler: page });

@@ -5,4 +5,5 @@ import type { TermsService } from '../terms/terms.service.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 
 /** Event categories: the shared term routes, hierarchical. */
-export const categoryRoutes = (service: TermsService, sync: SyncService): ApiRoute[] => termRoutes(CATEGORY, service, sync);
+export const categoryRoutes = (service: TermsService, sync: SyncService): ApiRoute[] =>
+  termRoutes(CATEGORY, service, sync);

@@ -1,7 +1,11 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
-import type { CommunitySubmissionsRepository, PendingSubmission, SubmissionFilter } from '../../storage/repositories/community-submissions.repository.ts';
+import type {
+  CommunitySubmissionsRepository,
+  PendingSubmission,
+  SubmissionFilter,
+} from '../../storage/repositories/community-submissions.repository.ts';
 import type { LinkKind } from '../../storage/tables.ts';
 import type { EventWriter } from '../events/event-writer.ts';
 import type { EventsService } from '../events/events.service.ts';

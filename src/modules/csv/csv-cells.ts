@@ -25,7 +25,8 @@ const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
 
 /** A flag as exported: TRUE, FALSE, or empty for one never set. */
-export const flagCell = (value: boolean | null | undefined): string => (value === null || value === undefined ? '' : value ? 'TRUE' : 'FALSE');
+export const flagCell = (value: boolean | null | undefined): string =>
+  value === null || value === undefined ? '' : value ? 'TRUE' : 'FALSE';
 
 /** A flag as the original's importer reads one (yes, true, 1; any case); undefined when empty, 'invalid' otherwise. */
 export function readFlag(cell: string): boolean | undefined | 'invalid' {

@@ -21,7 +21,11 @@ export interface CsvColumn {
   readonly aliases?: readonly string[];
 }
 
-const column = (key: string, label: string, aliases?: readonly string[]): CsvColumn => ({ key, label, ...(aliases ? { aliases } : {}) });
+const column = (key: string, label: string, aliases?: readonly string[]): CsvColumn => ({
+  key,
+  label,
+  ...(aliases ? { aliases } : {}),
+});
 
 export const EVENT_COLUMNS: readonly CsvColumn[] = [
   column('event_name', 'Event Name'),
@@ -74,10 +78,15 @@ export const ORGANIZER_COLUMNS: readonly CsvColumn[] = [
   column('featured_image', 'Organizer Featured Image'),
 ];
 
-export const COLUMNS_OF: Readonly<Record<CsvType, readonly CsvColumn[]>> = { events: EVENT_COLUMNS, venues: VENUE_COLUMNS, organizers: ORGANIZER_COLUMNS };
+export const COLUMNS_OF: Readonly<Record<CsvType, readonly CsvColumn[]>> = {
+  events: EVENT_COLUMNS,
+  venues: VENUE_COLUMNS,
+  organizers: ORGANIZER_COLUMNS,
+};
 
 /** A type's columns as the API lists them (`fields`): what a header can be mapped to. */
-export const fieldsOf = (type: CsvType): { key: string; label: string }[] => COLUMNS_OF[type].map(({ key, label }) => ({ key, label }));
+export const fieldsOf = (type: CsvType): { key: string; label: string }[] =>
+  COLUMNS_OF[type].map(({ key, label }) => ({ key, label }));
 
 /** The header row of a type's file. */
 export const headerOf = (type: CsvType): string[] => COLUMNS_OF[type].map((entry) => entry.label);
@@ -96,7 +105,8 @@ export interface ExportedEvent {
   readonly entitled: boolean;
 }
 
-const text = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
 const currencyPosition = (stored: string) => (stored === 'postfix' ? 'suffix' : stored);
 
 /**
@@ -104,7 +114,10 @@ const currencyPosition = (stored: string) => (stored === 'postfix' ? 'suffix' : 
  * is the HTML written, not the JSON's paragraphs; the cost is the text written, not the display
  * cost), so that the importer writes it back the same. The dates are the occurrence's.
  */
-export function eventCells({ row, venues, organizers, categories, tags, entitled }: ExportedEvent, imageUrl: ImageUrl): string[] {
+export function eventCells(
+  { row, venues, organizers, categories, tags, entitled }: ExportedEvent,
+  imageUrl: ImageUrl,
+): string[] {
   const { post, fields } = row;
   const dates = row.occurrence ?? fields;
   const allDay = fields.all_day !== 0;
@@ -139,10 +152,23 @@ export function eventCells({ row, venues, organizers, categories, tags, entitled
 }
 
 /** A venue's or organizer's cells, in its type's columns' order; protected details empty unless `entitled`. */
-export function linkedRecordCells(type: 'venues' | 'organizers', row: Localized<LinkedRecordRow>, entitled: boolean, imageUrl: ImageUrl): string[] {
+export function linkedRecordCells(
+  type: 'venues' | 'organizers',
+  row: Localized<LinkedRecordRow>,
+  entitled: boolean,
+  imageUrl: ImageUrl,
+): string[] {
   const { post, fields } = row;
   const shown = (value: string | number | null | undefined) => (entitled ? text(value) : '');
-  if (type === 'organizers') return [post.title, shown(post.content), shown(fields.email), shown(fields.website), shown(fields.phone), shown(imageUrl(row))];
+  if (type === 'organizers')
+    return [
+      post.title,
+      shown(post.content),
+      shown(fields.email),
+      shown(fields.website),
+      shown(fields.phone),
+      shown(imageUrl(row)),
+    ];
   const region = text(fields.stateprovince) || text(fields.state) || text(fields.province);
   return [
     post.title,

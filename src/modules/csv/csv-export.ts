@@ -31,7 +31,10 @@ interface CellBatch<Cursor> {
 }
 
 /** Every row of a list, a batch at a time: a batch shorter than `limit` is the last, so the end costs no empty read. */
-export async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>, limit: number): AsyncGenerator<string[]> {
+export async function* rowsOf<Cursor>(
+  read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>,
+  limit: number,
+): AsyncGenerator<string[]> {
   let after: Cursor | undefined;
   for (;;) {
     const { cells, next } = await read(after);
@@ -40,7 +43,6 @@ export async function* rowsOf<Cursor>(read: (after: Cursor | undefined) => Promi
     after = next;
   }
 }
-
 
 /**
  * The answer: a UTF-8 CSV (with a byte-order mark, which spreadsheets need to read UTF-8) streamed
@@ -55,7 +57,15 @@ export function csvFile(name: string, header: readonly string[], rows: AsyncIter
   const csv = stringify({ bom: true, header: true, columns: [...header], record_delimiter: 'windows' });
   // A failed read destroys the answer (the client sees a cut transfer, never a file that looks whole).
   const body = pipeline(Readable.from(rows), csv, () => {});
-  return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, vary: 'Accept' }, body, shows: [] as string[] };
+  return {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}.csv"`,
+      vary: 'Accept',
+    },
+    body,
+    shows: [] as string[],
+  };
 }
 
 /** What an export reads as: the caller, their access (password, context) and language. */
@@ -66,7 +76,8 @@ export interface ExportReader {
   readonly urls: Urls;
 }
 
-const imageOf = (urls: Urls) => (row: { readonly image: { readonly url: string } | null }) => (row.image ? imageUrl(row.image.url, urls) : '');
+const imageOf = (urls: Urls) => (row: { readonly image: { readonly url: string } | null }) =>
+  row.image ? imageUrl(row.image.url, urls) : '';
 
 /** The events of an archive filter as CSV rows, by the archive's own batches (`listAfter`: occurrences by local start, then id). */
 export function eventRows(
@@ -80,9 +91,18 @@ export function eventRows(
   return rowsOf<ArchiveCursor>(
     (after) =>
       storage.read(async (unit) => {
-        const { rows, relations, next } = await archive.listAfter(unit, filter, after, CSV_BATCH_ROWS, reader.language, reader.caller);
-        const names = (linked: typeof relations.venues, id: number) => (linked.get(id) ?? []).map((record) => record.post.title);
-        const terms = (id: number, taxonomy: string) => (relations.terms.get(id) ?? []).filter((term) => term.row.taxonomy === taxonomy).map((term) => term.row.name);
+        const { rows, relations, next } = await archive.listAfter(
+          unit,
+          filter,
+          after,
+          CSV_BATCH_ROWS,
+          reader.language,
+          reader.caller,
+        );
+        const names = (linked: typeof relations.venues, id: number) =>
+          (linked.get(id) ?? []).map((record) => record.post.title);
+        const terms = (id: number, taxonomy: string) =>
+          (relations.terms.get(id) ?? []).filter((term) => term.row.taxonomy === taxonomy).map((term) => term.row.name);
         const cells = rows.map((row) =>
           eventCells(
             {
@@ -103,14 +123,24 @@ export function eventRows(
 }
 
 /** The venues or organizers of a list filter as CSV rows, oldest first (decision 0114). */
-export function linkedRecordRows(storage: Pick<Storage, 'read'>, service: LinkedRecordsService, filter: LinkedRecordFilter, reader: ExportReader): AsyncIterable<string[]> {
+export function linkedRecordRows(
+  storage: Pick<Storage, 'read'>,
+  service: LinkedRecordsService,
+  filter: LinkedRecordFilter,
+  reader: ExportReader,
+): AsyncIterable<string[]> {
   const image = imageOf(reader.urls);
   const type = service.definition.collection;
   return rowsOf<LinkedRecordCursor>(
     (after) =>
       storage.read(async (unit) => {
         const { rows, next } = await service.listAfter(unit, filter, after, CSV_BATCH_ROWS, reader.language);
-        return { cells: rows.map((row) => linkedRecordCells(type, row, service.entitled(row, reader.caller, reader.access), image)), next };
+        return {
+          cells: rows.map((row) =>
+            linkedRecordCells(type, row, service.entitled(row, reader.caller, reader.access), image),
+          ),
+          next,
+        };
       }),
     CSV_BATCH_ROWS,
   );

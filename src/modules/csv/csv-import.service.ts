@@ -8,7 +8,15 @@ import type { LinkedRecordsService } from '../linked-records/linked-records.serv
 import type { LinkedRecordCreateInput } from '../linked-records/linked-records.schemas.ts';
 import type { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { fieldsOf, type CsvType } from './csv-columns.ts';
-import { CsvFileError, eventInput, linkedRecordInput, readRows, type ColumnMatch, type CsvRow, type RowInput } from './csv-records.ts';
+import {
+  CsvFileError,
+  eventInput,
+  linkedRecordInput,
+  readRows,
+  type ColumnMatch,
+  type CsvRow,
+  type RowInput,
+} from './csv-records.ts';
 
 /*
  * The CSV import (issue 47, decision 0115): every row through the services' own create (the
@@ -68,13 +76,15 @@ export interface CsvImportReport {
 type Outcome = { readonly line: number; readonly problems?: string[] };
 
 /** An input's problems as the API names them, by field. */
-const problemsOf = (invalid: Record<string, InvalidParam>) => Object.entries(invalid).map(([field, problem]) => `${field}: ${problem.message}`);
+const problemsOf = (invalid: Record<string, InvalidParam>) =>
+  Object.entries(invalid).map(([field, problem]) => `${field}: ${problem.message}`);
 
 /** An error of the services as a row's problems; anything else is not the row's fault and is thrown. */
 function rowProblems(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status >= 500) throw error;
   const params = error.data.params;
-  if (params && typeof params === 'object' && !Array.isArray(params)) return Object.entries(params as Record<string, string>).map(([field, message]) => `${field}: ${message}`);
+  if (params && typeof params === 'object' && !Array.isArray(params))
+    return Object.entries(params as Record<string, string>).map(([field, message]) => `${field}: ${message}`);
   return [error.message];
 }
 
@@ -129,13 +139,22 @@ export class CsvImportService {
             const key = nameKey(kind, name);
             let id = names.fresh.get(key) ?? names.known.get(key);
             if (id === undefined) {
-              id = (await this.linked[kind === 'venue' ? 'venues' : 'organizers'].create(tx, { [kind]: name }, caller, language)).post.id;
+              id = (
+                await this.linked[kind === 'venue' ? 'venues' : 'organizers'].create(
+                  tx,
+                  { [kind]: name },
+                  caller,
+                  language,
+                )
+              ).post.id;
               names.fresh.set(key, id);
             }
             return id;
           };
           const venue = input.venue === undefined ? {} : { venue: await resolve('venue', input.venue) };
-          const organizer = Array.isArray(input.organizer) ? { organizer: await Promise.all(input.organizer.map((entry) => resolve('organizer', entry))) } : {};
+          const organizer = Array.isArray(input.organizer)
+            ? { organizer: await Promise.all(input.organizer.map((entry) => resolve('organizer', entry))) }
+            : {};
           return this.events.create(tx, { ...input, ...venue, ...organizer }, caller, language);
         },
       } satisfies RowKind<EventCreateInput>;
@@ -159,7 +178,18 @@ export class CsvImportService {
   async import(text: string, request: CsvImportRequest): Promise<CsvImportReport> {
     const kind = this.kindOf(request.type) as RowKind<unknown>;
     const status = request.status ?? 'publish';
-    const report: CsvImportReport = { type: request.type, dry_run: request.dryRun, columns: {}, rows: 0, imported: 0, failed: 0, not_done: 0, resume_line: null, problems: [], preview: [] };
+    const report: CsvImportReport = {
+      type: request.type,
+      dry_run: request.dryRun,
+      columns: {},
+      rows: 0,
+      imported: 0,
+      failed: 0,
+      not_done: 0,
+      resume_line: null,
+      problems: [],
+      preview: [],
+    };
     const refuse = (line: number, problems: string[]) => {
       report.failed++;
       if (report.problems.length < CSV_LISTED_PROBLEMS) report.problems.push({ line, problems });
@@ -181,9 +211,12 @@ export class CsvImportService {
       }
     };
     try {
-      for await (const row of readRows(text, request.type, request.mapping, (match) => Object.assign(report.columns, match))) {
+      for await (const row of readRows(text, request.type, request.mapping, (match) =>
+        Object.assign(report.columns, match),
+      )) {
         report.rows++;
-        if (report.preview.length < CSV_PREVIEW_ROWS) report.preview.push({ line: row.line, values: Object.fromEntries(row.values), problems: [] });
+        if (report.preview.length < CSV_PREVIEW_ROWS)
+          report.preview.push({ line: row.line, values: Object.fromEntries(row.values), problems: [] });
         const read = kind.input(row, status);
         if (read.problems) refuse(row.line, read.problems);
         else if (report.not_done > 0) report.not_done++;
@@ -195,13 +228,20 @@ export class CsvImportService {
       await flush();
     } catch (error) {
       // A header that needs mapping: how it was read and what it can be mapped to, in the refusal's data (a mapping step shows them).
-      if (error instanceof CsvFileError) throw new ApiError('csv_invalid', { args: [error.message], ...(error.columns ? { data: { columns: error.columns, fields: fieldsOf(request.type) } } : {}) });
+      if (error instanceof CsvFileError)
+        throw new ApiError('csv_invalid', {
+          args: [error.message],
+          ...(error.columns ? { data: { columns: error.columns, fields: fieldsOf(request.type) } } : {}),
+        });
       const parseError = error as { code?: unknown; lines?: unknown; message?: unknown };
       if (typeof parseError.code !== 'string' || !parseError.code.startsWith('CSV_')) throw error;
       // The file cannot be read past here (unbalanced quotes): before the header, nothing is read; after it, the rows before are imported and this is the file's last problem.
-      if (Object.keys(report.columns).length === 0) throw new ApiError('csv_invalid', { args: [String(parseError.message)] });
+      if (Object.keys(report.columns).length === 0)
+        throw new ApiError('csv_invalid', { args: [String(parseError.message)] });
       await flush();
-      refuse(typeof parseError.lines === 'number' ? parseError.lines : report.rows + 1, [`The file cannot be read from here on: ${String(parseError.message)}`]);
+      refuse(typeof parseError.lines === 'number' ? parseError.lines : report.rows + 1, [
+        `The file cannot be read from here on: ${String(parseError.message)}`,
+      ]);
     }
     const byLine = new Map(report.problems.map((entry) => [entry.line, entry.problems]));
     for (const shown of report.preview) shown.problems = byLine.get(shown.line) ?? [];
@@ -212,7 +252,12 @@ export class CsvImportService {
    * One batch: checked and written in one unit (a dry run: checked in a read unit); when a row
    * fails after it began writing, the unit is rolled back and each row written in a unit of its own.
    */
-  private async unit(kind: RowKind<unknown>, batch: readonly { line: number; input: unknown }[], request: CsvImportRequest, known: Map<string, number>): Promise<Outcome[]> {
+  private async unit(
+    kind: RowKind<unknown>,
+    batch: readonly { line: number; input: unknown }[],
+    request: CsvImportRequest,
+    known: Map<string, number>,
+  ): Promise<Outcome[]> {
     const { caller, language } = request;
     if (request.dryRun) {
       return this.storage.read(async (tx) => {

@@ -24,7 +24,10 @@ export type ColumnMatch = Record<string, string | null>;
 /** A file's problem that stops the whole import (no header, an unknown column in the mapping, no name column). */
 export class CsvFileError extends Error {
   /** The header as far as it was matched, when the refusal is about the mapping (no column read as the name): for a mapping step to show. */
-  constructor(message: string, readonly columns?: ColumnMatch) {
+  constructor(
+    message: string,
+    readonly columns?: ColumnMatch,
+  ) {
     super(message);
   }
 }
@@ -38,12 +41,21 @@ const normalise = (name: string) => name.trim().toLowerCase();
  * The column key each header stands for: the mapping's, when it names the header (a key, a label,
  * or "" for "do not import"), else the column whose label, key or alias the header is.
  */
-export function matchColumns(type: CsvType, header: readonly string[], mapping: Readonly<Record<string, string>> = {}): ColumnMatch {
+export function matchColumns(
+  type: CsvType,
+  header: readonly string[],
+  mapping: Readonly<Record<string, string>> = {},
+): ColumnMatch {
   const known = new Map<string, string>();
-  for (const column of COLUMNS_OF[type]) for (const name of [column.key, column.label, ...(column.aliases ?? [])]) known.set(normalise(name), column.key);
+  for (const column of COLUMNS_OF[type])
+    for (const name of [column.key, column.label, ...(column.aliases ?? [])]) known.set(normalise(name), column.key);
   for (const [from, to] of Object.entries(mapping)) {
-    if (!header.includes(from)) throw new CsvFileError(`The mapping names the column "${from}", which the file does not have.`);
-    if (to !== '' && !known.has(normalise(to))) throw new CsvFileError(`The mapping maps "${from}" to "${to}", which is not a column of ${type} (${COLUMNS_OF[type].map((column) => column.label).join(', ')}).`);
+    if (!header.includes(from))
+      throw new CsvFileError(`The mapping names the column "${from}", which the file does not have.`);
+    if (to !== '' && !known.has(normalise(to)))
+      throw new CsvFileError(
+        `The mapping maps "${from}" to "${to}", which is not a column of ${type} (${COLUMNS_OF[type].map((column) => column.label).join(', ')}).`,
+      );
   }
   const match: ColumnMatch = {};
   for (const name of header) {
@@ -51,7 +63,11 @@ export function matchColumns(type: CsvType, header: readonly string[], mapping: 
     match[name] = target === '' ? null : (known.get(normalise(target)) ?? null);
   }
   const nameKey = COLUMNS_OF[type][0]!;
-  if (!Object.values(match).includes(nameKey.key)) throw new CsvFileError(`No column is read as "${nameKey.label}": name it so in the header, or map a column to it.`, match);
+  if (!Object.values(match).includes(nameKey.key))
+    throw new CsvFileError(
+      `No column is read as "${nameKey.label}": name it so in the header, or map a column to it.`,
+      match,
+    );
   return match;
 }
 
@@ -59,7 +75,12 @@ export function matchColumns(type: CsvType, header: readonly string[], mapping: 
  * The rows of a CSV text (a byte-order mark ignored; quoted cells may hold separators, quotes and
  * line breaks), each with the line it starts on and its cells by column key; empty rows skipped.
  */
-export async function* readRows(text: string, type: CsvType, mapping?: Readonly<Record<string, string>>, onHeader?: (match: ColumnMatch) => void): AsyncGenerator<CsvRow> {
+export async function* readRows(
+  text: string,
+  type: CsvType,
+  mapping?: Readonly<Record<string, string>>,
+  onHeader?: (match: ColumnMatch) => void,
+): AsyncGenerator<CsvRow> {
   // Lines are counted from each record's raw text (its line breaks, quoted ones included, and the one that ends it): csv-parse's own count takes a quoted CRLF for two.
   const parser = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, raw: true });
   let header: string[] | undefined;
@@ -89,7 +110,8 @@ export async function* readRows(text: string, type: CsvType, mapping?: Readonly<
 }
 
 /** A row as a service's input, or what is wrong with it. */
-export type RowInput<T> = { readonly input: T; readonly problems?: undefined } | { readonly input?: undefined; readonly problems: string[] };
+export type RowInput<T> =
+  { readonly input: T; readonly problems?: undefined } | { readonly input?: undefined; readonly problems: string[] };
 
 const CURRENCY_AFTER = /suffix|after|postfix/i;
 
@@ -103,7 +125,11 @@ const CURRENCY_AFTER = /suffix|after|postfix/i;
  */
 function costWith(cost: string, symbol: string, position: string): string | string[] {
   if (cost === '' || symbol === '') return cost;
-  const amounts = cost.split(/\s+-\s+/).map((amount) => (amount.includes(symbol) ? amount : CURRENCY_AFTER.test(position) ? `${amount}${symbol}` : `${symbol}${amount}`));
+  const amounts = cost
+    .split(/\s+-\s+/)
+    .map((amount) =>
+      amount.includes(symbol) ? amount : CURRENCY_AFTER.test(position) ? `${amount}${symbol}` : `${symbol}${amount}`,
+    );
   const text = cost.includes(symbol) ? cost : amounts.join(' - ');
   if (amounts.length < 2) return text;
   const range = costRange(amounts);
@@ -117,7 +143,9 @@ const reference = (kind: 'venue' | 'organizer', name: string) => (/^\d+$/.test(n
 export function eventInput(row: CsvRow, status: EventCreateInput['status']): RowInput<EventCreateInput> {
   const get = (key: string) => row.values.get(key)?.trim() ?? '';
   const problems: string[] = [];
-  const flags: Partial<Record<'all_day' | 'hide_from_listings' | 'sticky' | 'featured' | 'show_map' | 'show_map_link', boolean>> = {};
+  const flags: Partial<
+    Record<'all_day' | 'hide_from_listings' | 'sticky' | 'featured' | 'show_map' | 'show_map_link', boolean>
+  > = {};
   for (const [key, field, label] of [
     ['event_all_day', 'all_day', 'All Day Event'],
     ['event_hide', 'hide_from_listings', 'Hide Event From Event Listings'],
@@ -152,7 +180,9 @@ export function eventInput(row: CsvRow, status: EventCreateInput['status']): Row
     ...(optional('event_timezone') === undefined ? {} : { timezone: get('event_timezone') }),
     ...(get('event_venue_name') === '' ? {} : { venue: reference('venue', get('event_venue_name')) }),
     ...(organizers.length === 0 ? {} : { organizer: organizers.map((name) => reference('organizer', name)) }),
-    ...(get('event_cost') === '' ? {} : { cost: costWith(get('event_cost'), get('event_currency_symbol'), get('event_currency_position')) }),
+    ...(get('event_cost') === ''
+      ? {}
+      : { cost: costWith(get('event_cost'), get('event_currency_symbol'), get('event_currency_position')) }),
     ...(get('event_category') === '' ? {} : { categories: splitNames(get('event_category')) }),
     ...(get('event_tags') === '' ? {} : { tags: splitNames(get('event_tags')) }),
     ...(optional('event_website') === undefined ? {} : { website: get('event_website') }),
@@ -162,11 +192,16 @@ export function eventInput(row: CsvRow, status: EventCreateInput['status']): Row
 }
 
 /** A venues or organizers file's row as a `POST /venues` or `/organizers` body. */
-export function linkedRecordInput(type: 'venues' | 'organizers', row: CsvRow, status: LinkedRecordCreateInput['status']): RowInput<LinkedRecordCreateInput> {
+export function linkedRecordInput(
+  type: 'venues' | 'organizers',
+  row: CsvRow,
+  status: LinkedRecordCreateInput['status'],
+): RowInput<LinkedRecordCreateInput> {
   const get = (key: string) => row.values.get(key)?.trim() ?? '';
   const prefix = type === 'venues' ? 'venue' : 'organizer';
   const name = row.values.get(`${prefix}_name`) ?? '';
-  if (name.trim() === '') return { problems: [`${type === 'venues' ? 'Venue' : 'Organizer'} Name: empty; every ${prefix} needs a name.`] };
+  if (name.trim() === '')
+    return { problems: [`${type === 'venues' ? 'Venue' : 'Organizer'} Name: empty; every ${prefix} needs a name.`] };
   const fields: Record<string, string | number> = {};
   const given = (field: string, value: string) => {
     if (value !== '') fields[field] = value;
@@ -180,7 +215,8 @@ export function linkedRecordInput(type: 'venues' | 'organizers', row: CsvRow, st
       const cell = get(key);
       if (cell === '') continue;
       const value = Number(cell);
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(cell) || Math.abs(value) > limit) problems.push(`${label}: "${cell}" is not a number from -${limit} to ${limit}.`);
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(cell) || Math.abs(value) > limit)
+        problems.push(`${label}: "${cell}" is not a number from -${limit} to ${limit}.`);
       else fields[field] = value;
     }
     if (problems.length > 0) return { problems };

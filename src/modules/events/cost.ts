@@ -27,7 +27,12 @@ function normaliseNumber(text: string): string {
 }
 
 function splitRange(cost: string): string[] {
-  return cost.trim() === '' ? [] : cost.split(RANGE_SEPARATOR).map((part) => part.trim()).filter((part) => part !== '');
+  return cost.trim() === ''
+    ? []
+    : cost
+        .split(RANGE_SEPARATOR)
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
 }
 
 /** One amount of a cost list: a number with an optional currency before or after it (`10`, `$5`, `5 USD`). */
@@ -72,7 +77,10 @@ export function costRange(items: readonly (string | number)[]): ListCost | undef
       : first!.after !== ''
         ? { currencySymbol: first!.after, currencyPosition: 'postfix' }
         : { currencySymbol: '', currencyPosition: '' };
-  return { text: lowest.value === highest.value ? lowest.text : `${lowest.text} - ${highest.text}`, parsed: { ...currency, values } };
+  return {
+    text: lowest.value === highest.value ? lowest.text : `${lowest.text} - ${highest.text}`,
+    parsed: { ...currency, values },
+  };
 }
 
 export function parseCost(cost: string): ParsedCost {
@@ -83,7 +91,8 @@ export function parseCost(cost: string): ParsedCost {
   });
   values.sort((a, b) => {
     const [x, y] = [Number(a), Number(b)];
-    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? a.localeCompare(b) : Number.isNaN(x) ? 1 : -1;
+    if (Number.isNaN(x) || Number.isNaN(y))
+      return Number.isNaN(x) === Number.isNaN(y) ? a.localeCompare(b) : Number.isNaN(x) ? 1 : -1;
     return x - y;
   });
   // A currency is read only from a single amount ("€15", "5 USD"); ranges keep none, as observed.
@@ -139,5 +148,10 @@ export function costOfTickets(own: ShownCost, ticketPrices: readonly string[]): 
   if (own.cost !== '' || ticketPrices.length === 0) return undefined;
   const range = costRange(ticketPrices);
   if (!range) return undefined;
-  return { cost: range.text, currency_symbol: range.parsed.currencySymbol, currency_position: range.parsed.currencyPosition, cost_values: JSON.stringify(range.parsed.values) };
+  return {
+    cost: range.text,
+    currency_symbol: range.parsed.currencySymbol,
+    currency_position: range.parsed.currencyPosition,
+    cost_values: JSON.stringify(range.parsed.values),
+  };
 }

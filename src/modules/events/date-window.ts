@@ -32,12 +32,15 @@ export const DEFAULT_WINDOW_MONTHS = 24;
 function bound(value: string | number, strict: boolean, siteZone: string, now: Date, edge: 'start' | 'end'): string {
   const parsed = parseDateInput(value, now, 'UTC');
   if (strict) return utcToZoned(instantOf(parsed, 'UTC'), siteZone);
-  const wallClock = parsed.kind === 'timestamp' || parsed.offsetMinutes !== null ? instantOf(parsed, 'UTC') : wallClockOf(parsed);
+  const wallClock =
+    parsed.kind === 'timestamp' || parsed.offsetMinutes !== null ? instantOf(parsed, 'UTC') : wallClockOf(parsed);
   return edge === 'start' ? startOfDay(wallClock) : endOfDay(wallClock);
 }
 
 /** The last default window worked out, by the UTC day and site zone it is for. */
-let lastDefaultWindow: { readonly day: string; readonly zone: string; readonly window: { readonly start: string; readonly end: string } } | undefined;
+let lastDefaultWindow:
+  | { readonly day: string; readonly zone: string; readonly window: { readonly start: string; readonly end: string } }
+  | undefined;
 
 /**
  * The original's default window: from the beginning of "yesterday 23:59 UTC" in the site zone, to
@@ -48,8 +51,14 @@ function defaultWindow(now: Date, siteZone: string): { start: string; end: strin
   const day = now.toISOString().slice(0, 10);
   if (lastDefaultWindow?.day === day && lastDefaultWindow.zone === siteZone) return { ...lastDefaultWindow.window };
   const utcNow = DateTime.fromJSDate(now, { zone: 'utc' });
-  const yesterdayEnd = utcNow.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0, millisecond: 0 }).toFormat(WIRE_DATE_FORMAT);
-  const window = { start: startOfDay(utcToZoned(yesterdayEnd, siteZone)), end: endOfDay(utcNow.plus({ months: DEFAULT_WINDOW_MONTHS }).toFormat(WIRE_DATE_FORMAT)) };
+  const yesterdayEnd = utcNow
+    .minus({ days: 1 })
+    .set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
+    .toFormat(WIRE_DATE_FORMAT);
+  const window = {
+    start: startOfDay(utcToZoned(yesterdayEnd, siteZone)),
+    end: endOfDay(utcNow.plus({ months: DEFAULT_WINDOW_MONTHS }).toFormat(WIRE_DATE_FORMAT)),
+  };
   lastDefaultWindow = { day, zone: siteZone, window };
   return { ...window };
 }
@@ -57,7 +66,8 @@ function defaultWindow(now: Date, siteZone: string): { start: string; end: strin
 /** Throws DateParseError (a 400 for the caller) when a value cannot be read. */
 export function dateBounds(query: DateQuery, siteZone: string, now: Date): DateBounds {
   const strict = query.strict_dates === true;
-  const read = (value: string | number | undefined, edge: 'start' | 'end') => (value === undefined ? undefined : bound(value, strict, siteZone, now, edge));
+  const read = (value: string | number | undefined, edge: 'start' | 'end') =>
+    value === undefined ? undefined : bound(value, strict, siteZone, now, edge);
   // Any relative bound drops the default window; an explicit start_date/end_date stays.
   const usesDefaults = RELATIVE.every((name) => query[name] === undefined);
   const defaults = usesDefaults ? defaultWindow(now, siteZone) : undefined;
@@ -77,6 +87,8 @@ export function dateBounds(query: DateQuery, siteZone: string, now: Date): DateB
  * `ends_before`, since no event ends before it starts); undefined for a window open to the future.
  */
 export function windowEnd(bounds: DateBounds): string | undefined {
-  const ends = [bounds.endUntil, bounds.startsBefore, bounds.endsBefore].filter((end): end is string => end !== undefined);
+  const ends = [bounds.endUntil, bounds.startsBefore, bounds.endsBefore].filter(
+    (end): end is string => end !== undefined,
+  );
   return ends.length === 0 ? undefined : ends.sort()[0];
 }

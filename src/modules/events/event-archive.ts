@@ -51,7 +51,14 @@ export class EventArchive {
   async validateList(tx: ReadTx, query: ArchiveQuery, caller: Caller | null): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
     if (this.records.refusesStatuses(query.status, caller)) invalid.status = INVALID;
-    for (const field of ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const) {
+    for (const field of [
+      'start_date',
+      'end_date',
+      'starts_before',
+      'starts_after',
+      'ends_before',
+      'ends_after',
+    ] as const) {
       const value = query[field];
       const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, 'UTC');
       if (problem) invalid[field] = problem;
@@ -67,15 +74,20 @@ export class EventArchive {
       const ids = query[kind];
       if (ids && !(await this.events.readsAllLinked(tx, kind, ids, caller))) invalid[kind] = INVALID;
     }
-    if (query.post_parent !== undefined && !(await this.posts.exists(tx, 'event', query.post_parent))) invalid.post_parent = INVALID;
+    if (query.post_parent !== undefined && !(await this.posts.exists(tx, 'event', query.post_parent)))
+      invalid.post_parent = INVALID;
     // The point needs both coordinates.
-    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) invalid[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = INVALID;
+    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined))
+      invalid[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = INVALID;
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
   }
 
   async list(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
-    const [rows, total] = await Promise.all([this.repository.list(tx, filter, window.perPage, window.offset, order), this.repository.count(tx, filter)]);
+    const [rows, total] = await Promise.all([
+      this.repository.list(tx, filter, window.perPage, window.offset, order),
+      this.repository.count(tx, filter),
+    ]);
     if (rows.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
     return {
       rows: await this.records.localize(tx, rows, language),
@@ -92,11 +104,24 @@ export class EventArchive {
    * `status` filter and the rest of `query`, counted in one statement; `all`, every status but the
    * trash, as the archive lists by default.
    */
-  async statusCounts(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<StatusCounts> {
+  async statusCounts(
+    tx: ReadTx,
+    query: ArchiveQuery,
+    caller: Caller | null,
+    language: LanguageCode,
+  ): Promise<StatusCounts> {
     const { filter } = await this.archiveFilter(tx, { ...query, status: [...TAB_STATUSES] }, caller, language);
     const counts = await this.repository.countPerStatus(tx, filter);
     const of = (status: string) => counts.get(status) ?? 0;
-    return { all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0), publish: of('publish'), future: of('future'), draft: of('draft'), pending: of('pending'), private: of('private'), trash: of('trash') };
+    return {
+      all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0),
+      publish: of('publish'),
+      future: of('future'),
+      draft: of('draft'),
+      pending: of('pending'),
+      private: of('private'),
+      trash: of('trash'),
+    };
   }
 
   /**
@@ -106,14 +131,23 @@ export class EventArchive {
    */
   async listIds(tx: ReadTx, query: EventListQuery, caller: Caller | null, window: PageWindow, language: LanguageCode) {
     const { filter, order, statuses, bounds } = await this.selection(tx, query, caller, language);
-    const { ids, total, journal } = await this.repository.pageIdsAndCount(tx, filter, window.perPage, window.offset, order);
+    const { ids, total, journal } = await this.repository.pageIdsAndCount(
+      tx,
+      filter,
+      window.perPage,
+      window.offset,
+      order,
+    );
     if (ids.length === 0 && window.page > 1) throw new ApiError('event-archive-page-not-found');
     return { ids, total, journal, statuses, bounds, cut: await this.occurrencesCut(tx, bounds) };
   }
 
   /** What a page of the archive is cut from: its filter and its order. */
   private async selection(tx: ReadTx, query: EventListQuery, caller: Caller | null, language: LanguageCode) {
-    const order = query.orderby === undefined && query.order === undefined ? undefined : { by: query.orderby, direction: query.order ?? 'asc', language };
+    const order =
+      query.orderby === undefined && query.order === undefined
+        ? undefined
+        : { by: query.orderby, direction: query.order ?? 'asc', language };
     return { ...(await this.archiveFilter(tx, query, caller, language)), order };
   }
 
@@ -122,7 +156,12 @@ export class EventArchive {
    * venues, organizers and the rest. The archive and every export of it (the iCalendar feed) read
    * through this one filter, so they never disagree on what a caller may list.
    */
-  async archiveFilter(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<{ filter: EventFilter; statuses: string[]; bounds: DateBounds }> {
+  async archiveFilter(
+    tx: ReadTx,
+    query: ArchiveQuery,
+    caller: Caller | null,
+    language: LanguageCode,
+  ): Promise<{ filter: EventFilter; statuses: string[]; bounds: DateBounds }> {
     const { statuses, restrictTo, mayEditOthers } = this.records.archiveScope(query.status, caller);
     const bounds = this.dateWindow(query);
     const termIdGroups: number[][] = [];
@@ -135,7 +174,11 @@ export class EventArchive {
       ...bounds,
       ...(restrictTo ? { restrictTo } : {}),
       ...(query.search !== undefined
-        ? { searchWords: searchWords(query.search), searchLanguage: language, searchTitleOnlyWhenProtected: !mayEditOthers }
+        ? {
+            searchWords: searchWords(query.search),
+            searchLanguage: language,
+            searchTitleOnlyWhenProtected: !mayEditOthers,
+          }
         : {}),
       ...(termIdGroups.length > 0 ? { termIdGroups } : {}),
       ...(query.venue ? { venueIds: query.venue } : {}),
@@ -146,12 +189,16 @@ export class EventArchive {
         ? { near: { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius } }
         : {}),
       // Only the coordinates of venues the caller may read: a radius search must not locate a hidden one (decision 0051).
-      ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? { readableVenues: readableStatuses(caller, 'tribe_venue') } : {}),
+      ...(query.geoloc !== undefined || query.geoloc_lat !== undefined
+        ? { readableVenues: readableStatuses(caller, 'tribe_venue') }
+        : {}),
       ...(query.include ? { include: query.include } : {}),
       ...(query.post_parent !== undefined ? { parentId: query.post_parent } : {}),
       ...(query.series !== undefined ? { seriesId: query.series } : {}),
       ...(query.ticketed !== undefined ? { ticketed: query.ticketed } : {}),
-      ...(query.modified_after !== undefined ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.clock.now()) } : {}),
+      ...(query.modified_after !== undefined
+        ? { modifiedAfter: modifiedAfterUtc(query.modified_after, this.clock.now()) }
+        : {}),
     };
     return { filter, statuses, bounds };
   }
@@ -168,7 +215,11 @@ export class EventArchive {
       const bounds = this.dateWindow(query);
       const end = windowEnd(bounds);
       const modifiedAfter = query.modified_after === undefined ? null : modifiedAfterUtc(query.modified_after, now);
-      return JSON.stringify([bounds, modifiedAfter, end !== undefined && end > backgroundCoverage(now, this.recurrence.horizonDays)]);
+      return JSON.stringify([
+        bounds,
+        modifiedAfter,
+        end !== undefined && end > backgroundCoverage(now, this.recurrence.horizonDays),
+      ]);
     } catch (error) {
       if (error instanceof DateParseError) return 'invalid';
       throw error;
@@ -177,7 +228,13 @@ export class EventArchive {
 
   /** The archive's date bounds; `include` ignores the date filters, as the spec says (decisions.md, quirk #9 fixed). */
   private dateWindow(query: ArchiveQuery): DateBounds {
-    return query.include ? {} : dateBounds({ ...query, strict_dates: TRUTHY.has(query.strict_dates.toLowerCase()) }, this.siteZone, this.clock.now());
+    return query.include
+      ? {}
+      : dateBounds(
+          { ...query, strict_dates: TRUTHY.has(query.strict_dates.toLowerCase()) },
+          this.siteZone,
+          this.clock.now(),
+        );
   }
 
   /**
@@ -213,15 +270,36 @@ export class EventArchive {
    * their events, localized, with their relations as `reader` may see them, and the cursor to
    * continue from: one bounded batch of an export that reads the archive a batch at a time.
    */
-  async listAfter(tx: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number, language: LanguageCode, reader: Caller | null) {
+  async listAfter(
+    tx: ReadTx,
+    filter: EventFilter,
+    after: ArchiveCursor | undefined,
+    limit: number,
+    language: LanguageCode,
+    reader: Caller | null,
+  ) {
     const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, reader), next };
+    return {
+      rows: await this.records.localize(tx, rows, language),
+      relations: await this.events.relations(tx, rows, language, reader),
+      next,
+    };
   }
 
   /** The occurrence of an archive filter just before or after `from` by start instant, then id, localized, with its relations as `reader` may see them. */
-  async neighbour(tx: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next', language: LanguageCode, reader: Caller | null) {
+  async neighbour(
+    tx: ReadTx,
+    filter: EventFilter,
+    from: { readonly startUtc: string; readonly id: number },
+    side: 'previous' | 'next',
+    language: LanguageCode,
+    reader: Caller | null,
+  ) {
     const rows = [await this.repository.neighbour(tx, filter, from, side)].filter((row) => row !== undefined);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, reader) };
+    return {
+      rows: await this.records.localize(tx, rows, language),
+      relations: await this.events.relations(tx, rows, language, reader),
+    };
   }
 
   /** The occurrence ids each event or occurrence id stands for now (sync; decision 0029). */
@@ -235,12 +313,24 @@ export class EventArchive {
    */
   async listAmong(tx: ReadTx, ids: readonly number[], caller: Caller | null, language: LanguageCode) {
     const { statuses, restrictTo } = this.records.archiveScope(undefined, caller);
-    const rows = await this.repository.list(tx, { statuses, ...(restrictTo ? { restrictTo } : {}), include: ids }, ids.length, 0);
-    return { rows: await this.records.localize(tx, rows, language), relations: await this.events.relations(tx, rows, language, caller) };
+    const rows = await this.repository.list(
+      tx,
+      { statuses, ...(restrictTo ? { restrictTo } : {}), include: ids },
+      ids.length,
+      0,
+    );
+    return {
+      rows: await this.records.localize(tx, rows, language),
+      relations: await this.events.relations(tx, rows, language, caller),
+    };
   }
 
   /** Term ids for a list filter, or undefined when an id or slug names no term of the taxonomy. */
-  private async termIds(tx: ReadTx, definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined> {
+  private async termIds(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    refs: readonly string[],
+  ): Promise<number[] | undefined> {
     const selected = await this.terms.idsOf(tx, definition, refs);
     // A parent category matches events filed under its sub-categories (wire-format 4.1).
     return selected && definition.hierarchical ? this.terms.withDescendants(tx, selected) : selected;

@@ -10,13 +10,27 @@ import { costRange, parseCost } from './cost.ts';
  * use: whoever stores an event stores what a `POST /events` would.
  */
 
-export type EventSchedule = Pick<EventFields, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'timezone_abbr' | 'all_day'>;
-export type EventCost = Pick<EventFields, 'cost' | 'currency_symbol' | 'currency_position' | 'currency_code' | 'cost_values'>;
+export type EventSchedule = Pick<
+  EventFields,
+  'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'timezone_abbr' | 'all_day'
+>;
+export type EventCost = Pick<
+  EventFields,
+  'cost' | 'currency_symbol' | 'currency_position' | 'currency_code' | 'cost_values'
+>;
 
-export type EventRecurrenceFields = Pick<EventFields, 'recurrence' | 'series_id' | 'recurrence_id' | 'materialized_until'>;
+export type EventRecurrenceFields = Pick<
+  EventFields,
+  'recurrence' | 'series_id' | 'recurrence_id' | 'materialized_until'
+>;
 
 /** The recurrence columns of an event that is no series and no exception of one (decision 0025). */
-export const SINGLE_EVENT: EventRecurrenceFields = { recurrence: null, series_id: null, recurrence_id: null, materialized_until: null };
+export const SINGLE_EVENT: EventRecurrenceFields = {
+  recurrence: null,
+  series_id: null,
+  recurrence_id: null,
+  materialized_until: null,
+};
 
 export interface ScheduleInput {
   readonly timezone?: string | null;
@@ -38,9 +52,15 @@ export function needsSlug(status: string): boolean {
  * for all-day events, UTC and the abbreviation derived. On update, what the input leaves out comes
  * from `current`.
  */
-export function eventSchedule(input: ScheduleInput, current: EventSchedule | undefined, siteZone: string, now: Date): EventSchedule {
+export function eventSchedule(
+  input: ScheduleInput,
+  current: EventSchedule | undefined,
+  siteZone: string,
+  now: Date,
+): EventSchedule {
   const zone = input.timezone === undefined ? (current?.timezone ?? siteZone) : input.timezone || siteZone;
-  const read = (value: string | number | undefined, fallback: string | undefined) => (value === undefined ? fallback! : eventWallClock(parseDateInput(value, now, zone), zone));
+  const read = (value: string | number | undefined, fallback: string | undefined) =>
+    value === undefined ? fallback! : eventWallClock(parseDateInput(value, now, zone), zone);
   const allDay = input.all_day ?? (current ? current.all_day !== 0 : false);
   let start = read(input.start_date, current?.start_local);
   let end = read(input.end_date, current?.end_local);
@@ -53,8 +73,16 @@ export function eventSchedule(input: ScheduleInput, current: EventSchedule | und
   const startUtc = zonedToUtc(start, zone);
   const endUtc = zonedToUtc(end, zone);
   // 9999-12-31 22:00 in Los Angeles is in year 10000 in UTC: outside the supported dates (decision 0048).
-  for (const [field, utc] of [['start_date', startUtc], ['end_date', endUtc]] as const) {
-    if (!isSupportedWireTime(utc)) throw invalidParams({ [field]: { message: `${field}: outside the supported dates, years ${FIRST_YEAR} to ${LAST_YEAR} in UTC as in the event's zone.` } });
+  for (const [field, utc] of [
+    ['start_date', startUtc],
+    ['end_date', endUtc],
+  ] as const) {
+    if (!isSupportedWireTime(utc))
+      throw invalidParams({
+        [field]: {
+          message: `${field}: outside the supported dates, years ${FIRST_YEAR} to ${LAST_YEAR} in UTC as in the event's zone.`,
+        },
+      });
   }
   return {
     start_local: start,

@@ -5,13 +5,27 @@ import { zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
-import type { EventFields, EventRow, EventsRepository, OccurrenceDates, OccurrenceRow } from '../../storage/repositories/events.repository.ts';
+import type {
+  EventFields,
+  EventRow,
+  EventsRepository,
+  OccurrenceDates,
+  OccurrenceRow,
+} from '../../storage/repositories/events.repository.ts';
 import type { WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { eventSchedule, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
 import type { EventTerms } from './events.service.ts';
-import { expandSeries, horizonEnd, materializationBound, readRecurrence, type ExpandSeriesResult, type Recurrence, type SeriesSchedule } from './recurrence.ts';
+import {
+  expandSeries,
+  horizonEnd,
+  materializationBound,
+  readRecurrence,
+  type ExpandSeriesResult,
+  type Recurrence,
+  type SeriesSchedule,
+} from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
 
 /*
@@ -43,7 +57,8 @@ export function recurrenceInput(value: unknown): Recurrence | null | undefined {
   return read.recurrence;
 }
 
-export const storedRecurrence = (fields: EventFields): Recurrence | null => (fields.recurrence === null ? null : (JSON.parse(fields.recurrence) as Recurrence));
+export const storedRecurrence = (fields: EventFields): Recurrence | null =>
+  fields.recurrence === null ? null : (JSON.parse(fields.recurrence) as Recurrence);
 
 /** An event's length in wall-clock milliseconds (its local end minus its local start). */
 function eventDuration(fields: EventSchedule): number {
@@ -56,14 +71,25 @@ function shiftLocal(local: string, ms: number): string {
 }
 
 function scheduleOf(fields: EventSchedule): SeriesSchedule {
-  return { startLocal: fields.start_local, endLocal: fields.end_local, timezone: fields.timezone, allDay: fields.all_day !== 0 };
+  return {
+    startLocal: fields.start_local,
+    endLocal: fields.end_local,
+    timezone: fields.timezone,
+    allDay: fields.all_day !== 0,
+  };
 }
 
 /** An expansion up to `until` as occurrence rows and how far they reach (a truncated one: to its first date left out), or its problem as a 400. */
 function expansionOf(result: ExpandSeriesResult, until: string): SeriesExpansion {
   if ('problem' in result) throw invalidParam('recurrence', result.problem);
   return {
-    dates: result.occurrences.map((date) => ({ occurrence_key: date.key, start_local: date.startLocal, end_local: date.endLocal, start_utc: date.startUtc, end_utc: date.endUtc })),
+    dates: result.occurrences.map((date) => ({
+      occurrence_key: date.key,
+      start_local: date.startLocal,
+      end_local: date.endLocal,
+      start_utc: date.startUtc,
+      end_utc: date.endUtc,
+    })),
     materializedUntil: result.reachedLocal ?? (result.continues ? until : null),
   };
 }
@@ -84,19 +110,33 @@ export class EventSeries {
    * The occurrences of a series up to the horizon (and at least its first date, for a series that
    * starts beyond it), or a 400 naming what is wrong with its rules.
    */
-  expand(rules: Recurrence, schedule: EventSchedule, maxOccurrences = this.settings.maxOccurrences, keepUntil: string | null = null): SeriesExpansion {
-    const until = materializationBound(schedule.start_local, schedule.timezone, this.clock.now(), this.settings.horizonDays);
+  expand(
+    rules: Recurrence,
+    schedule: EventSchedule,
+    maxOccurrences = this.settings.maxOccurrences,
+    keepUntil: string | null = null,
+  ): SeriesExpansion {
+    const until = materializationBound(
+      schedule.start_local,
+      schedule.timezone,
+      this.clock.now(),
+      this.settings.horizonDays,
+    );
     const result = expansionOf(expandSeries(rules, scheduleOf(schedule), until, maxOccurrences), until);
     // Dates a read had materialised past the horizon stay, keeping their ids: the maximum bounds the
     // dates within the horizon only, and a unit's share of rows those past it.
     if (result.materializedUntil === null || keepUntil === null || keepUntil <= until) return result;
-    return expansionOf(expandSeries(rules, scheduleOf(schedule), keepUntil, result.dates.length + EXTENSION_ROWS_PER_UNIT, 'truncate'), keepUntil);
+    return expansionOf(
+      expandSeries(rules, scheduleOf(schedule), keepUntil, result.dates.length + EXTENSION_ROWS_PER_UNIT, 'truncate'),
+      keepUntil,
+    );
   }
 
   /** Writes a series' occurrences; the change in their number moves its terms' counts when it is published. Answers that change. */
   async materialize(tx: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], status: string): Promise<number> {
     const { before, after } = await this.repository.syncSeries(tx, seriesId, dates);
-    if (status === 'publish' && after !== before) await this.terms.shiftCounts(tx, await this.termIdsOf(tx, seriesId), after - before);
+    if (status === 'publish' && after !== before)
+      await this.terms.shiftCounts(tx, await this.termIdsOf(tx, seriesId), after - before);
     return after - before;
   }
 
@@ -105,8 +145,16 @@ export class EventSeries {
    * nothing is read first and no term's count moves: its terms are counted when they are set).
    * Answers its first occurrence, the series' own id, as written.
    */
-  async materializeNew(tx: WriteTx, written: WrittenRecord<EventFields>, dates: readonly OccurrenceDates[], status: string): Promise<OccurrenceRow | undefined> {
-    const { written: rows } = await this.repository.syncSeries(tx, written.post.id, dates, { status, hide_from_listings: written.fields.hide_from_listings });
+  async materializeNew(
+    tx: WriteTx,
+    written: WrittenRecord<EventFields>,
+    dates: readonly OccurrenceDates[],
+    status: string,
+  ): Promise<OccurrenceRow | undefined> {
+    const { written: rows } = await this.repository.syncSeries(tx, written.post.id, dates, {
+      status,
+      hide_from_listings: written.fields.hide_from_listings,
+    });
     return rows?.[0];
   }
 
@@ -129,7 +177,13 @@ export class EventSeries {
    * occurrence ("following"), or the occurrence's exception, detached first when it is none yet
    * ("this").
    */
-  async eventToUpdate(tx: WriteTx, row: EventRow, series: EventRow, occurrence: OccurrenceRow, scope: Scope): Promise<EventRow> {
+  async eventToUpdate(
+    tx: WriteTx,
+    row: EventRow,
+    series: EventRow,
+    occurrence: OccurrenceRow,
+    scope: Scope,
+  ): Promise<EventRow> {
     if (scope === 'all') return series;
     if (scope === 'following') {
       const first = await this.repository.firstOccurrence(tx, series.post.id);
@@ -159,7 +213,10 @@ export class EventSeries {
     };
     const slugBase = slug === '' ? undefined : `${slug}-${occurrence.start_local.slice(0, 10)}`;
     const placement = occurrence.id === series.post.id ? {} : { id: occurrence.id };
-    const written = await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase, placement });
+    const written = await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, {
+      slugBase,
+      placement,
+    });
     await this.repository.copyRelations(tx, series.post.id, written.post.id);
     await this.repository.repointOccurrence(tx, occurrence.id, written.post.id, series.post.id);
     // As its inserts wrote it (relations and the occurrence are rows of other tables), showing the series' image.
@@ -175,23 +232,45 @@ export class EventSeries {
   private async split(tx: WriteTx, series: EventRow, occurrence: OccurrenceRow): Promise<EventRow> {
     const rules = storedRecurrence(series.fields)!;
     const zone = series.fields.timezone;
-    const cut = occurrence.event_id === series.post.id ? occurrence.start_local : ((await this.repository.get(tx, occurrence.event_id))?.fields.recurrence_id ?? occurrence.start_local);
+    const cut =
+      occurrence.event_id === series.post.id
+        ? occurrence.start_local
+        : ((await this.repository.get(tx, occurrence.event_id))?.fields.recurrence_id ?? occurrence.start_local);
     const schedule = scheduleOf(series.fields);
     const { before, after } = splitRecurrence(rules, cut, zone, (rule) => {
       const counted = expandSeries({ rrules: [rule], rdates: [], exdates: [] }, schedule, cut, Number.MAX_SAFE_INTEGER);
       return 'problem' in counted ? 0 : counted.occurrences.length;
     });
     const duration = eventDuration(series.fields);
-    const moved = eventSchedule({ timezone: zone, start_date: cut, end_date: shiftLocal(cut, duration), all_day: series.fields.all_day !== 0 }, undefined, this.siteZone, this.clock.now());
+    const moved = eventSchedule(
+      { timezone: zone, start_date: cut, end_date: shiftLocal(cut, duration), all_day: series.fields.all_day !== 0 },
+      undefined,
+      this.siteZone,
+      this.clock.now(),
+    );
     const continuation = this.expand(after, moved, undefined, series.fields.materialized_until);
     const truncated = this.expand(before, series.fields);
     const { id: _id, version: _version, slug, ...post } = series.post;
     const placement = occurrence.event_id === series.post.id ? { id: occurrence.id } : {};
-    const fields: EventFields = { ...series.fields, ...moved, ...SINGLE_EVENT, recurrence: JSON.stringify(after), materialized_until: continuation.materializedUntil };
-    const id = (await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, { slugBase: slug === '' ? undefined : slug, placement })).post.id;
+    const fields: EventFields = {
+      ...series.fields,
+      ...moved,
+      ...SINGLE_EVENT,
+      recurrence: JSON.stringify(after),
+      materialized_until: continuation.materializedUntil,
+    };
+    const id = (
+      await this.records.insert(tx, this.repository, { ...post, ...this.writer.modifiedNow() }, fields, {
+        slugBase: slug === '' ? undefined : slug,
+        placement,
+      })
+    ).post.id;
     await this.repository.copyRelations(tx, series.post.id, id);
     await this.repository.moveFollowing(tx, series.post.id, occurrence.occurrence_key, id);
-    await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(before), materialized_until: truncated.materializedUntil });
+    await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), {
+      recurrence: JSON.stringify(before),
+      materialized_until: truncated.materializedUntil,
+    });
     await this.materialize(tx, series.post.id, truncated.dates, series.post.status);
     await this.materialize(tx, id, continuation.dates, series.post.status);
     return (await this.repository.get(tx, id))!;
@@ -200,7 +279,10 @@ export class EventSeries {
   /** Adds a local start to a series' excluded dates. */
   async exclude(tx: WriteTx, series: EventRow, startLocal: string): Promise<void> {
     const rules = storedRecurrence(series.fields);
-    if (rules) await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), { recurrence: JSON.stringify(excluding(rules, startLocal)) });
+    if (rules)
+      await this.repository.update(tx, series.post.id, this.writer.modifiedNow(), {
+        recurrence: JSON.stringify(excluding(rules, startLocal)),
+      });
   }
 
   /**
@@ -242,7 +324,12 @@ export class EventSeries {
    * for another's unit finds the work done. Answers how many series it extended and rows it added,
    * and whether series short of `untilLocal` may remain.
    */
-  async extendSeriesTo(tx: WriteTx, untilLocal: string, maxSeries: number, maxRows: number): Promise<{ series: number; rows: number; more: boolean }> {
+  async extendSeriesTo(
+    tx: WriteTx,
+    untilLocal: string,
+    maxSeries: number,
+    maxRows: number,
+  ): Promise<{ series: number; rows: number; more: boolean }> {
     const due = await this.repository.seriesMaterializedBefore(tx, untilLocal, maxSeries);
     let series = 0;
     let rows = 0;
@@ -254,7 +341,10 @@ export class EventSeries {
       if (!row || !rules) continue;
       // Every date its rules gave so far, exceptions' too, stays within the truncation.
       const held = await this.repository.occurrenceCount(tx, id, 'series_id');
-      const expansion = expansionOf(expandSeries(rules, scheduleOf(row.fields), untilLocal, held + maxRows - rows, 'truncate'), untilLocal);
+      const expansion = expansionOf(
+        expandSeries(rules, scheduleOf(row.fields), untilLocal, held + maxRows - rows, 'truncate'),
+        untilLocal,
+      );
       rows += await this.extendSeries(tx, id, expansion, row.post.status);
       series++;
     }
@@ -279,7 +369,12 @@ export class EventSeries {
    * new version of the series, so that sync clients and webhooks hear of them (decision 0027).
    * Answers how many rows it added.
    */
-  private async extendSeries(tx: WriteTx, seriesId: number, expansion: SeriesExpansion, status: string): Promise<number> {
+  private async extendSeries(
+    tx: WriteTx,
+    seriesId: number,
+    expansion: SeriesExpansion,
+    status: string,
+  ): Promise<number> {
     await this.repository.update(tx, seriesId, {}, { materialized_until: expansion.materializedUntil });
     const added = await this.materialize(tx, seriesId, expansion.dates, status);
     if (added > 0) await this.repository.newVersion(tx, seriesId);

@@ -35,12 +35,21 @@ import { readRecurrence, type Recurrence } from './recurrence.ts';
 
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 
-type RemoveRequest = { readonly caller: Caller; readonly force: boolean; readonly language: LanguageCode; readonly explicitLanguage: boolean };
+type RemoveRequest = {
+  readonly caller: Caller;
+  readonly force: boolean;
+  readonly language: LanguageCode;
+  readonly explicitLanguage: boolean;
+};
 
 /** A list as clients send it: an array, a comma-separated string, or one value. */
 function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   return [value];
 }
 
@@ -80,7 +89,9 @@ export class EventWriter {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: EventTerms,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'create' | 'readsAll' | 'inlineProblem'>>>,
+    private readonly linked: Readonly<
+      Record<LinkKind, Pick<EventLinkedRecords, 'create' | 'readsAll' | 'inlineProblem'>>
+    >,
     private readonly series: EventSeries,
     private readonly writer: PostWriter,
     private readonly text: TextFilter,
@@ -95,7 +106,8 @@ export class EventWriter {
     if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
     for (const field of ['start_date', 'end_date'] as const) {
       const value = input[field];
-      const problem = value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
+      const problem =
+        value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
       if (problem) invalid[field] = problem;
     }
     if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
@@ -109,7 +121,12 @@ export class EventWriter {
       if ('problem' in read) invalid.recurrence = { message: read.problem };
       else recurrence = read.recurrence;
     }
-    if (input.post_parent !== undefined && input.post_parent !== null && input.post_parent !== 0 && !(await this.posts.exists(tx, 'event', input.post_parent, { toLink: true }))) {
+    if (
+      input.post_parent !== undefined &&
+      input.post_parent !== null &&
+      input.post_parent !== 0 &&
+      !(await this.posts.exists(tx, 'event', input.post_parent, { toLink: true }))
+    ) {
       invalid.post_parent = INVALID;
     }
     // A name that is not found creates a term: it is bounded as the term's own route bounds it.
@@ -131,12 +148,26 @@ export class EventWriter {
    * `input.slug`). `checked`: what `validateWrite` read of this input (a caller that did not
    * validate it has it read here).
    */
-  async create(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<Localized<EventRow>> {
+  async create(
+    tx: WriteTx,
+    input: EventCreateInput,
+    caller: Caller,
+    language: LanguageCode,
+    placement: ImportedPlacement = {},
+    checked: CheckedEventWrite = checkedWrite(input),
+  ): Promise<Localized<EventRow>> {
     return (await this.createWithRelations(tx, input, caller, language, placement, checked)).row;
   }
 
   /** `create`, answering the relations it wrote too: what its answer shows of them needs no read (`EventsService.relations`). */
-  async createWithRelations(tx: WriteTx, input: EventCreateInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<WrittenEvent> {
+  async createWithRelations(
+    tx: WriteTx,
+    input: EventCreateInput,
+    caller: Caller,
+    language: LanguageCode,
+    placement: ImportedPlacement = {},
+    checked: CheckedEventWrite = checkedWrite(input),
+  ): Promise<WrittenEvent> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const title = this.text.inline(input.title, caller).trim();
@@ -173,14 +204,23 @@ export class EventWriter {
     // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
     const recurrence = checked.recurrence ?? null;
     const series = recurrence ? this.series.expand(recurrence, event) : undefined;
-    if (recurrence && series) Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
-    const written = await this.records.insert(tx, this.repository, post, event, { slugBase: input.slug ?? (needsSlug(status) ? title : undefined), placement });
+    if (recurrence && series)
+      Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
+    const written = await this.records.insert(tx, this.repository, post, event, {
+      slugBase: input.slug ?? (needsSlug(status) ? title : undefined),
+      placement,
+    });
     const id = written.post.id;
     // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
     const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
-    const relations = await this.writeRelations(tx, id, input, caller, language, { status, occurrences: series ? series.dates.length : 1 });
+    const relations = await this.writeRelations(tx, id, input, caller, language, {
+      status,
+      occurrences: series ? series.dates.length : 1,
+    });
     // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
-    const row = (first && this.records.created({ ...written, occurrence: first }, language)) || (await this.reread(tx, id, language))!;
+    const row =
+      (first && this.records.created({ ...written, occurrence: first }, language)) ||
+      (await this.reread(tx, id, language))!;
     return { row, relations: relations! };
   }
 
@@ -191,7 +231,15 @@ export class EventWriter {
    * ("following"), or changes the whole series ("all"). Permissions are the series' throughout.
    * An importer's `placement` keeps the source's publication and modification dates.
    */
-  async update(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement = {}, checked: CheckedEventWrite = checkedWrite(input)): Promise<Localized<EventRow>> {
+  async update(
+    tx: WriteTx,
+    row: EventRow,
+    input: EventInput,
+    caller: Caller,
+    language: LanguageCode,
+    placement: ImportedPlacement = {},
+    checked: CheckedEventWrite = checkedWrite(input),
+  ): Promise<Localized<EventRow>> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const occurrence = row.occurrence;
     if (!occurrence || occurrence.series_id === null) {
@@ -201,7 +249,15 @@ export class EventWriter {
     const series = await this.series.seriesOf(tx, row, occurrence.series_id);
     requireOnPost(caller, 'edit', 'tribe_event', series.post);
     const scope: Scope = input.scope ?? (occurrence.id === series.post.id ? 'all' : 'this');
-    await this.updateEvent(tx, await this.series.eventToUpdate(tx, row, series, occurrence, scope), input, caller, language, placement, checked);
+    await this.updateEvent(
+      tx,
+      await this.series.eventToUpdate(tx, row, series, occurrence, scope),
+      input,
+      caller,
+      language,
+      placement,
+      checked,
+    );
     return (await this.reread(tx, occurrence.id, language)) ?? (await this.reread(tx, series.post.id, language))!;
   }
 
@@ -211,19 +267,32 @@ export class EventWriter {
    * language's translation; every other field is shared. A series' occurrences follow its new
    * rules and schedule, keeping the ids of the dates that remain.
    */
-  private async updateEvent(tx: WriteTx, row: EventRow, input: EventInput, caller: Caller, language: LanguageCode, placement: ImportedPlacement, checked: CheckedEventWrite): Promise<void> {
+  private async updateEvent(
+    tx: WriteTx,
+    row: EventRow,
+    input: EventInput,
+    caller: Caller,
+    language: LanguageCode,
+    placement: ImportedPlacement,
+    checked: CheckedEventWrite,
+  ): Promise<void> {
     requireOnPost(caller, 'edit', 'tribe_event', row.post);
     const text: PostText = {};
     if (input.title !== undefined) {
       text.title = this.text.inline(input.title, caller).trim();
       if (text.title === '') throw invalidParam('title');
     }
-    if (input.description !== undefined) text.content = input.description ? this.text.content(input.description, caller) : '';
+    if (input.description !== undefined)
+      text.content = input.description ? this.text.content(input.description, caller) : '';
     if (input.excerpt !== undefined) text.excerpt = input.excerpt ? this.text.inline(input.excerpt, caller) : '';
     if (input.slug !== undefined) text.slug = input.slug;
     const original = row.post.language === language;
-    const post: Partial<NewPost> = { ...this.writer.modifiedNow(), ...(await this.records.textChanges(tx, row, language, text)) };
-    if (input.author !== undefined) post.author_id = this.writer.authorFor(input.author, caller, 'edit_others_tribe_events');
+    const post: Partial<NewPost> = {
+      ...this.writer.modifiedNow(),
+      ...(await this.records.textChanges(tx, row, language, text)),
+    };
+    if (input.author !== undefined)
+      post.author_id = this.writer.authorFor(input.author, caller, 'edit_others_tribe_events');
     if (input.image !== undefined) post.image_id = await this.writer.imageId(tx, input.image);
     if (input.post_password !== undefined) post.password = input.post_password ?? '';
     if (input.post_parent !== undefined) {
@@ -233,7 +302,9 @@ export class EventWriter {
     if (input.sticky !== undefined) post.menu_order = input.sticky ? -1 : 0;
     Object.assign(post, this.writer.republication(input, row.post, caller), importedDates(placement));
     const event: Partial<EventFields> = {};
-    if (['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)) {
+    if (
+      ['timezone', 'start_date', 'end_date', 'all_day'].some((field) => input[field as keyof EventInput] !== undefined)
+    ) {
       Object.assign(event, eventSchedule(input, row.fields, this.siteZone, this.clock.now()));
     }
     if (input.cost !== undefined) Object.assign(event, eventCost(this.costInput(input.cost ?? '', caller)));
@@ -245,30 +316,43 @@ export class EventWriter {
     const recurrence = checked.recurrence;
     if (recurrence !== undefined) {
       if (recurrence !== null && row.fields.series_id !== null) {
-        throw invalidParam('recurrence', 'An occurrence detached from its series cannot have rules of its own: change the series, or split it with "scope": "following".');
+        throw invalidParam(
+          'recurrence',
+          'An occurrence detached from its series cannot have rules of its own: change the series, or split it with "scope": "following".',
+        );
       }
       event.recurrence = recurrence === null ? null : JSON.stringify(recurrence);
     }
     const rules = recurrence === undefined ? storedRecurrence(row.fields) : recurrence;
     const endsSeries = rules === null && row.fields.recurrence !== null;
-    const series = rules !== null && (recurrence !== undefined || event.start_local !== undefined) ? this.series.expand(rules, { ...row.fields, ...event }, undefined, row.fields.materialized_until) : undefined;
+    const series =
+      rules !== null && (recurrence !== undefined || event.start_local !== undefined)
+        ? this.series.expand(rules, { ...row.fields, ...event }, undefined, row.fields.materialized_until)
+        : undefined;
     if (series) event.materialized_until = series.materializedUntil;
     if (endsSeries) event.materialized_until = null;
     const status = post.status ?? row.post.status;
-    const slugBase = (original ? input.slug : undefined) ?? (row.post.slug === '' && needsSlug(status) ? (post.title ?? row.post.title) : undefined);
+    const slugBase =
+      (original ? input.slug : undefined) ??
+      (row.post.slug === '' && needsSlug(status) ? (post.title ?? row.post.title) : undefined);
     if (slugBase !== undefined) post.slug = await this.records.uniqueSlug(tx, this.records.slugBase(slugBase));
     await this.repository.update(tx, row.post.id, post, event);
     // Published or no longer: the event's occurrences enter or leave its current terms' counts,
     // before the occurrences and terms themselves change (which then count by the new status).
     if ((status === 'publish') !== (row.post.status === 'publish')) {
       const weight = await this.repository.occurrenceCount(tx, row.post.id);
-      await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, row.post.id), status === 'publish' ? weight : -weight);
+      await this.terms.shiftCounts(
+        tx,
+        await this.series.termIdsOf(tx, row.post.id),
+        status === 'publish' ? weight : -weight,
+      );
     }
     if (series) await this.series.materialize(tx, row.post.id, series.dates, status);
     if (endsSeries) {
       const before = await this.repository.occurrenceCount(tx, row.post.id);
       await this.repository.endSeries(tx, row.post.id);
-      if (status === 'publish') await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, row.post.id), 1 - before);
+      if (status === 'publish')
+        await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, row.post.id), 1 - before);
     }
     await this.writeRelations(tx, row.post.id, input, caller, language);
   }
@@ -282,7 +366,8 @@ export class EventWriter {
   async remove(tx: WriteTx, row: EventRow, request: RemoveRequest): Promise<Localized<EventRow>> {
     const occurrence = row.occurrence;
     const one = occurrence !== undefined && occurrence.series_id !== null && occurrence.id !== occurrence.series_id;
-    if (!one || (request.explicitLanguage && row.post.language !== request.language)) return this.removeEvent(tx, row, request);
+    if (!one || (request.explicitLanguage && row.post.language !== request.language))
+      return this.removeEvent(tx, row, request);
     const series = await this.series.seriesOf(tx, row, occurrence.series_id!);
     requireOnPost(request.caller, 'delete', 'tribe_event', series.post);
     if (occurrence.event_id !== series.post.id) {
@@ -294,7 +379,8 @@ export class EventWriter {
     const before = await this.records.localized(tx, row, request.language);
     await this.series.exclude(tx, series, occurrence.start_local);
     await this.repository.removeOccurrence(tx, occurrence.id);
-    if (series.post.status === 'publish') await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, series.post.id), -1);
+    if (series.post.status === 'publish')
+      await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, series.post.id), -1);
     return before;
   }
 
@@ -316,7 +402,11 @@ export class EventWriter {
   /** A published event leaving its terms' counts with all its occurrences (trash, removal). */
   private async leaveCounts(tx: WriteTx, row: EventRow): Promise<void> {
     if (row.post.status !== 'publish') return;
-    await this.terms.shiftCounts(tx, await this.series.termIdsOf(tx, row.post.id), -(await this.repository.occurrenceCount(tx, row.post.id)));
+    await this.terms.shiftCounts(
+      tx,
+      await this.series.termIdsOf(tx, row.post.id),
+      -(await this.repository.occurrenceCount(tx, row.post.id)),
+    );
   }
 
   /** The event or occurrence with this id as it is after a write, in `language`; undefined when the write removed it. */
@@ -331,7 +421,12 @@ export class EventWriter {
    * route checks (`inlineProblem`). A record the caller may not read is refused as an unknown id
    * (decision 0051).
    */
-  private async linkedReferencesProblem(tx: ReadTx, kind: LinkKind, value: unknown, caller: Caller | null): Promise<InvalidParam | undefined> {
+  private async linkedReferencesProblem(
+    tx: ReadTx,
+    kind: LinkKind,
+    value: unknown,
+    caller: Caller | null,
+  ): Promise<InvalidParam | undefined> {
     if (value === undefined || isEmptyReference(value)) return undefined;
     const ids: number[] = [];
     for (const item of referenceItems(value)) {
@@ -341,7 +436,9 @@ export class EventWriter {
         if (problem) return problem;
         continue;
       }
-      const storable = storableId(item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : item);
+      const storable = storableId(
+        item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : item,
+      );
       if (storable === undefined) return INVALID;
       ids.push(storable);
     }
@@ -352,7 +449,14 @@ export class EventWriter {
    * The linked ids an input names, creating inline venues/organizers (or reusing them by name);
    * `inline` gets the records written or found inline, as the unit has them.
    */
-  private async linkedIds(tx: WriteTx, kind: LinkKind, value: unknown, caller: Caller, language: LanguageCode, inline: Localized<LinkedRecordRow>[]): Promise<number[]> {
+  private async linkedIds(
+    tx: WriteTx,
+    kind: LinkKind,
+    value: unknown,
+    caller: Caller,
+    language: LanguageCode,
+    inline: Localized<LinkedRecordRow>[],
+  ): Promise<number[]> {
     if (isEmptyReference(value)) return [];
     const ids: number[] = [];
     for (const item of referenceItems(value)) {
@@ -372,7 +476,10 @@ export class EventWriter {
   }
 
   /** A cost written as text is text like the title; amounts given as numbers have no markup to filter. */
-  private costInput(cost: string | number | readonly (string | number)[], caller: Caller): string | number | readonly (string | number)[] {
+  private costInput(
+    cost: string | number | readonly (string | number)[],
+    caller: Caller,
+  ): string | number | readonly (string | number)[] {
     return typeof cost === 'string' ? this.text.inline(cost, caller) : cost;
   }
 
@@ -385,12 +492,21 @@ export class EventWriter {
    * Terms and links named by the input; on update, what is not sent stays (null too, for terms).
    * `created`: the event is new in this unit, and its relations as written are answered.
    */
-  private async writeRelations(tx: WriteTx, eventId: number, input: EventInput, caller: Caller, language: LanguageCode, created?: CreatedEvent): Promise<WrittenRelations | undefined> {
+  private async writeRelations(
+    tx: WriteTx,
+    eventId: number,
+    input: EventInput,
+    caller: Caller,
+    language: LanguageCode,
+    created?: CreatedEvent,
+  ): Promise<WrittenRelations | undefined> {
     const termIds: number[] = [];
     for (const definition of [CATEGORY, TAG]) {
       const value = input[definition.eventsFilter];
       if (value === undefined || value === null) continue;
-      const refs = asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
+      const refs = asList(value).filter(
+        (ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number',
+      );
       const ids = await this.terms.idsForEvent(tx, definition, refs, language, caller);
       await this.terms.setEventTerms(tx, eventId, definition.taxonomy, ids, created);
       termIds.push(...ids);

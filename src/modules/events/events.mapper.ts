@@ -41,7 +41,12 @@ export interface EventContext {
 const flag = (value: number | null): boolean => value === null || value !== 0;
 
 /** schema.org `Event` (wire-format 10.5); not contractual, kept close to the original's. */
-function eventJsonLd(row: EventRow, url: string, relations: EventRelations, context: EventContext): Record<string, unknown> {
+function eventJsonLd(
+  row: EventRow,
+  url: string,
+  relations: EventRelations,
+  context: EventContext,
+): Record<string, unknown> {
   const { post, image } = row;
   const event = shownFields(row, relations);
   const locations = relations.venues.map((venue) => venue.json_ld).filter(Boolean);
@@ -125,7 +130,9 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
   const { urls } = context;
   const url = eventUrl(urls, row, id);
   const termsOf = (taxonomy: 'category' | 'tag') =>
-    relations.terms.filter((term) => term.row.taxonomy === taxonomy).map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
+    relations.terms
+      .filter((term) => term.row.taxonomy === taxonomy)
+      .map((term) => toEmbeddedTerm(taxonomy === 'category' ? CATEGORY : TAG, term, urls));
   const record: EventWire = {
     id,
     global_id: globalId(urls, id),
@@ -154,7 +161,10 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
     utc_end_date_details: dateDetails(event.end_utc),
     timezone: event.timezone,
     // An occurrence's own: a series crosses daylight-saving changes.
-    timezone_abbr: row.occurrence && row.occurrence.series_id !== null ? zoneAbbreviation(event.timezone, event.start_utc) : event.timezone_abbr,
+    timezone_abbr:
+      row.occurrence && row.occurrence.series_id !== null
+        ? zoneAbbreviation(event.timezone, event.start_utc)
+        : event.timezone_abbr,
     cost: displayCost(event.cost),
     cost_details: {
       currency_symbol: event.currency_symbol,
@@ -196,12 +206,17 @@ export function toEventRecord(row: Localized<EventRow>, relations: EventRelation
 export function toEventRecords(
   rows: readonly Localized<EventRow>[],
   relations: LoadedRelations,
-  context: Omit<EventContext, 'entitled' | 'inEditContext'> & { readonly entitled: (row: EventRow) => boolean; readonly inEditContext?: (row: EventRow) => boolean },
+  context: Omit<EventContext, 'entitled' | 'inEditContext'> & {
+    readonly entitled: (row: EventRow) => boolean;
+    readonly inEditContext?: (row: EventRow) => boolean;
+  },
 ): EventWire[] {
   const { urls, single } = context;
   return rows.map((row) => {
     const embed = (definition: LinkedRecordDefinition, linked: LoadedRelations['venues']) =>
-      (linked.get(row.post.id) ?? []).map((record) => toLinkedRecord(definition, record, { urls, single, entitled: record.post.password === '' }));
+      (linked.get(row.post.id) ?? []).map((record) =>
+        toLinkedRecord(definition, record, { urls, single, entitled: record.post.password === '' }),
+      );
     return toEventRecord(
       row,
       {
@@ -210,7 +225,13 @@ export function toEventRecords(
         organizers: embed(ORGANIZER, relations.organizers),
         ticketPrices: relations.ticketPrices.get(row.post.id) ?? [],
       },
-      { urls, single, entitled: context.entitled(row), inEditContext: context.inEditContext?.(row) ?? false, siteZone: context.siteZone },
+      {
+        urls,
+        single,
+        entitled: context.entitled(row),
+        inEditContext: context.inEditContext?.(row) ?? false,
+        siteZone: context.siteZone,
+      },
     );
   });
 }

@@ -13,7 +13,22 @@ import type { EventRow } from '../../storage/repositories/events.repository.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Localized } from '../translations/translations.ts';
 import { toEventItemList, toEventRecords } from './events.mapper.ts';
-import { CountsQuery, CreateBody, DeleteQuery, Envelope, EventRecord, type EventWire, IdParams, ListQuery, OWN_LIST_QUERY, ReadQuery, SlugParams, UpdateBody, WriteQuery, type EventListQuery } from './events.schemas.ts';
+import {
+  CountsQuery,
+  CreateBody,
+  DeleteQuery,
+  Envelope,
+  EventRecord,
+  type EventWire,
+  IdParams,
+  ListQuery,
+  OWN_LIST_QUERY,
+  ReadQuery,
+  SlugParams,
+  UpdateBody,
+  WriteQuery,
+  type EventListQuery,
+} from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -41,7 +56,11 @@ const COMMA = Buffer.from(',');
  * The archive's JSON: its envelope serialized with no events, the kept records' bytes put in their
  * place, assembled as bytes (decision 0083): only the envelope's own fields are encoded per answer.
  */
-function withEvents(records: RenderedRecords, fields: Omit<Static<typeof Envelope>, 'events'>, events: readonly RenderedRecord[]): Buffer {
+function withEvents(
+  records: RenderedRecords,
+  fields: Omit<Static<typeof Envelope>, 'events'>,
+  events: readonly RenderedRecord[],
+): Buffer {
   const json = records.serializer(Envelope)({ events: [], ...fields });
   if (!json.startsWith(NO_EVENTS)) throw new Error('The events envelope no longer starts with its events');
   const parts: Buffer[] = [EVENTS_OPEN];
@@ -54,37 +73,81 @@ function withEvents(records: RenderedRecords, fields: Omit<Static<typeof Envelop
 }
 
 const flagArg = (name: string, value: boolean | undefined): Args => (value ? [[name, '1']] : []);
-const optionalArg = (name: string, value: string | number | undefined): Args => (value === undefined ? [] : [[name, String(value)]]);
+const optionalArg = (name: string, value: string | number | undefined): Args =>
+  value === undefined ? [] : [[name, String(value)]];
 
 /** The routes of events (spec 4.2); `/{id}` and `/by-slug/{slug}` share one handler set. */
 export function eventRoutes(
-  { events, archive, writer }: { readonly events: EventsService; readonly archive: EventArchive; readonly writer: EventWriter },
+  {
+    events,
+    archive,
+    writer,
+  }: { readonly events: EventsService; readonly archive: EventArchive; readonly writer: EventWriter },
   siteZone: string,
-   extender: Pick<SeriesHorizonExtender, 'extendFor'>,
+  extender: Pick<SeriesHorizonExtender, 'extendFor'>,
   sync: SyncService,
   storage: Pick<Storage, 'read'>,
 ): AnyRoute[] {
   // `entitlement`: what lifts password protection, when not the request's own `access`; only the
   // edit context the request asked for shows the password itself (decision 0079).
-  const renderAll = (rows: readonly Localized<EventRow>[], relations: LoadedRelations, urls: Urls, caller: Caller | null, access: Access, single: boolean, entitlement = access) =>
-    toEventRecords(rows, relations, { urls, single, siteZone, entitled: (row) => events.entitled(row, caller, entitlement), inEditContext: (row) => events.inEditContext(row, caller, access) });
+  const renderAll = (
+    rows: readonly Localized<EventRow>[],
+    relations: LoadedRelations,
+    urls: Urls,
+    caller: Caller | null,
+    access: Access,
+    single: boolean,
+    entitlement = access,
+  ) =>
+    toEventRecords(rows, relations, {
+      urls,
+      single,
+      siteZone,
+      entitled: (row) => events.entitled(row, caller, entitlement),
+      inEditContext: (row) => events.inEditContext(row, caller, access),
+    });
   /**
    * The record cache for an answer rendered for an anonymous reader who gave no password (the
    * binding is there only for anonymous readers; a password may unlock a protected event).
    */
-  const recordsFor = (frame: { records?: RenderedRecords; query: { password?: string } }) => (frame.query.password === undefined ? frame.records : undefined);
+  const recordsFor = (frame: { records?: RenderedRecords; query: { password?: string } }) =>
+    frame.query.password === undefined ? frame.records : undefined;
   /** A record's key: its id, alone (`single`) or listed, and the `context` asked for. */
-  const recordKey = (id: number, single: boolean, context: string | undefined) => `event ${id} ${single ? 'single' : 'listed'} ${context ?? ''}`;
+  const recordKey = (id: number, single: boolean, context: string | undefined) =>
+    `event ${id} ${single ? 'single' : 'listed'} ${context ?? ''}`;
   /** Keeps a rendered record with what it shows, and the linked records withheld from its reader (decision 0051). */
-  const keep = (records: RenderedRecords, key: string, record: EventWire, version: number, withheld: readonly number[]): RenderedRecord => {
-    const rendered = { bytes: Buffer.from(records.serializer(EventRecord)(record)), tags: [...tagsShownBy(record), ...withheld.map((id) => `post:${id}`)], version };
+  const keep = (
+    records: RenderedRecords,
+    key: string,
+    record: EventWire,
+    version: number,
+    withheld: readonly number[],
+  ): RenderedRecord => {
+    const rendered = {
+      bytes: Buffer.from(records.serializer(EventRecord)(record)),
+      tags: [...tagsShownBy(record), ...withheld.map((id) => `post:${id}`)],
+      version,
+    };
     records.keep(key, rendered);
     return rendered;
   };
   // Whoever just wrote an event sees it whole, if they may edit it; its password, if they asked for context=edit.
   // `written`: the relations a create wrote, which are not read back.
-  const renderWritten = async (tx: ReadTx, row: Localized<EventRow>, frame: Frame & { readonly query: Access }, written?: WrittenRelations) =>
-    renderAll([row], await events.relations(tx, [row], frame.language, frame.caller, written), frame.urls, frame.caller, frame.query, false, { context: 'edit' })[0]!;
+  const renderWritten = async (
+    tx: ReadTx,
+    row: Localized<EventRow>,
+    frame: Frame & { readonly query: Access },
+    written?: WrittenRelations,
+  ) =>
+    renderAll(
+      [row],
+      await events.relations(tx, [row], frame.language, frame.caller, written),
+      frame.urls,
+      frame.caller,
+      frame.query,
+      false,
+      { context: 'edit' },
+    )[0]!;
 
   // The params (`{ id }` or `{ slug }`) are the event's reference.
   const singleRoutes = (path: string, params: typeof IdParams | typeof SlugParams) => {
@@ -94,7 +157,11 @@ export function eventRoutes(
     // missing event is the handler's 404 after the permission check, so the validator only looks.
     const load = (frame: { params: EventRef; language: LanguageCode }, tx: ReadTx) =>
       bySlug ? events.getRow(tx, frame.params, frame.language) : events.getRowIfExists(tx, frame.params);
-    const target = async (tx: ReadTx, frame: { params: EventRef; language: LanguageCode }, loaded: EventRow | undefined) => loaded ?? events.getRow(tx, frame.params, frame.language);
+    const target = async (
+      tx: ReadTx,
+      frame: { params: EventRef; language: LanguageCode },
+      loaded: EventRow | undefined,
+    ) => loaded ?? events.getRow(tx, frame.params, frame.language);
     return [
       defineRoute({
         method: 'GET',
@@ -103,11 +170,21 @@ export function eventRoutes(
         timeless: true,
         // The event, its venue, organizers and terms, as its body shows them.
         dependsOn: () => [],
-        schema: { summary: `Returns the event with the specified ${label}`, params, querystring: ReadQuery, response: { 200: EventRecord } },
+        schema: {
+          summary: `Returns the event with the specified ${label}`,
+          params,
+          querystring: ReadQuery,
+          response: { 200: EventRecord },
+        },
         rendersRecords: !bySlug,
         // Wrong passwords are counted per (event, address), as on the event's page (decision 0094).
         passwordGuess: (eventRef, query) =>
-          query.password === undefined || query.password === '' ? undefined : { counter: eventPasswordCounter('id' in eventRef ? eventRef.id : `slug:${eventRef.slug}`), refusal: 'event-password-protected' },
+          query.password === undefined || query.password === ''
+            ? undefined
+            : {
+                counter: eventPasswordCounter('id' in eventRef ? eventRef.id : `slug:${eventRef.slug}`),
+                refusal: 'event-password-protected',
+              },
         handle: async (frame, tx) => {
           const records = bySlug ? undefined : recordsFor(frame);
           const key = records && recordKey((frame.params as { id: number }).id, true, frame.query.context);
@@ -124,13 +201,23 @@ export function eventRoutes(
         method: 'DELETE',
         path,
         permission: { all: ['delete_tribe_events'] },
-        schema: { summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: DeleteQuery, response: { 200: EventRecord } },
+        schema: {
+          summary: `Trashes the event with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`,
+          params,
+          querystring: DeleteQuery,
+          response: { 200: EventRecord },
+        },
         validate: load,
         currentVersion: (loaded) => loaded?.post.version,
         // An occurrence's row is its series' post.
         lockedRecord: (loaded) => loaded && { table: 'posts', id: loaded.post.id },
         handle: async (frame, tx, loaded) => {
-          const row = await writer.remove(tx, await target(tx, frame, loaded), { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
+          const row = await writer.remove(tx, await target(tx, frame, loaded), {
+            caller: frame.caller!,
+            force: frame.query.force,
+            language: frame.language,
+            explicitLanguage: frame.explicitLanguage,
+          });
           return { body: await renderWritten(tx, row, frame) };
         },
       }),
@@ -138,7 +225,13 @@ export function eventRoutes(
         method: EDITABLE,
         path,
         permission: { all: ['edit_tribe_events'] },
-        schema: { summary: `Updates the event with the specified ${label}`, params, querystring: WriteQuery, body: UpdateBody, response: { 200: EventRecord } },
+        schema: {
+          summary: `Updates the event with the specified ${label}`,
+          params,
+          querystring: WriteQuery,
+          body: UpdateBody,
+          response: { 200: EventRecord },
+        },
         // The event the address names, and what the validation read of the body.
         validate: async (frame, tx) => {
           const loaded = await load(frame, tx);
@@ -148,14 +241,27 @@ export function eventRoutes(
         // An occurrence's row is its series' post.
         lockedRecord: ({ loaded }) => loaded && { table: 'posts', id: loaded.post.id },
         handle: async (frame, tx, { loaded, checked }) => {
-          const row = await writer.update(tx, await target(tx, frame, loaded), frame.body, frame.caller!, frame.language, {}, checked);
+          const row = await writer.update(
+            tx,
+            await target(tx, frame, loaded),
+            frame.body,
+            frame.caller!,
+            frame.language,
+            {},
+            checked,
+          );
           return { body: await renderWritten(tx, row, frame), version: row.post.version };
         },
       }),
     ];
   };
 
-  const archiveArgs = (query: EventListQuery, statuses: string[], bounds: DateBounds, perPage: number): { args: Args; echoed: Args } => ({
+  const archiveArgs = (
+    query: EventListQuery,
+    statuses: string[],
+    bounds: DateBounds,
+    perPage: number,
+  ): { args: Args; echoed: Args } => ({
     args: [
       ['per_page', String(perPage)],
       ...optionalArg('start_date', bounds.startFrom),
@@ -176,7 +282,11 @@ export function eventRoutes(
       ...optionalArg('orderby', query.orderby),
       ...optionalArg('order', query.order),
     ],
-    echoed: [...optionalArg('venue', query.venue?.join(',')), ...optionalArg('organizer', query.organizer?.join(',')), ...flagArg('featured', query.featured)],
+    echoed: [
+      ...optionalArg('venue', query.venue?.join(',')),
+      ...optionalArg('organizer', query.organizer?.join(',')),
+      ...flagArg('featured', query.featured),
+    ],
   });
 
   return [
@@ -187,7 +297,8 @@ export function eventRoutes(
       ownNamespaceQuery: OWN_LIST_QUERY,
       schema: {
         summary: 'Returns all the events matching the search criteria',
-        description: 'With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029). With Accept: text/csv, every event matching the filters (not a page: page and per_page do not apply), streamed as CSV in the columns of the original\'s CSV importer (additive; decision 0114).',
+        description:
+          "With Accept: application/ld+json, the page as a schema.org ItemList of Events, each the json_ld of a single read (additive; decision 0029). With Accept: text/csv, every event matching the filters (not a page: page and per_page do not apply), streamed as CSV in the columns of the original's CSV importer (additive; decision 0114).",
         querystring: ListQuery,
         response: { 200: Envelope },
       },
@@ -198,39 +309,71 @@ export function eventRoutes(
       dependsOn: (query) =>
         query.sync_token !== undefined
           ? 'everything'
-          : ['list:event', 'list:category', 'list:tag', 'translations', ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : []), ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? ['list:venue'] : [])],
+          : [
+              'list:event',
+              'list:category',
+              'list:tag',
+              'translations',
+              ...(query.search !== undefined || query.modified_after !== undefined ? ['edited:event'] : []),
+              ...(query.geoloc !== undefined || query.geoloc_lat !== undefined ? ['list:venue'] : []),
+            ],
       validate: async (frame, tx) =>
-        frame.query.sync_token === undefined ? archive.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
+        frame.query.sync_token === undefined
+          ? archive.validateList(tx, frame.query, frame.caller)
+          : refuseFiltersBesideSyncToken(frame.query, ListQuery.properties),
       rendersRecords: true,
       handle: async (frame, tx) => {
         const { query, caller, urls, language, representation } = frame;
         const window = pageWindow(query.page, query.per_page);
         if (query.sync_token !== undefined) {
-          const page = await sync.page(tx, {
-            resource: 'event',
-            scope: archiveScopeOf(undefined, caller, 'tribe_event'),
-            affected: (unit, ids) => archive.occurrenceIds(unit, ids),
-            visible: async (unit, ids) => {
-              const { rows, relations } = await archive.listAmong(unit, ids, caller, language);
-              return new Map(renderAll(rows, relations, urls, caller, query, false).map((record) => [record.id, record]));
+          const page = await sync.page(
+            tx,
+            {
+              resource: 'event',
+              scope: archiveScopeOf(undefined, caller, 'tribe_event'),
+              affected: (unit, ids) => archive.occurrenceIds(unit, ids),
+              visible: async (unit, ids) => {
+                const { rows, relations } = await archive.listAmong(unit, ids, caller, language);
+                return new Map(
+                  renderAll(rows, relations, urls, caller, query, false).map((record) => [record.id, record]),
+                );
+              },
             },
-          }, query.sync_token, window.perPage);
+            query.sync_token,
+            window.perPage,
+          );
           return syncAnswer(page, 'events', urls, query.sync_token, window.perPage);
         }
         if (representation === 'csv') {
           // The whole filtered archive, not a page: `page` and `per_page` do not apply (decision 0114).
           const { filter } = await archive.archiveFilter(tx, query, caller, language);
-          return csvAnswer('events', eventRows(storage, archive, events, filter, { caller, access: query, language, urls })) as never;
+          return csvAnswer(
+            'events',
+            eventRows(storage, archive, events, filter, { caller, access: query, language, urls }),
+          ) as never;
         }
         // The page's shape: its headers and the envelope's fields besides its events.
-        const envelope = ({ total, statuses, bounds, cut }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined }, journal: string) => {
+        const envelope = (
+          {
+            total,
+            statuses,
+            bounds,
+            cut,
+          }: { total: number; statuses: string[]; bounds: DateBounds; cut: string | undefined },
+          journal: string,
+        ) => {
           const pages = totalPages(total, window.perPage);
           const token = listingToken(journal, urls);
           const { args, echoed } = archiveArgs(query, statuses, bounds, window.perPage);
           return {
             // Both representations name what they vary by: caches must not serve one for the other.
             headers: { ...totalHeaders(total, pages), ...occurrencesCutHeaders(cut), ...token.headers, vary: 'Accept' },
-            fields: { ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages), total, total_pages: pages, ...token.field },
+            fields: {
+              ...archiveLinks(urls.collection('events'), [...args, ...urls.languageArgs], echoed, window.page, pages),
+              total,
+              total_pages: pages,
+              ...token.field,
+            },
           };
         };
         const records = representation === 'json' ? recordsFor(frame) : undefined;
@@ -243,7 +386,11 @@ export function eventRoutes(
           const kept = page.ids.map((id) => records.get(recordKey(id, false, query.context)));
           if (kept.every((record) => record !== undefined)) {
             const { headers, fields } = envelope(page, journal);
-            return { headers: { ...headers, ...JSON_TYPE }, body: withEvents(records, fields, kept) as never, shows: kept.flatMap((record) => record.tags) };
+            return {
+              headers: { ...headers, ...JSON_TYPE },
+              body: withEvents(records, fields, kept) as never,
+              shows: kept.flatMap((record) => record.tags),
+            };
           }
         }
         const { rows, relations, ...page } = await archive.list(tx, query, caller, window, language);
@@ -251,10 +398,22 @@ export function eventRoutes(
         if (representation === 'ld+json') {
           // The same objects as the single events' `json_ld` (rendered as single reads are).
           const itemList = toEventItemList(renderAll(rows, relations, urls, caller, query, true), window.offset);
-          return { headers: { ...headers, 'content-type': `${LINKED_DATA_TYPE}; charset=utf-8` }, body: JSON.stringify(itemList) as never };
+          return {
+            headers: { ...headers, 'content-type': `${LINKED_DATA_TYPE}; charset=utf-8` },
+            body: JSON.stringify(itemList) as never,
+          };
         }
         const rendered = renderAll(rows, relations, urls, caller, query, false);
-        if (records) rendered.forEach((record, at) => keep(records, recordKey(record.id, false, query.context), record, rows[at]!.post.version, relations.withheld));
+        if (records)
+          rendered.forEach((record, at) =>
+            keep(
+              records,
+              recordKey(record.id, false, query.context),
+              record,
+              rows[at]!.post.version,
+              relations.withheld,
+            ),
+          );
         return { headers, withheld: relations.withheld, body: { events: rendered, ...fields } };
       },
     }),
@@ -262,17 +421,30 @@ export function eventRoutes(
       method: 'POST',
       path: '/events',
       permission: { all: ['edit_tribe_events'] },
-      schema: { summary: 'Creates a new event', querystring: WriteQuery, body: CreateBody, response: { 201: EventRecord } },
+      schema: {
+        summary: 'Creates a new event',
+        querystring: WriteQuery,
+        body: CreateBody,
+        response: { 201: EventRecord },
+      },
       validate: (frame, tx) => writer.validateWrite(tx, frame.body, frame.caller),
       handle: async (frame, tx, checked) => {
-        const { row, relations } = await writer.createWithRelations(tx, frame.body, frame.caller!, frame.language, {}, checked);
+        const { row, relations } = await writer.createWithRelations(
+          tx,
+          frame.body,
+          frame.caller!,
+          frame.language,
+          {},
+          checked,
+        );
         return { status: 201, body: await renderWritten(tx, row, frame, relations), version: row.post.version };
       },
     }),
     ...singleRoutes('/events/:id(^\\d+$)', IdParams),
     ...singleRoutes('/events/by-slug/:slug', SlugParams),
     statusCountsRoute('events', 'tribe_event', {
-      summary: 'Returns how many events the archive lists with each status and the same selection (dates, search, terms...): each count is the X-TEC-Total of GET /events with that status, a series counted once per date listed (decision 0103)',
+      summary:
+        'Returns how many events the archive lists with each status and the same selection (dates, search, terms...): each count is the X-TEC-Total of GET /events with that status, a series counted once per date listed (decision 0103)',
       querystring: CountsQuery,
       // As the archive: its validation, and series extended first for a window past the horizon.
       validate: (frame, tx) => archive.validateList(tx, frame.query, frame.caller),

@@ -26,12 +26,28 @@ export interface EventTerms {
   idsOf(tx: ReadTx, definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined>;
   withDescendants(tx: ReadTx, ids: readonly number[]): Promise<number[]>;
   /** The terms an event's input names, creating new ones by name (filtered as the caller's text). */
-  idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode, caller: Caller): Promise<number[]>;
+  idsForEvent(
+    tx: WriteTx,
+    definition: TaxonomyDefinition,
+    refs: readonly (string | number)[],
+    language: LanguageCode,
+    caller: Caller,
+  ): Promise<number[]>;
   termsOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>>;
-  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void>;
+  setEventTerms(
+    tx: WriteTx,
+    eventId: number,
+    taxonomy: Taxonomy,
+    termIds: readonly number[],
+    created?: CreatedEvent,
+  ): Promise<void>;
   /** A published event's occurrences entering (> 0) or leaving (< 0) its terms' counts. */
   shiftCounts(tx: WriteTx, termIds: readonly number[], step: number): Promise<void>;
-  localize(tx: ReadTx, items: readonly { row: TermRow }[], language: LanguageCode): Promise<Localized<{ row: TermRow }>[]>;
+  localize(
+    tx: ReadTx,
+    items: readonly { row: TermRow }[],
+    language: LanguageCode,
+  ): Promise<Localized<{ row: TermRow }>[]>;
 }
 
 /**
@@ -47,7 +63,12 @@ export interface EventLinkedRecords {
   /** What is wrong with a venue or organizer written inline, checked as its own route checks its body; undefined when nothing. */
   inlineProblem(tx: ReadTx, input: Record<string, unknown>, caller: Caller | null): Promise<InvalidParam | undefined>;
   /** Creates an inline venue or organizer, or reuses one of the same name (quirk #26). */
-  create(tx: WriteTx, input: Record<string, unknown>, caller: Caller, language: LanguageCode): Promise<Localized<LinkedRecordRow>>;
+  create(
+    tx: WriteTx,
+    input: Record<string, unknown>,
+    caller: Caller,
+    language: LanguageCode,
+  ): Promise<Localized<LinkedRecordRow>>;
 }
 
 /**
@@ -82,17 +103,28 @@ export class EventsService {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
-    private readonly linked: Readonly<Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize' | 'mayRead'>>>,
+    private readonly linked: Readonly<
+      Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize' | 'mayRead'>>
+    >,
     private readonly tickets: Pick<TicketsRepository, 'publishedPrices'>,
   ) {}
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3), localized, with its relations. */
-  async get(tx: ReadTx, ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ row: Localized<EventRow>; relations: LoadedRelations }> {
+  async get(
+    tx: ReadTx,
+    ref: EventRef,
+    caller: Caller | null,
+    access: Access,
+    language: LanguageCode,
+  ): Promise<{ row: Localized<EventRow>; relations: LoadedRelations }> {
     const row = await this.getRow(tx, ref, language);
     if (row.post.status === 'trash') throw new ApiError('event-no-longer-available');
     if (!this.records.mayRead(caller, row)) throw new ApiError('event-not-accessible');
     if (!this.entitled(row, caller, access)) throw new ApiError('event-password-protected');
-    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language, caller) };
+    return {
+      row: await this.records.localized(tx, row, language),
+      relations: await this.relations(tx, [row], language, caller),
+    };
   }
 
   /**
@@ -104,7 +136,9 @@ export class EventsService {
     if (row) return row;
     if ('slug' in ref) throw invalidParam('slug');
     const type = await this.posts.typeOf(tx, ref.id);
-    throw type === undefined ? new ApiError('rest-event-not-found', { args: [ref.id] }) : new ApiError('rest-invalid-event-id');
+    throw type === undefined
+      ? new ApiError('rest-event-not-found', { args: [ref.id] })
+      : new ApiError('rest-invalid-event-id');
   }
 
   /** The stored event an id or slug names, if any; an id may name an occurrence of a series (shown with its own id and dates). */
@@ -122,10 +156,18 @@ export class EventsService {
    * caller, localized, with its relations as `reader` may see them; undefined when gone (webhook
    * payloads, the importer).
    */
-  async getUnchecked(tx: ReadTx, id: number, language: LanguageCode, reader: Caller | null): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
+  async getUnchecked(
+    tx: ReadTx,
+    id: number,
+    language: LanguageCode,
+    reader: Caller | null,
+  ): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
     const row = await this.repository.getOccurrence(tx, id);
     if (!row) return undefined;
-    return { row: await this.records.localized(tx, row, language), relations: await this.relations(tx, [row], language, reader) };
+    return {
+      row: await this.records.localized(tx, row, language),
+      relations: await this.relations(tx, [row], language, reader),
+    };
   }
 
   entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
@@ -148,9 +190,16 @@ export class EventsService {
    * relations of the one event of `rows`, created in this unit, which are not read back (its
    * terms' rows are, for their counts and translations, and its linked records but those written inline).
    */
-  async relations(tx: ReadTx, rows: readonly EventRow[], language: LanguageCode, reader: Caller | null, written?: WrittenRelations): Promise<LoadedRelations> {
+  async relations(
+    tx: ReadTx,
+    rows: readonly EventRow[],
+    language: LanguageCode,
+    reader: Caller | null,
+    written?: WrittenRelations,
+  ): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
-    const linksOf = (kind: LinkKind) => new Map(written!.links[kind].length === 0 ? [] : [[ids[0]!, [...written!.links[kind]]]]);
+    const linksOf = (kind: LinkKind) =>
+      new Map(written!.links[kind].length === 0 ? [] : [[ids[0]!, [...written!.links[kind]]]]);
     const [terms, venueLinks, organizerLinks, ticketPrices] = await Promise.all([
       written?.termIds.length === 0 ? new Map<number, TermRow[]>() : this.terms.termsOfEvents(tx, ids),
       written ? linksOf('venue') : this.repository.links(tx, ids, 'venue'),
@@ -161,15 +210,28 @@ export class EventsService {
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {
       const linkedIds = [...new Set([...links.values()].flat())];
       // Written inline in this unit: as the unit has them, if the reader may read them.
-      const known = new Map((written?.inline ?? []).filter((record) => linkedIds.includes(record.post.id)).map((record) => [record.post.id, record]));
+      const known = new Map(
+        (written?.inline ?? [])
+          .filter((record) => linkedIds.includes(record.post.id))
+          .map((record) => [record.post.id, record]),
+      );
       const unknown = linkedIds.filter((id) => !known.has(id));
-      const localized = unknown.length === 0 ? [] : await this.linked[kind].localize(tx, await this.linked[kind].readableAmong(tx, unknown, reader), language);
+      const localized =
+        unknown.length === 0
+          ? []
+          : await this.linked[kind].localize(tx, await this.linked[kind].readableAmong(tx, unknown, reader), language);
       const readable = [...known.values()].filter((record) => this.linked[kind].mayRead(reader, record));
       const records = new Map([...readable, ...localized].map((record) => [record.post.id, record]));
       withheld.push(...linkedIds.filter((id) => !records.has(id)));
-      return new Map([...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]));
+      return new Map(
+        [...links].map(([eventId, linkedIds]) => [eventId, linkedIds.flatMap((id) => records.get(id) ?? [])]),
+      );
     };
-    const allTerms = await this.terms.localize(tx, [...terms.values()].flat().map((row) => ({ row })), language);
+    const allTerms = await this.terms.localize(
+      tx,
+      [...terms.values()].flat().map((row) => ({ row })),
+      language,
+    );
     const termsById = new Map(allTerms.map((term) => [term.row.id, term]));
     const [venues, organizers] = await Promise.all([load('venue', venueLinks), load('organizer', organizerLinks)]);
     return {

@@ -65,15 +65,21 @@ const WIRE_KEYS = new Set(['rrule', 'rdates', 'exdates']);
  */
 export function readRecurrence(value: unknown): ReadRecurrenceResult {
   if (value === null) return { recurrence: null };
-  if (typeof value !== 'object' || Array.isArray(value)) return { problem: 'recurrence must be an object with "rrule", "rdates" and "exdates", or null.' };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { problem: 'recurrence must be an object with "rrule", "rdates" and "exdates", or null.' };
   const fields = value as Record<string, unknown>;
   const unknown = Object.keys(fields).filter((key) => !WIRE_KEYS.has(key));
-  if (unknown.length > 0) return { problem: `recurrence has unknown key(s) ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes "rrule", "rdates" and "exdates".` };
+  if (unknown.length > 0)
+    return {
+      problem: `recurrence has unknown key(s) ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes "rrule", "rdates" and "exdates".`,
+    };
 
   const rules = fields['rrule'] === undefined || fields['rrule'] === null ? [] : fields['rrule'];
   const ruleList = typeof rules === 'string' ? [rules] : rules;
-  if (!Array.isArray(ruleList) || ruleList.some((rule) => typeof rule !== 'string')) return { problem: 'recurrence.rrule must be an RFC 5545 rule or a list of them.' };
-  if (ruleList.length > MAX_RULES) return { problem: `recurrence.rrule holds ${ruleList.length} rules; at most ${MAX_RULES} are allowed.` };
+  if (!Array.isArray(ruleList) || ruleList.some((rule) => typeof rule !== 'string'))
+    return { problem: 'recurrence.rrule must be an RFC 5545 rule or a list of them.' };
+  if (ruleList.length > MAX_RULES)
+    return { problem: `recurrence.rrule holds ${ruleList.length} rules; at most ${MAX_RULES} are allowed.` };
   const rrules: string[] = [];
   for (const text of ruleList as string[]) {
     const read = readRule(text);
@@ -87,14 +93,19 @@ export function readRecurrence(value: unknown): ReadRecurrenceResult {
   if ('problem' in exdates) return exdates;
 
   if (rrules.length === 0 && rdates.dates.length === 0) {
-    if (exdates.dates.length > 0) return { problem: 'recurrence.exdates needs an rrule or rdates to exclude dates from.' };
+    if (exdates.dates.length > 0)
+      return { problem: 'recurrence.exdates needs an rrule or rdates to exclude dates from.' };
     return { recurrence: null };
   }
   return { recurrence: { rrules, rdates: rdates.dates, exdates: exdates.dates } };
 }
 
 /** The wire form of a stored recurrence: one rule as a string, several as a list. */
-export function recurrenceOnWire(recurrence: Recurrence): { rrule: string | string[]; rdates: string[]; exdates: string[] } {
+export function recurrenceOnWire(recurrence: Recurrence): {
+  rrule: string | string[];
+  rdates: string[];
+  exdates: string[];
+} {
   return {
     rrule: recurrence.rrules.length === 1 ? recurrence.rrules[0]! : [...recurrence.rrules],
     rdates: [...recurrence.rdates],
@@ -115,9 +126,11 @@ const MAX_COUNT = 100_000;
 function integerList(min: number, max: number, signed: boolean) {
   return (value: string): string | null => {
     for (const item of value.split(',')) {
-      if (!(signed ? /^[+-]?\d{1,3}$/ : /^\d{1,3}$/).test(item)) return `"${item}" is not ${signed ? 'an' : 'a non-negative'} integer`;
+      if (!(signed ? /^[+-]?\d{1,3}$/ : /^\d{1,3}$/).test(item))
+        return `"${item}" is not ${signed ? 'an' : 'a non-negative'} integer`;
       const number = Math.abs(Number(item));
-      if (number < min || number > max) return `${item} is out of range (${signed ? `${min} to ${max} or -${max} to -${min}` : `${min} to ${max}`})`;
+      if (number < min || number > max)
+        return `${item} is out of range (${signed ? `${min} to ${max} or -${max} to -${min}` : `${min} to ${max}`})`;
     }
     return null;
   };
@@ -128,9 +141,11 @@ const BYDAY_ITEM = /^([+-]?\d{1,2})?([A-Z]{2})$/;
 function checkByDay(value: string): string | null {
   for (const item of value.split(',')) {
     const match = BYDAY_ITEM.exec(item);
-    if (!match || !WEEKDAYS.includes(match[2]!)) return `"${item}" is not a weekday (SU, MO, TU, WE, TH, FR or SA, with an optional ordinal such as 2TU or -1FR)`;
+    if (!match || !WEEKDAYS.includes(match[2]!))
+      return `"${item}" is not a weekday (SU, MO, TU, WE, TH, FR or SA, with an optional ordinal such as 2TU or -1FR)`;
     const ordinal = match[1] === undefined ? null : Math.abs(Number(match[1]));
-    if (ordinal !== null && (ordinal < 1 || ordinal > 53)) return `the ordinal of "${item}" is out of range (1 to 53 or -1 to -53)`;
+    if (ordinal !== null && (ordinal < 1 || ordinal > 53))
+      return `the ordinal of "${item}" is out of range (1 to 53 or -1 to -53)`;
   }
   return null;
 }
@@ -139,10 +154,22 @@ const UNTIL_VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/;
 
 /** The checks of each rule part's value; a part not listed here is not RFC 5545's. */
 const PART_CHECKS: Record<string, (value: string) => string | null> = {
-  FREQ: (value) => (FREQUENCIES.has(value) ? null : SUB_DAILY.has(value) ? `${value} is not supported; repeat daily at several times with BYHOUR and BYMINUTE` : `"${value}" is not one of DAILY, WEEKLY, MONTHLY, YEARLY`),
-  UNTIL: (value) => (readUntil(value) ? null : `"${value}" is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS, with Z for UTC)`),
-  COUNT: (value) => (/^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_COUNT ? null : `"${value}" is not a whole number from 1 to ${MAX_COUNT}`),
-  INTERVAL: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_INTERVAL ? null : `"${value}" is not a whole number from 1 to ${MAX_INTERVAL}`),
+  FREQ: (value) =>
+    FREQUENCIES.has(value)
+      ? null
+      : SUB_DAILY.has(value)
+        ? `${value} is not supported; repeat daily at several times with BYHOUR and BYMINUTE`
+        : `"${value}" is not one of DAILY, WEEKLY, MONTHLY, YEARLY`,
+  UNTIL: (value) =>
+    readUntil(value) ? null : `"${value}" is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS, with Z for UTC)`,
+  COUNT: (value) =>
+    /^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_COUNT
+      ? null
+      : `"${value}" is not a whole number from 1 to ${MAX_COUNT}`,
+  INTERVAL: (value) =>
+    /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_INTERVAL
+      ? null
+      : `"${value}" is not a whole number from 1 to ${MAX_INTERVAL}`,
   BYSECOND: integerList(0, 60, false),
   BYMINUTE: integerList(0, 59, false),
   BYHOUR: integerList(0, 23, false),
@@ -182,8 +209,10 @@ function readRule(text: string): { readonly rule: string; readonly parts: RulePa
   const fail = (why: string) => ({ problem: `recurrence.rrule ${quoted} is not a valid RFC 5545 rule: ${why}.` });
   if (text.length > MAX_RULE_LENGTH) return fail(`it is longer than ${MAX_RULE_LENGTH} characters`);
   const upper = text.trim().toUpperCase();
-  if (/(^|[\s;])DTSTART[:;=]/.test(upper)) return fail("DTSTART is not taken; the event's start_date is the start of the series");
-  if (/[\r\n]/.test(upper)) return fail('give one rule per string, without other iCalendar lines (rdates and exdates are fields of their own)');
+  if (/(^|[\s;])DTSTART[:;=]/.test(upper))
+    return fail("DTSTART is not taken; the event's start_date is the start of the series");
+  if (/[\r\n]/.test(upper))
+    return fail('give one rule per string, without other iCalendar lines (rdates and exdates are fields of their own)');
   const rule = upper.startsWith('RRULE:') ? upper.slice('RRULE:'.length) : upper;
   if (rule === '') return fail('it is empty');
 
@@ -212,13 +241,16 @@ function readRule(text: string): { readonly rule: string; readonly parts: RulePa
   if (parts.has('BYWEEKNO') && freq !== 'YEARLY') return fail('BYWEEKNO is only allowed with FREQ=YEARLY');
   const byDay = parts.get('BYDAY');
   if (byDay !== undefined && /\d/.test(byDay)) {
-    if (freq !== 'MONTHLY' && freq !== 'YEARLY') return fail('a BYDAY ordinal (such as 2TU) needs FREQ=MONTHLY or FREQ=YEARLY');
+    if (freq !== 'MONTHLY' && freq !== 'YEARLY')
+      return fail('a BYDAY ordinal (such as 2TU) needs FREQ=MONTHLY or FREQ=YEARLY');
     if (freq === 'YEARLY' && parts.has('BYWEEKNO')) return fail('a BYDAY ordinal is not allowed with BYWEEKNO');
-    if (freq === 'MONTHLY' && byDay.split(',').some((item) => Math.abs(Number(BYDAY_ITEM.exec(item)![1] ?? 0)) > 5)) return fail('a BYDAY ordinal in a month is at most 5');
+    if (freq === 'MONTHLY' && byDay.split(',').some((item) => Math.abs(Number(BYDAY_ITEM.exec(item)![1] ?? 0)) > 5))
+      return fail('a BYDAY ordinal in a month is at most 5');
   }
   const neverMeet = monthDaysOutside(parts);
   if (neverMeet !== null) return fail(neverMeet);
-  if (parts.has('BYSETPOS') && ![...parts.keys()].some((name) => name.startsWith('BY') && name !== 'BYSETPOS')) return fail('BYSETPOS needs another BY part to select from');
+  if (parts.has('BYSETPOS') && ![...parts.keys()].some((name) => name.startsWith('BY') && name !== 'BYSETPOS'))
+    return fail('BYSETPOS needs another BY part to select from');
   return { rule: [...parts].map(([name, partValue]) => `${name}=${partValue}`).join(';'), parts };
 }
 
@@ -242,15 +274,26 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** rdates or exdates: local `YYYY-MM-DD HH:MM:SS` times, or `YYYY-MM-DD` dates (a whole day), sorted and deduplicated. */
-function readDates(value: unknown, name: 'rdates' | 'exdates'): { readonly dates: readonly string[] } | { readonly problem: string } {
+function readDates(
+  value: unknown,
+  name: 'rdates' | 'exdates',
+): { readonly dates: readonly string[] } | { readonly problem: string } {
   if (value === undefined || value === null) return { dates: [] };
-  if (!Array.isArray(value)) return { problem: `recurrence.${name} must be a list of local dates ("YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD").` };
-  if (value.length > MAX_DATES) return { problem: `recurrence.${name} holds ${value.length} dates; at most ${MAX_DATES} are allowed.` };
+  if (!Array.isArray(value))
+    return { problem: `recurrence.${name} must be a list of local dates ("YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD").` };
+  if (value.length > MAX_DATES)
+    return { problem: `recurrence.${name} holds ${value.length} dates; at most ${MAX_DATES} are allowed.` };
   const dates = new Set<string>();
   for (const item of value) {
     const text = typeof item === 'string' ? item.trim() : null;
-    const valid = text !== null && (LOCAL_DATE_TIME.test(text) || LOCAL_DATE.test(text)) && isWallClock(LOCAL_DATE.test(text) ? `${text} 00:00:00` : text);
-    if (!valid) return { problem: `recurrence.${name} holds ${JSON.stringify(item)}, which is not a local date ("YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD").` };
+    const valid =
+      text !== null &&
+      (LOCAL_DATE_TIME.test(text) || LOCAL_DATE.test(text)) &&
+      isWallClock(LOCAL_DATE.test(text) ? `${text} 00:00:00` : text);
+    if (!valid)
+      return {
+        problem: `recurrence.${name} holds ${JSON.stringify(item)}, which is not a local date ("YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD").`,
+      };
     dates.add(text);
   }
   return { dates: [...dates].sort() };
@@ -324,7 +367,11 @@ class WorkBudget {
 type ParsedOptions = InstanceType<typeof RRule>['options'];
 
 /** Days rrule looks at per period of each frequency (its yearly period is a whole year's day set). */
-const DAYS_PER_PERIOD: Partial<Record<number, number>> = { [RRule.YEARLY]: 366, [RRule.MONTHLY]: 31, [RRule.WEEKLY]: 7 };
+const DAYS_PER_PERIOD: Partial<Record<number, number>> = {
+  [RRule.YEARLY]: 366,
+  [RRule.MONTHLY]: 31,
+  [RRule.WEEKLY]: 7,
+};
 
 /**
  * What one period of a rule's walk costs, in work units: a daily period is one; a period's days
@@ -354,7 +401,17 @@ function boundedRule(options: Partial<RuleOptions>, budget: WorkBudget): Instanc
 }
 
 /** Rule parts that never make a rule yield nothing: plain weekdays and times of day (but see `surelyYields`). */
-const HARMLESS_PARTS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'WKST', 'BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND']);
+const HARMLESS_PARTS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'WKST',
+  'BYDAY',
+  'BYHOUR',
+  'BYMINUTE',
+  'BYSECOND',
+]);
 
 /**
  * Whether a rule yields dates without asking rrule: one with no parts but plain weekdays and times
@@ -380,11 +437,18 @@ function yieldsAnything(options: Partial<RuleOptions>, dtstart: DateTime, budget
 /** The rrule options of a checked rule, its UNTIL as a wall clock in the event's zone (inclusive through a date-only UNTIL's day). */
 function ruleOptions(parts: RuleParts, zone: string): Partial<RuleOptions> {
   const untilText = parts.get('UNTIL');
-  const text = [...parts].filter(([name]) => name !== 'UNTIL').map(([name, value]) => `${name}=${value}`).join(';');
+  const text = [...parts]
+    .filter(([name]) => name !== 'UNTIL')
+    .map(([name, value]) => `${name}=${value}`)
+    .join(';');
   const options: Partial<RuleOptions> = { ...RRule.parseString(text), tzid: null };
   const until = untilText === undefined ? null : readUntil(untilText)!;
   if (until) {
-    const wallClock = until.utc ? utcToZoned(until.wallClock, zone) : until.dateOnly ? endOfDay(until.wallClock) : until.wallClock;
+    const wallClock = until.utc
+      ? utcToZoned(until.wallClock, zone)
+      : until.dateOnly
+        ? endOfDay(until.wallClock)
+        : until.wallClock;
     options.until = floating(wallClock).toJSDate();
   }
   return options;
@@ -424,7 +488,9 @@ export function expandSeries(
   const starts = new Set<string>();
   const budget = new WorkBudget(maxOccurrences);
   let continues = false;
-  const tooMany = () => ({ problem: `recurrence yields more than ${maxOccurrences} occurrences before ${untilLocal.slice(0, 10)}; end it sooner (UNTIL or COUNT) or repeat less often.` });
+  const tooMany = () => ({
+    problem: `recurrence yields more than ${maxOccurrences} occurrences before ${untilLocal.slice(0, 10)}; end it sooner (UNTIL or COUNT) or repeat less often.`,
+  });
   const add = (start: string): boolean => {
     if (start >= untilLocal) {
       continues ||= !excluded(start);
@@ -437,7 +503,10 @@ export function expandSeries(
   add(seriesStart);
   for (const rdate of recurrence.rdates) {
     const start = startOf(LOCAL_DATE.test(rdate) ? `${rdate} ${seriesStart.slice(11)}` : rdate);
-    if (start < seriesStart) return { problem: `recurrence.rdates holds ${JSON.stringify(rdate)}, which is before the event's start (${seriesStart}); the start is the series' first occurrence.` };
+    if (start < seriesStart)
+      return {
+        problem: `recurrence.rdates holds ${JSON.stringify(rdate)}, which is before the event's start (${seriesStart}); the start is the series' first occurrence.`,
+      };
     add(start);
   }
   for (const rule of recurrence.rrules) {
@@ -445,7 +514,10 @@ export function expandSeries(
     if ('problem' in read) return read;
     const options = ruleOptions(read.parts, timezone);
     const yields = surelyYields(read.parts) || yieldsAnything(options, dtstart, budget);
-    if (yields === 'spent') return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date within reach of the event's start: its BY parts never meet, or meet too rarely to search for.` };
+    if (yields === 'spent')
+      return {
+        problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date within reach of the event's start: its BY parts never meet, or meet too rarely to search for.`,
+      };
     if (!yields) return { problem: `recurrence.rrule ${JSON.stringify(rule)} yields no date at all.` };
     let overflow = false;
     // Truncating, each rule gives its own first dates: together they hold the first of the union.
@@ -466,14 +538,22 @@ export function expandSeries(
       return !overflow;
     });
     if (overflow && !truncates) return tooMany();
-    if (budget.spent) return { problem: `recurrence costs too much to expand up to ${untilLocal.slice(0, 10)}: its rules step through too many periods or dates (rare dates, many times a day, or a long series); simplify them or end them sooner.` };
+    if (budget.spent)
+      return {
+        problem: `recurrence costs too much to expand up to ${untilLocal.slice(0, 10)}: its rules step through too many periods or dates (rare dates, many times a day, or a long series); simplify them or end them sooner.`,
+      };
   }
   const sorted = [...starts].sort();
   if (sorted.length > maxOccurrences) {
     if (!truncates) return tooMany();
-    return { occurrences: occurrenceDates(sorted.slice(0, maxOccurrences), schedule), continues: true, reachedLocal: sorted[maxOccurrences]! };
+    return {
+      occurrences: occurrenceDates(sorted.slice(0, maxOccurrences), schedule),
+      continues: true,
+      reachedLocal: sorted[maxOccurrences]!,
+    };
   }
-  if (starts.size === 0 && !continues) return { problem: 'recurrence.exdates excludes every occurrence of the series.' };
+  if (starts.size === 0 && !continues)
+    return { problem: 'recurrence.exdates excludes every occurrence of the series.' };
 
   return { occurrences: occurrenceDates(sorted, schedule), continues };
 }
@@ -516,7 +596,11 @@ export function backgroundCoverage(now: Date, horizonDays: number): string {
   // ask for it twice each (luxon's arithmetic was ~15% of a cached archive answer).
   const second = Math.floor(now.getTime() / 1000);
   if (lastCoverage?.second !== second || lastCoverage.horizonDays !== horizonDays) {
-    lastCoverage = { second, horizonDays, coverage: horizonEnd(now, horizonDays).minus({ days: 2 }).toFormat(WIRE_DATE_FORMAT) };
+    lastCoverage = {
+      second,
+      horizonDays,
+      coverage: horizonEnd(now, horizonDays).minus({ days: 2 }).toFormat(WIRE_DATE_FORMAT),
+    };
   }
   return lastCoverage.coverage;
 }
@@ -542,7 +626,11 @@ export function onDemandUntil(windowEnd: string, now: Date, settings: OnDemandSe
   if (windowEnd <= covered) return undefined;
   const firstOfMonth = (wallClock: string) => floating(`${wallClock.slice(0, 7)}-01 00:00:00`);
   // The limit moves a month at a time too: reads past it do not extend every series every second.
-  const limit = firstOfMonth(DateTime.fromJSDate(now, { zone: FixedOffsetZone.utcInstance }).plus({ years: settings.onDemandYears }).toFormat(WIRE_DATE_FORMAT)).toFormat(WIRE_DATE_FORMAT);
+  const limit = firstOfMonth(
+    DateTime.fromJSDate(now, { zone: FixedOffsetZone.utcInstance })
+      .plus({ years: settings.onDemandYears })
+      .toFormat(WIRE_DATE_FORMAT),
+  ).toFormat(WIRE_DATE_FORMAT);
   const nextMonth = windowEnd < limit ? firstOfMonth(windowEnd).plus({ months: 1 }).toFormat(WIRE_DATE_FORMAT) : limit;
   const until = nextMonth < limit ? nextMonth : limit;
   return until > covered ? until : undefined;
@@ -561,7 +649,9 @@ function occurrenceDates(starts: readonly string[], schedule: SeriesSchedule): O
     const date = startLocal.slice(0, 10);
     const nth = (perDate.get(date) ?? 0) + 1;
     perDate.set(date, nth);
-    const endLocal = allDay ? endOfDay(floating(startLocal).plus({ days }).toFormat(WIRE_DATE_FORMAT)) : wallClockOf(floating(startLocal).toMillis() + lengthMillis);
+    const endLocal = allDay
+      ? endOfDay(floating(startLocal).plus({ days }).toFormat(WIRE_DATE_FORMAT))
+      : wallClockOf(floating(startLocal).toMillis() + lengthMillis);
     return {
       key: nth === 1 ? date : `${date}#${nth}`,
       startLocal,

@@ -45,7 +45,9 @@ export function splitRecurrence(
   countsBefore: (rule: string) => number,
 ): { readonly before: Recurrence; readonly after: Recurrence } {
   const until = icalUtc(secondBefore(zonedToUtc(cutLocal, zone)));
-  const before = recurrence.rrules.map((rule) => ruleText([...ruleParts(rule).filter(([name]) => name !== 'COUNT' && name !== 'UNTIL'), ['UNTIL', until]]));
+  const before = recurrence.rrules.map((rule) =>
+    ruleText([...ruleParts(rule).filter(([name]) => name !== 'COUNT' && name !== 'UNTIL'), ['UNTIL', until]]),
+  );
   const after = recurrence.rrules.map((rule) => {
     const parts = ruleParts(rule);
     const count = parts.find(([name]) => name === 'COUNT');
@@ -68,5 +70,7 @@ export function splitRecurrence(
 
 /** The recurrence with one more excluded local start (an occurrence deleted for good). */
 export function excluding(recurrence: Recurrence, startLocal: string): Recurrence {
-  return recurrence.exdates.includes(startLocal) ? recurrence : { ...recurrence, exdates: [...recurrence.exdates, startLocal].sort() };
+  return recurrence.exdates.includes(startLocal)
+    ? recurrence
+    : { ...recurrence, exdates: [...recurrence.exdates, startLocal].sort() };
 }

@@ -10,14 +10,22 @@ const Status = Type.Object({ status: Type.String() });
  * rate limits: a balancer probing often from one address must never be refused.
  */
 export function healthRoutes(app: FastifyInstance, storage: Storage): void {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } }, async (request) => {
-    try {
-      await storage.ping();
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not reachable');
-      throw new ApiError('service_unavailable', { args: ['the database is not reachable'] });
-    }
-    return { status: 'ok' };
-  });
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } },
+    async () => ({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } },
+    async (request) => {
+      try {
+        await storage.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'database not reachable');
+        throw new ApiError('service_unavailable', { args: ['the database is not reachable'] });
+      }
+      return { status: 'ok' };
+    },
+  );
 }

@@ -86,7 +86,8 @@ type ContentLine = { text: string; readonly line: number };
 function contentLines(text: string): ContentLine[] {
   const lines: ContentLine[] = [];
   text.split(/\r\n|\n|\r/).forEach((physical, index) => {
-    if ((physical.startsWith(' ') || physical.startsWith('\t')) && lines.length > 0) lines[lines.length - 1]!.text += physical.slice(1);
+    if ((physical.startsWith(' ') || physical.startsWith('\t')) && lines.length > 0)
+      lines[lines.length - 1]!.text += physical.slice(1);
     else if (physical !== '') lines.push({ text: physical, line: index + 1 });
   });
   return lines;
@@ -117,8 +118,12 @@ interface CalendarLines {
  * chunk at a time, after checking the structure ical.js would refuse without saying where: lines
  * that are no `NAME[;params]:value`, BEGIN/END that do not pair, anything but VCALENDARs at the top.
  */
-async function checkedCalendars(lines: readonly ContentLine[], nextChunk: () => Promise<void>): Promise<CalendarLines[]> {
-  if (lines.length === 0 || lines[0]!.text.trim().toUpperCase() !== 'BEGIN:VCALENDAR') throw invalidCalendar('the document must begin with BEGIN:VCALENDAR', lines[0]?.line ?? 1);
+async function checkedCalendars(
+  lines: readonly ContentLine[],
+  nextChunk: () => Promise<void>,
+): Promise<CalendarLines[]> {
+  if (lines.length === 0 || lines[0]!.text.trim().toUpperCase() !== 'BEGIN:VCALENDAR')
+    throw invalidCalendar('the document must begin with BEGIN:VCALENDAR', lines[0]?.line ?? 1);
   const open: { name: string; line: number }[] = [];
   const calendars: CalendarLines[] = [];
   let event: ContentLine[] | undefined;
@@ -127,10 +132,18 @@ async function checkedCalendars(lines: readonly ContentLine[], nextChunk: () => 
     const { text, line } = content;
     const colon = valueStart(text);
     const name = text.slice(0, colon < 0 ? 0 : text.search(/[;:]/)).toUpperCase();
-    if (colon < 0 || !/^[A-Z0-9-]+$/.test(name)) throw invalidCalendar(`not a content line (NAME:value): ${JSON.stringify(text.slice(0, 80))}`, line);
-    const value = text.slice(colon + 1).trim().toUpperCase();
+    if (colon < 0 || !/^[A-Z0-9-]+$/.test(name))
+      throw invalidCalendar(`not a content line (NAME:value): ${JSON.stringify(text.slice(0, 80))}`, line);
+    const value = text
+      .slice(colon + 1)
+      .trim()
+      .toUpperCase();
     if (open.length === 0) {
-      if (name !== 'BEGIN' || value !== 'VCALENDAR') throw invalidCalendar(`only VCALENDARs may be at the top of the document: ${JSON.stringify(text.slice(0, 80))}`, line);
+      if (name !== 'BEGIN' || value !== 'VCALENDAR')
+        throw invalidCalendar(
+          `only VCALENDARs may be at the top of the document: ${JSON.stringify(text.slice(0, 80))}`,
+          line,
+        );
       calendars.push({ frame: [], events: [] });
     }
     if (name === 'BEGIN' && value === 'VEVENT' && open.length === 1) {
@@ -143,12 +156,22 @@ async function checkedCalendars(lines: readonly ContentLine[], nextChunk: () => 
     } else if (name === 'END') {
       const begun = open.pop();
       if (!begun) throw invalidCalendar(`END:${value} closes nothing`, line);
-      if (begun.name !== value) throw invalidCalendar(`END:${value} does not close BEGIN:${begun.name} of line ${begun.line}`, line, begun.name);
+      if (begun.name !== value)
+        throw invalidCalendar(
+          `END:${value} does not close BEGIN:${begun.name} of line ${begun.line}`,
+          line,
+          begun.name,
+        );
       if (open.length === 1) event = undefined;
     }
   }
   const unclosed = open.pop();
-  if (unclosed) throw invalidCalendar(`BEGIN:${unclosed.name} is never closed by END:${unclosed.name}`, unclosed.line, unclosed.name);
+  if (unclosed)
+    throw invalidCalendar(
+      `BEGIN:${unclosed.name} is never closed by END:${unclosed.name}`,
+      unclosed.line,
+      unclosed.name,
+    );
   return calendars;
 }
 
@@ -182,20 +205,40 @@ function checkDates(property: ICAL.Property, context: TimeContext): void {
     const text = String(value).replace(/Z$/, '');
     if (/^P|^[+-]P/.test(text)) continue;
     // A leap second (:60) is a valid RFC 5545 time, read as :59.
-    if (!DateTime.fromISO(text.replace(/:60$/, ':59'), { zone: 'utc' }).isValid) throw invalidCalendar(`${property.name.toUpperCase()} holds no valid date: ${String(value)}`, context.line, 'VEVENT');
+    if (!DateTime.fromISO(text.replace(/:60$/, ':59'), { zone: 'utc' }).isValid)
+      throw invalidCalendar(
+        `${property.name.toUpperCase()} holds no valid date: ${String(value)}`,
+        context.line,
+        'VEVENT',
+      );
   }
 }
 
 /** One ICAL.Time (checked by checkDates) as a ReadTime; the TZID is the property's. */
 function readTime(time: ICAL.Time, tzid: string | undefined, context: TimeContext, property: string): ReadTime {
-  const local = DateTime.fromObject({ year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: Math.min(time.second, 59) }, { zone: 'utc' }).toFormat(WIRE_DATE_FORMAT);
+  const local = DateTime.fromObject(
+    {
+      year: time.year,
+      month: time.month,
+      day: time.day,
+      hour: time.hour,
+      minute: time.minute,
+      second: Math.min(time.second, 59),
+    },
+    { zone: 'utc' },
+  ).toFormat(WIRE_DATE_FORMAT);
   if (time.isDate) return { local: `${local.slice(0, 10)} 00:00:00`, zone: context.zone, date: true };
   if (time.zone?.tzid === 'UTC') return { local: utcToZoned(local, context.zone), zone: context.zone, date: false };
   if (tzid === undefined) return { local, zone: context.zone, date: false };
   const zone = ianaZoneOf(tzid);
   if (zone !== undefined) return { local, zone, date: false };
   const vtimezone = context.vtimezones.get(tzid);
-  if (!vtimezone) throw invalidCalendar(`${property} names the time zone ${JSON.stringify(tzid)}, which is neither known nor defined by a VTIMEZONE`, context.line, 'VEVENT');
+  if (!vtimezone)
+    throw invalidCalendar(
+      `${property} names the time zone ${JSON.stringify(tzid)}, which is neither known nor defined by a VTIMEZONE`,
+      context.line,
+      'VEVENT',
+    );
   // A zone of the document's own (Outlook's "Customized Time Zone"): its rules give the instant, kept in the document's zone.
   const zoned = time.clone();
   zoned.zone = vtimezone;
@@ -209,7 +252,8 @@ export function inZone(time: ReadTime, zone: string): ReadTime {
   return { local: utcToZoned(zonedToUtc(time.local, time.zone), zone), zone, date: false };
 }
 
-const dayShift = (local: string, days: number) => DateTime.fromFormat(local, WIRE_DATE_FORMAT, { zone: 'utc' }).plus({ days }).toFormat(WIRE_DATE_FORMAT);
+const dayShift = (local: string, days: number) =>
+  DateTime.fromFormat(local, WIRE_DATE_FORMAT, { zone: 'utc' }).plus({ days }).toFormat(WIRE_DATE_FORMAT);
 
 /** The values of every property `name` (RDATE, EXDATE), as times; a PERIOD counts by its start. */
 function readTimes(event: ICAL.Component, name: string, context: TimeContext): ReadTime[] {
@@ -218,7 +262,8 @@ function readTimes(event: ICAL.Component, name: string, context: TimeContext): R
     const tzid = property.getParameter('tzid') as string | undefined;
     return property.getValues().map((value: unknown) => {
       const time: unknown = value instanceof ICAL.Period ? value.start : value;
-      if (!(time instanceof ICAL.Time)) throw invalidCalendar(`${name.toUpperCase()} holds no date: ${String(value)}`, context.line, 'VEVENT');
+      if (!(time instanceof ICAL.Time))
+        throw invalidCalendar(`${name.toUpperCase()} holds no date: ${String(value)}`, context.line, 'VEVENT');
       return readTime(time, tzid, context, name.toUpperCase());
     });
   });
@@ -229,7 +274,8 @@ function oneTime(event: ICAL.Component, name: string, context: TimeContext): Rea
   if (!property) return undefined;
   checkDates(property, context);
   const value = property.getFirstValue();
-  if (!(value instanceof ICAL.Time)) throw invalidCalendar(`${name.toUpperCase()} holds no date: ${String(value)}`, context.line, 'VEVENT');
+  if (!(value instanceof ICAL.Time))
+    throw invalidCalendar(`${name.toUpperCase()} holds no date: ${String(value)}`, context.line, 'VEVENT');
   return readTime(value, property.getParameter('tzid') as string | undefined, context, name.toUpperCase());
 }
 
@@ -241,7 +287,12 @@ function readEnd(event: ICAL.Component, start: ReadTime, context: TimeContext): 
   else {
     const duration = event.getFirstPropertyValue('duration');
     const base = DateTime.fromFormat(start.local, WIRE_DATE_FORMAT, { zone: start.date ? 'utc' : start.zone });
-    const moved = duration instanceof ICAL.Duration ? base.plus({ seconds: duration.toSeconds() }) : start.date ? base.plus({ days: 1 }) : base;
+    const moved =
+      duration instanceof ICAL.Duration
+        ? base.plus({ seconds: duration.toSeconds() })
+        : start.date
+          ? base.plus({ days: 1 })
+          : base;
     end = { local: moved.toFormat(WIRE_DATE_FORMAT), zone: start.zone, date: start.date };
   }
   if (!start.date) return end;
@@ -251,7 +302,8 @@ function readEnd(event: ICAL.Component, start: ReadTime, context: TimeContext): 
 }
 
 /** RFC 5545 TEXT escaping undone, for X- properties, whose values ical.js leaves as written. */
-const unescapeText = (text: string) => text.replace(/\\([\\;,nN])/g, (_match, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+const unescapeText = (text: string) =>
+  text.replace(/\\([\\;,nN])/g, (_match, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
 
 const textOf = (event: ICAL.Component, name: string) => {
   const value = event.getFirstPropertyValue(name);
@@ -262,12 +314,21 @@ function readOrganizer(event: ICAL.Component): ReadOrganizer | undefined {
   const property = event.getFirstProperty('organizer');
   if (!property) return undefined;
   const address = String(property.getFirstValue() ?? '').trim();
-  const email = /^mailto:/i.test(address) ? address.slice('mailto:'.length).trim() : address.includes('@') ? address : '';
+  const email = /^mailto:/i.test(address)
+    ? address.slice('mailto:'.length).trim()
+    : address.includes('@')
+      ? address
+      : '';
   const name = String(property.getParameter('cn') ?? '').trim() || email;
   return name === '' ? undefined : { name, email };
 }
 
-function readEvent(event: ICAL.Component, line: number, zone: string, vtimezones: ReadonlyMap<string, ICAL.Timezone>): ReadEvent | UnreadEvent {
+function readEvent(
+  event: ICAL.Component,
+  line: number,
+  zone: string,
+  vtimezones: ReadonlyMap<string, ICAL.Timezone>,
+): ReadEvent | UnreadEvent {
   const uid = textOf(event, 'uid');
   if (uid === '') return { uid: '', line, reason: 'The VEVENT has no UID, so a later import could not find it again.' };
   const context: TimeContext = { vtimezones, zone, line };
@@ -277,12 +338,17 @@ function readEvent(event: ICAL.Component, line: number, zone: string, vtimezones
   const start = dtstart.date ? { ...dtstart, zone } : dtstart;
   const end = readEnd(event, start, context);
   if (end.local < start.local) throw invalidCalendar('DTEND is before DTSTART', line, 'VEVENT');
-  const datesOf = (name: string) => readTimes(event, name, context).map((time) => (time.date ? time.local.slice(0, 10) : start.date ? time.local.slice(0, 10) : inZone(time, start.zone).local));
+  const datesOf = (name: string) =>
+    readTimes(event, name, context).map((time) =>
+      time.date ? time.local.slice(0, 10) : start.date ? time.local.slice(0, 10) : inZone(time, start.zone).local,
+    );
   const recurrenceId = oneTime(event, 'recurrence-id', context);
   const lastModified = event.getFirstPropertyValue('last-modified');
   const sequence = Number(event.getFirstPropertyValue('sequence') ?? 0);
   const status = textOf(event, 'status').toUpperCase();
-  const [name = '', ...address] = textOf(event, 'location').split(/\r?\n/).map((part) => part.trim());
+  const [name = '', ...address] = textOf(event, 'location')
+    .split(/\r?\n/)
+    .map((part) => part.trim());
   const geo = event.getFirstPropertyValue('geo');
   const html = event.getFirstProperty('x-alt-desc');
   return {
@@ -290,21 +356,38 @@ function readEvent(event: ICAL.Component, line: number, zone: string, vtimezones
     line,
     recurrenceId,
     sequence: Number.isInteger(sequence) && sequence >= 0 ? sequence : 0,
-    lastModified: lastModified instanceof ICAL.Time ? DateTime.fromSeconds(lastModified.toUnixTime(), { zone: 'utc' }).toFormat(WIRE_DATE_FORMAT) : '',
+    lastModified:
+      lastModified instanceof ICAL.Time
+        ? DateTime.fromSeconds(lastModified.toUnixTime(), { zone: 'utc' }).toFormat(WIRE_DATE_FORMAT)
+        : '',
     status: status === 'CANCELLED' ? 'cancelled' : status === 'TENTATIVE' ? 'tentative' : 'confirmed',
     private: ['PRIVATE', 'CONFIDENTIAL'].includes(textOf(event, 'class').toUpperCase()),
     title: textOf(event, 'summary'),
     description: textOf(event, 'description'),
-    descriptionHtml: html && String(html.getParameter('fmttype') ?? '').toLowerCase() === 'text/html' ? unescapeText(String(html.getFirstValue() ?? '')).trim() || undefined : undefined,
+    descriptionHtml:
+      html && String(html.getParameter('fmttype') ?? '').toLowerCase() === 'text/html'
+        ? unescapeText(String(html.getFirstValue() ?? '')).trim() || undefined
+        : undefined,
     start,
     end,
     rrules: event.getAllProperties('rrule').map((property) => property.toICALString().replace(/^RRULE:/i, '')),
     rdates: datesOf('rdate'),
     exdates: datesOf('exdate'),
     location: name === '' ? undefined : { name, address: address.filter((part) => part !== '').join(', ') },
-    geo: Array.isArray(geo) && geo.length === 2 && geo.every((value) => typeof value === 'number' && Number.isFinite(value)) ? { lat: geo[0] as number, lng: geo[1] as number } : undefined,
+    geo:
+      Array.isArray(geo) &&
+      geo.length === 2 &&
+      geo.every((value) => typeof value === 'number' && Number.isFinite(value))
+        ? { lat: geo[0] as number, lng: geo[1] as number }
+        : undefined,
     organizer: readOrganizer(event),
-    categories: [...new Set(event.getAllProperties('categories').flatMap((property) => property.getValues().map((value) => String(value).trim())))].filter((value) => value !== ''),
+    categories: [
+      ...new Set(
+        event
+          .getAllProperties('categories')
+          .flatMap((property) => property.getValues().map((value) => String(value).trim())),
+      ),
+    ].filter((value) => value !== ''),
   };
 }
 
@@ -318,7 +401,10 @@ function parseCalendars(text: string, source: string): ICAL.Component[] {
     const message = error instanceof Error ? error.message : String(error);
     // ical.js quotes the line or value it refuses: the first line holding it is the one to name.
     const quoted = /"([^"]+)"/.exec(message)?.[1];
-    const line = quoted === undefined ? undefined : contentLines(source).find((candidate) => candidate.text.includes(quoted))?.line;
+    const line =
+      quoted === undefined
+        ? undefined
+        : contentLines(source).find((candidate) => candidate.text.includes(quoted))?.line;
     throw invalidCalendar(message, line);
   }
 }
@@ -348,11 +434,22 @@ export async function readCalendar(text: string, siteZone: string, deadline?: De
     for (let from = 0; from === 0 || from < calendarLines.events.length; from += EVENTS_PER_CHUNK) {
       if (from > 0) await nextChunk();
       const chunk = calendarLines.events.slice(from, from + EVENTS_PER_CHUNK);
-      const [calendar] = parseCalendars([...head, ...chunk.flatMap((event) => event.lines.map((content) => content.text)), end].join('\r\n'), source);
+      const [calendar] = parseCalendars(
+        [...head, ...chunk.flatMap((event) => event.lines.map((content) => content.text)), end].join('\r\n'),
+        source,
+      );
       if (from === 0) {
         const named = textOf(calendar!, 'x-wr-timezone');
         zone = (named !== '' ? ianaZoneOf(named) : undefined) ?? siteZone;
-        vtimezones = new Map(calendar!.getAllSubcomponents('vtimezone').flatMap((component) => (textOf(component, 'tzid') === '' ? [] : [[textOf(component, 'tzid'), new ICAL.Timezone(component)] as const])));
+        vtimezones = new Map(
+          calendar!
+            .getAllSubcomponents('vtimezone')
+            .flatMap((component) =>
+              textOf(component, 'tzid') === ''
+                ? []
+                : [[textOf(component, 'tzid'), new ICAL.Timezone(component)] as const],
+            ),
+        );
       }
       calendar!.getAllSubcomponents('vevent').forEach((component, index) => {
         const read = readEvent(component, chunk[index]!.line, zone, vtimezones);

@@ -51,10 +51,17 @@ export interface CalendarEvent {
 const wireInstant = (utc: string) => new Date(`${utc.replace(' ', 'T')}Z`);
 
 /** A stored local date (`YYYY-MM-DD…`) as midnight UTC of that date, `days` later: what a VALUE=DATE is written from. */
-const wireDate = (local: string, days = 0) => new Date(Date.UTC(Number(local.slice(0, 4)), Number(local.slice(5, 7)) - 1, Number(local.slice(8, 10)) + days));
+const wireDate = (local: string, days = 0) =>
+  new Date(Date.UTC(Number(local.slice(0, 4)), Number(local.slice(5, 7)) - 1, Number(local.slice(8, 10)) + days));
 
 /** Compiled once: html-to-text's `convert` compiles its options anew on every call. */
-const htmlToText = compile({ wordwrap: false, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, { selector: 'img', format: 'skip' }] });
+const htmlToText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+  ],
+});
 
 /** HTML as the plain text of DESCRIPTION: paragraphs and breaks kept as line breaks, entities decoded, no wrapping. */
 export function plainText(html: string): string {
@@ -76,17 +83,27 @@ function vtimezoneOf(zone: string): string | null {
  * quote, which ends the quoted value for every reader. A backslash still comes out doubled (10
  * escapes it and no reader undoes that), a rare character in a name.
  */
-const parameterValue = (text: string) => text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n');
+const parameterValue = (text: string) =>
+  text
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n');
 
 /** Names, address lines and coordinates of a venue as LOCATION and GEO. */
 function location(venue: LinkedRecordRow): ICalEventData['location'] {
   const field = (name: string) => String(venue.fields[name] ?? '').trim();
-  const region = [field('stateprovince') || field('state') || field('province'), field('zip')].filter(Boolean).join(' ');
+  const region = [field('stateprovince') || field('state') || field('province'), field('zip')]
+    .filter(Boolean)
+    .join(' ');
   const address = [field('address'), field('city'), region, field('country')].filter(Boolean).join(', ');
   const { geo_lat: lat, geo_lng: lon } = venue.fields;
   const title = plainText(venue.post.title);
   const geo = typeof lat === 'number' && typeof lon === 'number' ? { geo: { lat, lon } } : {};
-  return title === '' ? (address === '' ? null : { title: address, ...geo }) : { title, ...(address !== '' ? { address } : {}), ...geo };
+  return title === ''
+    ? address === ''
+      ? null
+      : { title: address, ...geo }
+    : { title, ...(address !== '' ? { address } : {}), ...geo };
 }
 
 const compact = (wallClock: string) => wallClock.replace(/[-: ]/g, (char) => (char === ' ' ? 'T' : ''));
@@ -103,19 +120,25 @@ function recurrenceLines(stored: string, zone: string | undefined, allDay: boole
     const local = list.map((date) => compact(date.length === 10 ? `${date} 00:00:00` : date));
     return [zone ? `${name};TZID=${zone}:${local.join(',')}` : `${name}:${local.join(',')}`];
   };
-  return [...rrules.map((rule) => `RRULE:${rule}`), ...dates('RDATE', rdates), ...dates('EXDATE', exdates)].join('\r\n');
+  return [...rrules.map((rule) => `RRULE:${rule}`), ...dates('RDATE', rdates), ...dates('EXDATE', exdates)].join(
+    '\r\n',
+  );
 }
 
 /**
  * One event as ical-generator's data: a single event, a series (one VEVENT with its rules), or an
  * exception detached from a series (the series' UID and the RECURRENCE-ID of the date it replaces).
  */
-export function eventData(event: CalendarEvent, context: CalendarContext): { data: ICalEventData; zone: string | undefined } {
+export function eventData(
+  event: CalendarEvent,
+  context: CalendarContext,
+): { data: ICalEventData; zone: string | undefined } {
   const { row, relations, entitled } = event;
   const { post, fields } = row;
   const allDay = fields.all_day !== 0 && fields.all_day !== null;
   // One generated date of a series: its own dates, its generated start as RECURRENCE-ID, no rules.
-  const instance = event.alone && fields.recurrence !== null && row.occurrence?.series_id === post.id ? row.occurrence : undefined;
+  const instance =
+    event.alone && fields.recurrence !== null && row.occurrence?.series_id === post.id ? row.occurrence : undefined;
   const dates = instance ?? fields;
   // A zone the VTIMEZONE generator knows is written as TZID and local times; any other (UTC, "UTC+2") as UTC.
   const zone = !allDay && vtimezoneOf(fields.timezone) !== null ? fields.timezone : undefined;
@@ -129,11 +152,17 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
       : { start, end };
   const modified = wireInstant(post.modified_utc);
   const html = entitled ? autoParagraph(post.content) : '';
-  const venue = entitled ? (relations.venues.get(post.id) ?? []).find((record) => record.post.password === '') : undefined;
-  const organizer = entitled
-    ? (relations.organizers.get(post.id) ?? []).find((record) => record.post.password === '' && String(record.fields.email ?? '').includes('@'))
+  const venue = entitled
+    ? (relations.venues.get(post.id) ?? []).find((record) => record.post.password === '')
     : undefined;
-  const categories = entitled ? (relations.terms.get(post.id) ?? []).filter((term) => term.row.taxonomy === 'category') : [];
+  const organizer = entitled
+    ? (relations.organizers.get(post.id) ?? []).find(
+        (record) => record.post.password === '' && String(record.fields.email ?? '').includes('@'),
+      )
+    : undefined;
+  const categories = entitled
+    ? (relations.terms.get(post.id) ?? []).filter((term) => term.row.taxonomy === 'category')
+    : [];
   // The date an instance stands for: a generated date's own start (regeneration keeps it in step with the rules), an exception's original one.
   const recurrenceId = instance ? instance.start_local : fields.series_id !== null ? fields.recurrence_id : null;
   const data: ICalEventData = {
@@ -146,12 +175,23 @@ export function eventData(event: CalendarEvent, context: CalendarContext): { dat
     ...schedule,
     ...(fields.recurrence !== null && !instance ? { repeating: recurrenceLines(fields.recurrence, zone, allDay) } : {}),
     ...(recurrenceId !== null
-      ? { recurrenceId: zone ? DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone }) : DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone: fields.timezone }).toJSDate() }
+      ? {
+          recurrenceId: zone
+            ? DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone })
+            : DateTime.fromFormat(recurrenceId, WIRE_DATE_FORMAT, { zone: fields.timezone }).toJSDate(),
+        }
       : {}),
     summary: plainText(post.title),
     ...(html !== '' ? { description: { plain: plainText(html), html } } : {}),
     ...(venue ? { location: location(venue) } : {}),
-    ...(organizer ? { organizer: { name: parameterValue(plainText(organizer.post.title) || String(organizer.fields.email)), email: String(organizer.fields.email).trim() } } : {}),
+    ...(organizer
+      ? {
+          organizer: {
+            name: parameterValue(plainText(organizer.post.title) || String(organizer.fields.email)),
+            email: String(organizer.fields.email).trim(),
+          },
+        }
+      : {}),
     ...(categories.length > 0 ? { categories: categories.map((term) => ({ name: plainText(term.row.name) })) } : {}),
     url: instance ? eventUrl(context.urls, row, instance.id) : postUrl(context.urls, 'event', 'tribe_events', post),
     ...(entitled && row.image ? { attachments: [imageUrl(row.image.url, context.urls)] } : {}),
@@ -174,7 +214,11 @@ export function calendarHeader(properties: { name: string; zone: string; languag
 }
 
 /** A batch of events as VEVENT components; the zones they are written in are added to `zones`. */
-export function eventComponents(events: readonly CalendarEvent[], context: CalendarContext, zones: Set<string>): string {
+export function eventComponents(
+  events: readonly CalendarEvent[],
+  context: CalendarContext,
+  zones: Set<string>,
+): string {
   // No calendar time zone: ical-generator would then write DTSTAMP and LAST-MODIFIED in the process' local time.
   const calendar = ical();
   let text = '';
@@ -207,7 +251,11 @@ export interface FeedBatch<Cursor> {
  * batch at a time whatever the feed's size.
  */
 export async function* calendarChunks<Cursor>(
-  parts: { header: string; context: CalendarContext; readBatch: (after: Cursor | undefined, limit: number) => Promise<FeedBatch<Cursor>> },
+  parts: {
+    header: string;
+    context: CalendarContext;
+    readBatch: (after: Cursor | undefined, limit: number) => Promise<FeedBatch<Cursor>>;
+  },
   limit: number,
   batchSize: number,
 ): AsyncGenerator<string> {

@@ -8,7 +8,13 @@ import type { ReadTx, Storage, WriteTx } from '../../storage/types.ts';
 import type { SiteImportsRepository } from '../../storage/repositories/site-imports.repository.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import type { ReadCalendar, ReadEvent } from './calendar-reader.ts';
-import { importInUnit, type AfterImport, type IcalImportService, type ImportReport, type ImportRequest } from './ical-import.service.ts';
+import {
+  importInUnit,
+  type AfterImport,
+  type IcalImportService,
+  type ImportReport,
+  type ImportRequest,
+} from './ical-import.service.ts';
 
 /*
  * Big iCalendar imports as background runs (decision 0091): a document of more VEVENTs than
@@ -40,7 +46,17 @@ export interface CalendarImportProgress {
   error_count: number;
 }
 
-export const emptyCalendarProgress = (total = 0): CalendarImportProgress => ({ total, done: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, errors: [], error_count: 0 });
+export const emptyCalendarProgress = (total = 0): CalendarImportProgress => ({
+  total,
+  done: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  failed: 0,
+  errors: [],
+  error_count: 0,
+});
 
 /** The VEVENTs of `calendar` by UID, in the document's order: a series and its exceptions go to one unit. */
 export function uidGroups(calendar: ReadCalendar): ReadEvent[][] {
@@ -69,7 +85,11 @@ export class IcalImportJobs {
     const now = nowUtc(this.clock);
     // Held to the request's commit: the run's first heartbeat waits for it (import-runner.ts).
     await this.repository.lockRuns(tx, 'calendar');
-    await this.repository.markLapsed(tx, now, 'The node running the import stopped answering; send the document again to resume.');
+    await this.repository.markLapsed(
+      tx,
+      now,
+      'The node running the import stopped answering; send the document again to resume.',
+    );
     return this.repository.create(tx, {
       kind: 'calendar',
       url: '',
@@ -85,7 +105,17 @@ export class IcalImportJobs {
   /** Runs the import of the run `id` in this node's background, UIDS_PER_UNIT UIDs to a unit. */
   launch(id: number, calendar: ReadCalendar, request: ImportRequest): void {
     const state = emptyCalendarProgress(calendar.events.length + calendar.unread.length);
-    this.count(state, { created: [], updated: [], unchanged: [], skipped: calendar.unread.map((event) => ({ uid: event.uid, recurrence_id: null, line: event.line, reason: event.reason })) });
+    this.count(state, {
+      created: [],
+      updated: [],
+      unchanged: [],
+      skipped: calendar.unread.map((event) => ({
+        uid: event.uid,
+        recurrence_id: null,
+        line: event.line,
+        reason: event.reason,
+      })),
+    });
     const progress = { phase: 'events', state };
     this.runner.launch({
       id,
@@ -101,7 +131,13 @@ export class IcalImportJobs {
    * (a background import's run, an import source's: decision 0117); `after` runs in each unit once
    * it imported. Stops between units once `signal` aborts.
    */
-  async importInUnits(groups: readonly ReadEvent[][], request: ImportRequest, state: CalendarImportProgress, signal: AbortSignal, after?: AfterImport): Promise<void> {
+  async importInUnits(
+    groups: readonly ReadEvent[][],
+    request: ImportRequest,
+    state: CalendarImportProgress,
+    signal: AbortSignal,
+    after?: AfterImport,
+  ): Promise<void> {
     for (let from = 0; from < groups.length; from += UIDS_PER_UNIT) {
       signal.throwIfAborted();
       await yieldToEventLoop();
@@ -113,12 +149,18 @@ export class IcalImportJobs {
    * One unit for `groups`; when a VEVENT of it is refused (400), each UID again in a unit of its
    * own, so that one bad VEVENT fails alone and is listed with its reason.
    */
-  private async importGroups(groups: readonly ReadEvent[][], request: ImportRequest, state: CalendarImportProgress, after?: AfterImport): Promise<void> {
+  private async importGroups(
+    groups: readonly ReadEvent[][],
+    request: ImportRequest,
+    state: CalendarImportProgress,
+    after?: AfterImport,
+  ): Promise<void> {
     try {
       this.count(state, await this.unit(groups, request, after));
       return;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400 || groups.length === 1) return this.refused(state, groups, error);
+      if (!(error instanceof ApiError) || error.status !== 400 || groups.length === 1)
+        return this.refused(state, groups, error);
     }
     for (const group of groups) {
       try {
@@ -140,7 +182,10 @@ export class IcalImportJobs {
 
   /** A write unit of the import, bounded as a request's (decision 0091): it holds the write lock no longer than one. */
   private unit(groups: readonly ReadEvent[][], request: ImportRequest, after?: AfterImport): Promise<ImportReport> {
-    return importInUnit(this.storage, this.clock, this.importer, { events: groups.flat(), unread: [] }, request, { deadline: new Deadline(this.settings.unitMs), after });
+    return importInUnit(this.storage, this.clock, this.importer, { events: groups.flat(), unread: [] }, request, {
+      deadline: new Deadline(this.settings.unitMs),
+      after,
+    });
   }
 
   private count(state: CalendarImportProgress, report: ImportReport): void {
@@ -149,7 +194,8 @@ export class IcalImportJobs {
     state.unchanged += report.unchanged.length;
     state.skipped += report.skipped.length;
     state.done += report.created.length + report.updated.length + report.unchanged.length + report.skipped.length;
-    for (const skipped of report.skipped) this.listError(state, `UID ${JSON.stringify(skipped.uid)} (line ${skipped.line}) skipped: ${skipped.reason}`);
+    for (const skipped of report.skipped)
+      this.listError(state, `UID ${JSON.stringify(skipped.uid)} (line ${skipped.line}) skipped: ${skipped.reason}`);
   }
 
   private listError(state: CalendarImportProgress, line: string): void {

@@ -16,7 +16,14 @@ import type { EventCreateInput } from '../events/events.schemas.ts';
 import type { EventSeries } from '../events/event-series.ts';
 import type { EventWriter } from '../events/event-writer.ts';
 import type { EventsService } from '../events/events.service.ts';
-import { inZone, invalidCalendar, readCalendar, type ReadCalendar, type ReadEvent, type ReadTime } from './calendar-reader.ts';
+import {
+  inZone,
+  invalidCalendar,
+  readCalendar,
+  type ReadCalendar,
+  type ReadEvent,
+  type ReadTime,
+} from './calendar-reader.ts';
 
 /** An event the import wrote or found as it was; `recurrence_id` names an exception's original local start. */
 export interface ImportedItem {
@@ -69,7 +76,12 @@ interface UidGroup {
  * Who may import: editors and up. An import updates the events its UIDs name whoever wrote them,
  * and publishes what it creates, venues and organizers included.
  */
-export const IMPORT_CAPABILITIES = ['edit_others_tribe_events', 'publish_tribe_events', 'edit_others_tribe_venues', 'edit_others_tribe_organizers'];
+export const IMPORT_CAPABILITIES = [
+  'edit_others_tribe_events',
+  'publish_tribe_events',
+  'edit_others_tribe_venues',
+  'edit_others_tribe_organizers',
+];
 
 /** How a VEVENT compares with the event it was imported as: the same, newer, or left out for the reason given. */
 type Verdict = 'unchanged' | 'newer' | { readonly skip: string };
@@ -88,14 +100,17 @@ const asHtmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * Plain text as HTML text of at most `maxLength` characters: a file's longer text is cut to the
  * bound the API enforces rather than failing the import (decision 0100), never inside an entity.
  */
-const asBoundedHtmlText = (text: string, maxLength: number) => cutToLength(asHtmlText(text), maxLength).replace(/&[a-z]{0,3}$/, '');
+const asBoundedHtmlText = (text: string, maxLength: number) =>
+  cutToLength(asHtmlText(text), maxLength).replace(/&[a-z]{0,3}$/, '');
 
 const entryKey = (uid: string, recurrenceId: string) => `${uid}\n${recurrenceId}`;
 const digestOf = (input: EventCreateInput) => createHash('sha1').update(JSON.stringify(input)).digest('base64url');
 
 /** A RECURRENCE-ID as the series' occurrences hold their original start: a local wall clock in the series' zone. */
 function originalStart(recurrenceId: ReadTime, series: EventRow): string {
-  return recurrenceId.date ? `${recurrenceId.local.slice(0, 10)} 00:00:00` : inZone(recurrenceId, series.fields.timezone).local;
+  return recurrenceId.date
+    ? `${recurrenceId.local.slice(0, 10)} 00:00:00`
+    : inZone(recurrenceId, series.fields.timezone).local;
 }
 
 /**
@@ -131,18 +146,33 @@ export class IcalImportService {
       created: [],
       updated: [],
       unchanged: [],
-      skipped: calendar.unread.map((event) => ({ uid: event.uid, recurrence_id: null, line: event.line, reason: event.reason })),
+      skipped: calendar.unread.map((event) => ({
+        uid: event.uid,
+        recurrence_id: null,
+        line: event.line,
+        reason: event.reason,
+      })),
     };
     const groups = new Map<string, UidGroup>();
     for (const event of calendar.events) {
       const group = groups.get(event.uid) ?? { exceptions: [] };
       groups.set(event.uid, group);
       if (event.recurrenceId) group.exceptions.push(event);
-      else if (group.master) throw invalidCalendar(`UID ${JSON.stringify(event.uid)} is also the UID of the VEVENT at line ${group.master.line}; only exceptions (RECURRENCE-ID) may share it`, event.line, 'VEVENT');
+      else if (group.master)
+        throw invalidCalendar(
+          `UID ${JSON.stringify(event.uid)} is also the UID of the VEVENT at line ${group.master.line}; only exceptions (RECURRENCE-ID) may share it`,
+          event.line,
+          'VEVENT',
+        );
       else group.master = event;
     }
     await this.imported.lockImports(tx);
-    const entries = new Map((await this.imported.entries(tx, [...groups.keys()])).map((entry) => [entryKey(entry.uid, entry.recurrence_id), entry]));
+    const entries = new Map(
+      (await this.imported.entries(tx, [...groups.keys()])).map((entry) => [
+        entryKey(entry.uid, entry.recurrence_id),
+        entry,
+      ]),
+    );
     // Every UID is matched before anything is written: an event this import creates must never
     // match a later UID of our own form (`event-{id}@…`) from another calendar.
     const targets = new Map<string, Target | undefined>();
@@ -163,7 +193,12 @@ export class IcalImportService {
     return report;
   }
 
-  private async target(tx: WriteTx, uid: string, entry: IcalImportEntry | undefined, uidHost: string): Promise<Target | undefined> {
+  private async target(
+    tx: WriteTx,
+    uid: string,
+    entry: IcalImportEntry | undefined,
+    uidHost: string,
+  ): Promise<Target | undefined> {
     const mapped = entry && (await this.lockedPost(tx, entry.event_id));
     if (mapped) return { row: mapped, entry };
     const own = OWN_UID.exec(uid);
@@ -179,7 +214,15 @@ export class IcalImportService {
     return this.events.getPost(tx, id);
   }
 
-  private async importGroup(tx: WriteTx, uid: string, group: UidGroup, target: Target | undefined, entries: Map<string, IcalImportEntry>, request: ImportRequest, report: ImportReport): Promise<void> {
+  private async importGroup(
+    tx: WriteTx,
+    uid: string,
+    group: UidGroup,
+    target: Target | undefined,
+    entries: Map<string, IcalImportEntry>,
+    request: ImportRequest,
+    report: ImportReport,
+  ): Promise<void> {
     const { master } = group;
     const cancelled = group.exceptions.filter((event) => event.status === 'cancelled');
     const skipAll = (events: readonly ReadEvent[], reason: string) => {
@@ -187,43 +230,96 @@ export class IcalImportService {
     };
     let series = target?.row;
     if (master?.status === 'cancelled') {
-      report.skipped.push({ uid, recurrence_id: null, line: master.line, reason: 'The event is cancelled (STATUS:CANCELLED).' });
+      report.skipped.push({
+        uid,
+        recurrence_id: null,
+        line: master.line,
+        reason: 'The event is cancelled (STATUS:CANCELLED).',
+      });
       skipAll(group.exceptions, 'The series it belongs to is cancelled.');
       return;
     }
     if (master) {
       // Cancelled occurrences are excluded dates of the series (RFC 5545 allows either form).
-      const excluded = cancelled.map((event) => (master.start.date ? event.recurrenceId!.local.slice(0, 10) : inZone(event.recurrenceId!, master.start.zone).local));
+      const excluded = cancelled.map((event) =>
+        master.start.date
+          ? event.recurrenceId!.local.slice(0, 10)
+          : inZone(event.recurrenceId!, master.start.zone).local,
+      );
       // Cancelling an occurrence may leave the master's own SEQUENCE as it was: the series' version is the newest of the two.
       const versioned = cancelled.reduce(
-        (newest, event) => ({ ...newest, sequence: Math.max(newest.sequence, event.sequence), lastModified: event.lastModified > newest.lastModified ? event.lastModified : newest.lastModified }),
+        (newest, event) => ({
+          ...newest,
+          sequence: Math.max(newest.sequence, event.sequence),
+          lastModified: event.lastModified > newest.lastModified ? event.lastModified : newest.lastModified,
+        }),
         master,
       );
-      series = await this.writeEvent(tx, versioned, '', this.inputOf(master, request, excluded), target, request, report);
-    } else if (cancelled.length > 0) skipAll(cancelled, 'A cancelled occurrence of a series that is not in the file: exclude it in the series (EXDATE) instead.');
+      series = await this.writeEvent(
+        tx,
+        versioned,
+        '',
+        this.inputOf(master, request, excluded),
+        target,
+        request,
+        report,
+      );
+    } else if (cancelled.length > 0)
+      skipAll(
+        cancelled,
+        'A cancelled occurrence of a series that is not in the file: exclude it in the series (EXDATE) instead.',
+      );
     const exceptions = group.exceptions.filter((event) => event.status !== 'cancelled');
     if (exceptions.length === 0) return;
-    if (!series) return skipAll(exceptions, 'The series it belongs to (the VEVENT of this UID without RECURRENCE-ID) is neither in the file nor imported before.');
-    if (series.fields.recurrence === null) return skipAll(exceptions, 'The event of this UID is not a series (it has no RRULE or RDATE).');
+    if (!series)
+      return skipAll(
+        exceptions,
+        'The series it belongs to (the VEVENT of this UID without RECURRENCE-ID) is neither in the file nor imported before.',
+      );
+    if (series.fields.recurrence === null)
+      return skipAll(exceptions, 'The event of this UID is not a series (it has no RRULE or RDATE).');
     for (const exception of exceptions) {
       throwIfUnitExpired(tx);
       const original = originalStart(exception.recurrenceId!, series);
       const entry = entries.get(entryKey(uid, original));
       const mapped = entry && (await this.lockedPost(tx, entry.event_id));
       if (mapped) {
-        await this.writeEvent(tx, exception, original, this.inputOf(exception, request), { row: mapped, entry }, request, report);
+        await this.writeEvent(
+          tx,
+          exception,
+          original,
+          this.inputOf(exception, request),
+          { row: mapped, entry },
+          request,
+          report,
+        );
         continue;
       }
       const occurrence = await this.series.occurrenceAt(tx, series.post.id, original);
       if (!occurrence) {
-        report.skipped.push({ uid, recurrence_id: original, line: exception.line, reason: `The series has no occurrence starting at ${original} (RECURRENCE-ID).` });
+        report.skipped.push({
+          uid,
+          recurrence_id: original,
+          line: exception.line,
+          reason: `The series has no occurrence starting at ${original} (RECURRENCE-ID).`,
+        });
       } else if (occurrence.post.id !== series.post.id) {
         // Already an exception here (ours, exported and imported back): compared as our own event.
-        await this.writeEvent(tx, exception, original, this.inputOf(exception, request), { row: (await this.lockedPost(tx, occurrence.post.id))! }, request, report);
+        await this.writeEvent(
+          tx,
+          exception,
+          original,
+          this.inputOf(exception, request),
+          { row: (await this.lockedPost(tx, occurrence.post.id))! },
+          request,
+          report,
+        );
       } else {
         // The occurrence is detached as an exception by the events service's own update of one occurrence.
         const input = this.inputOf(exception, request);
-        const detached = await this.refusedAs(exception, () => this.writer.update(tx, occurrence, { ...input, scope: 'this' }, request.caller, request.language));
+        const detached = await this.refusedAs(exception, () =>
+          this.writer.update(tx, occurrence, { ...input, scope: 'this' }, request.caller, request.language),
+        );
         await this.record(tx, exception, original, detached.post.id, input);
         report.created.push({ uid, recurrence_id: original, id: detached.post.id, title: exception.title || UNTITLED });
       }
@@ -234,20 +330,41 @@ export class IcalImportService {
    * Creates the event of a VEVENT, or updates the one it was imported as when the file holds a
    * newer version; answers the event as it now is (undefined when it is left out).
    */
-  private async writeEvent(tx: WriteTx, event: ReadEvent, recurrenceId: string, input: EventCreateInput, target: Target | undefined, request: ImportRequest, report: ImportReport): Promise<EventRow | undefined> {
-    const item = (id: number): ImportedItem => ({ uid: event.uid, recurrence_id: recurrenceId === '' ? null : recurrenceId, id, title: event.title || UNTITLED });
+  private async writeEvent(
+    tx: WriteTx,
+    event: ReadEvent,
+    recurrenceId: string,
+    input: EventCreateInput,
+    target: Target | undefined,
+    request: ImportRequest,
+    report: ImportReport,
+  ): Promise<EventRow | undefined> {
+    const item = (id: number): ImportedItem => ({
+      uid: event.uid,
+      recurrence_id: recurrenceId === '' ? null : recurrenceId,
+      id,
+      title: event.title || UNTITLED,
+    });
     if (!target) {
-      const created = await this.refusedAs(event, () => this.writer.create(tx, input, request.caller, request.language));
+      const created = await this.refusedAs(event, () =>
+        this.writer.create(tx, input, request.caller, request.language),
+      );
       await this.record(tx, event, recurrenceId, created.post.id, input);
       report.created.push(item(created.post.id));
       return this.events.getPost(tx, created.post.id);
     }
     const { row, entry } = target;
     if (row.post.status === 'trash') {
-      report.skipped.push({ ...item(row.post.id), line: event.line, reason: 'The event it was imported as is in the trash.' });
+      report.skipped.push({
+        ...item(row.post.id),
+        line: event.line,
+        reason: 'The event it was imported as is in the trash.',
+      });
       return undefined;
     }
-    const verdict = entry ? this.compareWithEntry(event, digestOf(input), entry, request.sourceDecides === true) : this.compareWithEvent(event, row);
+    const verdict = entry
+      ? this.compareWithEntry(event, digestOf(input), entry, request.sourceDecides === true)
+      : this.compareWithEvent(event, row);
     if (verdict === 'unchanged') {
       report.unchanged.push(item(row.post.id));
       return row;
@@ -266,19 +383,42 @@ export class IcalImportService {
   private compareWithEntry(event: ReadEvent, digest: string, entry: IcalImportEntry, sourceDecides: boolean): Verdict {
     if (entry.digest === digest) return 'unchanged';
     if (sourceDecides) return 'newer';
-    const unversioned = event.sequence === 0 && event.lastModified === '' && entry.sequence === 0 && entry.last_modified === '';
-    if (unversioned || event.sequence > entry.sequence || (event.lastModified !== '' && event.lastModified > entry.last_modified)) return 'newer';
-    return { skip: `Changed, but neither its SEQUENCE (${event.sequence}) nor its LAST-MODIFIED (${event.lastModified || 'none'}) is newer than those imported before (${entry.sequence}, ${entry.last_modified || 'none'}).` };
+    const unversioned =
+      event.sequence === 0 && event.lastModified === '' && entry.sequence === 0 && entry.last_modified === '';
+    if (
+      unversioned ||
+      event.sequence > entry.sequence ||
+      (event.lastModified !== '' && event.lastModified > entry.last_modified)
+    )
+      return 'newer';
+    return {
+      skip: `Changed, but neither its SEQUENCE (${event.sequence}) nor its LAST-MODIFIED (${event.lastModified || 'none'}) is newer than those imported before (${entry.sequence}, ${entry.last_modified || 'none'}).`,
+    };
   }
 
   /** One of our own events exported and imported back: newer when its SEQUENCE passes the event's (its version - 1, as exported) or it was modified later. */
   private compareWithEvent(event: ReadEvent, row: EventRow): Verdict {
-    const newer = event.sequence > row.post.version - 1 || (event.lastModified !== '' && event.lastModified > row.post.modified_utc);
+    const newer =
+      event.sequence > row.post.version - 1 ||
+      (event.lastModified !== '' && event.lastModified > row.post.modified_utc);
     return newer ? 'newer' : 'unchanged';
   }
 
-  private record(tx: WriteTx, event: ReadEvent, recurrenceId: string, eventId: number, input: EventCreateInput): Promise<void> {
-    return this.imported.record(tx, { uid: event.uid, recurrence_id: recurrenceId, event_id: eventId, sequence: event.sequence, last_modified: event.lastModified, digest: digestOf(input) });
+  private record(
+    tx: WriteTx,
+    event: ReadEvent,
+    recurrenceId: string,
+    eventId: number,
+    input: EventCreateInput,
+  ): Promise<void> {
+    return this.imported.record(tx, {
+      uid: event.uid,
+      recurrence_id: recurrenceId,
+      event_id: eventId,
+      sequence: event.sequence,
+      last_modified: event.lastModified,
+      digest: digestOf(input),
+    });
   }
 
   /**
@@ -296,21 +436,43 @@ export class IcalImportService {
   private readInput(event: ReadEvent, excluded?: readonly string[]): EventCreateInput {
     const day = (time: ReadTime) => (time.date ? time.local.slice(0, 10) : time.local);
     const { location, geo, organizer } = event;
-    const rules = excluded === undefined ? undefined : { rrules: event.rrules, rdates: event.rdates, exdates: [...event.exdates, ...excluded] };
+    const rules =
+      excluded === undefined
+        ? undefined
+        : { rrules: event.rrules, rdates: event.rdates, exdates: [...event.exdates, ...excluded] };
     return {
       title: asBoundedHtmlText(event.title, TEXT_LENGTHS.name) || UNTITLED,
-      description: event.descriptionHtml !== undefined ? filterHtml(cutToLength(event.descriptionHtml, TEXT_LENGTHS.body), 'post', false) : asBoundedHtmlText(event.description, TEXT_LENGTHS.body),
+      description:
+        event.descriptionHtml !== undefined
+          ? filterHtml(cutToLength(event.descriptionHtml, TEXT_LENGTHS.body), 'post', false)
+          : asBoundedHtmlText(event.description, TEXT_LENGTHS.body),
       status: event.private ? 'private' : event.status === 'tentative' ? 'draft' : 'publish',
       timezone: event.start.zone,
       all_day: event.start.date,
       start_date: day(event.start),
       end_date: day(event.end),
       venue: location
-        ? { venue: asBoundedHtmlText(location.name, TEXT_LENGTHS.name), ...(location.address !== '' ? { address: asBoundedHtmlText(location.address, TEXT_LENGTHS.detail) } : {}), ...(geo ? { geo_lat: geo.lat, geo_lng: geo.lng } : {}) }
+        ? {
+            venue: asBoundedHtmlText(location.name, TEXT_LENGTHS.name),
+            ...(location.address !== '' ? { address: asBoundedHtmlText(location.address, TEXT_LENGTHS.detail) } : {}),
+            ...(geo ? { geo_lat: geo.lat, geo_lng: geo.lng } : {}),
+          }
         : null,
-      organizer: organizer ? { organizer: asBoundedHtmlText(organizer.name, TEXT_LENGTHS.name), ...(organizer.email !== '' ? { email: organizer.email } : {}) } : null,
+      organizer: organizer
+        ? {
+            organizer: asBoundedHtmlText(organizer.name, TEXT_LENGTHS.name),
+            ...(organizer.email !== '' ? { email: organizer.email } : {}),
+          }
+        : null,
       categories: event.categories.map((category) => asBoundedHtmlText(category, TEXT_LENGTHS.name)),
-      ...(rules ? { recurrence: rules.rrules.length > 0 || rules.rdates.length > 0 ? { rrule: [...rules.rrules], rdates: rules.rdates, exdates: rules.exdates } : null } : {}),
+      ...(rules
+        ? {
+            recurrence:
+              rules.rrules.length > 0 || rules.rdates.length > 0
+                ? { rrule: [...rules.rrules], rdates: rules.rdates, exdates: rules.exdates }
+                : null,
+          }
+        : {}),
     };
   }
 
@@ -321,7 +483,11 @@ export class IcalImportService {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
       const params = error.data.params as Record<string, string> | undefined;
-      const detail = params ? Object.entries(params).map(([name, message]) => `${name}: ${message}`).join('; ') : error.message;
+      const detail = params
+        ? Object.entries(params)
+            .map(([name, message]) => `${name}: ${message}`)
+            .join('; ')
+        : error.message;
       throw invalidCalendar(`UID ${JSON.stringify(event.uid)} cannot be imported: ${detail}`, event.line, 'VEVENT');
     }
   }

@@ -11,7 +11,13 @@ import type { ContentState } from '../../storage/repositories/content.repository
 import type { ArchiveCursor } from '../../storage/repositories/events.repository.ts';
 import { IdParams, ListQuery, ReadQuery, SlugParams } from '../events/events.schemas.ts';
 import type { SeriesHorizonExtender } from '../events/horizon-extender.ts';
-import { calendarChunks, calendarFooter, calendarHeader, eventComponents, type CalendarContext } from './calendar-writer.ts';
+import {
+  calendarChunks,
+  calendarFooter,
+  calendarHeader,
+  eventComponents,
+  type CalendarContext,
+} from './calendar-writer.ts';
 import type { CalendarFeedService } from './ical.service.ts';
 
 /** A feed without `limit` exports at most this many events (or the configured maximum, if lower). */
@@ -45,7 +51,10 @@ const CalendarDocument = Type.Unsafe<Readable>({
   description: 'An iCalendar (RFC 5545) document',
   content: { 'text/calendar': { schema: { type: 'string', description: 'An iCalendar (RFC 5545) document' } } },
 });
-const NotModified = Type.Unsafe<''>({ type: 'null', description: 'Not modified: the client holds the current calendar (If-None-Match or If-Modified-Since)' });
+const NotModified = Type.Unsafe<''>({
+  type: 'null',
+  description: 'Not modified: the client holds the current calendar (If-None-Match or If-Modified-Since)',
+});
 
 /** The archive's parameters without its paging, and the cap. */
 function feedQuery(maxEvents: number) {
@@ -88,7 +97,11 @@ export function icalRoutes(feeds: CalendarFeedService, options: FeedOptions): An
   const batchRows = options.batchRows ?? FEED_BATCH_ROWS;
   const contextOf = (frame: Pick<Frame, 'urls'>): CalendarContext => ({ urls: frame.urls, uidHost: options.uidHost });
   const header = (frame: Pick<Frame, 'language' | 'urls'>) =>
-    calendarHeader({ name: `Events · ${new URL(frame.urls.siteOrigin).host}`, zone: options.siteZone, language: frame.language.toUpperCase() });
+    calendarHeader({
+      name: `Events · ${new URL(frame.urls.siteOrigin).host}`,
+      zone: options.siteZone,
+      language: frame.language.toUpperCase(),
+    });
   const identity = (caller: Caller | null) => (caller ? caller.id : null);
 
   const singleRoute = (path: string, params: typeof IdParams | typeof SlugParams) =>
@@ -112,7 +125,14 @@ export function icalRoutes(feeds: CalendarFeedService, options: FeedOptions): An
         return {
           headers: { 'content-type': CALENDAR_TYPE, 'content-disposition': fileName(post.slug || `event-${post.id}`) },
           body: Readable.from([text]),
-          validators: feedValidators(content, options.clock.now(), { id: post.id, api: frame.urls.api, site: frame.urls.site, query: frame.query, language: frame.language, caller: identity(frame.caller) }),
+          validators: feedValidators(content, options.clock.now(), {
+            id: post.id,
+            api: frame.urls.api,
+            site: frame.urls.site,
+            query: frame.query,
+            language: frame.language,
+            caller: identity(frame.caller),
+          }),
         };
       },
     });
@@ -141,13 +161,18 @@ export function icalRoutes(feeds: CalendarFeedService, options: FeedOptions): An
           {
             header: header(frame),
             context: contextOf(frame),
-            readBatch: (after, limit) => options.storage.read((unit) => feeds.batch(unit, plan.filter, after, limit, request)),
+            readBatch: (after, limit) =>
+              options.storage.read((unit) => feeds.batch(unit, plan.filter, after, limit, request)),
           },
           query.limit,
           batchRows,
         );
         return {
-          headers: { 'content-type': CALENDAR_TYPE, 'content-disposition': fileName('events'), ...occurrencesCutHeaders(plan.cut) },
+          headers: {
+            'content-type': CALENDAR_TYPE,
+            'content-disposition': fileName('events'),
+            ...occurrencesCutHeaders(plan.cut),
+          },
           body: Readable.from(chunks),
           validators: feedValidators(plan.content, options.clock.now(), {
             api: frame.urls.api,

@@ -36,7 +36,12 @@ export class CalendarFeedService {
 
   async plan(tx: ReadTx, query: ArchiveQuery, caller: Caller | null, language: LanguageCode): Promise<FeedPlan> {
     const { filter, bounds } = await this.archive.archiveFilter(tx, query, caller, language);
-    return { filter, bounds, content: await this.content.state(tx), cut: await this.archive.occurrencesCut(tx, bounds) };
+    return {
+      filter,
+      bounds,
+      content: await this.content.state(tx),
+      cut: await this.archive.occurrencesCut(tx, bounds),
+    };
   }
 
   /**
@@ -52,19 +57,43 @@ export class CalendarFeedService {
     limit: number,
     request: { caller: Caller | null; access: Access; language: LanguageCode; written: Set<number> },
   ): Promise<FeedBatch<ArchiveCursor>> {
-    const { rows, relations, next } = await this.archive.listAfter(tx, filter, after, limit, request.language, request.caller);
+    const { rows, relations, next } = await this.archive.listAfter(
+      tx,
+      filter,
+      after,
+      limit,
+      request.language,
+      request.caller,
+    );
     const firsts = rows.filter((row) => {
       if (row.fields.recurrence === null) return true;
       if (request.written.has(row.post.id)) return false;
       request.written.add(row.post.id);
       return true;
     });
-    return { events: firsts.map((row) => ({ row, relations, entitled: this.events.entitled(row, request.caller, request.access) })), read: rows.length, next };
+    return {
+      events: firsts.map((row) => ({
+        row,
+        relations,
+        entitled: this.events.entitled(row, request.caller, request.access),
+      })),
+      read: rows.length,
+      next,
+    };
   }
 
   /** One event the caller may read (the JSON's rules and errors), with the content's state; a later date of a series alone. */
-  async single(tx: ReadTx, ref: EventRef, caller: Caller | null, access: Access, language: LanguageCode): Promise<{ event: CalendarEvent; content: ContentState }> {
+  async single(
+    tx: ReadTx,
+    ref: EventRef,
+    caller: Caller | null,
+    access: Access,
+    language: LanguageCode,
+  ): Promise<{ event: CalendarEvent; content: ContentState }> {
     const { row, relations } = await this.events.get(tx, ref, caller, access, language);
-    return { event: { row, relations, entitled: true, alone: 'id' in ref && ref.id !== row.post.id }, content: await this.content.state(tx) };
+    return {
+      event: { row, relations, entitled: true, alone: 'id' in ref && ref.id !== row.post.id },
+      content: await this.content.state(tx),
+    };
   }
 }

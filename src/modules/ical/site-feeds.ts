@@ -20,9 +20,21 @@ function dateWindow(value: string, view: string | undefined): [string, string][]
   if (!DATE.test(value)) return [];
   const day = DateTime.fromISO(value.length === 7 ? `${value}-01` : value, { zone: 'utc' });
   if (!day.isValid) return [];
-  if (value.length === 7 || view === 'month') return [['start_date', day.startOf('month').toISODate()], ['end_date', day.endOf('month').toISODate()]];
-  if (view === 'day') return [['start_date', day.toISODate()], ['end_date', day.toISODate()]];
-  if (view === 'week') return [['start_date', day.toISODate()], ['end_date', day.plus({ days: 6 }).toISODate()]];
+  if (value.length === 7 || view === 'month')
+    return [
+      ['start_date', day.startOf('month').toISODate()],
+      ['end_date', day.endOf('month').toISODate()],
+    ];
+  if (view === 'day')
+    return [
+      ['start_date', day.toISODate()],
+      ['end_date', day.toISODate()],
+    ];
+  if (view === 'week')
+    return [
+      ['start_date', day.toISODate()],
+      ['end_date', day.plus({ days: 6 }).toISODate()],
+    ];
   return [['start_date', day.toISODate()]];
 }
 
@@ -43,7 +55,8 @@ function archiveArgs(params: URLSearchParams, view: string | undefined): [string
   return args;
 }
 
-const withQuery = (path: string, args: readonly [string, string][]) => (args.length === 0 ? path : `${path}?${new URLSearchParams([...args]).toString()}`);
+const withQuery = (path: string, args: readonly [string, string][]) =>
+  args.length === 0 ? path : `${path}?${new URLSearchParams([...args]).toString()}`;
 
 /**
  * A rewriter of the original's feed URLs (under `sitePath`, '' or '/path') to the routes under
@@ -56,7 +69,10 @@ export function siteFeedRewriter(sitePath: string, apiBase: string): (url: strin
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     if (!path.startsWith(`${sitePath}/`)) return undefined;
-    let segments = path.slice(sitePath.length).split('/').filter((segment) => segment !== '');
+    let segments = path
+      .slice(sitePath.length)
+      .split('/')
+      .filter((segment) => segment !== '');
     let language = '';
     if (segments[0] !== undefined && isLanguageCode(segments[0]) && segments.length > 1) {
       language = `/${segments[0]}`;
@@ -76,8 +92,11 @@ export function siteFeedRewriter(sitePath: string, apiBase: string): (url: strin
       // `/event/{slug}/ical/`, `/event/{slug}/{date}/ical/` (an occurrence's page) or `/event/{slug}/?ical=1`.
       const rest = decoded.slice(2);
       const marked = rest.at(-1) === 'ical' ? rest.slice(0, -1) : icalParam ? rest : undefined;
-      if (marked === undefined || marked.length > 1 || (marked.length === 1 && !DATE.test(marked[0]!))) return undefined;
-      const args = archiveArgs(params, undefined).filter(([name]) => name === 'translation_language' || name === 'password');
+      if (marked === undefined || marked.length > 1 || (marked.length === 1 && !DATE.test(marked[0]!)))
+        return undefined;
+      const args = archiveArgs(params, undefined).filter(
+        ([name]) => name === 'translation_language' || name === 'password',
+      );
       return withQuery(`${language}${apiBase}/events/by-slug/${encodeURIComponent(decoded[1])}.ics`, args);
     }
     if (decoded[0] !== 'events' || !icalParam) return undefined;

@@ -62,7 +62,8 @@ export function splitFeed(text: string): FeedBlocks {
 /** The digest of a UID's blocks in `feed`, with what the source gives them (`given`, as JSON: made once per run). */
 export function blocksDigest(feed: FeedBlocks, blocks: readonly string[], given: string): string {
   const hash = createHash('sha1').update(feed.head).update(given);
-  for (const block of blocks) hash.update(block.replace(/^DTSTAMP[;:][^\r\n]*(?:\r?\n[ \t][^\r\n]*)*(?:\r?\n|$)/gim, ''));
+  for (const block of blocks)
+    hash.update(block.replace(/^DTSTAMP[;:][^\r\n]*(?:\r?\n[ \t][^\r\n]*)*(?:\r?\n|$)/gim, ''));
   return hash.digest('base64url');
 }
 

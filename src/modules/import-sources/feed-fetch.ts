@@ -16,7 +16,8 @@ export interface Validators {
   readonly lastModified: string;
 }
 
-export type Fetched = { readonly modified: false } | { readonly modified: true; readonly text: string; readonly validators: Validators };
+export type Fetched =
+  { readonly modified: false } | { readonly modified: true; readonly text: string; readonly validators: Validators };
 
 /** Why a fetch failed, as the run's reason says it. */
 export class FeedError extends Error {}
@@ -33,7 +34,8 @@ export function feedAddress(url: string): string {
 
 async function boundedText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new FeedError(`the feed is ${declared} bytes, more than CALENDAR_ICS_IMPORT_MAX_BYTES (${maxBytes})`);
+  if (declared > maxBytes)
+    throw new FeedError(`the feed is ${declared} bytes, more than CALENDAR_ICS_IMPORT_MAX_BYTES (${maxBytes})`);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body ?? []) {
@@ -44,7 +46,13 @@ async function boundedText(response: Response, maxBytes: number): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function fetchFeed(fetch: SourceFetch, url: string, validators: Validators, limits: FeedLimits, signal: AbortSignal): Promise<Fetched> {
+export async function fetchFeed(
+  fetch: SourceFetch,
+  url: string,
+  validators: Validators,
+  limits: FeedLimits,
+  signal: AbortSignal,
+): Promise<Fetched> {
   const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5' };
   if (validators.etag !== '') headers['if-none-match'] = validators.etag;
   if (validators.lastModified !== '') headers['if-modified-since'] = validators.lastModified;
@@ -57,7 +65,14 @@ export async function fetchFeed(fetch: SourceFetch, url: string, validators: Val
       throw new FeedError(`the feed answered HTTP ${response.status}`);
     }
     const text = await boundedText(response, limits.maxBytes);
-    return { modified: true, text, validators: { etag: response.headers.get('etag') ?? '', lastModified: response.headers.get('last-modified') ?? '' } };
+    return {
+      modified: true,
+      text,
+      validators: {
+        etag: response.headers.get('etag') ?? '',
+        lastModified: response.headers.get('last-modified') ?? '',
+      },
+    };
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof FeedError) throw error;

@@ -3,12 +3,20 @@ import type { Clock } from '../../clock.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { Storage, WriteTx } from '../../storage/types.ts';
-import type { ImportSourceItem, ImportSourcesRepository } from '../../storage/repositories/import-sources.repository.ts';
+import type {
+  ImportSourceItem,
+  ImportSourcesRepository,
+} from '../../storage/repositories/import-sources.repository.ts';
 import type { ImportSourceRow } from '../../storage/tables.ts';
 import type { EventWriter } from '../events/event-writer.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { ReadEvent } from '../ical/calendar-reader.ts';
-import { emptyCalendarProgress, uidGroups, type CalendarImportProgress, type IcalImportJobs } from '../ical/ical-import-jobs.ts';
+import {
+  emptyCalendarProgress,
+  uidGroups,
+  type CalendarImportProgress,
+  type IcalImportJobs,
+} from '../ical/ical-import-jobs.ts';
 import type { IcalImportService, ImportReport } from '../ical/ical-import.service.ts';
 import type { SourceFetch } from '../tec-import/tec-source.ts';
 import { fetchFeed, type FeedLimits, type Validators } from './feed-fetch.ts';
@@ -32,7 +40,12 @@ export interface SourceRunProgress extends CalendarImportProgress {
   kept: number;
 }
 
-export const emptySourceProgress = (): SourceRunProgress => ({ ...emptyCalendarProgress(), fetched: 'pending', trashed: 0, kept: 0 });
+export const emptySourceProgress = (): SourceRunProgress => ({
+  ...emptyCalendarProgress(),
+  fetched: 'pending',
+  trashed: 0,
+  kept: 0,
+});
 
 /** Removed UIDs trashed per write unit. */
 const REMOVED_PER_UNIT = 25;
@@ -68,7 +81,13 @@ export class FeedSync {
   /** Runs a feed source; answers the validators to keep once it imported the feed whole (undefined when it answered 304). */
   async run(run: FeedRun, url: string): Promise<Validators | undefined> {
     const { source, settings, state, signal } = run;
-    const fetched = await fetchFeed(this.fetch, url, { etag: source.etag, lastModified: source.last_modified }, this.settings, signal);
+    const fetched = await fetchFeed(
+      this.fetch,
+      url,
+      { etag: source.etag, lastModified: source.last_modified },
+      this.settings,
+      signal,
+    );
     if (!fetched.modified) {
       state.fetched = 'not-modified';
       return undefined;
@@ -76,7 +95,9 @@ export class FeedSync {
     state.fetched = 'changed';
     const feed = splitFeed(fetched.text);
     state.total = feed.count;
-    const items = new Map((await this.storage.read((tx) => this.repository.items(tx, source.id))).map((item) => [item.uid, item]));
+    const items = new Map(
+      (await this.storage.read((tx) => this.repository.items(tx, source.id))).map((item) => [item.uid, item]),
+    );
     const given = JSON.stringify({ settings, author: run.authorId });
     // UIDs whose text is as the source brought it before are unchanged, and not even parsed.
     const wanted = new Set<string>();
@@ -91,7 +112,8 @@ export class FeedSync {
       } else digests.set(uid, digest);
     }
     const calendar = await this.importer.read(documentOf(feed, digests.keys()));
-    for (const unread of calendar.unread) this.skip(state, 1, `UID ${JSON.stringify(unread.uid)} skipped: ${unread.reason}`);
+    for (const unread of calendar.unread)
+      this.skip(state, 1, `UID ${JSON.stringify(unread.uid)} skipped: ${unread.reason}`);
     const candidates: { group: ReadEvent[]; item: ImportSourceItem | undefined }[] = [];
     for (const group of uidGroups(calendar)) {
       const uid = group[0]!.uid;
@@ -103,7 +125,9 @@ export class FeedSync {
       wanted.add(uid);
       candidates.push({ group, item: items.get(uid) });
     }
-    const edited = settings.overwrite_local_edits ? new Set<string>() : await this.editedHere(candidates.flatMap(({ item }) => (item ? [item] : [])));
+    const edited = settings.overwrite_local_edits
+      ? new Set<string>()
+      : await this.editedHere(candidates.flatMap(({ item }) => (item ? [item] : [])));
     const changed: ReadEvent[][] = [];
     for (const { group } of candidates) {
       if (edited.has(group[0]!.uid)) {
@@ -111,26 +135,54 @@ export class FeedSync {
         state.done += group.length;
       } else changed.push(group);
     }
-    const request = { caller: run.caller, language: this.settings.language, uidHost: this.settings.uidHost, shape: shapeFor(settings, run.authorId), sourceDecides: true };
-    await this.jobs.importInUnits(changed, request, state, signal, (tx, report) => this.recordItems(tx, source.id, report, digests));
-    await this.removeGone(run, [...items.values()].filter((item) => !wanted.has(item.uid)));
+    const request = {
+      caller: run.caller,
+      language: this.settings.language,
+      uidHost: this.settings.uidHost,
+      shape: shapeFor(settings, run.authorId),
+      sourceDecides: true,
+    };
+    await this.jobs.importInUnits(changed, request, state, signal, (tx, report) =>
+      this.recordItems(tx, source.id, report, digests),
+    );
+    await this.removeGone(
+      run,
+      [...items.values()].filter((item) => !wanted.has(item.uid)),
+    );
     return fetched.validators;
   }
 
   /** The UIDs of these items whose events were edited here since the source wrote them (their version moved on), or are gone. */
   private async editedHere(items: readonly ImportSourceItem[]): Promise<Set<string>> {
-    const versions = await this.storage.read((tx) => this.repository.versions(tx, items.flatMap((item) => eventsOf(item).map(([id]) => id))));
-    return new Set(items.filter((item) => eventsOf(item).some(([id, version]) => versions.get(id) !== version)).map((item) => item.uid));
+    const versions = await this.storage.read((tx) =>
+      this.repository.versions(
+        tx,
+        items.flatMap((item) => eventsOf(item).map(([id]) => id)),
+      ),
+    );
+    return new Set(
+      items
+        .filter((item) => eventsOf(item).some(([id, version]) => versions.get(id) !== version))
+        .map((item) => item.uid),
+    );
   }
 
   /** In the import's unit: what each UID of it became, and those events' versions now, so a later edit here is seen (decision 0118). */
-  private async recordItems(tx: WriteTx, sourceId: number, report: ImportReport, digests: ReadonlyMap<string, string>): Promise<void> {
+  private async recordItems(
+    tx: WriteTx,
+    sourceId: number,
+    report: ImportReport,
+    digests: ReadonlyMap<string, string>,
+  ): Promise<void> {
     const byUid = new Map<string, number[]>();
-    for (const item of [...report.created, ...report.updated, ...report.unchanged]) byUid.set(item.uid, [...(byUid.get(item.uid) ?? []), item.id]);
+    for (const item of [...report.created, ...report.updated, ...report.unchanged])
+      byUid.set(item.uid, [...(byUid.get(item.uid) ?? []), item.id]);
     const versions = await this.repository.versions(tx, [...byUid.values()].flat());
     const rows = [...byUid].flatMap(([uid, ids]) => {
       const digest = digests.get(uid);
-      return digest === undefined ? [] : [{ source_id: sourceId, uid, digest, events: JSON.stringify(ids.map((id) => [id, versions.get(id) ?? 0])) }];
+      return digest === undefined
+        ? []
+        : [{ source_id: sourceId, uid, digest, events: JSON.stringify(ids.map((id) => [id, versions.get(id) ?? 0])) }];
     });
     await this.repository.recordItems(tx, rows);
   }
@@ -155,7 +207,12 @@ export class FeedSync {
     for (const [id] of [...events].reverse()) {
       const row = await this.events.getPost(tx, id);
       if (!row || row.post.status === 'trash') continue;
-      await this.writer.remove(tx, row, { caller: run.caller, force: false, language: this.settings.language, explicitLanguage: false });
+      await this.writer.remove(tx, row, {
+        caller: run.caller,
+        force: false,
+        language: this.settings.language,
+        explicitLanguage: false,
+      });
       trashed++;
     }
     return trashed;

@@ -33,13 +33,24 @@ function siteCounts(text: string): SourceRunProgress {
   const kinds = Object.values(progress.kinds);
   const sum = (pick: (kind: (typeof kinds)[number]) => number) => kinds.reduce((total, kind) => total + pick(kind), 0);
   const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, sum((kind) => kind[outcome])]));
-  return { ...emptySourceProgress(), ...counts, fetched: 'changed', total: sum((kind) => kind.total ?? 0), done: sum((kind) => kind.done), errors: progress.errors, error_count: progress.error_count };
+  return {
+    ...emptySourceProgress(),
+    ...counts,
+    fetched: 'changed',
+    total: sum((kind) => kind.total ?? 0),
+    done: sum((kind) => kind.done),
+    errors: progress.errors,
+    error_count: progress.error_count,
+  };
 }
 
 const millisOf = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`);
 
 export function toRun(row: SiteImportRow, now: string): Static<typeof Run> {
-  const progress = row.source === 'tec' ? siteCounts(row.progress) : { ...emptySourceProgress(), ...(JSON.parse(row.progress) as Partial<SourceRunProgress>) };
+  const progress =
+    row.source === 'tec'
+      ? siteCounts(row.progress)
+      : { ...emptySourceProgress(), ...(JSON.parse(row.progress) as Partial<SourceRunProgress>) };
   const { fetched, total, created, updated, unchanged, trashed, kept, skipped, failed, errors, error_count } = progress;
   return {
     id: row.id,

@@ -36,7 +36,8 @@ export class ImportSourcesService {
    */
   async check(input: Pick<UpdateInput, 'url' | 'author'>): Promise<void> {
     if (input.url !== undefined) await this.policy.check(feedAddress(input.url));
-    if (input.author !== undefined && input.author !== null && !(await this.users.get(input.author))) throw new ApiError('import_source_invalid_author', { args: [input.author] });
+    if (input.author !== undefined && input.author !== null && !(await this.users.get(input.author)))
+      throw new ApiError('import_source_invalid_author', { args: [input.author] });
   }
 
   /** A site of the original is copied as a site import is: administrators only (decision 0071). */
@@ -83,9 +84,13 @@ export class ImportSourcesService {
     return this.repository.update(tx, source.id, {
       ...(input.name === undefined ? {} : { name: input.name }),
       // A new address is another document: its validators and its failures are not the old one's.
-      ...(input.url === undefined ? {} : { url: input.url, etag: '', last_modified: '', failures: 0, last_error: null }),
+      ...(input.url === undefined
+        ? {}
+        : { url: input.url, etag: '', last_modified: '', failures: 0, last_error: null }),
       ...(input.author === undefined ? {} : { author_id: input.author }),
-      ...(input.settings === undefined ? {} : { settings: JSON.stringify({ ...settingsOf(source), ...input.settings }) }),
+      ...(input.settings === undefined
+        ? {}
+        : { settings: JSON.stringify({ ...settingsOf(source), ...input.settings }) }),
       // What events get changed: the next run reads the document whole again, even when the feed did not change.
       ...(input.author === undefined && input.settings === undefined ? {} : { etag: '', last_modified: '' }),
       schedule,
@@ -96,14 +101,16 @@ export class ImportSourcesService {
   }
 
   async remove(tx: WriteTx, source: ImportSourceRow): Promise<void> {
-    if (await this.repository.liveRun(tx, source.id, nowUtc(this.clock))) throw new ApiError('import_source_running', { args: [source.id] });
+    if (await this.repository.liveRun(tx, source.id, nowUtc(this.clock)))
+      throw new ApiError('import_source_running', { args: [source.id] });
     await this.repository.remove(tx, source.id);
   }
 
   /** Records a run of the source now, to be launched by this node once the unit commits; refused while one is live. */
   async runNow(tx: WriteTx, source: ImportSourceRow, caller: Caller): Promise<SiteImportRow> {
     await this.runs.lockRuns(tx);
-    if (await this.repository.liveRun(tx, source.id, nowUtc(this.clock))) throw new ApiError('import_source_running', { args: [source.id] });
+    if (await this.repository.liveRun(tx, source.id, nowUtc(this.clock)))
+      throw new ApiError('import_source_running', { args: [source.id] });
     return this.runs.claim(tx, source, caller.id);
   }
 

@@ -7,7 +7,11 @@ import type { ImportSettings } from './import-sources.schemas.ts';
 /* The import sources' pure rules (decisions 0117, 0118): when a source is due, how it backs off, which VEVENTs it brings and what they get. */
 
 const HOUR_MS = 3_600_000;
-const PERIOD_MS: Record<Exclude<ImportSchedule, 'manual'>, number> = { hourly: HOUR_MS, daily: 24 * HOUR_MS, weekly: 7 * 24 * HOUR_MS };
+const PERIOD_MS: Record<Exclude<ImportSchedule, 'manual'>, number> = {
+  hourly: HOUR_MS,
+  daily: 24 * HOUR_MS,
+  weekly: 7 * 24 * HOUR_MS,
+};
 /** The longest a failing source waits between runs. */
 const MAX_BACKOFF_MS = 7 * 24 * HOUR_MS;
 /** Mondays, 00:00 UTC: 1970-01-05 was one. */
@@ -42,13 +46,18 @@ export function passes(filters: ImportSettings['filters'], group: readonly ReadE
   const day = event.start.local.slice(0, 10);
   if (filters.starts_after !== null && day < filters.starts_after) return false;
   if (filters.starts_before !== null && day > filters.starts_before) return false;
-  if (filters.category !== null && !event.categories.some((category) => category.toLowerCase() === filters.category!.toLowerCase())) return false;
+  if (
+    filters.category !== null &&
+    !event.categories.some((category) => category.toLowerCase() === filters.category!.toLowerCase())
+  )
+    return false;
   if (filters.words.length === 0) return true;
   const text = `${event.title}\n${event.description}`.toLowerCase();
   return filters.words.some((word) => text.includes(word.toLowerCase()));
 }
 
-const asList = (references: unknown): unknown[] => (Array.isArray(references) ? references : references === undefined || references === null ? [] : [references]);
+const asList = (references: unknown): unknown[] =>
+  Array.isArray(references) ? references : references === undefined || references === null ? [] : [references];
 
 /** What every event a source brings gets (decision 0118): its status (private stays private), its terms added, its author, its places or none. */
 export function shapeFor(settings: ImportSettings, authorId: number): (input: EventCreateInput) => EventCreateInput {

@@ -29,11 +29,16 @@ const CLAIMS_PER_LOOK = 4;
 /** How often each node looks for due sources. */
 export const SCHEDULE_EVERY_MS = 30_000;
 
-export const settingsOf = (source: ImportSourceRow): ImportSettings => ({ ...DEFAULT_SETTINGS, ...(JSON.parse(source.settings) as Partial<ImportSettings>) });
+export const settingsOf = (source: ImportSourceRow): ImportSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...(JSON.parse(source.settings) as Partial<ImportSettings>),
+});
 
 /** Where a feed source's document is: the feed given, or another instance's site feed (the original's `/events/?ical=1`). */
 export function feedUrlOf(source: Pick<ImportSourceRow, 'kind' | 'url'>): string {
-  return source.kind === 'instance' ? new URL('events/?ical=1', source.url.endsWith('/') ? source.url : `${source.url}/`).href : source.url;
+  return source.kind === 'instance'
+    ? new URL('events/?ical=1', source.url.endsWith('/') ? source.url : `${source.url}/`).href
+    : source.url;
 }
 
 export class SourceRuns {
@@ -43,7 +48,10 @@ export class SourceRuns {
     private readonly runs: SiteImportsRepository,
     private readonly runner: ImportRunner,
     private readonly feeds: FeedSync,
-    private readonly sites: { readonly service: Pick<SiteImportsService, 'open'>; readonly importer: Pick<TecImportService, 'run'> },
+    private readonly sites: {
+      readonly service: Pick<SiteImportsService, 'open'>;
+      readonly importer: Pick<TecImportService, 'run'>;
+    },
     private readonly users: { get(id: number): Promise<UserRow | undefined> },
     private readonly clock: Clock,
     private readonly language: LanguageCode,
@@ -58,7 +66,12 @@ export class SourceRuns {
    * Records a run of `source` leased to this node, in a unit holding the runs' key; `nextRunAt`
    * moves its schedule on (a scheduled claim), undefined leaves it (a run asked for).
    */
-  async claim(tx: WriteTx, source: ImportSourceRow, startedBy: number | null, nextRunAt?: string | null): Promise<SiteImportRow> {
+  async claim(
+    tx: WriteTx,
+    source: ImportSourceRow,
+    startedBy: number | null,
+    nextRunAt?: string | null,
+  ): Promise<SiteImportRow> {
     if (nextRunAt !== undefined) await this.repository.update(tx, source.id, { next_run_at: nextRunAt });
     return this.runs.create(tx, {
       kind: 'source',
@@ -91,7 +104,8 @@ export class SourceRuns {
       }
       const due = await this.repository.due(tx, at, CLAIMS_PER_LOOK);
       const runs: [SiteImportRow, ImportSourceRow][] = [];
-      for (const source of due) runs.push([await this.claim(tx, source, null, nextDue(source.schedule, now) ?? null), source]);
+      for (const source of due)
+        runs.push([await this.claim(tx, source, null, nextDue(source.schedule, now) ?? null), source]);
       return runs;
     });
     for (const [run, source] of claimed) this.launch(run, source);
@@ -103,7 +117,13 @@ export class SourceRuns {
     const controller = new AbortController();
     if (source.kind === 'tec') {
       const progress = new RecordedProgress();
-      this.runner.launch({ id: run.id, kind: 'source', controller, progress, work: (signal) => this.outcome(source, signal, () => this.runSite(source, progress, signal)) });
+      this.runner.launch({
+        id: run.id,
+        kind: 'source',
+        controller,
+        progress,
+        work: (signal) => this.outcome(source, signal, () => this.runSite(source, progress, signal)),
+      });
       return;
     }
     const state = emptySourceProgress();
@@ -115,7 +135,10 @@ export class SourceRuns {
       work: (signal) =>
         this.outcome(source, signal, async () => {
           const { caller, authorId } = await this.writerOf(source);
-          return this.feeds.run({ source, settings: settingsOf(source), caller, authorId, state, signal }, feedUrlOf(source));
+          return this.feeds.run(
+            { source, settings: settingsOf(source), caller, authorId, state, signal },
+            feedUrlOf(source),
+          );
         }),
     });
   }
@@ -124,19 +147,33 @@ export class SourceRuns {
   private async runSite(source: ImportSourceRow, progress: RecordedProgress, signal: AbortSignal): Promise<undefined> {
     const { caller } = await this.writerOf(source);
     const site = await this.sites.service.open({ url: source.url }, signal);
-    progress.finish(await this.sites.importer.run(site, { caller, language: this.language, prune: settingsOf(source).on_removed === 'trash', keepHtml: false, progress, signal }));
+    progress.finish(
+      await this.sites.importer.run(site, {
+        caller,
+        language: this.language,
+        prune: settingsOf(source).on_removed === 'trash',
+        keepHtml: false,
+        progress,
+        signal,
+      }),
+    );
     return undefined;
   }
 
   /** Records a run's end on its source: success clears its failures (and keeps the feed's validators); a failure counts and backs off. */
-  private async outcome(source: ImportSourceRow, signal: AbortSignal, work: () => Promise<Validators | undefined>): Promise<void> {
+  private async outcome(
+    source: ImportSourceRow,
+    signal: AbortSignal,
+    work: () => Promise<Validators | undefined>,
+  ): Promise<void> {
     let validators: Validators | undefined;
     try {
       validators = await work();
     } catch (error) {
       // Stopped (cancelled, the node stopping, the lease lost): no failure of the source's. A node
       // stopping makes the source due at once, so another node (or this one, started again) resumes it.
-      if (stoppedByNode(signal)) await this.storage.write((tx) => this.repository.update(tx, source.id, { next_run_at: nowUtc(this.clock) }));
+      if (stoppedByNode(signal))
+        await this.storage.write((tx) => this.repository.update(tx, source.id, { next_run_at: nowUtc(this.clock) }));
       if (signal.aborted) throw error;
       await this.storage.write(async (tx) => {
         const now = await this.repository.get(tx, source.id);
@@ -147,7 +184,13 @@ export class SourceRuns {
       });
       throw error;
     }
-    await this.storage.write((tx) => this.repository.update(tx, source.id, { failures: 0, last_error: null, ...(validators ? { etag: validators.etag, last_modified: validators.lastModified } : {}) }));
+    await this.storage.write((tx) =>
+      this.repository.update(tx, source.id, {
+        failures: 0,
+        last_error: null,
+        ...(validators ? { etag: validators.etag, last_modified: validators.lastModified } : {}),
+      }),
+    );
   }
 
   /**
@@ -156,7 +199,11 @@ export class SourceRuns {
    */
   private async writerOf(source: ImportSourceRow): Promise<{ caller: Caller; authorId: number }> {
     const user = source.created_by === null ? undefined : await this.users.get(source.created_by);
-    if (!user || !isRole(user.role)) throw new Error('The user who added the source no longer exists: add the source again.');
-    return { caller: { id: user.id, login: user.login, role: user.role, filteredText: true }, authorId: source.author_id ?? user.id };
+    if (!user || !isRole(user.role))
+      throw new Error('The user who added the source no longer exists: add the source again.');
+    return {
+      caller: { id: user.id, login: user.login, role: user.role, filteredText: true },
+      authorId: source.author_id ?? user.id,
+    };
   }
 }

@@ -17,7 +17,9 @@ export function imageUrl(url: string, urls: Urls): string {
 
 /** The image object (wire-format 2.6) as far as the service knows the image; falsy entries dropped. */
 export function toImage(image: ImageRow, urls: Urls): Record<string, unknown> {
-  const sizes = image.sizes_json ? (JSON.parse(image.sizes_json) as Record<string, Record<string, unknown>>) : undefined;
+  const sizes = image.sizes_json
+    ? (JSON.parse(image.sizes_json) as Record<string, Record<string, unknown>>)
+    : undefined;
   const candidate: Record<string, unknown> = {
     url: imageUrl(image.url, urls),
     id: image.id,
@@ -25,9 +27,20 @@ export function toImage(image: ImageRow, urls: Urls): Record<string, unknown> {
     width: image.width,
     height: image.height,
     filesize: image.filesize,
-    sizes: sizes && Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, typeof size.url === 'string' ? { ...size, url: imageUrl(size.url, urls) } : size])),
+    sizes:
+      sizes &&
+      Object.fromEntries(
+        Object.entries(sizes).map(([name, size]) => [
+          name,
+          typeof size.url === 'string' ? { ...size, url: imageUrl(size.url, urls) } : size,
+        ]),
+      ),
   };
-  return Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== 0));
+  return Object.fromEntries(
+    Object.entries(candidate).filter(
+      ([, value]) => value !== null && value !== undefined && value !== '' && value !== 0,
+    ),
+  );
 }
 
 /**
@@ -35,7 +48,13 @@ export function toImage(image: ImageRow, urls: Urls): Record<string, unknown> {
  * a literal "0" (a zip code) and the number 0 (a latitude on the equator) are kept.
  */
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 export interface LinkedRecordContext {
@@ -49,7 +68,11 @@ export interface LinkedRecordContext {
 const flag = (value: unknown): boolean => value === null || value === undefined || Number(value) !== 0;
 
 /** A venue or organizer on the wire (wire-format 2.3, 2.4). */
-export function toLinkedRecord(definition: LinkedRecordDefinition, row: Localized<LinkedRecordRow>, context: LinkedRecordContext): Record<string, unknown> {
+export function toLinkedRecord(
+  definition: LinkedRecordDefinition,
+  row: Localized<LinkedRecordRow>,
+  context: LinkedRecordContext,
+): Record<string, unknown> {
   const { post, fields: meta, image } = row;
   const { urls } = context;
   const texts: WireFields = Object.fromEntries(definition.textFields.map((field) => [field, meta[field] ?? '']));
@@ -72,7 +95,10 @@ export function toLinkedRecord(definition: LinkedRecordDefinition, row: Localize
     ...fields,
     ...(definition.hasMap ? { geo_lat: meta.geo_lat, geo_lng: meta.geo_lng } : {}),
     // No JSON-LD while the details are stripped (wire-format 2.9); the entitled see it all.
-    json_ld: context.single && !stripped ? definition.jsonLd({ [definition.nameField]: post.title, ...fields }, post.content) : undefined,
+    json_ld:
+      context.single && !stripped
+        ? definition.jsonLd({ [definition.nameField]: post.title, ...fields }, post.content)
+        : undefined,
   };
   const kept = Object.fromEntries(Object.entries(record).filter(([, value]) => !isEmpty(value)));
   const complete: Record<string, unknown> = {

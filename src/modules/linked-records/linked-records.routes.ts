@@ -21,7 +21,11 @@ import type { Storage } from '../../storage/types.ts';
 import { csvAnswer, linkedRecordRows } from '../csv/csv-export.ts';
 
 /** The routes of venues or organizers (spec 4.3, 4.4); `/{id}` and `/by-slug/{slug}` share one handler set. */
-export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncService, storage: Pick<Storage, 'read'>): AnyRoute[] {
+export function linkedRecordRoutes(
+  service: LinkedRecordsService,
+  sync: SyncService,
+  storage: Pick<Storage, 'read'>,
+): AnyRoute[] {
   const { definition } = service;
   const schemas = linkedRecordSchemas(definition);
   const { collection, singular, plural, postType } = definition;
@@ -29,13 +33,23 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
   const remove = { all: [`delete_${postType}s`] };
   // The record's keys follow the definition (venue or organizer fields), chosen at run time, so the
   // mapper's static type is a plain record; the schema built from the same definition describes it.
-  const render = (row: Localized<LinkedRecordRow>, urls: Urls, caller: Caller | null, access: Access, single: boolean) =>
-    toLinkedRecord(definition, row, { urls, single, entitled: service.entitled(row, caller, access) }) as Static<typeof schemas.WireRecord>;
+  const render = (
+    row: Localized<LinkedRecordRow>,
+    urls: Urls,
+    caller: Caller | null,
+    access: Access,
+    single: boolean,
+  ) =>
+    toLinkedRecord(definition, row, { urls, single, entitled: service.entitled(row, caller, access) }) as Static<
+      typeof schemas.WireRecord
+    >;
   // Whoever just wrote a record sees what they wrote, protected details included, if they may edit it.
   const WRITER: Access = { context: 'edit' };
-  const written = (row: Localized<LinkedRecordRow>, frame: Frame) => render(row, frame.urls, frame.caller, WRITER, false);
+  const written = (row: Localized<LinkedRecordRow>, frame: Frame) =>
+    render(row, frame.urls, frame.caller, WRITER, false);
   // The validators load the record a write names (an unknown id or slug is a 400 before the permission check).
-  const load = (frame: { params: RecordRef; language: Frame['language'] }, tx: ReadTx) => service.find(tx, frame.params, frame.language);
+  const load = (frame: { params: RecordRef; language: Frame['language'] }, tx: ReadTx) =>
+    service.find(tx, frame.params, frame.language);
 
   // The params (`{ id }` or `{ slug }`) are the record's reference.
   const singleRoutes = (path: string, params: typeof schemas.IdParams | typeof schemas.SlugParams, label: string) => [
@@ -46,7 +60,12 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       timeless: true,
       // The record, as its body shows it.
       dependsOn: () => [],
-      schema: { summary: `Returns the data of the ${singular} with the specified ${label}`, params, querystring: schemas.ReadQuery, response: { 200: schemas.WireRecord } },
+      schema: {
+        summary: `Returns the data of the ${singular} with the specified ${label}`,
+        params,
+        querystring: schemas.ReadQuery,
+        response: { 200: schemas.WireRecord },
+      },
       // No separate validator: reading is public, so the 400 for an unknown id or slug can come from the lookup itself.
       handle: async (frame, tx) => {
         const row = await service.read(tx, frame.params, frame.caller, frame.language);
@@ -57,12 +76,22 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       method: 'DELETE',
       path,
       permission: remove,
-      schema: { summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`, params, querystring: schemas.DeleteQuery, response: { 200: schemas.WireRecord } },
+      schema: {
+        summary: `Trashes the ${singular} with the specified ${label}, or removes it with force=true; in a language other than its original one, deletes only that translation`,
+        params,
+        querystring: schemas.DeleteQuery,
+        response: { 200: schemas.WireRecord },
+      },
       validate: load,
       currentVersion: (loaded) => loaded.post.version,
       lockedRecord: (loaded) => ({ table: 'posts', id: loaded.post.id }),
       handle: async (frame, tx, loaded) => {
-        const row = await service.remove(tx, loaded, { caller: frame.caller!, force: frame.query.force, language: frame.language, explicitLanguage: frame.explicitLanguage });
+        const row = await service.remove(tx, loaded, {
+          caller: frame.caller!,
+          force: frame.query.force,
+          language: frame.language,
+          explicitLanguage: frame.explicitLanguage,
+        });
         return { body: written(row, frame) };
       },
     }),
@@ -104,23 +133,42 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       },
       // Which records are listed, by their own fields and (`only_with_upcoming`, events' links) by the
       // events; searches and `modified_after` read every edit; a sync page reads the journal.
-      dependsOn: (query) => (query.sync_token !== undefined ? 'everything' : [`list:${definition.type}`, `edited:${definition.type}`, 'list:event', 'translations']),
+      dependsOn: (query) =>
+        query.sync_token !== undefined
+          ? 'everything'
+          : [`list:${definition.type}`, `edited:${definition.type}`, 'list:event', 'translations'],
       validate: async (frame, tx) =>
-        frame.query.sync_token === undefined ? service.validateList(tx, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
+        frame.query.sync_token === undefined
+          ? service.validateList(tx, frame.query, frame.caller)
+          : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, caller, urls, language, representation }, tx) => {
         const window = pageWindow(query.page, query.per_page);
         if (representation === 'csv' && query.sync_token === undefined) {
           // The whole filtered list, not a page: `page` and `per_page` do not apply (decision 0114).
           const { filter } = service.archiveFilter(query, caller, language);
-          return csvAnswer(collection, linkedRecordRows(storage, service, filter, { caller, access: query, language, urls })) as never;
+          return csvAnswer(
+            collection,
+            linkedRecordRows(storage, service, filter, { caller, access: query, language, urls }),
+          ) as never;
         }
         if (query.sync_token !== undefined) {
-          const page = await sync.page(tx, {
-            resource: definition.type,
-            scope: archiveScopeOf(undefined, caller, definition.postType),
-            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
-            visible: async (unit, ids) => new Map((await service.listed(unit, ids, caller, language)).map((row) => [row.post.id, render(row, urls, caller, query, false)])),
-          }, query.sync_token, window.perPage);
+          const page = await sync.page(
+            tx,
+            {
+              resource: definition.type,
+              scope: archiveScopeOf(undefined, caller, definition.postType),
+              affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+              visible: async (unit, ids) =>
+                new Map(
+                  (await service.listed(unit, ids, caller, language)).map((row) => [
+                    row.post.id,
+                    render(row, urls, caller, query, false),
+                  ]),
+                ),
+            },
+            query.sync_token,
+            window.perPage,
+          );
           return syncAnswer(page, collection, urls, query.sync_token, window.perPage);
         }
         const { rows, total, statuses } = await service.list(tx, query, caller, window, language);
@@ -149,7 +197,12 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
       method: 'POST',
       path: `/${collection}`,
       permission: create,
-      schema: { summary: `Creates a new ${singular}`, querystring: schemas.WriteQuery, body: schemas.CreateBody, response: { 201: schemas.WireRecord } },
+      schema: {
+        summary: `Creates a new ${singular}`,
+        querystring: schemas.WriteQuery,
+        body: schemas.CreateBody,
+        response: { 201: schemas.WireRecord },
+      },
       validate: (frame, tx) => service.validateWrite(tx, frame.body, frame.caller),
       handle: async (frame, tx) => {
         const row = await service.create(tx, frame.body, frame.caller!, frame.language);
@@ -158,6 +211,10 @@ export function linkedRecordRoutes(service: LinkedRecordsService, sync: SyncServ
     }),
     ...singleRoutes(`/${collection}/:id(^\\d+$)`, schemas.IdParams, 'ID'),
     ...singleRoutes(`/${collection}/by-slug/:slug`, schemas.SlugParams, 'slug'),
-    statusCountsRoute(collection, postType, recordCounts(collection, (tx, { caller }) => service.statusCounts(tx, caller))),
+    statusCountsRoute(
+      collection,
+      postType,
+      recordCounts(collection, (tx, { caller }) => service.statusCounts(tx, caller)),
+    ),
   ];
 }

@@ -2,7 +2,14 @@ import { DateTime } from 'luxon';
 import { qrPng } from './qr-png.ts';
 import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
-import { calendarFooter, calendarHeader, eventComponents, eventData, type CalendarContext, type CalendarEvent } from '../ical/calendar-writer.ts';
+import {
+  calendarFooter,
+  calendarHeader,
+  eventComponents,
+  eventData,
+  type CalendarContext,
+  type CalendarEvent,
+} from '../ical/calendar-writer.ts';
 import type { MailAttachment, MailMessage } from './message.ts';
 
 /** What a message about one event says besides the event itself (tickets: a confirmation, a waitlist promotion). */
@@ -23,7 +30,12 @@ export interface EventMailContent {
 }
 
 /** The words of an event's details, in one place. */
-const WORDS = { when: 'When', where: 'Where', details: 'Details', calendar: 'Add it to your calendar with the attached event.ics.' };
+const WORDS = {
+  when: 'When',
+  where: 'Where',
+  details: 'Details',
+  calendar: 'Add it to your calendar with the attached event.ics.',
+};
 
 /** The `n`th QR code's content id (from 1): the HTML part shows the attachment of that id. */
 const qrCid = (n: number) => `qr-code-${n}@calendar`;
@@ -43,10 +55,21 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
   const where = placeOf(data.location);
   const url = typeof data.url === 'string' ? data.url : '';
   const links = content.links ?? [];
-  const attachments: MailAttachment[] = [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: eventCalendar(content) }];
+  const attachments: MailAttachment[] = [
+    {
+      filename: 'event.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: eventCalendar(content),
+    },
+  ];
   const qrs = content.qrs ?? [];
   qrs.forEach((qr, index) => {
-    attachments.push({ filename: `qr-code-${index + 1}.png`, contentType: 'image/png', cid: qrCid(index + 1), content: qrPng(qr.text, { errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }) });
+    attachments.push({
+      filename: `qr-code-${index + 1}.png`,
+      contentType: 'image/png',
+      cid: qrCid(index + 1),
+      content: qrPng(qr.text, { errorCorrectionLevel: 'M', scale: QR_SCALE, margin: QR_MARGIN }),
+    });
   });
   const text = [
     ...content.intro,
@@ -62,7 +85,8 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     WORDS.calendar,
     '',
   ].join('\n');
-  const row = (label: string, value: string) => `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeHtml(label)}</th><td>${value}</td></tr>`;
+  const row = (label: string, value: string) =>
+    `<tr><th scope="row" style="text-align:left;padding-right:1em">${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const html = [
     ...content.intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<h1 style="font-size:1.4em">${escapeHtml(String(data.summary ?? ''))}</h1>`,
@@ -72,10 +96,20 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     ...(url === '' ? [] : [row(WORDS.details, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)]),
     '</table>',
     ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
-    ...qrs.map((qr, index) => `<p>${escapeHtml(qr.caption)}<br><img src="cid:${qrCid(index + 1)}" alt="${escapeHtml(`${qr.caption}: ${qr.text}`)}"></p>`),
+    ...qrs.map(
+      (qr, index) =>
+        `<p>${escapeHtml(qr.caption)}<br><img src="cid:${qrCid(index + 1)}" alt="${escapeHtml(`${qr.caption}: ${qr.text}`)}"></p>`,
+    ),
     `<p>${escapeHtml(WORDS.calendar)}</p>`,
   ].join('\n');
-  return { to: content.to, subject: content.subject, text, html: `<!doctype html><html><body>${html}</body></html>`, attachments, ...(content.reference === undefined ? {} : { reference: content.reference }) };
+  return {
+    to: content.to,
+    subject: content.subject,
+    text,
+    html: `<!doctype html><html><body>${html}</body></html>`,
+    attachments,
+    ...(content.reference === undefined ? {} : { reference: content.reference }),
+  };
 }
 
 /** The LOCATION of the event's calendar data as one line: the venue's name and address. */
@@ -90,7 +124,11 @@ function eventCalendar(content: EventMailContent): string {
   const zones = new Set<string>();
   const name = String(eventData(content.event, content.context).data.summary ?? '');
   const body = eventComponents([content.event], content.context, zones);
-  return calendarHeader({ name, zone: content.event.row.fields.timezone, language: content.language ?? 'en' }) + body + calendarFooter(zones);
+  return (
+    calendarHeader({ name, zone: content.event.row.fields.timezone, language: content.language ?? 'en' }) +
+    body +
+    calendarFooter(zones)
+  );
 }
 
 /** The event's dates in its own zone, as people read them: `Thursday 4 March 2027, 19:00 – 22:00 (America/New_York)`. */
@@ -102,6 +140,8 @@ function whenOf(event: CalendarEvent, language: string): string {
   const day = (date: DateTime) => date.toFormat('cccc d LLLL yyyy');
   const time = (date: DateTime) => date.toFormat('HH:mm');
   if (fields.all_day) return start.hasSame(end, 'day') ? day(start) : `${day(start)} – ${day(end)}`;
-  const span = start.hasSame(end, 'day') ? `${day(start)}, ${time(start)} – ${time(end)}` : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
+  const span = start.hasSame(end, 'day')
+    ? `${day(start)}, ${time(start)} – ${time(end)}`
+    : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
   return `${span} (${fields.timezone})`;
 }

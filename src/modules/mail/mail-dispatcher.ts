@@ -38,7 +38,8 @@ export class MailDispatcher {
   private log: MailLog = { error: () => undefined };
   private readonly loop = new WakeableLoop(
     () => this.cycle(),
-    (error, where) => this.log.error(error, where === 'cycle' ? 'sending e-mail failed' : 'recording an e-mail attempt failed'),
+    (error, where) =>
+      this.log.error(error, where === 'cycle' ? 'sending e-mail failed' : 'recording an e-mail attempt failed'),
   );
 
   constructor(
@@ -82,7 +83,12 @@ export class MailDispatcher {
     const now = this.clock.now();
     if (!(await this.storage.read((tx) => this.repository.anyDue(tx, now.toISOString())))) return [];
     const lease = new Date(now.getTime() + 2 * this.settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
-    return this.storage.write(async (tx) => (await this.repository.claimDue(tx, now.toISOString(), lease, limit)).map((row) => ({ ...row, claimed_until: lease })));
+    return this.storage.write(async (tx) =>
+      (await this.repository.claimDue(tx, now.toISOString(), lease, limit)).map((row) => ({
+        ...row,
+        claimed_until: lease,
+      })),
+    );
   }
 
   private async deliver(row: MailRow & { claimed_until: string }): Promise<void> {

@@ -6,7 +6,10 @@ const Nullable = <T>(type: string, description: string) => Type.Unsafe<T | null>
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'off'] as const;
 const Status = Type.Union(
   MAIL_STATUSES.map((status) => Type.Literal(status)),
-  { description: '`pending` (waiting or being retried), `sent` (the SMTP server accepted it), `failed` (given up), `off` (written while e-mail was off: not sent)' },
+  {
+    description:
+      '`pending` (waiting or being retried), `sent` (the SMTP server accepted it), `failed` (given up), `off` (written while e-mail was off: not sent)',
+  },
 );
 
 export const MailParams = Type.Object({ id: Id({ description: 'The outbox message ID' }) });
@@ -32,13 +35,18 @@ export const OutboxMessage = Type.Object(
     id: Type.Integer(),
     to: Type.String(),
     subject: Type.String(),
-    reference: Type.String({ description: 'What the message is about, as the module that wrote it names it (`attendee:12`); empty for none' }),
+    reference: Type.String({
+      description: 'What the message is about, as the module that wrote it names it (`attendee:12`); empty for none',
+    }),
     message_id: Type.String({ description: 'The Message-ID header: the same for every attempt' }),
     status: Status,
     attempts: Type.Integer(),
     next_attempt_at: Nullable<string>('string', 'When it is tried next; null unless pending'),
     last_attempt_at: Nullable<string>('string', 'When it was last tried'),
-    last_error: Nullable<string>('string', "Why the last attempt failed: the SMTP server's answer or the network error"),
+    last_error: Nullable<string>(
+      'string',
+      "Why the last attempt failed: the SMTP server's answer or the network error",
+    ),
     created_at: Type.String(),
     sent_at: Nullable<string>('string', 'When the SMTP server accepted it'),
   },
@@ -47,9 +55,15 @@ export const OutboxMessage = Type.Object(
 
 export const OutboxEnvelope = Type.Object({
   enabled: Type.Boolean({ description: 'Whether e-mail is on (CALENDAR_SMTP_URL set on the node that answered)' }),
-  counts: Type.Object(Object.fromEntries(MAIL_STATUSES.map((status) => [status, Type.Integer()])) as Record<(typeof MAIL_STATUSES)[number], ReturnType<typeof Type.Integer>>, {
-    description: 'How many messages the outbox holds in each status',
-  }),
+  counts: Type.Object(
+    Object.fromEntries(MAIL_STATUSES.map((status) => [status, Type.Integer()])) as Record<
+      (typeof MAIL_STATUSES)[number],
+      ReturnType<typeof Type.Integer>
+    >,
+    {
+      description: 'How many messages the outbox holds in each status',
+    },
+  ),
   total: Type.Integer(),
   total_pages: Type.Integer(),
   messages: Type.Array(OutboxMessage),

@@ -31,5 +31,8 @@ export const storedAttachments = (attachments: readonly MailAttachment[]): Store
     filename: attachment.filename,
     content_type: attachment.contentType,
     cid: attachment.cid ?? null,
-    content: (typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'utf8') : attachment.content).toString('base64'),
+    content: (typeof attachment.content === 'string'
+      ? Buffer.from(attachment.content, 'utf8')
+      : attachment.content
+    ).toString('base64'),
   }));

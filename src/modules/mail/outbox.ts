@@ -44,7 +44,8 @@ export class MailOutbox {
    */
   async enqueue(tx: WriteTx, message: MailMessage): Promise<MailListing> {
     if (!isMailAddress(message.to)) throw new Error(`not one e-mail address: ${JSON.stringify(message.to)}`);
-    if (/[\r\n]/.test(message.subject) || message.subject.length > MAX_SUBJECT) throw new Error('a subject is one line of at most 500 characters');
+    if (/[\r\n]/.test(message.subject) || message.subject.length > MAX_SUBJECT)
+      throw new Error('a subject is one line of at most 500 characters');
     if ((message.reference ?? '').length > MAX_REFERENCE) throw new Error('a reference has at most 200 characters');
     const now = this.clock.now().toISOString();
     return this.repository.add(tx, {
@@ -61,7 +62,11 @@ export class MailOutbox {
     });
   }
 
-  list(tx: ReadTx, status: MailStatus | undefined, window: PageWindow): Promise<{ rows: MailListing[]; total: number }> {
+  list(
+    tx: ReadTx,
+    status: MailStatus | undefined,
+    window: PageWindow,
+  ): Promise<{ rows: MailListing[]; total: number }> {
     return this.repository.list(tx, status, window.perPage, window.offset);
   }
 

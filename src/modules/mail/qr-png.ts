@@ -54,5 +54,10 @@ export function qrPng(text: string, options: QrImageOptions): Buffer {
   header[10] = 0;
   header[11] = 0;
   header[12] = 0;
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

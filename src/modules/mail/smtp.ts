@@ -4,7 +4,8 @@ import type { MailRow } from '../../storage/repositories/mail-outbox.repository.
 import type { StoredAttachment } from './message.ts';
 
 /** How one attempt ended: accepted by the server, or why not, and whether trying again may help. */
-export type SmtpOutcome = { readonly ok: true } | { readonly ok: false; readonly permanent: boolean; readonly error: string };
+export type SmtpOutcome =
+  { readonly ok: true } | { readonly ok: false; readonly permanent: boolean; readonly error: string };
 
 /** What sends an outbox row: the SMTP server of CALENDAR_SMTP_URL (the tests give theirs). */
 export interface MailTransport {
@@ -39,7 +40,9 @@ export class SmtpTransport implements MailTransport {
       host: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port === '' ? (url.protocol === 'smtps:' ? 465 : 587) : Number(url.port),
       secure: url.protocol === 'smtps:',
-      ...(url.username === '' ? {} : { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+      ...(url.username === ''
+        ? {}
+        : { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,
@@ -57,7 +60,10 @@ export class SmtpTransport implements MailTransport {
     }));
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<SmtpOutcome>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, permanent: false, error: `no answer within ${2 * this.timeoutMs} ms` }), 2 * this.timeoutMs);
+      timer = setTimeout(
+        () => resolve({ ok: false, permanent: false, error: `no answer within ${2 * this.timeoutMs} ms` }),
+        2 * this.timeoutMs,
+      );
     });
     const sending = this.transporter
       .sendMail({

@@ -25,13 +25,16 @@ export const IMAGE_TYPES = {
 export type ImageType = keyof typeof IMAGE_TYPES;
 
 /** The media type of a stored file, by the extension this module gave it. */
-export const MEDIA_TYPE_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(Object.values(IMAGE_TYPES).map((type) => [type.extension, type.mime]));
+export const MEDIA_TYPE_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(IMAGE_TYPES).map((type) => [type.extension, type.mime]),
+);
 
 /** The type of an image from its first bytes (the files' signatures), whatever its name or declared type says. */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   const gif = bytes.toString('latin1', 0, 6);
   if (gif === 'GIF87a' || gif === 'GIF89a') return 'gif';
   return undefined;
@@ -63,7 +66,11 @@ export const BIG_IMAGE_THRESHOLD = 2560;
  * computes them; undefined when the image is not larger than the size (no size is made: WordPress
  * never enlarges).
  */
-export function sizeDimensions(width: number, height: number, size: SizeDefinition): { width: number; height: number } | undefined {
+export function sizeDimensions(
+  width: number,
+  height: number,
+  size: SizeDefinition,
+): { width: number; height: number } | undefined {
   if (size.crop) {
     const cropped = { width: Math.min(size.width || width, width), height: Math.min(size.height || height, height) };
     return cropped.width === width && cropped.height === height ? undefined : cropped;
@@ -108,7 +115,11 @@ const THREADS_PER_IMAGE = 1;
  */
 export function imageTurns(settings: Pick<MediaSettings, 'decodeConcurrency' | 'decodeQueue'>): BoundedWork {
   sharp.concurrency(THREADS_PER_IMAGE);
-  return new BoundedWork(settings.decodeConcurrency, settings.decodeQueue, (seconds) => new ApiError('media_busy', { args: [seconds], headers: { 'retry-after': String(seconds) } }));
+  return new BoundedWork(
+    settings.decodeConcurrency,
+    settings.decodeQueue,
+    (seconds) => new ApiError('media_busy', { args: [seconds], headers: { 'retry-after': String(seconds) } }),
+  );
 }
 
 const encode = (image: Sharp, type: ImageType): Sharp => {
@@ -121,7 +132,16 @@ const encode = (image: Sharp, type: ImageType): Sharp => {
 
 /** A file name's stem as a URL-safe slug (at most 40 characters), `image` when nothing is left. */
 function stemOf(name: string): string {
-  const stem = path.basename(name).replace(/\.[^.]*$/, '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const stem = path
+    .basename(name)
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   return stem === '' ? 'image' : stem;
 }
 
@@ -142,7 +162,9 @@ export class ImageFiles {
       await fs.mkdir(this.dir, { recursive: true });
       await fs.access(this.dir, fs.constants.W_OK);
     } catch (error) {
-      throw new ConfigError(`CALENDAR_MEDIA_DIR: the media folder ${this.dir} cannot be created or written: ${(error as Error).message}`);
+      throw new ConfigError(
+        `CALENDAR_MEDIA_DIR: the media folder ${this.dir} cannot be created or written: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -161,17 +183,32 @@ export class ImageFiles {
     if (type === undefined) throw new ApiError('media_unsupported_type');
     const named = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
     // The message shows the extension's letters and digits only: a file name's markup is never shown back.
-    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named)) throw new ApiError('media_type_mismatch', { args: [named.replace(/[^\p{L}\p{N}]/gu, ''), IMAGE_TYPES[type].mime] });
+    if (named !== undefined && !(IMAGE_TYPES[type].names as readonly string[]).includes(named))
+      throw new ApiError('media_type_mismatch', {
+        args: [named.replace(/[^\p{L}\p{N}]/gu, ''), IMAGE_TYPES[type].mime],
+      });
     const header = await this.header(bytes);
-    if (header.width * header.height > options.maxPixels) throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, options.maxPixels] });
-    return this.turns.run(() => this.write(bytes, type, header, `${stemOf(fileName)}-${randomBytes(6).toString('hex')}`, now, options), options);
+    if (header.width * header.height > options.maxPixels)
+      throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, options.maxPixels] });
+    return this.turns.run(
+      () => this.write(bytes, type, header, `${stemOf(fileName)}-${randomBytes(6).toString('hex')}`, now, options),
+      options,
+    );
   }
 
   /** Decodes the image and writes it and its sizes, under `base` in the month's folder; on any failure, nothing is left. */
-  private async write(bytes: Buffer, type: ImageType, header: { width: number; height: number; pages: number }, base: string, now: Date, options: StoreOptions): Promise<StoredImage> {
+  private async write(
+    bytes: Buffer,
+    type: ImageType,
+    header: { width: number; height: number; pages: number },
+    base: string,
+    now: Date,
+    options: StoreOptions,
+  ): Promise<StoredImage> {
     const { deadline, maxPixels } = options;
     // libvips stops at the deadline too (sharp's timeout, in whole seconds), so an abandoned request's image gives its turn back.
-    const timed = (image: Sharp) => (deadline === undefined ? image : image.timeout({ seconds: Math.max(1, Math.ceil(deadline.remainingMs / 1000)) }));
+    const timed = (image: Sharp) =>
+      deadline === undefined ? image : image.timeout({ seconds: Math.max(1, Math.ceil(deadline.remainingMs / 1000)) });
     const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const { extension } = IMAGE_TYPES[type];
     const written: string[] = [];
@@ -194,7 +231,12 @@ export class ImageFiles {
         let sized = made.get(file);
         if (!sized) {
           deadline?.throwIfExpired();
-          const resized = await timed(encode(sharp(full, { limitInputPixels: maxPixels }).resize({ ...dimensions, fit: 'cover', position: 'centre' }), type)).toBuffer();
+          const resized = await timed(
+            encode(
+              sharp(full, { limitInputPixels: maxPixels }).resize({ ...dimensions, fit: 'cover', position: 'centre' }),
+              type,
+            ),
+          ).toBuffer();
           sized = { file: await this.writeFile(file, resized, written), ...dimensions, filesize: resized.length };
           made.set(file, sized);
         }
@@ -206,8 +248,10 @@ export class ImageFiles {
       if (error instanceof ApiError || error instanceof TimedOut) throw error;
       // The file system's errors carry a code (EACCES, ENOSPC): the server's trouble. libvips' carry none: the bytes past the header did not decode.
       if ((error as NodeJS.ErrnoException).code !== undefined) throw error;
-      if (/^timeout/.test((error as Error).message)) throw new TimedOut('the image took longer than the request may', { cause: error });
-      if (/pixel limit/i.test((error as Error).message)) throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, maxPixels] });
+      if (/^timeout/.test((error as Error).message))
+        throw new TimedOut('the image took longer than the request may', { cause: error });
+      if (/pixel limit/i.test((error as Error).message))
+        throw new ApiError('media_too_many_pixels', { args: [header.width, header.height, maxPixels] });
       throw new ApiError('media_unreadable');
     }
   }

@@ -15,7 +15,10 @@ const STORED_NAME = /^\d{4}\/\d{2}\/[a-z0-9][a-z0-9-]*\.(jpg|png|webp|gif)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves uploaded images' files at `{site path}/media/...` (decision 0052). */
-export function registerMediaFiles(app: FastifyInstance, options: { readonly sitePath: string; readonly files: ImageFiles }): void {
+export function registerMediaFiles(
+  app: FastifyInstance,
+  options: { readonly sitePath: string; readonly files: ImageFiles },
+): void {
   app.route({
     method: 'GET',
     url: `${options.sitePath}/${MEDIA_PATH}/*`,

@@ -22,6 +22,8 @@ export function toMedia(row: MediaRow, urls: Urls): MediaWire {
     filesize: image.filesize ?? 0,
     date: row.date_local,
     date_utc: row.date_utc,
-    sizes: Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, { ...size, url: imageUrl(size.url, urls) }])),
+    sizes: Object.fromEntries(
+      Object.entries(sizes).map(([name, size]) => [name, { ...size, url: imageUrl(size.url, urls) }]),
+    ),
   };
 }

@@ -7,7 +7,12 @@ import { ApiError, invalidParams, type InvalidParam } from '../../errors.ts';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
-import { MEDIA_PATH, mediaFilesOf, type MediaRepository, type MediaRow } from '../../storage/repositories/media.repository.ts';
+import {
+  MEDIA_PATH,
+  mediaFilesOf,
+  type MediaRepository,
+  type MediaRow,
+} from '../../storage/repositories/media.repository.ts';
 import { siteDates } from '../posts/post-rows.ts';
 import { IMAGE_TYPES, type ImageFiles, type StoredImage } from './image-files.ts';
 import type { Upload } from './upload.ts';
@@ -34,8 +39,14 @@ export class MediaService {
   async store(upload: Upload, uploader: Uploader, deadline?: Deadline): Promise<StoredImage> {
     this.texts(upload);
     if (!upload.file || upload.file.bytes.length === 0) throw new ApiError('rest_upload_no_data');
-    const options = uploader === 'user' ? { maxPixels: this.limits.maxPixels } : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: this.visitorPlaces };
-    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now(), { ...options, ...(deadline === undefined ? {} : { deadline }) });
+    const options =
+      uploader === 'user'
+        ? { maxPixels: this.limits.maxPixels }
+        : { maxPixels: this.limits.maxPixelsAnonymous, maxWaiting: this.visitorPlaces };
+    return this.files.store(upload.file.bytes, upload.file.name, this.clock.now(), {
+      ...options,
+      ...(deadline === undefined ? {} : { deadline }),
+    });
   }
 
   /** The places a visitor's image may take among those waiting to be decoded: half of them. */
@@ -63,7 +74,16 @@ export class MediaService {
     const dates = siteDates(nowUtc(this.clock), this.siteZone);
     const type = IMAGE_TYPES[stored.type];
     const sizes = Object.fromEntries(
-      Object.entries(stored.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': type.mime, filesize: size.filesize, url: `${MEDIA_PATH}/${size.file}` }]),
+      Object.entries(stored.sizes).map(([name, size]) => [
+        name,
+        {
+          width: size.width,
+          height: size.height,
+          'mime-type': type.mime,
+          filesize: size.filesize,
+          url: `${MEDIA_PATH}/${size.file}`,
+        },
+      ]),
     );
     return this.repository.create(tx, {
       author_id: caller.id,
@@ -119,7 +139,8 @@ export class MediaService {
       const value = upload.fields[name];
       if (value === undefined) continue;
       if (typeof value !== 'string') problems[name] = { message: `${name} is not of type string.` };
-      else if (value.length > TEXT_LENGTHS.name) problems[name] = { message: `${name} must be at most ${TEXT_LENGTHS.name} characters long.` };
+      else if (value.length > TEXT_LENGTHS.name)
+        problems[name] = { message: `${name} must be at most ${TEXT_LENGTHS.name} characters long.` };
       else texts[name] = value.trim();
     }
     if (Object.keys(problems).length > 0) throw invalidParams(problems);

@@ -78,7 +78,8 @@ export function describeRoute(path: string, pathRoutes: readonly AnyRoute[], url
     endpoints: pathRoutes.map((route) => {
       const args = describeArgs(route);
       // The index's own `namespace` argument defaults to the namespace it was asked under.
-      if (path === '' && typeof args.namespace === 'object') args.namespace = { ...args.namespace, default: urls.namespace };
+      if (path === '' && typeof args.namespace === 'object')
+        args.namespace = { ...args.namespace, default: urls.namespace };
       return { methods: [...methodsOf(route)], args };
     }),
     // WordPress gives regex routes no self link.
@@ -89,7 +90,8 @@ export function describeRoute(path: string, pathRoutes: readonly AnyRoute[], url
 /** Every route of the table mounted under the URLs' namespace, keyed `/{namespace}{pattern}` in registration order. */
 export function describeRoutes(table: RouteTable, urls: Urls): Record<string, unknown> {
   const routes: Record<string, unknown> = {};
-  for (const [path, pathRoutes] of table.pathsIn(urls.namespace)) routes[`/${urls.namespace}${wordpressPattern(path)}`] = describeRoute(path, pathRoutes, urls);
+  for (const [path, pathRoutes] of table.pathsIn(urls.namespace))
+    routes[`/${urls.namespace}${wordpressPattern(path)}`] = describeRoute(path, pathRoutes, urls);
   return routes;
 }
 
@@ -131,7 +133,11 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
         response: { 200: AnyObject },
       },
       handle: async ({ urls }) => ({
-        body: { namespace: urls.namespace, routes: describeRoutes(table, urls), _links: { up: [{ href: `${urls.restRoot}/` }] } },
+        body: {
+          namespace: urls.namespace,
+          routes: describeRoutes(table, urls),
+          _links: { up: [{ href: `${urls.restRoot}/` }] },
+        },
       }),
     }),
     defineRoute({
@@ -153,7 +159,10 @@ export function namespaceRoutes({ table, openapi }: NamespaceDependencies): ApiR
             components: document.components ?? { schemas: {} },
             // Unlike the original, the server URL keeps the port (decisions.md, quirk #25).
             servers: [{ url: `${urls.api}/` }],
-            paths: { ...paths, ...Object.fromEntries(core.map(([key, item]) => [key, { servers: [{ url: urls.restRoot }], ...item }])) },
+            paths: {
+              ...paths,
+              ...Object.fromEntries(core.map(([key, item]) => [key, { servers: [{ url: urls.restRoot }], ...item }])),
+            },
           },
         };
       },
@@ -183,7 +192,12 @@ export interface DiscoveryDependencies {
  */
 function wantsCalendarPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
-  return request.url === '/' && !cameThroughWordPress(request.raw) && /\btext\/html\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);
+  return (
+    request.url === '/' &&
+    !cameThroughWordPress(request.raw) &&
+    /\btext\/html\b/i.test(accept) &&
+    !/\bapplication\/json\b/i.test(accept)
+  );
 }
 
 /** The zone's offset from UTC now, in hours (WordPress' `gmt_offset`, e.g. -5 or 5.5). */
@@ -226,7 +240,8 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
       };
       return {
         name: 'calendar-events',
-        description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+        description:
+          'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
         url: urls.siteOrigin,
         home: urls.site,
         gmt_offset: gmtOffset(deps.timezone, deps.clock),
@@ -234,8 +249,15 @@ export function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependenc
         namespaces: [...namespaces],
         // Where WordPress sends a client to ask for an application password; the service creates
         // them from its command line, so this is the site's page, if it has one (decision 0018).
-        authentication: { 'application-passwords': { endpoints: { authorization: `${urls.siteOrigin}/wp-admin/authorize-application.php` } } },
-        routes: namespaces.reduce<Record<string, unknown>>((routes, namespace) => ({ ...routes, ...describeRoutes(table, urls.inNamespace(namespace)) }), { '/': rootRoute }),
+        authentication: {
+          'application-passwords': {
+            endpoints: { authorization: `${urls.siteOrigin}/wp-admin/authorize-application.php` },
+          },
+        },
+        routes: namespaces.reduce<Record<string, unknown>>(
+          (routes, namespace) => ({ ...routes, ...describeRoutes(table, urls.inNamespace(namespace)) }),
+          { '/': rootRoute },
+        ),
         _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
       };
     },

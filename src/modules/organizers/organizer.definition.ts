@@ -5,7 +5,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** An e-mail address written with HTML entities, as WordPress' antispambot does, but the same every time. */
 function obfuscateEmail(email: string): string {
-  return [...email].map((char, index) => (index % 2 === 1 || char === '@' || char === '.' ? `&#${char.codePointAt(0)};` : char)).join('');
+  return [...email]
+    .map((char, index) => (index % 2 === 1 || char === '@' || char === '.' ? `&#${char.codePointAt(0)};` : char))
+    .join('');
 }
 
 /** schema.org `Person` (wire-format 2.4). */
@@ -33,7 +35,11 @@ export const ORGANIZER: LinkedRecordDefinition = {
   textFields: ['phone', 'website', 'email'],
   hasMap: false,
   jsonLd: personJsonLd,
-  errors: { notAccessible: 'organizer-not-accessible', pageNotFound: 'organizer-archive-page-not-found', inTrash: 'organizer-is-in-trash' },
+  errors: {
+    notAccessible: 'organizer-not-accessible',
+    pageNotFound: 'organizer-archive-page-not-found',
+    inTrash: 'organizer-is-in-trash',
+  },
   singular: 'organizer',
   plural: 'organizers',
 };

@@ -6,7 +6,14 @@ import type { ReadTx } from '../../storage/types.ts';
 import { filterArgs, queryString, scopedFilters, type PageFilters } from './filters.ts';
 import { monthGrid, monthTitle, weekOf } from './format.ts';
 import type { CurrentView } from './legacy-links.ts';
-import { filtersOf, LIST_PER_PAGE, pageNumber, type Answer, type PageAnswers, type PageHandler } from './page-answers.routes.ts';
+import {
+  filtersOf,
+  LIST_PER_PAGE,
+  pageNumber,
+  type Answer,
+  type PageAnswers,
+  type PageHandler,
+} from './page-answers.routes.ts';
 import { MONTH_LIMIT, type PagesService, type Reader } from './pages.service.ts';
 import type { ViewName } from './views/bar.tsx';
 import { matchTail, viewPath, viewTail, type TermScope } from './view-paths.ts';
@@ -19,7 +26,13 @@ import { dayPage, listPage, monthPage, weekPage } from './views/pages.tsx';
  */
 
 /** An archive view's work: `at` is the day or month its path names (undefined: today's); a term's page has its term in `context.scope`. */
-type ViewWork = (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, at: string | undefined) => Promise<Answer>;
+type ViewWork = (
+  tx: ReadTx,
+  request: FastifyRequest,
+  context: PageContext,
+  reader: Reader,
+  at: string | undefined,
+) => Promise<Answer>;
 
 /** An entry of the views' table: its path under `/events/`, which view it is and its work. */
 export interface ArchiveView {
@@ -41,14 +54,31 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
   const today = () => answers.today();
 
   /** A list of events from the visitor's filters and a page's term, paged at `base`. */
-  const listAnswer = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, base: string): Promise<Answer> => {
+  const listAnswer = async (
+    tx: ReadTx,
+    request: FastifyRequest,
+    context: PageContext,
+    reader: Reader,
+    base: string,
+  ): Promise<Answer> => {
     const filters = filtersOf(request);
     const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
     const { events, total } = await pages.list(tx, reader, scopedFilters(filters, context.scope), window);
-    return { body: listPage(context, { title: context.scope?.name ?? context.messages.upcoming, base, filters, events, current: window.page, pages: totalPages(total, window.perPage), today: today() }) };
+    return {
+      body: listPage(context, {
+        title: context.scope?.name ?? context.messages.upcoming,
+        base,
+        filters,
+        events,
+        current: window.page,
+        pages: totalPages(total, window.perPage),
+        today: today(),
+      }),
+    };
   };
 
-  const listView: ViewWork = (tx, request, context, reader) => listAnswer(tx, request, context, reader, context.urls.page(viewPath('list', undefined, context.scope)));
+  const listView: ViewWork = (tx, request, context, reader) =>
+    listAnswer(tx, request, context, reader, context.urls.page(viewPath('list', undefined, context.scope)));
 
   const dayView: ViewWork = async (tx, request, context, reader, at) => {
     const chosen = at ?? today();
@@ -67,23 +97,57 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
     if (!isSupportedDay(chosen)) throw new ApiError('rest_no_route');
     const filters = filtersOf(request);
     const days = weekOf(chosen).filter((day) => day !== null);
-    const { events, total } = await pages.span(tx, reader, scopedFilters(filters, context.scope), days[0]!, days.at(-1)!, MONTH_LIMIT);
-    return { body: weekPage(context, { day: chosen, today: today(), filters, events, truncated: total > events.length }) };
+    const { events, total } = await pages.span(
+      tx,
+      reader,
+      scopedFilters(filters, context.scope),
+      days[0]!,
+      days.at(-1)!,
+      MONTH_LIMIT,
+    );
+    return {
+      body: weekPage(context, { day: chosen, today: today(), filters, events, truncated: total > events.length }),
+    };
   };
 
-  const monthView = async (tx: ReadTx, request: FastifyRequest, context: PageContext, reader: Reader, month: string): Promise<Answer> => {
+  const monthView = async (
+    tx: ReadTx,
+    request: FastifyRequest,
+    context: PageContext,
+    reader: Reader,
+    month: string,
+  ): Promise<Answer> => {
     // A month outside the supported years (decision 0048) is no page: its grid would have no bounds.
     if (!isSupportedMonth(month)) throw new ApiError('rest_no_route');
     const filters = filtersOf(request);
     // The grid's whole weeks: the neighbouring months' events show in its leading and trailing days.
-    const days = monthGrid(month).flat().filter((day) => day !== null);
-    const { events, total } = await pages.span(tx, reader, scopedFilters(filters, context.scope), days[0]!, days.at(-1)!, MONTH_LIMIT);
+    const days = monthGrid(month)
+      .flat()
+      .filter((day) => day !== null);
+    const { events, total } = await pages.span(
+      tx,
+      reader,
+      scopedFilters(filters, context.scope),
+      days[0]!,
+      days.at(-1)!,
+      MONTH_LIMIT,
+    );
     // The embeddable month keeps to the embed's URL, its view and month as parameters.
     const monthUrl = (other: string, kept: PageFilters) =>
       context.embed
         ? `${context.urls.page('events/embed')}?${new URLSearchParams([['view', 'month'], ['month', other], ...filterArgs(kept)]).toString()}`
         : `${context.urls.page(viewPath('month', other, context.scope))}${queryString(kept)}`;
-    return { body: monthPage(context, { title: monthTitle(month, context.locale), month, today: today(), monthUrl, filters, events, truncated: total > events.length }) };
+    return {
+      body: monthPage(context, {
+        title: monthTitle(month, context.locale),
+        month,
+        today: today(),
+        monthUrl,
+        filters,
+        events,
+        truncated: total > events.length,
+      }),
+    };
   };
 
   /**
@@ -95,8 +159,16 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
   const archiveViews: readonly ArchiveView[] = [
     { path: '', view: 'list', work: listView },
     { path: 'list/', view: 'list', work: listView },
-    { path: 'month/', view: 'month', work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)) },
-    { path: 'month/:at/', view: 'month', work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)) },
+    {
+      path: 'month/',
+      view: 'month',
+      work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)),
+    },
+    {
+      path: 'month/:at/',
+      view: 'month',
+      work: (tx, request, context, reader, at) => monthView(tx, request, context, reader, at ?? today().slice(0, 7)),
+    },
     { path: 'week/', view: 'week', work: weekView },
     { path: 'week/:at/', view: 'week', work: weekView },
     { path: 'today/', view: 'day', work: dayView },
@@ -105,7 +177,13 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
   ];
 
   /** The view a request shows, for the original's parameters: its canonical path when it came by another (`/events/list/` → `/events/`). */
-  const currentView = (request: FastifyRequest, view: ViewName, at: string | undefined, tail: string, scope?: CurrentView['scope']): CurrentView => {
+  const currentView = (
+    request: FastifyRequest,
+    view: ViewName,
+    at: string | undefined,
+    tail: string,
+    scope?: CurrentView['scope'],
+  ): CurrentView => {
     const path = request.url.split('?')[0]!;
     const canonical = viewTail(view, at, scope !== undefined);
     if (canonical === tail) return { view, path, scope, at };
@@ -118,12 +196,22 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
   /** A view of the whole calendar at its route (`/events/month/:at/`). */
   const calendarView = (entry: ArchiveView) => {
     const atOf = (request: FastifyRequest) => (request.params as { at?: string }).at;
-    return answers.page((tx, request, { page: context, reader }) => entry.work(tx, request, context, reader, atOf(request)), {
-      view: (request) => currentView(request, entry.view, atOf(request), entry.path.replace(':at', atOf(request) ?? '').replace(/\/$/, '')),
-    });
+    return answers.page(
+      (tx, request, { page: context, reader }) => entry.work(tx, request, context, reader, atOf(request)),
+      {
+        view: (request) =>
+          currentView(
+            request,
+            entry.view,
+            atOf(request),
+            entry.path.replace(':at', atOf(request) ?? '').replace(/\/$/, ''),
+          ),
+      },
+    );
   };
 
-  const located = (request: FastifyRequest) => matchTail(((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean), archiveViews);
+  const located = (request: FastifyRequest) =>
+    matchTail(((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean), archiveViews);
   /**
    * A category's or tag's views: the URL's end is a view of the table (`…/jazz/month/2026-12/`), the
    * slugs before it name the term (a category's ancestors first: the last one names it). An unknown
@@ -135,12 +223,20 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
         const match = located(request);
         if (match === undefined) throw new ApiError('rest_no_route');
         const found = await pages.term(tx, reader, taxonomy, match.terms.at(-1)!);
-        return match.entry.work(tx, request, { ...context, scope: { taxonomy, slug: found.slug, name: found.name, ancestors: found.ancestors } }, reader, match.at);
+        return match.entry.work(
+          tx,
+          request,
+          { ...context, scope: { taxonomy, slug: found.slug, name: found.name, ancestors: found.ancestors } },
+          reader,
+          match.at,
+        );
       },
       {
         view: (request) => {
           const match = located(request);
-          return match === undefined ? undefined : currentView(request, match.entry.view, match.at, match.tail, { taxonomy, slug: match.terms.at(-1)! });
+          return match === undefined
+            ? undefined
+            : currentView(request, match.entry.view, match.at, match.tail, { taxonomy, slug: match.terms.at(-1)! });
         },
       },
     );
@@ -154,7 +250,14 @@ export function archiveViewPages(answers: PageAnswers, pages: PagesService): Arc
   const embed = answers.page(
     async (tx, request, { page: context, reader }) => {
       const query = request.query as { view?: unknown; month?: unknown };
-      if (query.view === 'month') return monthView(tx, request, context, reader, typeof query.month === 'string' ? query.month : today().slice(0, 7));
+      if (query.view === 'month')
+        return monthView(
+          tx,
+          request,
+          context,
+          reader,
+          typeof query.month === 'string' ? query.month : today().slice(0, 7),
+        );
       return listAnswer(tx, request, context, reader, context.urls.page('events/embed'));
     },
     { embed: true },

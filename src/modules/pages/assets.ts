@@ -246,14 +246,26 @@ export interface Asset {
   readonly etag: string;
 }
 
-const asset = (body: string | Buffer, type: string): Asset => ({ body, type, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"` });
+const asset = (body: string | Buffer, type: string): Asset => ({
+  body,
+  type,
+  etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
+});
 
 let assets: Promise<ReadonlyMap<string, Asset>> | undefined;
 
 /** The pages' files by name under `/assets/`: the stylesheet, and the scripts bundled from src/page-scripts/ (calendar.js, community.js). */
 export function pageAssets(): Promise<ReadonlyMap<string, Asset>> {
-  assets ??= pageScripts().then((scripts) => new Map([['calendar.css', asset(CSS, 'text/css; charset=utf-8')], ...[...scripts].map(([name, file]) => [name, asset(file.body, file.type)] as const)]));
+  assets ??= pageScripts().then(
+    (scripts) =>
+      new Map([
+        ['calendar.css', asset(CSS, 'text/css; charset=utf-8')],
+        ...[...scripts].map(([name, file]) => [name, asset(file.body, file.type)] as const),
+      ]),
+  );
   // A failed bundle is tried again by the next request rather than kept.
-  assets.catch(() => { assets = undefined; });
+  assets.catch(() => {
+    assets = undefined;
+  });
   return assets;
 }

@@ -47,7 +47,14 @@ export class CommunityProofOfWork {
    */
   challenge(): Promise<Challenge> {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + CHALLENGE_SECONDS;
-    return createChallenge({ algorithm: 'SHA-256', cost: 1, counter: randomInt(MAX_COUNTER), deriveKey, data: { expires }, hmacSignatureSecret: this.signingKey() });
+    return createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: randomInt(MAX_COUNTER),
+      deriveKey,
+      data: { expires },
+      hmacSignatureSecret: this.signingKey(),
+    });
   }
 
   /** The proof in a form's `proof` field when it solves a challenge of ours that has not expired; undefined otherwise. */
@@ -55,7 +62,12 @@ export class CommunityProofOfWork {
     let payload: ProofPayload;
     try {
       payload = JSON.parse(Buffer.from(proof, 'base64').toString('utf8')) as ProofPayload;
-      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: this.signingKey() });
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: this.signingKey(),
+      });
       if (!result.verified) return undefined;
     } catch {
       // Not base64 JSON of a challenge and its solution: no proof.

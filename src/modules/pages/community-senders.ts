@@ -4,7 +4,10 @@ import { nowUtc, wireUtc, WIRE_DATE_FORMAT, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError } from '../../errors.ts';
 import type { ReadTx, Storage, WriteTx } from '../../storage/types.ts';
-import type { CommunitySubmissionsRepository, Sender } from '../../storage/repositories/community-submissions.repository.ts';
+import type {
+  CommunitySubmissionsRepository,
+  Sender,
+} from '../../storage/repositories/community-submissions.repository.ts';
 import type { EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { LinkKind } from '../../storage/tables.ts';
 
@@ -53,9 +56,14 @@ export class CommunitySenders {
     const now = this.clock.now();
     const times = await this.repository.eventTimesSince(tx, sender.address, wireUtc(new Date(now.getTime() - DAY_MS)));
     if (times.length < this.dailyLimit) return;
-    const freedAt = DateTime.fromFormat(times[times.length - this.dailyLimit]!, WIRE_DATE_FORMAT, { zone: 'utc' }).toMillis() + DAY_MS;
+    const freedAt =
+      DateTime.fromFormat(times[times.length - this.dailyLimit]!, WIRE_DATE_FORMAT, { zone: 'utc' }).toMillis() +
+      DAY_MS;
     const seconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
-    throw new ApiError('community_daily_limit', { args: [this.dailyLimit], headers: { 'retry-after': String(seconds) } });
+    throw new ApiError('community_daily_limit', {
+      args: [this.dailyLimit],
+      headers: { 'retry-after': String(seconds) },
+    });
   }
 
   /**
@@ -69,7 +77,9 @@ export class CommunitySenders {
     for (const kind of LINK_KINDS) {
       const name = names[kind] === '' ? '' : this.text.inline(names[kind], submitter).trim();
       if (name === '') continue;
-      const id = (await this.repository.pendingSentByName(tx, kind, name, sender)) ?? (await this.repository.publishedByName(tx, kind, name));
+      const id =
+        (await this.repository.pendingSentByName(tx, kind, name, sender)) ??
+        (await this.repository.publishedByName(tx, kind, name));
       if (id !== undefined) reused[kind] = id;
     }
     return reused;

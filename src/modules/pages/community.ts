@@ -27,8 +27,21 @@ import type { TermsService } from '../terms/terms.service.ts';
 
 /** The form's fields, by name, as the visitor sent them (trimmed text, '' when absent). */
 export const COMMUNITY_FIELDS = [
-  'title', 'description', 'start_date', 'start_time', 'end_date', 'end_time', 'all_day',
-  'venue', 'venue_name', 'venue_address', 'venue_city', 'organizer', 'organizer_name', 'organizer_email', 'category',
+  'title',
+  'description',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'all_day',
+  'venue',
+  'venue_name',
+  'venue_address',
+  'venue_city',
+  'organizer',
+  'organizer_name',
+  'organizer_email',
+  'category',
   // The image's text alternative (the file itself comes as the upload's `file` part: field `image` on the form's errors).
   'alt_text',
   // The honeypot: hidden from people by the stylesheet, filled by form-filling robots.
@@ -72,7 +85,11 @@ const FIELD_LIMIT = 300;
  * either case with a contributor's rights, whatever their role: the form never publishes, and the
  * text is filtered as an untrusted writer's (decision 0022).
  */
-const submitter = (visitor: Caller | null): Caller => ({ id: visitor?.id ?? 0, login: visitor?.login ?? '', role: 'contributor' });
+const submitter = (visitor: Caller | null): Caller => ({
+  id: visitor?.id ?? 0,
+  login: visitor?.login ?? '',
+  role: 'contributor',
+});
 
 /** The visitor's fields from a form body: each a string (the first of repeated ones), trimmed and cut to its limit. */
 export function readCommunityForm(body: unknown): CommunityForm {
@@ -95,7 +112,13 @@ const paragraphs = (text: string) =>
 
 /** The API's parameters as the form's fields, so that the write path's problems show next to the field they concern. */
 const FIELD_OF_PARAM: Readonly<Record<string, CommunityField>> = {
-  title: 'title', description: 'description', start_date: 'start_date', end_date: 'end_date', venue: 'venue_name', organizer: 'organizer_name', categories: 'category',
+  title: 'title',
+  description: 'description',
+  start_date: 'start_date',
+  end_date: 'end_date',
+  venue: 'venue_name',
+  organizer: 'organizer_name',
+  categories: 'category',
 };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -129,14 +152,26 @@ export class CommunitySubmissions {
   async options(tx: ReadTx, language: LanguageCode): Promise<CommunityOptions> {
     const window = { page: 1, perPage: CHOICES_LIMIT, offset: 0 };
     const linked = async (service: LinkedRecordsService) =>
-      (await service.list(tx, { page: 1, per_page: CHOICES_LIMIT, only_with_upcoming: false }, null, window, language)).rows.map((row) => ({ id: row.post.id, name: row.post.title }));
+      (
+        await service.list(tx, { page: 1, per_page: CHOICES_LIMIT, only_with_upcoming: false }, null, window, language)
+      ).rows.map((row) => ({ id: row.post.id, name: row.post.title }));
     const [venues, organizers, categories] = await Promise.all([
       linked(this.venues),
       linked(this.organizers),
-      this.terms.list(tx, CATEGORY, { page: 1, per_page: CHOICES_LIMIT, hide_empty: false, orderby: 'name' }, window, language),
+      this.terms.list(
+        tx,
+        CATEGORY,
+        { page: 1, per_page: CHOICES_LIMIT, hide_empty: false, orderby: 'name' },
+        window,
+        language,
+      ),
     ]);
     const byName = (a: Choice, b: Choice) => a.name.localeCompare(b.name);
-    return { venues: venues.sort(byName), organizers: organizers.sort(byName), categories: categories.items.map((item) => ({ id: item.row.id, name: item.row.name })).sort(byName) };
+    return {
+      venues: venues.sort(byName),
+      organizers: organizers.sort(byName),
+      categories: categories.items.map((item) => ({ id: item.row.id, name: item.row.name })).sort(byName),
+    };
   }
 
   /**
@@ -148,13 +183,28 @@ export class CommunitySubmissions {
    * one after the other (decision 0095). When a proof of work is asked, a proposal without a valid
    * one, or with one spent before, is refused as the form's problem, nothing stored.
    */
-  async submit(form: CommunityForm, upload: Upload | undefined, visitor: Caller | null, address: string, language: LanguageCode, deadline: Deadline): Promise<{ stored: number | undefined } | CommunityRefusal> {
+  async submit(
+    form: CommunityForm,
+    upload: Upload | undefined,
+    visitor: Caller | null,
+    address: string,
+    language: LanguageCode,
+    deadline: Deadline,
+  ): Promise<{ stored: number | undefined } | CommunityRefusal> {
     if (form.homepage !== '') return { stored: undefined };
     const caller = submitter(visitor);
     const sender: Sender = { address, userId: caller.id };
-    const names: NewNames = { venue: form.venue === '' ? form.venue_name : '', organizer: form.organizer === '' ? form.organizer_name : '' };
+    const names: NewNames = {
+      venue: form.venue === '' ? form.venue_name : '',
+      organizer: form.organizer === '' ? form.organizer_name : '',
+    };
     await this.storage.read((tx) => this.senders.ensureUnderDailyLimit(tx, sender));
-    const refused = async (errors: CommunityErrors, busy?: ApiError): Promise<CommunityRefusal> => ({ errors, options: await this.storage.read((tx) => this.options(tx, language)), status: busy?.status ?? 400, headers: busy?.headers ?? {} });
+    const refused = async (errors: CommunityErrors, busy?: ApiError): Promise<CommunityRefusal> => ({
+      errors,
+      options: await this.storage.read((tx) => this.options(tx, language)),
+      status: busy?.status ?? 400,
+      headers: busy?.headers ?? {},
+    });
     const proof = this.proofOfWork && (await this.proofOfWork.check(form.proof));
     if (this.proofOfWork !== undefined && proof === undefined) return refused({ form: 'proof' });
     // The image's files are written first, outside the unit (the slow part, as the media route does); a refused proposal removes them.
@@ -179,8 +229,12 @@ export class CommunitySubmissions {
         const checked = this.check(form, options, reused);
         if ('errors' in checked) return { errors: checked.errors, options, status: 400, headers: {} };
         // Spent once the proposal is known good, in its unit: a replayed proof finds it spent.
-        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof))) return { errors: { form: 'proof' }, options, status: 400, headers: {} };
-        const input = image === undefined ? checked.input : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
+        if (proof !== undefined && !(await this.proofOfWork!.spend(tx, proof)))
+          return { errors: { form: 'proof' }, options, status: 400, headers: {} };
+        const input =
+          image === undefined
+            ? checked.input
+            : { ...checked.input, image: (await this.media.create(tx, upload!, image, caller)).id };
         await this.writer.validateWrite(tx, input, caller);
         const row = await this.writer.create(tx, input, caller, language);
         await this.senders.record(tx, row.post.id, names, reused, sender);
@@ -198,7 +252,11 @@ export class CommunitySubmissions {
   }
 
   /** The form's own rules, then the API's input for it, linking the `reused` records instead of creating new ones. */
-  private check(form: CommunityForm, options: CommunityOptions, reused: Reused): { input: EventCreateInput } | { errors: CommunityErrors } {
+  private check(
+    form: CommunityForm,
+    options: CommunityOptions,
+    reused: Reused,
+  ): { input: EventCreateInput } | { errors: CommunityErrors } {
     const errors: CommunityErrors = {};
     const allDay = form.all_day !== '';
     if (form.title === '') errors.title = 'required';
@@ -209,7 +267,8 @@ export class CommunitySubmissions {
       if (!TIME.test(form.start_time)) errors.start_time = form.start_time === '' ? 'required' : 'time';
       if (!TIME.test(form.end_time)) errors.end_time = form.end_time === '' ? 'required' : 'time';
     }
-    const chosen = (value: string, choices: readonly Choice[]) => (value === '' ? undefined : choices.find((choice) => String(choice.id) === value));
+    const chosen = (value: string, choices: readonly Choice[]) =>
+      value === '' ? undefined : choices.find((choice) => String(choice.id) === value);
     const venue = chosen(form.venue, options.venues);
     const organizer = chosen(form.organizer, options.organizers);
     const category = chosen(form.category, options.categories);
@@ -221,8 +280,14 @@ export class CommunitySubmissions {
     if (form.venue_name === '' && (form.venue_address !== '' || form.venue_city !== '')) errors.venue_name = 'required';
     if (form.organizer_name === '' && form.organizer_email !== '') errors.organizer_name = 'required';
     if (Object.keys(errors).length > 0) return { errors };
-    const newVenue = form.venue_name === '' ? undefined : { venue: form.venue_name, address: form.venue_address, city: form.venue_city, status: 'pending' };
-    const newOrganizer = form.organizer_name === '' ? undefined : { organizer: form.organizer_name, email: form.organizer_email, status: 'pending' };
+    const newVenue =
+      form.venue_name === ''
+        ? undefined
+        : { venue: form.venue_name, address: form.venue_address, city: form.venue_city, status: 'pending' };
+    const newOrganizer =
+      form.organizer_name === ''
+        ? undefined
+        : { organizer: form.organizer_name, email: form.organizer_email, status: 'pending' };
     return {
       input: {
         title: form.title,
@@ -231,8 +296,20 @@ export class CommunitySubmissions {
         all_day: allDay,
         start_date: `${form.start_date} ${allDay ? '00:00' : form.start_time}:00`,
         end_date: `${endDay} ${allDay ? '23:59:59' : `${form.end_time}:00`}`,
-        ...(venue ? { venue: venue.id } : reused.venue !== undefined ? { venue: reused.venue } : newVenue ? { venue: newVenue } : {}),
-        ...(organizer ? { organizer: [organizer.id] } : reused.organizer !== undefined ? { organizer: [reused.organizer] } : newOrganizer ? { organizer: [newOrganizer] } : {}),
+        ...(venue
+          ? { venue: venue.id }
+          : reused.venue !== undefined
+            ? { venue: reused.venue }
+            : newVenue
+              ? { venue: newVenue }
+              : {}),
+        ...(organizer
+          ? { organizer: [organizer.id] }
+          : reused.organizer !== undefined
+            ? { organizer: [reused.organizer] }
+            : newOrganizer
+              ? { organizer: [newOrganizer] }
+              : {}),
         ...(category ? { categories: [String(category.id)] } : {}),
       },
     };

@@ -56,7 +56,9 @@ export function readFilters(query: Readonly<Record<string, unknown>>): { filters
 
 /** The visitor's filters as query arguments, for the links of a view. */
 export function filterArgs(filters: PageFilters): [string, string][] {
-  return VISITOR_FILTERS.flatMap((name) => (filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]]));
+  return VISITOR_FILTERS.flatMap((name) =>
+    filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]],
+  );
 }
 
 /** The API's archive parameters for these filters (`categories`, `tags`, `start_date`): its JSON and iCalendar URLs of a view. */
@@ -64,7 +66,14 @@ export function apiArgs(filters: PageFilters): [string, string][] {
   return filterArgs(filters).map(([name, value]) => [API_NAMES[name as (typeof VISITOR_FILTERS)[number]], value]);
 }
 
-const API_NAMES = { search: 'search', category: 'categories', tag: 'tags', venue: 'venue', organizer: 'organizer', date: 'start_date' } as const;
+const API_NAMES = {
+  search: 'search',
+  category: 'categories',
+  tag: 'tags',
+  venue: 'venue',
+  organizer: 'organizer',
+  date: 'start_date',
+} as const;
 
 /** `?search=…&category=…` (empty without filters), plus any extra arguments. */
 export function queryString(filters: PageFilters, extra: readonly [string, string][] = []): string {
@@ -83,10 +92,20 @@ export const OVERLAP_REACH_DAYS = 366;
  * ending after the day before the first, starting by the end of the last, begun at most
  * OVERLAP_REACH_DAYS before the first.
  */
-function overlapBounds({ first, last }: { readonly first: string; readonly last: string }): Pick<EventListQuery, 'ends_after' | 'starts_before' | 'starts_after'> {
+function overlapBounds({
+  first,
+  last,
+}: {
+  readonly first: string;
+  readonly last: string;
+}): Pick<EventListQuery, 'ends_after' | 'starts_before' | 'starts_after'> {
   const dayBefore = shiftDay(first, -1);
   const reach = shiftDay(first, -1 - OVERLAP_REACH_DAYS);
-  return { starts_before: last, ...(dayBefore === undefined ? {} : { ends_after: dayBefore }), ...(reach === undefined ? {} : { starts_after: reach }) };
+  return {
+    starts_before: last,
+    ...(dayBefore === undefined ? {} : { ends_after: dayBefore }),
+    ...(reach === undefined ? {} : { starts_after: reach }),
+  };
 }
 
 /** The API's archive query these filters stand for, with the schema's defaults. */
@@ -112,6 +131,9 @@ export function eventQuery(filters: PageFilters, window: PageWindow): EventListQ
 }
 
 /** A view's filters on a category's or tag's page: the visitor's, with the page's term in place of any they gave. */
-export function scopedFilters(filters: PageFilters, scope: { readonly taxonomy: 'category' | 'tag'; readonly slug: string } | undefined): PageFilters {
+export function scopedFilters(
+  filters: PageFilters,
+  scope: { readonly taxonomy: 'category' | 'tag'; readonly slug: string } | undefined,
+): PageFilters {
   return scope === undefined ? filters : { ...filters, [scope.taxonomy]: scope.slug };
 }

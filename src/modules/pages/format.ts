@@ -44,7 +44,10 @@ export const endDay = (event: EventWire): string => event.end_date.slice(0, 10);
  * no such name for (`GMT+00:00` for UTC) by its long name (`Coordinated Universal Time`).
  */
 export function siteZoneName(zone: string, locale: string, at: Date): string {
-  const named = (style: 'longGeneric' | 'long') => dateFormat(locale, { timeZone: zone, timeZoneName: style }).formatToParts(at).find((item) => item.type === 'timeZoneName')?.value;
+  const named = (style: 'longGeneric' | 'long') =>
+    dateFormat(locale, { timeZone: zone, timeZoneName: style })
+      .formatToParts(at)
+      .find((item) => item.type === 'timeZoneName')?.value;
   const generic = named('longGeneric');
   return generic !== undefined && !/^(GMT|UTC)([+-]|$)/.test(generic) ? generic : (named('long') ?? zone);
 }
@@ -65,9 +68,14 @@ export function whenText(event: EventWire, locale: string): string {
   const days = dateFormat(locale, { ...DAY_FORMAT, timeZone: 'UTC' });
   const sameDay = startDay(event) === endDay(event);
   if (event.all_day) {
-    return sameDay ? days.format(localDay(event.start_date)) : days.formatRange(localDay(event.start_date), localDay(event.end_date));
+    return sameDay
+      ? days.format(localDay(event.start_date))
+      : days.formatRange(localDay(event.start_date), localDay(event.end_date));
   }
-  const zoned = dateFormat(locale, { ...(sameDay ? DAY_FORMAT : { ...DAY_FORMAT, ...TIME_FORMAT }), timeZone: event.timezone });
+  const zoned = dateFormat(locale, {
+    ...(sameDay ? DAY_FORMAT : { ...DAY_FORMAT, ...TIME_FORMAT }),
+    timeZone: event.timezone,
+  });
   if (!sameDay) return zoned.formatRange(instant(event.utc_start_date), instant(event.utc_end_date));
   const times = dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone });
   const start = instant(event.utc_start_date);
@@ -102,7 +110,10 @@ export function timeRange(event: EventWire, locale: string, siteZone: string): s
 /** A list's date badge for a local day: its short weekday and its day of the month ("Thu", "26"). */
 export function dayBadge(day: string, locale: string): { weekday: string; day: string } {
   const date = localDay(day);
-  return { weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date), day: dateFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(date) };
+  return {
+    weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    day: dateFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(date),
+  };
 }
 
 /**
@@ -111,13 +122,20 @@ export function dayBadge(day: string, locale: string): { weekday: string; day: s
  */
 export function rangeTitle(from: string | undefined, until: string | undefined, locale: string, now: string): string {
   const days = dateFormat(locale, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  if (from === undefined) return until === undefined ? now : `${now} – ${dateFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(localDay(until))}`;
-  return until === undefined || until <= from ? days.format(localDay(from)) : days.formatRange(localDay(from), localDay(until));
+  if (from === undefined)
+    return until === undefined
+      ? now
+      : `${now} – ${dateFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(localDay(until))}`;
+  return until === undefined || until <= from
+    ? days.format(localDay(from))
+    : days.formatRange(localDay(from), localDay(until));
 }
 
 /** The start time alone ("8:00 PM"), or undefined for an all-day event. */
 export function startTime(event: EventWire, locale: string): string | undefined {
-  return event.all_day ? undefined : dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone }).format(instant(event.utc_start_date));
+  return event.all_day
+    ? undefined
+    : dateFormat(locale, { ...TIME_FORMAT, timeZone: event.timezone }).format(instant(event.utc_start_date));
 }
 
 /** A `datetime` attribute: the instant with its offset, or the date of an all-day event. */
@@ -158,7 +176,9 @@ export function monthGrid(month: string): (string | null)[][] {
   const lead = (weekdayOf(first) + 6) % 7;
   const length = Number(last.slice(8));
   const weeks = Math.ceil((lead + length) / 7);
-  return Array.from({ length: weeks }, (_, week) => Array.from({ length: 7 }, (_, index) => shiftDay(first, week * 7 + index - lead) ?? null));
+  return Array.from({ length: weeks }, (_, week) =>
+    Array.from({ length: 7 }, (_, index) => shiftDay(first, week * 7 + index - lead) ?? null),
+  );
 }
 
 /** The weekday of a `YYYY-MM-DD`, 0 for Sunday. */
@@ -174,7 +194,8 @@ export function weekOf(day: string): (string | null)[] {
 }
 
 /** The half hour a local `YYYY-MM-DD HH:MM…` falls in, as `HH:MM` ("09:00", "09:30"): a day view's groups (decision 0105). */
-export const halfHourOf = (local: string): string => `${local.slice(11, 13)}:${Number(local.slice(14, 16)) < 30 ? '00' : '30'}`;
+export const halfHourOf = (local: string): string =>
+  `${local.slice(11, 13)}:${Number(local.slice(14, 16)) < 30 ? '00' : '30'}`;
 
 /** A day view's heading for an `HH:MM` ("9:30 AM", "09:30") in the page's language. */
 export function timeHeading(time: string, locale: string): string {
@@ -184,12 +205,22 @@ export function timeHeading(time: string, locale: string): string {
 const compact = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');
 
 /** Google Calendar's template link: the times as UTC instants, an all-day span as dates (end exclusive), the zone given. */
-export function googleCalendarLink(event: EventWire, details: { readonly text: string; readonly location: string }): string {
+export function googleCalendarLink(
+  event: EventWire,
+  details: { readonly text: string; readonly location: string },
+): string {
   const dates = event.all_day
     ? // The end is exclusive: the day after the last, or the last itself on the range's last day.
       `${startDay(event).replace(/-/g, '')}/${(shiftDay(endDay(event), 1) ?? endDay(event)).replace(/-/g, '')}`
     : `${compact(event.utc_start_date)}/${compact(event.utc_end_date)}`;
-  const args = new URLSearchParams([['action', 'TEMPLATE'], ['text', event.title], ['dates', dates], ['ctz', event.timezone], ['details', details.text], ['location', details.location]]);
+  const args = new URLSearchParams([
+    ['action', 'TEMPLATE'],
+    ['text', event.title],
+    ['dates', dates],
+    ['ctz', event.timezone],
+    ['details', details.text],
+    ['location', details.location],
+  ]);
   return `https://calendar.google.com/calendar/render?${args.toString()}`;
 }
 
@@ -198,14 +229,29 @@ export function googleCalendarLink(event: EventWire, details: { readonly text: s
  * coordinates, a search for its address otherwise; undefined with neither. Links, not an embedded
  * map: the page itself requests nothing from either.
  */
-export function mapLinks(venue: Readonly<Record<string, unknown>>, address: string): { openStreetMap: string; google: string } | undefined {
+export function mapLinks(
+  venue: Readonly<Record<string, unknown>>,
+  address: string,
+): { openStreetMap: string; google: string } | undefined {
   const lat = Number(venue.geo_lat);
   const lng = Number(venue.geo_lng);
-  const google = (query: string) => `https://www.google.com/maps/search/?${new URLSearchParams([['api', '1'], ['query', query]]).toString()}`;
+  const google = (query: string) =>
+    `https://www.google.com/maps/search/?${new URLSearchParams([
+      ['api', '1'],
+      ['query', query],
+    ]).toString()}`;
   if (venue.geo_lat !== undefined && venue.geo_lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng)) {
-    return { openStreetMap: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`, google: google(`${lat},${lng}`) };
+    return {
+      openStreetMap: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`,
+      google: google(`${lat},${lng}`),
+    };
   }
-  return address === '' ? undefined : { openStreetMap: `https://www.openstreetmap.org/search?${new URLSearchParams([['query', address]]).toString()}`, google: google(address) };
+  return address === ''
+    ? undefined
+    : {
+        openStreetMap: `https://www.openstreetmap.org/search?${new URLSearchParams([['query', address]]).toString()}`,
+        google: google(address),
+      };
 }
 
 /** A text field of a record as the API renders it (venue, organizer, term, image), '' when absent. */
@@ -217,7 +263,14 @@ export function textField(record: Readonly<Record<string, unknown>>, name: strin
 /** A venue's address on one line, from the parts it has. */
 export function addressLine(venue: Readonly<Record<string, unknown>>): string {
   const text = (name: string) => textField(venue, name).trim();
-  return [text('address'), [text('zip'), text('city')].filter(Boolean).join(' '), text('stateprovince'), text('country')].filter(Boolean).join(', ');
+  return [
+    text('address'),
+    [text('zip'), text('city')].filter(Boolean).join(' '),
+    text('stateprovince'),
+    text('country'),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A `tel:` link's target: the digits and the plus sign of a phone number as written. */
@@ -234,7 +287,12 @@ export const webHref = (url: string): string | undefined => (/^https?:/i.test(ur
  * the parser, so `<`, `>` and `&` are written as JSON escapes and no value can close the element.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Plain text of stored HTML (the iCalendar export's conversion), cut to `max` characters, for attributes and links. */

@@ -18,7 +18,13 @@ const LEGACY = ['tribe-bar-search', 'tribe-bar-date', 'eventDisplay'] as const;
  * The original's `eventDisplay` values and the view here that shows them. Its `past` list has no
  * view of its own here (the list runs forward from its date): the list stands for it.
  */
-const DISPLAYS: Readonly<Record<string, string>> = { list: 'list', past: 'list', month: 'month', day: 'day', week: 'week' };
+const DISPLAYS: Readonly<Record<string, string>> = {
+  list: 'list',
+  past: 'list',
+  month: 'month',
+  day: 'day',
+  week: 'week',
+};
 /** The parameters naming a category: ours, WordPress' query variable of the original's taxonomy, and its views' own. */
 const CATEGORY_PARAMETERS = ['category', 'tribe_events_cat', 'tribe_eventcategory'] as const;
 
@@ -44,10 +50,20 @@ function dayOf(value: string): string | undefined {
  * Where a request with the original's parameters or by one of its other paths goes (`page` builds
  * an address from a path under the site), or undefined when it needs to go nowhere.
  */
-export function legacyLocation(query: Readonly<Record<string, unknown>>, current: CurrentView, page: (path: string) => string): string | undefined {
+export function legacyLocation(
+  query: Readonly<Record<string, unknown>>,
+  current: CurrentView,
+  page: (path: string) => string,
+): string | undefined {
   const term = current.scope === undefined ? termOf(query) : undefined;
   const renamed = CATEGORY_PARAMETERS.some((name) => name !== 'category' && query[name] !== undefined);
-  if (!LEGACY.some((name) => query[name] !== undefined) && current.canonical === undefined && term === undefined && !renamed) return undefined;
+  if (
+    !LEGACY.some((name) => query[name] !== undefined) &&
+    current.canonical === undefined &&
+    term === undefined &&
+    !renamed
+  )
+    return undefined;
   // A parameter given twice is read by its first value.
   const text = (name: string) => {
     const value: unknown = Array.isArray(query[name]) ? (query[name] as unknown[])[0] : query[name];
@@ -58,7 +74,8 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
     if ((LEGACY as readonly string[]).includes(name) || (term !== undefined && term.names.includes(name))) continue;
     // The original's names of a category filter, given by id: our `category`, which takes an id too.
     if (name !== 'category' && (CATEGORY_PARAMETERS as readonly string[]).includes(name)) {
-      for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') args.append('category', item);
+      for (const item of Array.isArray(value) ? value : [value])
+        if (typeof item === 'string') args.append('category', item);
       continue;
     }
     for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') args.append(name, item);
@@ -70,7 +87,10 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
   const scope = term?.scope ?? current.scope;
   const moved = view !== current.view || term !== undefined;
   // The request's path as it came, with any character a Location header cannot hold percent-encoded; to a term's view, that view at the same date.
-  const here = term !== undefined ? page(viewPath(current.view, current.at, scope)) : (current.canonical ?? current.path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character)));
+  const here =
+    term !== undefined
+      ? page(viewPath(current.view, current.at, scope))
+      : (current.canonical ?? current.path.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character)));
   let address: string;
   const otherView = view !== current.view;
   if (view === 'list') {
@@ -78,7 +98,13 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
     if (day !== undefined) args.set('date', day);
     // A page of the list is a page of the same list only (the term's list is the filtered one): another view's or another day's list starts again.
     if (otherView || day !== undefined) args.delete('page');
-  } else address = day !== undefined ? page(viewPath(view, view === 'month' ? day.slice(0, 7) : day, scope)) : moved ? page(viewPath(view, otherView ? undefined : current.at, scope)) : here;
+  } else
+    address =
+      day !== undefined
+        ? page(viewPath(view, view === 'month' ? day.slice(0, 7) : day, scope))
+        : moved
+          ? page(viewPath(view, otherView ? undefined : current.at, scope))
+          : here;
   const rest = args.toString();
   return rest === '' ? address : `${address}?${rest}`;
 }
@@ -88,13 +114,16 @@ export function legacyLocation(query: Readonly<Record<string, unknown>>, current
  * or a single tag, by slug (an id stays a filter: its slug is not known here), not both, not a list. `names`
  * are the parameters that gave it, dropped from the address.
  */
-function termOf(query: Readonly<Record<string, unknown>>): { scope: Pick<TermScope, 'taxonomy' | 'slug'>; names: string[] } | undefined {
+function termOf(
+  query: Readonly<Record<string, unknown>>,
+): { scope: Pick<TermScope, 'taxonomy' | 'slug'>; names: string[] } | undefined {
   const given = (names: readonly string[]) => names.filter((name) => query[name] !== undefined && query[name] !== '');
   const [categories, tags] = [given(CATEGORY_PARAMETERS), given(['tag'])];
   if (categories.length + tags.length !== 1) return undefined;
   const [name] = [...categories, ...tags] as [string];
   const value = query[name];
   // A list (`jazz,blues`, the original's feeds take one) or an id is no one term's slug.
-  if (typeof value !== 'string' || !/\D/.test(value.trim()) || value.includes(',') || value.trim().length > 200) return undefined;
+  if (typeof value !== 'string' || !/\D/.test(value.trim()) || value.includes(',') || value.trim().length > 200)
+    return undefined;
   return { scope: { taxonomy: tags.length > 0 ? 'tag' : 'category', slug: value.trim() }, names: [name] };
 }

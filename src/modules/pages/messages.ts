@@ -284,7 +284,8 @@ const EN: Messages = {
     thanksText: 'Your event was received. An editor will review it before it appears in the calendar.',
     submitAnother: 'Submit another event',
     dailyLimit: 'Your address has sent as many proposals as one day allows: please try again tomorrow.',
-    errorProof: 'Your browser did not send the check that protects this form from robots: make sure JavaScript is on, then send the form again.',
+    errorProof:
+      'Your browser did not send the check that protects this form from robots: make sure JavaScript is on, then send the form again.',
     proofNeedsScript: 'This form needs JavaScript: your browser does a short check that protects it from robots.',
     proofWorking: 'Checking your browser before sending…',
   },
@@ -416,8 +417,10 @@ const FR: Messages = {
     thanksText: 'Votre événement a été reçu. Il sera relu avant d’apparaître dans le calendrier.',
     submitAnother: 'Proposer un autre événement',
     dailyLimit: 'Votre adresse a envoyé autant de propositions qu’une journée en permet : réessayez demain.',
-    errorProof: 'Votre navigateur n’a pas envoyé la vérification qui protège ce formulaire des robots : activez JavaScript, puis envoyez à nouveau le formulaire.',
-    proofNeedsScript: 'Ce formulaire a besoin de JavaScript : votre navigateur fait une courte vérification qui le protège des robots.',
+    errorProof:
+      'Votre navigateur n’a pas envoyé la vérification qui protège ce formulaire des robots : activez JavaScript, puis envoyez à nouveau le formulaire.',
+    proofNeedsScript:
+      'Ce formulaire a besoin de JavaScript : votre navigateur fait une courte vérification qui le protège des robots.',
     proofWorking: 'Vérification de votre navigateur avant l’envoi…',
   },
 };

@@ -43,7 +43,11 @@ export interface Answer {
 }
 
 /** A page's work, on its read unit. */
-export type PageWork = (tx: ReadTx, request: FastifyRequest, context: { page: PageContext; reader: Reader }) => Promise<Answer>;
+export type PageWork = (
+  tx: ReadTx,
+  request: FastifyRequest,
+  context: { page: PageContext; reader: Reader },
+) => Promise<Answer>;
 
 export interface PageOptions {
   /** A single record's page: an unknown slug is a 404, not a 400. */
@@ -68,19 +72,30 @@ function statusOf(error: ApiError, single: boolean): number {
 }
 
 /** A page's language: its `/{lang}/` segment, else the site's default; undefined for a segment that names no language. */
-export function pageLanguageOf(request: FastifyRequest, config: Pick<Config, 'defaultLanguage'>): { code: LanguageCode; segment: boolean } | undefined {
+export function pageLanguageOf(
+  request: FastifyRequest,
+  config: Pick<Config, 'defaultLanguage'>,
+): { code: LanguageCode; segment: boolean } | undefined {
   const lang = (request.params as { lang?: string }).lang;
   if (lang === undefined) return { code: config.defaultLanguage, segment: false };
   return isLanguageCode(lang) ? { code: lang, segment: true } : undefined;
 }
 
 /** What every view of a page knows: its language and words, URLs, assets and the site's identity. */
-export function pageContextOf(request: FastifyRequest, config: Config, language: { code: LanguageCode; segment: boolean }, embed = false): PageContext {
+export function pageContextOf(
+  request: FastifyRequest,
+  config: Config,
+  language: { code: LanguageCode; segment: boolean },
+  embed = false,
+): PageContext {
   return {
     language: language.code,
     locale: localeOf(language.code),
     messages: messagesFor(language.code),
-    urls: new Urls(`${request.protocol}://${request.host}`, config, { code: language.code, source: language.segment ? 'segment' : 'default' }),
+    urls: new Urls(`${request.protocol}://${request.host}`, config, {
+      code: language.code,
+      source: language.segment ? 'segment' : 'default',
+    }),
     // Root-relative: the assets are this server's own, which is what the CSP's 'self' allows.
     assets: sitePathOf(config),
     siteStylesheet: config.siteStylesheet,
@@ -94,7 +109,11 @@ export function pageContextOf(request: FastifyRequest, config: Config, language:
 /** The visitor's filters, or a 400 naming the bad one. */
 export function filtersOf(request: FastifyRequest): PageFilters {
   const read = readFilters(request.query as Record<string, unknown>);
-  if ('invalid' in read) throw new ApiError('rest_invalid_param', { args: [read.invalid], data: { params: { [read.invalid]: 'Invalid parameter.' } } });
+  if ('invalid' in read)
+    throw new ApiError('rest_invalid_param', {
+      args: [read.invalid],
+      data: { params: { [read.invalid]: 'Invalid parameter.' } },
+    });
   return read.filters;
 }
 
@@ -102,7 +121,8 @@ export function filtersOf(request: FastifyRequest): PageFilters {
 export function pageNumber(request: FastifyRequest): number {
   const raw = (request.query as { page?: unknown }).page;
   if (raw === undefined) return 1;
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,6}$/.test(raw)) throw new ApiError('rest_invalid_param', { args: ['page'], data: { params: { page: 'Invalid parameter.' } } });
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,6}$/.test(raw))
+    throw new ApiError('rest_invalid_param', { args: ['page'], data: { params: { page: 'Invalid parameter.' } } });
   return Number(raw);
 }
 
@@ -129,7 +149,11 @@ export class PageAnswers {
     return pageLanguageOf(request, this.deps.config);
   }
 
-  contextOf(request: FastifyRequest, language: { code: LanguageCode; segment: boolean }, embed: boolean): { page: PageContext; reader: Reader } {
+  contextOf(
+    request: FastifyRequest,
+    language: { code: LanguageCode; segment: boolean },
+    embed: boolean,
+  ): { page: PageContext; reader: Reader } {
     const page = pageContextOf(request, this.deps.config, language, embed);
     return { page, reader: { caller: request.caller, language: language.code, urls: page.urls } };
   }
@@ -162,7 +186,9 @@ export class PageAnswers {
       const context = this.contextOf(request, language, embed);
       const current = options.view?.(request);
       if (current !== undefined) {
-        const moved = legacyLocation(request.query as Record<string, unknown>, current, (path) => context.page.urls.page(path));
+        const moved = legacyLocation(request.query as Record<string, unknown>, current, (path) =>
+          context.page.urls.page(path),
+        );
         if (moved !== undefined) return reply.header('cache-control', 'public, max-age=3600').redirect(moved, 301);
       }
       const shared = request.caller === null && cookieValue(request.headers.cookie, POSTPASS_COOKIE) === undefined;
@@ -170,16 +196,33 @@ export class PageAnswers {
       return this.deps.reads.answer(request, {
         shared,
         time: () => (options.timeless ? 'timeless' : secondOf(this.deps.clock.now())),
-        hit: (cached) => this.send(sending, { status: cached.status, body: cached.payload, type: cached.headers['content-type'] ?? HTML, entityTag: cached.entityTag }),
+        hit: (cached) =>
+          this.send(sending, {
+            status: cached.status,
+            body: cached.payload,
+            type: cached.headers['content-type'] ?? HTML,
+            entityTag: cached.entityTag,
+          }),
         compute: async (deadline, { slot }) => {
           try {
             const answer = await deadline.race(this.deps.storage.read((tx) => work(tx, request, context)));
-            return this.send(sending, { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML }, answer.cacheable === false ? undefined : slot);
+            return this.send(
+              sending,
+              { status: answer.status ?? 200, body: answer.body, type: answer.type ?? HTML },
+              answer.cacheable === false ? undefined : slot,
+            );
           } catch (error) {
             if (error instanceof ApiError || error instanceof TimedOut) {
               const status = error instanceof TimedOut ? 503 : statusOf(error, options.single ?? false);
-              const detail = error instanceof ApiError && status === 400 ? Object.keys((error.data as { params?: object }).params ?? {}).join(', ') || error.message : undefined;
-              const body = errorPage(context.page, { status, ...(detail ? { detail } : {}), canonical: `${context.page.urls.siteOrigin}${request.url}` });
+              const detail =
+                error instanceof ApiError && status === 400
+                  ? Object.keys((error.data as { params?: object }).params ?? {}).join(', ') || error.message
+                  : undefined;
+              const body = errorPage(context.page, {
+                status,
+                ...(detail ? { detail } : {}),
+                canonical: `${context.page.urls.siteOrigin}${request.url}`,
+              });
               return this.send(sending, { status, body, type: HTML }, status !== 503 ? slot : undefined);
             }
             throw error;
@@ -195,14 +238,26 @@ export class PageAnswers {
    * kept by caches but revalidated; the others are the reader's own.
    */
   private send(
-    { request, reply, shared, embed }: { request: FastifyRequest; reply: FastifyReply; shared: boolean; embed: boolean },
+    {
+      request,
+      reply,
+      shared,
+      embed,
+    }: { request: FastifyRequest; reply: FastifyReply; shared: boolean; embed: boolean },
     answer: { status: number; body: string | Buffer; type: string; entityTag?: string | undefined },
     slot?: { key: string; contentVersion: number },
   ) {
     // A page has no record version of its own: its tag is the digest of its bytes (a cached page's, worked out when it was kept).
     const tag = answer.entityTag ?? entityTag(0, answer.body);
     // A page shows records and lists together in ways no tag names: any content change retires it.
-    const body = slot === undefined ? answer.body : this.deps.reads.keep(slot, { status: answer.status, headers: { 'content-type': answer.type }, payload: answer.body, entityTag: tag }, 'everything');
+    const body =
+      slot === undefined
+        ? answer.body
+        : this.deps.reads.keep(
+            slot,
+            { status: answer.status, headers: { 'content-type': answer.type }, payload: answer.body, entityTag: tag },
+            'everything',
+          );
     reply
       .headers({
         'content-type': answer.type,

@@ -59,7 +59,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const reads = new CachedReads({ storage, readCache: deps.readCache, requestTimeoutMs: config.timeouts.requestMs });
   const answers = new PageAnswers({ config, storage, clock, reads });
   const views = archiveViewPages(answers, pages);
-  const records = recordPages(answers, { config, storage, clock, pages, tickets: deps.tickets, throttle: deps.throttle });
+  const records = recordPages(answers, {
+    config,
+    storage,
+    clock,
+    pages,
+    tickets: deps.tickets,
+    throttle: deps.throttle,
+  });
   const community = communityPages(answers, { config, community: deps.community });
 
   /** What a page shows, for its discovery headers. */
@@ -91,27 +98,62 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
   const hidden = { hide: true };
   // Each page also answers under a language segment (`/fr/event/…`), as the records' URLs give it.
   for (const [path, handler] of routes) {
-    for (const prefix of ['', '/:lang']) app.route({ method: 'GET', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler });
+    for (const prefix of ['', '/:lang'])
+      app.route({ method: 'GET', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler });
   }
   for (const prefix of ['', '/:lang']) {
-    for (const path of ['/event/:slug/', '/event/:slug/:day/']) app.route({ method: 'POST', url: `${sitePath}${prefix}${path}`, config: pageRoute, schema: hidden, handler: records.unlock });
+    for (const path of ['/event/:slug/', '/event/:slug/:day/'])
+      app.route({
+        method: 'POST',
+        url: `${sitePath}${prefix}${path}`,
+        config: pageRoute,
+        schema: hidden,
+        handler: records.unlock,
+      });
   }
   for (const prefix of ['', '/:lang']) {
-    app.route({ method: 'POST', url: `${sitePath}${prefix}/events/community/add/`, config: { ...pageRoute, anonymousWrite: true, takesUpload: true }, schema: hidden, handler: community.submit, errorHandler: community.refused });
+    app.route({
+      method: 'POST',
+      url: `${sitePath}${prefix}/events/community/add/`,
+      config: { ...pageRoute, anonymousWrite: true, takesUpload: true },
+      schema: hidden,
+      handler: community.submit,
+      errorHandler: community.refused,
+    });
   }
   registerRsvpPages(app, {
-    config, storage, clock, pages, tickets: deps.tickets, rsvp: deps.rsvp, rsvpChanges: deps.rsvpChanges, csp: answers.csp,
+    config,
+    storage,
+    clock,
+    pages,
+    tickets: deps.tickets,
+    rsvp: deps.rsvp,
+    rsvpChanges: deps.rsvpChanges,
+    csp: answers.csp,
     contextOf: (request) => {
       const language = answers.languageOf(request);
       return language === undefined ? undefined : answers.contextOf(request, language, false);
     },
   });
-  app.route({ method: 'GET', url: `${sitePath}/events/community/challenge/`, config: pageRoute, schema: hidden, handler: community.challenge });
-  app.route({ method: 'GET', url: `${sitePath}/sitemap.xml`, config: pageRoute, schema: hidden, handler: records.sitemap });
+  app.route({
+    method: 'GET',
+    url: `${sitePath}/events/community/challenge/`,
+    config: pageRoute,
+    schema: hidden,
+    handler: community.challenge,
+  });
+  app.route({
+    method: 'GET',
+    url: `${sitePath}/sitemap.xml`,
+    config: pageRoute,
+    schema: hidden,
+    handler: records.sitemap,
+  });
   app.route({
     method: 'GET',
     url: `${sitePath}/assets/:file`,
-    config: pageRoute, schema: hidden,
+    config: pageRoute,
+    schema: hidden,
     handler: async (request, reply) => {
       const asset = (await pageAssets()).get((request.params as { file: string }).file);
       if (!asset) return reply.callNotFound();
@@ -126,7 +168,14 @@ export function registerPages(app: FastifyInstance, deps: PagesDependencies): vo
     reply.removeHeader('x-robots-tag');
     // Still no referrer for other sites, but a form sent from a page keeps its Origin, which `no-referrer` makes "null" (the community form's check, decision 0062).
     reply.header('referrer-policy', 'same-origin');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(discoveryHeaders(pageUrls(`${request.protocol}://${request.host}`, request.params, config), config, subjectOf(request)));
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.headers(
+        discoveryHeaders(
+          pageUrls(`${request.protocol}://${request.host}`, request.params, config),
+          config,
+          subjectOf(request),
+        ),
+      );
     return payload;
   });
 }

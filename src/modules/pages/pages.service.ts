@@ -102,12 +102,28 @@ export class PagesService {
     return token !== undefined && password !== '' && passwordMatches(token, this.postPassToken(password));
   }
 
-  private render(rows: readonly Localized<EventRow>[], relations: Parameters<typeof toEventRecords>[1], reader: Reader, single: boolean, access: Access = {}): EventWire[] {
-    return toEventRecords(rows, relations, { urls: reader.urls, single, siteZone: this.siteZone, entitled: (row) => this.events.entitled(row, reader.caller, access) });
+  private render(
+    rows: readonly Localized<EventRow>[],
+    relations: Parameters<typeof toEventRecords>[1],
+    reader: Reader,
+    single: boolean,
+    access: Access = {},
+  ): EventWire[] {
+    return toEventRecords(rows, relations, {
+      urls: reader.urls,
+      single,
+      siteZone: this.siteZone,
+      entitled: (row) => this.events.entitled(row, reader.caller, access),
+    });
   }
 
   /** A page of the archive, filtered as the API's list is (its validation first: a bad filter is a 400). */
-  async list(tx: ReadTx, reader: Reader, filters: PageFilters, window: PageWindow): Promise<{ events: EventWire[]; total: number }> {
+  async list(
+    tx: ReadTx,
+    reader: Reader,
+    filters: PageFilters,
+    window: PageWindow,
+  ): Promise<{ events: EventWire[]; total: number }> {
     const query = eventQuery(filters, window);
     await this.archive.validateList(tx, query, reader.caller);
     const { rows, total, relations } = await this.archive.list(tx, query, reader.caller, window, reader.language);
@@ -119,7 +135,14 @@ export class PagesService {
    * after it included, up to `limit`, and how many there are. The visitor's "from" date is the
    * list's: the window sets the days here.
    */
-  async span(tx: ReadTx, reader: Reader, filters: PageFilters, first: string, last: string, limit = MONTH_LIMIT): Promise<{ events: EventWire[]; total: number }> {
+  async span(
+    tx: ReadTx,
+    reader: Reader,
+    filters: PageFilters,
+    first: string,
+    last: string,
+    limit = MONTH_LIMIT,
+  ): Promise<{ events: EventWire[]; total: number }> {
     const { date: _date, ...undated } = filters;
     return this.list(tx, reader, { ...undated, overlaps: { first, last } }, { page: 1, perPage: limit, offset: 0 });
   }
@@ -141,16 +164,32 @@ export class PagesService {
    * With a `day`, the occurrence of the series (or the detached exception) that slug names
    * starting that local day, read by its id as the API reads it: the page its `url` advertises.
    */
-  async event(tx: ReadTx, reader: Reader, slug: string, postPass: string | undefined, day?: string): Promise<EventPage> {
+  async event(
+    tx: ReadTx,
+    reader: Reader,
+    slug: string,
+    postPass: string | undefined,
+    day?: string,
+  ): Promise<EventPage> {
     const found = await this.events.getRowIfExists(tx, { slug }, reader.language);
     if (!found) throw new ApiError('rest_no_route');
     const occurrence = day === undefined ? undefined : await this.series.occurrenceOn(tx, found.post.id, day);
     if (day !== undefined && occurrence === undefined) throw new ApiError('rest_no_route');
     const password = this.postPassMatches(postPass, found.post.password) ? found.post.password : undefined;
     const access: Access = password === undefined ? {} : { password };
-    const { row, relations } = await this.events.get(tx, occurrence === undefined ? { slug } : { id: occurrence }, reader.caller, access, reader.language);
+    const { row, relations } = await this.events.get(
+      tx,
+      occurrence === undefined ? { slug } : { id: occurrence },
+      reader.caller,
+      access,
+      reader.language,
+    );
     const [event] = this.render([row], relations, reader, true, access);
-    const [previous, next, otherDates] = await Promise.all([this.neighbour(tx, reader, event!, 'previous'), this.neighbour(tx, reader, event!, 'next'), this.otherDates(tx, reader, event!)]);
+    const [previous, next, otherDates] = await Promise.all([
+      this.neighbour(tx, reader, event!, 'previous'),
+      this.neighbour(tx, reader, event!, 'next'),
+      this.otherDates(tx, reader, event!),
+    ]);
     return { event: event!, previous, next, otherDates };
   }
 
@@ -161,9 +200,23 @@ export class PagesService {
    */
   private async otherDates(tx: ReadTx, reader: Reader, event: EventWire): Promise<EventWire[]> {
     if (event.series_id === undefined || event.series_id === null) return [];
-    const { filter } = await this.archive.archiveFilter(tx, eventQuery({ series: event.series_id }, { page: 1, perPage: OTHER_DATES + 1, offset: 0 }), reader.caller, reader.language);
-    const { rows, relations } = await this.archive.listAfter(tx, filter, undefined, OTHER_DATES + 1, reader.language, reader.caller);
-    return this.render(rows, relations, reader, false).filter((other) => other.id !== event.id).slice(0, OTHER_DATES);
+    const { filter } = await this.archive.archiveFilter(
+      tx,
+      eventQuery({ series: event.series_id }, { page: 1, perPage: OTHER_DATES + 1, offset: 0 }),
+      reader.caller,
+      reader.language,
+    );
+    const { rows, relations } = await this.archive.listAfter(
+      tx,
+      filter,
+      undefined,
+      OTHER_DATES + 1,
+      reader.language,
+      reader.caller,
+    );
+    return this.render(rows, relations, reader, false)
+      .filter((other) => other.id !== event.id)
+      .slice(0, OTHER_DATES);
   }
 
   /**
@@ -172,7 +225,12 @@ export class PagesService {
    * exception's), read as the API reads it (a draft or private series is a 404). The event is
    * the series' first (or the one the slug names, for an event of no series).
    */
-  async seriesDates(tx: ReadTx, reader: Reader, slug: string, window: PageWindow): Promise<{ event: EventWire; events: EventWire[]; total: number }> {
+  async seriesDates(
+    tx: ReadTx,
+    reader: Reader,
+    slug: string,
+    window: PageWindow,
+  ): Promise<{ event: EventWire; events: EventWire[]; total: number }> {
     const { row, relations } = await this.events.get(tx, { slug }, reader.caller, {}, reader.language);
     const [event] = this.render([row], relations, reader, false);
     const series = event!.series_id ?? event!.id;
@@ -181,7 +239,12 @@ export class PagesService {
   }
 
   /** A password given to the form of the protected event `slug`; undefined when no such event has a password. */
-  async tryPassword(tx: ReadTx, slug: string, password: string, language: LanguageCode): Promise<PasswordTry | undefined> {
+  async tryPassword(
+    tx: ReadTx,
+    slug: string,
+    password: string,
+    language: LanguageCode,
+  ): Promise<PasswordTry | undefined> {
     const found = await this.events.getRowIfExists(tx, { slug }, language);
     if (found === undefined || found.post.password === '') return undefined;
     return { eventId: found.post.id, opens: passwordMatches(password, found.post.password) };
@@ -193,10 +256,27 @@ export class PagesService {
    * archive's own order, by local wall clock (wire-format 3.7), puts 20:00 in Paris after 19:30 in
    * New York, and no date window of it reaches both ways.
    */
-  private async neighbour(tx: ReadTx, reader: Reader, event: EventWire, side: 'previous' | 'next'): Promise<EventWire | undefined> {
-    const { filter } = await this.archive.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), reader.caller, reader.language);
+  private async neighbour(
+    tx: ReadTx,
+    reader: Reader,
+    event: EventWire,
+    side: 'previous' | 'next',
+  ): Promise<EventWire | undefined> {
+    const { filter } = await this.archive.archiveFilter(
+      tx,
+      eventQuery({}, { page: 1, perPage: 1, offset: 0 }),
+      reader.caller,
+      reader.language,
+    );
     const { startFrom: _from, endUntil: _until, ...undated } = filter;
-    const { rows, relations } = await this.archive.neighbour(tx, undated, { startUtc: event.utc_start_date, id: event.id }, side, reader.language, reader.caller);
+    const { rows, relations } = await this.archive.neighbour(
+      tx,
+      undated,
+      { startUtc: event.utc_start_date, id: event.id },
+      side,
+      reader.language,
+      reader.caller,
+    );
     return this.render(rows, relations, reader, false)[0];
   }
 
@@ -204,23 +284,38 @@ export class PagesService {
   async linked(tx: ReadTx, reader: Reader, kind: 'venue' | 'organizer', slug: string): Promise<LinkedRecord> {
     const service = kind === 'venue' ? this.venues : this.organizers;
     const row: Localized<LinkedRecordRow> = await service.read(tx, { slug }, reader.caller, reader.language);
-    return toLinkedRecord(service.definition, row, { urls: reader.urls, single: true, entitled: service.entitled(row, reader.caller, {}) });
+    return toLinkedRecord(service.definition, row, {
+      urls: reader.urls,
+      single: true,
+      entitled: service.entitled(row, reader.caller, {}),
+    });
   }
 
   /**
    * A category or tag by slug, in the reader's language, with a category's ancestors (the root
    * first) for its breadcrumbs; a slug naming none is a 404.
    */
-  async term(tx: ReadTx, reader: Reader, taxonomy: 'category' | 'tag', slug: string): Promise<{ name: string; description: string; slug: string; ancestors: { name: string; slug: string }[] }> {
+  async term(
+    tx: ReadTx,
+    reader: Reader,
+    taxonomy: 'category' | 'tag',
+    slug: string,
+  ): Promise<{ name: string; description: string; slug: string; ancestors: { name: string; slug: string }[] }> {
     const definition: TaxonomyDefinition = taxonomy === 'category' ? CATEGORY : TAG;
     const [id] = (await this.terms.idsOf(tx, definition, [slug])) ?? [];
     if (id === undefined) throw new ApiError('rest_no_route');
     const own = await this.terms.view(tx, await this.terms.find(tx, definition, id), reader.language);
     // Up the parents, as many as its archive path has (a category's; a tag has none).
     const chain = [own.row];
-    for (let step = 1; step < own.slugPath.length && chain[0]!.parent_id !== 0; step++) chain.unshift(await this.terms.find(tx, definition, chain[0]!.parent_id));
+    for (let step = 1; step < own.slugPath.length && chain[0]!.parent_id !== 0; step++)
+      chain.unshift(await this.terms.find(tx, definition, chain[0]!.parent_id));
     const ancestors = await this.terms.views(tx, chain.slice(0, -1), reader.language);
-    return { name: own.row.name, description: own.row.description, slug: own.row.slug, ancestors: ancestors.map((view) => ({ name: view.row.name, slug: view.row.slug })) };
+    return {
+      name: own.row.name,
+      description: own.row.description,
+      slug: own.row.slug,
+      ancestors: ancestors.map((view) => ({ name: view.row.name, slug: view.row.slug })),
+    };
   }
 
   /**
@@ -228,13 +323,19 @@ export class PagesService {
    * batches of the archive as the iCalendar feed reads it; each occurrence of a series by its own URL.
    */
   async sitemap(tx: ReadTx, reader: Reader): Promise<{ url: string; modified: string }[]> {
-    const { filter } = await this.archive.archiveFilter(tx, eventQuery({}, { page: 1, perPage: 1, offset: 0 }), null, reader.language);
+    const { filter } = await this.archive.archiveFilter(
+      tx,
+      eventQuery({}, { page: 1, perPage: 1, offset: 0 }),
+      null,
+      reader.language,
+    );
     const entries = new Map<string, string>();
     let after: ArchiveCursor | undefined;
     do {
       if (after !== undefined) await yieldToEventLoop();
       const batch = await this.archive.listAfter(tx, filter, after, SITEMAP_BATCH, reader.language, null);
-      for (const event of this.render(batch.rows, batch.relations, reader, false)) entries.set(event.url, event.modified_utc);
+      for (const event of this.render(batch.rows, batch.relations, reader, false))
+        entries.set(event.url, event.modified_utc);
       after = batch.next;
     } while (after !== undefined && entries.size < SITEMAP_LIMIT);
     return [...entries].slice(0, SITEMAP_LIMIT).map(([url, modified]) => ({ url, modified }));

@@ -9,7 +9,13 @@ import { eventPasswordCounter, throttledGuess, type GuessThrottle } from '../../
 import { pageWindow, totalPages } from '../../paging.ts';
 import type { Storage } from '../../storage/types.ts';
 import { sitePathOf } from '../ical/site-feeds.ts';
-import { LIST_PER_PAGE, pageNumber, POSTPASS_COOKIE, type PageAnswers, type PageHandler } from './page-answers.routes.ts';
+import {
+  LIST_PER_PAGE,
+  pageNumber,
+  POSTPASS_COOKIE,
+  type PageAnswers,
+  type PageHandler,
+} from './page-answers.routes.ts';
 import type { PagesService } from './pages.service.ts';
 import type { PageContext } from './views/layout.tsx';
 import { eventPage, linkedRecordPage, passwordPage, seriesPage } from './views/pages.tsx';
@@ -55,7 +61,8 @@ export function recordPages(
 
   /** The event each single event's page showed: its discovery headers point at it by id (a password's form shows none). */
   const shownEvents = new WeakMap<FastifyRequest, number>();
-  const eventAddress = (context: PageContext, slug: string, day: string | undefined) => context.urls.page(`event/${encodeURIComponent(slug)}${day === undefined ? '' : `/${day}`}`);
+  const eventAddress = (context: PageContext, slug: string, day: string | undefined) =>
+    context.urls.page(`event/${encodeURIComponent(slug)}${day === undefined ? '' : `/${day}`}`);
 
   /** A single event (`/event/{slug}/`), or an occurrence of a series on its local day (`/event/{slug}/{day}/`, the URL its record advertises). */
   const event = answers.page(
@@ -66,9 +73,13 @@ export function recordPages(
         const shown = await pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
         shownEvents.set(request, shown.event.id);
         const offers = await eventOffers(tx, deps.tickets, shown.event, wireUtc(deps.clock.now()), config.timezone);
-        return { body: eventPage(context, shown, { offers, action: rsvpAction(context, slug), day }), cacheable: offers.length === 0 };
+        return {
+          body: eventPage(context, shown, { offers, action: rsvpAction(context, slug), day }),
+          cacheable: offers.length === 0,
+        };
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'event-password-protected') return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
+        if (error instanceof ApiError && error.code === 'event-password-protected')
+          return { body: passwordPage(context, { action: eventAddress(context, slug, day), wrong: false }) };
         throw error;
       }
     },
@@ -81,7 +92,15 @@ export function recordPages(
       const { slug } = request.params as { slug: string };
       const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
       const { event, events, total } = await pages.seriesDates(tx, reader, slug, window);
-      return { body: seriesPage(context, { event, events, base: context.urls.page(`event/${encodeURIComponent(slug)}/all`), current: window.page, pages: totalPages(total, window.perPage) }) };
+      return {
+        body: seriesPage(context, {
+          event,
+          events,
+          base: context.urls.page(`event/${encodeURIComponent(slug)}/all`),
+          current: window.page,
+          pages: totalPages(total, window.perPage),
+        }),
+      };
     },
     { single: true },
   );
@@ -95,11 +114,18 @@ export function recordPages(
     const given = (request.body as { post_password?: unknown } | undefined)?.post_password;
     const password = typeof given === 'string' ? given : '';
     const deadline = answers.deadline();
-    const tried = password === '' ? undefined : await deadline.race(storage.read((tx) => pages.tryPassword(tx, slug, password, language.code)));
+    const tried =
+      password === ''
+        ? undefined
+        : await deadline.race(storage.read((tx) => pages.tryPassword(tx, slug, password, language.code)));
     // Back to the page the form was on; a day that is not one goes to the event's own page.
     const target = eventAddress(context, slug, day !== undefined && isSupportedDay(day) ? day : undefined);
     // Guesses at one event from one address are throttled as logins are: ten a window, then 429 even for the right one.
-    const guess = tried && { counter: eventPasswordCounter(tried.eventId), address: request.ip, refusal: WRONG_PASSWORD };
+    const guess = tried && {
+      counter: eventPasswordCounter(tried.eventId),
+      address: request.ip,
+      refusal: WRONG_PASSWORD,
+    };
     try {
       await throttledGuess(deps.throttle, guess, async () => {
         if (!tried?.opens) throw new ApiError(WRONG_PASSWORD);
@@ -110,7 +136,10 @@ export function recordPages(
       return passwordPage(context, { action: target, wrong: true });
     }
     const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('set-cookie', `${POSTPASS_COOKIE}=${pages.postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+    reply.header(
+      'set-cookie',
+      `${POSTPASS_COOKIE}=${pages.postPassToken(password)}; Path=${sitePath || '/'}; Max-Age=${POSTPASS_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+    );
     return reply.header('cache-control', 'private, no-store').redirect(target, 303);
   };
 
@@ -120,16 +149,35 @@ export function recordPages(
         const { slug } = request.params as { slug: string };
         const record = await pages.linked(tx, reader, kind, slug);
         const window = pageWindow(pageNumber(request), LIST_PER_PAGE);
-        const { events, total } = await pages.list(tx, reader, kind === 'venue' ? { venue: record.id as number } : { organizer: record.id as number }, window);
-        return { body: linkedRecordPage(context, { kind, record, events, current: window.page, pages: totalPages(total, window.perPage), base: context.urls.page(`${kind}/${encodeURIComponent(slug)}`) }) };
+        const { events, total } = await pages.list(
+          tx,
+          reader,
+          kind === 'venue' ? { venue: record.id as number } : { organizer: record.id as number },
+          window,
+        );
+        return {
+          body: linkedRecordPage(context, {
+            kind,
+            record,
+            events,
+            current: window.page,
+            pages: totalPages(total, window.perPage),
+            base: context.urls.page(`${kind}/${encodeURIComponent(slug)}`),
+          }),
+        };
       },
       { single: true },
     );
 
   const sitemap = answers.page(async (tx, _request, { page: context, reader }) => {
     const entries = await pages.sitemap(tx, reader);
-    const views = ['events', 'events/month'].map((path) => `<url><loc>${escapeHtml(context.urls.page(path))}</loc></url>`);
-    const events = entries.map((entry) => `<url><loc>${escapeHtml(entry.url)}</loc><lastmod>${entry.modified.replace(' ', 'T')}Z</lastmod></url>`);
+    const views = ['events', 'events/month'].map(
+      (path) => `<url><loc>${escapeHtml(context.urls.page(path))}</loc></url>`,
+    );
+    const events = entries.map(
+      (entry) =>
+        `<url><loc>${escapeHtml(entry.url)}</loc><lastmod>${entry.modified.replace(' ', 'T')}Z</lastmod></url>`,
+    );
     return {
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...views, ...events].join('')}</urlset>\n`,
       type: 'application/xml; charset=utf-8',

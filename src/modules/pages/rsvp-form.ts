@@ -43,12 +43,27 @@ export interface RsvpFormState {
 }
 
 /** Text of a ticket's description without its markup: the form shows it as a line. */
-const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The event's published tickets as its page offers them, at `now` (wire UTC). */
 export function ticketOffers(tickets: readonly TicketListing[], now: string, zone: string): TicketOffer[] {
   return tickets.map((ticket) => {
-    const sale = ticket.sale_start_utc !== null && now < ticket.sale_start_utc ? 'not-started' : ticket.sale_end_utc !== null && now >= ticket.sale_end_utc ? 'ended' : 'open';
+    const sale =
+      ticket.sale_start_utc !== null && now < ticket.sale_start_utc
+        ? 'not-started'
+        : ticket.sale_end_utc !== null && now >= ticket.sale_end_utc
+          ? 'ended'
+          : 'open';
     return {
       id: ticket.id,
       name: ticket.name,
@@ -59,7 +74,9 @@ export function ticketOffers(tickets: readonly TicketListing[], now: string, zon
       fields: JSON.parse(ticket.attendee_fields) as AttendeeFieldInput[],
       left: placesLeft(ticket),
       sale,
-      ...(sale === 'not-started' ? { startsAt: `${utcToZoned(ticket.sale_start_utc!, zone).slice(0, 16)} (${zone})` } : {}),
+      ...(sale === 'not-started'
+        ? { startsAt: `${utcToZoned(ticket.sale_start_utc!, zone).slice(0, 16)} (${zone})` }
+        : {}),
       waitlist: ticket.waitlist === 1,
     };
   });
@@ -77,7 +94,10 @@ export function formValues(body: unknown): Record<string, string> {
 }
 
 /** The answers of the form's `answer_{index}` controls, by the ticket's fields' labels. */
-export function answersOf(values: Readonly<Record<string, string>>, fields: readonly AttendeeFieldInput[]): Record<string, string | boolean> {
+export function answersOf(
+  values: Readonly<Record<string, string>>,
+  fields: readonly AttendeeFieldInput[],
+): Record<string, string | boolean> {
   const answers: Record<string, string | boolean> = {};
   fields.forEach((field, index) => {
     const value = values[`answer_${index}`];
@@ -96,7 +116,11 @@ export function quantityOf(values: Readonly<Record<string, string>>): number | u
 }
 
 /** The RSVP service's input from the form, or the form's own problems. */
-export function rsvpInput(values: Readonly<Record<string, string>>, fields: readonly AttendeeFieldInput[], messages: RsvpMessages): { input: RsvpInput } | { problems: Partial<Record<RsvpProblem, string>> } {
+export function rsvpInput(
+  values: Readonly<Record<string, string>>,
+  fields: readonly AttendeeFieldInput[],
+  messages: RsvpMessages,
+): { input: RsvpInput } | { problems: Partial<Record<RsvpProblem, string>> } {
   const quantity = quantityOf(values);
   const problems: Partial<Record<RsvpProblem, string>> = {};
   if ((values.name ?? '').trim() === '') problems.name = messages.noName;
@@ -124,8 +148,12 @@ export function problemsOf(error: ApiError, messages: RsvpMessages): Partial<Rec
   const params = (error.data as { params?: Record<string, string> } | undefined)?.params ?? {};
   if (error.code === 'rest_invalid_param' && 'email' in params) return { email: messages.badEmail };
   if (error.code === 'rest_invalid_param' && 'name' in params) return { name: messages.noName };
-  if (error.code === 'ticket-capacity-not-available') return { quantity: messages.notEnough.replace('%d', String((error.data as { available?: number }).available ?? 0)) };
-  if (error.code === 'attendee_invalid_answers') return { answers: messages.badAnswers.replace('%s', () => error.message) };
+  if (error.code === 'ticket-capacity-not-available')
+    return {
+      quantity: messages.notEnough.replace('%d', String((error.data as { available?: number }).available ?? 0)),
+    };
+  if (error.code === 'attendee_invalid_answers')
+    return { answers: messages.badAnswers.replace('%s', () => error.message) };
   if (error.code === 'ticket_sale_closed') return { form: messages.saleClosed };
   if (error.code === 'rsvp_cancelled') return { form: messages.alreadyCancelled };
   return undefined;

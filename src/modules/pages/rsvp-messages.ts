@@ -102,7 +102,8 @@ export const RSVP_EN: RsvpMessages = {
   stateCancelled: 'This RSVP is cancelled.',
   event: 'Event',
   ticket: 'Ticket',
-  keepLink: 'Keep this page\'s address (it is in your e-mail too): it lets you change or cancel your RSVP without an account.',
+  keepLink:
+    "Keep this page's address (it is in your e-mail too): it lets you change or cancel your RSVP without an account.",
   change: 'Change your RSVP',
   save: 'Save changes',
   cancel: 'Cancel my RSVP',
@@ -111,9 +112,8 @@ export const RSVP_EN: RsvpMessages = {
   linkInvalid: 'This link to an RSVP is not valid: check that it is the whole address from your e-mail.',
   linkExpired: 'This link to an RSVP has expired.',
   gone: 'This RSVP no longer exists.',
-  alreadyCancelled: 'This RSVP is already cancelled: RSVP again from the event\'s page.',
+  alreadyCancelled: "This RSVP is already cancelled: RSVP again from the event's page.",
 };
-
 
 export const RSVP_FR: RsvpMessages = {
   heading: 'Inscription',
@@ -126,7 +126,8 @@ export const RSVP_FR: RsvpMessages = {
   placesLeft: 'Places restantes : %d',
   unlimited: 'Places disponibles',
   full: 'Ce billet est complet.',
-  fullWaitlist: 'Ce billet est complet : inscrivez-vous sur la liste d’attente, nous vous écrirons dès qu’une place se libère pour vous.',
+  fullWaitlist:
+    'Ce billet est complet : inscrivez-vous sur la liste d’attente, nous vous écrirons dès qu’une place se libère pour vous.',
   joinWaitlist: 'M’inscrire sur la liste d’attente',
   send: 'Envoyer ma réponse',
   choose: 'Choisir…',
@@ -154,13 +155,15 @@ export const RSVP_FR: RsvpMessages = {
   stateCancelled: 'Cette inscription est annulée.',
   event: 'Événement',
   ticket: 'Billet',
-  keepLink: 'Conservez l’adresse de cette page (elle figure aussi dans votre e-mail) : elle vous permet de modifier ou d’annuler votre inscription sans compte.',
+  keepLink:
+    'Conservez l’adresse de cette page (elle figure aussi dans votre e-mail) : elle vous permet de modifier ou d’annuler votre inscription sans compte.',
   change: 'Modifier votre inscription',
   save: 'Enregistrer les modifications',
   cancel: 'Annuler mon inscription',
   cancelHint: 'Vos places iront à d’autres personnes, en priorité à la liste d’attente.',
   promoted: 'Les places que vous avez libérées sont allées à la liste d’attente.',
-  linkInvalid: 'Ce lien vers une inscription n’est pas valide : vérifiez qu’il s’agit bien de l’adresse complète de votre e-mail.',
+  linkInvalid:
+    'Ce lien vers une inscription n’est pas valide : vérifiez qu’il s’agit bien de l’adresse complète de votre e-mail.',
   linkExpired: 'Ce lien vers une inscription a expiré.',
   gone: 'Cette inscription n’existe plus.',
   alreadyCancelled: 'Cette inscription est déjà annulée : inscrivez-vous à nouveau depuis la page de l’événement.',
@@ -177,7 +180,8 @@ export const RSVP_DE: RsvpMessages = {
   placesLeft: 'Noch %d Plätze frei',
   unlimited: 'Plätze verfügbar',
   full: 'Dieses Ticket ist ausgebucht.',
-  fullWaitlist: 'Dieses Ticket ist ausgebucht: Tragen Sie sich in die Warteliste ein, wir schreiben Ihnen, sobald ein Platz für Sie frei wird.',
+  fullWaitlist:
+    'Dieses Ticket ist ausgebucht: Tragen Sie sich in die Warteliste ein, wir schreiben Ihnen, sobald ein Platz für Sie frei wird.',
   joinWaitlist: 'Auf die Warteliste setzen',
   send: 'Antwort senden',
   choose: 'Bitte wählen…',
@@ -205,13 +209,15 @@ export const RSVP_DE: RsvpMessages = {
   stateCancelled: 'Diese Anmeldung ist storniert.',
   event: 'Veranstaltung',
   ticket: 'Ticket',
-  keepLink: 'Bewahren Sie die Adresse dieser Seite auf (sie steht auch in Ihrer E-Mail): Damit können Sie Ihre Anmeldung ohne Konto ändern oder stornieren.',
+  keepLink:
+    'Bewahren Sie die Adresse dieser Seite auf (sie steht auch in Ihrer E-Mail): Damit können Sie Ihre Anmeldung ohne Konto ändern oder stornieren.',
   change: 'Anmeldung ändern',
   save: 'Änderungen speichern',
   cancel: 'Meine Anmeldung stornieren',
   cancelHint: 'Ihre Plätze gehen an andere, zuerst an die Warteliste.',
   promoted: 'Die freigegebenen Plätze sind an die Warteliste gegangen.',
-  linkInvalid: 'Dieser Link zu einer Anmeldung ist ungültig: Prüfen Sie, ob es die vollständige Adresse aus Ihrer E-Mail ist.',
+  linkInvalid:
+    'Dieser Link zu einer Anmeldung ist ungültig: Prüfen Sie, ob es die vollständige Adresse aus Ihrer E-Mail ist.',
   linkExpired: 'Dieser Link zu einer Anmeldung ist abgelaufen.',
   gone: 'Diese Anmeldung gibt es nicht mehr.',
   alreadyCancelled: 'Diese Anmeldung ist bereits storniert: Melden Sie sich auf der Seite der Veranstaltung erneut an.',
@@ -228,7 +234,8 @@ export const RSVP_ES: RsvpMessages = {
   placesLeft: 'Quedan %d plazas',
   unlimited: 'Plazas disponibles',
   full: 'Esta entrada está agotada.',
-  fullWaitlist: 'Esta entrada está agotada: apúntese a la lista de espera y le escribiremos cuando haya una plaza para usted.',
+  fullWaitlist:
+    'Esta entrada está agotada: apúntese a la lista de espera y le escribiremos cuando haya una plaza para usted.',
   joinWaitlist: 'Apuntarme a la lista de espera',
   send: 'Enviar respuesta',
   choose: 'Elija…',
@@ -256,7 +263,8 @@ export const RSVP_ES: RsvpMessages = {
   stateCancelled: 'Esta inscripción está cancelada.',
   event: 'Evento',
   ticket: 'Entrada',
-  keepLink: 'Guarde la dirección de esta página (también está en su correo): le permite modificar o cancelar su inscripción sin una cuenta.',
+  keepLink:
+    'Guarde la dirección de esta página (también está en su correo): le permite modificar o cancelar su inscripción sin una cuenta.',
   change: 'Modificar su inscripción',
   save: 'Guardar cambios',
   cancel: 'Cancelar mi inscripción',

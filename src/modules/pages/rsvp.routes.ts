@@ -16,7 +16,16 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { AttendeeFieldInput } from '../tickets/tickets.schemas.ts';
 import type { PagesService, Reader } from './pages.service.ts';
 import { POSTPASS_COOKIE } from './page-answers.routes.ts';
-import { answersOf, formValues, problemsOf, quantityOf, rsvpInput, ticketOffers, type RsvpFormState, type TicketOffer } from './rsvp-form.ts';
+import {
+  answersOf,
+  formValues,
+  problemsOf,
+  quantityOf,
+  rsvpInput,
+  ticketOffers,
+  type RsvpFormState,
+  type TicketOffer,
+} from './rsvp-form.ts';
 import type { PageContext } from './views/layout.tsx';
 import { errorPage, eventPage } from './views/pages.tsx';
 import { rsvpPage, type RsvpPageView } from './views/rsvp.tsx';
@@ -50,30 +59,65 @@ const DONE = new Set(['sent', 'changed', 'cancelled', 'promoted']);
 const LINK_REFUSALS = new Set(['rsvp_link_invalid', 'rsvp_link_expired', 'rsvp_not_found']);
 
 /** The published tickets of a page's event (and of its series) as the page offers them. */
-export async function eventOffers(tx: ReadTx, tickets: Pick<TicketsService, 'list'>, event: EventWire, now: string, zone: string): Promise<TicketOffer[]> {
-  const ids = [...new Set([event.id, ...(event.series_id === undefined || event.series_id === null ? [] : [event.series_id])])];
-  const { rows } = await tickets.list(tx, null, { page: 1, per_page: OFFERS_LIMIT, include_post: ids, status: ['publish'] }, { page: 1, perPage: OFFERS_LIMIT, offset: 0 });
+export async function eventOffers(
+  tx: ReadTx,
+  tickets: Pick<TicketsService, 'list'>,
+  event: EventWire,
+  now: string,
+  zone: string,
+): Promise<TicketOffer[]> {
+  const ids = [
+    ...new Set([event.id, ...(event.series_id === undefined || event.series_id === null ? [] : [event.series_id])]),
+  ];
+  const { rows } = await tickets.list(
+    tx,
+    null,
+    { page: 1, per_page: OFFERS_LIMIT, include_post: ids, status: ['publish'] },
+    { page: 1, perPage: OFFERS_LIMIT, offset: 0 },
+  );
   return ticketOffers(rows, now, zone);
 }
 
 /** The form's action on an event's page. */
-export const rsvpAction = (context: PageContext, slug: string) => context.urls.page(`event/${encodeURIComponent(slug)}/rsvp`);
+export const rsvpAction = (context: PageContext, slug: string) =>
+  context.urls.page(`event/${encodeURIComponent(slug)}/rsvp`);
 
 export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependencies): void {
   const { config, storage, clock } = deps;
   const sitePath = sitePathOf(config);
   const answer = (reply: FastifyReply, status: number, body: string) =>
-    reply.headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': deps.csp, 'cache-control': 'private, no-store' }).code(status).send(body);
+    reply
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': deps.csp,
+        'cache-control': 'private, no-store',
+      })
+      .code(status)
+      .send(body);
   /** Sent by another site's page: refused (a signed-in visitor's request must name its origin, as the community form's). */
-  const foreign = (request: FastifyRequest) => !fromOwnPage(request, config) || (request.caller !== null && request.headers.origin === undefined);
+  const foreign = (request: FastifyRequest) =>
+    !fromOwnPage(request, config) || (request.caller !== null && request.headers.origin === undefined);
 
   /** The event's page again, with the form just sent refilled and its problems. */
-  const eventAgain = async (request: FastifyRequest, context: PageContext, reader: Reader, slug: string, state: RsvpFormState, deadline: Deadline) =>
+  const eventAgain = async (
+    request: FastifyRequest,
+    context: PageContext,
+    reader: Reader,
+    slug: string,
+    state: RsvpFormState,
+    deadline: Deadline,
+  ) =>
     deadline.race(
       storage.read(async (tx) => {
         const given = state.values.day;
         const day = given !== undefined && isSupportedDay(given) ? given : undefined;
-        const shown = await deps.pages.event(tx, reader, slug, cookieValue(request.headers.cookie, POSTPASS_COOKIE), day);
+        const shown = await deps.pages.event(
+          tx,
+          reader,
+          slug,
+          cookieValue(request.headers.cookie, POSTPASS_COOKIE),
+          day,
+        );
         const offers = await eventOffers(tx, deps.tickets, shown.event, nowUtc(clock), config.timezone);
         return eventPage(context, shown, { offers, action: rsvpAction(context, slug), day, state });
       }),
@@ -89,12 +133,15 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
     const canonical = context.urls.page(`event/${encodeURIComponent(slug)}`);
     if (foreign(request)) return answer(reply, 403, errorPage(context, { status: 403, canonical }));
     const values = formValues(request.body);
-    if (!/^\d{1,10}$/.test(values.ticket_id ?? '')) return answer(reply, 400, errorPage(context, { status: 400, detail: 'ticket_id', canonical }));
+    if (!/^\d{1,10}$/.test(values.ticket_id ?? ''))
+      return answer(reply, 400, errorPage(context, { status: 400, detail: 'ticket_id', canonical }));
     // The honeypot: a robot is sent back to the event as if it had RSVPed; nothing is stored.
-    if ((values.homepage ?? '') !== '') return reply.header('cache-control', 'private, no-store').redirect(canonical, 303);
+    if ((values.homepage ?? '') !== '')
+      return reply.header('cache-control', 'private, no-store').redirect(canonical, 303);
     const ticketId = Number(values.ticket_id);
     const deadline = new Deadline(config.timeouts.requestMs);
-    const again = async (status: number, problems: RsvpFormState['problems']) => answer(reply, status, await eventAgain(request, context, reader, slug, { ticketId, values, problems }, deadline));
+    const again = async (status: number, problems: RsvpFormState['problems']) =>
+      answer(reply, status, await eventAgain(request, context, reader, slug, { ticketId, values, problems }, deadline));
     try {
       const result = await deadline.race(
         storage.write(async (tx) => {
@@ -107,7 +154,9 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
         }, deadline),
       );
       if ('problems' in result) return again(result.status, result.problems);
-      return reply.header('cache-control', 'private, no-store').redirect(`${manageUrl(context.urls, result.token)}?done=sent`, 303);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .redirect(`${manageUrl(context.urls, result.token)}?done=sent`, 303);
     } catch (error) {
       if (error instanceof TimedOut) return answer(reply, 503, errorPage(context, { status: 503, canonical }));
       if (!(error instanceof ApiError)) throw error;
@@ -121,7 +170,12 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
   /** A signed link's refusal as a page: tampered 403, expired 410, gone 404, each saying so. */
   const refusal = (reply: FastifyReply, context: PageContext, error: ApiError, canonical: string) => {
     const messages = context.messages.rsvp;
-    const message = error.code === 'rsvp_link_expired' ? messages.linkExpired : error.code === 'rsvp_not_found' ? messages.gone : messages.linkInvalid;
+    const message =
+      error.code === 'rsvp_link_expired'
+        ? messages.linkExpired
+        : error.code === 'rsvp_not_found'
+          ? messages.gone
+          : messages.linkInvalid;
     return answer(reply, error.status, errorPage(context, { status: error.status, message, canonical }));
   };
 
@@ -136,7 +190,15 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
     const deadline = new Deadline(config.timeouts.requestMs);
     try {
       const state = await deadline.race(storage.read((tx) => deps.rsvpChanges.get(tx, token, context.urls)));
-      return answer(reply, 200, rsvpPage(context, { action, state, ...(typeof done === 'string' && DONE.has(done) ? { done: done as RsvpPageView['done'] } : {}) }));
+      return answer(
+        reply,
+        200,
+        rsvpPage(context, {
+          action,
+          state,
+          ...(typeof done === 'string' && DONE.has(done) ? { done: done as RsvpPageView['done'] } : {}),
+        }),
+      );
     } catch (error) {
       if (error instanceof TimedOut) return answer(reply, 503, errorPage(context, { status: 503, canonical: action }));
       if (error instanceof ApiError && LINK_REFUSALS.has(error.code)) return refusal(reply, context, error, action);
@@ -169,10 +231,17 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
       const state = await deadline.race(
         storage.write(async (tx) => {
           const current = await deps.rsvpChanges.get(tx, token, context.urls);
-          return deps.rsvpChanges.update(tx, token, { quantity, answers: answersOf(values, current.fields) }, context.urls);
+          return deps.rsvpChanges.update(
+            tx,
+            token,
+            { quantity, answers: answersOf(values, current.fields) },
+            context.urls,
+          );
         }, deadline),
       );
-      return reply.header('cache-control', 'private, no-store').redirect(`${action}?done=${state.promoted > 0 ? 'promoted' : 'changed'}`, 303);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .redirect(`${action}?done=${state.promoted > 0 ? 'promoted' : 'changed'}`, 303);
     } catch (error) {
       if (error instanceof TimedOut) return answer(reply, 503, errorPage(context, { status: 503, canonical: action }));
       if (!(error instanceof ApiError)) throw error;
@@ -186,16 +255,41 @@ export function registerRsvpPages(app: FastifyInstance, deps: RsvpPagesDependenc
   /** A POST refused before its handler ran (the write rate limit): a page in the visitor's language with the status and `Retry-After`. */
   const refused = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const found = deps.contextOf(request);
-    if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 413) || found === undefined) throw error;
+    if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 413) || found === undefined)
+      throw error;
     reply.headers(error.headers);
-    void answer(reply, error.status, errorPage(found.page, { status: error.status, canonical: `${found.page.urls.siteOrigin}${request.url}` }));
+    void answer(
+      reply,
+      error.status,
+      errorPage(found.page, { status: error.status, canonical: `${found.page.urls.siteOrigin}${request.url}` }),
+    );
   };
 
   const config_ = { publicPage: true, anonymousWrite: true };
   const hidden = { hide: true };
   for (const prefix of ['', '/:lang']) {
-    app.route({ method: 'POST', url: `${sitePath}${prefix}/event/:slug/rsvp/`, config: config_, schema: hidden, handler: submit, errorHandler: refused });
-    app.route({ method: 'GET', url: `${sitePath}${prefix}/rsvp/:token/`, config: { publicPage: true }, schema: hidden, handler: show });
-    app.route({ method: 'POST', url: `${sitePath}${prefix}/rsvp/:token/`, config: config_, schema: hidden, handler: change, errorHandler: refused });
+    app.route({
+      method: 'POST',
+      url: `${sitePath}${prefix}/event/:slug/rsvp/`,
+      config: config_,
+      schema: hidden,
+      handler: submit,
+      errorHandler: refused,
+    });
+    app.route({
+      method: 'GET',
+      url: `${sitePath}${prefix}/rsvp/:token/`,
+      config: { publicPage: true },
+      schema: hidden,
+      handler: show,
+    });
+    app.route({
+      method: 'POST',
+      url: `${sitePath}${prefix}/rsvp/:token/`,
+      config: config_,
+      schema: hidden,
+      handler: change,
+      errorHandler: refused,
+    });
   }
 }

@@ -23,10 +23,14 @@ export interface Subscription {
 const webcalOf = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
 
 /** Outlook's calendar page (Outlook 365 on `outlook.office.com`, Outlook Live on `outlook.live.com`) with an action's arguments. */
-const outlookLink = (host: string, args: readonly [string, string][]) => `https://${host}/owa?${new URLSearchParams([['path', '/calendar/action/compose'], ...args]).toString()}`;
+const outlookLink = (host: string, args: readonly [string, string][]) =>
+  `https://${host}/owa?${new URLSearchParams([['path', '/calendar/action/compose'], ...args]).toString()}`;
 
 /** Both Outlooks' links for the same arguments. */
-const outlookLinks = (args: readonly [string, string][]) => ({ outlook365: outlookLink('outlook.office.com', args), outlookLive: outlookLink('outlook.live.com', args) });
+const outlookLinks = (args: readonly [string, string][]) => ({
+  outlook365: outlookLink('outlook.office.com', args),
+  outlookLive: outlookLink('outlook.live.com', args),
+});
 
 /**
  * The links for a feed URL (http or https; its filters, no date window, so the subscription follows
@@ -39,7 +43,11 @@ export function subscriptionLinks(feed: string, download: string, name: string):
     google: `https://calendar.google.com/calendar/render?${new URLSearchParams([['cid', webcal]]).toString()}`,
     webcal,
     // Outlook's "add from web" page takes the feed's own http(s) URL and a name.
-    ...outlookLinks([['rru', 'addsubscription'], ['url', feed], ['name', name]]),
+    ...outlookLinks([
+      ['rru', 'addsubscription'],
+      ['url', feed],
+      ['name', name],
+    ]),
     download,
   };
 }
@@ -50,7 +58,11 @@ export function subscriptionLinks(feed: string, download: string, name: string):
  * event's, or an occurrence's own date) by `webcal://` and as a download. `text` and `location` are
  * the plain-text details and the venues.
  */
-export function eventCalendarLinks(event: EventWire, ics: string, details: { readonly text: string; readonly location: string }): Subscription {
+export function eventCalendarLinks(
+  event: EventWire,
+  ics: string,
+  details: { readonly text: string; readonly location: string },
+): Subscription {
   const [start, end] = event.all_day
     ? [startDay(event), shiftDay(endDay(event), 1) ?? endDay(event)]
     : [`${event.utc_start_date.replace(' ', 'T')}Z`, `${event.utc_end_date.replace(' ', 'T')}Z`];

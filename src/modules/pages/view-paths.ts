@@ -21,7 +21,8 @@ export interface TermScope {
 const AT = /^\d{4}-\d{2}(-\d{2})?$/;
 
 /** The base of a term's views: the original's `/events/category/{slug}/` and `/events/tag/{slug}/`. */
-export const scopePath = (scope: Pick<TermScope, 'taxonomy' | 'slug'>): string => `events/${scope.taxonomy}/${encodeURIComponent(scope.slug)}`;
+export const scopePath = (scope: Pick<TermScope, 'taxonomy' | 'slug'>): string =>
+  `events/${scope.taxonomy}/${encodeURIComponent(scope.slug)}`;
 
 /**
  * A view's path after `events/` or a term's base, without slashes at either end: '' for the list
@@ -58,7 +59,10 @@ export interface TailMatch<Entry> {
  * the list of jazz while a category named `list` is still a list; `:at` matches only a date, so a
  * child category's slug is never taken for one.
  */
-export function matchTail<Entry extends { readonly path: string }>(segments: readonly string[], entries: readonly Entry[]): TailMatch<Entry> | undefined {
+export function matchTail<Entry extends { readonly path: string }>(
+  segments: readonly string[],
+  entries: readonly Entry[],
+): TailMatch<Entry> | undefined {
   const byLength = [...entries].sort((a, b) => partsOf(b.path).length - partsOf(a.path).length);
   for (const entry of byLength) {
     const parts = partsOf(entry.path);

@@ -3,11 +3,25 @@ import { ApiError, type ErrorCode } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import { claimFreeSlug, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
-import type { NewPost, PostRecord, PostRecordsRepository, WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
+import type {
+  NewPost,
+  PostRecord,
+  PostRecordsRepository,
+  WrittenRecord,
+} from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
 import type { Localized, PostTranslations } from '../translations/translations.ts';
-import { ANY_STATUS, archiveScopeOf, entitledToPost, inEditContext, mayOnPost, requireOnPost, type Access, type ArchiveScope } from './post-rules.ts';
+import {
+  ANY_STATUS,
+  archiveScopeOf,
+  entitledToPost,
+  inEditContext,
+  mayOnPost,
+  requireOnPost,
+  type Access,
+  type ArchiveScope,
+} from './post-rules.ts';
 import { importedDates, type ImportedPlacement } from './post-rows.ts';
 import type { PostWriter } from './post-writer.ts';
 
@@ -67,7 +81,11 @@ export class PostRecords<Fields> {
     return id === undefined ? undefined : this.repository.get(tx, id);
   }
 
-  localize(tx: ReadTx, rows: readonly PostRecord<Fields>[], language: LanguageCode): Promise<Localized<PostRecord<Fields>>[]> {
+  localize(
+    tx: ReadTx,
+    rows: readonly PostRecord<Fields>[],
+    language: LanguageCode,
+  ): Promise<Localized<PostRecord<Fields>>[]> {
     return this.translations.localize(tx, rows, language);
   }
 
@@ -80,8 +98,13 @@ export class PostRecords<Fields> {
    * in a create changes its rows, and it has no translation yet. Undefined when it shows an image,
    * which the insert names only by id: read it back then.
    */
-  created<R extends WrittenRecord<Fields>>(written: R, language: LanguageCode): Localized<R & { readonly image: null }> | undefined {
-    return written.post.image_id === null ? this.translations.untranslated({ ...written, image: null }, language) : undefined;
+  created<R extends WrittenRecord<Fields>>(
+    written: R,
+    language: LanguageCode,
+  ): Localized<R & { readonly image: null }> | undefined {
+    return written.post.image_id === null
+      ? this.translations.untranslated({ ...written, image: null }, language)
+      : undefined;
   }
 
   /** The record as it is now, in `language` (after a write). */
@@ -90,7 +113,11 @@ export class PostRecords<Fields> {
   }
 
   /** Localized records by id, in one query each for the rows and their translations. */
-  async localizedMany(tx: ReadTx, ids: readonly number[], language: LanguageCode): Promise<Localized<PostRecord<Fields>>[]> {
+  async localizedMany(
+    tx: ReadTx,
+    ids: readonly number[],
+    language: LanguageCode,
+  ): Promise<Localized<PostRecord<Fields>>[]> {
     return this.localize(tx, await this.repository.getMany(tx, ids), language);
   }
 
@@ -121,7 +148,15 @@ export class PostRecords<Fields> {
     const { restrictTo } = this.archiveScope(undefined, caller);
     const counts = await this.repository.countByStatus(tx, restrictTo);
     const of = (status: string) => counts.get(status) ?? 0;
-    return { all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0), publish: of('publish'), future: of('future'), draft: of('draft'), pending: of('pending'), private: of('private'), trash: of('trash') };
+    return {
+      all: ANY_STATUS.reduce((sum, status) => sum + of(status), 0),
+      publish: of('publish'),
+      future: of('future'),
+      draft: of('draft'),
+      pending: of('pending'),
+      private: of('private'),
+      trash: of('trash'),
+    };
   }
 
   /**
@@ -144,7 +179,11 @@ export class PostRecords<Fields> {
    * waits and takes the next (decisions 0081, 0101).
    */
   uniqueSlug(tx: WriteTx, base: string): Promise<string> {
-    return claimFreeSlug(base, (candidates) => this.repository.slugsTaken(tx, candidates), (slug) => this.repository.lockSlug(tx, slug));
+    return claimFreeSlug(
+      base,
+      (candidates) => this.repository.slugsTaken(tx, candidates),
+      (slug) => this.repository.lockSlug(tx, slug),
+    );
   }
 
   /**
@@ -152,10 +191,20 @@ export class PostRecords<Fields> {
    * with a unique slug from `place.slugBase` (none: an empty slug) and the placement's id and
    * dates, and its own row with `fields`. Answers what `creator` wrote.
    */
-  async insert<Written extends WrittenRecord<Fields>>(tx: WriteTx, creator: RecordCreator<Fields, Written>, post: Omit<NewPost, 'slug'>, fields: Fields, place: NewRecordPlace): Promise<Written> {
+  async insert<Written extends WrittenRecord<Fields>>(
+    tx: WriteTx,
+    creator: RecordCreator<Fields, Written>,
+    post: Omit<NewPost, 'slug'>,
+    fields: Fields,
+    place: NewRecordPlace,
+  ): Promise<Written> {
     const slug = place.slugBase === undefined ? '' : await this.uniqueSlug(tx, this.slugBase(place.slugBase));
     const id = place.placement?.id;
-    return creator.create(tx, { ...post, ...importedDates(place.placement), slug, ...(id === undefined ? {} : { id }) }, fields);
+    return creator.create(
+      tx,
+      { ...post, ...importedDates(place.placement), slug, ...(id === undefined ? {} : { id }) },
+      fields,
+    );
   }
 
   /** The slug a name gives, or the type's name when the name has no letters or digits. */
@@ -168,10 +217,16 @@ export class PostRecords<Fields> {
    * other changes); in another language it goes to that language's translation, written here.
    * A `slug` in the original language is the caller's to handle (it needs a unique slug).
    */
-  async textChanges(tx: WriteTx, row: PostRecord<Fields>, language: LanguageCode, text: PostText): Promise<Partial<Pick<NewPost, 'title' | 'content' | 'excerpt'>>> {
+  async textChanges(
+    tx: WriteTx,
+    row: PostRecord<Fields>,
+    language: LanguageCode,
+    text: PostText,
+  ): Promise<Partial<Pick<NewPost, 'title' | 'content' | 'excerpt'>>> {
     const { slug: _slug, ...postText } = text;
     if (row.post.language === language) return postText as Partial<Pick<NewPost, 'title' | 'content' | 'excerpt'>>;
-    if (Object.values(text).some((value) => value !== undefined)) await this.translations.write(tx, this.facts.type, row.post.id, language, text);
+    if (Object.values(text).some((value) => value !== undefined))
+      await this.translations.write(tx, this.facts.type, row.post.id, language, text);
     return {};
   }
 
@@ -183,7 +238,12 @@ export class PostRecords<Fields> {
   async remove(
     tx: WriteTx,
     row: PostRecord<Fields>,
-    request: { readonly caller: Caller; readonly force: boolean; readonly language: LanguageCode; readonly explicitLanguage: boolean },
+    request: {
+      readonly caller: Caller;
+      readonly force: boolean;
+      readonly language: LanguageCode;
+      readonly explicitLanguage: boolean;
+    },
     rules: RemovalRules<Fields>,
   ): Promise<Localized<PostRecord<Fields>>> {
     const { caller, force, language } = request;

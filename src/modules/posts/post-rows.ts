@@ -37,7 +37,9 @@ export function modifiedAt(nowUtc: string, siteZone: string): Pick<NewPost, 'mod
 }
 
 /** The date columns an importer's placement keeps from the source, over those a write would set. */
-export function importedDates(placement: ImportedPlacement = {}): Partial<Pick<NewPost, 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc'>> {
+export function importedDates(
+  placement: ImportedPlacement = {},
+): Partial<Pick<NewPost, 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc'>> {
   const { published, modified } = placement;
   return {
     ...(published ? { date_local: published.local, date_utc: published.utc } : {}),
@@ -45,18 +47,33 @@ export function importedDates(placement: ImportedPlacement = {}): Partial<Pick<N
   };
 }
 
-export type NewPostFields = Omit<NewPost, 'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'>;
+export type NewPostFields = Omit<
+  NewPost,
+  'slug' | 'date_local' | 'date_utc' | 'modified_local' | 'modified_utc' | 'global_id_lineage'
+>;
 
 /** A post row as a create writes it: the given fields, its publication and modification dates, no slug yet, no import lineage. */
 export function newPostRow(fields: NewPostFields, dateUtc: string, nowUtc: string, siteZone: string): NewPost {
   const dates = siteDates(dateUtc, siteZone);
-  return { ...fields, slug: '', date_local: dates.local, date_utc: dates.utc, ...modifiedAt(nowUtc, siteZone), global_id_lineage: null };
+  return {
+    ...fields,
+    slug: '',
+    date_local: dates.local,
+    date_utc: dates.utc,
+    ...modifiedAt(nowUtc, siteZone),
+    global_id_lineage: null,
+  };
 }
 
 /**
  * The status a write ends with: scaled back for those who may not publish (venues and organizers
  * follow the events' publish capability too, wire-format 5.1), `future` when scheduled.
  */
-export function writtenStatus(requested: string | undefined, mayPublish: boolean, dateUtc: string, nowUtc: string): string {
+export function writtenStatus(
+  requested: string | undefined,
+  mayPublish: boolean,
+  dateUtc: string,
+  nowUtc: string,
+): string {
   return scheduledStatus(scaleBackStatus(requested, mayPublish), dateUtc, nowUtc);
 }

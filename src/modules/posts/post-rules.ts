@@ -8,7 +8,16 @@ import type { Urls } from '../../urls.ts';
  */
 
 /** WordPress' registered post statuses: what the `status` filter accepts (wire-format 4.1.4). */
-export const REGISTERED_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit'] as const;
+export const REGISTERED_STATUSES = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'auto-draft',
+  'inherit',
+] as const;
 
 /** Statuses a client may set on create or update. */
 export const SETTABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
@@ -34,7 +43,12 @@ export function scheduledStatus(status: string, dateUtc: string, nowUtc: string)
 }
 
 /** Public permalink for published records, the query form for the others (wire-format 2.1 `url`). */
-export function postUrl(urls: Urls, permalinkBase: string, postType: string, post: { id: number; status: string; slug: string }): string {
+export function postUrl(
+  urls: Urls,
+  permalinkBase: string,
+  postType: string,
+  post: { id: number; status: string; slug: string },
+): string {
   return post.status === 'publish' && post.slug !== ''
     ? urls.page(`${permalinkBase}/${encodeURIComponent(post.slug)}`)
     : urls.pageQuery(`post_type=${postType}&p=${post.id}`);
@@ -60,14 +74,38 @@ export function passwordMatches(given: string | undefined, stored: string): bool
 
 /** Replacement values of protected fields (wire-format 2.9). */
 const PROTECTED_REPLACEMENTS: Readonly<Record<string, unknown>> = {
-  description: '', excerpt: '', cost: '', website: '', virtual_url: '', virtual_video_source: '', email: '', phone: '',
-  stateprovince: '', zip: '', province: '', country: '', city: '', address: '',
+  description: '',
+  excerpt: '',
+  cost: '',
+  website: '',
+  virtual_url: '',
+  virtual_video_source: '',
+  email: '',
+  phone: '',
+  stateprovince: '',
+  zip: '',
+  province: '',
+  country: '',
+  city: '',
+  address: '',
   image: false,
-  all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null, ticketed: null, is_virtual: null,
+  all_day: null,
+  show_map: null,
+  show_map_link: null,
+  hide_from_listings: null,
+  sticky: null,
+  featured: null,
+  ticketed: null,
+  is_virtual: null,
   cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
-  categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+  categories: [],
+  tags: [],
+  venue: [],
+  organizer: [],
+  custom_fields: [],
   attendance: { total_attendees: null, checked_in: null, not_checked_in: null },
-  geo_lat: 0, geo_lng: 0,
+  geo_lat: 0,
+  geo_lng: 0,
 };
 
 /**
@@ -79,7 +117,8 @@ export function stripProtected<T extends Record<string, unknown>>(record: T, nam
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (key !== nameKey && key in PROTECTED_REPLACEMENTS) out[key] = structuredClone(PROTECTED_REPLACEMENTS[key]);
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = stripProtected(value as Record<string, unknown>);
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      out[key] = stripProtected(value as Record<string, unknown>);
     else out[key] = value;
   }
   return out as T;
@@ -100,7 +139,12 @@ interface PostFacts {
 const owned = (post: PostFacts) => ({ authorId: post.author_id, status: post.status });
 
 /** May the caller act on this record (WordPress' per-post capability mapping)? */
-export function mayOnPost(caller: Caller | null, action: RecordAction, type: PostTypeCapability, post: PostFacts): boolean {
+export function mayOnPost(
+  caller: Caller | null,
+  action: RecordAction,
+  type: PostTypeCapability,
+  post: PostFacts,
+): boolean {
   return canOnRecord(caller, action, type, owned(post));
 }
 
@@ -109,15 +153,25 @@ export function mayOnPost(caller: Caller | null, action: RecordAction, type: Pos
  * published ones for everyone; private, draft, pending and scheduled ones for whoever may read
  * them (all of them, or only their own).
  */
-export function readableStatuses(caller: Caller | null, type: PostTypeCapability): { statuses: string[]; own?: { authorId: number; statuses: string[] } } {
+export function readableStatuses(
+  caller: Caller | null,
+  type: PostTypeCapability,
+): { statuses: string[]; own?: { authorId: number; statuses: string[] } } {
   const statuses = ANY_STATUS.filter((status) => canOnRecord(caller, 'read', type, { authorId: -1, status }));
   if (!caller) return { statuses };
-  const own = ANY_STATUS.filter((status) => !statuses.includes(status) && canOnRecord(caller, 'read', type, { authorId: caller.id, status }));
+  const own = ANY_STATUS.filter(
+    (status) => !statuses.includes(status) && canOnRecord(caller, 'read', type, { authorId: caller.id, status }),
+  );
   return { statuses, ...(own.length > 0 ? { own: { authorId: caller.id, statuses: own } } : {}) };
 }
 
 /** Refuses with 403 `rest_forbidden` a caller who may not act on this record. */
-export function requireOnPost(caller: Caller, action: 'edit' | 'delete', type: PostTypeCapability, post: PostFacts): void {
+export function requireOnPost(
+  caller: Caller,
+  action: 'edit' | 'delete',
+  type: PostTypeCapability,
+  post: PostFacts,
+): void {
   if (!mayOnPost(caller, action, type, post)) throw new ApiError('rest_forbidden', { status: 403 });
 }
 
@@ -126,13 +180,25 @@ export function requireOnPost(caller: Caller, action: 'edit' | 'delete', type: P
  * password protection (wire-format 7.4) and, as WordPress' `password` field, what alone shows the
  * password itself (decision 0079).
  */
-export function inEditContext(caller: Caller | null, type: PostTypeCapability, post: PostFacts, access: Access): boolean {
+export function inEditContext(
+  caller: Caller | null,
+  type: PostTypeCapability,
+  post: PostFacts,
+  access: Access,
+): boolean {
   return access.context === 'edit' && mayOnPost(caller, 'edit', type, post);
 }
 
 /** Entitled to a protected record's details (wire-format 7.4): no password, the right one, or edit context with edit rights. */
-export function entitledToPost(caller: Caller | null, type: PostTypeCapability, post: PostFacts, access: Access): boolean {
-  return post.password === '' || passwordMatches(access.password, post.password) || inEditContext(caller, type, post, access);
+export function entitledToPost(
+  caller: Caller | null,
+  type: PostTypeCapability,
+  post: PostFacts,
+  access: Access,
+): boolean {
+  return (
+    post.password === '' || passwordMatches(access.password, post.password) || inEditContext(caller, type, post, access)
+  );
 }
 
 /**
@@ -140,7 +206,11 @@ export function entitledToPost(caller: Caller | null, type: PostTypeCapability, 
  * `publish` (and may ask for nothing else); the others any registered status, by default `any`.
  * Throws `rest_invalid_param` for `status`.
  */
-export function archiveStatuses(requested: readonly string[] | undefined, caller: Caller | null, type: PostTypeCapability): string[] {
+export function archiveStatuses(
+  requested: readonly string[] | undefined,
+  caller: Caller | null,
+  type: PostTypeCapability,
+): string[] {
   const mayEdit = can(caller, `edit_${type}s`);
   if (requested === undefined) return mayEdit ? [...ANY_STATUS] : ['publish'];
   const allowed: readonly string[] = mayEdit ? REGISTERED_STATUSES : ['publish'];
@@ -153,7 +223,11 @@ export function archiveStatuses(requested: readonly string[] | undefined, caller
  * is not readable. A filter naming a post the caller may not read is refused as one naming no post,
  * so that its existence and links are not learned through it (issue 36).
  */
-export function readableBy(caller: Caller | null, type: PostTypeCapability, post: { readonly status: string; readonly authorId: number } | undefined): boolean {
+export function readableBy(
+  caller: Caller | null,
+  type: PostTypeCapability,
+  post: { readonly status: string; readonly authorId: number } | undefined,
+): boolean {
   return post !== undefined && canOnRecord(caller, 'read', type, post);
 }
 
@@ -166,7 +240,11 @@ export interface ArchiveScope {
 }
 
 /** What a caller's archive of a post type lists: the statuses asked for (`archiveStatuses`), and whose. */
-export function archiveScopeOf(requested: readonly string[] | undefined, caller: Caller | null, type: PostTypeCapability): ArchiveScope {
+export function archiveScopeOf(
+  requested: readonly string[] | undefined,
+  caller: Caller | null,
+  type: PostTypeCapability,
+): ArchiveScope {
   const statuses = archiveStatuses(requested, caller, type);
   const mayEditOthers = can(caller, `edit_others_${type}s`);
   return { statuses, mayEditOthers, ...(mayEditOthers ? {} : { restrictTo: { authorId: caller?.id ?? null } }) };

@@ -27,7 +27,8 @@ export interface SiteSettings {
 const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
 
 /** The file extension an image URL ends with, lower-cased; empty when it has none. */
-export const imageExtension = (url: string): string => IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+export const imageExtension = (url: string): string =>
+  IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
 const INVALID: InvalidParam = { message: 'Invalid parameter.' };
 
 export function isAbsoluteUrl(value: string): boolean {
@@ -45,7 +46,12 @@ export function isAbsoluteUrl(value: string): boolean {
  * Why `value` is no date for `field`, in words a person can act on (the code and status stay the
  * original's `rest_invalid_param`); undefined when it is one.
  */
-export function dateInputProblem(field: string, value: string | number, now: Date, zone: string): InvalidParam | undefined {
+export function dateInputProblem(
+  field: string,
+  value: string | number,
+  now: Date,
+  zone: string,
+): InvalidParam | undefined {
   try {
     parseDateInput(value, now, zone);
     return undefined;
@@ -80,7 +86,8 @@ export class PostWriter {
       const problem = value === undefined ? undefined : this.dateProblem(field, value);
       if (problem) invalid[field] = problem;
     }
-    if (typeof input.website === 'string' && input.website !== '' && !isAbsoluteUrl(input.website)) invalid.website = INVALID;
+    if (typeof input.website === 'string' && input.website !== '' && !isAbsoluteUrl(input.website))
+      invalid.website = INVALID;
     if (input.author !== undefined && !(await this.users.get(tx, input.author))) invalid.author = INVALID;
     const imageProblem = await this.imageProblem(tx, input.image, caller);
     if (imageProblem) invalid.image = { message: imageProblem };
@@ -98,7 +105,6 @@ export class PostWriter {
     return dateInputProblem(field, value, this.clock.now(), zone);
   }
 
-
   nowUtc(): string {
     return nowUtc(this.clock);
   }
@@ -107,7 +113,8 @@ export class PostWriter {
   publicationDate(input: CommonPostInput): string | undefined {
     const now = this.clock.now();
     if (input.date_utc !== undefined) return instantOf(parseDateInput(input.date_utc, now, 'UTC'), 'UTC');
-    if (input.date !== undefined) return instantOf(parseDateInput(input.date, now, this.site.timezone), this.site.timezone);
+    if (input.date !== undefined)
+      return instantOf(parseDateInput(input.date, now, this.site.timezone), this.site.timezone);
     return undefined;
   }
 
@@ -117,7 +124,11 @@ export class PostWriter {
   }
 
   /** On update, a new status or a new publication date decide the status and dates again; else nothing changes. */
-  republication(input: CommonPostInput & { status?: string }, current: { status: string; date_utc: string }, caller: Caller): Partial<Pick<NewPost, 'status' | 'date_local' | 'date_utc'>> {
+  republication(
+    input: CommonPostInput & { status?: string },
+    current: { status: string; date_utc: string },
+    caller: Caller,
+  ): Partial<Pick<NewPost, 'status' | 'date_local' | 'date_utc'>> {
     const dateUtc = this.publicationDate(input);
     if (input.status === undefined && dateUtc === undefined) return {};
     const requested = input.status ?? (current.status === 'future' ? 'publish' : current.status);
@@ -144,11 +155,17 @@ export class PostWriter {
   }
 
   /** Why `image` is unusable, or undefined when it is fine: a known image id, or an image URL. */
-  private async imageProblem(tx: ReadTx, image: CommonPostInput['image'], caller: Caller | null): Promise<string | undefined> {
+  private async imageProblem(
+    tx: ReadTx,
+    image: CommonPostInput['image'],
+    caller: Caller | null,
+  ): Promise<string | undefined> {
     if (image === undefined || image === null || image === '') return undefined;
     if (typeof image === 'number' || /^\d+$/.test(String(image))) {
       const id = storableId(image);
-      return id !== undefined && (await this.images.get(tx, id, { toLink: true })) ? undefined : 'No image with this ID.';
+      return id !== undefined && (await this.images.get(tx, id, { toLink: true }))
+        ? undefined
+        : 'No image with this ID.';
     }
     if (!isAbsoluteUrl(String(image))) return 'The image must be an image ID or an http(s) URL.';
     // A new URL adds to the media library, which WordPress allows only with `upload_files`.

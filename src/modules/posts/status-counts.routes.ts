@@ -21,7 +21,11 @@ export const StatusCountsSchema = Type.Object(
   { $id: 'StatusCounts' },
 );
 
-type CountsSchema<Q extends TObject> = { summary: string; querystring: Q; response: { 200: typeof StatusCountsSchema } };
+type CountsSchema<Q extends TObject> = {
+  summary: string;
+  querystring: Q;
+  response: { 200: typeof StatusCountsSchema };
+};
 
 /** What a collection's counts read: its query (the archive's selection, for events) and how it counts. */
 export interface CountsSelection<Q extends TObject> {
@@ -35,7 +39,10 @@ export interface CountsSelection<Q extends TObject> {
 }
 
 /** Counts of records, as their archive lists them with nothing but the language to select by (venues, organizers). */
-export const recordCounts = (collection: string, count: (tx: ReadTx, frame: Frame<CountsSchema<TObject<typeof CommonQuery>>>) => Promise<StatusCounts>): CountsSelection<TObject<typeof CommonQuery>> => ({
+export const recordCounts = (
+  collection: string,
+  count: (tx: ReadTx, frame: Frame<CountsSchema<TObject<typeof CommonQuery>>>) => Promise<StatusCounts>,
+): CountsSelection<TObject<typeof CommonQuery>> => ({
   summary: `Returns how many ${collection} the caller's archive lists with each status`,
   querystring: Type.Object(CommonQuery),
   count,
@@ -46,7 +53,11 @@ export const recordCounts = (collection: string, count: (tx: ReadTx, frame: Fram
  * caller's archive answers with that `status` filter (and, for events, the same selection); for
  * those who may edit the type (contributors and up), 401 for anonymous callers, 403 for the others.
  */
-export function statusCountsRoute<Q extends TObject>(collection: string, capability: PostTypeCapability, selection: CountsSelection<Q>): AnyRoute {
+export function statusCountsRoute<Q extends TObject>(
+  collection: string,
+  capability: PostTypeCapability,
+  selection: CountsSelection<Q>,
+): AnyRoute {
   return defineRoute<CountsSchema<Q>, void>({
     method: 'GET',
     path: `/${collection}/counts`,

@@ -3,7 +3,15 @@ import { ROLE_CAPABILITIES } from '../../auth/roles.ts';
 import type { SessionsService, SessionSummary } from '../../auth/sessions.service.ts';
 import { ApiError } from '../../errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/routes.ts';
-import { CurrentSession, ReadQuery, Removed, Session, SessionParams, Sessions, WriteQuery } from './sessions.schemas.ts';
+import {
+  CurrentSession,
+  ReadQuery,
+  Removed,
+  Session,
+  SessionParams,
+  Sessions,
+  WriteQuery,
+} from './sessions.schemas.ts';
 
 /** Every signed-in user may see and end their own sessions, and only their own. */
 const SIGNED_IN = { all: ['read'] } as const;
@@ -36,14 +44,25 @@ export function sessionRoutes(sessions: SessionsService): AnyRoute[] {
       // answer (CORS; the cookie is SameSite=Lax and only honoured from the service's own origin).
       permission: 'public',
       readsSession: true,
-      schema: { summary: "Returns the user the session cookie signs in, the session's nonce and its expiry", querystring: ReadQuery, response: { 200: CurrentSession } },
+      schema: {
+        summary: "Returns the user the session cookie signs in, the session's nonce and its expiry",
+        querystring: ReadQuery,
+        response: { 200: CurrentSession },
+      },
       handle: async ({ session }) => {
         if (session === null) throw new ApiError('rest_not_logged_in');
         const { user } = session;
         return {
           headers: PRIVATE,
           body: {
-            user: { id: user.id, login: user.login, name: user.display_name || user.login, email: user.email, role: session.caller.role, capabilities: [...ROLE_CAPABILITIES[session.caller.role]] },
+            user: {
+              id: user.id,
+              login: user.login,
+              name: user.display_name || user.login,
+              email: user.email,
+              role: session.caller.role,
+              capabilities: [...ROLE_CAPABILITIES[session.caller.role]],
+            },
             nonce: session.nonce,
             expires_at: iso(session.expiresAt),
           },
@@ -55,23 +74,40 @@ export function sessionRoutes(sessions: SessionsService): AnyRoute[] {
       path: '/sessions',
       permission: SIGNED_IN,
       readsSession: true,
-      schema: { summary: "Returns the caller's live sessions, the most recently used first", querystring: ReadQuery, response: { 200: Sessions } },
-      handle: async ({ caller, session }, tx) => ({ headers: PRIVATE, body: (await sessions.list(tx, caller!.id)).map((row) => toSession(row, session?.id)) }),
+      schema: {
+        summary: "Returns the caller's live sessions, the most recently used first",
+        querystring: ReadQuery,
+        response: { 200: Sessions },
+      },
+      handle: async ({ caller, session }, tx) => ({
+        headers: PRIVATE,
+        body: (await sessions.list(tx, caller!.id)).map((row) => toSession(row, session?.id)),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
       path: '/sessions',
       permission: SIGNED_IN,
-      schema: { summary: 'Ends every session of the caller ("Sign out everywhere"), this one included', querystring: WriteQuery, response: { 200: Removed } },
+      schema: {
+        summary: 'Ends every session of the caller ("Sign out everywhere"), this one included',
+        querystring: WriteQuery,
+        response: { 200: Removed },
+      },
       handle: async ({ caller }, tx) => ({ body: { deleted: true, count: await sessions.removeAll(tx, caller!.id) } }),
     }),
     defineRoute({
       method: 'DELETE',
       path: '/sessions/:id(^\\d+$)',
       permission: SIGNED_IN,
-      schema: { summary: 'Ends one of the caller\'s sessions', params: SessionParams, querystring: WriteQuery, response: { 200: Removed } },
+      schema: {
+        summary: "Ends one of the caller's sessions",
+        params: SessionParams,
+        querystring: WriteQuery,
+        response: { 200: Removed },
+      },
       handle: async ({ caller, params }, tx) => {
-        if (!(await sessions.remove(tx, caller!.id, params.id))) throw new ApiError('rest_session_not_found', { args: [params.id] });
+        if (!(await sessions.remove(tx, caller!.id, params.id)))
+          throw new ApiError('rest_session_not_found', { args: [params.id] });
         return { body: { deleted: true, count: 1 } };
       },
     }),

@@ -15,7 +15,9 @@ export const SessionUser = Type.Object(
     name: Type.String({ description: 'The display name' }),
     email: Type.String(),
     role: Type.String(),
-    capabilities: Type.Array(Type.String(), { description: "The role's capabilities (roles.ts), which decide what the admin offers" }),
+    capabilities: Type.Array(Type.String(), {
+      description: "The role's capabilities (roles.ts), which decide what the admin offers",
+    }),
   },
   { $id: 'SessionUser' },
 );
@@ -23,7 +25,9 @@ export const SessionUser = Type.Object(
 export const CurrentSession = Type.Object(
   {
     user: SessionUser,
-    nonce: Type.String({ description: 'Send it as X-WP-Nonce (or _wpnonce) with the cookie: without it a request is anonymous' }),
+    nonce: Type.String({
+      description: 'Send it as X-WP-Nonce (or _wpnonce) with the cookie: without it a request is anonymous',
+    }),
     expires_at: Instant('When the session ends unless used before: the earlier of its idle and absolute expiry'),
   },
   { $id: 'CurrentSession' },

@@ -37,11 +37,24 @@ export function registerSetup(app: FastifyInstance, deps: SetupDependencies): vo
   const csp = pageCsp(config);
   const cookie = sessionCookieOf(config);
 
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, view: (words: SignInMessages) => SetupView) => {
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    view: (words: SignInMessages) => SetupView,
+  ) => {
     const language = pageLanguageOf(request, config) ?? { code: config.defaultLanguage, segment: false };
     const words = signInMessagesFor(language.code);
     const body = setupPage(pageContextOf(request, config, language), words, action, view(words));
-    return reply.code(status).headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' }).send(body);
+    return reply
+      .code(status)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': csp,
+        'cache-control': 'private, no-store',
+        'referrer-policy': 'no-referrer',
+      })
+      .send(body);
   };
   const refused = (request: FastifyRequest, reply: FastifyReply, error: SetupRefused) =>
     error.reason === 'users-exist'
@@ -49,7 +62,8 @@ export function registerSetup(app: FastifyInstance, deps: SetupDependencies): vo
       : page(request, reply, 410, (words) => ({ refusal: words.setupLinkDead }));
   /** The refusal when the request may not use a setup link at all; undefined when it may. */
   const notAllowed = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!config.setupFromAnywhere && !isLoopback(request.ip)) return page(request, reply, 403, (words) => ({ refusal: words.setupNotLoopback }));
+    if (!config.setupFromAnywhere && !isLoopback(request.ip))
+      return page(request, reply, 403, (words) => ({ refusal: words.setupNotLoopback }));
     if (!fromOwnPage(request, config)) return page(request, reply, 403, (words) => ({ refusal: words.foreignOrigin }));
     return undefined;
   };
@@ -70,16 +84,22 @@ export function registerSetup(app: FastifyInstance, deps: SetupDependencies): vo
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const refusal = notAllowed(request, reply);
     if (refusal !== undefined) return refusal;
-    const [token, login, email, password] = ['token', 'login', 'email', 'password'].map((name) => formField(request.body, name)) as [string, string, string, string];
+    const [token, login, email, password] = ['token', 'login', 'email', 'password'].map((name) =>
+      formField(request.body, name),
+    ) as [string, string, string, string];
     let user;
     try {
       user = await setup.complete(token, { login, email, password });
     } catch (error) {
       if (error instanceof SetupRefused) return refused(request, reply, error);
-      if (error instanceof UserInputError) return page(request, reply, 400, () => ({ form: { token, login, email, error: error.message } }));
+      if (error instanceof UserInputError)
+        return page(request, reply, 400, () => ({ form: { token, login, email, error: error.message } }));
       throw error;
     }
-    const session = await sessions.open({ id: user.id, login: user.login, role: 'administrator' }, formField(request.headers, 'user-agent'));
+    const session = await sessions.open(
+      { id: user.id, login: user.login, role: 'administrator' },
+      formField(request.headers, 'user-agent'),
+    );
     reply.header('set-cookie', cookie(request, session, Math.floor(config.sessions.absoluteMs / 1000)));
     return reply.header('cache-control', 'private, no-store').redirect(`${sitePath}/admin/`, 303);
   };

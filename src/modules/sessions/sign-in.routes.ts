@@ -35,14 +35,17 @@ export function adminDestination(next: string, admin: string): string {
   if (!next.startsWith(admin) || /[\\\p{Cc}]|%2e|%2f|%5c/iu.test(next)) return admin;
   const base = 'http://calendar.invalid';
   const url = URL.canParse(next, base) ? new URL(next, base) : undefined;
-  return url !== undefined && url.origin === base && url.pathname.startsWith(admin) ? `${url.pathname}${url.search}${url.hash}` : admin;
+  return url !== undefined && url.origin === base && url.pathname.startsWith(admin)
+    ? `${url.pathname}${url.search}${url.hash}`
+    : admin;
 }
 
 /** The `calendar_session` cookie's header, for a sign-in (the token, its lifetime) or a sign-out (empty, 0). */
 export function sessionCookieOf(config: Config) {
   const cookiePath = `${sitePathOf(config)}/`;
   // Secure whenever the site is https (CALENDAR_SITE_URL); without one, when the request came over https.
-  const secure = (request: FastifyRequest) => (config.siteUrl === undefined ? request.protocol === 'https' : new URL(config.siteUrl).protocol === 'https:');
+  const secure = (request: FastifyRequest) =>
+    config.siteUrl === undefined ? request.protocol === 'https' : new URL(config.siteUrl).protocol === 'https:';
   return (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
     `${SESSION_COOKIE}=${value}; Path=${cookiePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
 }
@@ -59,10 +62,20 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
   const admin = `${sitePath}/admin/`;
   const csp = pageCsp(config);
   const cookie = sessionCookieOf(config);
-  const signInPath = (language: { code: LanguageCode; segment: boolean }) => `${sitePath}${language.segment ? `/${language.code}` : ''}/admin/sign-in`;
+  const signInPath = (language: { code: LanguageCode; segment: boolean }) =>
+    `${sitePath}${language.segment ? `/${language.code}` : ''}/admin/sign-in`;
 
   /** The form, with an error when there is one, as `status`. */
-  const form = (request: FastifyRequest, reply: FastifyReply, view: { status: number; next: string; login?: string; error?: (words: ReturnType<typeof signInMessagesFor>) => string }) => {
+  const form = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    view: {
+      status: number;
+      next: string;
+      login?: string;
+      error?: (words: ReturnType<typeof signInMessagesFor>) => string;
+    },
+  ) => {
     const language = pageLanguageOf(request, config);
     if (language === undefined) return reply.callNotFound();
     const words = signInMessagesFor(language.code);
@@ -72,7 +85,14 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
       login: view.login ?? '',
       ...(view.error === undefined ? {} : { error: view.error(words) }),
     });
-    return reply.code(view.status).headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'private, no-store' }).send(body);
+    return reply
+      .code(view.status)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': csp,
+        'cache-control': 'private, no-store',
+      })
+      .send(body);
   };
 
   const show = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -83,16 +103,23 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
     if (pageLanguageOf(request, config) === undefined) return reply.callNotFound();
     const next = adminDestination(formField(request.body, 'next'), admin);
     const login = formField(request.body, 'login');
-    if (!fromOwnPage(request, config)) return form(request, reply, { status: 403, next, login, error: (words) => words.foreignOrigin });
+    if (!fromOwnPage(request, config))
+      return form(request, reply, { status: 403, next, login, error: (words) => words.foreignOrigin });
     let caller;
     try {
       caller = await authenticator.checkAccountPassword(login, formField(request.body, 'password'), request.ip);
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 429)) throw error;
-      if (error.status === 401) return form(request, reply, { status: 401, next, login, error: (words) => words.wrong });
+      if (error.status === 401)
+        return form(request, reply, { status: 401, next, login, error: (words) => words.wrong });
       const seconds = error.headers['retry-after'] ?? '60';
       reply.header('retry-after', seconds);
-      return form(request, reply, { status: 429, next, login, error: (words) => words.throttled.replace('{seconds}', seconds) });
+      return form(request, reply, {
+        status: 429,
+        next,
+        login,
+        error: (words) => words.throttled.replace('{seconds}', seconds),
+      });
     }
     const token = await sessions.open(caller, formField(request.headers, 'user-agent'));
     reply.header('set-cookie', cookie(request, token, Math.floor(config.sessions.absoluteMs / 1000)));
@@ -103,11 +130,13 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDependencies): 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = pageLanguageOf(request, config);
     if (language === undefined) return reply.callNotFound();
-    if (!fromOwnPage(request, config)) return form(request, reply, { status: 403, next: admin, error: (words) => words.foreignOrigin });
+    if (!fromOwnPage(request, config))
+      return form(request, reply, { status: 403, next: admin, error: (words) => words.foreignOrigin });
     const token = cookieValue(request.headers.cookie, SESSION_COOKIE) ?? '';
     const session = token === '' ? null : await sessions.resolve(token);
     // A live session ends only with its nonce, so that no other site can sign its user out; an ended one is signed out already.
-    if (session !== null && !nonceMatches(session, formField(request.body, '_wpnonce'))) return form(request, reply, { status: 403, next: admin, error: (words) => words.signOutFailed });
+    if (session !== null && !nonceMatches(session, formField(request.body, '_wpnonce')))
+      return form(request, reply, { status: 403, next: admin, error: (words) => words.signOutFailed });
     if (session !== null) await sessions.close(token);
     reply.header('set-cookie', cookie(request, '', 0));
     return reply.header('cache-control', 'private, no-store').redirect(signInPath(language), 303);

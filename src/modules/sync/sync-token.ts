@@ -38,7 +38,10 @@ export function decodeSyncToken(token: string): JournalPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
   const match = TOKEN.exec(Buffer.from(token, 'base64url').toString('latin1'));
   if (!match) return undefined;
-  const position: JournalPosition = { seq: Number(match[1]), ...(match[2] === undefined ? {} : { through: Number(match[2]) }) };
+  const position: JournalPosition = {
+    seq: Number(match[1]),
+    ...(match[2] === undefined ? {} : { through: Number(match[2]) }),
+  };
   // One spelling per position: a token edited by hand (leading zeros, padding bits) is refused.
   return encodeSyncToken(position) === token ? position : undefined;
 }
@@ -57,7 +60,9 @@ export function encodeListingToken(position: ListingPosition): string {
  * (`start`: its first, `snapshot` unknown until read); undefined when it is not a token this
  * service wrote.
  */
-export function readSyncToken(token: string): { changes: JournalPosition } | { listing: Partial<ListingPosition> } | undefined {
+export function readSyncToken(
+  token: string,
+): { changes: JournalPosition } | { listing: Partial<ListingPosition> } | undefined {
   if (token === START_TOKEN) return { listing: {} };
   const changes = decodeSyncToken(token);
   if (changes) return { changes };

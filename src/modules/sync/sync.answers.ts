@@ -33,8 +33,14 @@ export function syncParams(plural: string) {
 
 /** The envelope's sync members (the listing's token; a sync answer's page or next token). */
 export const SyncEnvelopeFields = {
-  next_sync_token: Type.Optional(Type.String({ description: 'The token to pass as sync_token to get the changes after this answer (additive)' })),
-  next_page_token: Type.Optional(Type.String({ description: 'A sync answer with more pages: the token of the next one, which next_rest_url carries (additive)' })),
+  next_sync_token: Type.Optional(
+    Type.String({ description: 'The token to pass as sync_token to get the changes after this answer (additive)' }),
+  ),
+  next_page_token: Type.Optional(
+    Type.String({
+      description: 'A sync answer with more pages: the token of the next one, which next_rest_url carries (additive)',
+    }),
+  ),
 };
 
 /** Parameters that keep their meaning with `sync_token`: paging, language, password and context. */
@@ -48,7 +54,8 @@ export function refuseFiltersBesideSyncToken(query: Readonly<Record<string, unkn
   const invalid: Record<string, InvalidParam> = {};
   for (const [name, property] of Object.entries(properties)) {
     const value = query[name];
-    if (WITH_SYNC_TOKEN.has(name) || value === undefined || value === (property as { default?: unknown }).default) continue;
+    if (WITH_SYNC_TOKEN.has(name) || value === undefined || value === (property as { default?: unknown }).default)
+      continue;
     invalid[name] = { message: `${name} cannot be combined with sync_token: a sync answer holds every change.` };
   }
   if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
@@ -58,14 +65,24 @@ export function refuseFiltersBesideSyncToken(query: Readonly<Record<string, unkn
  * The token of a listing's snapshot: the `X-Sync-Token` header everywhere, and `next_sync_token`
  * in our namespace's envelope only: the tribe/events/v1 alias keeps the original's (decision 0018).
  */
-export function listingToken(token: string, urls: Urls): { headers: Record<string, string>; field: { next_sync_token?: string } } {
-  return { headers: { [SYNC_TOKEN_HEADER]: token }, field: urls.namespace === NAMESPACE ? { next_sync_token: token } : {} };
+export function listingToken(
+  token: string,
+  urls: Urls,
+): { headers: Record<string, string>; field: { next_sync_token?: string } } {
+  return {
+    headers: { [SYNC_TOKEN_HEADER]: token },
+    field: urls.namespace === NAMESPACE ? { next_sync_token: token } : {},
+  };
 }
 
 /** A sync page as the archive answers it: its entries under the collection's key, and where to go on. */
 export function syncAnswer<Item>(page: SyncPage<Item>, collection: string, urls: Urls, token: string, perPage: number) {
   const { next } = page;
-  const link = (syncToken: string) => withQuery(urls.collection(collection), new URLSearchParams([['sync_token', syncToken], ['per_page', String(perPage)], ...urls.languageArgs]).toString());
+  const link = (syncToken: string) =>
+    withQuery(
+      urls.collection(collection),
+      new URLSearchParams([['sync_token', syncToken], ['per_page', String(perPage)], ...urls.languageArgs]).toString(),
+    );
   const body: Record<string, unknown> = {
     [collection]: page.entries,
     rest_url: link(token),

@@ -1,10 +1,21 @@
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { ReadTx } from '../../storage/types.ts';
-import type { JournalBounds, RecordChange, RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
+import type {
+  JournalBounds,
+  RecordChange,
+  RecordChangesRepository,
+} from '../../storage/repositories/record-changes.repository.ts';
 import type { SyncListingRepository } from '../../storage/repositories/sync-listing.repository.ts';
 import type { ChangedResource } from '../../storage/tables.ts';
 import type { ArchiveScope } from '../posts/post-rules.ts';
-import { appliedThrough, encodeListingToken, encodeSyncToken, readSyncToken, type JournalPosition, type ListingPosition } from './sync-token.ts';
+import {
+  appliedThrough,
+  encodeListingToken,
+  encodeSyncToken,
+  readSyncToken,
+  type JournalPosition,
+  type ListingPosition,
+} from './sync-token.ts';
 
 /** A record gone, or no longer in this caller's archive (a draft for anonymous readers, a trashed one). */
 export interface Tombstone {
@@ -55,7 +66,12 @@ function listedBefore(scope: SyncSource<unknown>['scope'], before: RecordChange[
   if (scope === undefined) return true;
   if (!scope.statuses.includes(before.status)) return false;
   // Others' non-public records are listed only to those who may edit them; an unknown author may have been the caller.
-  return scope.restrictTo === undefined || before.status === 'publish' || before.author === null || before.author === scope.restrictTo.authorId;
+  return (
+    scope.restrictTo === undefined ||
+    before.status === 'publish' ||
+    before.author === null ||
+    before.author === scope.restrictTo.authorId
+  );
 }
 
 /**
@@ -86,12 +102,24 @@ export class SyncService {
    */
   async page<Item>(tx: ReadTx, source: SyncSource<Item>, token: string, size: number): Promise<SyncPage<Item>> {
     const read = readSyncToken(token);
-    if (!read) throw invalidParam('sync_token', 'sync_token: not a token this service issued; start from a listing without it, or from sync_token=start.');
+    if (!read)
+      throw invalidParam(
+        'sync_token',
+        'sync_token: not a token this service issued; start from a listing without it, or from sync_token=start.',
+      );
     const bounds = await this.journal.bounds(tx);
-    return 'listing' in read ? this.listingPage(tx, source, read.listing, bounds, size) : this.changesPage(tx, source, read.changes, bounds, size);
+    return 'listing' in read
+      ? this.listingPage(tx, source, read.listing, bounds, size)
+      : this.changesPage(tx, source, read.changes, bounds, size);
   }
 
-  private async changesPage<Item>(tx: ReadTx, source: SyncSource<Item>, position: JournalPosition, bounds: JournalBounds, size: number): Promise<SyncPage<Item>> {
+  private async changesPage<Item>(
+    tx: ReadTx,
+    source: SyncSource<Item>,
+    position: JournalPosition,
+    bounds: JournalBounds,
+    size: number,
+  ): Promise<SyncPage<Item>> {
     const after = appliedThrough(position);
     // Changes after the token were pruned, or the token is from another database's journal.
     if (after < bounds.prunedThrough || position.seq > bounds.latest) throw new ApiError('rest_sync_token_expired');
@@ -110,7 +138,8 @@ export class SyncService {
       }
       const current = affected.get(row.recordId) ?? [];
       const resumed = row.seq === position.seq && position.through !== undefined;
-      const ids = current.length === 0 ? [row.recordId] : current.filter((id) => !resumed || id > (position.through ?? 0));
+      const ids =
+        current.length === 0 ? [row.recordId] : current.filter((id) => !resumed || id > (position.through ?? 0));
       const taken = ids.slice(0, size - planned.length);
       for (const id of taken) {
         planned.push({ id, deletedAt: row.changedAt ?? '' });
@@ -146,13 +175,19 @@ export class SyncService {
    * skipped however much is deleted or added meanwhile, and whatever changed meanwhile comes after
    * that place in the journal, so the first sync re-sends it.
    */
-  private async listingPage<Item>(tx: ReadTx, source: SyncSource<Item>, position: Partial<ListingPosition>, bounds: JournalBounds, size: number): Promise<SyncPage<Item>> {
+  private async listingPage<Item>(
+    tx: ReadTx,
+    source: SyncSource<Item>,
+    position: Partial<ListingPosition>,
+    bounds: JournalBounds,
+    size: number,
+  ): Promise<SyncPage<Item>> {
     const snapshot = position.snapshot ?? bounds.latest;
     if (snapshot < bounds.prunedThrough || snapshot > bounds.latest) throw new ApiError('rest_sync_token_expired');
     const entries: Item[] = [];
     let afterId = position.afterId ?? 0;
     let exhausted = false;
-    for (let scanned = 0; entries.length < size && !exhausted && scanned < LISTING_SCAN_LIMIT; ) {
+    for (let scanned = 0; entries.length < size && !exhausted && scanned < LISTING_SCAN_LIMIT;) {
       const ids = await this.listing.idsAfter(tx, source.resource, afterId, size);
       scanned += ids.length;
       const visible = await source.visible(tx, ids);

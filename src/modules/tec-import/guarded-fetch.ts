@@ -17,12 +17,26 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose answer has no body (the Response constructor refuses one). */
 const BODILESS = new Set([101, 103, 204, 205, 304]);
 
-function requestOnce(url: URL, headers: Record<string, string>, signal: AbortSignal, policy: ReceiverPolicy): Promise<http.IncomingMessage> {
+function requestOnce(
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  policy: ReceiverPolicy,
+): Promise<http.IncomingMessage> {
   const problem = policy.connectionProblem(url);
   if (problem) return Promise.reject(new Error(`refused: ${problem}`));
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
-    const request = transport.get(url, { headers: { ...headers, 'user-agent': 'calendar-events-import/1' }, lookup: policy.lookup, agent: false, signal }, resolve);
+    const request = transport.get(
+      url,
+      {
+        headers: { ...headers, 'user-agent': 'calendar-events-import/1' },
+        lookup: policy.lookup,
+        agent: false,
+        signal,
+      },
+      resolve,
+    );
     request.on('error', reject);
   });
 }
@@ -35,21 +49,29 @@ export function guardedFetch(policy: ReceiverPolicy): SourceFetch {
     for (let hop = 0; ; hop++) {
       const answer = await requestOnce(url, headers, init.signal, policy);
       const location = answer.headers.location;
-      const status = answer.statusCode !== undefined && answer.statusCode >= 200 && answer.statusCode <= 599 ? answer.statusCode : 502;
+      const status =
+        answer.statusCode !== undefined && answer.statusCode >= 200 && answer.statusCode <= 599
+          ? answer.statusCode
+          : 502;
       if (REDIRECTS.has(status) && location !== undefined && hop < MAX_REDIRECTS) {
         // A redirect's own body is never read.
         answer.destroy();
         const next = new URL(location, url);
         // As fetch does: credentials are not carried to another origin.
-        if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+        if (next.origin !== url.origin)
+          headers = Object.fromEntries(
+            Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+          );
         url = next;
         continue;
       }
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(answer.headers)) {
-        for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
+        for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+          responseHeaders.append(name, item);
       }
-      if (!BODILESS.has(status)) return new Response(Readable.toWeb(answer) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
+      if (!BODILESS.has(status))
+        return new Response(Readable.toWeb(answer) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
       answer.destroy();
       return new Response(null, { status, headers: responseHeaders });
     }

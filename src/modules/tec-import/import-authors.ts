@@ -61,18 +61,28 @@ export class ImportAuthors {
     }
     const wanted = shown && userFromSource(shown);
     if (!shown) return say(`the source does not show this user (/wp/v2/users/${id}): ${fallback}`);
-    if (!wanted) return say(`no login this service accepts (${JSON.stringify(text(shown.username) || text(shown.slug))}): ${fallback}`);
-    const existing = async () => (await users.userByLogin(wanted.login)) ?? (wanted.email === '' ? undefined : await users.userByLogin(wanted.email));
+    if (!wanted)
+      return say(
+        `no login this service accepts (${JSON.stringify(text(shown.username) || text(shown.slug))}): ${fallback}`,
+      );
+    const existing = async () =>
+      (await users.userByLogin(wanted.login)) ??
+      (wanted.email === '' ? undefined : await users.userByLogin(wanted.email));
     const here = await existing();
     if (here) return say(`the user "${here.login}" here`, here.id);
     if (run.options.dryRun) return say(`would create the user "${wanted.login}" (${wanted.role})`);
     try {
       const { user } = await users.create({ ...wanted, ...(run.keepsIds ? { id } : {}) });
-      return say(`created the user "${user.login}" (${user.role}) without a password: an administrator gives them an application password to sign in`, user.id);
+      return say(
+        `created the user "${user.login}" (${user.role}) without a password: an administrator gives them an application password to sign in`,
+        user.id,
+      );
     } catch (error) {
       // Another node or run made them in between.
       const made = error instanceof UserInputError ? await existing() : undefined;
-      return made ? say(`the user "${made.login}" here`, made.id) : say(`creating the user "${wanted.login}" failed (${describe(error)}): ${fallback}`);
+      return made
+        ? say(`the user "${made.login}" here`, made.id)
+        : say(`creating the user "${wanted.login}" failed (${describe(error)}): ${fallback}`);
     }
   }
 }

@@ -15,7 +15,11 @@ interface Tally {
 }
 
 const newTally = (kind: ImportKind, total: number | undefined): Tally => ({
-  kind, total, done: 0, startedAt: Date.now(), counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 },
+  kind,
+  total,
+  done: 0,
+  startedAt: Date.now(),
+  counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 },
 });
 
 const rate = (tally: Tally) => (tally.done / Math.max(0.001, (Date.now() - tally.startedAt) / 1000)).toFixed(1);
@@ -60,7 +64,8 @@ export function barProgress(stream: NodeJS.WriteStream): ImportProgress {
   const bars = new cliProgress.MultiBar(
     {
       stream,
-      format: '{kind} [{bar}] {value}/{total} | {rate}/s | created {created} updated {updated} unchanged {unchanged} skipped {skipped} failed {failed}',
+      format:
+        '{kind} [{bar}] {value}/{total} | {rate}/s | created {created} updated {updated} unchanged {unchanged} skipped {skipped} failed {failed}',
       hideCursor: true,
       clearOnComplete: false,
     },

@@ -34,10 +34,21 @@ export class ImportPruner {
       options.signal?.throwIfAborted();
       const found = await readLeftOut(run, kind, entry.source_id);
       if (found.state === 'there') await copy([found.record]);
-      else if (found.state === 'failed') reportFailure(run, { kind, sourceId: entry.source_id, text: `not listed, and reading it failed (${found.reason}): left as it is` });
-      else if (found.state === 'unreadable') report.notes.push({ kind, sourceId: entry.source_id, text: `not listed and not readable (HTTP ${found.status}): left as it is` });
+      else if (found.state === 'failed')
+        reportFailure(run, {
+          kind,
+          sourceId: entry.source_id,
+          text: `not listed, and reading it failed (${found.reason}): left as it is`,
+        });
+      else if (found.state === 'unreadable')
+        report.notes.push({
+          kind,
+          sourceId: entry.source_id,
+          text: `not listed and not readable (HTTP ${found.status}): left as it is`,
+        });
       else {
-        const removed = options.prune === true && !options.dryRun && (await this.remove(run, kind, entry.target_id, entry.source_id));
+        const removed =
+          options.prune === true && !options.dryRun && (await this.remove(run, kind, entry.target_id, entry.source_id));
         report.deleted.push({ kind, sourceId: entry.source_id, targetId: entry.target_id, removed });
       }
     }

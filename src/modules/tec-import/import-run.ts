@@ -125,10 +125,24 @@ const emptyCounts = (): Record<Outcome, number> => ({ created: 0, updated: 0, un
 
 /** A run's state before it reads anything. */
 export function newRun(source: TecSource, options: ImportOptions, keepsIds: boolean): Run {
-  const perKind = <T>(make: () => T) => Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, make()])) as Record<ImportKind, T>;
+  const perKind = <T>(make: () => T) =>
+    Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, make()])) as Record<ImportKind, T>;
   const report: ImportReport = {
-    source: source.base, keepsIds, dryRun: options.dryRun === true, counts: perKind(emptyCounts), translations: perKind(emptyCounts), tickets: { ticket: emptyCounts(), attendee: emptyCounts() },
-    skipped: [], failed: [], notes: [], failedPages: [], deleted: [], authors: [], idMap: [], complete: false, seconds: 0,
+    source: source.base,
+    keepsIds,
+    dryRun: options.dryRun === true,
+    counts: perKind(emptyCounts),
+    translations: perKind(emptyCounts),
+    tickets: { ticket: emptyCounts(), attendee: emptyCounts() },
+    skipped: [],
+    failed: [],
+    notes: [],
+    failedPages: [],
+    deleted: [],
+    authors: [],
+    idMap: [],
+    complete: false,
+    seconds: 0,
   };
   return { source, options, keepsIds, report, seen: perKind(() => new Set<number>()), authors: new Map() };
 }
@@ -137,7 +151,11 @@ export function newRun(source: TecSource, options: ImportOptions, keepsIds: bool
 export function describe(error: unknown): string {
   if (error instanceof ApiError) {
     const params = (error.data as { params?: Record<string, unknown> }).params;
-    return params ? `${error.message} ${Object.entries(params).map(([name, message]) => `${name}: ${String(message)}`).join('; ')}` : error.message;
+    return params
+      ? `${error.message} ${Object.entries(params)
+          .map(([name, message]) => `${name}: ${String(message)}`)
+          .join('; ')}`
+      : error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -152,14 +170,22 @@ export function reportRecord(run: Run, kind: ImportKind, id: number, result: Rec
   for (const note of result.notes) run.report.notes.push({ kind, sourceId: id, text: note });
   if (result.outcome === 'skipped') run.report.skipped.push({ kind, sourceId: id, text: result.reason ?? '' });
   if (result.outcome === 'failed') reportFailure(run, { kind, sourceId: id, text: result.reason ?? '' });
-  if (result.outcome === 'created' && result.targetId !== undefined && result.targetId !== id) run.report.idMap.push({ kind, sourceId: id, targetId: result.targetId });
+  if (result.outcome === 'created' && result.targetId !== undefined && result.targetId !== id)
+    run.report.idMap.push({ kind, sourceId: id, targetId: result.targetId });
   countRecord(run, kind, result.outcome);
 }
 
 /** A translation's result into the report (its count apart from records'). */
-export function reportTranslation(run: Run, kind: ImportKind, id: number, language: LanguageCode, result: RecordResult): void {
+export function reportTranslation(
+  run: Run,
+  kind: ImportKind,
+  id: number,
+  language: LanguageCode,
+  result: RecordResult,
+): void {
   for (const note of result.notes) run.report.notes.push({ kind, sourceId: id, text: `${language}: ${note}` });
-  if (result.outcome === 'failed') reportFailure(run, { kind, sourceId: id, text: `translation ${language}: ${result.reason ?? ''}` });
+  if (result.outcome === 'failed')
+    reportFailure(run, { kind, sourceId: id, text: `translation ${language}: ${result.reason ?? ''}` });
   countTranslation(run, kind, result.outcome);
 }
 
@@ -176,6 +202,8 @@ export function countTranslation(run: Run, kind: ImportKind, outcome: Outcome): 
 export function reportFailedPages(run: Run, failures: readonly PageFailure[]): void {
   for (const failure of failures) {
     run.report.failedPages.push(failure);
-    run.options.progress?.note(`${failure.collection} page ${failure.page} failed: ${failure.reason}; its records were not read.`);
+    run.options.progress?.note(
+      `${failure.collection} page ${failure.page} failed: ${failure.reason}; its records were not read.`,
+    );
   }
 }

@@ -9,7 +9,14 @@ import type { TicketsRepository } from '../../storage/repositories/tickets.repos
 import type { AttendeeStatus } from '../../storage/tables.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { TICKET_STATUSES, type TicketBody } from '../tickets/tickets.schemas.ts';
-import { describe, reportFailedPages, reportFailure, type Outcome, type Run, type TicketImportKind } from './import-run.ts';
+import {
+  describe,
+  reportFailedPages,
+  reportFailure,
+  type Outcome,
+  type Run,
+  type TicketImportKind,
+} from './import-run.ts';
 import { sourceId, text, type SourceRecord } from './tec-records.ts';
 import { SourceError } from './tec-source.ts';
 
@@ -50,13 +57,17 @@ export class ImportTickets {
   async run(run: Run): Promise<void> {
     const tickets = await this.read(run, 'tickets');
     if (tickets === undefined) return;
-    for (const record of tickets) await this.one(run, 'ticket', record, (tx, id) => this.writeTicket(tx, run, id, record));
+    for (const record of tickets)
+      await this.one(run, 'ticket', record, (tx, id) => this.writeTicket(tx, run, id, record));
     if (!run.source.authenticated) {
-      run.options.progress?.note('tribe/tickets/v1/attendees: only an administrator may read attendees; give credentials to copy them.');
+      run.options.progress?.note(
+        'tribe/tickets/v1/attendees: only an administrator may read attendees; give credentials to copy them.',
+      );
       return;
     }
     const attendees = await this.read(run, 'attendees');
-    for (const record of attendees ?? []) await this.one(run, 'attendee', record, (tx, id) => this.writeAttendee(tx, run, id, record));
+    for (const record of attendees ?? [])
+      await this.one(run, 'attendee', record, (tx, id) => this.writeAttendee(tx, run, id, record));
   }
 
   /** Every record of an archive; undefined when the source has no such archive (no Event Tickets) or refuses it. */
@@ -69,7 +80,8 @@ export class ImportTickets {
     });
     const refused = result.total === undefined ? result.failures[0] : undefined;
     if (refused?.status !== undefined && refused.status < 500 && refused.status !== 429) {
-      if (refused.status !== 404) run.options.progress?.note(`tribe/tickets/v1/${collection} answered ${refused.reason}: not copied.`);
+      if (refused.status !== 404)
+        run.options.progress?.note(`tribe/tickets/v1/${collection} answered ${refused.reason}: not copied.`);
       return undefined;
     }
     reportFailedPages(run, result.failures);
@@ -77,7 +89,12 @@ export class ImportTickets {
   }
 
   /** One record in a unit of its own (none in a dry run), counted and reported. */
-  private async one(run: Run, kind: TicketImportKind, record: SourceRecord, write: (tx: WriteTx, id: number) => Promise<{ outcome: Outcome; reason?: string }>): Promise<void> {
+  private async one(
+    run: Run,
+    kind: TicketImportKind,
+    record: SourceRecord,
+    write: (tx: WriteTx, id: number) => Promise<{ outcome: Outcome; reason?: string }>,
+  ): Promise<void> {
     const id = sourceId(record);
     let result: { outcome: Outcome; reason?: string };
     if (id === undefined) result = skipped('a record without an id');
@@ -92,14 +109,21 @@ export class ImportTickets {
       }
     }
     const sourceIdOf = id ?? 0;
-    if (result.outcome === 'skipped') run.report.skipped.push({ kind, sourceId: sourceIdOf, text: result.reason ?? '' });
+    if (result.outcome === 'skipped')
+      run.report.skipped.push({ kind, sourceId: sourceIdOf, text: result.reason ?? '' });
     if (result.outcome === 'failed') reportFailure(run, { kind, sourceId: sourceIdOf, text: result.reason ?? '' });
     run.report.tickets[kind][result.outcome]++;
   }
 
-  private async writeTicket(tx: WriteTx, run: Run, id: number, record: SourceRecord): Promise<{ outcome: Outcome; reason?: string }> {
+  private async writeTicket(
+    tx: WriteTx,
+    run: Run,
+    id: number,
+    record: SourceRecord,
+  ): Promise<{ outcome: Outcome; reason?: string }> {
     const provider = text(record.provider);
-    if (!PROVIDERS.has(provider)) return skipped(`provider "${provider}" is not copied (only RSVP and Tickets Commerce)`);
+    if (!PROVIDERS.has(provider))
+      return skipped(`provider "${provider}" is not copied (only RSVP and Tickets Commerce)`);
     const eventId = Number(record.post_id ?? record.event);
     const event = await this.repository.entry(tx, run.source.base, 'event', eventId);
     if (!event) return skipped(`its event ${eventId} was not copied`);
@@ -119,11 +143,23 @@ export class ImportTickets {
       targetId = (await service.create(tx, run.options.caller, body)).id;
       outcome = 'created';
     }
-    await this.repository.put(tx, { source: run.source.base, kind: 'ticket', source_id: id, target_id: targetId, source_modified: modified, revision: 1 });
+    await this.repository.put(tx, {
+      source: run.source.base,
+      kind: 'ticket',
+      source_id: id,
+      target_id: targetId,
+      source_modified: modified,
+      revision: 1,
+    });
     return { outcome };
   }
 
-  private async writeAttendee(tx: WriteTx, run: Run, id: number, record: SourceRecord): Promise<{ outcome: Outcome; reason?: string }> {
+  private async writeAttendee(
+    tx: WriteTx,
+    run: Run,
+    id: number,
+    record: SourceRecord,
+  ): Promise<{ outcome: Outcome; reason?: string }> {
     const ticketId = Number(record.ticket_id);
     const mapped = await this.repository.entry(tx, run.source.base, 'ticket', ticketId);
     const ticket = mapped ? await this.services.tickets.get(tx, mapped.target_id) : undefined;
@@ -144,7 +180,7 @@ export class ImportTickets {
     };
     const modified = fingerprint(values);
     const entry = await this.repository.entry(tx, run.source.base, 'attendee', id);
-    const current = entry ? (await this.services.attendees.get(tx, entry.target_id)) : undefined;
+    const current = entry ? await this.services.attendees.get(tx, entry.target_id) : undefined;
     const now = nowUtc(this.clock);
     let outcome: Outcome;
     let targetId: number;
@@ -157,11 +193,20 @@ export class ImportTickets {
       // The source's code keeps its printed QR codes valid at the door here.
       const securityCode = text(record.security_code) || randomBytes(8).toString('hex');
       const created = text(record.date_utc) || now;
-      const [row] = await this.services.attendees.createSeats(tx, [{ ...values, security_code: securityCode, created_utc: created, modified_utc: now }]);
+      const [row] = await this.services.attendees.createSeats(tx, [
+        { ...values, security_code: securityCode, created_utc: created, modified_utc: now },
+      ]);
       targetId = row!.id;
       outcome = 'created';
     }
-    await this.repository.put(tx, { source: run.source.base, kind: 'attendee', source_id: id, target_id: targetId, source_modified: modified, revision: 1 });
+    await this.repository.put(tx, {
+      source: run.source.base,
+      kind: 'attendee',
+      source_id: id,
+      target_id: targetId,
+      source_modified: modified,
+      revision: 1,
+    });
     return { outcome };
   }
 
@@ -184,12 +229,18 @@ export class ImportTickets {
 /** A source ticket as a write's body: the original's fields (and this service's, read from a site like it). */
 function ticketBody(record: SourceRecord, provider: string, eventId: number): TicketBody {
   const details = (record.capacity_details ?? {}) as Record<string, unknown>;
-  const capacity = typeof record.capacity === 'number' ? record.capacity : typeof details.max === 'number' ? details.max : -1;
+  const capacity =
+    typeof record.capacity === 'number' ? record.capacity : typeof details.max === 'number' ? details.max : -1;
   const cost = (record.cost_details ?? {}) as Record<string, unknown>;
-  const price = provider === 'rsvp' ? '0' : text(record.price) || text((cost.values as unknown[] | undefined)?.[0]) || '0';
-  const currency = /^[A-Za-z]{3}$/.test(text(record.currency)) ? text(record.currency) : (CURRENCIES[text(cost.currency_symbol)] ?? 'USD');
+  const price =
+    provider === 'rsvp' ? '0' : text(record.price) || text((cost.values as unknown[] | undefined)?.[0]) || '0';
+  const currency = /^[A-Za-z]{3}$/.test(text(record.currency))
+    ? text(record.currency)
+    : (CURRENCIES[text(cost.currency_symbol)] ?? 'USD');
   const status = text(record.status);
-  const fields = Array.isArray(record.attendee_fields) ? (record.attendee_fields as TicketBody['attendee_fields']) : undefined;
+  const fields = Array.isArray(record.attendee_fields)
+    ? (record.attendee_fields as TicketBody['attendee_fields'])
+    : undefined;
   return {
     event: eventId,
     name: text(record.title) || text(record.name),
@@ -218,6 +269,7 @@ function statusOf(record: SourceRecord): AttendeeStatus {
 function answersOf(value: unknown): Record<string, string | boolean> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   const answers: Record<string, string | boolean> = {};
-  for (const [label, answer] of Object.entries(value)) if (typeof answer === 'string' || typeof answer === 'boolean') answers[label] = answer;
+  for (const [label, answer] of Object.entries(value))
+    if (typeof answer === 'string' || typeof answer === 'boolean') answers[label] = answer;
   return answers;
 }

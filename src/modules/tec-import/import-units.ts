@@ -42,17 +42,29 @@ export class ImportUnits {
    * `write` on every item, BATCH items to a batch unit; the items of a batch that failed each in a
    * single-record unit of their own. `report` is told each item's result, in the items' order.
    */
-  async writeAll<T>(run: Run, items: readonly T[], write: (tx: WriteTx, item: T) => Promise<RecordResult>, report: (item: T, result: RecordResult) => void): Promise<void> {
+  async writeAll<T>(
+    run: Run,
+    items: readonly T[],
+    write: (tx: WriteTx, item: T) => Promise<RecordResult>,
+    report: (item: T, result: RecordResult) => void,
+  ): Promise<void> {
     for (let from = 0; from < items.length; from += BATCH) {
       run.options.signal?.throwIfAborted();
       const batch = items.slice(from, from + BATCH);
-      const results = batch.length > 1 ? await this.batchUnit(run, (tx) => mapSerially(tx, batch, (item) => write(tx, item))) : undefined;
-      for (const [index, item] of batch.entries()) report(item, results?.[index] ?? (await this.singleRecordUnit(run, (tx) => write(tx, item))));
+      const results =
+        batch.length > 1
+          ? await this.batchUnit(run, (tx) => mapSerially(tx, batch, (item) => write(tx, item)))
+          : undefined;
+      for (const [index, item] of batch.entries())
+        report(item, results?.[index] ?? (await this.singleRecordUnit(run, (tx) => write(tx, item))));
     }
   }
 
   /** A unit writing several records: their results, or undefined when it failed (nothing of it committed). */
-  private async batchUnit(run: Run, work: (tx: WriteTx) => Promise<RecordResult[]>): Promise<RecordResult[] | undefined> {
+  private async batchUnit(
+    run: Run,
+    work: (tx: WriteTx) => Promise<RecordResult[]>,
+  ): Promise<RecordResult[] | undefined> {
     try {
       return await this.commit(run, work);
     } catch (error) {
@@ -80,7 +92,12 @@ export class ImportUnits {
       await this.repository.lockSource(tx, run.source.base);
       // A dry run recorded no source: its map rows need one, rolled back with them.
       if (run.options.dryRun && !(await this.repository.source(tx, run.source.base))) {
-        await this.repository.addSource(tx, { source: run.source.base, keeps_ids: run.keepsIds ? 1 : 0, started_at: nowUtc(this.clock), completed_at: null });
+        await this.repository.addSource(tx, {
+          source: run.source.base,
+          keeps_ids: run.keepsIds ? 1 : 0,
+          started_at: nowUtc(this.clock),
+          completed_at: null,
+        });
       }
       const results = await work(tx);
       if (results.some((result) => result.outcome === 'created' || result.outcome === 'updated')) {

@@ -13,8 +13,28 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import type { ImportAuthors } from './import-authors.ts';
 import type { ImportKind, Outcome, PendingRecord, RecordResult, Run } from './import-run.ts';
-import { eventFields, linkedFields, PROTECTED_LINKED_ON_SOURCE, PROTECTED_ON_SOURCE, skipped, sourceDates, sourceName, strippedSkip } from './record-mapping.ts';
-import { embeddedRecords, embeddedTerms, imageFacts, importableStatus, isStripped, modifiedUtc, sourceId, sourceStartAndEnd, text, type SourceRecord } from './tec-records.ts';
+import {
+  eventFields,
+  linkedFields,
+  PROTECTED_LINKED_ON_SOURCE,
+  PROTECTED_ON_SOURCE,
+  skipped,
+  sourceDates,
+  sourceName,
+  strippedSkip,
+} from './record-mapping.ts';
+import {
+  embeddedRecords,
+  embeddedTerms,
+  imageFacts,
+  importableStatus,
+  isStripped,
+  modifiedUtc,
+  sourceId,
+  sourceStartAndEnd,
+  text,
+  type SourceRecord,
+} from './tec-records.ts';
 
 /*
  * One source record written through its service's own rules (decision 0030), in the unit of work
@@ -31,7 +51,8 @@ export interface ImportServices {
   readonly terms: TermsService;
 }
 
-export const linkedService = (services: ImportServices, kind: 'venue' | 'organizer'): LinkedRecordsService => (kind === 'venue' ? services.venues : services.organizers);
+export const linkedService = (services: ImportServices, kind: 'venue' | 'organizer'): LinkedRecordsService =>
+  kind === 'venue' ? services.venues : services.organizers;
 
 /**
  * What this importer carries, as a number raised whenever it learns to copy more of a record
@@ -75,7 +96,11 @@ export class RecordWriter {
     return this.storage.read(async (tx) => {
       const entry = await this.repository.entry(tx, run.source.base, kind, id);
       if (!entry || !copiedAsIs(entry, modified)) return undefined;
-      const present = kind === 'event' ? (await this.services.events.getRowIfExists(tx, { id: entry.target_id })) !== undefined : (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0;
+      const present =
+        kind === 'event'
+          ? (await this.services.events.getRowIfExists(tx, { id: entry.target_id })) !== undefined
+          : (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language))
+              .length > 0;
       return present ? { outcome: 'unchanged', targetId: entry.target_id, notes: [] } : undefined;
     });
   }
@@ -94,7 +119,12 @@ export class RecordWriter {
     }
   }
 
-  private async writeTerm(tx: WriteTx, run: Run, definition: TaxonomyDefinition, record: SourceRecord): Promise<RecordResult> {
+  private async writeTerm(
+    tx: WriteTx,
+    run: Run,
+    definition: TaxonomyDefinition,
+    record: SourceRecord,
+  ): Promise<RecordResult> {
     const { terms } = this.services;
     const { caller, language } = run.options;
     const kind = definition.taxonomy;
@@ -115,10 +145,13 @@ export class RecordWriter {
     const current = entry ? await terms.lookup(tx, definition, entry.target_id) : undefined;
     if (current) {
       // A slug another term holds here stays as it was made (reported when it was).
-      const slugHolder = slug === undefined || current.slug === slug ? undefined : (await terms.idsOf(tx, definition, [slug]))?.[0];
+      const slugHolder =
+        slug === undefined || current.slug === slug ? undefined : (await terms.idsOf(tx, definition, [slug]))?.[0];
       const changes = {
         ...(current.name !== name ? { name } : {}),
-        ...(slug !== undefined && current.slug !== slug && (slugHolder === undefined || slugHolder === current.id) ? { slug } : {}),
+        ...(slug !== undefined && current.slug !== slug && (slugHolder === undefined || slugHolder === current.id)
+          ? { slug }
+          : {}),
         ...(current.description !== description ? { description } : {}),
         ...(definition.hierarchical && current.parent_id !== parent ? { parent } : {}),
       };
@@ -131,7 +164,9 @@ export class RecordWriter {
     const input = { name, description, ...(definition.hierarchical ? { parent } : {}) };
     let targetId: number;
     try {
-      targetId = (await terms.create(tx, definition, { ...input, ...(slug ? { slug } : {}) }, language, caller, placement)).row.id;
+      targetId = (
+        await terms.create(tx, definition, { ...input, ...(slug ? { slug } : {}) }, language, caller, placement)
+      ).row.id;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'term_exists') {
@@ -154,7 +189,13 @@ export class RecordWriter {
    * readers see it stripped as on the source; its editors in full). A venue drafted instead would
    * drop out of its events' answers.
    */
-  private async writeLinked(tx: WriteTx, run: Run, kind: 'venue' | 'organizer', record: SourceRecord, protectedOnSource = false): Promise<RecordResult> {
+  private async writeLinked(
+    tx: WriteTx,
+    run: Run,
+    kind: 'venue' | 'organizer',
+    record: SourceRecord,
+    protectedOnSource = false,
+  ): Promise<RecordResult> {
     const service = linkedService(this.services, kind);
     const { caller, language } = run.options;
     const id = sourceId(record)!;
@@ -186,17 +227,29 @@ export class RecordWriter {
     let targetId: number;
     let outcome: Outcome;
     if (current) {
-      const movesSlug = slug !== undefined && slug !== current.post.slug && (await this.slugFree(foundOrNone(service.find(tx, { slug })), current.post.id));
-      const updated = await service.update(tx, current, input, caller, language, { ...(movesSlug ? { slug } : {}), ...sourceDates(record) });
+      const movesSlug =
+        slug !== undefined &&
+        slug !== current.post.slug &&
+        (await this.slugFree(foundOrNone(service.find(tx, { slug })), current.post.id));
+      const updated = await service.update(tx, current, input, caller, language, {
+        ...(movesSlug ? { slug } : {}),
+        ...sourceDates(record),
+      });
       targetId = current.post.id;
       outcome = 'updated';
-      if (movesSlug && updated.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${updated.post.slug}"`);
+      if (movesSlug && updated.post.slug !== slug)
+        notes.push(`slug "${slug}" is taken here: stored as "${updated.post.slug}"`);
     } else {
       if (entry) notes.push(`${kind} ${entry.target_id} it was copied to is gone here: copied again`);
-      const created = await service.create(tx, input, caller, language, { ...(await this.placement(tx, run, kind, id)), ...(slug === undefined ? {} : { slug }), ...sourceDates(record) });
+      const created = await service.create(tx, input, caller, language, {
+        ...(await this.placement(tx, run, kind, id)),
+        ...(slug === undefined ? {} : { slug }),
+        ...sourceDates(record),
+      });
       targetId = created.post.id;
       outcome = 'created';
-      if (slug !== undefined && created.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${created.post.slug}"`);
+      if (slug !== undefined && created.post.slug !== slug)
+        notes.push(`slug "${slug}" is taken here: stored as "${created.post.slug}"`);
     }
     await this.mapped(tx, run, kind, id, targetId, modified);
     return { outcome, targetId, notes };
@@ -207,7 +260,12 @@ export class RecordWriter {
    * password is not on the wire, and published here its text would be public. A copy someone gave
    * a password here keeps the source's status.
    */
-  private async writeEvent(tx: WriteTx, run: Run, record: SourceRecord, protectedOnSource = false): Promise<RecordResult> {
+  private async writeEvent(
+    tx: WriteTx,
+    run: Run,
+    record: SourceRecord,
+    protectedOnSource = false,
+  ): Promise<RecordResult> {
     const { events, eventWriter } = this.services;
     const { caller, language } = run.options;
     const id = sourceId(record)!;
@@ -246,7 +304,10 @@ export class RecordWriter {
     };
     const slug = text(record.slug) || undefined;
     // On update, a slug another event holds here stays as it was made (reported when it was).
-    const sendsSlug = slug !== undefined && (!current || (slug !== current.post.slug && (await this.slugFree(events.getRowIfExists(tx, { slug }), current.post.id))));
+    const sendsSlug =
+      slug !== undefined &&
+      (!current ||
+        (slug !== current.post.slug && (await this.slugFree(events.getRowIfExists(tx, { slug }), current.post.id))));
     const input: EventCreateInput = {
       title,
       ...fields,
@@ -269,19 +330,37 @@ export class RecordWriter {
       outcome = 'updated';
     } else {
       if (entry) notes.push(`event ${entry.target_id} it was copied to is gone here: copied again`);
-      written = await eventWriter.create(tx, input, caller, language, { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) }, checked);
+      written = await eventWriter.create(
+        tx,
+        input,
+        caller,
+        language,
+        { ...(await this.placement(tx, run, 'event', id)), ...sourceDates(record) },
+        checked,
+      );
       outcome = 'created';
     }
-    if (sendsSlug && written.post.slug !== slug) notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);
+    if (sendsSlug && written.post.slug !== slug)
+      notes.push(`slug "${slug}" is taken here: stored as "${written.post.slug}"`);
     await this.mapped(tx, run, 'event', id, written.post.id, modified);
     return { outcome, targetId: written.post.id, notes };
   }
 
   /** The venue or organizer here for one an event embeds; one the archive did not list is copied from the event. */
-  private async linkedTarget(tx: WriteTx, run: Run, kind: 'venue' | 'organizer', embedded: SourceRecord, notes: string[]): Promise<number | undefined> {
+  private async linkedTarget(
+    tx: WriteTx,
+    run: Run,
+    kind: 'venue' | 'organizer',
+    embedded: SourceRecord,
+    notes: string[],
+  ): Promise<number | undefined> {
     const id = sourceId(embedded)!;
     const entry = await this.repository.entry(tx, run.source.base, kind, id);
-    if (entry && (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0) return entry.target_id;
+    if (
+      entry &&
+      (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], run.options.language)).length > 0
+    )
+      return entry.target_id;
     const result = await this.writeLinked(tx, run, kind, embedded);
     notes.push(...result.notes.map((note) => `${kind} ${id}: ${note}`));
     if (result.targetId === undefined) {
@@ -293,7 +372,13 @@ export class RecordWriter {
   }
 
   /** The term here for one an event embeds; one the archive did not list is copied from the event. */
-  private async termTarget(tx: WriteTx, run: Run, definition: TaxonomyDefinition, embedded: SourceRecord, notes: string[]): Promise<number | undefined> {
+  private async termTarget(
+    tx: WriteTx,
+    run: Run,
+    definition: TaxonomyDefinition,
+    embedded: SourceRecord,
+    notes: string[],
+  ): Promise<number | undefined> {
     const id = sourceId(embedded)!;
     const entry = await this.repository.entry(tx, run.source.base, definition.taxonomy, id);
     if (entry) return entry.target_id;
@@ -308,8 +393,22 @@ export class RecordWriter {
   }
 
   /** Where a source record went, at which `modified`, by this revision of the importer: in the unit of work that writes the record, so the two commit together. */
-  private async mapped(tx: WriteTx, run: Run, kind: ImportKind, sourceId: number, targetId: number, modified: string): Promise<void> {
-    await this.repository.put(tx, { source: run.source.base, kind, source_id: sourceId, target_id: targetId, source_modified: modified, revision: IMPORT_REVISION });
+  private async mapped(
+    tx: WriteTx,
+    run: Run,
+    kind: ImportKind,
+    sourceId: number,
+    targetId: number,
+    modified: string,
+  ): Promise<void> {
+    await this.repository.put(tx, {
+      source: run.source.base,
+      kind,
+      source_id: sourceId,
+      target_id: targetId,
+      source_modified: modified,
+      revision: IMPORT_REVISION,
+    });
   }
 
   /**
@@ -317,7 +416,12 @@ export class RecordWriter {
    * importer, and the record is still here; with --since, an older record is left as it is
    * (skipped when it was never copied).
    */
-  private unchangedOrNotSince(run: Run, entry: ImportMapRow | undefined, modified: string, present: boolean): RecordResult | undefined {
+  private unchangedOrNotSince(
+    run: Run,
+    entry: ImportMapRow | undefined,
+    modified: string,
+    present: boolean,
+  ): RecordResult | undefined {
     if (present && copiedAsIs(entry, modified)) return { outcome: 'unchanged', notes: [] };
     const { since } = run.options;
     if (since !== undefined && modified !== '' && modified < since) {
@@ -344,6 +448,11 @@ export class RecordWriter {
   private async importedImage(tx: WriteTx, run: Run, image: unknown, url: string | null): Promise<number | null> {
     if (url === null) return null;
     const { id, ...metadata } = imageFacts(image, url);
-    return this.images.putImported(tx, url, run.keepsIds && id !== undefined ? { id, ...metadata } : metadata, nowUtc(this.clock));
+    return this.images.putImported(
+      tx,
+      url,
+      run.keepsIds && id !== undefined ? { id, ...metadata } : metadata,
+      nowUtc(this.clock),
+    );
   }
 }

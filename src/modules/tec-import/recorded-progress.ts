@@ -1,4 +1,12 @@
-import { IMPORT_KINDS, OUTCOMES, type ImportKind, type ImportProgress, type ImportReport, type Outcome, type RecordNote } from './import-run.ts';
+import {
+  IMPORT_KINDS,
+  OUTCOMES,
+  type ImportKind,
+  type ImportProgress,
+  type ImportReport,
+  type Outcome,
+  type RecordNote,
+} from './import-run.ts';
 
 /*
  * The progress of a site import started over the API (decision 0071), kept as data: the node
@@ -24,7 +32,12 @@ export interface SiteImportProgress {
 }
 
 export const emptyProgress = (): SiteImportProgress => ({
-  kinds: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { total: null, done: 0, ...Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) }])) as Record<ImportKind, KindProgress>,
+  kinds: Object.fromEntries(
+    IMPORT_KINDS.map((kind) => [
+      kind,
+      { total: null, done: 0, ...Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) },
+    ]),
+  ) as Record<ImportKind, KindProgress>,
   errors: [],
   error_count: 0,
   notes: [],

@@ -43,7 +43,8 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
       path: '/imports/sites',
       permission: PERMISSION,
       schema: {
-        summary: 'Starts importing a The Events Calendar site (as the import-tec command does) in the background; answers 202 with the run, to follow at its Location',
+        summary:
+          'Starts importing a The Events Calendar site (as the import-tec command does) in the background; answers 202 with the run, to follow at its Location',
         querystring: WriteQuery,
         body: StartBody,
         response: { 202: SiteImport },
@@ -61,7 +62,11 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
           status: 202,
           headers: { location: urls.route(`imports/sites/${row.id}`) },
           body: toSiteImport(row, nowUtc(clock)),
-          afterCommit: () => service.launch(row.id, source, controller, caller!, { prune: body.prune === true, keepHtml: body.keep_html === true }),
+          afterCommit: () =>
+            service.launch(row.id, source, controller, caller!, {
+              prune: body.prune === true,
+              keepHtml: body.keep_html === true,
+            }),
         };
       },
     }),
@@ -69,7 +74,11 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
       method: 'GET',
       path: '/imports/sites',
       permission: PERMISSION,
-      schema: { summary: 'Returns the recent site imports, newest first', querystring: ReadQuery, response: { 200: SiteImports } },
+      schema: {
+        summary: 'Returns the recent site imports, newest first',
+        querystring: ReadQuery,
+        response: { 200: SiteImports },
+      },
       handle: async (_frame, tx) => {
         const now = nowUtc(clock);
         return { body: (await service.recent(tx)).map((row) => toSiteImport(row, now)) };
@@ -79,15 +88,28 @@ export function siteImportRoutes(service: SiteImportsService, clock: Clock): Any
       method: 'GET',
       path: single,
       permission: PERMISSION,
-      schema: { summary: 'Returns a site import: its state and progress, from whichever node runs it', params: RunParams, querystring: ReadQuery, response: { 200: SiteImport } },
+      schema: {
+        summary: 'Returns a site import: its state and progress, from whichever node runs it',
+        params: RunParams,
+        querystring: ReadQuery,
+        response: { 200: SiteImport },
+      },
       handle: async ({ params }, tx) => ({ body: toSiteImport(await service.find(tx, params.id), nowUtc(clock)) }),
     }),
     defineRoute({
       method: 'POST',
       path: `${single}/cancel`,
       permission: PERMISSION,
-      schema: { summary: 'Asks a running site import to stop; it stops between units of work, what it wrote stays', params: RunParams, querystring: WriteQuery, response: { 202: SiteImport } },
-      handle: async ({ params }, tx) => ({ status: 202, body: toSiteImport(await service.cancel(tx, params.id), nowUtc(clock)) }),
+      schema: {
+        summary: 'Asks a running site import to stop; it stops between units of work, what it wrote stays',
+        params: RunParams,
+        querystring: WriteQuery,
+        response: { 202: SiteImport },
+      },
+      handle: async ({ params }, tx) => ({
+        status: 202,
+        body: toSiteImport(await service.cancel(tx, params.id), nowUtc(clock)),
+      }),
     }),
   ];
 }

@@ -19,7 +19,6 @@ import { SourceError, TecSource } from './tec-source.ts';
  * its state and progress in the database for every node to answer. One run per database at a time.
  */
 
-
 /** Requests of a run to its source: as the CLI's default, polite to a shared host. */
 const SOURCE_CONCURRENCY = 4;
 /** Runs the list shows. */
@@ -61,7 +60,8 @@ export class SiteImportsService {
       });
     } catch (error) {
       if (!(error instanceof SourceError)) throw error;
-      if (error.code === 'credentials-refused') throw new ApiError('site_import_credentials_refused', { args: [error.status ?? 401] });
+      if (error.code === 'credentials-refused')
+        throw new ApiError('site_import_credentials_refused', { args: [error.status ?? 401] });
       throw new ApiError('site_import_source_unusable', { args: [error.message] });
     }
   }
@@ -70,7 +70,11 @@ export class SiteImportsService {
   async start(tx: WriteTx, source: TecSource, input: StartInput, caller: Caller): Promise<SiteImportRow> {
     const now = nowUtc(this.clock);
     await this.repository.lockRuns(tx, 'site');
-    await this.repository.markLapsed(tx, now, 'The node running the import stopped answering; start it again to resume.');
+    await this.repository.markLapsed(
+      tx,
+      now,
+      'The node running the import stopped answering; start it again to resume.',
+    );
     const live = await this.repository.live(tx, now, 'site');
     if (live) throw new ApiError('site_import_running', { args: [live.id], data: { id: live.id } });
     return this.repository.create(tx, {
@@ -85,14 +89,23 @@ export class SiteImportsService {
   }
 
   /** Runs the import of the run `id` (recorded by `start` in the request's unit) in this node's background. */
-  launch(id: number, source: TecSource, controller: AbortController, caller: Caller, { prune, keepHtml }: { prune: boolean; keepHtml: boolean }): void {
+  launch(
+    id: number,
+    source: TecSource,
+    controller: AbortController,
+    caller: Caller,
+    { prune, keepHtml }: { prune: boolean; keepHtml: boolean },
+  ): void {
     const progress = new RecordedProgress();
     this.runner.launch({
       id,
       kind: 'site',
       controller,
       progress,
-      work: async (signal) => progress.finish(await this.importer.run(source, { caller, language: this.language, prune, keepHtml, progress, signal })),
+      work: async (signal) =>
+        progress.finish(
+          await this.importer.run(source, { caller, language: this.language, prune, keepHtml, progress, signal }),
+        ),
     });
   }
 

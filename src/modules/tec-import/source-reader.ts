@@ -1,5 +1,11 @@
 import type { ImportKind, Run } from './import-run.ts';
-import { hasTranslationFields, isStripped, translationLinks, type SourceRecord, type TranslationLink } from './tec-records.ts';
+import {
+  hasTranslationFields,
+  isStripped,
+  translationLinks,
+  type SourceRecord,
+  type TranslationLink,
+} from './tec-records.ts';
 import { answeredRecord, SourceError, type PageFailure, type SourceAnswer } from './tec-source.ts';
 
 /*
@@ -9,12 +15,24 @@ import { answeredRecord, SourceError, type PageFailure, type SourceAnswer } from
  * after its retries is told apart from an answer meaning "not available" (a 4xx).
  */
 
-export const COLLECTIONS: Readonly<Record<ImportKind, string>> = { category: 'categories', tag: 'tags', venue: 'venues', organizer: 'organizers', event: 'events' };
+export const COLLECTIONS: Readonly<Record<ImportKind, string>> = {
+  category: 'categories',
+  tag: 'tags',
+  venue: 'venues',
+  organizer: 'organizers',
+  event: 'events',
+};
 /**
  * WordPress' core route of each kind (TEC shows its post types and categories there for the block
  * editor), where multilingual plugins show which posts and terms translate which.
  */
-const CORE_ROUTES: Readonly<Record<ImportKind, string>> = { category: '/wp/v2/tribe_events_cat', tag: '/wp/v2/tags', venue: '/wp/v2/tribe_venue', organizer: '/wp/v2/tribe_organizer', event: '/wp/v2/tribe_events' };
+const CORE_ROUTES: Readonly<Record<ImportKind, string>> = {
+  category: '/wp/v2/tribe_events_cat',
+  tag: '/wp/v2/tags',
+  venue: '/wp/v2/tribe_venue',
+  organizer: '/wp/v2/tribe_organizer',
+  event: '/wp/v2/tribe_events',
+};
 
 /** The widest date window the archive takes, so past and far-future events are listed (the default is from yesterday on). */
 const EVENT_WINDOW = { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' } as const;
@@ -25,7 +43,11 @@ const ALL_STATUSES = 'publish,future,draft,pending,private';
 /** The query of a kind's archive: every event, every status the credentials may list, empty terms too. */
 export function archiveParams(run: Run, kind: ImportKind): Record<string, string> {
   if (kind === 'category' || kind === 'tag') return { per_page: PER_PAGE, hide_empty: '0' };
-  return { per_page: PER_PAGE, ...(kind === 'event' ? EVENT_WINDOW : {}), ...(run.source.authenticated ? { status: ALL_STATUSES } : {}) };
+  return {
+    per_page: PER_PAGE,
+    ...(kind === 'event' ? EVENT_WINDOW : {}),
+    ...(run.source.authenticated ? { status: ALL_STATUSES } : {}),
+  };
 }
 
 /**
@@ -35,13 +57,21 @@ export function archiveParams(run: Run, kind: ImportKind): Record<string, string
  * `wpml_current_locale` and `wpml_translations`). Empty for a site whose first page shows neither,
  * or whose core API does not list the kind (a 4xx); a page failing otherwise is answered.
  */
-export async function readTranslationLinks(run: Run, kind: ImportKind): Promise<{ links: Map<number, TranslationLink>; failures: readonly PageFailure[] }> {
+export async function readTranslationLinks(
+  run: Run,
+  kind: ImportKind,
+): Promise<{ links: Map<number, TranslationLink>; failures: readonly PageFailure[] }> {
   const links = new Map<number, TranslationLink>();
   const post = kind !== 'category' && kind !== 'tag';
-  const params = { per_page: '100', _fields: 'id,lang,translations,wpml_current_locale,wpml_translations', ...(post && run.source.authenticated ? { status: 'any' } : {}) };
+  const params = {
+    per_page: '100',
+    _fields: 'id,lang,translations,wpml_current_locale,wpml_translations',
+    ...(post && run.source.authenticated ? { status: 'any' } : {}),
+  };
   const onPage = async (records: SourceRecord[], _total: number | undefined, first: boolean) => {
     if (first && !records.some(hasTranslationFields)) return false;
-    for (const record of records) for (const [id, link] of translationLinks(record, run.options.language)) links.set(id, link);
+    for (const record of records)
+      for (const [id, link] of translationLinks(record, run.options.language)) links.set(id, link);
     return true;
   };
   let result = await run.source.coreArchive(CORE_ROUTES[kind], params, onPage);
@@ -53,7 +83,9 @@ export async function readTranslationLinks(run: Run, kind: ImportKind): Promise<
   const status = result.total === undefined ? result.failures[0]?.status : undefined;
   const unanswered = status !== undefined && status < 500 && status !== 429;
   if (status === 401 || status === 403) {
-    run.options.progress?.note(`${CORE_ROUTES[kind]} answered HTTP ${status}: a multilingual plugin's translation links could not be read; posts kept per language, if any, are copied as records of their own.`);
+    run.options.progress?.note(
+      `${CORE_ROUTES[kind]} answered HTTP ${status}: a multilingual plugin's translation links could not be read; posts kept per language, if any, are copied as records of their own.`,
+    );
   }
   return { links, failures: unanswered ? [] : result.failures };
 }
@@ -94,6 +126,10 @@ export async function readLeftOut(run: Run, kind: ImportKind, id: number): Promi
   const still = answeredRecord(answer, id);
   if (still) return { state: 'there', record: still };
   const code = (answer.body as { code?: unknown } | null)?.code;
-  const gone = answer.status === 404 || answer.status === 410 || code === 'event-no-longer-available' || (answer.status === 400 && kind !== 'event');
+  const gone =
+    answer.status === 404 ||
+    answer.status === 410 ||
+    code === 'event-no-longer-available' ||
+    (answer.status === 400 && kind !== 'event');
   return gone ? { state: 'gone' } : { state: 'unreadable', status: answer.status };
 }

@@ -8,14 +8,32 @@ import { ImportAuthors } from './import-authors.ts';
 import { ImportPruner } from './import-pruner.ts';
 import { ImportTickets, type TicketImportServices } from './import-tickets.ts';
 import {
-  countRecord, countTranslation, IMPORT_KINDS, newRun, reportFailedPages, reportRecord, reportTranslation,
-  type ImportKind, type ImportOptions, type ImportReport, type PendingRecord, type Run,
+  countRecord,
+  countTranslation,
+  IMPORT_KINDS,
+  newRun,
+  reportFailedPages,
+  reportRecord,
+  reportTranslation,
+  type ImportKind,
+  type ImportOptions,
+  type ImportReport,
+  type PendingRecord,
+  type Run,
 } from './import-run.ts';
 import { ImportUnits } from './import-units.ts';
 import { parentsFirst } from './record-mapping.ts';
 import { RecordWriter, type ImportServices } from './record-writer.ts';
 import { archiveParams, COLLECTIONS, readProtected, readTranslationLinks } from './source-reader.ts';
-import { embeddedRecords, embeddedTerms, isStripped, sourceId, translationLanguages, type SourceRecord, type TranslationLink } from './tec-records.ts';
+import {
+  embeddedRecords,
+  embeddedTerms,
+  isStripped,
+  sourceId,
+  translationLanguages,
+  type SourceRecord,
+  type TranslationLink,
+} from './tec-records.ts';
 import { SourceError, type PageFailure, type TecSource } from './tec-source.ts';
 import { TranslationWriter } from './translation-writer.ts';
 
@@ -65,11 +83,14 @@ export class TecImportService {
     const listedWhole = new Set<ImportKind>();
     for (const kind of IMPORT_KINDS) if (await this.importArchive(run, kind)) listedWhole.add(kind);
     options.progress?.checkingDeletions?.();
-    for (const kind of REMOVAL_ORDER) if (listedWhole.has(kind)) await this.pruner.checkMissing(run, kind, (records) => this.importRecords(run, kind, records));
+    for (const kind of REMOVAL_ORDER)
+      if (listedWhole.has(kind))
+        await this.pruner.checkMissing(run, kind, (records) => this.importRecords(run, kind, records));
     // Event Tickets' tickets and attendees, once their events are here (decision 0130).
     await this.tickets?.run(run);
     const complete = listedWhole.size === IMPORT_KINDS.length;
-    if (complete && !run.report.dryRun) await this.storage.write((tx) => this.repository.completeSource(tx, source.base, nowUtc(this.clock)));
+    if (complete && !run.report.dryRun)
+      await this.storage.write((tx) => this.repository.completeSource(tx, source.base, nowUtc(this.clock)));
     options.progress?.stop();
     return { ...run.report, complete, seconds: (Date.now() - started) / 1000 };
   }
@@ -82,7 +103,13 @@ export class TecImportService {
       const known = await this.repository.source(tx, base);
       if (known) return known.keeps_ids === 1;
       const keepsIds = await this.repository.isEmpty(tx);
-      if (!dryRun) await this.repository.addSource(tx, { source: base, keeps_ids: keepsIds ? 1 : 0, started_at: nowUtc(this.clock), completed_at: null });
+      if (!dryRun)
+        await this.repository.addSource(tx, {
+          source: base,
+          keeps_ids: keepsIds ? 1 : 0,
+          started_at: nowUtc(this.clock),
+          completed_at: null,
+        });
       return keepsIds;
     };
     return this.storage.write(work);
@@ -110,7 +137,8 @@ export class TecImportService {
     const listed = new Set<LanguageCode>();
     const onPage = async (records: SourceRecord[], total: number | undefined, first: boolean) => {
       if (first) options.progress?.start(kind, total);
-      for (const record of records) for (const language of translationLanguages(record, options.language)) listed.add(language);
+      for (const record of records)
+        for (const language of translationLanguages(record, options.language)) listed.add(language);
       if (kind === 'category') held.push(...records);
       else await this.importRecords(run, kind, records);
     };
@@ -118,7 +146,9 @@ export class TecImportService {
     const refused = result.failures[0];
     if (!terms && source.authenticated && result.total === undefined && refused?.status === 400) {
       // Credentials that may not list every status: the published records, said so.
-      options.progress?.note(`${collection}: the credentials may not list drafts and private records (${refused.reason}); importing published ones only.`);
+      options.progress?.note(
+        `${collection}: the credentials may not list drafts and private records (${refused.reason}); importing published ones only.`,
+      );
       params = { ...params, status: 'publish' };
       result = await source.archive(collection, params, onPage);
     }
@@ -134,7 +164,16 @@ export class TecImportService {
         ...(linkedCodes.has(language) ? { lang: linkedCodes.get(language)! } : {}),
       };
       const bySegment = options.languages?.includes(language) === true;
-      reportFailedPages(run, await this.importTranslations(run, kind, { source: bySegment ? source.inLanguage(language) : source, params: inLanguage, bySegment }, language, links));
+      reportFailedPages(
+        run,
+        await this.importTranslations(
+          run,
+          kind,
+          { source: bySegment ? source.inLanguage(language) : source, params: inLanguage, bySegment },
+          language,
+          links,
+        ),
+      );
     }
     return result.failures.length === 0;
   }
@@ -149,7 +188,10 @@ export class TecImportService {
    * changed. Answers the pages that failed.
    */
   private async importTranslations(
-    run: Run, kind: ImportKind, { source, params, bySegment }: { source: TecSource; params: Record<string, string>; bySegment: boolean }, language: LanguageCode,
+    run: Run,
+    kind: ImportKind,
+    { source, params, bySegment }: { source: TecSource; params: Record<string, string>; bySegment: boolean },
+    language: LanguageCode,
     links: ReadonlyMap<number, TranslationLink>,
   ): Promise<readonly PageFailure[]> {
     const read = new Set<number>();
@@ -158,7 +200,9 @@ export class TecImportService {
     const originalOf = (record: SourceRecord, id: number): number | undefined => {
       const link = links.get(id);
       if (link) return link.language === language ? link.original : undefined;
-      const sameRecord = Array.isArray(record.translations) ? translationLanguages(record, run.options.language).includes(language) : bySegment;
+      const sameRecord = Array.isArray(record.translations)
+        ? translationLanguages(record, run.options.language).includes(language)
+        : bySegment;
       return sameRecord ? id : undefined;
     };
     const result = await source.archive(COLLECTIONS[kind], params, async (records) => {
@@ -170,17 +214,22 @@ export class TecImportService {
         // A protected record's text is stripped here (wire-format 2.9): an empty text is no translation.
         if (isStripped(record, kind)) continue;
         read.add(original);
-        const change = await this.storage.read((tx) => this.translations.change(tx, run, kind, original, record, language));
+        const change = await this.storage.read((tx) =>
+          this.translations.change(tx, run, kind, original, record, language),
+        );
         if (!change) elsewhere++;
         else if (Object.keys(change.text).length === 0) countTranslation(run, kind, 'unchanged');
         else pending.push({ id: original, record });
       }
     });
     if (elsewhere > 0) {
-      run.options.progress?.note(`${COLLECTIONS[kind]} in ${language}: ${elsewhere} records are no record copied here (posts of their own in that language that no multilingual plugin links to one in ${run.options.language}); their text was not copied.`);
+      run.options.progress?.note(
+        `${COLLECTIONS[kind]} in ${language}: ${elsewhere} records are no record copied here (posts of their own in that language that no multilingual plugin links to one in ${run.options.language}); their text was not copied.`,
+      );
     }
     await this.units.writeAll(
-      run, pending,
+      run,
+      pending,
       (tx, { id, record }) => this.translations.write(tx, run, kind, id, record, language),
       (item, result) => reportTranslation(run, kind, item.id, language, result),
     );
@@ -211,22 +260,36 @@ export class TecImportService {
     // Read before the write units: no request is made while one holds the write lock.
     const unreadable = new Set<number>();
     if (run.source.authenticated) {
-      await Promise.all(pending.map(async (item, index) => {
-        if (!isStripped(item.record, kind)) return;
-        try {
-          const unlocked = await readProtected(run, kind, item.id);
-          if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
-        } catch (error) {
-          // Not "not given": the source failed, and the next run asks again.
-          if (!(error instanceof SourceError)) throw error;
-          unreadable.add(item.id);
-          reportRecord(run, kind, item.id, { outcome: 'failed', reason: `password-protected, and reading it with context=edit failed: ${error.message}`, notes: [] });
-        }
-      }));
+      await Promise.all(
+        pending.map(async (item, index) => {
+          if (!isStripped(item.record, kind)) return;
+          try {
+            const unlocked = await readProtected(run, kind, item.id);
+            if (unlocked) pending[index] = { id: item.id, record: unlocked, protectedOnSource: true };
+          } catch (error) {
+            // Not "not given": the source failed, and the next run asks again.
+            if (!(error instanceof SourceError)) throw error;
+            unreadable.add(item.id);
+            reportRecord(run, kind, item.id, {
+              outcome: 'failed',
+              reason: `password-protected, and reading it with context=edit failed: ${error.message}`,
+              notes: [],
+            });
+          }
+        }),
+      );
     }
     const writable = pending.filter((item) => !unreadable.has(item.id));
-    await this.authors.resolve(run, writable.map((item) => item.record));
-    await this.units.writeAll(run, writable, (tx, item) => this.records.write(tx, run, kind, item), (item, result) => reportRecord(run, kind, item.id, result));
+    await this.authors.resolve(
+      run,
+      writable.map((item) => item.record),
+    );
+    await this.units.writeAll(
+      run,
+      writable,
+      (tx, item) => this.records.write(tx, run, kind, item),
+      (item, result) => reportRecord(run, kind, item.id, result),
+    );
   }
 
   /**
@@ -234,7 +297,12 @@ export class TecImportService {
    * list them or not (drafts read anonymously): never taken for deleted, even when the event is unchanged.
    */
   private seeEmbedded(run: Run, event: SourceRecord): void {
-    for (const kind of ['venue', 'organizer'] as const) for (const record of embeddedRecords(event[kind])) run.seen[kind].add(sourceId(record)!);
-    for (const [kind, field] of [['category', 'categories'], ['tag', 'tags']] as const) for (const term of embeddedTerms(event[field])) run.seen[kind].add(sourceId(term)!);
+    for (const kind of ['venue', 'organizer'] as const)
+      for (const record of embeddedRecords(event[kind])) run.seen[kind].add(sourceId(record)!);
+    for (const [kind, field] of [
+      ['category', 'categories'],
+      ['tag', 'tags'],
+    ] as const)
+      for (const term of embeddedTerms(event[field])) run.seen[kind].add(sourceId(term)!);
   }
 }

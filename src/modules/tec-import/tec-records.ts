@@ -15,8 +15,10 @@ import { imageExtension, isAbsoluteUrl } from '../posts/post-writer.ts';
 /** A record as the source sent it: JSON, trusted for nothing. */
 export type SourceRecord = Readonly<Record<string, unknown>>;
 
-export const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const isRecord = (value: unknown): value is SourceRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const isRecord = (value: unknown): value is SourceRecord =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The record's numeric id, if it has a usable one. */
 export function sourceId(record: SourceRecord): number | undefined {
@@ -25,9 +27,26 @@ export function sourceId(record: SourceRecord): number | undefined {
 }
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026',
-  lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', laquo: '\u00ab', raquo: '\u00bb',
-  copy: '\u00a9', reg: '\u00ae', trade: '\u2122', euro: '\u20ac', pound: '\u00a3', eacute: '\u00e9', egrave: '\u00e8',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+  euro: '\u20ac',
+  pound: '\u00a3',
+  eacute: '\u00e9',
+  egrave: '\u00e8',
 };
 /** `<` and `>` stay encoded: decoded, they would turn a title's text into markup. */
 const KEPT_CODES = new Set([60, 62]);
@@ -57,7 +76,9 @@ export function sourceAuthor(record: SourceRecord): number | undefined {
  * the display name, and the role: the source's first when it is one of this service's, else
  * contributor, the least that may own a post (decision 0030). Undefined when no login fits.
  */
-export function userFromSource(user: SourceRecord): { login: string; email: string; displayName: string; role: Role } | undefined {
+export function userFromSource(
+  user: SourceRecord,
+): { login: string; email: string; displayName: string; role: Role } | undefined {
   // WordPress' `sanitize_user` allows logins this service does not (spaces): the slug then.
   const login = [text(user.username), text(user.slug)].find((candidate) => LOGIN_PATTERN.test(candidate));
   if (login === undefined) return undefined;
@@ -69,7 +90,9 @@ export function userFromSource(user: SourceRecord): { login: string; email: stri
 /** A status this service can write, or undefined for those it cannot (trash, inherit, auto-draft, plugin ones). */
 export function importableStatus(record: SourceRecord): (typeof SETTABLE_STATUSES)[number] | undefined {
   const status = text(record.status);
-  return (SETTABLE_STATUSES as readonly string[]).includes(status) ? (status as (typeof SETTABLE_STATUSES)[number]) : undefined;
+  return (SETTABLE_STATUSES as readonly string[]).includes(status)
+    ? (status as (typeof SETTABLE_STATUSES)[number])
+    : undefined;
 }
 
 const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -111,7 +134,9 @@ export function imageUrl(image: unknown): { url: string | null; problem?: string
   if (!isRecord(image)) return { url: null };
   const url = text(image.url).trim();
   if (url === '') return { url: null, problem: 'image without a URL left out' };
-  return isAbsoluteUrl(url) ? { url } : { url: null, problem: `image URL ${JSON.stringify(url)} is not an http(s) URL: left out` };
+  return isAbsoluteUrl(url)
+    ? { url }
+    : { url: null, problem: `image URL ${JSON.stringify(url)} is not an http(s) URL: left out` };
 }
 
 /**
@@ -120,11 +145,14 @@ export function imageUrl(image: unknown): { url: string | null; problem?: string
  */
 export function imageFacts(image: unknown, url: string): ImportedImage {
   const source = isRecord(image) ? image : {};
-  const count = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
   const id = sourceId(source);
   return {
     ...(id === undefined ? {} : { id }),
-    extension: /^[a-z0-9]{1,10}$/i.test(text(source.extension)) ? text(source.extension).toLowerCase() : imageExtension(url),
+    extension: /^[a-z0-9]{1,10}$/i.test(text(source.extension))
+      ? text(source.extension).toLowerCase()
+      : imageExtension(url),
     width: count(source.width),
     height: count(source.height),
     filesize: count(source.filesize),
@@ -138,7 +166,9 @@ export function imageFacts(image: unknown, url: string): ImportedImage {
  * (`currency_symbol` ""), so that `cost` and `cost_details` read back the same.
  */
 export function storedCost(record: SourceRecord): string {
-  const cost = text(record.cost).replace(/\s*\u2013\s*/g, ' - ').trim();
+  const cost = text(record.cost)
+    .replace(/\s*\u2013\s*/g, ' - ')
+    .trim();
   const details = isRecord(record.cost_details) ? record.cost_details : {};
   const bare = /^\$(\d[\d.,]*)$/.exec(cost);
   return bare && text(details.currency_symbol) === '' ? bare[1]! : cost;
@@ -152,11 +182,25 @@ export function embeddedRecords(value: unknown): SourceRecord[] {
 
 /** The embedded terms of an event's `categories` or `tags`. */
 export function embeddedTerms(value: unknown): SourceRecord[] {
-  return Array.isArray(value) ? value.filter((item): item is SourceRecord => isRecord(item) && sourceId(item) !== undefined) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is SourceRecord => isRecord(item) && sourceId(item) !== undefined)
+    : [];
 }
 
 /** Keys a venue or organizer leaves out when empty (wire-format 2.3 quirk 4): present and empty, they were stripped (2.9). */
-const EMPTIED_WHEN_STRIPPED = ['description', 'excerpt', 'address', 'city', 'country', 'province', 'stateprovince', 'zip', 'phone', 'website', 'email'];
+const EMPTIED_WHEN_STRIPPED = [
+  'description',
+  'excerpt',
+  'address',
+  'city',
+  'country',
+  'province',
+  'stateprovince',
+  'zip',
+  'phone',
+  'website',
+  'email',
+];
 
 /**
  * A protected record as the source shows it to someone who may not see it (wire-format 2.9): an
@@ -168,7 +212,9 @@ const EMPTIED_WHEN_STRIPPED = ['description', 'excerpt', 'address', 'city', 'cou
 export function isStripped(record: SourceRecord, kind: TecImportKind): boolean {
   if (kind === 'event') return record.all_day === null && record.show_map === null;
   if (kind !== 'venue' && kind !== 'organizer') return false;
-  return Array.isArray(record[kind]) || record.show_map === null || EMPTIED_WHEN_STRIPPED.some((key) => record[key] === '');
+  return (
+    Array.isArray(record[kind]) || record.show_map === null || EMPTIED_WHEN_STRIPPED.some((key) => record[key] === '')
+  );
 }
 
 /** A boolean flag of the wire (`true`, or the original's strings). */
@@ -193,12 +239,23 @@ export function sourceStartAndEnd(record: SourceRecord): SourceStartAndEnd | und
 }
 
 /** The linked-record fields each type takes, besides its name and description. */
-export const VENUE_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const;
+export const VENUE_FIELDS = [
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+] as const;
 export const ORGANIZER_FIELDS = ['phone', 'website', 'email'] as const;
 
 /** A coordinate as the source sends it (number or numeric text), or null when absent. */
 export function coordinate(value: unknown, limit: number): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
@@ -209,7 +266,9 @@ export function coordinate(value: unknown, limit: number): number | null {
  * translation here). A TEC site without a multilingual plugin sends no such list: nothing to import.
  */
 export function translationLanguages(record: SourceRecord, language: LanguageCode): LanguageCode[] {
-  const listed = Array.isArray(record.translations) ? record.translations.filter((code): code is string => typeof code === 'string') : [];
+  const listed = Array.isArray(record.translations)
+    ? record.translations.filter((code): code is string => typeof code === 'string')
+    : [];
   return listed.filter((code): code is LanguageCode => code !== language && isLanguageCode(code));
 }
 
@@ -250,7 +309,11 @@ function translationGroup(record: SourceRecord): { code: string; id: number }[] 
   // Polylang Pro: `translations` maps each language's slug to its post or term, the record's own included.
   if (isRecord(record.translations)) for (const [code, id] of Object.entries(record.translations)) add(code, id);
   // The WPML REST API plugin: the record's `wpml_current_locale`, and its other languages in `wpml_translations`.
-  const wpml = Array.isArray(record.wpml_translations) ? record.wpml_translations : isRecord(record.wpml_translations) ? Object.values(record.wpml_translations) : [];
+  const wpml = Array.isArray(record.wpml_translations)
+    ? record.wpml_translations
+    : isRecord(record.wpml_translations)
+      ? Object.values(record.wpml_translations)
+      : [];
   if (wpml.length > 0) add(text(record.wpml_current_locale), record.id);
   for (const entry of wpml) if (isRecord(entry)) add(text(entry.locale), entry.id);
   return members;
@@ -270,6 +333,8 @@ export function translationLinks(record: SourceRecord, pivot: LanguageCode): [nu
     const language = languageOf(code);
     // WPML names a locale (`fr_FR`); its `lang` parameter takes the language's code.
     const sourceCode = code.includes('_') ? language : code;
-    return id === original || language === undefined || language === pivot || sourceCode === undefined ? [] : [[id, { original, language, sourceCode }]];
+    return id === original || language === undefined || language === pivot || sourceCode === undefined
+      ? []
+      : [[id, { original, language, sourceCode }]];
   });
 }

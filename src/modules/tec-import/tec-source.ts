@@ -46,7 +46,10 @@ export interface SourceSettings {
 }
 
 /** The part of `fetch` the client uses. */
-export type SourceFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal; redirect: 'follow' }) => Promise<Response>;
+export type SourceFetch = (
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal; redirect: 'follow' },
+) => Promise<Response>;
 
 export const TEC_NAMESPACE_PATH = '/tribe/events/v1';
 const API_REL = 'https://api.w.org/';
@@ -91,7 +94,8 @@ function parsedBody(url: string, raw: string): unknown {
   const start = raw.search(/[[{]/);
   if (start < 0) return null;
   const json = raw.slice(start);
-  if (textNestsDeeperThan(json, MAX_SOURCE_JSON_DEPTH)) throw new SourceBoundsError(url, `the answer nests deeper than ${MAX_SOURCE_JSON_DEPTH} levels`);
+  if (textNestsDeeperThan(json, MAX_SOURCE_JSON_DEPTH))
+    throw new SourceBoundsError(url, `the answer nests deeper than ${MAX_SOURCE_JSON_DEPTH} levels`);
   try {
     return JSON.parse(json);
   } catch {
@@ -107,7 +111,10 @@ export interface SourceAnswer {
 
 /** The record with this id that an answer carries: a 200 whose body is it; undefined otherwise. */
 export function answeredRecord(answer: SourceAnswer | undefined, id: number): SourceRecord | undefined {
-  const body = answer?.status === 200 && answer.body !== null && typeof answer.body === 'object' ? (answer.body as SourceRecord) : undefined;
+  const body =
+    answer?.status === 200 && answer.body !== null && typeof answer.body === 'object'
+      ? (answer.body as SourceRecord)
+      : undefined;
   return body && sourceId(body) === id ? body : undefined;
 }
 
@@ -166,7 +173,8 @@ export function baseFromUrl(given: string): string | undefined {
   }
   const at = url.pathname.indexOf(TEC_NAMESPACE_PATH);
   if (at >= 0) return `${url.origin}${url.pathname.slice(0, at + TEC_NAMESPACE_PATH.length)}`;
-  if (/\/wp-json\/?$/.test(url.pathname)) return `${url.origin}${url.pathname.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`;
+  if (/\/wp-json\/?$/.test(url.pathname))
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`;
   return undefined;
 }
 
@@ -186,7 +194,9 @@ export function baseInLanguage(base: string, code: string): string {
 
 /** The base under a discovered REST root (`…/wp-json/` or `…/?rest_route=/`). */
 function baseUnderRoot(root: string): string {
-  return baseFromUrl(new URL(root).searchParams.has('rest_route') ? root : `${root.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`)!;
+  return baseFromUrl(
+    new URL(root).searchParams.has('rest_route') ? root : `${root.replace(/\/+$/, '')}${TEC_NAMESPACE_PATH}`,
+  )!;
 }
 
 export class TecSource {
@@ -200,7 +210,10 @@ export class TecSource {
     limiter?: Limiter,
   ) {
     this.limiter = limiter ?? new Limiter(Math.max(1, settings.concurrency));
-    this.authorization = settings.user === undefined ? undefined : `Basic ${Buffer.from(`${settings.user}:${settings.appPassword ?? ''}`).toString('base64')}`;
+    this.authorization =
+      settings.user === undefined
+        ? undefined
+        : `Basic ${Buffer.from(`${settings.user}:${settings.appPassword ?? ''}`).toString('base64')}`;
   }
 
   get authenticated(): boolean {
@@ -215,24 +228,36 @@ export class TecSource {
     } catch {
       throw new SourceError(given, undefined, `Not a URL: ${given}`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(given, undefined, `Not an http(s) URL: ${given}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new SourceError(given, undefined, `Not an http(s) URL: ${given}`);
     let base = baseFromUrl(given);
     const finding = settings.discovery ? { ...settings, ...settings.discovery } : settings;
     const probe = new TecSource(base ?? given, finding);
     if (base === undefined) {
       // WordPress names its REST root on every page; without the header, /wp-json/ is the usual place.
       const site = await probe.fetch(given, { tolerate: true });
-      const root = apiRootFromLink(site.headers.get('link')) ?? new URL('wp-json/', given.endsWith('/') ? given : `${given}/`).toString();
+      const root =
+        apiRootFromLink(site.headers.get('link')) ??
+        new URL('wp-json/', given.endsWith('/') ? given : `${given}/`).toString();
       base = baseUnderRoot(root);
     }
     const source = new TecSource(base, settings);
     const index = await new TecSource(base, finding).fetch(source.url(''), { tolerate: true });
     if (source.authenticated && (index.status === 401 || index.status === 403)) {
-      throw new SourceError(source.base, index.status, `${source.base} refused the credentials (HTTP ${index.status}).`, 'credentials-refused');
+      throw new SourceError(
+        source.base,
+        index.status,
+        `${source.base} refused the credentials (HTTP ${index.status}).`,
+        'credentials-refused',
+      );
     }
     const namespace = (index.body as { namespace?: unknown } | null)?.namespace;
     if (index.status !== 200 || (namespace !== undefined && namespace !== 'tribe/events/v1')) {
-      throw new SourceError(source.base, index.status, `No The Events Calendar REST API (tribe/events/v1) at ${source.base} (HTTP ${index.status}).`);
+      throw new SourceError(
+        source.base,
+        index.status,
+        `No The Events Calendar REST API (tribe/events/v1) at ${source.base} (HTTP ${index.status}).`,
+      );
     }
     return source;
   }
@@ -266,7 +291,8 @@ export class TecSource {
    * request that fails after its retries throws its SourceError.
    */
   async user(id: number): Promise<SourceRecord | undefined> {
-    const read = (params: Record<string, string>) => this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true });
+    const read = (params: Record<string, string>) =>
+      this.fetch(this.restUrl(`/wp/v2/users/${id}`, params), { tolerate: true });
     let answer = this.authenticated ? await read({ context: 'edit' }) : undefined;
     if (answer?.status !== 200) answer = await read({});
     return answeredRecord(answer, id);
@@ -288,36 +314,47 @@ export class TecSource {
     const sleep = (ms: number) => pause(ms, undefined, cancelled ? { signal: cancelled } : {});
     for (let attempt = 0; ; attempt++) {
       cancelled?.throwIfAborted();
-      const outcome = await this.limiter.run(async (): Promise<{ response: Response; raw: string } | { error: Error }> => {
-        const timeout = AbortSignal.timeout(this.settings.timeoutMs ?? 30_000);
-        try {
-          const response = await request(url, {
-            headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
-            signal: cancelled ? AbortSignal.any([cancelled, timeout]) : timeout,
-            redirect: 'follow',
-          });
-          const raw = await boundedText(url, response);
-          return { response, raw };
-        } catch (error) {
-          // Cancelled: no retry, the reason goes up; nor for an answer out of bounds.
-          cancelled?.throwIfAborted();
-          if (error instanceof SourceBoundsError) throw error;
-          return { error: error instanceof Error ? error : new Error(String(error)) };
-        } finally {
-          if (this.settings.delayMs > 0 && !cancelled?.aborted) await sleep(this.settings.delayMs);
-        }
-      });
+      const outcome = await this.limiter.run(
+        async (): Promise<{ response: Response; raw: string } | { error: Error }> => {
+          const timeout = AbortSignal.timeout(this.settings.timeoutMs ?? 30_000);
+          try {
+            const response = await request(url, {
+              headers: {
+                accept: 'application/json',
+                ...(this.authorization ? { authorization: this.authorization } : {}),
+              },
+              signal: cancelled ? AbortSignal.any([cancelled, timeout]) : timeout,
+              redirect: 'follow',
+            });
+            const raw = await boundedText(url, response);
+            return { response, raw };
+          } catch (error) {
+            // Cancelled: no retry, the reason goes up; nor for an answer out of bounds.
+            cancelled?.throwIfAborted();
+            if (error instanceof SourceBoundsError) throw error;
+            return { error: error instanceof Error ? error : new Error(String(error)) };
+          } finally {
+            if (this.settings.delayMs > 0 && !cancelled?.aborted) await sleep(this.settings.delayMs);
+          }
+        },
+      );
       const backoff = Math.round(base * 2 ** attempt * (0.75 + Math.random() * 0.5));
       if ('error' in outcome) {
         const reason = outcome.error.name === 'TimeoutError' ? 'timed out' : outcome.error.message;
-        if (attempt >= retries) throw new SourceError(url, undefined, `${url}: ${reason} (after ${attempt + 1} attempts)`);
+        if (attempt >= retries)
+          throw new SourceError(url, undefined, `${url}: ${reason} (after ${attempt + 1} attempts)`);
         this.settings.onRetry?.(url, reason, backoff);
         await sleep(backoff);
         continue;
       }
       const { response, raw } = outcome;
       if (response.status === 429 || response.status >= 500) {
-        if (attempt >= retries) throw new SourceError(url, response.status, `${url}: HTTP ${response.status} (after ${attempt + 1} attempts)`);
+        if (attempt >= retries)
+          throw new SourceError(
+            url,
+            response.status,
+            `${url}: HTTP ${response.status} (after ${attempt + 1} attempts)`,
+          );
         const asked = retryAfterMs(response.headers.get('retry-after'));
         const wait = asked === undefined ? backoff : Math.min(asked, this.settings.maxRetryAfterMs ?? 120_000);
         this.settings.onRetry?.(url, `HTTP ${response.status}`, wait);
@@ -325,7 +362,8 @@ export class TecSource {
         continue;
       }
       const body = parsedBody(url, raw);
-      if (!options.tolerate && response.status !== 200) throw new SourceError(url, response.status, `${url}: HTTP ${response.status}`);
+      if (!options.tolerate && response.status !== 200)
+        throw new SourceError(url, response.status, `${url}: HTTP ${response.status}`);
       return { status: response.status, body, headers: response.headers };
     }
   }
@@ -336,7 +374,13 @@ export class TecSource {
    * after its retries is answered as a failure, never dropped.
    */
   archive(collection: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
-    return this.pages(collection, params, (page) => this.url(collection, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
+    return this.pages(
+      collection,
+      params,
+      (page) => this.url(collection, { ...params, page: String(page) }),
+      (body) => (body as Record<string, unknown> | null)?.[collection],
+      onPage,
+    );
   }
 
   /**
@@ -344,15 +388,31 @@ export class TecSource {
    * a bare array, its size in `X-WP-Total` and `X-WP-TotalPages`.
    */
   coreArchive(route: string, params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
-    return this.pages(route, params, (page) => this.restUrl(route, { ...params, page: String(page) }), (body) => body, onPage);
+    return this.pages(
+      route,
+      params,
+      (page) => this.restUrl(route, { ...params, page: String(page) }),
+      (body) => body,
+      onPage,
+    );
   }
 
   /**
    * Every page of one of Event Tickets' archives (`tribe/tickets/v1/tickets`, `.../attendees`,
    * decision 0130): its records under the archive's name, its size in `total` and `total_pages`.
    */
-  ticketsArchive(collection: 'tickets' | 'attendees', params: Readonly<Record<string, string>>, onPage: OnPage): Promise<ArchiveResult> {
-    return this.pages(collection, params, (page) => this.restUrl(`/tribe/tickets/v1/${collection}`, { ...params, page: String(page) }), (body) => (body as Record<string, unknown> | null)?.[collection], onPage);
+  ticketsArchive(
+    collection: 'tickets' | 'attendees',
+    params: Readonly<Record<string, string>>,
+    onPage: OnPage,
+  ): Promise<ArchiveResult> {
+    return this.pages(
+      collection,
+      params,
+      (page) => this.restUrl(`/tribe/tickets/v1/${collection}`, { ...params, page: String(page) }),
+      (body) => (body as Record<string, unknown> | null)?.[collection],
+      onPage,
+    );
   }
 
   /**
@@ -361,7 +421,13 @@ export class TecSource {
    * what waits is bounded whatever the source announces; and it may announce at most
    * MAX_ARCHIVE_RECORDS records (pages × `per_page`).
    */
-  private async pages(collection: string, params: Readonly<Record<string, string>>, urlOf: (page: number) => string, listOf: (body: unknown) => unknown, onPage: OnPage): Promise<ArchiveResult> {
+  private async pages(
+    collection: string,
+    params: Readonly<Record<string, string>>,
+    urlOf: (page: number) => string,
+    listOf: (body: unknown) => unknown,
+    onPage: OnPage,
+  ): Promise<ArchiveResult> {
     // WordPress' default page size when none is asked for.
     const perPage = Number(params.per_page ?? 10);
     const read = (page: number) => this.page(collection, urlOf(page), listOf, page, perPage);
@@ -370,7 +436,11 @@ export class TecSource {
     if ('failure' in first) return { total: undefined, failures: [first.failure] };
     if ((await onPage(first.records, first.total, true)) === false) return { total: first.total, failures: [] };
     const maxPages = Math.ceil(MAX_ARCHIVE_RECORDS / perPage);
-    if (!(first.totalPages <= maxPages)) throw new SourceBoundsError(urlOf(1), `it announces ${first.totalPages} pages of ${collection}, more than the ${maxPages} (${MAX_ARCHIVE_RECORDS} records) an import reads`);
+    if (!(first.totalPages <= maxPages))
+      throw new SourceBoundsError(
+        urlOf(1),
+        `it announces ${first.totalPages} pages of ${collection}, more than the ${maxPages} (${MAX_ARCHIVE_RECORDS} records) an import reads`,
+      );
     let next = 2;
     let stopped = false;
     const worker = async () => {
@@ -390,7 +460,13 @@ export class TecSource {
     return { total: first.total, failures: failures.sort((a, b) => a.page - b.page) };
   }
 
-  private async page(collection: string, url: string, listOf: (body: unknown) => unknown, page: number, perPage: number): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
+  private async page(
+    collection: string,
+    url: string,
+    listOf: (body: unknown) => unknown,
+    page: number,
+    perPage: number,
+  ): Promise<{ records: SourceRecord[]; total: number | undefined; totalPages: number } | { failure: PageFailure }> {
     let answer: SourceAnswer;
     try {
       answer = await this.fetch(url, { tolerate: true });
@@ -404,15 +480,28 @@ export class TecSource {
     const list = listOf(answer.body);
     if (answer.status !== 200 || !Array.isArray(list)) {
       const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
-      return { failure: { collection, page, url, reason: `HTTP ${answer.status}${code}`, status: answer.status, ...(code ? { code: code.trim() } : {}) } };
+      return {
+        failure: {
+          collection,
+          page,
+          url,
+          reason: `HTTP ${answer.status}${code}`,
+          status: answer.status,
+          ...(code ? { code: code.trim() } : {}),
+        },
+      };
     }
-    if (list.length > perPage) throw new SourceBoundsError(url, `it lists ${list.length} records on a page of ${perPage}`);
+    if (list.length > perPage)
+      throw new SourceBoundsError(url, `it lists ${list.length} records on a page of ${perPage}`);
     const header = (name: string) => {
       const value = answer.headers.get(name);
       return value === null || !/^\d+$/.test(value) ? undefined : Number(value);
     };
     const total = typeof body?.total === 'number' ? body.total : (header('x-tec-total') ?? header('x-wp-total'));
-    const totalPages = typeof body?.total_pages === 'number' ? body.total_pages : (header('x-tec-totalpages') ?? header('x-wp-totalpages') ?? 1);
+    const totalPages =
+      typeof body?.total_pages === 'number'
+        ? body.total_pages
+        : (header('x-tec-totalpages') ?? header('x-wp-totalpages') ?? 1);
     return { records: list as SourceRecord[], total, totalPages };
   }
 }

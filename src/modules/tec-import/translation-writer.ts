@@ -34,27 +34,60 @@ export class TranslationWriter {
    * description, excerpt and slug; a venue's or organizer's name and description (its translated
    * slug follows from the name); a term's name, description and slug.
    */
-  async change(tx: ReadTx, run: Run, kind: ImportKind, id: number, record: SourceRecord, language: LanguageCode): Promise<TranslationChange | undefined> {
+  async change(
+    tx: ReadTx,
+    run: Run,
+    kind: ImportKind,
+    id: number,
+    record: SourceRecord,
+    language: LanguageCode,
+  ): Promise<TranslationChange | undefined> {
     const entry = await this.repository.entry(tx, run.source.base, kind, id);
     if (!entry) return undefined;
-    let here: { readonly languages: { readonly translations: readonly string[] }; readonly fields: Record<string, string> } | undefined;
+    let here:
+      | { readonly languages: { readonly translations: readonly string[] }; readonly fields: Record<string, string> }
+      | undefined;
     if (kind === 'event') {
       const row = (await this.services.events.getUnchecked(tx, entry.target_id, language, run.options.caller))?.row;
-      if (row) here = { languages: row.languages, fields: { title: row.post.title, description: row.post.content, excerpt: row.post.excerpt, slug: row.post.slug } };
+      if (row)
+        here = {
+          languages: row.languages,
+          fields: {
+            title: row.post.title,
+            description: row.post.content,
+            excerpt: row.post.excerpt,
+            slug: row.post.slug,
+          },
+        };
     } else if (kind === 'venue' || kind === 'organizer') {
       const row = (await linkedService(this.services, kind).localizedMany(tx, [entry.target_id], language))[0];
       if (row) here = { languages: row.languages, fields: { [kind]: row.post.title, description: row.post.content } };
     } else {
       const row = await this.services.terms.lookup(tx, kind === 'category' ? CATEGORY : TAG, entry.target_id);
       const view = row && (await this.services.terms.localize(tx, [{ row }], language))[0];
-      if (view) here = { languages: view.languages, fields: { name: view.row.name, description: view.row.description, slug: view.row.slug } };
+      if (view)
+        here = {
+          languages: view.languages,
+          fields: { name: view.row.name, description: view.row.description, slug: view.row.slug },
+        };
     }
     if (!here) return undefined;
-    return { targetId: entry.target_id, exists: here.languages.translations.includes(language), text: changedTranslation(kind, record, here.fields) };
+    return {
+      targetId: entry.target_id,
+      exists: here.languages.translations.includes(language),
+      text: changedTranslation(kind, record, here.fields),
+    };
   }
 
   /** Writes one translation through its service in `language`; a term's slug another term holds there is left out (reported). */
-  async write(tx: WriteTx, run: Run, kind: ImportKind, id: number, record: SourceRecord, language: LanguageCode): Promise<RecordResult> {
+  async write(
+    tx: WriteTx,
+    run: Run,
+    kind: ImportKind,
+    id: number,
+    record: SourceRecord,
+    language: LanguageCode,
+  ): Promise<RecordResult> {
     // The target's row locked before `change` reads it (decision 0087).
     await this.repository.lockedEntry(tx, run.source.base, kind, id);
     const change = await this.change(tx, run, kind, id, record, language);
@@ -75,7 +108,8 @@ export class TranslationWriter {
       try {
         await this.services.terms.update(tx, definition, row, change.text, language, caller);
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'duplicate_term_slug' && change.text.slug !== undefined)) throw error;
+        if (!(error instanceof ApiError && error.code === 'duplicate_term_slug' && change.text.slug !== undefined))
+          throw error;
         const { slug, ...rest } = change.text;
         if (Object.keys(rest).length > 0) await this.services.terms.update(tx, definition, row, rest, language, caller);
         notes.push(`translated slug "${slug}" is taken here: left out`);

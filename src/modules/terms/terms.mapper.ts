@@ -43,7 +43,12 @@ export function toTermRecord(definition: TaxonomyDefinition, view: TermView, url
  * Single-term responses add `_links`. The original points them at WordPress' wp/v2 routes; ours
  * point at this service's own routes (decisions.md, quirk #7), with the same relation names.
  */
-export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: TermView, urls: Urls, allowed: readonly string[]) {
+export function toTermRecordWithLinks(
+  definition: TaxonomyDefinition,
+  view: TermView,
+  urls: Urls,
+  allowed: readonly string[],
+) {
   const record = toTermRecord(definition, view, urls);
   return {
     ...record,
@@ -51,7 +56,14 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
       self: [{ href: record.urls.self, targetHints: { allow: [...allowed] } }],
       collection: [{ href: record.urls.collection }],
       ...(record.urls.up ? { up: [{ embeddable: true, href: record.urls.up }] } : {}),
-      'wp:post_type': [{ href: withQuery(`${urls.api}/events`, new URLSearchParams([[definition.eventsFilter, String(view.row.id)], ...urls.languageArgs]).toString()) }],
+      'wp:post_type': [
+        {
+          href: withQuery(
+            `${urls.api}/events`,
+            new URLSearchParams([[definition.eventsFilter, String(view.row.id)], ...urls.languageArgs]).toString(),
+          ),
+        },
+      ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     },
   };
@@ -61,7 +73,11 @@ export function toTermRecordWithLinks(definition: TaxonomyDefinition, view: Term
  * A term embedded in an event (wire-format 2.5.1): WordPress' raw term object, `term_id` renamed
  * `id` and moved to the end, then `urls`. Unrelated to the endpoint shape above; both are kept.
  */
-export function toEmbeddedTerm(definition: TaxonomyDefinition, { row, languages }: Pick<TermView, 'row' | 'languages'>, urls: Urls) {
+export function toEmbeddedTerm(
+  definition: TaxonomyDefinition,
+  { row, languages }: Pick<TermView, 'row' | 'languages'>,
+  urls: Urls,
+) {
   return {
     name: row.name,
     slug: row.slug,

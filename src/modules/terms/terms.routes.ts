@@ -28,22 +28,36 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       permission: 'public',
       timeless: true,
       // Which terms are listed (counts for `hide_empty`, the events' terms for `post`); a sync page reads the journal.
-      dependsOn: (query) => (query.sync_token !== undefined ? 'everything' : [`list:${definition.taxonomy}`, 'list:event', 'translations']),
+      dependsOn: (query) =>
+        query.sync_token !== undefined ? 'everything' : [`list:${definition.taxonomy}`, 'list:event', 'translations'],
       schema: {
         summary: `Returns all the ${plural} matching the search criteria`,
         querystring: schemas.ListQuery,
         response: { 200: schemas.Envelope },
       },
       validate: async (frame, tx) =>
-        frame.query.sync_token === undefined ? service.validateListQuery(tx, definition, frame.query, frame.caller) : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
+        frame.query.sync_token === undefined
+          ? service.validateListQuery(tx, definition, frame.query, frame.caller)
+          : refuseFiltersBesideSyncToken(frame.query, schemas.ListQuery.properties),
       handle: async ({ query, urls, language }, tx) => {
         const window = pageWindow(query.page, query.per_page);
         if (query.sync_token !== undefined) {
-          const page = await sync.page(tx, {
-            resource: definition.taxonomy,
-            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
-            visible: async (unit, ids) => new Map((await service.listed(unit, definition, ids, language)).map((view) => [view.row.id, toTermRecord(definition, view, urls)])),
-          }, query.sync_token, window.perPage);
+          const page = await sync.page(
+            tx,
+            {
+              resource: definition.taxonomy,
+              affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+              visible: async (unit, ids) =>
+                new Map(
+                  (await service.listed(unit, definition, ids, language)).map((view) => [
+                    view.row.id,
+                    toTermRecord(definition, view, urls),
+                  ]),
+                ),
+            },
+            query.sync_token,
+            window.perPage,
+          );
           return syncAnswer(page, collection, urls, query.sync_token, window.perPage);
         }
         const { items, total } = await service.list(tx, definition, query, window, language);
@@ -99,7 +113,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
         response: { 200: schemas.TermWithLinks },
       },
       validate: (frame, tx) => service.find(tx, definition, frame.params.id),
-      handle: async ({ urls, language, allowedMethods }, tx, term) => withLinks(await service.view(tx, term, language), urls, allowedMethods),
+      handle: async ({ urls, language, allowedMethods }, tx, term) =>
+        withLinks(await service.view(tx, term, language), urls, allowedMethods),
     }),
     defineRoute({
       method: EDITABLE,
@@ -119,7 +134,8 @@ export function termRoutes(definition: TaxonomyDefinition, service: TermsService
       },
       currentVersion: (term) => term.version,
       lockedRecord: (term) => ({ table: 'terms', id: term.id }),
-      handle: async ({ body, caller, urls, language, allowedMethods }, tx, term) => withLinks(await service.update(tx, definition, term, body, language, caller!), urls, allowedMethods),
+      handle: async ({ body, caller, urls, language, allowedMethods }, tx, term) =>
+        withLinks(await service.update(tx, definition, term, body, language, caller!), urls, allowedMethods),
     }),
     defineRoute({
       method: 'DELETE',

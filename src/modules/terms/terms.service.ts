@@ -24,7 +24,10 @@ const LINKED = { toLink: true } as const;
 
 function termExists(existing: TermRow): ApiError {
   // WordPress reports the clash twice in `additional_data`, once per payload it merged.
-  return new ApiError('term_exists', { data: { term_id: existing.id }, extra: { additional_data: [existing.id, existing.id] } });
+  return new ApiError('term_exists', {
+    data: { term_id: existing.id },
+    extra: { additional_data: [existing.id, existing.id] },
+  });
 }
 
 /** Rules of event categories and tags, shared by both taxonomies. */
@@ -56,7 +59,11 @@ export class TermsService implements EventTerms {
    * while listing rather than beforehand, so the lookup runs once; lists are public, so the
    * validation-before-permission order cannot differ.
    */
-  private async resolveReferences(tx: ReadTx, definition: TaxonomyDefinition, query: Pick<TermListQuery, 'include' | 'exclude'>): Promise<{ include?: number[]; exclude?: number[] }> {
+  private async resolveReferences(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    query: Pick<TermListQuery, 'include' | 'exclude'>,
+  ): Promise<{ include?: number[]; exclude?: number[] }> {
     const resolved: { include?: number[]; exclude?: number[] } = {};
     const invalid: Record<string, InvalidParam> = {};
     for (const param of ['include', 'exclude'] as const) {
@@ -76,19 +83,35 @@ export class TermsService implements EventTerms {
     // A number too large to be stored names no term, like any unknown id.
     const key = (ref: string) => (isNumeric(ref) ? String(storableId(ref) ?? ref) : ref);
     const ids = refs.flatMap((ref) => (isNumeric(ref) ? (storableId(ref) ?? []) : []));
-    const found = await this.repository.resolve(tx, definition.taxonomy, ids, refs.filter((ref) => !isNumeric(ref)));
+    const found = await this.repository.resolve(
+      tx,
+      definition.taxonomy,
+      ids,
+      refs.filter((ref) => !isNumeric(ref)),
+    );
     if (refs.some((ref) => !found.has(key(ref)))) return undefined;
     return refs.map((ref) => found.get(key(ref))!);
   }
 
-  async validateListQuery(tx: ReadTx, definition: TaxonomyDefinition, query: TermListQuery, caller: Caller | null): Promise<void> {
+  async validateListQuery(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    query: TermListQuery,
+    caller: Caller | null,
+  ): Promise<void> {
     const invalid: Record<string, InvalidParam> = {};
-    if (definition.hierarchical && query.parent !== undefined && query.parent !== 0 && !(await this.repository.get(tx, definition.taxonomy, query.parent))) {
+    if (
+      definition.hierarchical &&
+      query.parent !== undefined &&
+      query.parent !== 0 &&
+      !(await this.repository.get(tx, definition.taxonomy, query.parent))
+    ) {
       invalid.parent = { message: 'Invalid parameter.' };
     }
     for (const param of ['post', 'event'] as const) {
       const eventId = query[param];
-      if (eventId !== undefined && !readableBy(caller, 'tribe_event', await this.posts.ownership(tx, 'event', eventId))) invalid[param] = { message: 'Invalid parameter.' };
+      if (eventId !== undefined && !readableBy(caller, 'tribe_event', await this.posts.ownership(tx, 'event', eventId)))
+        invalid[param] = { message: 'Invalid parameter.' };
     }
     // `slug=` (nothing in it) fails the original's non-empty-string validator.
     if (query.slug !== undefined && query.slug.length === 0) invalid.slug = { message: 'Invalid parameter.' };
@@ -98,27 +121,42 @@ export class TermsService implements EventTerms {
   }
 
   async validateParent(tx: ReadTx, definition: TaxonomyDefinition, input: TermInput): Promise<void> {
-    if (definition.hierarchical && input.parent !== undefined && input.parent !== 0 && !(await this.repository.get(tx, definition.taxonomy, input.parent, LINKED))) {
+    if (
+      definition.hierarchical &&
+      input.parent !== undefined &&
+      input.parent !== 0 &&
+      !(await this.repository.get(tx, definition.taxonomy, input.parent, LINKED))
+    ) {
       throw invalidParam('parent');
     }
   }
 
   // Operations.
 
-  async list(tx: ReadTx, definition: TaxonomyDefinition, query: TermListQuery, window: PageWindow, language: LanguageCode): Promise<{ items: TermView[]; total: number }> {
+  async list(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    query: TermListQuery,
+    window: PageWindow,
+    language: LanguageCode,
+  ): Promise<{ items: TermView[]; total: number }> {
     const references = await this.resolveReferences(tx, definition, query);
     // The `slug` filter also matches slugs translated into the request's language.
-    const translatedSlugs = query.slug ? [...(await this.translations.bySlugs(tx, definition.taxonomy, language, query.slug)).values()] : [];
+    const translatedSlugs = query.slug
+      ? [...(await this.translations.bySlugs(tx, definition.taxonomy, language, query.slug)).values()]
+      : [];
     const filter: TermFilter = {
       taxonomy: definition.taxonomy,
       hierarchical: definition.hierarchical,
       hideEmpty: query.hide_empty,
       ...references,
       ...(definition.hierarchical && query.parent !== undefined ? { parentId: query.parent } : {}),
-      ...(query.event ?? query.post ? { eventId: query.event ?? query.post } : {}),
+      ...((query.event ?? query.post) ? { eventId: query.event ?? query.post } : {}),
       ...(query.slug ? { slugs: query.slug, slugIds: translatedSlugs } : {}),
       ...(query.search !== undefined ? { search: { text: query.search, language } } : {}),
-      ...(query.modified_after !== undefined ? { changedAfter: modifiedAfterIso(query.modified_after, this.clock.now()) } : {}),
+      ...(query.modified_after !== undefined
+        ? { changedAfter: modifiedAfterIso(query.modified_after, this.clock.now()) }
+        : {}),
     };
     const [rows, total] = await Promise.all([
       this.repository.list(tx, filter, {
@@ -134,13 +172,34 @@ export class TermsService implements EventTerms {
   }
 
   /** The terms among `ids`, empty ones too, in `language`: what a sync answer shows of them (decision 0029). */
-  async listed(tx: ReadTx, definition: TaxonomyDefinition, ids: readonly number[], language: LanguageCode): Promise<TermView[]> {
-    const filter: TermFilter = { taxonomy: definition.taxonomy, hierarchical: definition.hierarchical, hideEmpty: false, include: ids };
-    return this.views(tx, await this.repository.list(tx, filter, { orderBy: 'id', descending: false, limit: ids.length, offset: 0 }), language);
+  async listed(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    ids: readonly number[],
+    language: LanguageCode,
+  ): Promise<TermView[]> {
+    const filter: TermFilter = {
+      taxonomy: definition.taxonomy,
+      hierarchical: definition.hierarchical,
+      hideEmpty: false,
+      include: ids,
+    };
+    return this.views(
+      tx,
+      await this.repository.list(tx, filter, { orderBy: 'id', descending: false, limit: ids.length, offset: 0 }),
+      language,
+    );
   }
 
   /** A new term; an importer's `placement` gives it the source's id (the slug comes as `input.slug`). */
-  async create(tx: WriteTx, definition: TaxonomyDefinition, input: TermCreateInput, language: LanguageCode, caller: Caller, placement: Pick<ImportedPlacement, 'id'> = {}): Promise<TermView> {
+  async create(
+    tx: WriteTx,
+    definition: TaxonomyDefinition,
+    input: TermCreateInput,
+    language: LanguageCode,
+    caller: Caller,
+    placement: Pick<ImportedPlacement, 'id'> = {},
+  ): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const name = this.cleanName(input.name, caller);
     const parentId = definition.hierarchical ? (input.parent ?? 0) : 0;
@@ -149,13 +208,17 @@ export class TermsService implements EventTerms {
     const explicitSlug = input.slug !== undefined;
     const base = slugify(input.slug ?? name) || slugify(definition.singular);
     await this.repository.lockSlugFamily(tx, definition.taxonomy, base);
-    if (explicitSlug && (await this.repository.findBySlug(tx, definition.taxonomy, base))) throw new ApiError('duplicate_term_slug', { args: [base] });
+    if (explicitSlug && (await this.repository.findBySlug(tx, definition.taxonomy, base)))
+      throw new ApiError('duplicate_term_slug', { args: [base] });
 
     // The name check, the slug choice and the insert share the request's unit of work: parallel
     // creates of one name yield one term, and the others answer `term_exists`: the name's and the slug
     // family's locks make them wait for each other (decision 0081; SQLite has one writer anyway).
-    const slug = explicitSlug ? base : firstFreeSlug(base, await this.repository.slugsLike(tx, definition.taxonomy, base));
-    const result = await this.repository.createUnlessNameTaken(tx, 
+    const slug = explicitSlug
+      ? base
+      : firstFreeSlug(base, await this.repository.slugsLike(tx, definition.taxonomy, base));
+    const result = await this.repository.createUnlessNameTaken(
+      tx,
       {
         ...(placement.id === undefined ? {} : { id: placement.id }),
         taxonomy: definition.taxonomy,
@@ -180,7 +243,13 @@ export class TermsService implements EventTerms {
    * Names are filtered as the caller's text before they are looked up, so a name that filters to
    * an existing term's links that term.
    */
-  async idsForEvent(tx: WriteTx, definition: TaxonomyDefinition, refs: readonly (string | number)[], language: LanguageCode, caller: Caller): Promise<number[]> {
+  async idsForEvent(
+    tx: WriteTx,
+    definition: TaxonomyDefinition,
+    refs: readonly (string | number)[],
+    language: LanguageCode,
+    caller: Caller,
+  ): Promise<number[]> {
     const ids: number[] = [];
     for (const ref of refs) {
       const text = this.text.inline(String(ref), caller).trim();
@@ -189,9 +258,11 @@ export class TermsService implements EventTerms {
       if (!/^\d+$/.test(text)) await this.repository.lockName(tx, definition.taxonomy, text);
       const existing = /^\d+$/.test(text)
         ? await this.repository.get(tx, definition.taxonomy, storableId(text) ?? 0, LINKED)
-        : ((await this.repository.findBySlug(tx, definition.taxonomy, text, LINKED)) ?? (await this.repository.findByName(tx, definition.taxonomy, text, undefined, LINKED)));
+        : ((await this.repository.findBySlug(tx, definition.taxonomy, text, LINKED)) ??
+          (await this.repository.findByName(tx, definition.taxonomy, text, undefined, LINKED)));
       if (existing) ids.push(existing.id);
-      else if (!/^\d+$/.test(text)) ids.push((await this.create(tx, definition, { name: text }, language, caller)).row.id);
+      else if (!/^\d+$/.test(text))
+        ids.push((await this.create(tx, definition, { name: text }, language, caller)).row.id);
     }
     return [...new Set(ids)];
   }
@@ -200,7 +271,14 @@ export class TermsService implements EventTerms {
    * Partial. Text written in a language other than the term's original one (name, description,
    * slug) goes to that language's translation; the parent is shared.
    */
-  async update(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode, caller: Caller): Promise<TermView> {
+  async update(
+    tx: WriteTx,
+    definition: TaxonomyDefinition,
+    current: TermRow,
+    input: TermInput,
+    language: LanguageCode,
+    caller: Caller,
+  ): Promise<TermView> {
     this.refuseParentOnFlatTaxonomy(definition, input);
     const { id } = current;
     if (current.language !== language) {
@@ -219,7 +297,8 @@ export class TermsService implements EventTerms {
       changes.slug = slug;
     }
     if (definition.hierarchical && input.parent !== undefined && input.parent !== current.parent_id) {
-      if (input.parent !== 0 && (await this.repository.isSelfOrDescendant(tx, id, input.parent))) throw new ApiError('rest_term_invalid_parent');
+      if (input.parent !== 0 && (await this.repository.isSelfOrDescendant(tx, id, input.parent)))
+        throw new ApiError('rest_term_invalid_parent');
       changes.parent_id = input.parent;
     }
     if (Object.keys(changes).length === 0) return this.view(tx, current, language);
@@ -247,7 +326,14 @@ export class TermsService implements EventTerms {
    * Writes a translation; its slug must be free among the slugs other terms of the taxonomy read
    * with in that language: their translated slugs and the original ones they fall back to.
    */
-  private async translate(tx: WriteTx, definition: TaxonomyDefinition, current: TermRow, input: TermInput, language: LanguageCode, caller: Caller): Promise<void> {
+  private async translate(
+    tx: WriteTx,
+    definition: TaxonomyDefinition,
+    current: TermRow,
+    input: TermInput,
+    language: LanguageCode,
+    caller: Caller,
+  ): Promise<void> {
     const text: TermText = {};
     if (input.name !== undefined) text.name = this.cleanName(input.name, caller);
     if (input.description !== undefined) text.description = this.cleanDescription(input.description, caller);
@@ -255,15 +341,20 @@ export class TermsService implements EventTerms {
       const slug = slugify(input.slug);
       if (slug === '') throw invalidParam('slug');
       await this.repository.lockSlugFamily(tx, definition.taxonomy, slug);
-      const holders = [(await this.translations.bySlugs(tx, definition.taxonomy, language, [slug])).get(slug), (await this.repository.findBySlug(tx, definition.taxonomy, slug))?.id];
-      if (holders.some((holder) => holder !== undefined && holder !== current.id)) throw new ApiError('duplicate_term_slug', { args: [slug] });
+      const holders = [
+        (await this.translations.bySlugs(tx, definition.taxonomy, language, [slug])).get(slug),
+        (await this.repository.findBySlug(tx, definition.taxonomy, slug))?.id,
+      ];
+      if (holders.some((holder) => holder !== undefined && holder !== current.id))
+        throw new ApiError('duplicate_term_slug', { args: [slug] });
       text.slug = slug;
     }
     if (Object.keys(text).length > 0) await this.translations.write(tx, current.id, language, text);
   }
 
   private refuseParentOnFlatTaxonomy(definition: TaxonomyDefinition, input: TermInput): void {
-    if (!definition.hierarchical && (input as { parent?: unknown }).parent !== undefined) throw new ApiError('rest_taxonomy_not_hierarchical');
+    if (!definition.hierarchical && (input as { parent?: unknown }).parent !== undefined)
+      throw new ApiError('rest_taxonomy_not_hierarchical');
   }
 
   /** The name as stored: filtered as the caller's text, and not empty once filtered. */
@@ -278,8 +369,18 @@ export class TermsService implements EventTerms {
     return description ? this.text.inline(description, caller) : '';
   }
 
-  private async refuseDuplicateName(tx: ReadTx, definition: TaxonomyDefinition, name: string, parentId: number): Promise<void> {
-    const existing = await this.repository.findByName(tx, definition.taxonomy, name, definition.hierarchical ? parentId : undefined);
+  private async refuseDuplicateName(
+    tx: ReadTx,
+    definition: TaxonomyDefinition,
+    name: string,
+    parentId: number,
+  ): Promise<void> {
+    const existing = await this.repository.findByName(
+      tx,
+      definition.taxonomy,
+      name,
+      definition.hierarchical ? parentId : undefined,
+    );
     if (existing) throw termExists(existing);
   }
 
@@ -289,9 +390,20 @@ export class TermsService implements EventTerms {
 
   /** Terms in the request's language, with the slug path of their archive URL (ancestors as stored). */
   async views(tx: ReadTx, rows: readonly TermRow[], language: LanguageCode): Promise<TermView[]> {
-    const paths = await this.repository.slugPaths(tx, rows.filter((row) => row.parent_id !== 0).map((row) => row.id));
-    const localized = await this.translations.localize(tx, rows.map((row) => ({ row })), language);
-    return localized.map(({ row, languages }) => ({ row, languages, slugPath: [...(paths.get(row.id) ?? [row.slug]).slice(0, -1), row.slug] }));
+    const paths = await this.repository.slugPaths(
+      tx,
+      rows.filter((row) => row.parent_id !== 0).map((row) => row.id),
+    );
+    const localized = await this.translations.localize(
+      tx,
+      rows.map((row) => ({ row })),
+      language,
+    );
+    return localized.map(({ row, languages }) => ({
+      row,
+      languages,
+      slugPath: [...(paths.get(row.id) ?? [row.slug]).slice(0, -1), row.slug],
+    }));
   }
 
   // What events need of terms (EventTerms).
@@ -304,7 +416,13 @@ export class TermsService implements EventTerms {
     return this.repository.termsOfEvents(tx, eventIds);
   }
 
-  setEventTerms(tx: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void> {
+  setEventTerms(
+    tx: WriteTx,
+    eventId: number,
+    taxonomy: Taxonomy,
+    termIds: readonly number[],
+    created?: CreatedEvent,
+  ): Promise<void> {
     return this.repository.setEventTerms(tx, eventId, taxonomy, termIds, created);
   }
 
@@ -312,7 +430,11 @@ export class TermsService implements EventTerms {
     return this.repository.shiftCounts(tx, termIds, step);
   }
 
-  localize(tx: ReadTx, items: readonly { row: TermRow }[], language: LanguageCode): Promise<Localized<{ row: TermRow }>[]> {
+  localize(
+    tx: ReadTx,
+    items: readonly { row: TermRow }[],
+    language: LanguageCode,
+  ): Promise<Localized<{ row: TermRow }>[]> {
     return this.translations.localize(tx, items, language);
   }
 }

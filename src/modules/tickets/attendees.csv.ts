@@ -12,7 +12,21 @@ import type { AttendeeQuery, AttendeesService } from './attendees.service.ts';
  * exports are (csv-export.ts: its cells neutralised against formulas, streamed).
  */
 
-export const ATTENDEE_CSV_HEADER = ['Attendee ID', 'Name', 'E-mail', 'Ticket ID', 'Ticket', 'Event ID', 'RSVP Status', 'Checked In', 'Checked In At', 'Order', 'Security Code', 'Registered', 'Answers'] as const;
+export const ATTENDEE_CSV_HEADER = [
+  'Attendee ID',
+  'Name',
+  'E-mail',
+  'Ticket ID',
+  'Ticket',
+  'Event ID',
+  'RSVP Status',
+  'Checked In',
+  'Checked In At',
+  'Order',
+  'Security Code',
+  'Registered',
+  'Answers',
+] as const;
 
 /** An answer per field, `Label: answer`, one per line of the cell; a ticked box as "yes". */
 const answersCell = (answers: string): string =>
@@ -40,7 +54,13 @@ export function attendeeCells(attendee: AttendeeListing, siteZone: string): stri
 }
 
 /** The answer: `attendees.csv`, each batch in a read unit of its own. */
-export function attendeesCsv(storage: Pick<Storage, 'read'>, service: Pick<AttendeesService, 'listAfter'>, caller: Caller, query: AttendeeQuery, siteZone: string) {
+export function attendeesCsv(
+  storage: Pick<Storage, 'read'>,
+  service: Pick<AttendeesService, 'listAfter'>,
+  caller: Caller,
+  query: AttendeeQuery,
+  siteZone: string,
+) {
   const rows = rowsOf<number>(
     (after) =>
       storage.read(async (unit) => {

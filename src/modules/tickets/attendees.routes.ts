@@ -7,7 +7,16 @@ import { attendeesCsv } from './attendees.csv.ts';
 import type { AttendeesService } from './attendees.service.ts';
 import type { RsvpService } from './rsvp.service.ts';
 import type { RsvpChanges } from './rsvp-changes.ts';
-import { AttendeeListQuery, AttendeeParams, AttendeeReadQuery, AttendeeRecord, AttendeesEnvelope, MAX_ATTENDEES_PER_PAGE, QrAnswer, QrBody } from './attendees.schemas.ts';
+import {
+  AttendeeListQuery,
+  AttendeeParams,
+  AttendeeReadQuery,
+  AttendeeRecord,
+  AttendeesEnvelope,
+  MAX_ATTENDEES_PER_PAGE,
+  QrAnswer,
+  QrBody,
+} from './attendees.schemas.ts';
 import { toAttendeeRecord } from './tickets.mapper.ts';
 import { archiveUrl, checkPage, EDIT_EVENTS } from './tickets.routes.ts';
 
@@ -15,7 +24,11 @@ import { archiveUrl, checkPage, EDIT_EVENTS } from './tickets.routes.ts';
  * Event Tickets' REST v1 attendee routes (Attendee_Archive, Single_Attendee, QR) and our plain
  * check-in: only for those who may edit the attendee's event (decision 0110).
  */
-export function attendeeRoutes(service: AttendeesService, siteZone: string, storage: Pick<Storage, 'read'>): AnyRoute[] {
+export function attendeeRoutes(
+  service: AttendeesService,
+  siteZone: string,
+  storage: Pick<Storage, 'read'>,
+): AnyRoute[] {
   const single = '/attendees/:id(^\\d+$)';
   const checkIn = `${single}/check-in`;
   return [
@@ -25,7 +38,8 @@ export function attendeeRoutes(service: AttendeesService, siteZone: string, stor
       permission: EDIT_EVENTS,
       schema: {
         summary: 'Returns the attendees of the events the caller may edit',
-        description: 'With Accept: text/csv, every attendee matching the filters (not a page: page and per_page do not apply), streamed as CSV, cells that would start a formula quoted (additive; the admin\'s export).',
+        description:
+          "With Accept: text/csv, every attendee matching the filters (not a page: page and per_page do not apply), streamed as CSV, cells that would start a formula quoted (additive; the admin's export).",
         querystring: AttendeeListQuery,
         response: { 200: AttendeesEnvelope },
       },
@@ -37,38 +51,63 @@ export function attendeeRoutes(service: AttendeesService, siteZone: string, stor
         const pages = totalPages(total, window.perPage);
         checkPage(query.page, pages);
         const attendees = rows.map((row) => toAttendeeRecord(row, urls, siteZone));
-        return { headers: totalHeaders(total, pages, 'et'), body: { rest_url: archiveUrl(urls, 'attendees', query), total, total_pages: pages, attendees } };
+        return {
+          headers: totalHeaders(total, pages, 'et'),
+          body: { rest_url: archiveUrl(urls, 'attendees', query), total, total_pages: pages, attendees },
+        };
       },
     }),
     defineRoute({
       method: 'GET',
       path: single,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Returns an attendee of an event the caller may edit', params: AttendeeParams, querystring: AttendeeReadQuery, response: { 200: AttendeeRecord } },
-      handle: async ({ params, caller, urls }, tx) => ({ body: toAttendeeRecord(await service.find(tx, caller, params.id), urls, siteZone) }),
+      schema: {
+        summary: 'Returns an attendee of an event the caller may edit',
+        params: AttendeeParams,
+        querystring: AttendeeReadQuery,
+        response: { 200: AttendeeRecord },
+      },
+      handle: async ({ params, caller, urls }, tx) => ({
+        body: toAttendeeRecord(await service.find(tx, caller, params.id), urls, siteZone),
+      }),
     }),
     defineRoute({
       method: 'POST',
       path: checkIn,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Checks an attendee in (again is harmless)', params: AttendeeParams, querystring: AttendeeReadQuery, response: { 200: AttendeeRecord } },
+      schema: {
+        summary: 'Checks an attendee in (again is harmless)',
+        params: AttendeeParams,
+        querystring: AttendeeReadQuery,
+        response: { 200: AttendeeRecord },
+      },
       validate: ({ params, caller }, tx) => service.find(tx, caller, params.id),
-      handle: async ({ urls }, tx, attendee) => ({ body: toAttendeeRecord(await service.setCheckedIn(tx, attendee, true), urls, siteZone) }),
+      handle: async ({ urls }, tx, attendee) => ({
+        body: toAttendeeRecord(await service.setCheckedIn(tx, attendee, true), urls, siteZone),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
       path: checkIn,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Checks an attendee out', params: AttendeeParams, querystring: AttendeeReadQuery, response: { 200: AttendeeRecord } },
+      schema: {
+        summary: 'Checks an attendee out',
+        params: AttendeeParams,
+        querystring: AttendeeReadQuery,
+        response: { 200: AttendeeRecord },
+      },
       validate: ({ params, caller }, tx) => service.find(tx, caller, params.id),
-      handle: async ({ urls }, tx, attendee) => ({ body: toAttendeeRecord(await service.setCheckedIn(tx, attendee, false), urls, siteZone) }),
+      handle: async ({ urls }, tx, attendee) => ({
+        body: toAttendeeRecord(await service.setCheckedIn(tx, attendee, false), urls, siteZone),
+      }),
     }),
     defineRoute({
       method: 'POST',
       path: '/qr',
       permission: EDIT_EVENTS,
       schema: {
-        summary: "Checks in the attendee a QR code names (the original's qr route, as a POST: a GET changes nothing here)",
+        summary:
+          "Checks in the attendee a QR code names (the original's qr route, as a POST: a GET changes nothing here)",
         querystring: AttendeeReadQuery,
         body: QrBody,
         response: { 200: QrAnswer },
@@ -86,22 +125,39 @@ export function attendeeRoutes(service: AttendeesService, siteZone: string, stor
  * namespace only: cancel a seat (its place is free again), and send the RSVP's confirmation again
  * through the e-mail outbox, in the unit of the request.
  */
-export function attendeeDeskRoutes(service: AttendeesService, rsvp: Pick<RsvpService, 'resend'>, changes: Pick<RsvpChanges, 'cancelSeat'>, siteZone: string): AnyRoute[] {
+export function attendeeDeskRoutes(
+  service: AttendeesService,
+  rsvp: Pick<RsvpService, 'resend'>,
+  changes: Pick<RsvpChanges, 'cancelSeat'>,
+  siteZone: string,
+): AnyRoute[] {
   const single = '/attendees/:id(^\\d+$)';
   return [
     defineRoute({
       method: 'POST',
       path: `${single}/cancel`,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Cancels an attendee\'s seat: its place is free again (again is harmless)', params: AttendeeParams, querystring: AttendeeReadQuery, response: { 200: AttendeeRecord } },
+      schema: {
+        summary: "Cancels an attendee's seat: its place is free again (again is harmless)",
+        params: AttendeeParams,
+        querystring: AttendeeReadQuery,
+        response: { 200: AttendeeRecord },
+      },
       validate: ({ params, caller }, tx) => service.find(tx, caller, params.id),
-      handle: async ({ urls }, tx, attendee) => ({ body: toAttendeeRecord(await changes.cancelSeat(tx, attendee, urls), urls, siteZone) }),
+      handle: async ({ urls }, tx, attendee) => ({
+        body: toAttendeeRecord(await changes.cancelSeat(tx, attendee, urls), urls, siteZone),
+      }),
     }),
     defineRoute({
       method: 'POST',
       path: `${single}/resend`,
       permission: EDIT_EVENTS,
-      schema: { summary: `Queues the attendee's RSVP confirmation e-mail again (the outbox: ${NAMESPACE}/mail/outbox)`, params: AttendeeParams, querystring: AttendeeReadQuery, response: { 202: AttendeeRecord } },
+      schema: {
+        summary: `Queues the attendee's RSVP confirmation e-mail again (the outbox: ${NAMESPACE}/mail/outbox)`,
+        params: AttendeeParams,
+        querystring: AttendeeReadQuery,
+        response: { 202: AttendeeRecord },
+      },
       validate: ({ params, caller }, tx) => service.find(tx, caller, params.id),
       handle: async ({ urls }, tx, attendee) => {
         await rsvp.resend(tx, attendee, urls);

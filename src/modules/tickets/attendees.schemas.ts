@@ -16,8 +16,17 @@ const IdList = (description: string) => Type.Optional(Type.Array(Id(), { descrip
 export const AttendeeListQuery = Type.Object(
   {
     page: PositiveInteger('The page of results to return', { default: 1 }),
-    per_page: PositiveInteger('How many attendees to return per page', { default: 10, maximum: MAX_ATTENDEES_PER_PAGE }),
-    search: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LENGTHS.name, description: 'Attendees whose name or e-mail contain this text' })),
+    per_page: PositiveInteger('How many attendees to return per page', {
+      default: 10,
+      maximum: MAX_ATTENDEES_PER_PAGE,
+    }),
+    search: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: TEXT_LENGTHS.name,
+        description: 'Attendees whose name or e-mail contain this text',
+      }),
+    ),
     post_id: IdList('Attendees of these events'),
     include_post: IdList('Attendees of these events'),
     exclude_post: IdList('Not the attendees of these events'),
@@ -30,7 +39,11 @@ export const AttendeeListQuery = Type.Object(
     before: Type.Optional(Type.String({ minLength: 1, description: 'Attendees created on or before this UTC date' })),
     checkedin: Type.Optional(Type.Boolean({ description: 'Checked-in (true) or not (false) attendees' })),
     order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The seats of one RSVP' })),
-    rsvp_going_status: Type.Optional(Type.Array(Type.String({ enum: [...ATTENDEE_STATUSES] }), { description: 'Attendees in these RSVP statuses (going, not-going, cancelled, waitlisted)' })),
+    rsvp_going_status: Type.Optional(
+      Type.Array(Type.String({ enum: [...ATTENDEE_STATUSES] }), {
+        description: 'Attendees in these RSVP statuses (going, not-going, cancelled, waitlisted)',
+      }),
+    ),
     ...CommonQuery,
   },
   { additionalProperties: true },
@@ -47,14 +60,14 @@ export const AttendeeRecord = Type.Object(
     global_id: Type.String(),
     global_id_lineage: Type.Array(Type.String()),
     author: Type.String(),
-    status: Type.String({ description: 'publish: the attendee post\'s status in the original' }),
+    status: Type.String({ description: "publish: the attendee post's status in the original" }),
     date: Type.String(),
     date_utc: Type.String(),
     modified: Type.String(),
     modified_utc: Type.String(),
     rest_url: Type.String(),
     ticket: AnyObject,
-    title: Type.String({ description: 'The attendee\'s name' }),
+    title: Type.String({ description: "The attendee's name" }),
     optout: Type.Boolean(),
     provider: Type.String(),
     order: Type.String(),
@@ -67,14 +80,19 @@ export const AttendeeRecord = Type.Object(
     rsvp_going: Type.Boolean(),
     rsvp_status: Type.String({ enum: [...ATTENDEE_STATUSES] }),
     answers: AnyObject,
-    security_code: Type.String({ description: 'What the door\'s QR code carries' }),
+    security_code: Type.String({ description: "What the door's QR code carries" }),
     checked_in_at: Nullable<string>('string', 'When the attendee was checked in (UTC)'),
   },
   { $id: 'Attendee' },
 );
 
 export const AttendeesEnvelope = Type.Object(
-  { rest_url: Type.String(), total: Type.Integer(), total_pages: Type.Integer(), attendees: Type.Array(AttendeeRecord) },
+  {
+    rest_url: Type.String(),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+    attendees: Type.Array(AttendeeRecord),
+  },
   { $id: 'AttendeeArchive' },
 );
 
@@ -82,8 +100,14 @@ export const AttendeesEnvelope = Type.Object(
 export const QrBody = Type.Object(
   {
     ticket_id: Id({ description: 'The attendee ID (the original calls it ticket_id)' }),
-    security_code: Type.String({ minLength: 1, maxLength: 64, description: 'The attendee\'s security code, from the QR code' }),
-    api_key: Type.Optional(Type.String({ description: 'Ignored: the caller authenticates as a user who may edit the event' })),
+    security_code: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "The attendee's security code, from the QR code",
+    }),
+    api_key: Type.Optional(
+      Type.String({ description: 'Ignored: the caller authenticates as a user who may edit the event' }),
+    ),
   },
   { additionalProperties: true },
 );

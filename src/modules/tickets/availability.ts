@@ -11,9 +11,13 @@ export interface Availability {
 }
 
 /** Why a ticket is not on sale at `now`, or undefined when it is. */
-export function saleClosedReason(ticket: Pick<TicketListing, 'status' | 'event_status' | 'sale_start_utc' | 'sale_end_utc'>, now: string): string | undefined {
+export function saleClosedReason(
+  ticket: Pick<TicketListing, 'status' | 'event_status' | 'sale_start_utc' | 'sale_end_utc'>,
+  now: string,
+): string | undefined {
   if (ticket.status !== 'publish' || ticket.event_status !== 'publish') return 'it is not published';
-  if (ticket.sale_start_utc !== null && now < ticket.sale_start_utc) return `the sale starts at ${ticket.sale_start_utc} UTC`;
+  if (ticket.sale_start_utc !== null && now < ticket.sale_start_utc)
+    return `the sale starts at ${ticket.sale_start_utc} UTC`;
   if (ticket.sale_end_utc !== null && now >= ticket.sale_end_utc) return `the sale ended at ${ticket.sale_end_utc} UTC`;
   return undefined;
 }
@@ -26,7 +30,9 @@ export function capacityOf(ticket: Pick<TicketListing, 'capacity_mode' | 'capaci
 }
 
 /** Places left now, from the counts read with the ticket (never a stored count: decision 0109); null when unlimited. */
-export function placesLeft(ticket: Pick<TicketListing, 'capacity_mode' | 'capacity' | 'pool_capacity' | 'sold' | 'pool_sold'>): number | null {
+export function placesLeft(
+  ticket: Pick<TicketListing, 'capacity_mode' | 'capacity' | 'pool_capacity' | 'sold' | 'pool_sold'>,
+): number | null {
   const capacity = capacityOf(ticket);
   if (capacity === null) return null;
   const own = capacity - ticket.sold;

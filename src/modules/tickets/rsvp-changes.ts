@@ -61,7 +61,8 @@ export class RsvpChanges {
   /** The order a token names: 403 when it was changed or not made here, 410 once expired. */
   order(token: string): string {
     const opened = this.links.open(token, Math.floor(this.clock.now().getTime() / 1000));
-    if ('refused' in opened) throw new ApiError(opened.refused === 'expired' ? 'rsvp_link_expired' : 'rsvp_link_invalid');
+    if ('refused' in opened)
+      throw new ApiError(opened.refused === 'expired' ? 'rsvp_link_expired' : 'rsvp_link_invalid');
     return opened.order;
   }
 
@@ -87,17 +88,34 @@ export class RsvpChanges {
     if (wanted > live.length) {
       const more = wanted - live.length;
       const left = placesLeft(ticket);
-      if (status === 'going' && left !== null && more > left) throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left + live.length], data: { available: left + live.length } });
+      if (status === 'going' && left !== null && more > left)
+        throw new ApiError('ticket-capacity-not-available', {
+          args: [ticket.name, left + live.length],
+          data: { available: left + live.length },
+        });
       const first = live[0]!;
       await this.attendees.createSeats(
         tx,
         Array.from({ length: more }, () => ({
-          ticket_id: ticket.id, event_id: ticket.event_id, name: first.name, email: first.email, answers: JSON.stringify(answers),
-          status, security_code: randomBytes(8).toString('hex'), order_ref: order, created_utc: now, modified_utc: now,
+          ticket_id: ticket.id,
+          event_id: ticket.event_id,
+          name: first.name,
+          email: first.email,
+          answers: JSON.stringify(answers),
+          status,
+          security_code: randomBytes(8).toString('hex'),
+          order_ref: order,
+          created_utc: now,
+          modified_utc: now,
         })),
       );
     } else if (wanted < live.length) {
-      await this.attendees.setStatus(tx, live.slice(wanted).map((seat) => seat.id), 'cancelled', now);
+      await this.attendees.setStatus(
+        tx,
+        live.slice(wanted).map((seat) => seat.id),
+        'cancelled',
+        now,
+      );
       if (status === 'going') promoted = await this.promote(tx, ticket.id, urls);
     }
     return this.state(tx, order, urls, promoted);
@@ -107,7 +125,12 @@ export class RsvpChanges {
   async cancel(tx: WriteTx, token: string, urls: Urls): Promise<RsvpState> {
     const order = this.order(token);
     const { ticket, live } = await this.locked(tx, order);
-    await this.attendees.setStatus(tx, live.map((seat) => seat.id), 'cancelled', nowUtc(this.clock));
+    await this.attendees.setStatus(
+      tx,
+      live.map((seat) => seat.id),
+      'cancelled',
+      nowUtc(this.clock),
+    );
     const promoted = live[0]!.status === 'going' ? await this.promote(tx, ticket.id, urls) : 0;
     return this.state(tx, order, urls, promoted);
   }
@@ -123,7 +146,11 @@ export class RsvpChanges {
     // Read again under the lock: a change of the same order may have committed meanwhile.
     const seat = (await this.attendees.get(tx, attendee.id))!;
     if (seat.status === 'cancelled') return seat;
-    if (seat.status === 'not-going') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: 'the attendee answered not going: there is no place to cancel' } });
+    if (seat.status === 'not-going')
+      throw new ApiError('attendee-not-accessible', {
+        status: 409,
+        data: { reason: 'the attendee answered not going: there is no place to cancel' },
+      });
     await this.attendees.cancel(tx, seat.id, nowUtc(this.clock));
     if (seat.status === 'going') await this.promote(tx, ticket.id, urls);
     return (await this.attendees.get(tx, seat.id))!;
@@ -146,8 +173,19 @@ export class RsvpChanges {
     let promoted = 0;
     for (const seats of orders.values()) {
       if (left !== null && seats.length > left) break;
-      await this.attendees.setStatus(tx, seats.map((seat) => seat.id), 'going', now);
-      await this.mail.send(tx, 'promoted', ticket.name, seats.map((seat) => ({ ...seat, status: 'going' as const })), urls);
+      await this.attendees.setStatus(
+        tx,
+        seats.map((seat) => seat.id),
+        'going',
+        now,
+      );
+      await this.mail.send(
+        tx,
+        'promoted',
+        ticket.name,
+        seats.map((seat) => ({ ...seat, status: 'going' as const })),
+        urls,
+      );
       if (left !== null) left -= seats.length;
       promoted += 1;
     }

@@ -18,10 +18,13 @@ const WORDS = {
   greeting: (name: string) => `Hello ${name},`,
   going: (places: number) => (places === 1 ? 'your place is booked.' : `your ${places} places are booked.`),
   notGoing: 'we have your answer: you are not going.',
-  waitlisted: (places: number) => `the event is full: you are on its waitlist for ${places === 1 ? 'one place' : `${places} places`}. We will write when a place is yours.`,
-  promoted: (places: number) => `places were freed: ${places === 1 ? 'your place is booked' : `your ${places} places are booked`} from the waitlist.`,
+  waitlisted: (places: number) =>
+    `the event is full: you are on its waitlist for ${places === 1 ? 'one place' : `${places} places`}. We will write when a place is yours.`,
+  promoted: (places: number) =>
+    `places were freed: ${places === 1 ? 'your place is booked' : `your ${places} places are booked`} from the waitlist.`,
   ticket: (name: string) => `Ticket: ${name}`,
-  qrCaption: (place: number, places: number) => (places === 1 ? 'Show this code at the door' : `Place ${place} of ${places}: show this code at the door`),
+  qrCaption: (place: number, places: number) =>
+    places === 1 ? 'Show this code at the door' : `Place ${place} of ${places}: show this code at the door`,
   manage: 'Change or cancel your RSVP',
 };
 
@@ -41,7 +44,14 @@ export type RsvpMailKind = 'confirmation' | 'promoted';
  * whose `ticket_id` (the attendee) and `security_code` are what the `qr` check-in reads.
  */
 export function checkInCode(urls: Urls, seat: Pick<AttendeeRow, 'id' | 'event_id' | 'security_code'>): string {
-  return urls.pageQuery(new URLSearchParams({ event_qr_code: '1', ticket_id: String(seat.id), event_id: String(seat.event_id), security_code: seat.security_code }).toString());
+  return urls.pageQuery(
+    new URLSearchParams({
+      event_qr_code: '1',
+      ticket_id: String(seat.id),
+      event_id: String(seat.event_id),
+      security_code: seat.security_code,
+    }).toString(),
+  );
 }
 
 /** The RSVP's signed page of changes (decision 0125). */
@@ -70,15 +80,35 @@ export class RsvpMail {
   }
 
   /** `seats`: the order's seats that count (going, waitlisted or not going), first seat first. */
-  async send(tx: WriteTx, kind: RsvpMailKind, ticketName: string, seats: readonly AttendeeRow[], urls: Urls): Promise<string> {
+  async send(
+    tx: WriteTx,
+    kind: RsvpMailKind,
+    ticketName: string,
+    seats: readonly AttendeeRow[],
+    urls: Urls,
+  ): Promise<string> {
     const first = seats[0]!;
     const found = (await this.events.getUnchecked(tx, first.event_id, this.settings.language, null))!;
     const token = this.links.token(first.order_ref, linkExpiry(found.row.fields.end_utc, this.clock.now()));
     const title = plainText(found.row.post.title);
     const going = first.status === 'going';
     const waitlisted = first.status === 'waitlisted';
-    const subject = kind === 'promoted' ? WORDS.promotedSubject : going ? WORDS.subject : waitlisted ? WORDS.waitlistSubject : WORDS.declinedSubject;
-    const state = kind === 'promoted' ? WORDS.promoted(seats.length) : going ? WORDS.going(seats.length) : waitlisted ? WORDS.waitlisted(seats.length) : WORDS.notGoing;
+    const subject =
+      kind === 'promoted'
+        ? WORDS.promotedSubject
+        : going
+          ? WORDS.subject
+          : waitlisted
+            ? WORDS.waitlistSubject
+            : WORDS.declinedSubject;
+    const state =
+      kind === 'promoted'
+        ? WORDS.promoted(seats.length)
+        : going
+          ? WORDS.going(seats.length)
+          : waitlisted
+            ? WORDS.waitlisted(seats.length)
+            : WORDS.notGoing;
     const message = await eventMail({
       to: first.email,
       subject: subject(title),
@@ -86,7 +116,14 @@ export class RsvpMail {
       event: { row: found.row, relations: found.relations, entitled: this.events.entitled(found.row, null, {}) },
       context: { urls, uidHost: this.settings.uidHost },
       links: [{ label: WORDS.manage, url: manageUrl(urls, token) }],
-      ...(going ? { qrs: seats.map((seat, index) => ({ text: checkInCode(urls, seat), caption: WORDS.qrCaption(index + 1, seats.length) })) } : {}),
+      ...(going
+        ? {
+            qrs: seats.map((seat, index) => ({
+              text: checkInCode(urls, seat),
+              caption: WORDS.qrCaption(index + 1, seats.length),
+            })),
+          }
+        : {}),
       reference: `rsvp:${first.order_ref}${kind === 'promoted' ? ':promoted' : ''}`,
       language: this.settings.language,
     });

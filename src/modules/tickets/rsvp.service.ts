@@ -22,26 +22,35 @@ export interface RsvpResult {
 }
 
 /** The answers to a ticket's attendee fields, checked: required ones given, choices among the options, no other labels. */
-export function checkedAnswers(fields: readonly AttendeeFieldInput[], answers: Readonly<Record<string, string | boolean>>): Record<string, string | boolean> {
+export function checkedAnswers(
+  fields: readonly AttendeeFieldInput[],
+  answers: Readonly<Record<string, string | boolean>>,
+): Record<string, string | boolean> {
   const byLabel = new Map(fields.map((field) => [field.label, field]));
   const unknown = Object.keys(answers).filter((label) => !byLabel.has(label));
-  if (unknown.length > 0) throw new ApiError('attendee_invalid_answers', { args: [`the ticket asks no "${unknown[0]}"`] });
+  if (unknown.length > 0)
+    throw new ApiError('attendee_invalid_answers', { args: [`the ticket asks no "${unknown[0]}"`] });
   const checked: Record<string, string | boolean> = {};
   for (const field of fields) {
     const answer = answers[field.label];
     if (field.type === 'checkbox') {
       const ticked = answer === true || answer === 'true' || answer === 'on' || answer === '1';
-      if (field.required && !ticked) throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" must be ticked`] });
+      if (field.required && !ticked)
+        throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" must be ticked`] });
       checked[field.label] = ticked;
       continue;
     }
     const text = typeof answer === 'string' ? answer.trim() : '';
-    if (typeof answer === 'boolean') throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" takes text`] });
+    if (typeof answer === 'boolean')
+      throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" takes text`] });
     if (text === '') {
       if (field.required) throw new ApiError('attendee_invalid_answers', { args: [`"${field.label}" is required`] });
       continue;
     }
-    if (field.type === 'choice' && !(field.options ?? []).includes(text)) throw new ApiError('attendee_invalid_answers', { args: [`"${text}" is not one of the choices of "${field.label}"`] });
+    if (field.type === 'choice' && !(field.options ?? []).includes(text))
+      throw new ApiError('attendee_invalid_answers', {
+        args: [`"${text}" is not one of the choices of "${field.label}"`],
+      });
     checked[field.label] = text;
   }
   return checked;
@@ -50,7 +59,8 @@ export function checkedAnswers(fields: readonly AttendeeFieldInput[], answers: R
 /** An e-mail address as given, trimmed, or a 400 on `email`. */
 export function checkedEmail(given: string): string {
   const email = given.trim();
-  if (!EMAIL_PATTERN.test(email) || !/\.[^.@\s]+$/.test(email)) throw invalidParam('email', 'The e-mail address is not valid.');
+  if (!EMAIL_PATTERN.test(email) || !/\.[^.@\s]+$/.test(email))
+    throw invalidParam('email', 'The e-mail address is not valid.');
   return email;
 }
 
@@ -73,7 +83,8 @@ export class RsvpService {
   /** A ticket a visitor may RSVP for: published, of a published event; any other is unknown to them. */
   async findOpen(tx: WriteTx, id: number): Promise<TicketListing> {
     const ticket = await this.tickets.get(tx, id);
-    if (!ticket || ticket.status !== 'publish' || ticket.event_status !== 'publish') throw new ApiError('ticket-not-found');
+    if (!ticket || ticket.status !== 'publish' || ticket.event_status !== 'publish')
+      throw new ApiError('ticket-not-found');
     return ticket;
   }
 
@@ -96,7 +107,8 @@ export class RsvpService {
     const left = placesLeft(ticket);
     const full = going && left !== null && input.quantity > left;
     const waitlisted = full && input.waitlist === true && ticket.waitlist === 1;
-    if (full && !waitlisted) throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left], data: { available: left } });
+    if (full && !waitlisted)
+      throw new ApiError('ticket-capacity-not-available', { args: [ticket.name, left], data: { available: left } });
     const order = randomBytes(12).toString('hex');
     const seats = await this.attendees.createSeats(
       tx,
@@ -115,7 +127,19 @@ export class RsvpService {
     );
     const token = await this.mail.send(tx, 'confirmation', ticket.name, seats, urls);
     const sold = going && !waitlisted ? input.quantity : 0;
-    return { order, seats, token, availability: availabilityOf({ ...ticket, sold: ticket.sold + sold, pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0) }, now) };
+    return {
+      order,
+      seats,
+      token,
+      availability: availabilityOf(
+        {
+          ...ticket,
+          sold: ticket.sold + sold,
+          pool_sold: ticket.pool_sold + (ticket.capacity_mode === 'shared' ? sold : 0),
+        },
+        now,
+      ),
+    };
   }
 
   /**
@@ -124,8 +148,16 @@ export class RsvpService {
    * A cancelled seat has nothing to confirm.
    */
   async resend(tx: WriteTx, attendee: AttendeeListing, urls: Urls): Promise<void> {
-    if (attendee.status === 'cancelled') throw new ApiError('attendee-not-accessible', { status: 409, data: { reason: "the attendee's RSVP is cancelled: there is nothing to confirm" } });
-    const { rows } = await this.attendees.list(tx, { scope: { kind: 'everything' }, orderRef: attendee.order_ref, statuses: [attendee.status] }, { offset: 0, limit: MAX_PLACES_PER_RSVP });
+    if (attendee.status === 'cancelled')
+      throw new ApiError('attendee-not-accessible', {
+        status: 409,
+        data: { reason: "the attendee's RSVP is cancelled: there is nothing to confirm" },
+      });
+    const { rows } = await this.attendees.list(
+      tx,
+      { scope: { kind: 'everything' }, orderRef: attendee.order_ref, statuses: [attendee.status] },
+      { offset: 0, limit: MAX_PLACES_PER_RSVP },
+    );
     // The attendee's own seat first: the first QR code is of the seat the editor chose.
     const seats = [attendee, ...rows.filter((row) => row.id !== attendee.id)];
     await this.mail.send(tx, 'confirmation', attendee.ticket.name, seats, urls);

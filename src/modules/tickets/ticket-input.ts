@@ -40,7 +40,8 @@ export function readPrice(price: string | number): string {
 }
 
 /** A list parameter given empty (`include=`) filters nothing, as WordPress reads an empty list. */
-export const given = <T>(list: readonly T[] | undefined): readonly T[] | undefined => (list === undefined || list.length === 0 ? undefined : list);
+export const given = <T>(list: readonly T[] | undefined): readonly T[] | undefined =>
+  list === undefined || list.length === 0 ? undefined : list;
 
 /** An archive's date parameter (`after`, `before`: UTC, or with an offset) as a UTC wire time. */
 export const utcParam = (name: string, value: string, now: Date) => saleBound(name, value, now, 'UTC');
@@ -58,11 +59,20 @@ function saleBound(name: string, value: string, now: Date, zone: string): string
 function checkedFields(fields: readonly AttendeeFieldInput[]): string {
   const labels = new Set<string>();
   for (const field of fields) {
-    if (labels.has(field.label)) throw invalidParam('attendee_fields', `Two attendee fields are labelled "${field.label}".`);
+    if (labels.has(field.label))
+      throw invalidParam('attendee_fields', `Two attendee fields are labelled "${field.label}".`);
     labels.add(field.label);
-    if (field.type === 'choice' && (field.options ?? []).length === 0) throw invalidParam('attendee_fields', `The choice field "${field.label}" has no options.`);
+    if (field.type === 'choice' && (field.options ?? []).length === 0)
+      throw invalidParam('attendee_fields', `The choice field "${field.label}" has no options.`);
   }
-  return JSON.stringify(fields.map((field) => ({ label: field.label, type: field.type, options: field.type === 'choice' ? field.options : [], required: field.required ?? false })));
+  return JSON.stringify(
+    fields.map((field) => ({
+      label: field.label,
+      type: field.type,
+      options: field.type === 'choice' ? field.options : [],
+      required: field.required ?? false,
+    })),
+  );
 }
 
 /** A "Buy" link: http or https only (never `javascript:` on a public page), or '' for none. */
@@ -75,7 +85,8 @@ export function readBuyUrl(value: string): string {
   } catch {
     throw invalidParam('buy_url', 'buy_url must be an http or https address.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidParam('buy_url', 'buy_url must be an http or https address.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalidParam('buy_url', 'buy_url must be an http or https address.');
   return url.href;
 }
 
@@ -88,11 +99,26 @@ const nonNegative = (name: string, value: number) => {
  * What a write's body sets, under either name the original's clients use (decision 0108). Only
  * what the body gives: an update keeps the rest. `existing` is the ticket updated, if any.
  */
-export function ticketInput(body: TicketBody, existing: Pick<TicketRow, 'capacity_mode' | 'capacity'> | undefined, now: Date, zone: string): TicketInput {
+export function ticketInput(
+  body: TicketBody,
+  existing: Pick<TicketRow, 'capacity_mode' | 'capacity'> | undefined,
+  now: Date,
+  zone: string,
+): TicketInput {
   const name = body.name ?? body.title;
   const description = body.description ?? body.content ?? body.excerpt;
   const capacity = body.capacity ?? body.stock;
-  const mode = (body.capacity_mode as CapacityMode | undefined) ?? (capacity !== undefined ? (existing?.capacity_mode === 'shared' ? 'shared' : 'own') : existing === undefined ? (body.shared_capacity !== undefined ? 'shared' : 'unlimited') : undefined);
+  const mode =
+    (body.capacity_mode as CapacityMode | undefined) ??
+    (capacity !== undefined
+      ? existing?.capacity_mode === 'shared'
+        ? 'shared'
+        : 'own'
+      : existing === undefined
+        ? body.shared_capacity !== undefined
+          ? 'shared'
+          : 'unlimited'
+        : undefined);
   const start = body.start_date ?? body.available_from;
   const end = body.end_date ?? body.available_until;
   const input: TicketInput = {
@@ -103,14 +129,25 @@ export function ticketInput(body: TicketBody, existing: Pick<TicketRow, 'capacit
     ...(body.currency !== undefined ? { currency: body.currency.toUpperCase() } : {}),
     ...(body.sku !== undefined ? { sku: body.sku } : {}),
     ...(mode !== undefined ? { capacity_mode: mode } : {}),
-    ...(mode === 'unlimited' ? { capacity: null } : capacity !== undefined ? { capacity: nonNegative('capacity', capacity) } : {}),
-    ...(start !== undefined ? { sale_start_utc: saleBound(body.start_date !== undefined ? 'start_date' : 'available_from', start, now, zone) } : {}),
-    ...(end !== undefined ? { sale_end_utc: saleBound(body.end_date !== undefined ? 'end_date' : 'available_until', end, now, zone) } : {}),
+    ...(mode === 'unlimited'
+      ? { capacity: null }
+      : capacity !== undefined
+        ? { capacity: nonNegative('capacity', capacity) }
+        : {}),
+    ...(start !== undefined
+      ? { sale_start_utc: saleBound(body.start_date !== undefined ? 'start_date' : 'available_from', start, now, zone) }
+      : {}),
+    ...(end !== undefined
+      ? { sale_end_utc: saleBound(body.end_date !== undefined ? 'end_date' : 'available_until', end, now, zone) }
+      : {}),
     ...(body.attendee_fields !== undefined ? { attendee_fields: checkedFields(body.attendee_fields) } : {}),
     ...(body.buy_url !== undefined ? { buy_url: readBuyUrl(body.buy_url) } : {}),
     ...(body.waitlist !== undefined ? { waitlist: body.waitlist ? (1 as const) : (0 as const) } : {}),
-    ...(body.shared_capacity !== undefined ? { sharedCapacity: nonNegative('shared_capacity', body.shared_capacity) } : {}),
+    ...(body.shared_capacity !== undefined
+      ? { sharedCapacity: nonNegative('shared_capacity', body.shared_capacity) }
+      : {}),
   };
-  if (mode === 'own' && capacity === undefined && existing?.capacity_mode !== 'own') throw new ApiError('ticket_invalid_capacity', { args: ['a ticket with capacity of its own needs a capacity'] });
+  if (mode === 'own' && capacity === undefined && existing?.capacity_mode !== 'own')
+    throw new ApiError('ticket_invalid_capacity', { args: ['a ticket with capacity of its own needs a capacity'] });
   return input;
 }

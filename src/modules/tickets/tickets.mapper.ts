@@ -28,9 +28,19 @@ const globalIdOf = (urls: Urls, type: 'ticket' | 'attendee', id: number) => {
 };
 
 const local = (utc: string, zone: string) => utcToZoned(utc, zone);
-const saleBound = (utc: string | null, zone: string) => (utc === null ? { text: '', details: false as const } : { text: local(utc, zone), details: { ...dateDetails(local(utc, zone)) } as Record<string, unknown> });
+const saleBound = (utc: string | null, zone: string) =>
+  utc === null
+    ? { text: '', details: false as const }
+    : { text: local(utc, zone), details: { ...dateDetails(local(utc, zone)) } as Record<string, unknown> };
 
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: '$', AUD: '$' };
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CAD: '$',
+  AUD: '$',
+};
 
 /** The price as the original formats it: the symbol before the amount, two decimals ("$25.00"; "Free" for 0). */
 export function formattedPrice(price: string, currency: string): string {
@@ -46,8 +56,10 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
   const capacity = capacityOf(ticket);
   const start = saleBound(ticket.sale_start_utc, siteZone);
   const end = saleBound(ticket.sale_end_utc, siteZone);
-  const percentage = capacity === null ? 100 : capacity <= 0 ? 0 : Math.floor((availability.available / capacity) * 100);
-  const checkedInPercentage = ticket.attendee_count > 0 ? Math.ceil((100 * ticket.checked_in_count) / ticket.attendee_count) : 100;
+  const percentage =
+    capacity === null ? 100 : capacity <= 0 ? 0 : Math.floor((availability.available / capacity) * 100);
+  const checkedInPercentage =
+    ticket.attendee_count > 0 ? Math.ceil((100 * ticket.checked_in_count) / ticket.attendee_count) : 100;
   return {
     id: ticket.id,
     post_id: ticket.event_id,
@@ -78,14 +90,30 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
     capacity_details: {
       available_percentage: percentage,
       available: availability.available,
-      ...(manager ? { max: capacity ?? -1, sold: availability.sold, pending: 0, global_stock_mode: ticket.capacity_mode === 'shared' ? 'capped' : ticket.capacity_mode === 'own' ? 'own' : '' } : {}),
+      ...(manager
+        ? {
+            max: capacity ?? -1,
+            sold: availability.sold,
+            pending: 0,
+            global_stock_mode:
+              ticket.capacity_mode === 'shared' ? 'capped' : ticket.capacity_mode === 'own' ? 'own' : '',
+          }
+        : {}),
     },
     capacity_mode: ticket.capacity_mode,
     stock: availability.available,
     availability,
     is_available: availability.status === 'available',
     cost: formattedPrice(ticket.price, ticket.currency),
-    cost_details: { currency_symbol: CURRENCY_SYMBOLS[ticket.currency] ?? ticket.currency, currency_position: 'prefix', values: [ticket.price], suffix: null, currency_decimal_separator: '.', currency_decimal_numbers: 2, currency_thousand_separator: ',' },
+    cost_details: {
+      currency_symbol: CURRENCY_SYMBOLS[ticket.currency] ?? ticket.currency,
+      currency_position: 'prefix',
+      values: [ticket.price],
+      suffix: null,
+      currency_decimal_separator: '.',
+      currency_decimal_numbers: 2,
+      currency_thousand_separator: ',',
+    },
     price: ticket.price,
     currency: ticket.currency,
     sku: ticket.sku,
@@ -95,15 +123,26 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
     waitlist: ticket.waitlist === 1,
     ...(manager
       ? {
-          ...(free ? { rsvp_details: { rsvp_going: ticket.sold, rsvp_not_going: ticket.attendee_count - ticket.sold } } : {}),
-          checkin: { checked_in: ticket.checked_in_count, unchecked_in: ticket.attendee_count - ticket.checked_in_count, checked_in_percentage: checkedInPercentage, unchecked_in_percentage: 100 - checkedInPercentage },
+          ...(free
+            ? { rsvp_details: { rsvp_going: ticket.sold, rsvp_not_going: ticket.attendee_count - ticket.sold } }
+            : {}),
+          checkin: {
+            checked_in: ticket.checked_in_count,
+            unchecked_in: ticket.attendee_count - ticket.checked_in_count,
+            checked_in_percentage: checkedInPercentage,
+            unchecked_in_percentage: 100 - checkedInPercentage,
+          },
         }
       : {}),
   };
 }
 
 /** An attendee as those who may edit its event see it (the only readers it has: decision 0110). */
-export function toAttendeeRecord(attendee: AttendeeListing, urls: Urls, siteZone: string): Static<typeof AttendeeRecord> {
+export function toAttendeeRecord(
+  attendee: AttendeeListing,
+  urls: Urls,
+  siteZone: string,
+): Static<typeof AttendeeRecord> {
   const free = Number(attendee.ticket.price) === 0;
   return {
     id: attendee.id,
@@ -136,7 +175,12 @@ export function toAttendeeRecord(attendee: AttendeeListing, urls: Urls, siteZone
     checked_in: attendee.checked_in === 1,
     checkin_details:
       attendee.checked_in === 1 && attendee.checked_in_utc !== null
-        ? { date: local(attendee.checked_in_utc, siteZone), date_details: dateDetails(local(attendee.checked_in_utc, siteZone)), source: 'site', author: '' }
+        ? {
+            date: local(attendee.checked_in_utc, siteZone),
+            date_details: dateDetails(local(attendee.checked_in_utc, siteZone)),
+            source: 'site',
+            author: '',
+          }
         : false,
     is_subscribed: false,
     is_purchaser: true,

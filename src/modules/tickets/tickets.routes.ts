@@ -4,7 +4,19 @@ import { ApiError } from '../../errors.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { withQuery, type Urls } from '../../urls.ts';
 import { toTicketRecord } from './tickets.mapper.ts';
-import { DeletedTicket, MAX_TICKETS_PER_PAGE, RsvpAnswer, RsvpBody, TicketCreateBody, TicketListQuery, TicketParams, TicketReadQuery, TicketRecord, TicketsEnvelope, TicketUpdateBody } from './tickets.schemas.ts';
+import {
+  DeletedTicket,
+  MAX_TICKETS_PER_PAGE,
+  RsvpAnswer,
+  RsvpBody,
+  TicketCreateBody,
+  TicketListQuery,
+  TicketParams,
+  TicketReadQuery,
+  TicketRecord,
+  TicketsEnvelope,
+  TicketUpdateBody,
+} from './tickets.schemas.ts';
 import type { RsvpService } from './rsvp.service.ts';
 import { manageUrl } from './rsvp-mail.ts';
 import type { TicketsService } from './tickets.service.ts';
@@ -38,18 +50,33 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
       method: 'GET',
       path: '/tickets',
       permission: 'public',
-      schema: { summary: 'Returns the tickets, with their availability computed now', querystring: TicketListQuery, response: { 200: TicketsEnvelope } },
+      schema: {
+        summary: 'Returns the tickets, with their availability computed now',
+        querystring: TicketListQuery,
+        response: { 200: TicketsEnvelope },
+      },
       handle: async ({ query, caller, urls }, tx) => {
         const window = pageWindow(query.page, query.per_page, MAX_TICKETS_PER_PAGE);
         if (query.sync_token !== undefined) {
           // The tickets' changes since the token, as the events archive's (decisions 0029, 0129).
           refuseFiltersBesideSyncToken(query, TicketListQuery.properties);
-          const page = await sync.page(tx, {
-            resource: 'ticket',
-            scope: service.syncScope(caller),
-            affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
-            visible: async (unit, ids) => new Map((await service.listed(unit, caller, ids)).map((row) => [row.id, toTicketRecord(row, service.view(urls, caller, row))])),
-          }, query.sync_token, window.perPage);
+          const page = await sync.page(
+            tx,
+            {
+              resource: 'ticket',
+              scope: service.syncScope(caller),
+              affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
+              visible: async (unit, ids) =>
+                new Map(
+                  (await service.listed(unit, caller, ids)).map((row) => [
+                    row.id,
+                    toTicketRecord(row, service.view(urls, caller, row)),
+                  ]),
+                ),
+            },
+            query.sync_token,
+            window.perPage,
+          );
           return syncAnswer(page, 'tickets', urls, query.sync_token, window.perPage);
         }
         const { rows, total } = await service.list(tx, caller, query, window);
@@ -57,14 +84,22 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
         checkPage(query.page, pages);
         const tickets = rows.map((row) => toTicketRecord(row, service.view(urls, caller, row)));
         const token = listingToken(await sync.snapshotToken(tx), urls);
-        return { headers: { ...totalHeaders(total, pages, 'et'), ...token.headers }, body: { rest_url: archiveUrl(urls, 'tickets', query), total, total_pages: pages, tickets, ...token.field } };
+        return {
+          headers: { ...totalHeaders(total, pages, 'et'), ...token.headers },
+          body: { rest_url: archiveUrl(urls, 'tickets', query), total, total_pages: pages, tickets, ...token.field },
+        };
       },
     }),
     defineRoute({
       method: 'POST',
       path: '/tickets',
       permission: EDIT_EVENTS,
-      schema: { summary: 'Creates a ticket (or a free RSVP) for an event the caller may edit', querystring: TicketReadQuery, body: TicketCreateBody, response: { 201: TicketRecord } },
+      schema: {
+        summary: 'Creates a ticket (or a free RSVP) for an event the caller may edit',
+        querystring: TicketReadQuery,
+        body: TicketCreateBody,
+        response: { 201: TicketRecord },
+      },
       handle: async ({ body, caller, urls }, tx) => {
         const ticket = await service.create(tx, caller!, body);
         return { status: 201, body: toTicketRecord(ticket, service.view(urls, caller, ticket)) };
@@ -74,7 +109,12 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
       method: 'GET',
       path: single,
       permission: 'public',
-      schema: { summary: 'Returns a ticket, with its availability computed now', params: TicketParams, querystring: TicketReadQuery, response: { 200: TicketRecord } },
+      schema: {
+        summary: 'Returns a ticket, with its availability computed now',
+        params: TicketParams,
+        querystring: TicketReadQuery,
+        response: { 200: TicketRecord },
+      },
       handle: async ({ params, caller, urls }, tx) => {
         const ticket = await service.find(tx, caller, params.id);
         return { body: toTicketRecord(ticket, service.view(urls, caller, ticket)) };
@@ -84,7 +124,13 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
       method: EDITABLE,
       path: single,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Updates a ticket of an event the caller may edit (partial)', params: TicketParams, querystring: TicketReadQuery, body: TicketUpdateBody, response: { 200: TicketRecord } },
+      schema: {
+        summary: 'Updates a ticket of an event the caller may edit (partial)',
+        params: TicketParams,
+        querystring: TicketReadQuery,
+        body: TicketUpdateBody,
+        response: { 200: TicketRecord },
+      },
       validate: ({ params, caller }, tx) => service.findEditable(tx, caller, params.id),
       lockedRecord: (ticket) => ({ table: 'tickets', id: ticket.id }),
       handle: async ({ body, caller, urls }, tx, ticket) => {
@@ -96,7 +142,12 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
       method: 'DELETE',
       path: single,
       permission: EDIT_EVENTS,
-      schema: { summary: 'Deletes a ticket and its attendees; answers what it was', params: TicketParams, querystring: TicketReadQuery, response: { 200: DeletedTicket } },
+      schema: {
+        summary: 'Deletes a ticket and its attendees; answers what it was',
+        params: TicketParams,
+        querystring: TicketReadQuery,
+        response: { 200: DeletedTicket },
+      },
       validate: ({ params, caller }, tx) => service.findEditable(tx, caller, params.id),
       lockedRecord: (ticket) => ({ table: 'tickets', id: ticket.id }),
       handle: async ({ caller, urls }, tx, ticket) => {
@@ -116,7 +167,8 @@ export function rsvpRoutes(rsvp: RsvpService): AnyRoute[] {
       permission: 'public',
       anonymousWrite: true,
       schema: {
-        summary: 'RSVPs for a ticket: makes one attendee per place, within the places left (409 when there are not enough)',
+        summary:
+          'RSVPs for a ticket: makes one attendee per place, within the places left (409 when there are not enough)',
         params: TicketParams,
         querystring: TicketReadQuery,
         body: RsvpBody,

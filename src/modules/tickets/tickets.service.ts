@@ -4,7 +4,13 @@ import type { TextFilter } from '../../content/text-filter.ts';
 import { ApiError, invalidParam, missingParams } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
-import type { TicketedPost, TicketFilter, TicketListing, TicketScope, TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
+import type {
+  TicketedPost,
+  TicketFilter,
+  TicketListing,
+  TicketScope,
+  TicketsRepository,
+} from '../../storage/repositories/tickets.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { placesLeft } from './availability.ts';
 import { given, ticketInput, utcParam } from './ticket-input.ts';
@@ -13,7 +19,9 @@ import { TICKET_STATUSES, type TicketBody, type TicketListQueryInput } from './t
 
 /** Who may edit an event may manage its tickets and see its attendees (decision 0110). */
 export function mayEditEvent(caller: Caller | null, event: Pick<TicketedPost, 'author_id' | 'status'>): boolean {
-  return caller !== null && canOnRecord(caller, 'edit', 'tribe_event', { authorId: event.author_id, status: event.status });
+  return (
+    caller !== null && canOnRecord(caller, 'edit', 'tribe_event', { authorId: event.author_id, status: event.status })
+  );
 }
 
 /** The original's "manage access" (the archive's attendee, check-in and capacity filters): who may edit every event. */
@@ -32,7 +40,12 @@ export class TicketsService {
 
   /** How a caller sees tickets: counts of attendees and check-ins only for those who may edit the event. */
   view(urls: Urls, caller: Caller | null, ticket: TicketListing): TicketView {
-    return { urls, siteZone: this.siteZone, now: nowUtc(this.clock), manager: mayEditEvent(caller, eventOfListing(ticket)) };
+    return {
+      urls,
+      siteZone: this.siteZone,
+      now: nowUtc(this.clock),
+      manager: mayEditEvent(caller, eventOfListing(ticket)),
+    };
   }
 
   scopeOf(caller: Caller | null): TicketScope {
@@ -40,12 +53,29 @@ export class TicketsService {
     return caller === null ? { kind: 'published' } : { kind: 'published', alsoAuthor: caller.id };
   }
 
-  async list(tx: ReadTx, caller: Caller | null, input: TicketListQueryInput, window: PageWindow): Promise<{ rows: TicketListing[]; total: number }> {
-    const query = { ...input, status: given(input.status), include: given(input.include), exclude: given(input.exclude), include_post: given(input.include_post), exclude_post: given(input.exclude_post), provider: given(input.provider) };
+  async list(
+    tx: ReadTx,
+    caller: Caller | null,
+    input: TicketListQueryInput,
+    window: PageWindow,
+  ): Promise<{ rows: TicketListing[]; total: number }> {
+    const query = {
+      ...input,
+      status: given(input.status),
+      include: given(input.include),
+      exclude: given(input.exclude),
+      include_post: given(input.include_post),
+      exclude_post: given(input.exclude_post),
+      provider: given(input.provider),
+    };
     const manager = managesEveryEvent(caller);
-    const range = (min: number | undefined, max: number | undefined) => (manager && (min !== undefined || max !== undefined) ? ([min, max] as const) : undefined);
+    const range = (min: number | undefined, max: number | undefined) =>
+      manager && (min !== undefined || max !== undefined) ? ([min, max] as const) : undefined;
     const providers = query.provider?.map((provider) => provider.toLowerCase());
-    const free = providers === undefined || (providers.includes('rsvp') && providers.some((provider) => provider !== 'rsvp')) ? undefined : providers.includes('rsvp');
+    const free =
+      providers === undefined || (providers.includes('rsvp') && providers.some((provider) => provider !== 'rsvp'))
+        ? undefined
+        : providers.includes('rsvp');
     const filter: TicketFilter = {
       scope: this.scopeOf(caller),
       ...(query.status ? { statuses: query.status } : manager ? {} : { statuses: ['publish'] }),
@@ -57,7 +87,9 @@ export class TicketsService {
       ...(query.after !== undefined ? { after: utcParam('after', query.after, this.clock.now()) } : {}),
       ...(query.before !== undefined ? { before: utcParam('before', query.before, this.clock.now()) } : {}),
       ...(free !== undefined ? { free } : {}),
-      ...(query.is_available !== undefined ? { available: { value: query.is_available, now: nowUtc(this.clock) } } : {}),
+      ...(query.is_available !== undefined
+        ? { available: { value: query.is_available, now: nowUtc(this.clock) } }
+        : {}),
       ...optional('attendees', range(query.attendees_min, query.attendees_max)),
       ...optional('checkedIn', range(query.checkedin_min, query.checkedin_max)),
       ...optional('capacity', range(query.capacity_min, query.capacity_max)),
@@ -65,13 +97,22 @@ export class TicketsService {
       descending: query.order?.toLowerCase() === 'desc',
     };
     // A page far past the data still gives an OFFSET the database takes (as `pageWindow`'s).
-    return this.tickets.list(tx, filter, { offset: Math.min((query.offset ?? 0) + window.offset, Number.MAX_SAFE_INTEGER), limit: window.perPage });
+    return this.tickets.list(tx, filter, {
+      offset: Math.min((query.offset ?? 0) + window.offset, Number.MAX_SAFE_INTEGER),
+      limit: window.perPage,
+    });
   }
 
   /** The tickets among `ids` the caller's archive lists (without filters): a sync page's current records (decision 0129). */
   async listed(tx: ReadTx, caller: Caller | null, ids: readonly number[]): Promise<TicketListing[]> {
     if (ids.length === 0) return [];
-    const filter: TicketFilter = { scope: this.scopeOf(caller), ...(managesEveryEvent(caller) ? {} : { statuses: ['publish'] }), include: ids, orderBy: 'id', descending: false };
+    const filter: TicketFilter = {
+      scope: this.scopeOf(caller),
+      ...(managesEveryEvent(caller) ? {} : { statuses: ['publish'] }),
+      include: ids,
+      orderBy: 'id',
+      descending: false,
+    };
     return (await this.tickets.list(tx, filter, { offset: 0, limit: ids.length })).rows;
   }
 
@@ -80,7 +121,9 @@ export class TicketsService {
    * row's `status_before` is the ticket's, its `author_before` the event's author.
    */
   syncScope(caller: Caller | null): { statuses: string[]; restrictTo?: { authorId: number | null } } {
-    return managesEveryEvent(caller) ? { statuses: [...TICKET_STATUSES] } : { statuses: ['publish'], restrictTo: { authorId: caller?.id ?? null } };
+    return managesEveryEvent(caller)
+      ? { statuses: [...TICKET_STATUSES] }
+      : { statuses: ['publish'], restrictTo: { authorId: caller?.id ?? null } };
   }
 
   /** A ticket its reader may see: published with its event, or of an event the caller may edit. */
@@ -88,14 +131,16 @@ export class TicketsService {
     const ticket = await this.tickets.get(tx, id);
     if (!ticket) throw new ApiError('ticket-not-found');
     const published = ticket.status === 'publish' && ticket.event_status === 'publish';
-    if (!published && !mayEditEvent(caller, eventOfListing(ticket))) throw new ApiError('ticket-not-accessible', { status: caller ? 403 : 401 });
+    if (!published && !mayEditEvent(caller, eventOfListing(ticket)))
+      throw new ApiError('ticket-not-accessible', { status: caller ? 403 : 401 });
     return ticket;
   }
 
   /** A ticket the caller may change: one of an event they may edit. */
   async findEditable(tx: ReadTx, caller: Caller | null, id: number): Promise<TicketListing> {
     const ticket = await this.find(tx, caller, id);
-    if (!mayEditEvent(caller, eventOfListing(ticket))) throw new ApiError('ticket-not-accessible', { status: caller ? 403 : 401 });
+    if (!mayEditEvent(caller, eventOfListing(ticket)))
+      throw new ApiError('ticket-not-accessible', { status: caller ? 403 : 401 });
     return ticket;
   }
 
@@ -147,7 +192,10 @@ export class TicketsService {
     checkSaleWindow(updated);
     // Places already taken stay taken: a capacity below them is refused, not an oversold ticket.
     const left = placesLeft({ ...updated, sold: 0, pool_sold: 0 });
-    if (left !== null && (left < updated.sold || (updated.capacity_mode === 'shared' && (updated.pool_capacity ?? 0) < updated.pool_sold))) {
+    if (
+      left !== null &&
+      (left < updated.sold || (updated.capacity_mode === 'shared' && (updated.pool_capacity ?? 0) < updated.pool_sold))
+    ) {
       throw new ApiError('ticket_invalid_capacity', { args: [`${updated.sold} places are taken already`] });
     }
     await this.tickets.announceEventChanges(tx, [ticket.event_id, updated.event_id]);
@@ -162,13 +210,18 @@ export class TicketsService {
   /** Sets the event's pool when given; a shared ticket needs one. */
   private async setPool(tx: WriteTx, eventId: number, capacity: number | undefined, shared: boolean): Promise<void> {
     if (capacity !== undefined) await this.tickets.setPool(tx, eventId, capacity);
-    else if (shared && !(await this.tickets.hasPool(tx, eventId))) throw new ApiError('ticket_invalid_capacity', { args: ['a shared ticket needs the event\'s shared_capacity'] });
+    else if (shared && !(await this.tickets.hasPool(tx, eventId)))
+      throw new ApiError('ticket_invalid_capacity', { args: ["a shared ticket needs the event's shared_capacity"] });
   }
-
 }
 
-const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-function checkSaleWindow(ticket: { readonly sale_start_utc: string | null; readonly sale_end_utc: string | null }): void {
-  if (ticket.sale_start_utc !== null && ticket.sale_end_utc !== null && ticket.sale_end_utc <= ticket.sale_start_utc) throw invalidParam('end_date', 'The sale must end after it starts.');
+function checkSaleWindow(ticket: {
+  readonly sale_start_utc: string | null;
+  readonly sale_end_utc: string | null;
+}): void {
+  if (ticket.sale_start_utc !== null && ticket.sale_end_utc !== null && ticket.sale_end_utc <= ticket.sale_start_utc)
+    throw invalidParam('end_date', 'The sale must end after it starts.');
 }

@@ -35,7 +35,11 @@ type Translatable = { readonly id: number; readonly language: string };
  * into it where that has the field, else the original's; and the record's language facts. Posts
  * and terms alike (only the key of the record in the item and the translated fields differ).
  */
-function localizeItems<K extends string, F extends string, T extends { readonly [key in K]: Translatable & { readonly [field in F]: string } }>(
+function localizeItems<
+  K extends string,
+  F extends string,
+  T extends { readonly [key in K]: Translatable & { readonly [field in F]: string } },
+>(
   items: readonly T[],
   key: K,
   fields: readonly F[],
@@ -46,8 +50,14 @@ function localizeItems<K extends string, F extends string, T extends { readonly 
     const record = item[key];
     const own = translations.get(record.id);
     const text = record.language === language ? undefined : own?.get(language);
-    const translated = text ? { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) } : record;
-    return { ...item, [key]: translated, languages: { translation_language: language, translations: languagesOf(record.language, own?.keys() ?? []) } };
+    const translated = text
+      ? { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) }
+      : record;
+    return {
+      ...item,
+      [key]: translated,
+      languages: { translation_language: language, translations: languagesOf(record.language, own?.keys() ?? []) },
+    };
   });
 }
 
@@ -59,8 +69,15 @@ export class PostTranslations {
   constructor(private readonly repository: TranslationsRepository) {}
 
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
-  async localize<T extends { readonly post: PostRow }>(tx: ReadTx, rows: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
-    const translations = await this.repository.forPosts(tx, rows.map((row) => row.post.id));
+  async localize<T extends { readonly post: PostRow }>(
+    tx: ReadTx,
+    rows: readonly T[],
+    language: LanguageCode,
+  ): Promise<Localized<T>[]> {
+    const translations = await this.repository.forPosts(
+      tx,
+      rows.map((row) => row.post.id),
+    );
     return localizeItems(rows, 'post', POST_FIELDS, translations, language);
   }
 
@@ -83,7 +100,10 @@ export class PostTranslations {
     let slug = text.slug === undefined || text.slug === null ? undefined : slugify(text.slug);
     const current = (await this.repository.forPosts(tx, [postId])).get(postId)?.get(language);
     if (slug === undefined && text.title && !current?.slug) slug = slugify(text.title) || type;
-    if (slug !== undefined) slug = await firstFreeSlugAmong(slug, (candidates) => this.repository.postSlugsTaken(tx, type, language, candidates, postId));
+    if (slug !== undefined)
+      slug = await firstFreeSlugAmong(slug, (candidates) =>
+        this.repository.postSlugsTaken(tx, type, language, candidates, postId),
+      );
     await this.repository.savePost(tx, postId, language, { ...text, ...(slug !== undefined ? { slug } : {}) });
   }
 
@@ -96,12 +116,24 @@ export class PostTranslations {
 export class TermTranslations {
   constructor(private readonly repository: TranslationsRepository) {}
 
-  async localize<T extends { readonly row: TermRow }>(tx: ReadTx, items: readonly T[], language: LanguageCode): Promise<Localized<T>[]> {
-    const translations = await this.repository.forTerms(tx, items.map((item) => item.row.id));
+  async localize<T extends { readonly row: TermRow }>(
+    tx: ReadTx,
+    items: readonly T[],
+    language: LanguageCode,
+  ): Promise<Localized<T>[]> {
+    const translations = await this.repository.forTerms(
+      tx,
+      items.map((item) => item.row.id),
+    );
     return localizeItems(items, 'row', ['name', 'description', 'slug'], translations, language);
   }
 
-  bySlugs(tx: ReadTx, taxonomy: Taxonomy, language: LanguageCode, slugs: readonly string[]): Promise<Map<string, number>> {
+  bySlugs(
+    tx: ReadTx,
+    taxonomy: Taxonomy,
+    language: LanguageCode,
+    slugs: readonly string[],
+  ): Promise<Map<string, number>> {
     return this.repository.termsBySlug(tx, taxonomy, language, slugs);
   }
 

@@ -1,7 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import { can, ROLE_CAPABILITIES, type Caller, type Role } from '../../auth/roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { appPasswordName, newAppPasswordSecret, UserInputError, type AppPasswordSecret, type CreateUserInput, type UserChanges, type UsersService } from '../../auth/users.service.ts';
+import {
+  appPasswordName,
+  newAppPasswordSecret,
+  UserInputError,
+  type AppPasswordSecret,
+  type CreateUserInput,
+  type UserChanges,
+  type UsersService,
+} from '../../auth/users.service.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { totalHeaders } from '../../http/pagination.ts';
 import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
@@ -43,8 +51,18 @@ const utc = (stored: string) => stored.replace(' ', 'T').slice(0, 19);
  */
 export function toWpUser(user: UserRow, context: WpContextName, urls: Urls): Static<typeof WpUser> {
   const slug = slugify(user.login);
-  const view = { id: user.id, name: user.display_name || user.login, url: '', description: '', link: `${urls.siteOrigin}/author/${slug}/`, slug };
-  const _links = { self: [{ href: `${urls.restRoot}${USERS_PATH}/${user.id}` }], collection: [{ href: `${urls.restRoot}${USERS_PATH}` }] };
+  const view = {
+    id: user.id,
+    name: user.display_name || user.login,
+    url: '',
+    description: '',
+    link: `${urls.siteOrigin}/author/${slug}/`,
+    slug,
+  };
+  const _links = {
+    self: [{ href: `${urls.restRoot}${USERS_PATH}/${user.id}` }],
+    collection: [{ href: `${urls.restRoot}${USERS_PATH}` }],
+  };
   if (context === 'embed') return { ...view, _links };
   if (context === 'view') return { ...view, meta: [], _links };
   const role = user.role as Role;
@@ -67,7 +85,8 @@ export function toWpUser(user: UserRow, context: WpContextName, urls: Urls): Sta
   };
 }
 
-const appPasswordUrl = (urls: Urls, row: AppPasswordRow) => `${urls.restRoot}${USERS_PATH}/${row.user_id}/application-passwords/${row.uuid}`;
+const appPasswordUrl = (urls: Urls, row: AppPasswordRow) =>
+  `${urls.restRoot}${USERS_PATH}/${row.user_id}/application-passwords/${row.uuid}`;
 
 function toAppPassword(row: AppPasswordRow, urls: Urls): Static<typeof AppPassword> {
   return {
@@ -92,17 +111,28 @@ function refused(code: ErrorCode, caller: Caller | null): ApiError {
 function fromInput(error: unknown): never {
   if (!(error instanceof UserInputError)) throw error;
   switch (error.problem) {
-    case 'login-taken': throw new ApiError('existing_user_login');
-    case 'email-taken': throw new ApiError('existing_user_email');
-    case 'invalid-login': throw new ApiError('rest_user_invalid_username');
-    case 'invalid-email': throw new ApiError('rest_user_invalid_email');
-    case 'invalid-role': throw new ApiError('rest_user_invalid_role', { args: [error.message] });
-    case 'weak-password': throw new ApiError('rest_user_invalid_password', { args: [error.message] });
-    case 'no-user': throw new ApiError('rest_user_invalid_id');
-    case 'no-reassign': throw new ApiError('rest_user_invalid_reassign');
-    case 'name-taken': throw new ApiError('application_password_duplicate_name');
-    case 'no-app-password': throw new ApiError('rest_application_password_not_found');
-    default: throw new ApiError('rest_invalid_param', { args: [error.message] });
+    case 'login-taken':
+      throw new ApiError('existing_user_login');
+    case 'email-taken':
+      throw new ApiError('existing_user_email');
+    case 'invalid-login':
+      throw new ApiError('rest_user_invalid_username');
+    case 'invalid-email':
+      throw new ApiError('rest_user_invalid_email');
+    case 'invalid-role':
+      throw new ApiError('rest_user_invalid_role', { args: [error.message] });
+    case 'weak-password':
+      throw new ApiError('rest_user_invalid_password', { args: [error.message] });
+    case 'no-user':
+      throw new ApiError('rest_user_invalid_id');
+    case 'no-reassign':
+      throw new ApiError('rest_user_invalid_reassign');
+    case 'name-taken':
+      throw new ApiError('application_password_duplicate_name');
+    case 'no-app-password':
+      throw new ApiError('rest_application_password_not_found');
+    default:
+      throw new ApiError('rest_invalid_param', { args: [error.message] });
   }
 }
 
@@ -116,7 +146,8 @@ async function attempt<T>(work: () => T | Promise<T>): Promise<T> {
 }
 
 /** WordPress' `edit_user` meta capability: oneself, or anyone with `edit_users`. */
-const mayEdit = (caller: Caller | null, user: UserRow) => caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
+const mayEdit = (caller: Caller | null, user: UserRow) =>
+  caller !== null && (caller.id === user.id || can(caller, 'edit_users'));
 
 /** Every role has `read`: a route any signed-in user may call, whose record decides the rest. */
 const SIGNED_IN = { all: ['read'] } as const;
@@ -142,7 +173,9 @@ export function userReadRoutes(users: UsersService): AnyRoute[] {
       permission: SIGNED_IN,
       refusal: 'rest_not_logged_in',
       schema: { summary: 'Returns the authenticated user', querystring: ContextQuery, response: { 200: WpUser } },
-      handle: async ({ caller, query, urls }, tx) => ({ body: toWpUser(await found(tx, caller!.id), query.context ?? 'view', urls) }),
+      handle: async ({ caller, query, urls }, tx) => ({
+        body: toWpUser(await found(tx, caller!.id), query.context ?? 'view', urls),
+      }),
     }),
     // The service has no public author pages (decision 0050), so only administrators list users (decision 0067).
     defineRoute({
@@ -150,15 +183,27 @@ export function userReadRoutes(users: UsersService): AnyRoute[] {
       path: '/users',
       permission: { all: ['list_users'] },
       refusal: 'rest_user_cannot_view',
-      schema: { summary: 'Lists the users (administrators only), by id, with X-WP-Total and X-WP-TotalPages', querystring: ListUsersQuery, response: { 200: WpUsers } },
+      schema: {
+        summary: 'Lists the users (administrators only), by id, with X-WP-Total and X-WP-TotalPages',
+        querystring: ListUsersQuery,
+        response: { 200: WpUsers },
+      },
       // WordPress refuses the edit context first, with its own code.
       validate: async ({ caller, query }) => {
         if (query.context === 'edit' && !can(caller, 'list_users')) throw refused('rest_forbidden_context', caller);
       },
       handle: async ({ query, urls }, tx) => {
         const window = pageWindow(query.page, query.per_page, MAX_USERS_PER_PAGE);
-        const { rows, total } = await users.page(tx, { search: query.search, roles: query.roles?.split(','), offset: window.offset, limit: window.perPage });
-        return { body: rows.map((user) => toWpUser(user, query.context ?? 'view', urls)), headers: totalHeaders(total, totalPages(total, window.perPage), 'wp') };
+        const { rows, total } = await users.page(tx, {
+          search: query.search,
+          roles: query.roles?.split(','),
+          offset: window.offset,
+          limit: window.perPage,
+        });
+        return {
+          body: rows.map((user) => toWpUser(user, query.context ?? 'view', urls)),
+          headers: totalHeaders(total, totalPages(total, window.perPage), 'wp'),
+        };
       },
     }),
     defineRoute({
@@ -166,7 +211,12 @@ export function userReadRoutes(users: UsersService): AnyRoute[] {
       path: '/users/:id(^\\d+$)',
       permission: SIGNED_IN,
       refusal: 'rest_user_cannot_view',
-      schema: { summary: 'Returns a user: oneself, or anyone for administrators', params: UserIdParams, querystring: ContextQuery, response: { 200: WpUser } },
+      schema: {
+        summary: 'Returns a user: oneself, or anyone for administrators',
+        params: UserIdParams,
+        querystring: ContextQuery,
+        response: { 200: WpUser },
+      },
       handle: async ({ caller, params, query, urls }, tx) => {
         if (caller!.id !== params.id && !can(caller, 'list_users')) throw refused('rest_user_cannot_view', caller);
         return { body: toWpUser(await found(tx, params.id), query.context ?? 'view', urls) };
@@ -178,7 +228,8 @@ export function userReadRoutes(users: UsersService): AnyRoute[] {
       permission: SIGNED_IN,
       refusal: 'rest_cannot_manage_application_passwords',
       schema: {
-        summary: "Lists a user's application passwords (their own, or anyone's for administrators); the secrets are never shown",
+        summary:
+          "Lists a user's application passwords (their own, or anyone's for administrators); the secrets are never shown",
         params: UserRefParams,
         querystring: ContextQuery,
         response: { 200: AppPasswords },
@@ -235,7 +286,8 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
     if (body.username !== undefined && body.username !== user.login) throw new ApiError('rest_user_invalid_argument');
     const role = body.roles?.[0];
     // An administrator keeps their own role: the caller's own demotion could leave no administrator.
-    if (role !== undefined && role !== user.role && (!can(caller, 'promote_users') || caller!.id === user.id)) throw new ApiError('rest_cannot_edit_roles');
+    if (role !== undefined && role !== user.role && (!can(caller, 'promote_users') || caller!.id === user.id))
+      throw new ApiError('rest_cannot_edit_roles');
   };
   /** The user whose application passwords a request names, when the caller may manage them. */
   const passwordsOwner = async (tx: ReadTx | null, caller: Caller | null, id: number | 'me'): Promise<UserRow> => {
@@ -249,7 +301,12 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       path: '/users',
       permission: { all: ['create_users'] },
       refusal: 'rest_cannot_create_user',
-      schema: { summary: 'Creates a user (administrators only)', querystring: ContextQuery, body: CreateUserBody, response: { 201: WpUser } },
+      schema: {
+        summary: 'Creates a user (administrators only)',
+        querystring: ContextQuery,
+        body: CreateUserBody,
+        response: { 201: WpUser },
+      },
       prepare: async ({ body }) => {
         refuseEmptyPassword(body.password);
         await attempt(() => users.checkNewUser(newUserOf(body)));
@@ -257,7 +314,11 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       },
       handle: async ({ body, urls }, tx, _loaded, passwordHash: string) => {
         const user = await attempt(() => users.createIn(tx, newUserOf(body), passwordHash));
-        return { status: 201, body: toWpUser(user, 'edit', urls), headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` } };
+        return {
+          status: 201,
+          body: toWpUser(user, 'edit', urls),
+          headers: { location: `${urls.restRoot}${USERS_PATH}/${user.id}` },
+        };
       },
     }),
     defineRoute({
@@ -268,7 +329,8 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       // WordPress looks the user up before the capability: an unknown user is 404 to anyone.
       missingRecord: async (params) => ((await users.get(Number(params.id))) ? undefined : 'rest_user_invalid_id'),
       schema: {
-        summary: "Updates a user's name, e-mail or password (oneself, or anyone for administrators) or role (administrators, not their own)",
+        summary:
+          "Updates a user's name, e-mail or password (oneself, or anyone for administrators) or role (administrators, not their own)",
         params: UserIdParams,
         querystring: ContextQuery,
         body: UpdateUserBody,
@@ -290,7 +352,9 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       handle: async ({ body, urls }, tx, user: UserRow, passwordHash: string | undefined) => {
         const changes = changesOf(body, body.roles?.[0]);
         await attempt(() => users.checkChanges(changes));
-        return { body: toWpUser(await attempt(() => users.updateIn(tx, user.id, changes, passwordHash)), 'edit', urls) };
+        return {
+          body: toWpUser(await attempt(() => users.updateIn(tx, user.id, changes, passwordHash)), 'edit', urls),
+        };
       },
     }),
     defineRoute({
@@ -298,7 +362,12 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       path: '/users/:id(^\\d+$)',
       permission: { all: ['delete_users'] },
       refusal: 'rest_user_cannot_delete',
-      schema: { summary: 'Deletes a user (administrators only, not themselves), their posts reassigned to another user', params: UserIdParams, querystring: DeleteUserQuery, response: { 200: DeletedUser } },
+      schema: {
+        summary: 'Deletes a user (administrators only, not themselves), their posts reassigned to another user',
+        params: UserIdParams,
+        querystring: DeleteUserQuery,
+        response: { 200: DeletedUser },
+      },
       handle: async ({ caller, params, query, urls }, tx) => {
         // Deleting oneself is refused (WordPress allows it): it could leave the site without an administrator.
         if (caller!.id === params.id) throw new ApiError('rest_user_cannot_delete');
@@ -313,7 +382,13 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       path: '/users/:id(^(?:\\d+|me)$)/application-passwords',
       permission: SIGNED_IN,
       refusal: 'rest_cannot_manage_application_passwords',
-      schema: { summary: 'Creates an application password; the answer shows the password, once', params: UserRefParams, querystring: ContextQuery, body: CreateAppPasswordBody, response: { 201: AppPassword } },
+      schema: {
+        summary: 'Creates an application password; the answer shows the password, once',
+        params: UserRefParams,
+        querystring: ContextQuery,
+        body: CreateAppPasswordBody,
+        response: { 201: AppPassword },
+      },
       // The secret is hashed here, outside the unit, once the user's refusals and the name's have been made.
       prepare: async ({ caller, params, body }) => {
         await passwordsOwner(null, caller, params.id);
@@ -323,7 +398,11 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       handle: async ({ caller, params, urls }, tx, _loaded, made: { name: string; secret: AppPasswordSecret }) => {
         const user = await passwordsOwner(tx, caller, params.id);
         const row = await attempt(() => users.createAppPasswordIn(tx, user, made.name, made.secret));
-        return { status: 201, body: { ...toAppPassword(row, urls), password: made.secret.password }, headers: { location: appPasswordUrl(urls, row) } };
+        return {
+          status: 201,
+          body: { ...toAppPassword(row, urls), password: made.secret.password },
+          headers: { location: appPasswordUrl(urls, row) },
+        };
       },
     }),
     defineRoute({
@@ -331,7 +410,12 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       path: '/users/:id(^(?:\\d+|me)$)/application-passwords',
       permission: SIGNED_IN,
       refusal: 'rest_cannot_manage_application_passwords',
-      schema: { summary: 'Revokes every application password of the user: they stop working at once', params: UserRefParams, querystring: ContextQuery, response: { 200: DeletedAppPasswords } },
+      schema: {
+        summary: 'Revokes every application password of the user: they stop working at once',
+        params: UserRefParams,
+        querystring: ContextQuery,
+        response: { 200: DeletedAppPasswords },
+      },
       handle: async ({ caller, params }, tx) => {
         const user = await passwordsOwner(tx, caller, params.id);
         return { body: { deleted: true, count: await users.revokeAllAppPasswordsIn(tx, user.id) } };
@@ -342,7 +426,12 @@ export function userWriteRoutes(users: UsersService): AnyRoute[] {
       path: '/users/:id(^(?:\\d+|me)$)/application-passwords/:uuid',
       permission: SIGNED_IN,
       refusal: 'rest_cannot_manage_application_passwords',
-      schema: { summary: 'Revokes an application password: it stops working at once', params: AppPasswordParams, querystring: ContextQuery, response: { 200: DeletedAppPassword } },
+      schema: {
+        summary: 'Revokes an application password: it stops working at once',
+        params: AppPasswordParams,
+        querystring: ContextQuery,
+        response: { 200: DeletedAppPassword },
+      },
       handle: async ({ caller, params, urls }, tx) => {
         const user = await passwordsOwner(tx, caller, params.id);
         const row = (await users.appPasswordsOf(tx, user.id)).find((candidate) => candidate.uuid === params.uuid);

@@ -5,7 +5,9 @@ import { ROLE_NAMES } from '../../auth/roles.ts';
 
 const Links = Type.Object({}, { additionalProperties: true, description: 'HAL links: self, collection' });
 
-export const WpContext = Type.Union([Type.Literal('view'), Type.Literal('embed'), Type.Literal('edit')], { description: 'view, embed, or edit (login, e-mail, roles and capabilities)' });
+export const WpContext = Type.Union([Type.Literal('view'), Type.Literal('embed'), Type.Literal('edit')], {
+  description: 'view, embed, or edit (login, e-mail, roles and capabilities)',
+});
 
 export const WpUser = Type.Object(
   {
@@ -36,7 +38,10 @@ export const WpUsers = Type.Array(WpUser);
 export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** `me` in place of the id, as WordPress' application-password routes take it. */
 export const UserRefParams = Type.Object({ id: Type.Union([Type.Literal('me'), Type.Integer({ minimum: 1 })]) });
-export const AppPasswordParams = Type.Object({ id: Type.Union([Type.Literal('me'), Type.Integer({ minimum: 1 })]), uuid: Type.String({ format: 'uuid' }) });
+export const AppPasswordParams = Type.Object({
+  id: Type.Union([Type.Literal('me'), Type.Integer({ minimum: 1 })]),
+  uuid: Type.String({ format: 'uuid' }),
+});
 
 export const ContextQuery = Type.Object({ context: Type.Optional(WpContext) }, { additionalProperties: true });
 
@@ -46,7 +51,12 @@ export const ListUsersQuery = Type.Object(
     page: Type.Integer({ minimum: 1, default: 1 }),
     per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the login, e-mail address or name' })),
-    roles: Type.Optional(Type.String({ pattern: `^(${ROLE_NAMES.join('|')})(,(${ROLE_NAMES.join('|')}))*$`, description: 'Users with any of these roles, comma-separated' })),
+    roles: Type.Optional(
+      Type.String({
+        pattern: `^(${ROLE_NAMES.join('|')})(,(${ROLE_NAMES.join('|')}))*$`,
+        description: 'Users with any of these roles, comma-separated',
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -57,7 +67,9 @@ export const CreateUserBody = Type.Object(
     email: Type.String({ minLength: 1 }),
     password: Type.String(),
     name: Type.Optional(Type.String({ maxLength: 250 })),
-    roles: Type.Optional(Type.Array(Type.String(), { maxItems: 1, description: 'One role; the default is subscriber' })),
+    roles: Type.Optional(
+      Type.Array(Type.String(), { maxItems: 1, description: 'One role; the default is subscriber' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -68,7 +80,9 @@ export const UpdateUserBody = Type.Object(
     email: Type.Optional(Type.String({ minLength: 1 })),
     password: Type.Optional(Type.String({ description: "A new password ends the user's sessions" })),
     name: Type.Optional(Type.String({ maxLength: 250 })),
-    roles: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: 1, description: 'Administrators only, not their own' })),
+    roles: Type.Optional(
+      Type.Array(Type.String(), { minItems: 1, maxItems: 1, description: 'Administrators only, not their own' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -98,6 +112,12 @@ export const AppPassword = Type.Object(
 );
 
 export const AppPasswords = Type.Array(AppPassword);
-export const CreateAppPasswordBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), app_id: Type.Optional(Type.String()) }, { additionalProperties: true });
+export const CreateAppPasswordBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100 }), app_id: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
 export const DeletedAppPassword = Type.Object({ deleted: Type.Boolean(), previous: AppPassword });
-export const DeletedAppPasswords = Type.Object({ deleted: Type.Boolean(), count: Type.Integer({ description: 'How many were revoked' }) });
+export const DeletedAppPasswords = Type.Object({
+  deleted: Type.Boolean(),
+  count: Type.Integer({ description: 'How many were revoked' }),
+});

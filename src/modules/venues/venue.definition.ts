@@ -28,7 +28,21 @@ function placeJsonLd(fields: WireFields, content: string): Record<string, unknow
 export const VENUE: LinkedRecordDefinition = {
   type: 'venue',
   table: 'venues',
-  columns: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website', 'show_map', 'show_map_link', 'geo_lat', 'geo_lng'],
+  columns: [
+    'address',
+    'city',
+    'country',
+    'province',
+    'state',
+    'zip',
+    'phone',
+    'stateprovince',
+    'website',
+    'show_map',
+    'show_map_link',
+    'geo_lat',
+    'geo_lng',
+  ],
   searchColumns: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'],
   collection: 'venues',
   postType: 'tribe_venue',
@@ -39,7 +53,11 @@ export const VENUE: LinkedRecordDefinition = {
   // The original fills `stateprovince` from the state or province when it was not given.
   derive: (fields) => ({ stateprovince: text(fields.stateprovince) || text(fields.state) || text(fields.province) }),
   jsonLd: placeJsonLd,
-  errors: { notAccessible: 'venue-not-accessible', pageNotFound: 'venue-archive-page-not-found', inTrash: 'venue-is-in-trash' },
+  errors: {
+    notAccessible: 'venue-not-accessible',
+    pageNotFound: 'venue-archive-page-not-found',
+    inTrash: 'venue-is-in-trash',
+  },
   singular: 'venue',
   plural: 'venues',
 };

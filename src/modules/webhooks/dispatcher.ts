@@ -2,7 +2,11 @@ import type { Clock } from '../../clock.ts';
 import type { WebhookSettings } from '../../config.ts';
 import type { ReadTx, Storage } from '../../storage/types.ts';
 import type { RecordChange, RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
-import type { ClaimedDelivery, NewMessage, WebhooksRepository } from '../../storage/repositories/webhooks.repository.ts';
+import type {
+  ClaimedDelivery,
+  NewMessage,
+  WebhooksRepository,
+} from '../../storage/repositories/webhooks.repository.ts';
 import type { Urls } from '../../urls.ts';
 import { EVENT_PRIVATE, matches, RESOURCES, typeOf, webhookId } from './event-types.ts';
 import { linkedIds, type RecordPayloads } from './payloads.ts';
@@ -56,7 +60,8 @@ export class WebhookDispatcher {
   private log: DispatcherLog = { warn: () => undefined, error: () => undefined };
   private readonly loop = new WakeableLoop(
     () => this.cycle(),
-    (error, where) => this.log.error(error, where === 'cycle' ? 'webhook dispatch failed' : 'recording a webhook delivery failed'),
+    (error, where) =>
+      this.log.error(error, where === 'cycle' ? 'webhook dispatch failed' : 'recording a webhook delivery failed'),
   );
 
   constructor(
@@ -104,7 +109,11 @@ export class WebhookDispatcher {
   /** Fans out one batch of journal rows. */
   private async fanOut(): Promise<FanOutPass> {
     const plan = await this.storage.read(async (tx) => {
-      const subscriptions = (await this.repository.activeSubscriptions(tx)).map((row) => ({ ...row, after: row.after_seq, patterns: JSON.parse(row.events) as string[] }));
+      const subscriptions = (await this.repository.activeSubscriptions(tx)).map((row) => ({
+        ...row,
+        after: row.after_seq,
+        patterns: JSON.parse(row.events) as string[],
+      }));
       const cursor = await this.repository.fanoutCursor(tx);
       const { latest, prunedThrough } = await this.journal.bounds(tx);
       if (subscriptions.length === 0) {
@@ -112,17 +121,28 @@ export class WebhookDispatcher {
         // after every row it holds (the journal is numbered in commit order: decision 0081), and is
         // owed only later ones (WebhooksService.create). So the rows are not read; the cursor moves
         // past them only when a full batch or a cut is behind it, as below.
-        return { cursor, through: latest, messages: [], full: false, mustMove: latest - cursor >= FANOUT_BATCH || prunedThrough > cursor, subscribed: false };
+        return {
+          cursor,
+          through: latest,
+          messages: [],
+          full: false,
+          mustMove: latest - cursor >= FANOUT_BATCH || prunedThrough > cursor,
+          subscribed: false,
+        };
       }
       // Pruned before this node fanned them out (webhooks stopped longer than the journal's retention): lost, and said so.
       if (prunedThrough > cursor && subscriptions.some((subscription) => subscription.after < prunedThrough)) {
-        this.log.warn(`journal rows ${cursor + 1} to ${prunedThrough} were pruned before webhook fan-out: their notifications are lost`);
+        this.log.warn(
+          `journal rows ${cursor + 1} to ${prunedThrough} were pruned before webhook fan-out: their notifications are lost`,
+        );
       }
       const changes = await this.journal.after(tx, RESOURCES, Math.max(cursor, prunedThrough), FANOUT_BATCH);
       const messages: NewMessage[] = [];
       for (const change of changes) {
         const type = typeOf(change.resource, change.action);
-        const wanting = subscriptions.filter((subscription) => change.seq > subscription.after && matches(subscription.patterns, type));
+        const wanting = subscriptions.filter(
+          (subscription) => change.seq > subscription.after && matches(subscription.patterns, type),
+        );
         if (wanting.length === 0) continue;
         let subscriptionIds = wanting.map((subscription) => subscription.id);
         let rendered: Record<string, unknown> | undefined;
@@ -146,14 +166,16 @@ export class WebhookDispatcher {
         messages,
         full: changes.length === FANOUT_BATCH,
         // The cursor must move past a cut, and not lag long enough for pruning to reach it.
-        mustMove: prunedThrough > cursor || (oldest != null && Date.parse(oldest) < this.clock.now().getTime() - CURSOR_LAG_MS),
+        mustMove:
+          prunedThrough > cursor || (oldest != null && Date.parse(oldest) < this.clock.now().getTime() - CURSOR_LAG_MS),
         subscribed: true,
       };
     });
     const { subscribed } = plan;
     // Nothing to announce and no full batch behind: the cursor may wait (subscriptions made later
     // hear only later changes anyway), which spares the write path a commit per change.
-    if (plan.through === plan.cursor || (plan.messages.length === 0 && !plan.full && !plan.mustMove)) return { more: false, subscribed };
+    if (plan.through === plan.cursor || (plan.messages.length === 0 && !plan.full && !plan.mustMove))
+      return { more: false, subscribed };
     const now = this.clock.now().toISOString();
     const more = await this.storage.write(async (tx) => {
       if (!(await this.repository.advanceFanout(tx, plan.cursor, plan.through))) return true;
@@ -164,24 +186,38 @@ export class WebhookDispatcher {
   }
 
   /** The `data` of a record gone: its id, and what it was linked to as the last message about it showed. */
-  private async gone(tx: ReadTx, change: Pick<RecordChange, 'resource' | 'recordId'>): Promise<Record<string, unknown>> {
+  private async gone(
+    tx: ReadTx,
+    change: Pick<RecordChange, 'resource' | 'recordId'>,
+  ): Promise<Record<string, unknown>> {
     const last = await this.repository.lastBody(tx, change.resource, change.recordId);
     const lastData = last === undefined ? undefined : (JSON.parse(last) as { data?: Record<string, unknown> }).data;
-    return { id: change.recordId, deleted: true, ...(lastData && !lastData.deleted ? { previous: linkedIds(lastData) } : {}) };
+    return {
+      id: change.recordId,
+      deleted: true,
+      ...(lastData && !lastData.deleted ? { previous: linkedIds(lastData) } : {}),
+    };
   }
 
   private async claim(limit: number): Promise<(ClaimedDelivery & { lease: string })[]> {
     const now = this.clock.now();
     if (!(await this.storage.read((tx) => this.repository.anyDue(tx, now.toISOString())))) return [];
     const lease = new Date(now.getTime() + 2 * this.settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
-    return this.storage.write(async (tx) => (await this.repository.claimDue(tx, now.toISOString(), lease, limit)).map((delivery) => ({ ...delivery, lease })));
+    return this.storage.write(async (tx) =>
+      (await this.repository.claimDue(tx, now.toISOString(), lease, limit)).map((delivery) => ({ ...delivery, lease })),
+    );
   }
 
   /** Standard Webhooks' headers of one attempt: the current secret's signature, and the previous one's during its grace period. */
   private headers(delivery: ClaimedDelivery, timestamp: number): Record<string, string> {
     const messageId = webhookId(delivery.messageId);
     const { secret, previous_secret: previous, previous_secret_until: until } = delivery.subscription;
-    const secrets = [this.secrets.open(secret), ...(previous !== null && until !== null && until > this.clock.now().toISOString() ? [this.secrets.open(previous)] : [])];
+    const secrets = [
+      this.secrets.open(secret),
+      ...(previous !== null && until !== null && until > this.clock.now().toISOString()
+        ? [this.secrets.open(previous)]
+        : []),
+    ];
     return {
       'webhook-id': messageId,
       'webhook-timestamp': String(timestamp),
@@ -193,7 +229,13 @@ export class WebhookDispatcher {
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     let outcome: SendOutcome;
     try {
-      outcome = await send(new URL(delivery.subscription.url), this.headers(delivery, timestamp), delivery.body, this.receivers, this.settings.timeoutMs);
+      outcome = await send(
+        new URL(delivery.subscription.url),
+        this.headers(delivery, timestamp),
+        delivery.body,
+        this.receivers,
+        this.settings.timeoutMs,
+      );
     } catch (error) {
       outcome = { ok: false, status: undefined, error: error instanceof Error ? error.message : String(error) };
     }
@@ -224,14 +266,21 @@ export class WebhookDispatcher {
       const subscription = await this.repository.lockedSubscription(tx, delivery.subscription.id);
       if (!subscription) return;
       if (outcome.ok) {
-        if (subscription.failing_since !== null) await this.repository.updateSubscription(tx, subscription.id, { failing_since: null });
+        if (subscription.failing_since !== null)
+          await this.repository.updateSubscription(tx, subscription.id, { failing_since: null });
         return;
       }
       const failingSince = subscription.failing_since ?? at;
-      const disable = subscription.active === 1 && now.getTime() - Date.parse(failingSince) >= this.settings.disableAfterMs;
+      const disable =
+        subscription.active === 1 && now.getTime() - Date.parse(failingSince) >= this.settings.disableAfterMs;
       await this.repository.updateSubscription(tx, subscription.id, {
         failing_since: failingSince,
-        ...(disable ? { active: 0, disabled_reason: `every delivery failed since ${failingSince} (last: ${outcome.error ?? 'no answer'})` } : {}),
+        ...(disable
+          ? {
+              active: 0,
+              disabled_reason: `every delivery failed since ${failingSince} (last: ${outcome.error ?? 'no answer'})`,
+            }
+          : {}),
       });
       if (disable) this.log.warn(`webhook subscription ${subscription.id} disabled: failing since ${failingSince}`);
     });

@@ -1,7 +1,15 @@
 import type { ChangeAction, ChangedResource } from '../../storage/tables.ts';
 
 /** What a subscription may ask for: `<resource>.<action>`, `<resource>.*` or `*` (decisions 0032, 0129). */
-export const RESOURCES: readonly ChangedResource[] = ['event', 'venue', 'organizer', 'category', 'tag', 'ticket', 'attendee'];
+export const RESOURCES: readonly ChangedResource[] = [
+  'event',
+  'venue',
+  'organizer',
+  'category',
+  'tag',
+  'ticket',
+  'attendee',
+];
 export const ACTIONS: readonly ChangeAction[] = ['created', 'updated', 'trashed', 'deleted'];
 
 /**
@@ -11,17 +19,27 @@ export const ACTIONS: readonly ChangeAction[] = ['created', 'updated', 'trashed'
  */
 export const EVENT_PRIVATE: ReadonlySet<ChangedResource> = new Set(['ticket', 'attendee']);
 
-const actionsOf = (resource: ChangedResource) => (EVENT_PRIVATE.has(resource) ? ACTIONS.filter((action) => action !== 'trashed') : ACTIONS);
+const actionsOf = (resource: ChangedResource) =>
+  EVENT_PRIVATE.has(resource) ? ACTIONS.filter((action) => action !== 'trashed') : ACTIONS;
 
 /** Every type a subscription may name, wildcards included. */
-export const EVENT_TYPE_PATTERNS: readonly string[] = ['*', ...RESOURCES.flatMap((resource) => [`${resource}.*`, ...actionsOf(resource).map((action) => `${resource}.${action}`)])];
+export const EVENT_TYPE_PATTERNS: readonly string[] = [
+  '*',
+  ...RESOURCES.flatMap((resource) => [
+    `${resource}.*`,
+    ...actionsOf(resource).map((action) => `${resource}.${action}`),
+  ]),
+];
 
 /** The notification type of a journal change, e.g. `venue.trashed`. */
 export const typeOf = (resource: ChangedResource, action: ChangeAction): string => `${resource}.${action}`;
 
 /** Whether a subscription to `patterns` hears `type`. */
 export function matches(patterns: readonly string[], type: string): boolean {
-  return patterns.some((pattern) => pattern === '*' || pattern === type || (pattern.endsWith('.*') && type.startsWith(pattern.slice(0, -1))));
+  return patterns.some(
+    (pattern) =>
+      pattern === '*' || pattern === type || (pattern.endsWith('.*') && type.startsWith(pattern.slice(0, -1))),
+  );
 }
 
 /** The `webhook-id` of a message: the same for every attempt and redelivery, so receivers deduplicate by it. */

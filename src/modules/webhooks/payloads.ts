@@ -51,13 +51,22 @@ export class RecordPayloads {
   constructor(private readonly sources: PayloadSources) {}
 
   /** The record a change is about as the API shows it to an administrator now; undefined when it is gone. */
-  async render(tx: ReadTx, change: Pick<RecordChange, 'resource' | 'recordId'>, urls: Urls): Promise<Record<string, unknown> | undefined> {
+  async render(
+    tx: ReadTx,
+    change: Pick<RecordChange, 'resource' | 'recordId'>,
+    urls: Urls,
+  ): Promise<Record<string, unknown> | undefined> {
     const { events, venues, organizers, terms, language, siteZone } = this.sources;
     switch (change.resource) {
       case 'event': {
         const found = await events.getUnchecked(tx, change.recordId, language, ADMINISTRATOR);
         if (!found) return undefined;
-        const [record] = toEventRecords([found.row], found.relations, { urls, single: true, siteZone, entitled: (row) => events.entitled(row, ADMINISTRATOR, { context: 'edit' }) });
+        const [record] = toEventRecords([found.row], found.relations, {
+          urls,
+          single: true,
+          siteZone,
+          entitled: (row) => events.entitled(row, ADMINISTRATOR, { context: 'edit' }),
+        });
         return record;
       }
       case 'venue':

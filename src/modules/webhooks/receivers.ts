@@ -56,7 +56,9 @@ export interface ReceiverRules {
 function groupsOf(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   const pair = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
-  const text = dotted ? `${address.slice(0, dotted.index)}${pair(dotted[1]!, dotted[2]!)}:${pair(dotted[3]!, dotted[4]!)}` : address;
+  const text = dotted
+    ? `${address.slice(0, dotted.index)}${pair(dotted[1]!, dotted[2]!)}:${pair(dotted[3]!, dotted[4]!)}`
+    : address;
   const [head, tail] = text.split('::') as [string, string | undefined];
   const part = (side: string | undefined) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
   const left = part(head);
@@ -117,7 +119,8 @@ export class ReceiverPolicy {
 
   /** The URL's own problem (scheme, credentials), or undefined. */
   private urlProblem(url: URL): string | undefined {
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.rules.allowHttp)) return this.rules.allowHttp ? 'it must be an http or https URL' : 'it must be an https URL';
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.rules.allowHttp))
+      return this.rules.allowHttp ? 'it must be an http or https URL' : 'it must be an https URL';
     if (url.username !== '' || url.password !== '') return 'it must not carry credentials';
     return undefined;
   }
@@ -158,8 +161,10 @@ export class ReceiverPolicy {
     dns.lookup(hostname, { ...options, all: true }, (error, list) => {
       if (error) return callback(error, '', 0);
       const refused = list.map((entry) => this.refusal(entry.address)).find((reason) => reason !== undefined);
-      if (refused) return callback(Object.assign(new Error(`refused: ${refused}`), { code: 'WEBHOOK_ADDRESS_REFUSED' }), '', 0);
-      if (options.all) return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, list);
+      if (refused)
+        return callback(Object.assign(new Error(`refused: ${refused}`), { code: 'WEBHOOK_ADDRESS_REFUSED' }), '', 0);
+      if (options.all)
+        return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };

@@ -35,11 +35,16 @@ function parseKey(text: string): Buffer | undefined {
  * reveal the secrets); else (an in-memory database) a key of the process' own. PostgreSQL without
  * the setting has none: nodes would each make a different one.
  */
-export type KeySource = { readonly kind: 'given'; readonly key: string } | { readonly kind: 'file'; readonly path: string } | { readonly kind: 'process' } | { readonly kind: 'none' };
+export type KeySource =
+  | { readonly kind: 'given'; readonly key: string }
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'process' }
+  | { readonly kind: 'none' };
 
 export function keySourceFor(database: DatabaseConfig | undefined, secretsKey: string | undefined): KeySource {
   if (secretsKey !== undefined) return { kind: 'given', key: secretsKey };
-  if (database?.dialect === 'sqlite') return database.file === ':memory:' ? { kind: 'process' } : { kind: 'file', path: `${database.file}.secrets-key` };
+  if (database?.dialect === 'sqlite')
+    return database.file === ':memory:' ? { kind: 'process' } : { kind: 'file', path: `${database.file}.secrets-key` };
   return database === undefined ? { kind: 'process' } : { kind: 'none' };
 }
 
@@ -48,7 +53,8 @@ export class SecretBox {
   private key: Buffer | undefined;
 
   constructor(private readonly source: KeySource) {
-    if (source.kind === 'given' && !parseKey(source.key)) throw new Error('CALENDAR_SECRETS_KEY must be 32 bytes in base64 or hex (e.g. openssl rand -base64 32)');
+    if (source.kind === 'given' && !parseKey(source.key))
+      throw new Error('CALENDAR_SECRETS_KEY must be 32 bytes in base64 or hex (e.g. openssl rand -base64 32)');
   }
 
   private keyOrRefuse(): Buffer {
@@ -97,7 +103,8 @@ export class SecretBox {
 
   open(stored: string): string {
     const [version, iv, tag, sealed] = stored.split(':');
-    if (version !== 'v1' || iv === undefined || tag === undefined || sealed === undefined) throw new Error('a stored webhook secret is not in the expected form');
+    if (version !== 'v1' || iv === undefined || tag === undefined || sealed === undefined)
+      throw new Error('a stored webhook secret is not in the expected form');
     const decipher = createDecipheriv('aes-256-gcm', this.keyOrRefuse(), Buffer.from(iv, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64')), decipher.final()]).toString('utf8');

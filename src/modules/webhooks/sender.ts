@@ -3,7 +3,11 @@ import https from 'node:https';
 import type { ReceiverPolicy } from './receivers.ts';
 
 /** What a receiver answered, or why there was no answer. */
-export type SendOutcome = { readonly ok: boolean; readonly status: number | undefined; readonly error: string | undefined };
+export type SendOutcome = {
+  readonly ok: boolean;
+  readonly status: number | undefined;
+  readonly error: string | undefined;
+};
 
 /** The most of a receiver's answer read (and kept as the attempt's note): receivers are not ours. */
 const RESPONSE_LIMIT_BYTES = 1024;
@@ -14,7 +18,13 @@ const RESPONSE_LIMIT_BYTES = 1024;
  * small limit; the whole attempt is bounded by `timeoutMs`; the address connected to passes the
  * receiver policy (DNS rebinding).
  */
-export function send(url: URL, headers: Readonly<Record<string, string>>, body: string, policy: ReceiverPolicy, timeoutMs: number): Promise<SendOutcome> {
+export function send(
+  url: URL,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  policy: ReceiverPolicy,
+  timeoutMs: number,
+): Promise<SendOutcome> {
   const failed = (error: string): SendOutcome => ({ ok: false, status: undefined, error });
   const problem = policy.connectionProblem(url);
   if (problem) return Promise.resolve(failed(`refused: ${problem}`));
@@ -30,7 +40,12 @@ export function send(url: URL, headers: Readonly<Record<string, string>>, body: 
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'calendar-events-webhooks/1' },
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'calendar-events-webhooks/1',
+      },
       lookup: policy.lookup,
       agent: false,
     });

@@ -39,16 +39,26 @@ export class TicketPayloads {
   constructor(private readonly sources: TicketPayloadSources) {}
 
   /** The record as one who may edit its event sees it now, and that event; undefined when it is gone. */
-  async render(tx: ReadTx, change: Pick<RecordChange, 'resource' | 'recordId'>, urls: Urls): Promise<{ data: Record<string, unknown>; event: Audience } | undefined> {
+  async render(
+    tx: ReadTx,
+    change: Pick<RecordChange, 'resource' | 'recordId'>,
+    urls: Urls,
+  ): Promise<{ data: Record<string, unknown>; event: Audience } | undefined> {
     const { tickets, attendees, clock, siteZone } = this.sources;
     if (change.resource === 'ticket') {
       const ticket = await tickets.get(tx, change.recordId);
       if (!ticket) return undefined;
-      return { data: toTicketRecord(ticket, { urls, siteZone, now: nowUtc(clock), manager: true }), event: { author_id: ticket.event_author_id, status: ticket.event_status } };
+      return {
+        data: toTicketRecord(ticket, { urls, siteZone, now: nowUtc(clock), manager: true }),
+        event: { author_id: ticket.event_author_id, status: ticket.event_status },
+      };
     }
     const attendee = await attendees.get(tx, change.recordId);
     if (!attendee) return undefined;
-    return { data: toAttendeeRecord(attendee, urls, siteZone), event: { author_id: attendee.event_author_id, status: attendee.event_status } };
+    return {
+      data: toAttendeeRecord(attendee, urls, siteZone),
+      event: { author_id: attendee.event_author_id, status: attendee.event_status },
+    };
   }
 
   /**
@@ -56,7 +66,11 @@ export class TicketPayloads {
    * gone too), the event's author recorded by the journal row stands for it, as published: its
    * author hears of it if they may edit their published events, and those who may edit every event.
    */
-  audience<S extends Pick<ActiveSubscription, 'owner_id' | 'owner_login' | 'owner_role'>>(subscriptions: readonly S[], event: Audience | undefined, change: Pick<RecordChange, 'before'>): S[] {
+  audience<S extends Pick<ActiveSubscription, 'owner_id' | 'owner_login' | 'owner_role'>>(
+    subscriptions: readonly S[],
+    event: Audience | undefined,
+    change: Pick<RecordChange, 'before'>,
+  ): S[] {
     const judged = event ?? { author_id: change.before.author ?? -1, status: 'publish' };
     return subscriptions.filter((subscription) => mayEditEvent(ownerOf(subscription), judged));
   }

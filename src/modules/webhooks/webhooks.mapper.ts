@@ -5,7 +5,10 @@ import type { Delivery, Subscription } from './webhooks.schemas.ts';
 
 /** A subscription as the API shows it: never its secrets, except the new one passed in when it was just made. */
 export function toSubscription(row: WebhookSubscriptionRow, now: Date, secret?: string): Static<typeof Subscription> {
-  const graceUntil = row.previous_secret !== null && row.previous_secret_until !== null && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : null;
+  const graceUntil =
+    row.previous_secret !== null && row.previous_secret_until !== null && row.previous_secret_until > now.toISOString()
+      ? row.previous_secret_until
+      : null;
   return {
     id: row.id,
     url: row.url,

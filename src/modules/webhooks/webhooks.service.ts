@@ -2,7 +2,11 @@ import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import type { PageWindow } from '../../paging.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
-import type { DeliveryListing, WebhooksRepository, WebhookSubscriptionRow } from '../../storage/repositories/webhooks.repository.ts';
+import type {
+  DeliveryListing,
+  WebhooksRepository,
+  WebhookSubscriptionRow,
+} from '../../storage/repositories/webhooks.repository.ts';
 import type { RecordChangesRepository } from '../../storage/repositories/record-changes.repository.ts';
 import type { ReceiverPolicy } from './receivers.ts';
 import { generateSecret, type SecretBox } from './secrets.ts';
@@ -61,7 +65,11 @@ export class WebhooksService {
   }
 
   /** `ownerId`: who makes it, whose rights decide which ticket and attendee messages it hears (decision 0129); none from the CLI. */
-  async create(tx: WriteTx, input: Required<Pick<SubscriptionInput, 'url' | 'events'>> & SubscriptionInput, ownerId: number | null = null): Promise<WithSecret> {
+  async create(
+    tx: WriteTx,
+    input: Required<Pick<SubscriptionInput, 'url' | 'events'>> & SubscriptionInput,
+    ownerId: number | null = null,
+  ): Promise<WithSecret> {
     const secret = generateSecret();
     const now = this.now();
     const row = await this.repository.createSubscription(tx, {
@@ -112,7 +120,11 @@ export class WebhooksService {
     return { row: updated, secret };
   }
 
-  deliveries(tx: ReadTx, row: WebhookSubscriptionRow, window: PageWindow): Promise<{ rows: DeliveryListing[]; total: number }> {
+  deliveries(
+    tx: ReadTx,
+    row: WebhookSubscriptionRow,
+    window: PageWindow,
+  ): Promise<{ rows: DeliveryListing[]; total: number }> {
     return this.repository.listDeliveries(tx, row.id, window.perPage, window.offset);
   }
 
@@ -127,7 +139,11 @@ export class WebhooksService {
   async ping(tx: WriteTx, row: WebhookSubscriptionRow): Promise<DeliveryListing> {
     const now = this.now();
     const body = JSON.stringify({ type: 'ping', timestamp: now, data: { webhook_id: row.id } });
-    const messageId = await this.repository.addMessage(tx, { type: 'ping', resource: null, recordId: null, body, subscriptionIds: [] }, now);
+    const messageId = await this.repository.addMessage(
+      tx,
+      { type: 'ping', resource: null, recordId: null, body, subscriptionIds: [] },
+      now,
+    );
     return this.repository.requeue(tx, row.id, messageId, now);
   }
 

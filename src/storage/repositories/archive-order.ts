@@ -22,9 +22,16 @@ export interface ArchiveOrder {
  * post (`p`) and, for titles, its translation in the request's language (`tr`), which no index
  * holds: such a page sorts every occurrence the filter matches (decision 0073 measures it).
  */
-export function pageOrder(byPublication: boolean, order: ArchiveOrder | undefined): { key?: RawBuilder<unknown>; direction: 'asc' | 'desc'; thenStart: boolean } {
+export function pageOrder(
+  byPublication: boolean,
+  order: ArchiveOrder | undefined,
+): { key?: RawBuilder<unknown>; direction: 'asc' | 'desc'; thenStart: boolean } {
   const direction = order?.direction ?? 'asc';
   if (order?.by === undefined && byPublication) return { key: sql`p.date_utc`, direction, thenStart: false };
   if (order?.by === undefined || order.by === 'event_date') return { direction, thenStart: true };
-  return { key: order.by === 'title' ? sql`lower(coalesce(tr.title, p.title))` : sql`p.modified_utc`, direction, thenStart: true };
+  return {
+    key: order.by === 'title' ? sql`lower(coalesce(tr.title, p.title))` : sql`p.modified_utc`,
+    direction,
+    thenStart: true,
+  };
 }

@@ -5,13 +5,17 @@ import type { AttendeeRow, AttendeesTable, AttendeeStatus, TicketRow } from '../
 
 /** An attendee with what its answers show of its ticket and event. */
 export type AttendeeListing = AttendeeRow & {
-  readonly ticket: Pick<TicketRow, 'id' | 'name' | 'description' | 'price' | 'currency' | 'sku' | 'sale_start_utc' | 'sale_end_utc'>;
+  readonly ticket: Pick<
+    TicketRow,
+    'id' | 'name' | 'description' | 'price' | 'currency' | 'sku' | 'sale_start_utc' | 'sale_end_utc'
+  >;
   readonly event_author_id: number;
   readonly event_status: string;
 };
 
 /** Whose events' attendees a caller may list (decision 0110): every event's, or those of one author. */
-export type AttendeeScope = { readonly kind: 'everything' } | { readonly kind: 'author'; readonly authorId: number; readonly published: boolean };
+export type AttendeeScope =
+  { readonly kind: 'everything' } | { readonly kind: 'author'; readonly authorId: number; readonly published: boolean };
 
 export interface AttendeeFilter {
   readonly scope: AttendeeScope;
@@ -52,10 +56,17 @@ export class AttendeesRepository {
       ]);
   }
 
-  async list(db: ReadTx, filter: AttendeeFilter, window: { readonly offset: number; readonly limit: number }): Promise<{ rows: AttendeeListing[]; total: number }> {
+  async list(
+    db: ReadTx,
+    filter: AttendeeFilter,
+    window: { readonly offset: number; readonly limit: number },
+  ): Promise<{ rows: AttendeeListing[]; total: number }> {
     const query = this.filtered(db, filter);
     const [count, rows] = await Promise.all([
-      query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
       query.orderBy('a.id').limit(window.limit).offset(window.offset).execute(),
     ]);
     return { rows: rows.map(listing), total: Number(count.total) };
@@ -83,7 +94,9 @@ export class AttendeesRepository {
     if (filter.exclude) query = query.where('a.id', 'not in', filter.exclude);
     if (filter.search !== undefined) {
       const pattern = likePattern(filter.search);
-      query = query.where(sql<SqlBool>`(lower(a.name) like lower(${pattern}) escape '\\' or lower(a.email) like lower(${pattern}) escape '\\')`);
+      query = query.where(
+        sql<SqlBool>`(lower(a.name) like lower(${pattern}) escape '\\' or lower(a.email) like lower(${pattern}) escape '\\')`,
+      );
     }
     if (filter.after !== undefined) query = query.where('a.created_utc', '>=', filter.after);
     if (filter.before !== undefined) query = query.where('a.created_utc', '<=', filter.before);
@@ -100,7 +113,11 @@ export class AttendeesRepository {
 
   /** The seats of one RSVP, in one statement: all are written or none. */
   async createSeats(db: WriteTx, seats: readonly Insertable<AttendeesTable>[]): Promise<AttendeeRow[]> {
-    return db.insertInto('attendees').values([...seats]).returningAll().execute();
+    return db
+      .insertInto('attendees')
+      .values([...seats])
+      .returningAll()
+      .execute();
   }
 
   /** The seats of one RSVP (its order reference), in the order they were made. */
@@ -110,12 +127,22 @@ export class AttendeesRepository {
 
   /** The waitlisted seats of a ticket, in the order they joined (decision 0126). */
   waitlisted(db: ReadTx, ticketId: number): Promise<AttendeeRow[]> {
-    return db.selectFrom('attendees').selectAll().where('ticket_id', '=', ticketId).where('status', '=', 'waitlisted').orderBy('id').execute();
+    return db
+      .selectFrom('attendees')
+      .selectAll()
+      .where('ticket_id', '=', ticketId)
+      .where('status', '=', 'waitlisted')
+      .orderBy('id')
+      .execute();
   }
 
   async setStatus(db: WriteTx, ids: readonly number[], status: AttendeeStatus, at: string): Promise<void> {
     if (ids.length === 0) return;
-    await db.updateTable('attendees').set({ status, modified_utc: at }).where('id', 'in', [...ids]).execute();
+    await db
+      .updateTable('attendees')
+      .set({ status, modified_utc: at })
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** The answers of every seat of an order. */
@@ -129,12 +156,20 @@ export class AttendeesRepository {
   }
 
   async setCheckedIn(db: WriteTx, id: number, checkedIn: boolean, at: string): Promise<void> {
-    await db.updateTable('attendees').set({ checked_in: checkedIn ? 1 : 0, checked_in_utc: checkedIn ? at : null, modified_utc: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('attendees')
+      .set({ checked_in: checkedIn ? 1 : 0, checked_in_utc: checkedIn ? at : null, modified_utc: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** A seat given up: cancelled, and no longer checked in. */
   async cancel(db: WriteTx, id: number, at: string): Promise<void> {
-    await db.updateTable('attendees').set({ status: 'cancelled', checked_in: 0, checked_in_utc: null, modified_utc: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('attendees')
+      .set({ status: 'cancelled', checked_in: 0, checked_in_utc: null, modified_utc: at })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
@@ -151,9 +186,27 @@ type ListingRow = AttendeeRow & {
 };
 
 function listing(row: ListingRow): AttendeeListing {
-  const { ticket_name, ticket_description, ticket_price, ticket_currency, ticket_sku, ticket_sale_start_utc, ticket_sale_end_utc, ...attendee } = row;
+  const {
+    ticket_name,
+    ticket_description,
+    ticket_price,
+    ticket_currency,
+    ticket_sku,
+    ticket_sale_start_utc,
+    ticket_sale_end_utc,
+    ...attendee
+  } = row;
   return {
     ...attendee,
-    ticket: { id: row.ticket_id, name: ticket_name, description: ticket_description, price: ticket_price, currency: ticket_currency, sku: ticket_sku, sale_start_utc: ticket_sale_start_utc, sale_end_utc: ticket_sale_end_utc },
+    ticket: {
+      id: row.ticket_id,
+      name: ticket_name,
+      description: ticket_description,
+      price: ticket_price,
+      currency: ticket_currency,
+      sku: ticket_sku,
+      sale_start_utc: ticket_sale_start_utc,
+      sale_end_utc: ticket_sale_end_utc,
+    },
   };
 }

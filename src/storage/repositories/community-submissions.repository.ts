@@ -33,7 +33,9 @@ export class CommunitySubmissionsRepository {
     if (postIds.length === 0) return;
     await db
       .insertInto('community_submissions')
-      .values(postIds.map((post_id) => ({ post_id, address: sender.address, user_id: sender.userId, submitted_at: now })))
+      .values(
+        postIds.map((post_id) => ({ post_id, address: sender.address, user_id: sender.userId, submitted_at: now })),
+      )
       .onConflict((conflict) => conflict.column('post_id').doNothing())
       .execute();
   }
@@ -68,18 +70,32 @@ export class CommunitySubmissionsRepository {
 
   /** The oldest published venue or organizer named exactly `name`, sent by anyone or created by the API. */
   async publishedByName(db: ReadTx, kind: LinkKind, name: string): Promise<number | undefined> {
-    const row = await db.selectFrom('posts').select('id').where('type', '=', kind).where('status', '=', 'publish').where('title', '=', name).orderBy('id').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('type', '=', kind)
+      .where('status', '=', 'publish')
+      .where('title', '=', name)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return row?.id;
   }
 
   /** The pending events the form stored, newest first, as `filter` narrows them. */
   pendingEvents(db: ReadTx, filter: SubmissionFilter): Promise<PendingSubmission[]> {
     let query = this.sent(db, 'event', 'pending')
-      .select(['community_submissions.post_id', 'community_submissions.address', 'community_submissions.user_id', 'community_submissions.submitted_at'])
+      .select([
+        'community_submissions.post_id',
+        'community_submissions.address',
+        'community_submissions.user_id',
+        'community_submissions.submitted_at',
+      ])
       .orderBy('community_submissions.submitted_at', 'desc')
       .orderBy('community_submissions.post_id', 'desc');
     if (filter.address !== undefined) query = query.where('community_submissions.address', '=', filter.address);
-    if (filter.include !== undefined) query = query.where('community_submissions.post_id', 'in', inList(filter.include));
+    if (filter.include !== undefined)
+      query = query.where('community_submissions.post_id', 'in', inList(filter.include));
     if (filter.limit !== undefined) query = query.limit(filter.limit);
     return query.execute();
   }
@@ -90,7 +106,16 @@ export class CommunitySubmissionsRepository {
       .select('posts.id')
       .where('community_submissions.address', '=', address)
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('event_links').innerJoin('posts as linking', 'linking.id', 'event_links.event_id').select('event_links.event_id').whereRef('event_links.linked_id', '=', 'posts.id').where('linking.status', '<>', 'trash'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('event_links')
+              .innerJoin('posts as linking', 'linking.id', 'event_links.event_id')
+              .select('event_links.event_id')
+              .whereRef('event_links.linked_id', '=', 'posts.id')
+              .where('linking.status', '<>', 'trash'),
+          ),
+        ),
       )
       .orderBy('posts.id')
       .execute();
@@ -99,13 +124,21 @@ export class CommunitySubmissionsRepository {
 
   /** The records the form stored, of one type (and status), joined to who sent them. */
   private sent(db: ReadTx, type: PostType, status?: string) {
-    const query = db.selectFrom('community_submissions').innerJoin('posts', 'posts.id', 'community_submissions.post_id').where('posts.type', '=', type);
+    const query = db
+      .selectFrom('community_submissions')
+      .innerJoin('posts', 'posts.id', 'community_submissions.post_id')
+      .where('posts.type', '=', type);
     return status === undefined ? query : query.where('posts.status', '=', status);
   }
 
   /** Spends a proof-of-work solution: true the first time, false when it was spent before (a replay). */
   async spendChallenge(db: WriteTx, signature: string, expiresAt: string): Promise<boolean> {
-    const spent = await db.insertInto('community_spent_challenges').values({ signature, expires_at: expiresAt }).onConflict((conflict) => conflict.column('signature').doNothing()).returning('signature').executeTakeFirst();
+    const spent = await db
+      .insertInto('community_spent_challenges')
+      .values({ signature, expires_at: expiresAt })
+      .onConflict((conflict) => conflict.column('signature').doNothing())
+      .returning('signature')
+      .executeTakeFirst();
     return spent !== undefined;
   }
 

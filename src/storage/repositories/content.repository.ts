@@ -10,7 +10,11 @@ export interface ContentState {
 /** Reads the content version inside a unit of work, so it belongs to the same snapshot as the records read with it. */
 export class ContentRepository {
   async state(db: ReadTx): Promise<ContentState> {
-    const row = await db.selectFrom('content_version').select(['version', 'changed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('content_version')
+      .select(['version', 'changed_at'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     return { version: row.version, changedAt: row.changed_at };
   }
 }

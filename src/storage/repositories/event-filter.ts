@@ -53,10 +53,16 @@ export interface EventFilter extends DateBounds {
 
 const EARTH_RADIUS_KM = 6371;
 
-type Builder = ExpressionBuilder<Database & { o: Database['event_occurrences']; p: Database['posts']; own: Database['events'] }, 'o' | 'p' | 'own'>;
+type Builder = ExpressionBuilder<
+  Database & { o: Database['event_occurrences']; p: Database['posts']; own: Database['events'] },
+  'o' | 'p' | 'own'
+>;
 
 /** The condition `filter` puts on an archive query of occurrences `o`, joined to `p` and `own` where `filterNeedsPosts` and `featured` say. */
-export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabilities): (eb: Builder) => Expression<SqlBool> {
+export function eventFilterCondition(
+  filter: EventFilter,
+  dialect: DialectCapabilities,
+): (eb: Builder) => Expression<SqlBool> {
   return (eb: Builder): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [
       eb('o.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
@@ -85,14 +91,33 @@ export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabi
     if (filter.endsBefore !== undefined) conditions.push(eb('o.start_local', '<', filter.endsBefore));
     for (const word of filter.searchWords ?? []) {
       const original = dialect.postsContaining('p', word);
-      const fullText = filter.searchLanguage ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)]) : original;
+      const fullText = filter.searchLanguage
+        ? eb.or([original, TranslationsRepository.postTextContains('p.id', filter.searchLanguage, word)])
+        : original;
       conditions.push(filter.searchTitleOnlyWhenProtected ? titleOnlyWhenProtected('p', fullText, word) : fullText);
     }
     for (const termIds of filter.termIdGroups ?? []) {
-      conditions.push(eb('o.event_id', 'in', eb.selectFrom('event_terms').select('event_id').where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0])));
+      conditions.push(
+        eb(
+          'o.event_id',
+          'in',
+          eb
+            .selectFrom('event_terms')
+            .select('event_id')
+            .where('term_id', 'in', termIds.length > 0 ? [...termIds] : [0]),
+        ),
+      );
     }
     const linkedTo = (kind: LinkKind, ids: readonly number[]) =>
-      eb('o.event_id', 'in', eb.selectFrom('event_links').select('event_id').where('kind', '=', kind).where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]));
+      eb(
+        'o.event_id',
+        'in',
+        eb
+          .selectFrom('event_links')
+          .select('event_id')
+          .where('kind', '=', kind)
+          .where('linked_id', 'in', ids.length > 0 ? [...ids] : [0]),
+      );
     if (filter.venueIds) conditions.push(linkedTo('venue', filter.venueIds));
     if (filter.organizerIds) conditions.push(linkedTo('organizer', filter.organizerIds));
     if (filter.featured !== undefined) conditions.push(eb('own.featured', '=', filter.featured ? 1 : 0));
@@ -104,7 +129,10 @@ export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabi
         .where('l.kind', '=', 'venue')
         .where('v.geo_lat', 'is not', null)
         .where('v.geo_lng', 'is not', null);
-      if (filter.readableVenues) venues = venues.innerJoin('posts as vp', 'vp.id', 'l.linked_id').where(readablePost('vp', filter.readableVenues));
+      if (filter.readableVenues)
+        venues = venues
+          .innerJoin('posts as vp', 'vp.id', 'l.linked_id')
+          .where(readablePost('vp', filter.readableVenues));
       if (filter.near) {
         const { lat, lng, radiusKm } = filter.near;
         // Haversine distance; the math functions exist on PostgreSQL and in better-sqlite3's SQLite.
@@ -132,8 +160,10 @@ export function eventFilterCondition(filter: EventFilter, dialect: DialectCapabi
 /** Whether a filter looks at `posts` columns; the default archive reads only the occurrences' index. */
 export function filterNeedsPosts(filter: EventFilter): boolean {
   return (
-    (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) || (filter.searchWords?.length ?? 0) > 0 || filter.parentId !== undefined || filter.include !== undefined ||
+    (filter.restrictTo !== undefined && filter.restrictTo.authorId !== null) ||
+    (filter.searchWords?.length ?? 0) > 0 ||
+    filter.parentId !== undefined ||
+    filter.include !== undefined ||
     filter.modifiedAfter !== undefined
   );
 }
-

@@ -5,9 +5,20 @@ import { throwIfUnitExpired } from '../write-units.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
 import { countByDaysQuery, countPerStatusByDaysQuery } from './occurrence-day-counts.ts';
-import { journalBoundsOf, journalColumns, type JournalBounds, type JournalColumns } from './record-changes.repository.ts';
+import {
+  journalBoundsOf,
+  journalColumns,
+  type JournalBounds,
+  type JournalColumns,
+} from './record-changes.repository.ts';
 import type { EventOccurrencesTable, EventsTable, LinkKind } from '../tables.ts';
-import { PostRecordsRepository, type AnyDb, type NewPost, type PostRecord, type WrittenRecord } from './post-records.repository.ts';
+import {
+  PostRecordsRepository,
+  type AnyDb,
+  type NewPost,
+  type PostRecord,
+  type WrittenRecord,
+} from './post-records.repository.ts';
 
 /** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
 export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
@@ -15,7 +26,10 @@ export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
 export type OccurrenceRow = Selectable<EventOccurrencesTable>;
 
 /** The dates of one occurrence of a series, under its key (decision 0025). */
-export type OccurrenceDates = Pick<OccurrenceRow, 'occurrence_key' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc'>;
+export type OccurrenceDates = Pick<
+  OccurrenceRow,
+  'occurrence_key' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc'
+>;
 
 /**
  * An event as stored; read through the archive or by an occurrence id, with the occurrence it is
@@ -28,7 +42,9 @@ export interface EventRow extends PostRecord<EventFields> {
 }
 
 /** The one occurrence row of a single event: its post id, its dates (the API's writes and the seed both use it). */
-export function singleOccurrence(event: Pick<Selectable<EventsTable>, 'post_id' | 'status' | 'hide_from_listings' | (typeof SCHEDULE_COLUMNS)[number]>): OccurrenceRow {
+export function singleOccurrence(
+  event: Pick<Selectable<EventsTable>, 'post_id' | 'status' | 'hide_from_listings' | (typeof SCHEDULE_COLUMNS)[number]>,
+): OccurrenceRow {
   return {
     id: event.post_id,
     event_id: event.post_id,
@@ -59,29 +75,65 @@ export interface ArchiveCursor {
 }
 
 const EVENT_COLUMNS = [
-  'start_local', 'end_local', 'start_utc', 'end_utc', 'timezone', 'timezone_abbr', 'all_day', 'cost', 'currency_symbol', 'currency_position',
-  'currency_code', 'cost_values', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'featured', 'recurrence', 'series_id', 'recurrence_id',
-  'materialized_until', 'custom_fields',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'timezone',
+  'timezone_abbr',
+  'all_day',
+  'cost',
+  'currency_symbol',
+  'currency_position',
+  'currency_code',
+  'cost_values',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'featured',
+  'recurrence',
+  'series_id',
+  'recurrence_id',
+  'materialized_until',
+  'custom_fields',
 ] as const satisfies readonly (keyof EventFields)[];
 const OCCURRENCE_COLUMNS = [
-  'id', 'event_id', 'series_id', 'occurrence_key', 'start_local', 'end_local', 'start_utc', 'end_utc', 'status', 'hide_from_listings',
+  'id',
+  'event_id',
+  'series_id',
+  'occurrence_key',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'status',
+  'hide_from_listings',
 ] as const satisfies readonly (keyof OccurrenceRow)[];
 const OCCURRENCE_PREFIX = 'occurrence_';
 /** Rows per multi-row statement: within SQLite's bound on parameters. */
 const ROWS_PER_STATEMENT = 500;
 
 function pick<T extends object, K extends keyof T>(source: Partial<T>, keys: readonly K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]])) as Partial<Pick<T, K>>;
+  return Object.fromEntries(
+    keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]),
+  ) as Partial<Pick<T, K>>;
 }
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let from = 0; from < items.length; from += ROWS_PER_STATEMENT) out.push(items.slice(from, from + ROWS_PER_STATEMENT));
+  for (let from = 0; from < items.length; from += ROWS_PER_STATEMENT)
+    out.push(items.slice(from, from + ROWS_PER_STATEMENT));
   return out;
 }
 
 /** The columns of the events' own row that each of their occurrence rows copies. */
-const SCHEDULE_COLUMNS = ['start_local', 'end_local', 'start_utc', 'end_utc'] as const satisfies readonly (keyof EventFields)[];
+const SCHEDULE_COLUMNS = [
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+] as const satisfies readonly (keyof EventFields)[];
 
 /** Events: a `posts` row plus an `events` row, with their links to venues, organizers and terms. */
 export class EventsRepository extends PostRecordsRepository<EventFields> {
@@ -106,7 +158,11 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * (the admin's status tabs, decision 0103); statuses with none are absent.
    */
   async countPerStatus(db: ReadTx, filter: EventFilter): Promise<Map<string, number>> {
-    const query = countPerStatusByDaysQuery(db, filter) ?? this.archive(db, filter).select((eb) => ['o.status as status', eb.fn.countAll<number>().as('n')]).groupBy('o.status');
+    const query =
+      countPerStatusByDaysQuery(db, filter) ??
+      this.archive(db, filter)
+        .select((eb) => ['o.status as status', eb.fn.countAll<number>().as('n')])
+        .groupBy('o.status');
     const rows = (await query.execute()) as { status: string; n: number | string | null }[];
     return new Map(rows.map((row) => [row.status, Number(row.n ?? 0)]));
   }
@@ -121,10 +177,20 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * `order`, by its key (decision 0073), then local start and id, all in its direction. The page is
    * cut from the occurrences' index first; only its rows are joined to their events.
    */
-  async list(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<EventRow[]> {
+  async list(
+    db: ReadTx,
+    filter: EventFilter,
+    limit: number,
+    offset: number,
+    order?: ArchiveOrder,
+  ): Promise<EventRow[]> {
     const { key, direction, thenStart } = pageOrder(filter.include !== undefined, order);
     const page = this.page(db, filter, limit, offset, order).selectAll('o');
-    return this.asRecords(db, key ? page.select(key.as('sort_key')) : page, { sortKey: key !== undefined, direction, thenStart });
+    return this.asRecords(db, key ? page.select(key.as('sort_key')) : page, {
+      sortKey: key !== undefined,
+      direction,
+      thenStart,
+    });
   }
 
   /**
@@ -134,8 +200,20 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * the same snapshot, for the answer's sync token (decision 0085). An empty page carries no count
    * or bounds: the first page is empty only when nothing matches; a later one is counted apart.
    */
-  async pageIdsAndCount(db: ReadTx, filter: EventFilter, limit: number, offset: number, order?: ArchiveOrder): Promise<{ ids: number[]; total: number; journal: JournalBounds }> {
-    const rows: ({ id: number; total: number | string | null } & JournalColumns)[] = await this.page(db, filter, limit, offset, order)
+  async pageIdsAndCount(
+    db: ReadTx,
+    filter: EventFilter,
+    limit: number,
+    offset: number,
+    order?: ArchiveOrder,
+  ): Promise<{ ids: number[]; total: number; journal: JournalBounds }> {
+    const rows: ({ id: number; total: number | string | null } & JournalColumns)[] = await this.page(
+      db,
+      filter,
+      limit,
+      offset,
+      order,
+    )
       .select(['o.id', this.countQuery(db, filter).as('total'), ...journalColumns(db)])
       .execute();
     if (rows.length === 0) {
@@ -150,7 +228,9 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     const { key, direction, thenStart } = pageOrder(filter.include !== undefined, order);
     let page = this.archive(db, filter, key !== undefined);
     if (order?.by === 'title') {
-      page = page.leftJoin('post_translations as tr', (join) => join.onRef('tr.post_id', '=', 'o.event_id').on('tr.language', '=', order.language));
+      page = page.leftJoin('post_translations as tr', (join) =>
+        join.onRef('tr.post_id', '=', 'o.event_id').on('tr.language', '=', order.language),
+      );
     }
     if (key) page = page.orderBy(key, direction);
     if (thenStart) page = page.orderBy('o.start_local', direction);
@@ -162,11 +242,18 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * then id) through its index, as their events' records, and the cursor to continue from: an
    * export reads the whole archive this way, a bounded batch per read unit.
    */
-  async listAfter(db: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number): Promise<{ rows: EventRow[]; next: ArchiveCursor | undefined }> {
+  async listAfter(
+    db: ReadTx,
+    filter: EventFilter,
+    after: ArchiveCursor | undefined,
+    limit: number,
+  ): Promise<{ rows: EventRow[]; next: ArchiveCursor | undefined }> {
     let page = this.archive(db, filter).selectAll('o');
     if (after) {
       const { start, id } = after;
-      page = page.where((eb) => eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]));
+      page = page.where((eb) =>
+        eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]),
+      );
     }
     const rows = await this.asRecords(db, page.orderBy('o.start_local').orderBy('o.id').limit(limit));
     const last = rows.at(-1)?.occurrence;
@@ -178,11 +265,21 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * ids (an event page's previous and next events), as its event's record; through
    * `occurrences_by_instant`, one step from `from`.
    */
-  async neighbour(db: ReadTx, filter: EventFilter, from: { readonly startUtc: string; readonly id: number }, side: 'previous' | 'next'): Promise<EventRow | undefined> {
+  async neighbour(
+    db: ReadTx,
+    filter: EventFilter,
+    from: { readonly startUtc: string; readonly id: number },
+    side: 'previous' | 'next',
+  ): Promise<EventRow | undefined> {
     const [beyond, direction] = side === 'previous' ? (['<', 'desc'] as const) : (['>', 'asc'] as const);
     const page = this.archive(db, filter)
       .selectAll('o')
-      .where((eb) => eb.or([eb('o.start_utc', beyond, from.startUtc), eb.and([eb('o.start_utc', '=', from.startUtc), eb('o.id', beyond, from.id)])]))
+      .where((eb) =>
+        eb.or([
+          eb('o.start_utc', beyond, from.startUtc),
+          eb.and([eb('o.start_utc', '=', from.startUtc), eb('o.id', beyond, from.id)]),
+        ]),
+      )
       .orderBy('o.start_utc', direction)
       .orderBy('o.id', direction)
       .limit(1);
@@ -198,10 +295,15 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
     db: ReadTx,
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     page: SelectQueryBuilder<any, any, object>,
-    order: { sortKey: boolean; direction: 'asc' | 'desc'; thenStart: boolean } = { sortKey: false, direction: 'asc', thenStart: true },
+    order: { sortKey: boolean; direction: 'asc' | 'desc'; thenStart: boolean } = {
+      sortKey: false,
+      direction: 'asc',
+      thenStart: true,
+    },
   ): Promise<EventRow[]> {
-    let query = this.withRecord((db as unknown as AnyDb).selectFrom(page.as('page')).innerJoin('posts as p', 'p.id', 'page.event_id'))
-      .select(OCCURRENCE_COLUMNS.map((column) => `page.${column} as ${OCCURRENCE_PREFIX}${column}`));
+    let query = this.withRecord(
+      (db as unknown as AnyDb).selectFrom(page.as('page')).innerJoin('posts as p', 'p.id', 'page.event_id'),
+    ).select(OCCURRENCE_COLUMNS.map((column) => `page.${column} as ${OCCURRENCE_PREFIX}${column}`));
     if (order.sortKey) query = query.orderBy('page.sort_key', order.direction);
     if (order.thenStart) query = query.orderBy('page.start_local', order.direction);
     query = query.orderBy('page.id', order.direction);
@@ -218,10 +320,27 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   /** Occurrences detached from a series show the series' rule: read for those of the page in one query. */
-  private async withSeriesRules(db: ReadTx, rows: readonly (EventRow & { occurrence: OccurrenceRow })[]): Promise<EventRow[]> {
-    const detachedFrom = [...new Set(rows.flatMap(({ occurrence }) => (occurrence.series_id !== null && occurrence.series_id !== occurrence.event_id ? [occurrence.series_id] : [])))];
+  private async withSeriesRules(
+    db: ReadTx,
+    rows: readonly (EventRow & { occurrence: OccurrenceRow })[],
+  ): Promise<EventRow[]> {
+    const detachedFrom = [
+      ...new Set(
+        rows.flatMap(({ occurrence }) =>
+          occurrence.series_id !== null && occurrence.series_id !== occurrence.event_id ? [occurrence.series_id] : [],
+        ),
+      ),
+    ];
     if (detachedFrom.length === 0) return [...rows];
-    const rules = new Map((await db.selectFrom('events').select(['post_id', 'recurrence']).where('post_id', 'in', inList(detachedFrom)).execute()).map((row) => [row.post_id, row.recurrence]));
+    const rules = new Map(
+      (
+        await db
+          .selectFrom('events')
+          .select(['post_id', 'recurrence'])
+          .where('post_id', 'in', inList(detachedFrom))
+          .execute()
+      ).map((row) => [row.post_id, row.recurrence]),
+    );
     return rows.map((row) => {
       const seriesRecurrence = row.occurrence.series_id === null ? undefined : rules.get(row.occurrence.series_id);
       return seriesRecurrence === undefined ? row : { ...row, seriesRecurrence };
@@ -243,7 +362,8 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       .execute();
     const asked = new Set(ids);
     for (const row of rows) {
-      for (const record of new Set([row.event_id, row.id])) if (asked.has(record)) byRecord.set(record, [...(byRecord.get(record) ?? []), row.id]);
+      for (const record of new Set([row.event_id, row.id]))
+        if (asked.has(record)) byRecord.set(record, [...(byRecord.get(record) ?? []), row.id]);
     }
     return byRecord;
   }
@@ -263,7 +383,14 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
 
   /** The series' first occurrence by start, exceptions included. */
   async firstOccurrence(db: ReadTx, seriesId: number): Promise<OccurrenceRow | undefined> {
-    return db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).orderBy('start_local').orderBy('id').limit(1).executeTakeFirst();
+    return db
+      .selectFrom('event_occurrences')
+      .selectAll()
+      .where('series_id', '=', seriesId)
+      .orderBy('start_local')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The id of an event's first occurrence of a series starting within `[from, to]` (local wall clocks), if any. */
@@ -288,7 +415,11 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * RECURRENCE-ID: one range of the (series_id, occurrence_key) index. Keys are `day` or `day#n`,
    * all before the next day's in any collation (they share the day's digits as a prefix).
    */
-  async occurrencesKeyedOn(db: ReadTx, seriesId: number, day: string): Promise<(OccurrenceRow & { recurrence_id: string | null })[]> {
+  async occurrencesKeyedOn(
+    db: ReadTx,
+    seriesId: number,
+    day: string,
+  ): Promise<(OccurrenceRow & { recurrence_id: string | null })[]> {
     const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     return db
       .selectFrom('event_occurrences as o')
@@ -307,7 +438,11 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * `id` is an id the posts' sequence already handed out (an occurrence becoming a post).
    */
   /** A single event's one occurrence row comes with it; a series' rows are `syncSeries`' to write. */
-  override async create(db: WriteTx, post: NewPost & { id?: number }, fields: EventFields): Promise<WrittenRecord<EventFields> & Pick<EventRow, 'occurrence'>> {
+  override async create(
+    db: WriteTx,
+    post: NewPost & { id?: number },
+    fields: EventFields,
+  ): Promise<WrittenRecord<EventFields> & Pick<EventRow, 'occurrence'>> {
     const written = await super.create(db, post, fields);
     if (fields.recurrence !== null || fields.series_id !== null) return written;
     const occurrence = await db
@@ -329,7 +464,8 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       ...(post.status !== undefined ? { status: post.status } : {}),
       ...(fields.hide_from_listings !== undefined ? { hide_from_listings: fields.hide_from_listings } : {}),
     };
-    if (Object.keys(copies).length > 0) await db.updateTable('event_occurrences').set(copies).where('event_id', '=', id).execute();
+    if (Object.keys(copies).length > 0)
+      await db.updateTable('event_occurrences').set(copies).where('event_id', '=', id).execute();
     const schedule = pick(fields, SCHEDULE_COLUMNS);
     if (Object.keys(schedule).length > 0) {
       await db
@@ -349,15 +485,34 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * `created`: the series is new in this unit (`create` wrote it no row) with these copies of its
    * status and listing flag, so there is nothing to read first; its rows are answered.
    */
-  async syncSeries(db: WriteTx, seriesId: number, dates: readonly OccurrenceDates[], created?: Pick<OccurrenceRow, 'status' | 'hide_from_listings'>): Promise<SeriesSync> {
-    if (!created) await db.updateTable('event_occurrences').set({ series_id: seriesId }).where('id', '=', seriesId).where('series_id', 'is', null).execute();
-    const existing = created ? [] : await db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).execute();
+  async syncSeries(
+    db: WriteTx,
+    seriesId: number,
+    dates: readonly OccurrenceDates[],
+    created?: Pick<OccurrenceRow, 'status' | 'hide_from_listings'>,
+  ): Promise<SeriesSync> {
+    if (!created)
+      await db
+        .updateTable('event_occurrences')
+        .set({ series_id: seriesId })
+        .where('id', '=', seriesId)
+        .where('series_id', 'is', null)
+        .execute();
+    const existing = created
+      ? []
+      : await db.selectFrom('event_occurrences').selectAll().where('series_id', '=', seriesId).execute();
     const byKey = new Map(existing.map((row) => [row.occurrence_key, row]));
     const wanted = new Set(dates.map((date) => date.occurrence_key));
     const generated = existing.filter((row) => row.event_id === seriesId);
     const vanished = generated.filter((row) => !wanted.has(row.occurrence_key)).map((row) => row.id);
     for (const chunk of chunks(vanished)) await db.deleteFrom('event_occurrences').where('id', 'in', chunk).execute();
-    const copies = created ?? (await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', seriesId).executeTakeFirstOrThrow());
+    const copies =
+      created ??
+      (await db
+        .selectFrom('events')
+        .select(['status', 'hide_from_listings'])
+        .where('post_id', '=', seriesId)
+        .executeTakeFirstOrThrow());
     const added = dates.filter((date) => !byKey.has(date.occurrence_key));
     for (const date of dates) {
       throwIfUnitExpired(db);
@@ -386,12 +541,26 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
         await db.insertInto('event_occurrences').values(chunk).execute();
       }
     }
-    return { before: generated.length, after: generated.length - vanished.length + added.length, ...(created ? { written: rows } : {}) };
+    return {
+      before: generated.length,
+      after: generated.length - vanished.length + added.length,
+      ...(created ? { written: rows } : {}),
+    };
   }
 
   /** Points an occurrence at another event (a detached exception, the new series of a split), with that event's dates and copies. */
-  async repointOccurrence(db: WriteTx, occurrenceId: number, eventId: number, seriesId: number, dates?: Omit<OccurrenceDates, 'occurrence_key'>): Promise<void> {
-    const copies = await db.selectFrom('events').select(['status', 'hide_from_listings']).where('post_id', '=', eventId).executeTakeFirstOrThrow();
+  async repointOccurrence(
+    db: WriteTx,
+    occurrenceId: number,
+    eventId: number,
+    seriesId: number,
+    dates?: Omit<OccurrenceDates, 'occurrence_key'>,
+  ): Promise<void> {
+    const copies = await db
+      .selectFrom('events')
+      .select(['status', 'hide_from_listings'])
+      .where('post_id', '=', eventId)
+      .executeTakeFirstOrThrow();
     await db
       .updateTable('event_occurrences')
       .set({ event_id: eventId, series_id: seriesId, ...copies, ...(dates ? pick(dates, SCHEDULE_COLUMNS) : {}) })
@@ -408,7 +577,11 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * `series_id`, a series' rows with its detached exceptions' (every date its rules have given).
    */
   async occurrenceCount(db: ReadTx, id: number, by: 'event_id' | 'series_id' = 'event_id'): Promise<number> {
-    const row = await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where(by, '=', id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('event_occurrences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(by, '=', id)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -418,9 +591,15 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * alone: they are unique per language).
    */
   async copyRelations(db: WriteTx, fromId: number, toId: number): Promise<void> {
-    await sql`insert into event_terms (event_id, term_id) select ${toId}, term_id from event_terms where event_id = ${fromId}`.execute(db);
-    await sql`insert into event_links (event_id, linked_id, kind, position) select ${toId}, linked_id, kind, position from event_links where event_id = ${fromId}`.execute(db);
-    await sql`insert into post_translations (post_id, language, title, content, excerpt, slug) select ${toId}, language, title, content, excerpt, null from post_translations where post_id = ${fromId}`.execute(db);
+    await sql`insert into event_terms (event_id, term_id) select ${toId}, term_id from event_terms where event_id = ${fromId}`.execute(
+      db,
+    );
+    await sql`insert into event_links (event_id, linked_id, kind, position) select ${toId}, linked_id, kind, position from event_links where event_id = ${fromId}`.execute(
+      db,
+    );
+    await sql`insert into post_translations (post_id, language, title, content, excerpt, slug) select ${toId}, language, title, content, excerpt, null from post_translations where post_id = ${fromId}`.execute(
+      db,
+    );
   }
 
   /**
@@ -432,11 +611,20 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
       .updateTable('events')
       .set({ series_id: toId })
       .where('series_id', '=', seriesId)
-      .where('post_id', 'in', (eb) => eb.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId).where('occurrence_key', '>=', fromKey))
+      .where('post_id', 'in', (eb) =>
+        eb
+          .selectFrom('event_occurrences')
+          .select('event_id')
+          .where('series_id', '=', seriesId)
+          .where('occurrence_key', '>=', fromKey),
+      )
       .execute();
     await db
       .updateTable('event_occurrences')
-      .set((eb) => ({ series_id: toId, event_id: eb.case().when('event_id', '=', seriesId).then(toId).else(eb.ref('event_id')).end() }))
+      .set((eb) => ({
+        series_id: toId,
+        event_id: eb.case().when('event_id', '=', seriesId).then(toId).else(eb.ref('event_id')).end(),
+      }))
       .where('series_id', '=', seriesId)
       .where('occurrence_key', '>=', fromKey)
       .execute();
@@ -447,19 +635,37 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
    * its one row, and its detached exceptions become single events of their own.
    */
   async endSeries(db: WriteTx, seriesId: number): Promise<void> {
-    await db.deleteFrom('event_occurrences').where('series_id', '=', seriesId).where('event_id', '=', seriesId).execute();
+    await db
+      .deleteFrom('event_occurrences')
+      .where('series_id', '=', seriesId)
+      .where('event_id', '=', seriesId)
+      .execute();
     await db.updateTable('event_occurrences').set({ series_id: null }).where('series_id', '=', seriesId).execute();
-    await db.updateTable('events').set({ series_id: null, recurrence_id: null }).where('series_id', '=', seriesId).execute();
+    await db
+      .updateTable('events')
+      .set({ series_id: null, recurrence_id: null })
+      .where('series_id', '=', seriesId)
+      .execute();
     const event = await db.selectFrom('events').selectAll().where('post_id', '=', seriesId).executeTakeFirstOrThrow();
     // Its first date detached keeps the series' id; the single event's row then takes a new one.
     const idHeld = await db.selectFrom('event_occurrences').select('id').where('id', '=', seriesId).executeTakeFirst();
     const id = idHeld ? (await this.dialect.allocatePostIds(db, 1))[0]! : seriesId;
-    await db.insertInto('event_occurrences').values({ ...singleOccurrence(event), id }).execute();
+    await db
+      .insertInto('event_occurrences')
+      .values({ ...singleOccurrence(event), id })
+      .execute();
   }
 
   /** Up to `limit` series whose occurrences are materialised only up to before `due` (unbounded rules), most behind first. */
   async seriesMaterializedBefore(db: ReadTx, due: string, limit: number): Promise<number[]> {
-    const rows = await db.selectFrom('events').select('post_id').where('materialized_until', '<', due).orderBy('materialized_until').orderBy('post_id').limit(limit).execute();
+    const rows = await db
+      .selectFrom('events')
+      .select('post_id')
+      .where('materialized_until', '<', due)
+      .orderBy('materialized_until')
+      .orderBy('post_id')
+      .limit(limit)
+      .execute();
     return rows.map((row) => row.post_id);
   }
 
@@ -500,11 +706,20 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
   }
 
   /** Replaces an event's links of one kind; an event created in the unit (`created`) has none to remove. */
-  async setLinks(db: WriteTx, eventId: number, kind: LinkKind, linkedIds: readonly number[], created = false): Promise<void> {
+  async setLinks(
+    db: WriteTx,
+    eventId: number,
+    kind: LinkKind,
+    linkedIds: readonly number[],
+    created = false,
+  ): Promise<void> {
     if (!created) await db.deleteFrom('event_links').where('event_id', '=', eventId).where('kind', '=', kind).execute();
     const unique = [...new Set(linkedIds)];
     if (unique.length > 0) {
-      await db.insertInto('event_links').values(unique.map((linkedId, position) => ({ event_id: eventId, linked_id: linkedId, kind, position }))).execute();
+      await db
+        .insertInto('event_links')
+        .values(unique.map((linkedId, position) => ({ event_id: eventId, linked_id: linkedId, kind, position })))
+        .execute();
     }
   }
 }

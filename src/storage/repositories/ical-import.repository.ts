@@ -31,7 +31,13 @@ export class IcalImportRepository {
     const rows: IcalImportEntry[] = [];
     // Bounded lists per statement: SQLite allows some 32k bound parameters, a large file holds more UIDs.
     for (let at = 0; at < uids.length; at += 500) {
-      rows.push(...(await db.selectFrom('ical_import_map').selectAll().where('uid', 'in', uids.slice(at, at + 500)).execute()));
+      rows.push(
+        ...(await db
+          .selectFrom('ical_import_map')
+          .selectAll()
+          .where('uid', 'in', uids.slice(at, at + 500))
+          .execute()),
+      );
     }
     return rows;
   }
@@ -42,7 +48,12 @@ export class IcalImportRepository {
       .insertInto('ical_import_map')
       .values(entry)
       .onConflict((conflict) =>
-        conflict.columns(['uid', 'recurrence_id']).doUpdateSet({ event_id: entry.event_id, sequence: entry.sequence, last_modified: entry.last_modified, digest: entry.digest }),
+        conflict.columns(['uid', 'recurrence_id']).doUpdateSet({
+          event_id: entry.event_id,
+          sequence: entry.sequence,
+          last_modified: entry.last_modified,
+          digest: entry.digest,
+        }),
       )
       .execute();
   }

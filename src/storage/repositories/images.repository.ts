@@ -5,10 +5,23 @@ import type { ImagesTable } from '../tables.ts';
 export type ImageRow = Selectable<ImagesTable>;
 
 /** Every column of an image, for the records that join theirs. */
-export const IMAGE_COLUMNS = ['id', 'url', 'extension', 'width', 'height', 'filesize', 'mime_type', 'sizes_json', 'created_at'] as const satisfies readonly (keyof ImageRow)[];
+export const IMAGE_COLUMNS = [
+  'id',
+  'url',
+  'extension',
+  'width',
+  'height',
+  'filesize',
+  'mime_type',
+  'sizes_json',
+  'created_at',
+] as const satisfies readonly (keyof ImageRow)[];
 
 /** An image's metadata as another site gives it (wire-format 2.6), and its id there. */
-export type ImportedImage = { readonly id?: number } & Pick<ImageRow, 'extension' | 'width' | 'height' | 'filesize' | 'sizes_json'>;
+export type ImportedImage = { readonly id?: number } & Pick<
+  ImageRow,
+  'extension' | 'width' | 'height' | 'filesize' | 'sizes_json'
+>;
 
 /** Images the service knows: each distinct URL given to it gets one id that clients can reuse. */
 export class ImagesRepository {
@@ -34,7 +47,8 @@ export class ImagesRepository {
     const existing = await db.selectFrom('images').select('id').where('url', '=', url).executeTakeFirst();
     if (existing) {
       const given = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== null && value !== ''));
-      if (Object.keys(given).length > 0) await db.updateTable('images').set(given).where('id', '=', existing.id).execute();
+      if (Object.keys(given).length > 0)
+        await db.updateTable('images').set(given).where('id', '=', existing.id).execute();
       return existing.id;
     }
     const free = id !== undefined && !(await this.get(db, id));
@@ -50,7 +64,16 @@ export class ImagesRepository {
   async ensure(db: WriteTx, url: string, extension: string, createdAt: string): Promise<ImageRow> {
     await db
       .insertInto('images')
-      .values({ url, extension, width: null, height: null, filesize: null, mime_type: null, sizes_json: null, created_at: createdAt })
+      .values({
+        url,
+        extension,
+        width: null,
+        height: null,
+        filesize: null,
+        mime_type: null,
+        sizes_json: null,
+        created_at: createdAt,
+      })
       .onConflict((conflict) => conflict.column('url').doNothing())
       .execute();
     return db.selectFrom('images').selectAll().where('url', '=', url).executeTakeFirstOrThrow();

@@ -42,7 +42,18 @@ export class ImportSourcesRepository {
       .selectAll()
       .where('paused', '=', 0)
       .where('next_run_at', '<=', now)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('site_imports').select('id').whereRef('site_imports.source_id', '=', 'import_sources.id').where('state', '=', 'running').where('lease_until', '>', now))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('site_imports')
+              .select('id')
+              .whereRef('site_imports.source_id', '=', 'import_sources.id')
+              .where('state', '=', 'running')
+              .where('lease_until', '>', now),
+          ),
+        ),
+      )
       .orderBy('next_run_at')
       .limit(limit)
       .execute();
@@ -50,22 +61,45 @@ export class ImportSourcesRepository {
 
   /** The sources of runs still marked running whose lease passed at `now` (their node died). */
   async lapsedSources(db: ReadTx, now: string): Promise<number[]> {
-    const rows = await db.selectFrom('site_imports').select('source_id').where('kind', '=', 'source').where('state', '=', 'running').where('lease_until', '<=', now).execute();
+    const rows = await db
+      .selectFrom('site_imports')
+      .select('source_id')
+      .where('kind', '=', 'source')
+      .where('state', '=', 'running')
+      .where('lease_until', '<=', now)
+      .execute();
     return rows.flatMap((row) => (row.source_id === null ? [] : [row.source_id]));
   }
 
   /** A source's live run at `now`, if any. */
   liveRun(db: ReadTx, sourceId: number, now: string): Promise<SiteImportRow | undefined> {
-    return db.selectFrom('site_imports').selectAll().where('source_id', '=', sourceId).where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
+    return db
+      .selectFrom('site_imports')
+      .selectAll()
+      .where('source_id', '=', sourceId)
+      .where('state', '=', 'running')
+      .where('lease_until', '>', now)
+      .executeTakeFirst();
   }
 
   /** A source's runs, newest first. */
   runs(db: ReadTx, sourceId: number, limit: number): Promise<SiteImportRow[]> {
-    return db.selectFrom('site_imports').selectAll().where('source_id', '=', sourceId).orderBy('id', 'desc').limit(limit).execute();
+    return db
+      .selectFrom('site_imports')
+      .selectAll()
+      .where('source_id', '=', sourceId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   run(db: ReadTx, sourceId: number, runId: number): Promise<SiteImportRow | undefined> {
-    return db.selectFrom('site_imports').selectAll().where('source_id', '=', sourceId).where('id', '=', runId).executeTakeFirst();
+    return db
+      .selectFrom('site_imports')
+      .selectAll()
+      .where('source_id', '=', sourceId)
+      .where('id', '=', runId)
+      .executeTakeFirst();
   }
 
   /** Every UID the source brought. */
@@ -78,7 +112,11 @@ export class ImportSourcesRepository {
       await db
         .insertInto('import_source_items')
         .values(items.slice(at, at + BATCH))
-        .onConflict((conflict) => conflict.columns(['source_id', 'uid']).doUpdateSet((row) => ({ digest: row.ref('excluded.digest'), events: row.ref('excluded.events') })))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['source_id', 'uid'])
+            .doUpdateSet((row) => ({ digest: row.ref('excluded.digest'), events: row.ref('excluded.events') })),
+        )
         .execute();
     }
   }
@@ -91,7 +129,12 @@ export class ImportSourcesRepository {
   async versions(db: ReadTx, ids: readonly number[]): Promise<Map<number, number>> {
     const versions = new Map<number, number>();
     for (let at = 0; at < ids.length; at += BATCH) {
-      for (const row of await db.selectFrom('posts').select(['id', 'version']).where('id', 'in', ids.slice(at, at + BATCH)).execute()) versions.set(row.id, row.version);
+      for (const row of await db
+        .selectFrom('posts')
+        .select(['id', 'version'])
+        .where('id', 'in', ids.slice(at, at + BATCH))
+        .execute())
+        versions.set(row.id, row.version);
     }
     return versions;
   }

@@ -31,7 +31,11 @@ export interface LinkedRecordFilter {
    * with `titleOnlyWhenProtected`, a password-protected record matches by its name only.
    */
   /** The words of a search (`searchWords`): a record matches when it holds every one. */
-  readonly search?: { readonly words: readonly string[]; readonly language: string; readonly titleOnlyWhenProtected: boolean };
+  readonly search?: {
+    readonly words: readonly string[];
+    readonly language: string;
+    readonly titleOnlyWhenProtected: boolean;
+  };
   readonly eventId?: number;
   /** Linked to at least one published event (true) or to none (false); drafts, pending and trashed events do not count. */
   readonly hasEvents?: boolean;
@@ -54,7 +58,6 @@ export interface UpcomingFilter extends ReadableStatuses {
   readonly after: string;
 }
 
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyBuilder = ExpressionBuilder<any, any>;
 
@@ -72,7 +75,9 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
     const { type } = this.shape;
     const { searchColumns } = this;
     return (eb: AnyBuilder): Expression<SqlBool> => {
-      const conditions: Expression<SqlBool>[] = [eb('p.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [''])];
+      const conditions: Expression<SqlBool>[] = [
+        eb('p.status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']),
+      ];
       if (filter.restrictTo) {
         const own = filter.restrictTo.authorId === null ? NEVER : eb('p.author_id', '=', filter.restrictTo.authorId);
         conditions.push(eb.or([eb('p.status', '=', 'publish'), own]));
@@ -83,7 +88,10 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
         for (const word of words) {
           const textMatch = eb.or([
             this.dialect.postsContaining('p', word),
-            containsAny(searchColumns.map((column) => `own.${column}`), word),
+            containsAny(
+              searchColumns.map((column) => `own.${column}`),
+              word,
+            ),
             TranslationsRepository.postTextContains('p.id', language, word),
           ]);
           conditions.push(protectedByTitle ? titleOnlyWhenProtected('p', textMatch, word) : textMatch);
@@ -92,7 +100,17 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
       if (filter.ids !== undefined) conditions.push(filter.ids.length > 0 ? eb('p.id', 'in', [...filter.ids]) : NEVER);
       if (filter.modifiedAfter !== undefined) conditions.push(eb('p.modified_utc', '>', filter.modifiedAfter));
       if (filter.eventId !== undefined) {
-        conditions.push(eb('p.id', 'in', eb.selectFrom('event_links').select('linked_id').where('event_id', '=', filter.eventId).where('kind', '=', type)));
+        conditions.push(
+          eb(
+            'p.id',
+            'in',
+            eb
+              .selectFrom('event_links')
+              .select('linked_id')
+              .where('event_id', '=', filter.eventId)
+              .where('kind', '=', type),
+          ),
+        );
       }
       if (filter.hasEvents !== undefined) {
         const linked = eb.exists(
@@ -138,7 +156,13 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
 
   /** Newest first, as WordPress' default order (wire-format 3.7). */
   async list(db: ReadTx, filter: LinkedRecordFilter, limit: number, offset: number): Promise<LinkedRecordRow[]> {
-    const rows = await this.select(db).where(this.where(filter)).orderBy('p.date_utc', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+    const rows = await this.select(db)
+      .where(this.where(filter))
+      .orderBy('p.date_utc', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -148,13 +172,22 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
    * list a batch at a time. Oldest first, unlike the list, so that a file imported in its order
    * makes the records in the same order again (decision 0114).
    */
-  async listAfter(db: ReadTx, filter: LinkedRecordFilter, after: LinkedRecordCursor | undefined, limit: number): Promise<{ rows: LinkedRecordRow[]; next: LinkedRecordCursor | undefined }> {
+  async listAfter(
+    db: ReadTx,
+    filter: LinkedRecordFilter,
+    after: LinkedRecordCursor | undefined,
+    limit: number,
+  ): Promise<{ rows: LinkedRecordRow[]; next: LinkedRecordCursor | undefined }> {
     let page = this.select(db).where(this.where(filter));
     if (after) {
       const { dateUtc, id } = after;
-      page = page.where((eb) => eb.or([eb('p.date_utc', '>', dateUtc), eb.and([eb('p.date_utc', '=', dateUtc), eb('p.id', '>', id)])]));
+      page = page.where((eb) =>
+        eb.or([eb('p.date_utc', '>', dateUtc), eb.and([eb('p.date_utc', '=', dateUtc), eb('p.id', '>', id)])]),
+      );
     }
-    const rows = (await page.orderBy('p.date_utc').orderBy('p.id').limit(limit).execute()).map((row) => this.toRecord(row));
+    const rows = (await page.orderBy('p.date_utc').orderBy('p.id').limit(limit).execute()).map((row) =>
+      this.toRecord(row),
+    );
     const last = rows.at(-1)?.post;
     return { rows, next: last && { dateUtc: last.date_utc, id: last.id } };
   }
@@ -180,7 +213,9 @@ export class LinkedRecordsRepository extends PostRecordsRepository<LinkedRecordF
    * ends (decision 0082).
    */
   async findDuplicates(db: ReadTx, title: string, content: string | undefined): Promise<LinkedRecordRow[]> {
-    let query = this.select(db).where(sql`lower(p.title)`, '=', sql`lower(${title})`).where('p.status', '<>', 'trash');
+    let query = this.select(db)
+      .where(sql`lower(p.title)`, '=', sql`lower(${title})`)
+      .where('p.status', '<>', 'trash');
     if (content !== undefined) query = query.where(sql`lower(p.content)`, '=', sql`lower(${content})`);
     const rows = await this.dialect.lockLinked(db, query, 'p').orderBy('p.id').execute();
     return rows.map((row) => this.toRecord(row));

@@ -22,12 +22,24 @@ export interface CountedFailure {
 export class LoginThrottleRepository {
   /** The counters of `address` whose window has not ended at `now`, for the given logins. */
   list(db: ReadTx, now: string, address: string, logins: readonly string[]): Promise<LoginThrottleRow[]> {
-    return db.selectFrom('login_throttle').selectAll().where('address', '=', address).where('login', 'in', logins).where('window_ends_at', '>', now).execute();
+    return db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('address', '=', address)
+      .where('login', 'in', logins)
+      .where('window_ends_at', '>', now)
+      .execute();
   }
 
   /** Every counter whose window has not ended at `now`, by address then login. */
   listAll(db: ReadTx, now: string): Promise<LoginThrottleRow[]> {
-    return db.selectFrom('login_throttle').selectAll().where('window_ends_at', '>', now).orderBy('address').orderBy('login').execute();
+    return db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('window_ends_at', '>', now)
+      .orderBy('address')
+      .orderBy('login')
+      .execute();
   }
 
   /**
@@ -36,7 +48,12 @@ export class LoginThrottleRepository {
    * its `atLeast` count, which the update reads back as `excluded.failures`.
    */
   countFailure(db: WriteTx, failure: CountedFailure): Promise<LoginThrottleRow[]> {
-    const rows = [...failure.atLeast].map(([login, atLeast]) => ({ address: failure.address, login, failures: atLeast, window_ends_at: failure.windowEndsAt }));
+    const rows = [...failure.atLeast].map(([login, atLeast]) => ({
+      address: failure.address,
+      login,
+      failures: atLeast,
+      window_ends_at: failure.windowEndsAt,
+    }));
     return db
       .insertInto('login_throttle')
       .values(rows)
@@ -47,7 +64,12 @@ export class LoginThrottleRepository {
           const atLeast = eb.ref('excluded.failures');
           return {
             failures: eb.case().when(ended).then(atLeast).when(next, '<', atLeast).then(atLeast).else(next).end(),
-            window_ends_at: eb.case().when(ended).then(eb.ref('excluded.window_ends_at')).else(eb.ref('login_throttle.window_ends_at')).end(),
+            window_ends_at: eb
+              .case()
+              .when(ended)
+              .then(eb.ref('excluded.window_ends_at'))
+              .else(eb.ref('login_throttle.window_ends_at'))
+              .end(),
           };
         }),
       )

@@ -17,7 +17,9 @@ export const MEDIA_FILES_SQL = 'select i.url, i.sizes_json from media m join ima
 export function mediaFilesOf(url: string, sizesJson: string | null): string[] {
   const sizes = sizesJson ? (JSON.parse(sizesJson) as Record<string, { url: string }>) : {};
   const prefix = `${MEDIA_PATH}/`;
-  return [...new Set([url, ...Object.values(sizes).map((size) => size.url)])].filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length));
+  return [...new Set([url, ...Object.values(sizes).map((size) => size.url)])]
+    .filter((file) => file.startsWith(prefix))
+    .map((file) => file.slice(prefix.length));
 }
 
 /** An uploaded image: its media row and its image row (URL, metadata, sizes). */
@@ -25,12 +27,40 @@ export type MediaRow = Selectable<MediaTable> & { readonly image: Selectable<Ima
 
 export type NewMedia = Omit<Selectable<MediaTable>, 'id'> & { readonly image: Omit<Selectable<ImagesTable>, 'id'> };
 
-const MEDIA_COLUMNS = ['m.id', 'm.author_id', 'm.title', 'm.alt_text', 'm.date_local', 'm.date_utc', 'i.url', 'i.extension', 'i.width', 'i.height', 'i.filesize', 'i.mime_type', 'i.sizes_json', 'i.created_at'] as const;
+const MEDIA_COLUMNS = [
+  'm.id',
+  'm.author_id',
+  'm.title',
+  'm.alt_text',
+  'm.date_local',
+  'm.date_utc',
+  'i.url',
+  'i.extension',
+  'i.width',
+  'i.height',
+  'i.filesize',
+  'i.mime_type',
+  'i.sizes_json',
+  'i.created_at',
+] as const;
 
 type Joined = Selectable<MediaTable> & Omit<Selectable<ImagesTable>, 'id'>;
 
-function toRow({ url, extension, width, height, filesize, mime_type, sizes_json, created_at, ...media }: Joined): MediaRow {
-  return { ...media, image: { id: media.id, url, extension, width, height, filesize, mime_type, sizes_json, created_at } };
+function toRow({
+  url,
+  extension,
+  width,
+  height,
+  filesize,
+  mime_type,
+  sizes_json,
+  created_at,
+  ...media
+}: Joined): MediaRow {
+  return {
+    ...media,
+    image: { id: media.id, url, extension, width, height, filesize, mime_type, sizes_json, created_at },
+  };
 }
 
 /** Uploaded images (decision 0052): an image row and a media row of the same id. */
@@ -46,9 +76,19 @@ export class MediaRepository {
 
   /** A page of the library, newest first, by title or alternative text when `search` is given. */
   async list(db: ReadTx, search: string | undefined, window: PageWindow): Promise<{ rows: MediaRow[]; total: number }> {
-    const matching = () => (search ? this.joined(db).where(containsAny(['m.title', 'm.alt_text'], search)) : this.joined(db));
-    const rows = await matching().orderBy('m.date_utc', 'desc').orderBy('m.id', 'desc').limit(window.perPage).offset(window.offset).execute();
-    const counted = await (search ? db.selectFrom('media as m').where(containsAny(['m.title', 'm.alt_text'], search)) : db.selectFrom('media as m'))
+    const matching = () =>
+      search ? this.joined(db).where(containsAny(['m.title', 'm.alt_text'], search)) : this.joined(db);
+    const rows = await matching()
+      .orderBy('m.date_utc', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(window.perPage)
+      .offset(window.offset)
+      .execute();
+    const counted = await (
+      search
+        ? db.selectFrom('media as m').where(containsAny(['m.title', 'm.alt_text'], search))
+        : db.selectFrom('media as m')
+    )
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return { rows: rows.map(toRow), total: Number(counted.n) };
@@ -57,7 +97,10 @@ export class MediaRepository {
   async create(db: WriteTx, media: NewMedia): Promise<MediaRow> {
     const { image, ...fields } = media;
     const { id } = await db.insertInto('images').values(image).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('media').values({ id, ...fields }).execute();
+    await db
+      .insertInto('media')
+      .values({ id, ...fields })
+      .execute();
     return (await this.get(db, id))!;
   }
 

@@ -28,8 +28,11 @@ export interface DayCountableFilter {
  * exactly those whose start day and end day lie in the window. An anonymous caller's restriction
  * (published, or their own, which they have none of) is the published status.
  */
-function wholeDays(filter: DayCountableFilter): { statuses: readonly string[]; from?: string; until?: string } | undefined {
-  for (const [name, value] of Object.entries(filter)) if (value !== undefined && !DAY_COUNTABLE.has(name)) return undefined;
+function wholeDays(
+  filter: DayCountableFilter,
+): { statuses: readonly string[]; from?: string; until?: string } | undefined {
+  for (const [name, value] of Object.entries(filter))
+    if (value !== undefined && !DAY_COUNTABLE.has(name)) return undefined;
   if (filter.restrictTo && filter.restrictTo.authorId !== null) return undefined;
   if (filter.startFrom !== undefined && !DAY_START.test(filter.startFrom)) return undefined;
   if (filter.endUntil !== undefined && !DAY_END.test(filter.endUntil)) return undefined;
@@ -44,7 +47,9 @@ function wholeDays(filter: DayCountableFilter): { statuses: readonly string[]; f
 function dayRows(db: ReadTx, filter: DayCountableFilter) {
   const days = wholeDays(filter);
   if (!days) return undefined;
-  let counts = db.selectFrom('occurrence_day_counts').where('status', 'in', days.statuses.length > 0 ? [...days.statuses] : ['']);
+  let counts = db
+    .selectFrom('occurrence_day_counts')
+    .where('status', 'in', days.statuses.length > 0 ? [...days.statuses] : ['']);
   if (days.from !== undefined) counts = counts.where('start_day', '>=', days.from);
   if (days.until !== undefined) counts = counts.where('start_day', '<=', days.until).where('end_day', '<=', days.until);
   return counts;
@@ -60,7 +65,9 @@ export function countByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
 
 /** `countByDaysQuery` per status (`status`, `n` columns; the admin's tabs: decision 0103), or undefined likewise. */
 export function countPerStatusByDaysQuery(db: ReadTx, filter: DayCountableFilter) {
-  return dayRows(db, filter)?.select((eb) => ['status', eb.fn.sum<number | string | null>('occurrences').as('n')]).groupBy('status');
+  return dayRows(db, filter)
+    ?.select((eb) => ['status', eb.fn.sum<number | string | null>('occurrences').as('n')])
+    .groupBy('status');
 }
 
 /**
@@ -69,5 +76,7 @@ export function countPerStatusByDaysQuery(db: ReadTx, filter: DayCountableFilter
  */
 export async function recountOccurrenceDays(tx: WriteTx): Promise<void> {
   await tx.deleteFrom('occurrence_day_counts').execute();
-  await sql.raw(`insert into occurrence_day_counts (status, start_day, end_day, occurrences) ${LISTED_OCCURRENCES_BY_DAY}`).execute(tx);
+  await sql
+    .raw(`insert into occurrence_day_counts (status, start_day, end_day, occurrences) ${LISTED_OCCURRENCES_BY_DAY}`)
+    .execute(tx);
 }

@@ -84,7 +84,11 @@ export class PostRecordsRepository<Fields> {
       else if (key.startsWith(IMAGE_PREFIX)) image[key.slice(IMAGE_PREFIX.length)] = value;
       else post[key] = value;
     }
-    return { post: post as PostRow, fields: fields as Fields, image: image.id === null || image.id === undefined ? null : (image as ImageRow) };
+    return {
+      post: post as PostRow,
+      fields: fields as Fields,
+      image: image.id === null || image.id === undefined ? null : (image as ImageRow),
+    };
   }
 
   /**
@@ -92,8 +96,17 @@ export class PostRecordsRepository<Fields> {
    * ones and those of that author (an archive's scope for a caller who may not edit others' records).
    */
   async countByStatus(db: ReadTx, restrictTo?: { readonly authorId: number | null }): Promise<Map<string, number>> {
-    let query = db.selectFrom('posts').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('type', '=', this.shape.type);
-    if (restrictTo) query = query.where((eb) => eb.or([eb('status', '=', 'publish'), ...(restrictTo.authorId === null ? [] : [eb('author_id', '=', restrictTo.authorId)])]));
+    let query = db
+      .selectFrom('posts')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('type', '=', this.shape.type);
+    if (restrictTo)
+      query = query.where((eb) =>
+        eb.or([
+          eb('status', '=', 'publish'),
+          ...(restrictTo.authorId === null ? [] : [eb('author_id', '=', restrictTo.authorId)]),
+        ]),
+      );
     const rows = await query.groupBy('status').execute();
     return new Map(rows.map((row) => [row.status, Number(row.n)]));
   }
@@ -123,23 +136,40 @@ export class PostRecordsRepository<Fields> {
 
   async findBySlug(db: ReadTx, slug: string): Promise<PostRecord<Fields> | undefined> {
     // `slug <> ''` lets the engine use the partial unique index on (type, slug) with a bound slug.
-    const row = await this.select(db).where('p.slug', '=', slug).where('p.slug', '<>', '').orderBy('p.id').executeTakeFirst();
+    const row = await this.select(db)
+      .where('p.slug', '=', slug)
+      .where('p.slug', '<>', '')
+      .orderBy('p.id')
+      .executeTakeFirst();
     return row ? this.toRecord(row) : undefined;
   }
 
   async create(db: WriteTx, post: NewPost, fields: Fields): Promise<WrittenRecord<Fields>> {
     const written = await db.insertInto('posts').values(post).returningAll().executeTakeFirstOrThrow();
     const own = this.shape.copiesStatus ? { ...fields, status: post.status } : fields;
-    const ownRow = (await (db as unknown as AnyDb).insertInto(this.shape.table).values({ ...own, post_id: written.id }).returningAll().executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const ownRow = (await (db as unknown as AnyDb)
+      .insertInto(this.shape.table)
+      .values({ ...own, post_id: written.id })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as Record<string, unknown>;
     // The fields `toRecord` reads: the own table's columns but `post_id` and the status copy, in their order.
-    return { post: written, fields: Object.fromEntries(this.shape.columns.map((column) => [column, ownRow[column]])) as Fields };
+    return {
+      post: written,
+      fields: Object.fromEntries(this.shape.columns.map((column) => [column, ownRow[column]])) as Fields,
+    };
   }
 
   /** Writes the changed columns of both rows; a status change is copied onto the own row where it keeps one. */
   async update(db: WriteTx, id: number, post: Partial<NewPost>, fields: Partial<Fields>): Promise<void> {
     const own = this.shape.copiesStatus && post.status !== undefined ? { ...fields, status: post.status } : fields;
-    if (Object.keys(post).length > 0) await db.updateTable('posts').set({ ...post, version: NEXT_VERSION }).where('id', '=', id).execute();
-    if (Object.keys(own).length > 0) await (db as unknown as AnyDb).updateTable(this.shape.table).set(own).where('post_id', '=', id).execute();
+    if (Object.keys(post).length > 0)
+      await db
+        .updateTable('posts')
+        .set({ ...post, version: NEXT_VERSION })
+        .where('id', '=', id)
+        .execute();
+    if (Object.keys(own).length > 0)
+      await (db as unknown as AnyDb).updateTable(this.shape.table).set(own).where('post_id', '=', id).execute();
   }
 
   /**
@@ -162,7 +192,13 @@ export class PostRecordsRepository<Fields> {
 
   /** Which of `candidates` are slugs of this type: point lookups on the (type, slug) index (`<> ''` is its partial condition, which SQLite must see to use it). */
   async slugsTaken(db: ReadTx, candidates: readonly string[]): Promise<Set<string>> {
-    const rows = await db.selectFrom('posts').select('slug').where('type', '=', this.shape.type).where('slug', '<>', '').where('slug', 'in', inList(candidates)).execute();
+    const rows = await db
+      .selectFrom('posts')
+      .select('slug')
+      .where('type', '=', this.shape.type)
+      .where('slug', '<>', '')
+      .where('slug', 'in', inList(candidates))
+      .execute();
     return new Set(rows.map((row) => row.slug));
   }
 }

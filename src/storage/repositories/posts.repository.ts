@@ -14,14 +14,24 @@ export class PostsRepository {
 
   /** The status and author of a post of this type, for a read check; undefined when there is none. */
   async ownership(db: ReadTx, type: PostType, id: number): Promise<{ status: string; authorId: number } | undefined> {
-    const row = await db.selectFrom('posts').select(['status', 'author_id']).where('id', '=', id).where('type', '=', type).executeTakeFirst();
+    const row = await db
+      .selectFrom('posts')
+      .select(['status', 'author_id'])
+      .where('id', '=', id)
+      .where('type', '=', type)
+      .executeTakeFirst();
     return row && { status: row.status, authorId: Number(row.author_id) };
   }
 
   /** The ids among `ids` that are posts of this type. */
   async existing(db: ReadTx, type: PostType, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('posts').select('id').where('type', '=', type).where('id', 'in', [...ids]).execute();
+    const rows = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('type', '=', type)
+      .where('id', 'in', [...ids])
+      .execute();
     return new Set(rows.map((row) => row.id));
   }
 

@@ -37,14 +37,20 @@ export interface JournalColumns {
 export function journalColumns(db: ReadTx) {
   return [
     db.selectFrom('content_version').select('changes_pruned_through').where('id', '=', 1).as('journal_pruned_through'),
-    db.selectFrom('record_changes').select((eb) => eb.fn.max('seq').as('m')).as('journal_latest'),
+    db
+      .selectFrom('record_changes')
+      .select((eb) => eb.fn.max('seq').as('m'))
+      .as('journal_latest'),
   ] as const;
 }
 
 /** The bounds read through `journalColumns`. */
 export function journalBoundsOf(row: JournalColumns): JournalBounds {
   const prunedThrough = Number(row.journal_pruned_through ?? 0);
-  return { latest: row.journal_latest === null ? prunedThrough : Math.max(Number(row.journal_latest), prunedThrough), prunedThrough };
+  return {
+    latest: row.journal_latest === null ? prunedThrough : Math.max(Number(row.journal_latest), prunedThrough),
+    prunedThrough,
+  };
 }
 
 /**
@@ -63,7 +69,12 @@ export class RecordChangesRepository {
   }
 
   /** The journal rows after `afterSeq` of the given resources, in commit order, at most `limit`. */
-  async after(db: ReadTx, resources: readonly ChangedResource[], afterSeq: number, limit: number): Promise<RecordChange[]> {
+  async after(
+    db: ReadTx,
+    resources: readonly ChangedResource[],
+    afterSeq: number,
+    limit: number,
+  ): Promise<RecordChange[]> {
     const rows = await db
       .selectFrom('record_changes')
       .selectAll()
@@ -97,7 +108,12 @@ export class RecordChangesRepository {
     if (cut.seq === null) return 0;
     const through = Number(cut.seq);
     const removed = await db.deleteFrom('record_changes').where('seq', '<=', through).executeTakeFirst();
-    await db.updateTable('content_version').set({ changes_pruned_through: through }).where('id', '=', 1).where('changes_pruned_through', '<', through).execute();
+    await db
+      .updateTable('content_version')
+      .set({ changes_pruned_through: through })
+      .where('id', '=', 1)
+      .where('changes_pruned_through', '<', through)
+      .execute();
     return Number(removed.numDeletedRows);
   }
 }

@@ -22,7 +22,14 @@ export class SessionsRepository {
   async create(db: WriteTx, session: NewSession): Promise<SessionRow> {
     return db
       .insertInto('sessions')
-      .values({ user_id: session.userId, token_hash: session.tokenHash, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt, user_agent: session.userAgent })
+      .values({
+        user_id: session.userId,
+        token_hash: session.tokenHash,
+        created_at: session.now,
+        last_seen_at: session.now,
+        expires_at: session.expiresAt,
+        user_agent: session.userAgent,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -33,14 +40,24 @@ export class SessionsRepository {
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('sessions')
-      .select(['users.login', 'users.email', 'users.display_name', 'users.role', 'users.password_hash', 'users.created_at as user_created_at'])
+      .select([
+        'users.login',
+        'users.email',
+        'users.display_name',
+        'users.role',
+        'users.password_hash',
+        'users.created_at as user_created_at',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now)
       .where('sessions.last_seen_at', '>', idleSince)
       .executeTakeFirst();
     if (!row) return undefined;
     const { login, email, display_name, role, password_hash, user_created_at, ...session } = row;
-    return { ...session, user: { id: session.user_id, login, email, display_name, role, password_hash, created_at: user_created_at } };
+    return {
+      ...session,
+      user: { id: session.user_id, login, email, display_name, role, password_hash, created_at: user_created_at },
+    };
   }
 
   /** A user's live sessions, the most recently used first. */
@@ -75,6 +92,9 @@ export class SessionsRepository {
 
   /** Removes the sessions that have ended, idle or past their absolute expiry. */
   async removeEnded(db: WriteTx, now: string, idleSince: string): Promise<void> {
-    await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)])).execute();
+    await db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
+      .execute();
   }
 }

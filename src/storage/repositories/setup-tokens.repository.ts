@@ -8,12 +8,24 @@ export class SetupTokensRepository {
 
   /** Whether a link with this hash is stored and ends after `now`. */
   async isLive(db: ReadTx, tokenHash: string, now: string): Promise<boolean> {
-    return (await db.selectFrom('setup_tokens').select('token_hash').where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst()) !== undefined;
+    return (
+      (await db
+        .selectFrom('setup_tokens')
+        .select('token_hash')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   /** Removes the live link with this hash; its expiry, or undefined when there was none (unknown, used or expired). */
   async take(db: WriteTx, tokenHash: string, now: string): Promise<string | undefined> {
-    const row = await db.deleteFrom('setup_tokens').where('token_hash', '=', tokenHash).where('expires_at', '>', now).returning('expires_at').executeTakeFirst();
+    const row = await db
+      .deleteFrom('setup_tokens')
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .returning('expires_at')
+      .executeTakeFirst();
     return row?.expires_at;
   }
 

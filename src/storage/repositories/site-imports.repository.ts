@@ -41,24 +41,46 @@ export class SiteImportsRepository {
 
   /** The newest runs of `kind` first, `limit` of them. */
   recent(db: ReadTx, limit: number, kind: ImportRunKind): Promise<SiteImportRow[]> {
-    return db.selectFrom('site_imports').selectAll().where('kind', '=', kind).orderBy('id', 'desc').limit(limit).execute();
+    return db
+      .selectFrom('site_imports')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** The run of `kind` whose lease is live at `now`, if any. */
   live(db: ReadTx, now: string, kind: ImportRunKind): Promise<SiteImportRow | undefined> {
-    return db.selectFrom('site_imports').selectAll().where('kind', '=', kind).where('state', '=', 'running').where('lease_until', '>', now).executeTakeFirst();
+    return db
+      .selectFrom('site_imports')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('state', '=', 'running')
+      .where('lease_until', '>', now)
+      .executeTakeFirst();
   }
 
   /** Runs still marked running whose lease passed: their node died; they are recorded as interrupted. */
   async markLapsed(db: WriteTx, now: string, reason: string): Promise<void> {
-    await db.updateTable('site_imports').set({ state: 'interrupted', reason, finished_at: now }).where('state', '=', 'running').where('lease_until', '<=', now).execute();
+    await db
+      .updateTable('site_imports')
+      .set({ state: 'interrupted', reason, finished_at: now })
+      .where('state', '=', 'running')
+      .where('lease_until', '<=', now)
+      .execute();
   }
 
   /**
    * The running node's heartbeat: progress written and lease renewed while the run is still its
    * own and running; answers whether a cancel was asked, or undefined when the run is no longer its own.
    */
-  async heartbeat(db: WriteTx, id: number, node: string, update: RunProgressUpdate): Promise<{ cancelRequested: boolean } | undefined> {
+  async heartbeat(
+    db: WriteTx,
+    id: number,
+    node: string,
+    update: RunProgressUpdate,
+  ): Promise<{ cancelRequested: boolean } | undefined> {
     const row = await db
       .updateTable('site_imports')
       .set({ phase: update.phase, progress: update.progress, lease_until: update.leaseUntil })
@@ -71,10 +93,27 @@ export class SiteImportsRepository {
   }
 
   /** The run's end, written by its node while it is still its own and running. */
-  async finish(db: WriteTx, id: number, node: string, end: { state: SiteImportRow['state']; phase: string | null; progress: string; reason: string | null; finishedAt: string }): Promise<void> {
+  async finish(
+    db: WriteTx,
+    id: number,
+    node: string,
+    end: {
+      state: SiteImportRow['state'];
+      phase: string | null;
+      progress: string;
+      reason: string | null;
+      finishedAt: string;
+    },
+  ): Promise<void> {
     await db
       .updateTable('site_imports')
-      .set({ state: end.state, phase: end.phase, progress: end.progress, reason: end.reason, finished_at: end.finishedAt })
+      .set({
+        state: end.state,
+        phase: end.phase,
+        progress: end.progress,
+        reason: end.reason,
+        finished_at: end.finishedAt,
+      })
       .where('id', '=', id)
       .where('node', '=', node)
       .where('state', '=', 'running')

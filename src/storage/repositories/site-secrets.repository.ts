@@ -8,7 +8,11 @@ export class SiteSecretsRepository {
 
   /** Stores `value` under `name` unless a node stored one first; the one kept either way. */
   async keep(db: WriteTx, name: string, value: string): Promise<string> {
-    await db.insertInto('site_secrets').values({ name, value }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
+    await db
+      .insertInto('site_secrets')
+      .values({ name, value })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
     return (await this.get(db, name))!;
   }
 }

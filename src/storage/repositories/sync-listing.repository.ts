@@ -12,14 +12,36 @@ export class SyncListingRepository {
     if (resource === 'ticket' || resource === 'attendee') {
       // Attendees have no sync (decision 0129): only tickets are listed.
       const table = resource === 'ticket' ? 'tickets' : 'attendees';
-      return (await db.selectFrom(table).select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute()).map((row) => Number(row.id));
+      return (
+        await db.selectFrom(table).select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute()
+      ).map((row) => Number(row.id));
     }
     const rows =
       resource === 'event'
-        ? await db.selectFrom('event_occurrences').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute()
+        ? await db
+            .selectFrom('event_occurrences')
+            .select('id')
+            .where('id', '>', afterId)
+            .orderBy('id')
+            .limit(limit)
+            .execute()
         : resource === 'venue' || resource === 'organizer'
-          ? await db.selectFrom('posts').select('id').where('type', '=', resource).where('id', '>', afterId).orderBy('id').limit(limit).execute()
-          : await db.selectFrom('terms').select('id').where('taxonomy', '=', resource).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+          ? await db
+              .selectFrom('posts')
+              .select('id')
+              .where('type', '=', resource)
+              .where('id', '>', afterId)
+              .orderBy('id')
+              .limit(limit)
+              .execute()
+          : await db
+              .selectFrom('terms')
+              .select('id')
+              .where('taxonomy', '=', resource)
+              .where('id', '>', afterId)
+              .orderBy('id')
+              .limit(limit)
+              .execute();
     return rows.map((row) => Number(row.id));
   }
 }

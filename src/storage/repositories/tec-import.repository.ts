@@ -23,9 +23,18 @@ export class TecImportRepository {
    * read of it (decision 0087, as rule 4 for the API's writes): the importer merges the source's
    * fields into the record as it reads it, so an API write committed meanwhile is read, not overwritten.
    */
-  async lockedEntry(db: WriteTx, source: string, kind: TecImportKind, sourceId: number): Promise<ImportMapRow | undefined> {
+  async lockedEntry(
+    db: WriteTx,
+    source: string,
+    kind: TecImportKind,
+    sourceId: number,
+  ): Promise<ImportMapRow | undefined> {
     const entry = await this.entry(db, source, kind, sourceId);
-    if (entry) await this.dialect.lockRow(db, { table: kind === 'category' || kind === 'tag' ? 'terms' : 'posts', id: entry.target_id });
+    if (entry)
+      await this.dialect.lockRow(db, {
+        table: kind === 'category' || kind === 'tag' ? 'terms' : 'posts',
+        id: entry.target_id,
+      });
     return entry;
   }
 
@@ -50,18 +59,34 @@ export class TecImportRepository {
 
   /** Whether `id` is taken in the id space of `kind` (posts and their occurrences share one; terms another). */
   async idTaken(db: ReadTx, kind: TecImportKind, id: number): Promise<boolean> {
-    if (kind === 'category' || kind === 'tag') return (await db.selectFrom('terms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    if (kind === 'category' || kind === 'tag')
+      return (await db.selectFrom('terms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     const post = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
-    return post !== undefined || (await db.selectFrom('event_occurrences').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    return (
+      post !== undefined ||
+      (await db.selectFrom('event_occurrences').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+    );
   }
 
   /** Every map row of a source and kind. */
   entries(db: ReadTx, source: string, kind: TecImportKind): Promise<ImportMapRow[]> {
-    return db.selectFrom('tec_import_map').selectAll().where('source', '=', source).where('kind', '=', kind).orderBy('source_id').execute();
+    return db
+      .selectFrom('tec_import_map')
+      .selectAll()
+      .where('source', '=', source)
+      .where('kind', '=', kind)
+      .orderBy('source_id')
+      .execute();
   }
 
   entry(db: ReadTx, source: string, kind: TecImportKind, sourceId: number): Promise<ImportMapRow | undefined> {
-    return db.selectFrom('tec_import_map').selectAll().where('source', '=', source).where('kind', '=', kind).where('source_id', '=', sourceId).executeTakeFirst();
+    return db
+      .selectFrom('tec_import_map')
+      .selectAll()
+      .where('source', '=', source)
+      .where('kind', '=', kind)
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
   }
 
   /** Records (or moves) where a source record went, the `modified` it was written at and by which revision of the importer. */
@@ -69,11 +94,20 @@ export class TecImportRepository {
     await db
       .insertInto('tec_import_map')
       .values(row)
-      .onConflict((conflict) => conflict.columns(['source', 'kind', 'source_id']).doUpdateSet({ target_id: row.target_id, source_modified: row.source_modified, revision: row.revision }))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['source', 'kind', 'source_id'])
+          .doUpdateSet({ target_id: row.target_id, source_modified: row.source_modified, revision: row.revision }),
+      )
       .execute();
   }
 
   async forget(db: WriteTx, source: string, kind: TecImportKind, sourceId: number): Promise<void> {
-    await db.deleteFrom('tec_import_map').where('source', '=', source).where('kind', '=', kind).where('source_id', '=', sourceId).execute();
+    await db
+      .deleteFrom('tec_import_map')
+      .where('source', '=', source)
+      .where('kind', '=', kind)
+      .where('source_id', '=', sourceId)
+      .execute();
   }
 }

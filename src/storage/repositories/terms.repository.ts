@@ -61,15 +61,37 @@ export class TermsRepository {
       }
       if (filter.changedAfter !== undefined) {
         conditions.push(
-          eb('terms.id', 'in', eb.selectFrom('record_changes').select('record_changes.record_id').where('record_changes.resource', '=', filter.taxonomy).where('record_changes.changed_at', '>', filter.changedAfter)),
+          eb(
+            'terms.id',
+            'in',
+            eb
+              .selectFrom('record_changes')
+              .select('record_changes.record_id')
+              .where('record_changes.resource', '=', filter.taxonomy)
+              .where('record_changes.changed_at', '>', filter.changedAfter),
+          ),
         );
       }
       if (filter.eventId !== undefined) {
-        conditions.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', filter.eventId)));
+        conditions.push(
+          eb(
+            'terms.id',
+            'in',
+            eb
+              .selectFrom('event_terms')
+              .select('event_terms.term_id')
+              .where('event_terms.event_id', '=', filter.eventId),
+          ),
+        );
       }
       if (filter.search !== undefined) {
         const { text, language } = filter.search;
-        conditions.push(eb.or([containsAny(['terms.name', 'terms.slug'], text), TranslationsRepository.termTextContains('terms.id', language, text)]));
+        conditions.push(
+          eb.or([
+            containsAny(['terms.name', 'terms.slug'], text),
+            TranslationsRepository.termTextContains('terms.id', language, text),
+          ]),
+        );
       }
       if (filter.hideEmpty && filter.hierarchical) {
         // Non-empty terms and all their ancestors; UNION (not ALL) also stops on a parent cycle.
@@ -85,7 +107,11 @@ export class TermsRepository {
   }
 
   async count(db: ReadTx, filter: TermFilter): Promise<number> {
-    const row = await db.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).where(this.where(filter)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('terms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(this.where(filter))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -93,13 +119,20 @@ export class TermsRepository {
     const direction = page.descending ? 'desc' : 'asc';
     let query = db.selectFrom('terms').selectAll().where(this.where(filter));
     const positional = (column: 'id' | 'slug', values: readonly (number | string)[]) =>
-      sql`case ${sql.ref(`terms.${column}`)} ${sql.join(values.map((value, index) => sql`when ${value} then ${index}`), sql` `)} else ${values.length} end`;
+      sql`case ${sql.ref(`terms.${column}`)} ${sql.join(
+        values.map((value, index) => sql`when ${value} then ${index}`),
+        sql` `,
+      )} else ${values.length} end`;
     switch (page.orderBy) {
       case 'include':
-        query = filter.include?.length ? query.orderBy(positional('id', filter.include), direction) : query.orderBy(sql`lower(terms.name)`, direction);
+        query = filter.include?.length
+          ? query.orderBy(positional('id', filter.include), direction)
+          : query.orderBy(sql`lower(terms.name)`, direction);
         break;
       case 'include_slugs':
-        query = filter.slugs?.length ? query.orderBy(positional('slug', filter.slugs), direction) : query.orderBy(sql`lower(terms.name)`, direction);
+        query = filter.slugs?.length
+          ? query.orderBy(positional('slug', filter.slugs), direction)
+          : query.orderBy(sql`lower(terms.name)`, direction);
         break;
       case 'name':
         query = query.orderBy(sql`lower(terms.name)`, direction);
@@ -112,17 +145,28 @@ export class TermsRepository {
 
   /** `toLink` (here and in findBySlug, findByName): a write will link to the term, so a write unit holds it against deletion until it ends (decision 0082). */
   get(db: ReadTx, taxonomy: Taxonomy, id: number, { toLink = false } = {}): Promise<TermRow | undefined> {
-    return this.linking(db, toLink, db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id)).executeTakeFirst();
+    return this.linking(
+      db,
+      toLink,
+      db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('id', '=', id),
+    ).executeTakeFirst();
   }
 
   /** Ids of the given ids or slugs that exist in the taxonomy, keyed by the reference given. */
-  async resolve(db: ReadTx, taxonomy: Taxonomy, ids: readonly number[], slugs: readonly string[]): Promise<Map<string, number>> {
+  async resolve(
+    db: ReadTx,
+    taxonomy: Taxonomy,
+    ids: readonly number[],
+    slugs: readonly string[],
+  ): Promise<Map<string, number>> {
     if (ids.length === 0 && slugs.length === 0) return new Map();
     const rows = await db
       .selectFrom('terms')
       .select(['id', 'slug'])
       .where('taxonomy', '=', taxonomy)
-      .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(slugs.length ? [eb('slug', 'in', slugs)] : [])]))
+      .where((eb) =>
+        eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(slugs.length ? [eb('slug', 'in', slugs)] : [])]),
+      )
       .execute();
     const found = new Map<string, number>();
     for (const row of rows) {
@@ -133,7 +177,11 @@ export class TermsRepository {
   }
 
   findBySlug(db: ReadTx, taxonomy: Taxonomy, slug: string, { toLink = false } = {}): Promise<TermRow | undefined> {
-    return this.linking(db, toLink, db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug)).executeTakeFirst();
+    return this.linking(
+      db,
+      toLink,
+      db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where('slug', '=', slug),
+    ).executeTakeFirst();
   }
 
   /** Makes other units choosing a slug of the taxonomy that numbering from `base` could give wait until this unit ends (decision 0081). */
@@ -143,7 +191,12 @@ export class TermsRepository {
 
   /** The slugs of the taxonomy equal to `base` or of the form `base-…`. */
   async slugsLike(db: ReadTx, taxonomy: Taxonomy, base: string): Promise<Set<string>> {
-    const rows = await db.selectFrom('terms').select('slug').where('taxonomy', '=', taxonomy).where(this.dialect.slugFamily('terms.slug', base)).execute();
+    const rows = await db
+      .selectFrom('terms')
+      .select('slug')
+      .where('taxonomy', '=', taxonomy)
+      .where(this.dialect.slugFamily('terms.slug', base))
+      .execute();
     return new Set(rows.map((row) => row.slug));
   }
 
@@ -156,14 +209,28 @@ export class TermsRepository {
   }
 
   /** A term of the same name under the same parent, compared without case as WordPress' term_exists. */
-  findByName(db: ReadTx, taxonomy: Taxonomy, name: string, parentId: number | undefined, { toLink = false } = {}): Promise<TermRow | undefined> {
+  findByName(
+    db: ReadTx,
+    taxonomy: Taxonomy,
+    name: string,
+    parentId: number | undefined,
+    { toLink = false } = {},
+  ): Promise<TermRow | undefined> {
     // lower() on both sides, so both engines compare names alike ("Église" and "ÉGLISE" are one name).
-    let query = db.selectFrom('terms').selectAll().where('taxonomy', '=', taxonomy).where(sql<SqlBool>`lower(name) = lower(${name})`);
+    let query = db
+      .selectFrom('terms')
+      .selectAll()
+      .where('taxonomy', '=', taxonomy)
+      .where(sql<SqlBool>`lower(name) = lower(${name})`);
     if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
     return this.linking(db, toLink, query).orderBy('id').executeTakeFirst();
   }
 
-  private linking<O>(db: ReadTx, toLink: boolean, query: SelectQueryBuilder<Database, 'terms', O>): SelectQueryBuilder<Database, 'terms', O> {
+  private linking<O>(
+    db: ReadTx,
+    toLink: boolean,
+    query: SelectQueryBuilder<Database, 'terms', O>,
+  ): SelectQueryBuilder<Database, 'terms', O> {
     return toLink ? this.dialect.lockLinked(db, query, 'terms') : query;
   }
 
@@ -223,7 +290,11 @@ export class TermsRepository {
    * Parallel creates of one name yield one term because writes run one at a time, each seeing the
    * ones before it (Storage.write): the check and the insert need no transaction of their own.
    */
-  async createUnlessNameTaken(db: WriteTx, term: NewTerm, sameParentOnly: boolean): Promise<{ created: TermRow } | { existing: TermRow }> {
+  async createUnlessNameTaken(
+    db: WriteTx,
+    term: NewTerm,
+    sameParentOnly: boolean,
+  ): Promise<{ created: TermRow } | { existing: TermRow }> {
     const existing = await this.findByName(db, term.taxonomy, term.name, sameParentOnly ? term.parent_id : undefined);
     return existing ? { existing } : { created: await this.create(db, term) };
   }
@@ -234,12 +305,27 @@ export class TermsRepository {
 
   /** The updated term, or `slug-taken` when another term of the taxonomy holds the new slug. */
   update(db: WriteTx, id: number, changes: TermUpdate): Promise<TermRow | 'slug-taken'> {
-    return unlessTaken(this.dialect, () => db.updateTable('terms').set({ ...changes, version: NEXT_VERSION }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(), 'slug-taken');
+    return unlessTaken(
+      this.dialect,
+      () =>
+        db
+          .updateTable('terms')
+          .set({ ...changes, version: NEXT_VERSION })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      'slug-taken',
+    );
   }
 
   /** Deletes a term permanently; its children move up to its parent, as WordPress does. */
   async remove(db: WriteTx, term: TermRow): Promise<void> {
-    await db.updateTable('terms').set({ parent_id: term.parent_id, version: NEXT_VERSION }).where('taxonomy', '=', term.taxonomy).where('parent_id', '=', term.id).execute();
+    await db
+      .updateTable('terms')
+      .set({ parent_id: term.parent_id, version: NEXT_VERSION })
+      .where('taxonomy', '=', term.taxonomy)
+      .where('parent_id', '=', term.id)
+      .execute();
     await db.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
     await db.deleteFrom('terms').where('id', '=', term.id).execute();
   }
@@ -254,7 +340,13 @@ export class TermsRepository {
    * the unit (`created`) has no terms yet, and its status and occurrences are known: nothing of
    * it is read again.
    */
-  async setEventTerms(db: WriteTx, eventId: number, taxonomy: Taxonomy, termIds: readonly number[], created?: CreatedEvent): Promise<void> {
+  async setEventTerms(
+    db: WriteTx,
+    eventId: number,
+    taxonomy: Taxonomy,
+    termIds: readonly number[],
+    created?: CreatedEvent,
+  ): Promise<void> {
     const previous = created
       ? []
       : await db
@@ -268,14 +360,29 @@ export class TermsRepository {
     const after = new Set(termIds);
     const left = [...before].filter((id) => !after.has(id));
     const joined = [...after].filter((id) => !before.has(id));
-    if (left.length > 0) await db.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', left).execute();
-    if (joined.length > 0) await db.insertInto('event_terms').values(joined.map((termId) => ({ event_id: eventId, term_id: termId }))).execute();
-    const status = created ? created.status : (await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst())?.status;
+    if (left.length > 0)
+      await db.deleteFrom('event_terms').where('event_id', '=', eventId).where('term_id', 'in', left).execute();
+    if (joined.length > 0)
+      await db
+        .insertInto('event_terms')
+        .values(joined.map((termId) => ({ event_id: eventId, term_id: termId })))
+        .execute();
+    const status = created
+      ? created.status
+      : (await db.selectFrom('posts').select('status').where('id', '=', eventId).executeTakeFirst())?.status;
     if (status !== 'publish') return;
     // Each occurrence of a series counts (decision 0025); a single event has one.
     const weight = created
       ? created.occurrences
-      : Number((await db.selectFrom('event_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow()).n);
+      : Number(
+          (
+            await db
+              .selectFrom('event_occurrences')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('event_id', '=', eventId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
     await this.shiftCounts(db, joined, weight);
     await this.shiftCounts(db, left, -weight);
   }

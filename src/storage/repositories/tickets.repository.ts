@@ -30,7 +30,8 @@ export interface TicketedPost {
 }
 
 /** Which events' tickets a caller sees beyond the published ones (decision 0110). */
-export type TicketScope = { readonly kind: 'everything' } | { readonly kind: 'published'; readonly alsoAuthor?: number };
+export type TicketScope =
+  { readonly kind: 'everything' } | { readonly kind: 'published'; readonly alsoAuthor?: number };
 
 export interface TicketFilter {
   readonly scope: TicketScope;
@@ -75,12 +76,20 @@ export class TicketsRepository {
       .select([
         sql<number>`(select p.author_id from posts p where p.id = t.event_id)`.as('event_author_id'),
         sql<string>`(select p.type from posts p where p.id = t.event_id)`.as('event_type'),
-        sql<number | null>`(select pool.capacity from event_ticket_pools pool where pool.event_id = t.event_id)`.as('pool_capacity'),
+        sql<number | null>`(select pool.capacity from event_ticket_pools pool where pool.event_id = t.event_id)`.as(
+          'pool_capacity',
+        ),
         sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status = 'going')`.as('sold'),
-        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status <> 'cancelled')`.as('attendee_count'),
-        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.checked_in = 1)`.as('checked_in_count'),
+        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.status <> 'cancelled')`.as(
+          'attendee_count',
+        ),
+        sql<number>`(select count(*) from attendees a where a.ticket_id = t.id and a.checked_in = 1)`.as(
+          'checked_in_count',
+        ),
         // Read only for a shared ticket (0 otherwise): the archive's page counts no pool it does not show.
-        sql<number>`(case when t.capacity_mode = 'shared' then (select count(*) from attendees a join tickets s on s.id = a.ticket_id where a.event_id = t.event_id and a.status = 'going' and s.capacity_mode = 'shared') else 0 end)`.as('pool_sold'),
+        sql<number>`(case when t.capacity_mode = 'shared' then (select count(*) from attendees a join tickets s on s.id = a.ticket_id where a.event_id = t.event_id and a.status = 'going' and s.capacity_mode = 'shared') else 0 end)`.as(
+          'pool_sold',
+        ),
       ]);
   }
 
@@ -89,7 +98,11 @@ export class TicketsRepository {
     const { scope } = filter;
     if (scope.kind === 'published') {
       const published = sql<SqlBool>`(k.status = 'publish' and k.event_status = 'publish')`;
-      query = query.where(scope.alsoAuthor === undefined ? published : sql<SqlBool>`(${published} or k.event_author_id = ${scope.alsoAuthor})`);
+      query = query.where(
+        scope.alsoAuthor === undefined
+          ? published
+          : sql<SqlBool>`(${published} or k.event_author_id = ${scope.alsoAuthor})`,
+      );
     }
     if (filter.statuses) query = query.where('k.status', 'in', filter.statuses);
     if (filter.include) query = query.where('k.id', 'in', filter.include);
@@ -98,29 +111,51 @@ export class TicketsRepository {
     if (filter.excludeEvents) query = query.where('k.event_id', 'not in', filter.excludeEvents);
     if (filter.search !== undefined) {
       const pattern = likePattern(filter.search);
-      query = query.where(sql<SqlBool>`(lower(k.name) like lower(${pattern}) escape '\\' or lower(k.description) like lower(${pattern}) escape '\\')`);
+      query = query.where(
+        sql<SqlBool>`(lower(k.name) like lower(${pattern}) escape '\\' or lower(k.description) like lower(${pattern}) escape '\\')`,
+      );
     }
     if (filter.after !== undefined) query = query.where('k.created_utc', '>=', filter.after);
     if (filter.before !== undefined) query = query.where('k.created_utc', '<=', filter.before);
-    if (filter.free !== undefined) query = query.where(filter.free ? sql<SqlBool>`cast(k.price as real) = 0` : sql<SqlBool>`cast(k.price as real) > 0`);
+    if (filter.free !== undefined)
+      query = query.where(
+        filter.free ? sql<SqlBool>`cast(k.price as real) = 0` : sql<SqlBool>`cast(k.price as real) > 0`,
+      );
     if (filter.available) {
       const { now } = filter.available;
       const left = sql<SqlBool>`(k.capacity_mode = 'unlimited'
         or (k.capacity_mode = 'own' and k.capacity > k.sold)
         or (k.capacity_mode = 'shared' and k.pool_capacity > k.pool_sold and (k.capacity is null or k.capacity > k.sold)))`;
       const onSale = sql<SqlBool>`((k.sale_start_utc is null or k.sale_start_utc <= ${now}) and (k.sale_end_utc is null or k.sale_end_utc > ${now}))`;
-      query = query.where(filter.available.value ? sql<SqlBool>`(${left} and ${onSale})` : sql<SqlBool>`not (${left} and ${onSale})`);
+      query = query.where(
+        filter.available.value ? sql<SqlBool>`(${left} and ${onSale})` : sql<SqlBool>`not (${left} and ${onSale})`,
+      );
     }
     if (filter.attendees) query = query.where(between(sql.ref('k.attendee_count'), filter.attendees));
     if (filter.checkedIn) query = query.where(between(sql.ref('k.checked_in_count'), filter.checkedIn));
-    if (filter.capacity) query = query.where(between(sql<number | null>`(case k.capacity_mode when 'shared' then coalesce(k.capacity, k.pool_capacity) else k.capacity end)`, filter.capacity));
+    if (filter.capacity)
+      query = query.where(
+        between(
+          sql<
+            number | null
+          >`(case k.capacity_mode when 'shared' then coalesce(k.capacity, k.pool_capacity) else k.capacity end)`,
+          filter.capacity,
+        ),
+      );
     return query;
   }
 
-  async list(db: ReadTx, filter: TicketFilter, window: { readonly offset: number; readonly limit: number }): Promise<{ rows: TicketListing[]; total: number }> {
+  async list(
+    db: ReadTx,
+    filter: TicketFilter,
+    window: { readonly offset: number; readonly limit: number },
+  ): Promise<{ rows: TicketListing[]; total: number }> {
     const direction = filter.descending ? 'desc' : 'asc';
     const [count, rows] = await Promise.all([
-      this.filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      this.filtered(db, filter)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
       // `id` once: ordered by `k.id, k.id`, SQLite sorted every matching ticket (each with its
       // counts) in a temporary tree instead of reading the first ones in id order (issue 46's bench).
       (filter.orderBy === 'title' ? this.filtered(db, filter).orderBy('k.name', direction) : this.filtered(db, filter))
@@ -143,8 +178,14 @@ export class TicketsRepository {
    * the event locks alike. Two units selling the last places wait for each other on PostgreSQL, on
    * one node or several; SQLite runs one write unit at a time.
    */
-  async lockedForSale(db: WriteTx, ticket: Pick<TicketRow, 'id' | 'event_id' | 'capacity_mode'>): Promise<TicketListing | undefined> {
-    await this.dialect.lockRow(db, ticket.capacity_mode === 'shared' ? { table: 'posts', id: ticket.event_id } : { table: 'tickets', id: ticket.id });
+  async lockedForSale(
+    db: WriteTx,
+    ticket: Pick<TicketRow, 'id' | 'event_id' | 'capacity_mode'>,
+  ): Promise<TicketListing | undefined> {
+    await this.dialect.lockRow(
+      db,
+      ticket.capacity_mode === 'shared' ? { table: 'posts', id: ticket.event_id } : { table: 'tickets', id: ticket.id },
+    );
     return this.get(db, ticket.id);
   }
 
@@ -170,7 +211,13 @@ export class TicketsRepository {
   async publishedPrices(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, string[]>> {
     const byEvent = new Map<number, string[]>();
     if (eventIds.length === 0) return byEvent;
-    const rows = await db.selectFrom('tickets').select(['event_id', 'price']).where('event_id', 'in', [...eventIds]).where('status', '=', 'publish').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('tickets')
+      .select(['event_id', 'price'])
+      .where('event_id', 'in', [...eventIds])
+      .where('status', '=', 'publish')
+      .orderBy('id')
+      .execute();
     for (const row of rows) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.price]);
     return byEvent;
   }
@@ -182,11 +229,21 @@ export class TicketsRepository {
    */
   async announceEventChanges(db: WriteTx, eventIds: readonly number[]): Promise<void> {
     const tags = [...new Set(eventIds)].map((id) => `post:${id}`).concat('list:event');
-    await db.insertInto('content_changes').values(tags.map((tag) => ({ version: 0, tag }))).onConflict((conflict) => conflict.doNothing()).execute();
+    await db
+      .insertInto('content_changes')
+      .values(tags.map((tag) => ({ version: 0, tag })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
   }
 
   async hasPool(db: ReadTx, eventId: number): Promise<boolean> {
-    return (await db.selectFrom('event_ticket_pools').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !== undefined;
+    return (
+      (await db
+        .selectFrom('event_ticket_pools')
+        .select('event_id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   /** Sets the event's shared pool, made when first given. */

@@ -10,7 +10,10 @@ export type PostText = Partial<Pick<PostTranslationRow, 'title' | 'content' | 'e
 export type TermText = Partial<Pick<TermTranslationRow, 'name' | 'description' | 'slug'>>;
 
 /** Every translation of each record, by record id then language: one query for a whole page. */
-function byRecord<T extends { language: string }>(rows: readonly T[], idOf: (row: T) => number): Map<number, Map<string, T>> {
+function byRecord<T extends { language: string }>(
+  rows: readonly T[],
+  idOf: (row: T) => number,
+): Map<number, Map<string, T>> {
   const out = new Map<number, Map<string, T>>();
   for (const row of rows) {
     const id = idOf(row);
@@ -56,14 +59,22 @@ export class TranslationsRepository {
   }
 
   async removePost(db: WriteTx, postId: number, language: string): Promise<boolean> {
-    const result = await db.deleteFrom('post_translations').where('post_id', '=', postId).where('language', '=', language).executeTakeFirst();
+    const result = await db
+      .deleteFrom('post_translations')
+      .where('post_id', '=', postId)
+      .where('language', '=', language)
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     await this.touchPost(db, postId);
     return true;
   }
 
   async removeTerm(db: WriteTx, termId: number, language: string): Promise<boolean> {
-    const result = await db.deleteFrom('term_translations').where('term_id', '=', termId).where('language', '=', language).executeTakeFirst();
+    const result = await db
+      .deleteFrom('term_translations')
+      .where('term_id', '=', termId)
+      .where('language', '=', language)
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     await this.touchTerm(db, termId);
     return true;
@@ -96,7 +107,13 @@ export class TranslationsRepository {
    * translated slugs in that language, and original slugs, which every record without a translated
    * slug falls back to (slugs are unique per language). Point lookups on the slug indexes.
    */
-  async postSlugsTaken(db: ReadTx, type: PostType, language: string, candidates: readonly string[], postId: number): Promise<Set<string>> {
+  async postSlugsTaken(
+    db: ReadTx,
+    type: PostType,
+    language: string,
+    candidates: readonly string[],
+    postId: number,
+  ): Promise<Set<string>> {
     const slugs = inList(candidates);
     const [translated, originals] = await Promise.all([
       db
@@ -108,12 +125,24 @@ export class TranslationsRepository {
         .where('p.id', '!=', postId)
         .where('t.slug', 'in', slugs)
         .execute(),
-      db.selectFrom('posts').select('slug').where('type', '=', type).where('id', '!=', postId).where('slug', '<>', '').where('slug', 'in', slugs).execute(),
+      db
+        .selectFrom('posts')
+        .select('slug')
+        .where('type', '=', type)
+        .where('id', '!=', postId)
+        .where('slug', '<>', '')
+        .where('slug', 'in', slugs)
+        .execute(),
     ]);
     return new Set([...translated, ...originals].flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
 
-  async termsBySlug(db: ReadTx, taxonomy: Taxonomy, language: string, slugs: readonly string[]): Promise<Map<string, number>> {
+  async termsBySlug(
+    db: ReadTx,
+    taxonomy: Taxonomy,
+    language: string,
+    slugs: readonly string[],
+  ): Promise<Map<string, number>> {
     if (slugs.length === 0) return new Map();
     const rows = await db
       .selectFrom('term_translations as t')

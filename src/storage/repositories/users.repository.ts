@@ -14,8 +14,10 @@ export type UserUpdate = Partial<Pick<UserRow, 'display_name' | 'email' | 'role'
 
 function filtered(db: ReadTx, { search, roles }: UserFilter) {
   let query = db.selectFrom('users');
-  if (roles !== undefined) query = query.where(roles.length === 0 ? NEVER : sql<SqlBool>`role in (${sql.join([...roles])})`);
-  if (search !== undefined && search !== '') query = query.where(containsAny(['login', 'email', 'display_name'], search));
+  if (roles !== undefined)
+    query = query.where(roles.length === 0 ? NEVER : sql<SqlBool>`role in (${sql.join([...roles])})`);
+  if (search !== undefined && search !== '')
+    query = query.where(containsAny(['login', 'email', 'display_name'], search));
   return query;
 }
 
@@ -33,7 +35,10 @@ export class UsersRepository {
   constructor(private readonly dialect: DialectCapabilities) {}
 
   count(db: ReadTx, filter: UserFilter = {}): Promise<number> {
-    return filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+    return filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
   }
 
   /** Users by id; a page of them with `offset`/`limit`. */
@@ -44,7 +49,8 @@ export class UsersRepository {
   }
 
   update(db: WriteTx, id: number, changes: UserUpdate): Promise<UserRow> {
-    if (Object.keys(changes).length === 0) return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (Object.keys(changes).length === 0)
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
@@ -66,7 +72,9 @@ export class UsersRepository {
     return db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or([eb('login', '=', name), eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')])]))
+      .where((eb) =>
+        eb.or([eb('login', '=', name), eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')])]),
+      )
       .orderBy(sql`case when login = ${name} then 0 else 1 end`)
       .orderBy('id')
       .executeTakeFirst();
@@ -80,14 +88,23 @@ export class UsersRepository {
     let query = db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or([sql<SqlBool>`lower(login) = lower(${name})`, eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')])]));
+      .where((eb) =>
+        eb.or([
+          sql<SqlBool>`lower(login) = lower(${name})`,
+          eb.and([sql<SqlBool>`lower(email) = lower(${name})`, eb('email', '<>', '')]),
+        ]),
+      );
     if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
     return query.orderBy('id').executeTakeFirst();
   }
 
   /** The new user, or `login-taken` when another user holds the login. */
   create(db: WriteTx, user: NewUser): Promise<UserRow | 'login-taken'> {
-    return unlessTaken(this.dialect, () => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(), 'login-taken');
+    return unlessTaken(
+      this.dialect,
+      () => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+      'login-taken',
+    );
   }
 
   async remove(db: WriteTx, id: number): Promise<boolean> {
@@ -120,7 +137,11 @@ export class UsersRepository {
 
   /** The new application password, or `name-taken` when the user has one of that name. */
   createAppPassword(db: WriteTx, row: NewAppPassword): Promise<AppPasswordRow | 'name-taken'> {
-    return unlessTaken(this.dialect, () => db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow(), 'name-taken');
+    return unlessTaken(
+      this.dialect,
+      () => db.insertInto('app_passwords').values(row).returningAll().executeTakeFirstOrThrow(),
+      'name-taken',
+    );
   }
 
   async removeAppPassword(db: WriteTx, userId: number, by: { name: string } | { uuid: string }): Promise<boolean> {
@@ -140,6 +161,10 @@ export class UsersRepository {
 
   /** Records a use; gives a row made before lookup prefixes its prefix. */
   async touchAppPassword(db: WriteTx, id: number, at: string, lookupPrefix: string): Promise<void> {
-    await db.updateTable('app_passwords').set({ last_used_at: at, lookup_prefix: lookupPrefix }).where('id', '=', id).execute();
+    await db
+      .updateTable('app_passwords')
+      .set({ last_used_at: at, lookup_prefix: lookupPrefix })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -10,10 +10,23 @@ import type { PageContext } from './layout.tsx';
  */
 
 /** A page of a list, the filters kept. */
-export const pageHref = (base: string, filters: PageFilters, number: number): string => `${base}${queryString(filters, number > 1 ? [['page', String(number)]] : [])}`;
+export const pageHref = (base: string, filters: PageFilters, number: number): string =>
+  `${base}${queryString(filters, number > 1 ? [['page', String(number)]] : [])}`;
 
 /** Previous and next pages of a list, the filters kept. */
-export function Pager({ page, base, filters, current, pages }: { page: PageContext; base: string; filters: PageFilters; current: number; pages: number }) {
+export function Pager({
+  page,
+  base,
+  filters,
+  current,
+  pages,
+}: {
+  page: PageContext;
+  base: string;
+  filters: PageFilters;
+  current: number;
+  pages: number;
+}) {
   if (pages <= 1) return null;
   const href = (number: number) => pageHref(base, filters, number);
   return (
@@ -61,7 +74,11 @@ function rowSegments(week: readonly (string | null)[], bars: readonly Placed[]):
   const segments: Segment[] = [];
   const inRow = bars
     .filter((bar) => bar.first <= rowLast && bar.last >= rowFirst)
-    .map((bar) => ({ placed: bar, from: column(bar.first < rowFirst ? rowFirst : bar.first), to: column(bar.last > rowLast ? rowLast : bar.last) }))
+    .map((bar) => ({
+      placed: bar,
+      from: column(bar.first < rowFirst ? rowFirst : bar.first),
+      to: column(bar.last > rowLast ? rowLast : bar.last),
+    }))
     .sort((a, b) => a.from - b.from || b.to - a.to);
   for (const item of inRow) {
     let lane = 0;
@@ -105,12 +122,21 @@ export const MONTH_EVENTS_PER_DAY = 3;
 
 export function CalendarGrid(props: GridProps) {
   const { page, mode, weeks, month, today, events, filters } = props;
-  const placed: Placed[] = events.map((event) => ({ event, first: startDay(event), last: endDay(event), bar: event.all_day || startDay(event) !== endDay(event), when: timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay }));
+  const placed: Placed[] = events.map((event) => ({
+    event,
+    first: startDay(event),
+    last: endDay(event),
+    bar: event.all_day || startDay(event) !== endDay(event),
+    when: timeRange(event, page.locale, page.siteZone) ?? page.messages.allDay,
+  }));
   const bars = placed.filter((item) => item.bar);
   const days = weeks.flat().filter((day) => day !== null);
   const hasEvents = (day: string) => placed.some((item) => item.first <= day && item.last >= day);
   // The day a phone shows under its grid until the visitor picks another.
-  const chosen = (days.includes(today) && hasEvents(today) ? today : undefined) ?? days.find((day) => day.startsWith(month) && day >= today && hasEvents(day)) ?? days.find((day) => day.startsWith(month) && hasEvents(day));
+  const chosen =
+    (days.includes(today) && hasEvents(today) ? today : undefined) ??
+    days.find((day) => day.startsWith(month) && day >= today && hasEvents(day)) ??
+    days.find((day) => day.startsWith(month) && hasEvents(day));
   const names = weekdays(page.locale);
   // The grid's links by their path on the site: a busy month has a couple of hundred, and the origin would be a fifth of their bytes.
   // The scheme and host as the site's URLs spell them (`new URL` would drop a default port they may carry).
@@ -153,14 +179,26 @@ export function CalendarGrid(props: GridProps) {
                   const timed = allTimed.slice(0, Math.max(0, limit - lanes));
                   const more = here.filter((segment) => segment.lane >= lanes).length + allTimed.length - timed.length;
                   const dayUrl = onSite(`${page.urls.page(viewPath('day', day, page.scope))}${queryString(filters)}`);
-                  const classes = [mode === 'month' && !day.startsWith(month) ? 'outside' : '', day === today ? 'today' : '', mode === 'month' && day === chosen ? 'chosen' : ''].filter(Boolean).join(' ');
+                  const classes = [
+                    mode === 'month' && !day.startsWith(month) ? 'outside' : '',
+                    day === today ? 'today' : '',
+                    mode === 'month' && day === chosen ? 'chosen' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ');
                   const name = dayTitle(day, page.locale);
                   // The day's link's id, the target of its dot on a phone: unique within a grid's six weeks.
                   const anchor = `d${day.slice(5)}`;
                   return (
                     <td class={classes || undefined}>
                       {/* A week's list of days on a phone shows each day's whole date; the grid shows its number, the date being its name (and, on a phone, the heading of its events under the grid). */}
-                      <a class="day-number" id={mode === 'month' && busy ? anchor : undefined} href={dayUrl} aria-label={mode === 'month' ? name : undefined} aria-current={day === today ? 'date' : undefined}>
+                      <a
+                        class="day-number"
+                        id={mode === 'month' && busy ? anchor : undefined}
+                        href={dayUrl}
+                        aria-label={mode === 'month' ? name : undefined}
+                        aria-current={day === today ? 'date' : undefined}
+                      >
                         {mode === 'week' ? (
                           <>
                             <span class="cell-date">{name}</span>
@@ -184,7 +222,12 @@ export function CalendarGrid(props: GridProps) {
                             // A lane another bar crosses here, or an empty one between bars: kept so the bars line up across the row.
                             if (segment === undefined || segment.from !== column) return <li aria-hidden="true" />;
                             const { placed: entry } = segment;
-                            const classes = ['bar', `span-${segment.to - segment.from + 1}`, entry.first < day ? 'from-before' : '', entry.last > (week[segment.to] ?? day) ? 'to-after' : ''];
+                            const classes = [
+                              'bar',
+                              `span-${segment.to - segment.from + 1}`,
+                              entry.first < day ? 'from-before' : '',
+                              entry.last > (week[segment.to] ?? day) ? 'to-after' : '',
+                            ];
                             return item(
                               entry,
                               <>

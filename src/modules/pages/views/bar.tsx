@@ -56,12 +56,17 @@ export interface BarProps {
  * `date` filter). The visitor's filters go with them, and a term's views stay the term's
  * (`/events/category/jazz/month/`).
  */
-export function viewAddresses(page: PageContext, view: { anchor: string; today: string; filters: PageFilters }): Record<ViewName, string> {
+export function viewAddresses(
+  page: PageContext,
+  view: { anchor: string; today: string; filters: PageFilters },
+): Record<ViewName, string> {
   const { date: _date, ...rest } = view.filters;
   // The part of a day each view's path names: a month's month, a week's Monday, a day's day.
-  const atOf = (name: ViewName, day: string) => (name === 'month' ? day.slice(0, 7) : name === 'week' ? (weekOf(day)[0] ?? day) : day);
+  const atOf = (name: ViewName, day: string) =>
+    name === 'month' ? day.slice(0, 7) : name === 'week' ? (weekOf(day)[0] ?? day) : day;
   const address = (name: ViewName) => {
-    if (name === 'list') return `${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...rest, ...(view.anchor === view.today ? {} : { date: view.anchor }) })}`;
+    if (name === 'list')
+      return `${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...rest, ...(view.anchor === view.today ? {} : { date: view.anchor }) })}`;
     const at = atOf(name, view.anchor);
     return `${page.urls.page(viewPath(name, at === atOf(name, view.today) ? undefined : at, page.scope))}${queryString(rest)}`;
   };
@@ -80,7 +85,17 @@ function Kept({ filters, without }: { filters: PageFilters; without: readonly (k
   );
 }
 
-function Arrow({ step, rel, glyph, monthSwitch }: { step: Step; rel: 'prev' | 'next'; glyph: string; monthSwitch: boolean }) {
+function Arrow({
+  step,
+  rel,
+  glyph,
+  monthSwitch,
+}: {
+  step: Step;
+  rel: 'prev' | 'next';
+  glyph: string;
+  monthSwitch: boolean;
+}) {
   // No page that way (the list's first page, the edge of the supported dates): the arrow stays, dimmed, as the original's disabled one, named and marked unavailable, not focusable.
   if (step.href === undefined) {
     return (
@@ -112,7 +127,14 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
           <label class="visually-hidden" for="filter-search">
             {messages.search}
           </label>
-          <input id="filter-search" name="search" type="search" value={filters.search ?? ''} placeholder={messages.search} maxLength={200} />
+          <input
+            id="filter-search"
+            name="search"
+            type="search"
+            value={filters.search ?? ''}
+            placeholder={messages.search}
+            maxLength={200}
+          />
           {(bar.hidden ?? []).map(([name, value]) => (
             <input type="hidden" name={name} value={value} />
           ))}
@@ -151,16 +173,19 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
         <form method="get" action={bar.action}>
           <label for="bar-date">{messages.chooseDate}</label>
           <input id="bar-date" name={picker.name} type={picker.type} value={picker.value} required />
-          {(bar.hidden ?? []).filter(([name]) => name !== picker.name).map(([name, value]) => (
-            <input type="hidden" name={name} value={value} />
-          ))}
+          {(bar.hidden ?? [])
+            .filter(([name]) => name !== picker.name)
+            .map(([name, value]) => (
+              <input type="hidden" name={name} value={value} />
+            ))}
           <Kept filters={filters} without={['date']} />
           <button type="submit">{messages.go}</button>
         </form>
       </details>
       {/* The site's zone, once: a time on the page without a zone of its own is in it (an event in another zone says its own). */}
       <p class="bar-zone">
-        {messages.timeZone}: {siteZoneName(page.siteZone, page.locale, new Date(`${picker.value.slice(0, 7)}-15T12:00:00Z`))}
+        {messages.timeZone}:{' '}
+        {siteZoneName(page.siteZone, page.locale, new Date(`${picker.value.slice(0, 7)}-15T12:00:00Z`))}
       </p>
     </div>
   );
@@ -171,7 +196,17 @@ export function CalendarBar({ page, bar }: { page: PageContext; bar: BarProps })
  * the .ics download named `downloadLabel`), and `extra` items after them: the same list for a
  * view's subscription and a single event's "Add to calendar".
  */
-export function CalendarServiceLinks({ page, links, downloadLabel, extra }: { page: PageContext; links: Subscription; downloadLabel: string; extra?: ComponentChildren }) {
+export function CalendarServiceLinks({
+  page,
+  links,
+  downloadLabel,
+  extra,
+}: {
+  page: PageContext;
+  links: Subscription;
+  downloadLabel: string;
+  extra?: ComponentChildren;
+}) {
   const { messages } = page;
   return (
     <ul>

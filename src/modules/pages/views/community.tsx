@@ -12,7 +12,14 @@ import { html } from './pages.tsx';
 
 /** A problem's words: the form's own checks give a code, the API's validation its message. */
 function problemText(messages: CommunityMessages, problem: string): string {
-  const codes: Record<string, string> = { required: messages.errorRequired, date: messages.errorDate, time: messages.errorTime, choice: messages.errorChoice, either: messages.errorEither, proof: messages.errorProof };
+  const codes: Record<string, string> = {
+    required: messages.errorRequired,
+    date: messages.errorDate,
+    time: messages.errorTime,
+    choice: messages.errorChoice,
+    either: messages.errorEither,
+    proof: messages.errorProof,
+  };
   return codes[problem] ?? problem;
 }
 
@@ -26,7 +33,17 @@ interface FieldProps {
 }
 
 /** A label, the control, a hint and the field's problem, tied together by ids. */
-function Field({ page, name, label, errors, hint, children }: Omit<FieldProps, 'form' | 'name'> & { name: CommunityField | 'image'; children: (attributes: Record<string, string | undefined>) => ComponentChildren }) {
+function Field({
+  page,
+  name,
+  label,
+  errors,
+  hint,
+  children,
+}: Omit<FieldProps, 'form' | 'name'> & {
+  name: CommunityField | 'image';
+  children: (attributes: Record<string, string | undefined>) => ComponentChildren;
+}) {
   const problem = errors[name];
   const described = [hint ? `${name}-hint` : '', problem ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -37,7 +54,12 @@ function Field({ page, name, label, errors, hint, children }: Omit<FieldProps, '
           {hint}
         </span>
       ) : null}
-      {children({ id: `community-${name}`, name, 'aria-describedby': described, 'aria-invalid': problem ? 'true' : undefined })}
+      {children({
+        id: `community-${name}`,
+        name,
+        'aria-describedby': described,
+        'aria-invalid': problem ? 'true' : undefined,
+      })}
       {problem ? (
         <span class="field-error" id={`${name}-error`}>
           {problemText(page.messages.community, problem)}
@@ -48,7 +70,19 @@ function Field({ page, name, label, errors, hint, children }: Omit<FieldProps, '
 }
 
 function TextField(props: FieldProps & { type?: string; required?: boolean; autocomplete?: string }) {
-  return <Field {...props}>{(attributes) => <input {...attributes} type={props.type ?? 'text'} value={props.form?.[props.name] ?? ''} required={props.required} autocomplete={props.autocomplete} />}</Field>;
+  return (
+    <Field {...props}>
+      {(attributes) => (
+        <input
+          {...attributes}
+          type={props.type ?? 'text'}
+          value={props.form?.[props.name] ?? ''}
+          required={props.required}
+          autocomplete={props.autocomplete}
+        />
+      )}
+    </Field>
+  );
 }
 
 function ChoiceField(props: FieldProps & { choices: readonly Choice[] }) {
@@ -73,7 +107,16 @@ function ChoiceField(props: FieldProps & { choices: readonly Choice[] }) {
  * The form; with `asksProof`, its script (served by the service, decision 0095) fetches a challenge
  * when the visitor sends it, solves it, and sends the solution in the hidden `proof` field.
  */
-export function communityFormPage(page: PageContext, view: { action: string; options: CommunityOptions; form?: CommunityForm; errors?: CommunityErrors; asksProof: boolean }): string {
+export function communityFormPage(
+  page: PageContext,
+  view: {
+    action: string;
+    options: CommunityOptions;
+    form?: CommunityForm;
+    errors?: CommunityErrors;
+    asksProof: boolean;
+  },
+): string {
   const messages = page.messages.community;
   const errors = view.errors ?? {};
   const { form, options } = view;
@@ -88,12 +131,24 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
           <h2 id="form-problems">{messages.formErrors}</h2>
           <ul>
             {problems.map(([name, problem]) => (
-              <li>{name === 'form' ? problemText(messages, problem) : <a href={`#community-${name}`}>{problemText(messages, problem)}</a>}</li>
+              <li>
+                {name === 'form' ? (
+                  problemText(messages, problem)
+                ) : (
+                  <a href={`#community-${name}`}>{problemText(messages, problem)}</a>
+                )}
+              </li>
             ))}
           </ul>
         </div>
       ) : null}
-      <form class="community-form" method="post" action={view.action} enctype="multipart/form-data" data-challenge={view.asksProof ? `${page.assets}/events/community/challenge/` : undefined}>
+      <form
+        class="community-form"
+        method="post"
+        action={view.action}
+        enctype="multipart/form-data"
+        data-challenge={view.asksProof ? `${page.assets}/events/community/challenge/` : undefined}
+      >
         <fieldset>
           <legend>{messages.event}</legend>
           <TextField {...field('title', messages.eventTitle)} required />
@@ -113,13 +168,21 @@ export function communityFormPage(page: PageContext, view: { action: string; opt
             <TextField {...field('end_time', messages.endTime)} type="time" />
           </div>
           <p class="field checkbox">
-            <input id="community-all_day" name="all_day" type="checkbox" value="1" checked={(form?.all_day ?? '') !== ''} />
+            <input
+              id="community-all_day"
+              name="all_day"
+              type="checkbox"
+              value="1"
+              checked={(form?.all_day ?? '') !== ''}
+            />
             <label for="community-all_day">{messages.allDay}</label>
           </p>
           <ChoiceField {...field('category', messages.category)} choices={options.categories} />
           {/* The upload's part is `file`, as the media route reads it (media/upload.ts). */}
           <Field page={page} name="image" label={messages.image} errors={errors} hint={messages.imageHint}>
-            {(attributes) => <input {...attributes} name="file" type="file" accept="image/jpeg,image/png,image/webp,image/gif" />}
+            {(attributes) => (
+              <input {...attributes} name="file" type="file" accept="image/jpeg,image/png,image/webp,image/gif" />
+            )}
           </Field>
           <TextField {...field('alt_text', messages.altText)} />
         </fieldset>

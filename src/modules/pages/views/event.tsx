@@ -1,7 +1,19 @@
 import type { ComponentChildren } from 'preact';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY, TAG, type TaxonomyDefinition } from '../../terms/taxonomy.ts';
-import { addressLine, isEmail, machineTime, mapLinks, shortZone, summaryText, telHref, textField, webHref, whenText, zoneName } from '../format.ts';
+import {
+  addressLine,
+  isEmail,
+  machineTime,
+  mapLinks,
+  shortZone,
+  summaryText,
+  telHref,
+  textField,
+  webHref,
+  whenText,
+  zoneName,
+} from '../format.ts';
 import { eventCalendarLinks } from '../subscribe.ts';
 import { CalendarServiceLinks } from './bar.tsx';
 import { TermList, venuesOf } from './list.tsx';
@@ -19,12 +31,15 @@ import type { PageContext } from './layout.tsx';
  * (ical.routes.ts); another event the original's URL (`{event}/ical/`, which the feed routes answer,
  * site-feeds.ts). The first date's id is the series' own: its `.ics` is the whole series.
  */
-export const icsUrl = (urls: Urls, event: EventWire) => (isLaterOccurrence(event) ? urls.route(`events/${event.id}.ics`) : `${event.url}ical/`);
+export const icsUrl = (urls: Urls, event: EventWire) =>
+  isLaterOccurrence(event) ? urls.route(`events/${event.id}.ics`) : `${event.url}ical/`;
 
 /** The whole series of an occurrence's page, by the series' id; undefined for an event of no series. */
-const seriesIcsUrl = (urls: Urls, event: EventWire) => (event.series_id === undefined || event.series_id === null ? undefined : urls.route(`events/${event.series_id}.ics`));
+const seriesIcsUrl = (urls: Urls, event: EventWire) =>
+  event.series_id === undefined || event.series_id === null ? undefined : urls.route(`events/${event.series_id}.ics`);
 
-const isLaterOccurrence = (event: EventWire) => event.series_id !== undefined && event.series_id !== null && event.series_id !== event.id;
+const isLaterOccurrence = (event: EventWire) =>
+  event.series_id !== undefined && event.series_id !== null && event.series_id !== event.id;
 
 /** A venue under the "Venue" heading: its name, full address, phone and website, and its map links (unless the venue turned them off). */
 function Venue({ page, venue }: { page: PageContext; venue: Record<string, unknown> }) {
@@ -96,7 +111,17 @@ function Organizer({ page, organizer }: { page: PageContext; organizer: Record<s
 }
 
 /** Categories or tags linked to their archive pages, under their label. */
-function TermLinks({ page, definition, label, terms }: { page: PageContext; definition: TaxonomyDefinition; label: string; terms: readonly Record<string, unknown>[] }) {
+function TermLinks({
+  page,
+  definition,
+  label,
+  terms,
+}: {
+  page: PageContext;
+  definition: TaxonomyDefinition;
+  label: string;
+  terms: readonly Record<string, unknown>[];
+}) {
   if (terms.length === 0) return null;
   return (
     <>
@@ -134,11 +159,19 @@ function FeaturedImage({ image, title }: { image: EventWire['image']; title: str
   if (!url) return null;
   const width = Number(image.width) || undefined;
   const height = Number(image.height) || undefined;
-  const sizes = (typeof image.sizes === 'object' && image.sizes !== null ? Object.values(image.sizes as Record<string, unknown>) : [])
+  const sizes = (
+    typeof image.sizes === 'object' && image.sizes !== null ? Object.values(image.sizes as Record<string, unknown>) : []
+  )
     .filter((size): size is Record<string, unknown> => typeof size === 'object' && size !== null)
     .map((size) => ({ url: textField(size, 'url'), width: Number(size.width) }))
-    .filter((size) => size.url !== '' && Number.isInteger(size.width) && size.width > 0 && /^https?:\/\/[^\s,]+$/.test(size.url));
-  const candidates = width !== undefined && sizes.length > 0 ? [...sizes.filter((size) => size.width < width), { url, width }].sort((a, b) => a.width - b.width) : [];
+    .filter(
+      (size) =>
+        size.url !== '' && Number.isInteger(size.width) && size.width > 0 && /^https?:\/\/[^\s,]+$/.test(size.url),
+    );
+  const candidates =
+    width !== undefined && sizes.length > 0
+      ? [...sizes.filter((size) => size.width < width), { url, width }].sort((a, b) => a.width - b.width)
+      : [];
   return (
     <img
       class="event-image"
@@ -156,7 +189,15 @@ function FeaturedImage({ image, title }: { image: EventWire['image']; title: str
  * An occurrence of a series says so, with the series' next other dates (links to their pages) and
  * a link to all of them (the original's `/event/{slug}/all/`; decision 0060).
  */
-function SeriesNotice({ page, event, otherDates }: { page: PageContext; event: EventWire; otherDates: readonly EventWire[] }) {
+function SeriesNotice({
+  page,
+  event,
+  otherDates,
+}: {
+  page: PageContext;
+  event: EventWire;
+  otherDates: readonly EventWire[];
+}) {
   const { messages, locale } = page;
   if (event.series_id === undefined || event.series_id === null) return null;
   return (
@@ -183,7 +224,10 @@ function SeriesNotice({ page, event, otherDates }: { page: PageContext; event: E
 /** "Add to calendar": Google Calendar, iCalendar (webcal://), Outlook 365, Outlook Live and the .ics, and for an occurrence the whole series' .ics. */
 function AddToCalendar({ page, event, location }: { page: PageContext; event: EventWire; location: string }) {
   const { messages } = page;
-  const links = eventCalendarLinks(event, icsUrl(page.urls, event), { text: summaryText(event.description, 1000), location });
+  const links = eventCalendarLinks(event, icsUrl(page.urls, event), {
+    text: summaryText(event.description, 1000),
+    location,
+  });
   const seriesIcs = seriesIcsUrl(page.urls, event);
   return (
     <section class="add-to-calendar" aria-labelledby="add-to-calendar">
@@ -212,10 +256,26 @@ function AddToCalendar({ page, event, location }: { page: PageContext; event: Ev
  * details, venue and organizers (beside the description on a wide screen, under it on a phone), and
  * the events before and after it.
  */
-export function EventDetails({ page, event, previous, next, otherDates, rsvp }: { page: PageContext; event: EventWire; previous: EventWire | undefined; next: EventWire | undefined; otherDates: readonly EventWire[]; rsvp?: ComponentChildren }) {
+export function EventDetails({
+  page,
+  event,
+  previous,
+  next,
+  otherDates,
+  rsvp,
+}: {
+  page: PageContext;
+  event: EventWire;
+  previous: EventWire | undefined;
+  next: EventWire | undefined;
+  otherDates: readonly EventWire[];
+  rsvp?: ComponentChildren;
+}) {
   const { messages, locale } = page;
   const venues = venuesOf(event).filter((venue) => textField(venue, 'venue') !== '');
-  const location = venues.map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', ')).join('; ');
+  const location = venues
+    .map((venue) => [textField(venue, 'venue'), addressLine(venue)].filter(Boolean).join(', '))
+    .join('; ');
   const website = webHref(event.website);
   const when = <time datetime={machineTime(event, 'start')}>{whenText(event, locale)}</time>;
   const zone = zoneName(event, locale);

@@ -54,13 +54,21 @@ function breadcrumbsOf(page: PageContext): { trail: { name: string; url: string 
   const { scope } = page;
   const trail = [
     { name: page.messages.calendar, url: page.urls.page('events') },
-    ...(scope.ancestors ?? []).map((ancestor) => ({ name: ancestor.name, url: page.urls.page(scopePath({ taxonomy: scope.taxonomy, slug: ancestor.slug })) })),
+    ...(scope.ancestors ?? []).map((ancestor) => ({
+      name: ancestor.name,
+      url: page.urls.page(scopePath({ taxonomy: scope.taxonomy, slug: ancestor.slug })),
+    })),
     { name: scope.name, url: page.urls.page(scopePath(scope)) },
   ];
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
   };
   return { trail, jsonLd };
 }

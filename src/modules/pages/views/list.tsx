@@ -1,7 +1,16 @@
 import type { EventWire } from '../../events/events.schemas.ts';
 import { CATEGORY } from '../../terms/taxonomy.ts';
 import type { TaxonomyDefinition } from '../../terms/taxonomy.ts';
-import { addressLine, dayBadge, machineTime, monthTitle, startDay, summaryText, textField, timeRange } from '../format.ts';
+import {
+  addressLine,
+  dayBadge,
+  machineTime,
+  monthTitle,
+  startDay,
+  summaryText,
+  textField,
+  timeRange,
+} from '../format.ts';
 import type { PageContext } from './layout.tsx';
 
 /*
@@ -26,12 +35,22 @@ export function venuesOf(event: EventWire): Record<string, unknown>[] {
 }
 
 /** Categories or tags as links to their archive pages (embedded terms carry no page URL: it is built as the term records' own). */
-export function TermList({ page, definition, terms }: { page: PageContext; definition: TaxonomyDefinition; terms: readonly Record<string, unknown>[] }) {
+export function TermList({
+  page,
+  definition,
+  terms,
+}: {
+  page: PageContext;
+  definition: TaxonomyDefinition;
+  terms: readonly Record<string, unknown>[];
+}) {
   return (
     <ul class="terms">
       {terms.map((term) => (
         <li>
-          <a href={page.urls.page(`${definition.archivePath}/${encodeURIComponent(textField(term, 'slug'))}`)}>{textField(term, 'name')}</a>
+          <a href={page.urls.page(`${definition.archivePath}/${encodeURIComponent(textField(term, 'slug'))}`)}>
+            {textField(term, 'name')}
+          </a>
         </li>
       ))}
     </ul>
@@ -39,7 +58,17 @@ export function TermList({ page, definition, terms }: { page: PageContext; defin
 }
 
 /** One event in a list: badge, title linked to its page, times, venue and address, excerpt, cost, image and categories. */
-export function EventCard({ page, event, level, options = {} }: { page: PageContext; event: EventWire; level: 2 | 3 | 4; options?: CardOptions }) {
+export function EventCard({
+  page,
+  event,
+  level,
+  options = {},
+}: {
+  page: PageContext;
+  event: EventWire;
+  level: 2 | 3 | 4;
+  options?: CardOptions;
+}) {
   const { messages, locale } = page;
   const Heading = `h${level}` as const;
   const badge = options.badge === false ? undefined : dayBadge(startDay(event), locale);
@@ -48,7 +77,9 @@ export function EventCard({ page, event, level, options = {} }: { page: PageCont
   const image = event.image === false ? '' : textField(event.image, 'url');
   const excerpt = summaryText(event.excerpt || event.description, 240);
   return (
-    <article class={['event-card', event.featured ? 'featured' : '', badge ? '' : 'no-badge'].filter(Boolean).join(' ')}>
+    <article
+      class={['event-card', event.featured ? 'featured' : '', badge ? '' : 'no-badge'].filter(Boolean).join(' ')}
+    >
       {badge ? (
         <time class="date-badge" datetime={startDay(event)}>
           <span class="badge-weekday">{badge.weekday}</span> <span class="badge-day">{badge.day}</span>
@@ -85,7 +116,17 @@ export function EventCard({ page, event, level, options = {} }: { page: PageCont
 }
 
 /** Events in one list (a day's half hour, a month's), their titles at heading `level`. */
-export function EventCards({ page, events, level, options }: { page: PageContext; events: readonly EventWire[]; level: 3 | 4; options?: CardOptions }) {
+export function EventCards({
+  page,
+  events,
+  level,
+  options,
+}: {
+  page: PageContext;
+  events: readonly EventWire[];
+  level: 3 | 4;
+  options?: CardOptions;
+}) {
   return (
     <ol class="event-list">
       {events.map((event) => (
@@ -102,7 +143,17 @@ export function EventCards({ page, events, level, options }: { page: PageContext
  * own zone's date): the archive's order is by start, so each month's events come together. The list
  * view, a series' dates and a venue's or organizer's page show them so, as the original's list does.
  */
-export function EventListing({ page, events, level = 2, options }: { page: PageContext; events: readonly EventWire[]; level?: 2 | 3; options?: CardOptions }) {
+export function EventListing({
+  page,
+  events,
+  level = 2,
+  options,
+}: {
+  page: PageContext;
+  events: readonly EventWire[];
+  level?: 2 | 3;
+  options?: CardOptions;
+}) {
   if (events.length === 0) return <p class="empty">{page.messages.noEvents}</p>;
   const months: { month: string; events: EventWire[] }[] = [];
   for (const event of events) {

@@ -3,7 +3,18 @@ import { renderToString } from 'preact-render-to-string';
 import type { EventWire } from '../../events/events.schemas.ts';
 import { lastDayOf, shiftDay, shiftMonth } from '../../../dates/supported-range.ts';
 import { apiArgs, queryString, scopedFilters, type PageFilters } from '../filters.ts';
-import { addressLine, dayTitle, halfHourOf, monthGrid, rangeTitle, startDay, summaryText, textField, timeHeading, weekOf } from '../format.ts';
+import {
+  addressLine,
+  dayTitle,
+  halfHourOf,
+  monthGrid,
+  rangeTitle,
+  startDay,
+  summaryText,
+  textField,
+  timeHeading,
+  weekOf,
+} from '../format.ts';
 import type { EventPage, LinkedRecord } from '../pages.service.ts';
 import { subscriptionLinks, type Subscription } from '../subscribe.ts';
 import { viewPath } from '../view-paths.ts';
@@ -26,13 +37,22 @@ export const html = (document: VNode): string => `<!DOCTYPE html>${renderToStrin
 /** The archive's alternates: the same selection as an iCalendar feed and as the API's JSON. */
 function archiveAlternates(page: PageContext, filters: PageFilters, api: string): Alternate[] {
   return [
-    { type: 'text/calendar', href: `${page.urls.page('events')}${queryString(filters, [['ical', '1']])}`, title: 'iCalendar' },
+    {
+      type: 'text/calendar',
+      href: `${page.urls.page('events')}${queryString(filters, [['ical', '1']])}`,
+      title: 'iCalendar',
+    },
     { type: 'application/json', href: api },
   ];
 }
 
 /** An API archive URL (`events/` or `events.ics`) for a view's filters, in the API's own parameter names. */
-function apiArchive(page: PageContext, path: 'events/' | 'events.ics', filters: PageFilters, extra: [string, string][] = []): string {
+function apiArchive(
+  page: PageContext,
+  path: 'events/' | 'events.ics',
+  filters: PageFilters,
+  extra: [string, string][] = [],
+): string {
   const args = [...apiArgs(filters), ...extra];
   return `${page.urls.api}/${path}${args.length > 0 ? `?${new URLSearchParams(args).toString()}` : ''}`;
 }
@@ -44,11 +64,16 @@ function apiArchive(page: PageContext, path: 'events/' | 'events.ics', filters: 
 function subscription(page: PageContext, visitor: PageFilters, window: [string, string][]): Subscription {
   const filters = scopedFilters(visitor, page.scope);
   const { date: _date, ...undated } = filters;
-  return subscriptionLinks(apiArchive(page, 'events.ics', undated), apiArchive(page, 'events.ics', filters, window), page.siteName ?? page.messages.calendar);
+  return subscriptionLinks(
+    apiArchive(page, 'events.ics', undated),
+    apiArchive(page, 'events.ics', filters, window),
+    page.siteName ?? page.messages.calendar,
+  );
 }
 
 /** A view's title, with a term page's term: "December 2026 · Jazz". */
-const titleOf = (page: PageContext, title: string): string => (page.scope === undefined ? title : `${title} · ${page.scope.name}`);
+const titleOf = (page: PageContext, title: string): string =>
+  page.scope === undefined ? title : `${title} · ${page.scope.name}`;
 
 const filtered = (filters: PageFilters) => Object.values(filters).some((value) => value !== undefined);
 
@@ -73,16 +98,32 @@ export function listPage(page: PageContext, view: ListView): string {
     current: 'list',
     action: view.base,
     filters,
-    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters }) }),
+    ...(page.embed
+      ? {}
+      : { views: viewAddresses(page, { anchor: filters.date ?? view.today, today: view.today, filters }) }),
     today: `${view.base}${queryString(undated)}`,
-    previous: { label: page.messages.previousPage, ...(current > 1 ? { href: pageHref(view.base, filters, current - 1) } : {}) },
-    next: { label: page.messages.nextPage, ...(current < view.pages ? { href: pageHref(view.base, filters, current + 1) } : {}) },
+    previous: {
+      label: page.messages.previousPage,
+      ...(current > 1 ? { href: pageHref(view.base, filters, current - 1) } : {}),
+    },
+    next: {
+      label: page.messages.nextPage,
+      ...(current < view.pages ? { href: pageHref(view.base, filters, current + 1) } : {}),
+    },
     range: rangeTitle(from, until, page.locale, page.messages.now),
     // The list's date is its own filter: no redirect on the way.
     picker: { type: 'date', name: 'date', value: filters.date ?? view.today },
   };
   return html(
-    <Layout page={page} head={{ title: view.title, canonical, alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped)), noindex: filtered(filters) }}>
+    <Layout
+      page={page}
+      head={{
+        title: view.title,
+        canonical,
+        alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped)),
+        noindex: filtered(filters),
+      }}
+    >
       <h1>{view.title}</h1>
       <CalendarBar page={page} bar={bar} />
       <EventListing page={page} events={events} />
@@ -101,7 +142,9 @@ function byHalfHour(page: PageContext, day: string, events: readonly EventWire[]
   const groups: { key: string; heading: string; events: EventWire[] }[] = [];
   const allDay = events.filter((event) => event.all_day || startDay(event) < day);
   if (allDay.length > 0) groups.push({ key: 'all-day', heading: page.messages.allDay, events: allDay });
-  const timed = events.filter((event) => !allDay.includes(event)).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  const timed = events
+    .filter((event) => !allDay.includes(event))
+    .sort((a, b) => a.start_date.localeCompare(b.start_date));
   for (const event of timed) {
     const key = halfHourOf(event.start_date);
     if (groups.at(-1)?.key !== key) groups.push({ key, heading: timeHeading(key, page.locale), events: [] });
@@ -110,11 +153,18 @@ function byHalfHour(page: PageContext, day: string, events: readonly EventWire[]
   return groups;
 }
 
-export function dayPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; nextDay: string | undefined }): string {
+export function dayPage(
+  page: PageContext,
+  view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; nextDay: string | undefined },
+): string {
   const { day, filters } = view;
   const scoped = scopedFilters(filters, page.scope);
-  const window: [string, string][] = [['start_date', day], ['end_date', day]];
-  const dayAddress = (other: string) => page.urls.page(viewPath('day', other === view.today ? undefined : other, page.scope));
+  const window: [string, string][] = [
+    ['start_date', day],
+    ['end_date', day],
+  ];
+  const dayAddress = (other: string) =>
+    page.urls.page(viewPath('day', other === view.today ? undefined : other, page.scope));
   const dayHref = (other: string) => `${dayAddress(other)}${queryString(filters)}`;
   // No link past the supported days (decision 0048): that day's page is a 404.
   const [previous, next] = [shiftDay(day, -1), shiftDay(day, 1)];
@@ -131,7 +181,15 @@ export function dayPage(page: PageContext, view: { day: string; today: string; f
     picker: { type: 'date', name: 'tribe-bar-date', value: day },
   };
   return html(
-    <Layout page={page} head={{ title: titleOf(page, title), canonical: page.urls.page(viewPath('day', day, page.scope)), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+    <Layout
+      page={page}
+      head={{
+        title: titleOf(page, title),
+        canonical: page.urls.page(viewPath('day', day, page.scope)),
+        alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)),
+        noindex: filtered(filters),
+      }}
+    >
       <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       <CalendarBar page={page} bar={bar} />
       {view.events.length === 0 ? (
@@ -161,23 +219,52 @@ export function dayPage(page: PageContext, view: { day: string; today: string; f
 
 export function monthPage(
   page: PageContext,
-  view: { title: string; month: string; today: string; monthUrl: (month: string, filters: PageFilters) => string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean },
+  view: {
+    title: string;
+    month: string;
+    today: string;
+    monthUrl: (month: string, filters: PageFilters) => string;
+    filters: PageFilters;
+    events: readonly EventWire[];
+    truncated: boolean;
+  },
 ): string {
   const { month, filters } = view;
   const scoped = scopedFilters(filters, page.scope);
-  const window: [string, string][] = [['start_date', `${month}-01`], ['end_date', lastDayOf(month)]];
+  const window: [string, string][] = [
+    ['start_date', `${month}-01`],
+    ['end_date', lastDayOf(month)],
+  ];
   // No link past the supported months (decision 0048): that month's page is a 404.
   const [previous, next] = [shiftMonth(month, -1), shiftMonth(month, 1)];
   const bar: BarProps = {
     current: 'month',
     // The embed's month is a parameter of its own URL, which a GET form's action cannot carry.
     action: page.embed ? page.urls.page('events/embed') : view.monthUrl(month, {}),
-    ...(page.embed ? { hidden: [['view', 'month'], ['month', month]] as [string, string][] } : {}),
+    ...(page.embed
+      ? {
+          hidden: [
+            ['view', 'month'],
+            ['month', month],
+          ] as [string, string][],
+        }
+      : {}),
     clear: view.monthUrl(month, {}),
     filters,
-    ...(page.embed ? {} : { views: viewAddresses(page, { anchor: month === view.today.slice(0, 7) ? view.today : `${month}-01`, today: view.today, filters }) }),
+    ...(page.embed
+      ? {}
+      : {
+          views: viewAddresses(page, {
+            anchor: month === view.today.slice(0, 7) ? view.today : `${month}-01`,
+            today: view.today,
+            filters,
+          }),
+        }),
     today: view.monthUrl(view.today.slice(0, 7), filters),
-    previous: { label: page.messages.previousMonth, ...(previous === undefined ? {} : { href: view.monthUrl(previous, filters) }) },
+    previous: {
+      label: page.messages.previousMonth,
+      ...(previous === undefined ? {} : { href: view.monthUrl(previous, filters) }),
+    },
     next: { label: page.messages.nextMonth, ...(next === undefined ? {} : { href: view.monthUrl(next, filters) }) },
     range: view.title,
     // The embed reads its month from its own `month` parameter.
@@ -186,17 +273,38 @@ export function monthPage(
     monthSwitch: true,
   };
   return html(
-    <Layout page={page} head={{ title: titleOf(page, view.title), canonical: view.monthUrl(month, {}), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+    <Layout
+      page={page}
+      head={{
+        title: titleOf(page, view.title),
+        canonical: view.monthUrl(month, {}),
+        alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)),
+        noindex: filtered(filters),
+      }}
+    >
       <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       {/* calendar.js swaps this part when it switches months in place. */}
       <div class="view-body" data-view-swap>
         <CalendarBar page={page} bar={bar} />
         {view.truncated ? (
           <p>
-            <a href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: `${month}-01` })}`}>{page.messages.moreEvents}</a>
+            <a
+              href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: `${month}-01` })}`}
+            >
+              {page.messages.moreEvents}
+            </a>
           </p>
         ) : null}
-        <CalendarGrid page={page} mode="month" weeks={monthGrid(month)} month={month} today={view.today} events={view.events} filters={filters} title={view.title} />
+        <CalendarGrid
+          page={page}
+          mode="month"
+          weeks={monthGrid(month)}
+          month={month}
+          today={view.today}
+          events={view.events}
+          filters={filters}
+          title={view.title}
+        />
         {page.embed ? null : <Subscribe page={page} links={subscription(page, filters, window)} />}
       </div>
     </Layout>,
@@ -207,15 +315,22 @@ export function monthPage(
  * A week from Monday (decision 0056) at `/events/week/{day}/`: its seven days as the calendar grid's
  * one row (bars for the all-day and multi-day events, then the timed ones), a list of days on a phone.
  */
-export function weekPage(page: PageContext, view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean }): string {
+export function weekPage(
+  page: PageContext,
+  view: { day: string; today: string; filters: PageFilters; events: readonly EventWire[]; truncated: boolean },
+): string {
   const { filters } = view;
   const scoped = scopedFilters(filters, page.scope);
   const week = weekOf(view.day);
   const days = week.filter((day) => day !== null);
   const [first, last] = [days[0]!, days.at(-1)!];
-  const window: [string, string][] = [['start_date', first], ['end_date', last]];
+  const window: [string, string][] = [
+    ['start_date', first],
+    ['end_date', last],
+  ];
   const thisWeek = weekOf(view.today)[0];
-  const weekAddress = (start: string) => page.urls.page(viewPath('week', start === thisWeek ? undefined : start, page.scope));
+  const weekAddress = (start: string) =>
+    page.urls.page(viewPath('week', start === thisWeek ? undefined : start, page.scope));
   const weekHref = (start: string) => `${weekAddress(start)}${queryString(filters)}`;
   // No link past the supported days (decision 0048): that week's page is a 404.
   const [previous, next] = [shiftDay(first, -7), days.length === 7 ? shiftDay(first, 7) : undefined];
@@ -233,22 +348,47 @@ export function weekPage(page: PageContext, view: { day: string; today: string; 
     picker: { type: 'date', name: 'tribe-bar-date', value: view.day },
   };
   return html(
-    <Layout page={page} head={{ title: titleOf(page, title), canonical: page.urls.page(viewPath('week', first, page.scope)), alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)), noindex: filtered(filters) }}>
+    <Layout
+      page={page}
+      head={{
+        title: titleOf(page, title),
+        canonical: page.urls.page(viewPath('week', first, page.scope)),
+        alternates: archiveAlternates(page, scoped, apiArchive(page, 'events/', scoped, window)),
+        noindex: filtered(filters),
+      }}
+    >
       <h1>{page.scope?.name ?? page.messages.calendar}</h1>
       <CalendarBar page={page} bar={bar} />
       {view.truncated ? (
         <p>
-          <a href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: first })}`}>{page.messages.moreEventsWeek}</a>
+          <a
+            href={`${page.urls.page(viewPath('list', undefined, page.scope))}${queryString({ ...filters, date: first })}`}
+          >
+            {page.messages.moreEventsWeek}
+          </a>
         </p>
       ) : null}
-      <CalendarGrid page={page} mode="week" weeks={[week]} month={first.slice(0, 7)} today={view.today} events={view.events} filters={filters} title={title} />
+      <CalendarGrid
+        page={page}
+        mode="week"
+        weeks={[week]}
+        month={first.slice(0, 7)}
+        today={view.today}
+        events={view.events}
+        filters={filters}
+        title={title}
+      />
       <Subscribe page={page} links={subscription(page, filters, window)} />
     </Layout>,
   );
 }
 
 /** An event's page; `rsvp` its tickets' forms (none without published tickets), `state` the form just sent. */
-export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: readonly TicketOffer[]; action: string; day?: string | undefined; state?: RsvpFormState }): string {
+export function eventPage(
+  page: PageContext,
+  view: EventPage,
+  rsvp?: { offers: readonly TicketOffer[]; action: string; day?: string | undefined; state?: RsvpFormState },
+): string {
   const { event } = view;
   const description = summaryText(event.excerpt || event.description);
   const image = event.image === false ? undefined : (event.image.url as string | undefined);
@@ -274,18 +414,38 @@ export function eventPage(page: PageContext, view: EventPage, rsvp?: { offers: r
         previous={view.previous}
         next={view.next}
         otherDates={view.otherDates}
-        rsvp={rsvp && rsvp.offers.length > 0 ? <RsvpSection page={page} offers={rsvp.offers} action={rsvp.action} day={rsvp.day} state={rsvp.state} /> : null}
+        rsvp={
+          rsvp && rsvp.offers.length > 0 ? (
+            <RsvpSection page={page} offers={rsvp.offers} action={rsvp.action} day={rsvp.day} state={rsvp.state} />
+          ) : null
+        }
       />
     </Layout>,
   );
 }
 
 /** All dates of a series from today on (`/event/{slug}/all/`, the original's URL; decision 0060), a page at a time. */
-export function seriesPage(page: PageContext, view: { event: EventWire; events: readonly EventWire[]; base: string; current: number; pages: number }): string {
+export function seriesPage(
+  page: PageContext,
+  view: { event: EventWire; events: readonly EventWire[]; base: string; current: number; pages: number },
+): string {
   const { event, current } = view;
   const title = `${page.messages.allDatesOf} ${event.title}`;
   return html(
-    <Layout page={page} head={{ title, canonical: `${view.base}${current > 1 ? `?page=${current}` : ''}`, alternates: [{ type: 'text/calendar', href: page.urls.route(`events/${event.series_id ?? event.id}.ics`), title: 'iCalendar' }] }}>
+    <Layout
+      page={page}
+      head={{
+        title,
+        canonical: `${view.base}${current > 1 ? `?page=${current}` : ''}`,
+        alternates: [
+          {
+            type: 'text/calendar',
+            href: page.urls.route(`events/${event.series_id ?? event.id}.ics`),
+            title: 'iCalendar',
+          },
+        ],
+      }}
+    >
       <p class="back-link">
         <a href={event.url}>« {event.title}</a>
       </p>
@@ -305,7 +465,17 @@ export function passwordPage(page: PageContext, view: { action: string; wrong: b
 }
 
 /** A venue's or an organizer's page: its details and its upcoming events. */
-export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'organizer'; record: LinkedRecord; events: readonly EventWire[]; current: number; pages: number; base: string }): string {
+export function linkedRecordPage(
+  page: PageContext,
+  view: {
+    kind: 'venue' | 'organizer';
+    record: LinkedRecord;
+    events: readonly EventWire[];
+    current: number;
+    pages: number;
+    base: string;
+  },
+): string {
   const { record, kind } = view;
   const name = textField(record, kind);
   const { messages } = page;
@@ -316,28 +486,47 @@ export function linkedRecordPage(page: PageContext, view: { kind: 'venue' | 'org
         title: name,
         canonical: textField(record, 'url') || view.base,
         description: summaryText(textField(record, 'description')),
-        alternates: [{ type: 'application/json', href: page.urls.collection(`${kind}s`).replace(/\/$/, `/by-slug/${encodeURIComponent(textField(record, 'slug'))}`) }],
-        ...(record.json_ld ? { jsonLd: { '@context': 'http://schema.org', ...(record.json_ld) } } : {}),
+        alternates: [
+          {
+            type: 'application/json',
+            href: page.urls
+              .collection(`${kind}s`)
+              .replace(/\/$/, `/by-slug/${encodeURIComponent(textField(record, 'slug'))}`),
+          },
+        ],
+        ...(record.json_ld ? { jsonLd: { '@context': 'http://schema.org', ...record.json_ld } } : {}),
       }}
     >
       <h1>{name}</h1>
-      {kind === 'venue' ? (
-        <address>{addressLine(record)}</address>
-      ) : null}
+      {kind === 'venue' ? <address>{addressLine(record)}</address> : null}
       <Contacts page={page} record={record} />
       {/* Sanitized on write, as an event's description (content/html.ts). */}
       <div class="description" dangerouslySetInnerHTML={{ __html: textField(record, 'description') }} />
       <h2>{kind === 'venue' ? messages.eventsAt : messages.eventsBy}</h2>
       {/* Under month headings as the list's; a venue's own page does not repeat it on each event (decision 0105). */}
-      <EventListing page={page} events={view.events} level={3} options={kind === 'venue' ? { pageVenue: Number(record.id) } : {}} />
+      <EventListing
+        page={page}
+        events={view.events}
+        level={3}
+        options={kind === 'venue' ? { pageVenue: Number(record.id) } : {}}
+      />
       <Pager page={page} base={view.base} filters={{}} current={view.current} pages={view.pages} />
     </Layout>,
   );
 }
 
-export function errorPage(page: PageContext, view: { status: number; detail?: string; message?: string; canonical: string }): string {
+export function errorPage(
+  page: PageContext,
+  view: { status: number; detail?: string; message?: string; canonical: string },
+): string {
   const { messages } = page;
-  const known: Partial<Record<number, string>> = { 400: `${messages.badRequest} ${view.detail ?? ''}`, 404: messages.notFound, 410: messages.gone, 413: messages.tooLarge, 429: view.detail ?? messages.tooManyRequests };
+  const known: Partial<Record<number, string>> = {
+    400: `${messages.badRequest} ${view.detail ?? ''}`,
+    404: messages.notFound,
+    410: messages.gone,
+    413: messages.tooLarge,
+    429: view.detail ?? messages.tooManyRequests,
+  };
   const text = view.message ?? known[view.status] ?? messages.somethingWrong;
   return html(
     <Layout page={page} head={{ title: text, canonical: view.canonical, noindex: true }}>

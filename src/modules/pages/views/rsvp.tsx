@@ -16,8 +16,24 @@ import { html } from './pages.tsx';
 const fill = (text: string, value: string | number) => text.replace(/%[ds]/, String(value));
 
 /** A label, its control, and the field's problem, tied together by ids. */
-function Field({ id, label, problem, children, checkbox }: { id: string; label: ComponentChildren; problem: string | undefined; checkbox?: boolean; children: (attributes: Record<string, string | undefined>) => ComponentChildren }) {
-  const attributes = { id, 'aria-describedby': problem ? `${id}-error` : undefined, 'aria-invalid': problem ? 'true' : undefined };
+function Field({
+  id,
+  label,
+  problem,
+  children,
+  checkbox,
+}: {
+  id: string;
+  label: ComponentChildren;
+  problem: string | undefined;
+  checkbox?: boolean;
+  children: (attributes: Record<string, string | undefined>) => ComponentChildren;
+}) {
+  const attributes = {
+    id,
+    'aria-describedby': problem ? `${id}-error` : undefined,
+    'aria-invalid': problem ? 'true' : undefined,
+  };
   const error = problem ? (
     <span class="field-error" id={`${id}-error`}>
       {problem}
@@ -42,7 +58,19 @@ function Field({ id, label, problem, children, checkbox }: { id: string; label: 
 }
 
 /** The controls of a ticket's attendee fields, named `answer_{index}`: text, a choice, a checkbox. */
-export function AnswerFields({ messages, prefix, fields, values, problem }: { messages: RsvpMessages; prefix: string; fields: readonly AttendeeFieldInput[]; values: Readonly<Record<string, string>>; problem: string | undefined }) {
+export function AnswerFields({
+  messages,
+  prefix,
+  fields,
+  values,
+  problem,
+}: {
+  messages: RsvpMessages;
+  prefix: string;
+  fields: readonly AttendeeFieldInput[];
+  values: Readonly<Record<string, string>>;
+  problem: string | undefined;
+}) {
   return (
     <>
       {fields.map((field, index) => {
@@ -50,7 +78,20 @@ export function AnswerFields({ messages, prefix, fields, values, problem }: { me
         const id = `${prefix}-${name}`;
         const label = field.required ? field.label : `${field.label} ${messages.optional}`;
         if (field.type === 'checkbox') {
-          return <Field id={id} label={label} problem={undefined} checkbox>{(attributes) => <input {...attributes} type="checkbox" name={name} value="on" checked={values[name] === 'on'} required={field.required} />}</Field>;
+          return (
+            <Field id={id} label={label} problem={undefined} checkbox>
+              {(attributes) => (
+                <input
+                  {...attributes}
+                  type="checkbox"
+                  name={name}
+                  value="on"
+                  checked={values[name] === 'on'}
+                  required={field.required}
+                />
+              )}
+            </Field>
+          );
         }
         if (field.type === 'choice') {
           return (
@@ -68,7 +109,20 @@ export function AnswerFields({ messages, prefix, fields, values, problem }: { me
             </Field>
           );
         }
-        return <Field id={id} label={label} problem={undefined}>{(attributes) => <input {...attributes} type="text" name={name} value={values[name] ?? ''} required={field.required} maxLength={500} />}</Field>;
+        return (
+          <Field id={id} label={label} problem={undefined}>
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="text"
+                name={name}
+                value={values[name] ?? ''}
+                required={field.required}
+                maxLength={500}
+              />
+            )}
+          </Field>
+        );
       })}
       {problem ? (
         <p class="field-error" id={`${prefix}-answers-error`}>
@@ -80,7 +134,15 @@ export function AnswerFields({ messages, prefix, fields, values, problem }: { me
 }
 
 /** The problems of a form sent, listed before it (and each beside its field). */
-export function Problems({ messages, id, problems }: { messages: RsvpMessages; id: string; problems: Partial<Record<RsvpProblem, string>> }) {
+export function Problems({
+  messages,
+  id,
+  problems,
+}: {
+  messages: RsvpMessages;
+  id: string;
+  problems: Partial<Record<RsvpProblem, string>>;
+}) {
   const list = Object.values(problems).filter(Boolean);
   if (list.length === 0) return null;
   return (
@@ -95,7 +157,19 @@ export function Problems({ messages, id, problems }: { messages: RsvpMessages; i
   );
 }
 
-function OfferForm({ page, offer, action, day, state }: { page: PageContext; offer: TicketOffer; action: string; day: string | undefined; state: RsvpFormState | undefined }) {
+function OfferForm({
+  page,
+  offer,
+  action,
+  day,
+  state,
+}: {
+  page: PageContext;
+  offer: TicketOffer;
+  action: string;
+  day: string | undefined;
+  state: RsvpFormState | undefined;
+}) {
   const messages = page.messages.rsvp;
   const prefix = `rsvp-${offer.id}`;
   const values = state?.values ?? {};
@@ -123,10 +197,53 @@ function OfferForm({ page, offer, action, day, state }: { page: PageContext; off
           </p>
         </fieldset>
       )}
-      <Field id={`${prefix}-name`} label={messages.name} problem={problems.name}>{(attributes) => <input {...attributes} type="text" name="name" value={values.name ?? ''} required autocomplete="name" maxLength={200} />}</Field>
-      <Field id={`${prefix}-email`} label={messages.email} problem={problems.email}>{(attributes) => <input {...attributes} type="email" name="email" value={values.email ?? ''} required autocomplete="email" maxLength={254} />}</Field>
-      <Field id={`${prefix}-quantity`} label={messages.quantity} problem={problems.quantity}>{(attributes) => <input {...attributes} type="number" name="quantity" value={values.quantity ?? '1'} min={1} max={most} required inputMode="numeric" />}</Field>
-      <AnswerFields messages={messages} prefix={prefix} fields={offer.fields} values={values} problem={problems.answers} />
+      <Field id={`${prefix}-name`} label={messages.name} problem={problems.name}>
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="text"
+            name="name"
+            value={values.name ?? ''}
+            required
+            autocomplete="name"
+            maxLength={200}
+          />
+        )}
+      </Field>
+      <Field id={`${prefix}-email`} label={messages.email} problem={problems.email}>
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="email"
+            name="email"
+            value={values.email ?? ''}
+            required
+            autocomplete="email"
+            maxLength={254}
+          />
+        )}
+      </Field>
+      <Field id={`${prefix}-quantity`} label={messages.quantity} problem={problems.quantity}>
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="number"
+            name="quantity"
+            value={values.quantity ?? '1'}
+            min={1}
+            max={most}
+            required
+            inputMode="numeric"
+          />
+        )}
+      </Field>
+      <AnswerFields
+        messages={messages}
+        prefix={prefix}
+        fields={offer.fields}
+        values={values}
+        problem={problems.answers}
+      />
       {/* The honeypot: hidden from people and assistive technology by the stylesheet, out of the tab order (as the community form's). */}
       <p class="trap" aria-hidden="true">
         <label for={`${prefix}-homepage`}>{messages.trap}</label>
@@ -140,7 +257,19 @@ function OfferForm({ page, offer, action, day, state }: { page: PageContext; off
 }
 
 /** One ticket: its name, price or places, and its form, or why there is none. */
-function Offer({ page, offer, action, day, state }: { page: PageContext; offer: TicketOffer; action: string; day: string | undefined; state: RsvpFormState | undefined }) {
+function Offer({
+  page,
+  offer,
+  action,
+  day,
+  state,
+}: {
+  page: PageContext;
+  offer: TicketOffer;
+  action: string;
+  day: string | undefined;
+  state: RsvpFormState | undefined;
+}) {
   const messages = page.messages.rsvp;
   const prefix = `rsvp-${offer.id}`;
   const formProblem = state?.problems.form;
@@ -167,7 +296,15 @@ function Offer({ page, offer, action, day, state }: { page: PageContext; offer: 
       <h3 id={`${prefix}-title`}>{offer.name}</h3>
       {offer.description ? <p>{offer.description}</p> : null}
       {offer.free ? (
-        offer.sale === 'open' && !(offer.left === 0 && !offer.waitlist) ? <p class="rsvp-state">{offer.left === null ? messages.unlimited : offer.left === 0 ? messages.fullWaitlist : fill(messages.placesLeft, offer.left)}</p> : null
+        offer.sale === 'open' && !(offer.left === 0 && !offer.waitlist) ? (
+          <p class="rsvp-state">
+            {offer.left === null
+              ? messages.unlimited
+              : offer.left === 0
+                ? messages.fullWaitlist
+                : fill(messages.placesLeft, offer.left)}
+          </p>
+        ) : null
       ) : (
         <p class="rsvp-state">
           {messages.price}: {offer.cost}
@@ -185,13 +322,31 @@ function Offer({ page, offer, action, day, state }: { page: PageContext; offer: 
 }
 
 /** The event's tickets and their forms, posted to `action`; `state` is the form just sent, refilled with its problems. */
-export function RsvpSection({ page, offers, action, day, state }: { page: PageContext; offers: readonly TicketOffer[]; action: string; day?: string | undefined; state: RsvpFormState | undefined }) {
+export function RsvpSection({
+  page,
+  offers,
+  action,
+  day,
+  state,
+}: {
+  page: PageContext;
+  offers: readonly TicketOffer[];
+  action: string;
+  day?: string | undefined;
+  state: RsvpFormState | undefined;
+}) {
   if (offers.length === 0) return null;
   return (
     <section class="rsvp" aria-labelledby="rsvp-heading">
       <h2 id="rsvp-heading">{page.messages.rsvp.heading}</h2>
       {offers.map((offer) => (
-        <Offer page={page} offer={offer} action={action} day={day} state={state?.ticketId === offer.id ? state : undefined} />
+        <Offer
+          page={page}
+          offer={offer}
+          action={action}
+          day={day}
+          state={state?.ticketId === offer.id ? state : undefined}
+        />
       ))}
     </section>
   );
@@ -205,7 +360,10 @@ export interface RsvpPageView {
   /** What was just done: sent, changed or cancelled (the redirect's `?done=`). */
   readonly done?: 'sent' | 'changed' | 'cancelled' | 'promoted';
   /** A change just refused: the values sent and the problems. */
-  readonly form?: { readonly values: Readonly<Record<string, string>>; readonly problems: Partial<Record<RsvpProblem, string>> };
+  readonly form?: {
+    readonly values: Readonly<Record<string, string>>;
+    readonly problems: Partial<Record<RsvpProblem, string>>;
+  };
 }
 
 /**
@@ -218,8 +376,23 @@ export function rsvpPage(page: PageContext, view: RsvpPageView): string {
   const { state } = view;
   const places = state.seats.length;
   const stateText =
-    state.status === 'going' ? fill(messages.stateGoing, places) : state.status === 'waitlisted' ? fill(messages.stateWaitlisted, places) : state.status === 'not-going' ? messages.stateNotGoing : messages.stateCancelled;
-  const done = view.done === 'sent' ? fill(messages.sent, state.email) : view.done === 'changed' ? messages.changed : view.done === 'cancelled' ? messages.cancelled : view.done === 'promoted' ? `${messages.changed} ${messages.promoted}` : undefined;
+    state.status === 'going'
+      ? fill(messages.stateGoing, places)
+      : state.status === 'waitlisted'
+        ? fill(messages.stateWaitlisted, places)
+        : state.status === 'not-going'
+          ? messages.stateNotGoing
+          : messages.stateCancelled;
+  const done =
+    view.done === 'sent'
+      ? fill(messages.sent, state.email)
+      : view.done === 'changed'
+        ? messages.changed
+        : view.done === 'cancelled'
+          ? messages.cancelled
+          : view.done === 'promoted'
+            ? `${messages.changed} ${messages.promoted}`
+            : undefined;
   const problems = view.form?.problems ?? {};
   const values: Record<string, string> = view.form?.values ?? {
     quantity: String(Math.max(places, 1)),
@@ -234,7 +407,10 @@ export function rsvpPage(page: PageContext, view: RsvpPageView): string {
   const most = state.left === null || state.status !== 'going' ? 100 : Math.min(100, state.left + places);
   const open = state.status !== 'cancelled';
   return html(
-    <Layout page={page} head={{ title: `${messages.yourRsvp}: ${state.event.title}`, canonical: view.action, noindex: true }}>
+    <Layout
+      page={page}
+      head={{ title: `${messages.yourRsvp}: ${state.event.title}`, canonical: view.action, noindex: true }}
+    >
       <section class="rsvp-page" aria-labelledby="rsvp-title">
         <h1 id="rsvp-title">{messages.yourRsvp}</h1>
         {done ? (
@@ -264,10 +440,27 @@ export function rsvpPage(page: PageContext, view: RsvpPageView): string {
               <input type="hidden" name="action" value="change" />
               {state.status === 'not-going' ? null : (
                 <Field id="rsvp-quantity" label={messages.quantity} problem={problems.quantity}>
-                  {(attributes) => <input {...attributes} type="number" name="quantity" value={values.quantity ?? '1'} min={1} max={most} required inputMode="numeric" />}
+                  {(attributes) => (
+                    <input
+                      {...attributes}
+                      type="number"
+                      name="quantity"
+                      value={values.quantity ?? '1'}
+                      min={1}
+                      max={most}
+                      required
+                      inputMode="numeric"
+                    />
+                  )}
                 </Field>
               )}
-              <AnswerFields messages={messages} prefix="rsvp" fields={state.fields} values={values} problem={problems.answers} />
+              <AnswerFields
+                messages={messages}
+                prefix="rsvp"
+                fields={state.fields}
+                values={values}
+                problem={problems.answers}
+              />
               <p>
                 <button type="submit">{messages.save}</button>
               </p>
