@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { components, paths } from '../api-types.ts';
 import { ApiFailure, get, request } from '../api.ts';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { Pager, pageOf } from '../listing.tsx';
@@ -12,24 +13,9 @@ import type { ScreenProps } from '../screens.ts';
  * or kept one, and a test message.
  */
 
-type MailStatus = 'pending' | 'sent' | 'failed' | 'off';
-interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-interface Outbox {
-  enabled: boolean;
-  counts: Record<MailStatus, number>;
-  total: number;
-  total_pages: number;
-  messages: OutboxMessage[];
-}
+// The wire's own types (generated from the OpenAPI document: npm run admin-types).
+type Outbox = paths['/mail/outbox']['get']['responses'][200]['content']['application/json'];
+type OutboxMessage = components['schemas']['OutboxMessage'];
 
 const TABS = ['all', 'pending', 'sent', 'failed', 'off'] as const;
 const LABEL: Record<(typeof TABS)[number], MessageKey> = {
