@@ -220,6 +220,9 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByRole('link', { name: 'Add webhook' }).click();
     await page.getByLabel('Receiver URL (https)').fill(`${receiver.base}/hook`);
     await page.getByRole('group', { name: 'Venues' }).getByLabel('venue.created').check();
+    // Tickets and attendees are offered too (decision 0129), never trashed: a cancel is an update.
+    await page.getByRole('group', { name: 'Attendees' }).getByLabel('attendee.updated').waitFor();
+    assert.equal(await page.getByRole('group', { name: 'Tickets and RSVP' }).getByLabel('ticket.trashed').count(), 0);
     await page.getByLabel('Description').fill('newsletter');
     await accessible(page, 'webhook editor');
     await reachable(page, 'webhook editor');

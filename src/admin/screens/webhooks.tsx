@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ACTIONS, RESOURCES } from '../../modules/webhooks/event-types.ts';
+import { EVENT_TYPE_PATTERNS, RESOURCES } from '../../modules/webhooks/event-types.ts';
 import type { components } from '../api-types.ts';
 import { ApiFailure, fieldErrors, get, request } from '../api.ts';
 import { checkedOf, ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
 import { href, navigate } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
+import '../ticket-words.ts';
 
 /*
  * Webhooks (administrators; the API of decision 0032): the subscriptions, each one's form (receiver
@@ -21,12 +22,15 @@ const DELIVERY_LABEL: Record<Delivery['status'], MessageKey> = {
   delivered: 'deliveryDelivered',
   failed: 'deliveryFailed',
 };
-const RESOURCE_LABEL: Record<string, MessageKey> = {
+/** A legend for each resource a subscription may hear of: a new resource does not compile until it has one. */
+const RESOURCE_LABEL: Record<(typeof RESOURCES)[number], MessageKey> = {
   event: 'events',
   venue: 'venues',
   organizer: 'organizers',
   category: 'categories',
   tag: 'tagsPlural',
+  ticket: 'ticketsPanel',
+  attendee: 'attendeesLink',
 };
 
 /**
@@ -230,9 +234,9 @@ export function WebhookEditor({ params }: ScreenProps) {
             ? null
             : RESOURCES.map((resource) => (
                 <fieldset key={resource}>
-                  <legend>{t(RESOURCE_LABEL[resource]!)}</legend>
+                  <legend>{t(RESOURCE_LABEL[resource])}</legend>
                   <ul class="choices">
-                    {[`${resource}.*`, ...ACTIONS.map((action) => `${resource}.${action}`)].map((pattern) => (
+                    {EVENT_TYPE_PATTERNS.filter((pattern) => pattern.startsWith(`${resource}.`)).map((pattern) => (
                       <li key={pattern}>
                         <label class="check">
                           <input
