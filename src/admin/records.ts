@@ -1,3 +1,4 @@
+import type { components } from './api-types.ts';
 import type { MessageKey } from './i18n.ts';
 
 /*
@@ -9,6 +10,24 @@ import type { MessageKey } from './i18n.ts';
 
 export type FieldKind = 'text' | 'textarea' | 'email' | 'url' | 'tel' | 'checkbox' | 'parent';
 
+/** The four records as the API answers them (generated from the OpenAPI document: npm run admin-types). */
+type Wire = components['schemas'];
+interface WireOf {
+  venues: Wire['Venue'];
+  organizers: Wire['Organizer'];
+  categories: Wire['EventCategory'];
+  tags: Wire['EventTag'];
+}
+/** A field the record of `C` answers: renaming one in the server's schema fails the admin's typecheck. */
+type FieldOf<C extends keyof WireOf> = keyof WireOf[C] & string;
+/** A kind whose field names are checked against its record's generated type (RECORD_KINDS satisfies it). */
+type CheckedKind<C extends keyof WireOf> = RecordKind & {
+  readonly collection: C;
+  readonly nameField: FieldOf<C>;
+  readonly fields: readonly (RecordField & { readonly name: FieldOf<C> })[];
+  readonly detail: { readonly field: FieldOf<C>; readonly label: MessageKey };
+};
+
 export interface RecordField {
   /** The API's field name: a 400's `data.params` names it, and the control's id is it. */
   readonly name: string;
@@ -18,7 +37,7 @@ export interface RecordField {
 
 export interface RecordKind {
   /** The API collection and the admin path: `venues` lists, `venues/new` and `venues/:id` edit. */
-  readonly collection: 'venues' | 'organizers' | 'categories' | 'tags';
+  readonly collection: keyof WireOf;
   /** Posts (venues, organizers) have statuses, a trash and counts per status; terms are deleted outright. */
   readonly post: boolean;
   /** The field holding the record's name (`venue`, `organizer`, `name`). */
@@ -37,9 +56,9 @@ export interface RecordKind {
   };
 }
 
-const DESCRIPTION: RecordField = { name: 'description', label: 'description', kind: 'textarea' };
+const DESCRIPTION = { name: 'description', label: 'description', kind: 'textarea' } as const satisfies RecordField;
 
-export const RECORD_KINDS: Readonly<Record<RecordKind['collection'], RecordKind>> = {
+export const RECORD_KINDS: Readonly<Record<keyof WireOf, RecordKind>> = {
   venues: {
     collection: 'venues',
     post: true,
@@ -112,7 +131,7 @@ export const RECORD_KINDS: Readonly<Record<RecordKind['collection'], RecordKind>
     capability: 'manage_post_tags',
     words: { plural: 'tagsPlural', add: 'addTag', create: 'newTag', edit: 'editTag', none: 'noTags' },
   },
-};
+} satisfies { readonly [C in keyof WireOf]: CheckedKind<C> };
 
 /** The statuses a venue's or organizer's editor offers (scheduling needs a date: the API's, not offered here). */
 export const POST_STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
