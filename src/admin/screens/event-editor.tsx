@@ -50,7 +50,12 @@ const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValue
 export default function EventEditor({ params, search, session }: ScreenProps) {
   const id = params.id === undefined ? undefined : Number(params.id);
   const language = search.get('language') ?? undefined;
-  const [record, setRecord] = useState<EventRecord | undefined>();
+  // The record as read, and for which event and language: after a switch of language the screen
+  // renders once with the new address before the effect below runs, and must not show the old
+  // language's record (its fallback notice, its fields) as the new one's.
+  const shownFor = `${id ?? ''}|${language ?? ''}`;
+  const [readRecord, setRecord] = useState<{ for: string; event: EventRecord } | undefined>();
+  const record = readRecord?.for === shownFor ? readRecord.event : undefined;
   const [read, setRead] = useState<EventForm | undefined>();
   const [form, setForm] = useState<EventForm>(() => blankForm(today()));
   const [etag, setEtag] = useState<string | null>(null);
@@ -68,7 +73,7 @@ export default function EventEditor({ params, search, session }: ScreenProps) {
 
   const adopt = (event: EventRecord, tag: string | null) => {
     const fields = formOf(event);
-    setRecord(event);
+    setRecord({ for: shownFor, event });
     setRead(fields);
     setForm(fields);
     setEtag(tag);
