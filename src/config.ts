@@ -19,6 +19,7 @@ import {
   parseAddressList,
   parseCacheBytes,
   parsePerMinute,
+  parseSeconds,
   parseSwitch,
   parseUrlSetting,
   parseWholeNumber,
@@ -127,6 +128,11 @@ export interface Config {
    * loopback or link-local (CALENDAR_IMPORT_ALLOW_PRIVATE; decision 0071).
    */
   readonly importAllowPrivate: readonly string[];
+  /**
+   * How often each node looks for due import sources (CALENDAR_IMPORT_SOURCES_POLL_INTERVAL, seconds,
+   * default 30; decision 0117): a due source waits at most this long for a node to claim it.
+   */
+  readonly importSourcesPollMs: number;
 }
 
 export interface SessionSettings {
@@ -278,6 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: parseWebhooks(env),
     mail: parseMail(env),
     importAllowPrivate: parseAddressList('CALENDAR_IMPORT_ALLOW_PRIVATE', env.CALENDAR_IMPORT_ALLOW_PRIVATE),
+    importSourcesPollMs: parseSeconds(
+      'CALENDAR_IMPORT_SOURCES_POLL_INTERVAL',
+      env.CALENDAR_IMPORT_SOURCES_POLL_INTERVAL,
+      30,
+    ),
     syncRetentionDays: parseWholeNumber('CALENDAR_SYNC_RETENTION_DAYS', env.CALENDAR_SYNC_RETENTION_DAYS, 30, 1, 3650),
     heapGrowthPercent: parseWholeNumber('CALENDAR_HEAP_GROWTH_PERCENT', env.CALENDAR_HEAP_GROWTH_PERCENT, 20, 0, 300),
     sessions: {

@@ -7,7 +7,6 @@ import { composeApplication } from './container.ts';
 import { firstStartMessage } from './first-start.ts';
 import { EXTEND_EVERY_MS } from './modules/events/horizon-extender.ts';
 import { JournalPruner, PRUNE_EVERY_MS } from './modules/sync/journal-pruner.ts';
-import { SCHEDULE_EVERY_MS } from './modules/import-sources/source-runs.ts';
 import { BackgroundTask } from './background-task.ts';
 import { migrate, openStorage } from './storage/database.ts';
 import type { Storage } from './storage/types.ts';
@@ -92,7 +91,7 @@ export async function startServer(config: Config): Promise<void> {
   // Each node looks for due import sources; the source runs' key lets one node claim each due time (decision 0117).
   const sourceScheduler = new BackgroundTask(() => application.services.sourceRuns.look());
   sourceScheduler.start(
-    SCHEDULE_EVERY_MS,
+    config.importSourcesPollMs,
     (error) => app.log.error({ err: error }, 'looking for due import sources failed'),
     application.metrics?.taskRuns('import_sources'),
   );

@@ -24,10 +24,8 @@ import { nextDue, retryAt } from './source-rules.ts';
  * failure and the back-off.
  */
 
-/** Sources a node claims per look: the rest wait for the next look, or another node's. */
+/** Sources a node claims per look (every CALENDAR_IMPORT_SOURCES_POLL_INTERVAL): the rest wait for the next look, or another node's. */
 const CLAIMS_PER_LOOK = 4;
-/** How often each node looks for due sources. */
-export const SCHEDULE_EVERY_MS = 30_000;
 
 export const settingsOf = (source: ImportSourceRow): ImportSettings => ({
   ...DEFAULT_SETTINGS,
