@@ -5,7 +5,9 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import type { Caller } from '../../src/auth/roles.ts';
 import { pinnedClock } from '../../src/clock.ts';
 import { ApiError } from '../../src/errors.ts';
-import { defineRoute, registerRoutes, RouteTable, type RouteContext } from '../../src/http/routes.ts';
+import { defineRoute } from '../../src/http/route-definition.ts';
+import { registerRoutes, type RouteContext } from '../../src/http/routes.ts';
+import { RouteTable } from '../../src/http/route-table.ts';
 import type { ReadTx, WriteTx } from '../../src/storage/types.ts';
 import { Urls } from '../../src/urls.ts';
 
