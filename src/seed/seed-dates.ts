@@ -1,12 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { RecurrenceSettings } from '../config.ts';
 import { eventSchedule, type EventSchedule, type ScheduleInput } from '../modules/events/event-fields.ts';
-import {
-  expandSeries,
-  materializationBound,
-  readRecurrence,
-  type OccurrenceDates,
-} from '../modules/events/recurrence.ts';
+import { expandSeries, type OccurrenceDates } from '../modules/events/series-expansion.ts';
+import { materializationBound } from '../modules/events/series-horizon.ts';
+import { readRecurrence } from '../modules/events/recurrence.ts';
 import type { EventsTable } from '../storage/tables.ts';
 import { Random } from './random.ts';
 import { EVENT_ZONES } from './vocabulary.ts';

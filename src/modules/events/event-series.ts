@@ -17,15 +17,9 @@ import type { PostRecords } from '../posts/post-records.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { eventSchedule, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
 import type { EventTerms } from './events.service.ts';
-import {
-  expandSeries,
-  horizonEnd,
-  materializationBound,
-  readRecurrence,
-  type ExpandSeriesResult,
-  type Recurrence,
-  type SeriesSchedule,
-} from './recurrence.ts';
+import { expandSeries, type ExpandSeriesResult, type SeriesSchedule } from './series-expansion.ts';
+import { horizonEnd, materializationBound } from './series-horizon.ts';
+import { readRecurrence, type Recurrence } from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
 
 /*
