@@ -4,7 +4,7 @@ import type { RecurrenceSettings } from '../config.ts';
 import { eventCost, needsSlug, SINGLE_EVENT, type EventCost } from '../modules/events/event-fields.ts';
 import { writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
 import type { Storage } from '../storage/types.ts';
-import { singleOccurrence } from '../storage/repositories/events.repository.ts';
+import { singleOccurrence } from '../storage/repositories/event-occurrences.repository.ts';
 import { recountOccurrenceDays } from '../storage/repositories/occurrence-day-counts.ts';
 import type { EventOccurrencesTable, EventsTable, PostType } from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';
