@@ -91,7 +91,13 @@ interface RouteBase<S extends RouteSchema, Loaded> {
    * unless the route answers the original's own code (WordPress' `wp/v2/users`: `rest_user_cannot_view`...).
    */
   readonly refusal?: ErrorCode;
-  readonly validate?: (frame: Frame<S>, tx: ReadTx) => Promise<Loaded>;
+  /**
+   * `before`: what this validator found the first time, when it runs again on a write's record
+   * locked (`lockedRecord`), so that what depends on the request alone (a body's rules parsed) is
+   * worked out once and handed on, while what the database holds is read again. (A validator that
+   * reads it gives its type: left to inference, the parameter would fix `Loaded` before the result.)
+   */
+  readonly validate?: (frame: Frame<S>, tx: ReadTx, before?: NoInfer<Loaded>) => Promise<Loaded>;
   /**
    * The answer does not depend on the current time (no date window, no "upcoming" filter): a
    * cached answer to an anonymous read then lasts until a write retires it, not only for the second.

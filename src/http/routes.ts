@@ -221,7 +221,7 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext, rout
       result = await storage.write(async (tx) => {
         let loaded = await route.validate?.(frame, tx);
         const record = route.lockedRecord?.(loaded);
-        if (record && (await storage.dialect.lockRow(tx, record))) loaded = await route.validate?.(frame, tx);
+        if (record && (await storage.dialect.lockRow(tx, record))) loaded = await route.validate?.(frame, tx, loaded);
         const version = ifMatch === undefined ? undefined : route.currentVersion?.(loaded);
         if (version !== undefined && !matchesVersion(ifMatch!, version)) throw new ApiError('rest_precondition_failed');
         const answer = await route.handle(frame, tx, loaded, prepared?.made);
