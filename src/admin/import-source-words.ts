@@ -2,7 +2,8 @@ import { addWords } from './i18n.ts';
 
 /*
  * The words of the import sources' and the CSV import's screens (screens/import-sources.tsx,
- * screens/csv-import.tsx, and the imports screen's links to them): imported by those modules only,
+ * import-source-editor.tsx, import-source-runs.tsx, screens/csv-import.tsx, and the imports
+ * screen's links to them): imported by those modules only,
  * so they load with them. Every language lists every word (the type says so).
  */
 

@@ -38,9 +38,12 @@ const users = (screen: 'UsersList' | 'NewUser' | 'UserPage') => () =>
 /** Site imports: the form with the recent runs, and a run's progress (screens/site-imports.tsx), reached from the imports screen. */
 const siteImports = (screen: 'SiteImports' | 'SiteImportProgress') => () =>
   import('./screens/site-imports.tsx').then((module) => ({ default: module[screen] }));
-/** Import sources: the list, a source's form with its runs, and a run's progress (screens/import-sources.tsx). */
-const importSources = (screen: 'SourcesList' | 'SourceEditor' | 'SourceRun') => () =>
-  import('./screens/import-sources.tsx').then((module) => ({ default: module[screen] }));
+/** Import sources: the list, a source's form with its runs, and a run's progress (screens/import-sources.tsx, import-source-editor.tsx, import-source-runs.tsx). */
+const importSources = {
+  SourcesList: () => import('./screens/import-sources.tsx').then((module) => ({ default: module.SourcesList })),
+  SourceEditor: () => import('./screens/import-source-editor.tsx').then((module) => ({ default: module.SourceEditor })),
+  SourceRun: () => import('./screens/import-source-runs.tsx').then((module) => ({ default: module.SourceRun })),
+};
 const recordScreens = (kind: RecordKind): Screen[] => [
   {
     path: kind.collection,
@@ -98,10 +101,10 @@ export const SCREENS: readonly Screen[] = [
   { path: 'imports/sites', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImports') },
   { path: 'imports/sites/:id', capability: SITE_IMPORT_CAPABILITY, load: siteImports('SiteImportProgress') },
   // Editors and administrators, as the API's `import-sources` (issue 47); a source of kind tec stays administrators'.
-  { path: 'imports/sources', capability: 'manage_import_sources', load: importSources('SourcesList') },
-  { path: 'imports/sources/new', capability: 'manage_import_sources', load: importSources('SourceEditor') },
-  { path: 'imports/sources/:id', capability: 'manage_import_sources', load: importSources('SourceEditor') },
-  { path: 'imports/sources/:id/runs/:run', capability: 'manage_import_sources', load: importSources('SourceRun') },
+  { path: 'imports/sources', capability: 'manage_import_sources', load: importSources.SourcesList },
+  { path: 'imports/sources/new', capability: 'manage_import_sources', load: importSources.SourceEditor },
+  { path: 'imports/sources/:id', capability: 'manage_import_sources', load: importSources.SourceEditor },
+  { path: 'imports/sources/:id/runs/:run', capability: 'manage_import_sources', load: importSources.SourceRun },
   // Whoever may use `POST imports/csv` (the same capabilities as `POST events/import`).
   { path: 'imports/csv', capability: 'edit_others_tribe_events', load: () => import('./screens/csv-import.tsx') },
   // Reached from the header's link with the user's name.

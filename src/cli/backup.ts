@@ -1,4 +1,5 @@
-import { backupDatabase, mediaFolderOf, restoreDatabase } from '../storage/backup.ts';
+import { backupDatabase, restoreDatabase } from '../storage/backup.ts';
+import { mediaFolderOf } from '../storage/backup-media.ts';
 import { describeCounts } from '../storage/integrity.ts';
 import { validated, type Command } from './command.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { methodsOf } from './routes.ts';
+import { methodsOf } from './route-definition.ts';
 
 /*
  * The OpenAPI document's finishing (decision 0007): records as named components, HTTP Basic on the

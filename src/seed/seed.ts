@@ -1,39 +1,18 @@
 import type { Selectable } from 'kysely';
 import { wireUtc } from '../clock.ts';
 import type { RecurrenceSettings } from '../config.ts';
-import {
-  eventCost,
-  eventSchedule,
-  needsSlug,
-  SINGLE_EVENT,
-  type EventCost,
-  type EventSchedule,
-  type ScheduleInput,
-} from '../modules/events/event-fields.ts';
-import {
-  expandSeries,
-  materializationBound,
-  readRecurrence,
-  type OccurrenceDates,
-} from '../modules/events/recurrence.ts';
-import { newPostRow, writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
-import { firstFreeSlug, slugify } from '../slugs.ts';
-import type { Storage, WriteTx } from '../storage/types.ts';
-import { singleOccurrence } from '../storage/repositories/events.repository.ts';
+import { eventCost, needsSlug, SINGLE_EVENT, type EventCost } from '../modules/events/event-fields.ts';
+import { writtenStatus, type NewPostFields } from '../modules/posts/post-rows.ts';
+import type { Storage } from '../storage/types.ts';
+import { singleOccurrence } from '../storage/repositories/event-occurrences.repository.ts';
 import { recountOccurrenceDays } from '../storage/repositories/occurrence-day-counts.ts';
-import type { NewPost } from '../storage/repositories/post-records.repository.ts';
-import type {
-  EventOccurrencesTable,
-  EventsTable,
-  NewTerm,
-  OrganizersTable,
-  PostType,
-  Taxonomy,
-  TermTranslationsTable,
-  VenuesTable,
-} from '../storage/tables.ts';
+import type { EventOccurrencesTable, EventsTable, PostType } from '../storage/tables.ts';
 import { bulkWriter, emptyBatch, rowCount } from './bulk-load.ts';
 import { Random } from './random.ts';
+import { DAY_MS, HOUR_MS, Schedules, SERIES_START_DAYS, wallClock, weeklySeries } from './seed-dates.ts';
+import { organizerRow, venueRow } from './seed-linked-records.ts';
+import { namesInUse, PostRows, Slugs, UniqueNames } from './seed-posts.ts';
+import { insertTerms } from './seed-terms.ts';
 import {
   ADJECTIVES,
   CATEGORY_TREE,
@@ -44,9 +23,6 @@ import {
   FIRST_NAMES,
   FORMATS,
   ORGANIZER_KINDS,
-  STREETS,
-  TAG_QUALIFIERS,
-  TAG_WORDS,
   TOPICS,
   VENUE_KINDS,
   VENUE_PREFIXES,
@@ -104,9 +80,6 @@ export function parseEventCount(text: string): number | undefined {
 /** Thrown when the database already holds calendar data and `force` was not given. */
 export class SeedRefusedError extends Error {}
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 const BATCH_EVENTS = 10_000;
 /** The seed writes as an administrator would: allowed to publish. */
 const MAY_PUBLISH = true;
@@ -117,171 +90,8 @@ const HOSTED_SHARE = 0.9;
 /** The share of published events scheduled to appear later (status `future`). */
 const SCHEDULED_SHARE = 0.01;
 
-/** A millisecond count read as a wall clock, `YYYY-MM-DD HH:MM:SS` (no zone involved). */
-const wallClock = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-const calendarDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-const ZONE_NUMBERS = new Map<string, number>([...new Set(EVENT_ZONES)].map((zone, index) => [zone, index]));
-
-/** What an organiser would type for an event on `day` in `zone`; `random` is the schedule's own. */
-function scheduleInput(zone: string, day: number, random: Random): ScheduleInput {
-  if (random.chance(0.08)) {
-    const lastDay = day + (random.chance(0.2) ? random.between(1, 2) : 0);
-    return { timezone: zone, all_day: true, start_date: calendarDate(day), end_date: calendarDate(lastDay) };
-  }
-  const start = day * DAY_MS + (random.between(8, 19) * 60 + random.int(4) * 15) * MINUTE_MS;
-  const end = random.chance(0.05)
-    ? (day + random.between(1, 3)) * DAY_MS + random.between(10, 18) * HOUR_MS
-    : start + random.between(2, 8) * 30 * MINUTE_MS;
-  return { timezone: zone, start_date: wallClock(start), end_date: wallClock(end) };
-}
-
-/**
- * Event schedules from eventSchedule, one per zone and day, shared by the events of that zone and
- * day. The builder takes a quarter of a millisecond (luxon), so one per event would take minutes at
- * a million events; this way there are at most about 16,500 (five years of days, nine zones), and
- * at a million events about 60 events share each (at a few thousand, most have one of their own). Each
- * is drawn from a generator seeded by its zone and day alone: the same whatever the event count.
- */
-class Schedules {
-  /** By zone and day as one number: a million string keys would cost more than the lookups. */
-  private readonly built = new Map<number, EventSchedule>();
-
-  constructor(
-    private readonly siteZone: string,
-    private readonly now: Date,
-  ) {}
-
-  get(zone: string, day: number): EventSchedule {
-    const key = day * ZONE_NUMBERS.size + ZONE_NUMBERS.get(zone)!;
-    let schedule = this.built.get(key);
-    if (!schedule) {
-      schedule = eventSchedule(
-        scheduleInput(zone, day, new Random(Math.imul(key, 0x9e3779b1))),
-        undefined,
-        this.siteZone,
-        this.now,
-      );
-      this.built.set(key, schedule);
-    }
-    return schedule;
-  }
-}
-
-/** A bounded series ends (UNTIL) this many days after the seed's now: about two years, short of the horizon. */
-const SERIES_UNTIL_DAYS = 700;
-/** Series start within this many days before the seed's now, so that their weeks fill the default window. */
-const SERIES_START_DAYS = 365;
 /** Occurrence rows that make a batch full on their own (series have about a hundred each). */
 const BATCH_OCCURRENCES = 50_000;
-
-/** RFC 5545's UTC date-time (`20281121T180000Z`) of a millisecond count. */
-const icalUtc = (ms: number) => `${wallClock(ms).replace(/[-:]/g, '').replace(' ', 'T')}Z`;
-
-interface SeededSeries {
-  /** The events row's recurrence columns. */
-  readonly fields: Pick<Selectable<EventsTable>, 'recurrence' | 'materialized_until'>;
-  readonly dates: readonly OccurrenceDates[];
-}
-
-/**
- * What a `POST /events` of a weekly series on `schedule` stores (decision 0025): its rule as
- * readRecurrence normalises it, the dates expandSeries gives up to materializationBound, and how
- * far that is when the rule goes on. Unbounded, or ending (UNTIL) about two years after `now`.
- */
-function weeklySeries(
-  schedule: EventSchedule,
-  bounded: boolean,
-  now: Date,
-  settings: RecurrenceSettings,
-): SeededSeries {
-  const read = readRecurrence({
-    rrule: bounded ? `FREQ=WEEKLY;UNTIL=${icalUtc(now.getTime() + SERIES_UNTIL_DAYS * DAY_MS)}` : 'FREQ=WEEKLY',
-  });
-  if ('problem' in read || read.recurrence === null)
-    throw new Error(`The seed's weekly rule was refused: ${'problem' in read ? read.problem : 'empty'}`);
-  const until = materializationBound(schedule.start_local, schedule.timezone, now, settings.horizonDays);
-  const seriesSchedule = {
-    startLocal: schedule.start_local,
-    endLocal: schedule.end_local,
-    timezone: schedule.timezone,
-    allDay: schedule.all_day !== 0,
-  };
-  const expanded = expandSeries(read.recurrence, seriesSchedule, until, settings.maxOccurrences);
-  if ('problem' in expanded) throw new RangeError(`A seeded weekly series was refused: ${expanded.problem}`);
-  return {
-    fields: { recurrence: JSON.stringify(read.recurrence), materialized_until: expanded.continues ? until : null },
-    dates: expanded.occurrences,
-  };
-}
-
-/**
- * Post rows from newPostRow, one call per publication date: its dates cost luxon conversions, and
- * the rest of the row is the post's own fields, laid over the builder's row for that date.
- */
-class PostRows {
-  private readonly byDate = new Map<string, NewPost>();
-
-  constructor(
-    private readonly nowUtc: string,
-    private readonly siteZone: string,
-  ) {}
-
-  /** The row a create writes for a post with these fields, published at `dateUtc`, with its id and slug. */
-  row(id: number, fields: NewPostFields, dateUtc: string, slug: string): NewPost & { id: number } {
-    let dated = this.byDate.get(dateUtc);
-    if (!dated) {
-      dated = newPostRow(fields, dateUtc, this.nowUtc, this.siteZone);
-      this.byDate.set(dateUtc, dated);
-    }
-    return { id, ...dated, ...fields, slug };
-  }
-}
-
-/** The slugs the API's lookups would find taken, per post type, and those events are read with in French. */
-class Slugs {
-  private constructor(
-    private readonly taken: Record<PostType, Set<string>>,
-    private readonly frenchEvents: Set<string>,
-  ) {}
-
-  static async load(storage: Storage): Promise<Slugs> {
-    return storage.read(async (tx) => {
-      const taken: Record<PostType, Set<string>> = { event: new Set(), venue: new Set(), organizer: new Set() };
-      for (const row of await tx.selectFrom('posts').select(['type', 'slug']).where('slug', '<>', '').execute())
-        taken[row.type].add(row.slug);
-      const french = await tx
-        .selectFrom('post_translations as t')
-        .innerJoin('posts as p', 'p.id', 't.post_id')
-        .select('t.slug')
-        .where('t.language', '=', 'fr')
-        .where('p.type', '=', 'event')
-        .where('t.slug', 'is not', null)
-        .execute();
-      return new Slugs(taken, new Set(french.map((row) => row.slug!)));
-    });
-  }
-
-  /** A new record's slug, as a create gives it: the name's, numbered past the taken ones. */
-  take(type: PostType, name: string): string {
-    const slug = firstFreeSlug(slugify(name) || type, this.taken[type]);
-    this.taken[type].add(slug);
-    return slug;
-  }
-
-  /**
-   * The slug a French title gives an event's translation, as the API's translation write does: free
-   * among the slugs other events are read with in French, their translated ones and original ones.
-   */
-  takeFrench(title: string, ownSlug: string): string {
-    const originals = this.taken.event;
-    const slug = firstFreeSlug(slugify(title) || 'event', {
-      has: (candidate) => this.frenchEvents.has(candidate) || (candidate !== ownSlug && originals.has(candidate)),
-    });
-    this.frenchEvents.add(slug);
-    return slug;
-  }
-}
 
 async function existingCounts(
   storage: Storage,
@@ -301,105 +111,6 @@ async function existingCounts(
     return { events: count('event'), venues: count('venue'), organizers: count('organizer'), terms: Number(terms.n) };
   });
 }
-
-interface SeededTerm {
-  readonly id: number;
-  /** Index of the top-level category it belongs to, for the category picker; -1 for tags. */
-  readonly family: number;
-}
-
-/**
- * Categories and tags through Kysely (a few hundred rows, one unit of work), as the terms API
- * creates them: slugs from the names, numbered past the taken ones. French translations get the
- * French name's slug when no other term holds it, as the API allows, and none otherwise.
- */
-async function insertTerms(
-  tx: WriteTx,
-  random: Random,
-  createdAt: string,
-): Promise<{ categories: SeededTerm[]; tags: SeededTerm[] }> {
-  const taken: Record<Taxonomy, Set<string>> = { category: new Set(), tag: new Set() };
-  for (const row of await tx.selectFrom('terms').select(['taxonomy', 'slug']).execute())
-    taken[row.taxonomy].add(row.slug);
-  const frenchTaken: Record<Taxonomy, Set<string>> = { category: new Set(), tag: new Set() };
-  const translated = await tx
-    .selectFrom('term_translations as t')
-    .innerJoin('terms', 'terms.id', 't.term_id')
-    .select(['terms.taxonomy', 't.slug'])
-    .where('t.language', '=', 'fr')
-    .execute();
-  for (const row of translated) if (row.slug !== null) frenchTaken[row.taxonomy].add(row.slug);
-
-  const insert = async (taxonomy: Taxonomy, name: string, french: string | null, parentId: number) => {
-    const slug = firstFreeSlug(slugify(name) || taxonomy, taken[taxonomy]);
-    taken[taxonomy].add(slug);
-    const term: NewTerm = {
-      taxonomy,
-      name,
-      slug,
-      description: `${name} events across the city.`,
-      parent_id: parentId,
-      term_group: 0,
-      language: 'en',
-      created_at: createdAt,
-    };
-    const { id } = await tx.insertInto('terms').values(term).returning('id').executeTakeFirstOrThrow();
-    if (french !== null) {
-      const frenchSlug = slugify(french);
-      // Another term holds it as its French or its original slug (its own original one is fine).
-      const held = frenchTaken[taxonomy].has(frenchSlug) || (frenchSlug !== slug && taken[taxonomy].has(frenchSlug));
-      const translatedSlug = frenchSlug !== '' && !held ? frenchSlug : null;
-      if (translatedSlug !== null) frenchTaken[taxonomy].add(translatedSlug);
-      const translation: Selectable<TermTranslationsTable> = {
-        term_id: id,
-        language: 'fr',
-        name: french,
-        description: `Événements : ${french.toLowerCase()}.`,
-        slug: translatedSlug,
-      };
-      await tx.insertInto('term_translations').values(translation).execute();
-    }
-    return id;
-  };
-  const categories: SeededTerm[] = [];
-  for (const [family, [name, french, children]] of CATEGORY_TREE.entries()) {
-    const parentId = await insert('category', name, french, 0);
-    categories.push({ id: parentId, family });
-    for (const [childName, childFrench] of children)
-      categories.push({ id: await insert('category', childName, childFrench, parentId), family });
-  }
-  const tags: SeededTerm[] = [];
-  for (const qualifier of TAG_QUALIFIERS) {
-    for (const word of TAG_WORDS) {
-      const name = qualifier === '' ? word : `${word} ${qualifier}`;
-      // A quarter of the tags are translated, as sites translate only their most visible terms.
-      tags.push({ id: await insert('tag', name, random.chance(0.25) ? `${name} (fr)` : null, 0), family: -1 });
-    }
-  }
-  return { categories, tags };
-}
-
-/**
- * Names no other record of the type has (`Lantern Hall`, then `Lantern Hall 2`...): the API takes a
- * create with a name in use for an update of the record that has it.
- */
-class UniqueNames {
-  constructor(private readonly used: Set<string>) {}
-
-  take(name: string): string {
-    let candidate = name;
-    for (let number = 2; this.used.has(candidate); number++) candidate = `${name} ${number}`;
-    this.used.add(candidate);
-    return candidate;
-  }
-}
-
-async function namesInUse(storage: Storage, type: PostType): Promise<Set<string>> {
-  const rows = await storage.read((tx) => tx.selectFrom('posts').select('title').where('type', '=', type).execute());
-  return new Set(rows.map((row) => row.title));
-}
-
-const phoneNumber = (random: Random) => `+1 555 ${String(random.int(10_000)).padStart(4, '0')}`;
 
 /** Fills the database; see the module comment. The schema must be migrated already. */
 export async function seed(storage: Storage, options: SeedOptions): Promise<SeedSummary> {
@@ -518,27 +229,7 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
           slugs.take('venue', title),
         ),
       );
-      const located = random.chance(0.6);
-      // A venue created through the API stores every text field ('' when not given; `stateprovince`
-      // is then derived on the wire), shows its map and map link unless told otherwise, and has
-      // coordinates only when given.
-      const venue: Selectable<VenuesTable> = {
-        post_id: id,
-        address: `${random.between(1, 240)} ${random.pick(STREETS)}`,
-        city: place.city,
-        country: place.country,
-        province: place.province,
-        state: place.state,
-        zip: `${place.zip}${random.between(10, 99)}`,
-        phone: phoneNumber(random),
-        stateprovince: '',
-        website: random.chance(0.5) ? `https://venues.example.org/${id}` : '',
-        show_map: 1,
-        show_map_link: 1,
-        geo_lat: located ? Math.round((place.lat + (random.next() - 0.5) / 10) * 1e6) / 1e6 : null,
-        geo_lng: located ? Math.round((place.lng + (random.next() - 0.5) / 10) * 1e6) / 1e6 : null,
-      };
-      batch.venues.push(venue);
+      batch.venues.push(venueRow(id, place, random));
       if (batch.posts.length >= BATCH_EVENTS) await flush('venues', index + 1, venueCount);
     }
     if (batch.posts.length > 0) await flush('venues', venueCount, venueCount);
@@ -558,13 +249,7 @@ export async function seed(storage: Storage, options: SeedOptions): Promise<Seed
           slugs.take('organizer', title),
         ),
       );
-      const organizer: Selectable<OrganizersTable> = {
-        post_id: id,
-        phone: phoneNumber(random),
-        website: random.chance(0.6) ? `https://org.example.org/${id}` : '',
-        email: `contact${id}@example.org`,
-      };
-      batch.organizers.push(organizer);
+      batch.organizers.push(organizerRow(id, random));
       if (batch.posts.length >= BATCH_EVENTS) await flush('organizers', index + 1, organizerCount);
     }
     if (batch.posts.length > 0) await flush('organizers', organizerCount, organizerCount);

@@ -3,14 +3,9 @@ import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import {
-  BackupError,
-  copyUploadedFiles,
-  ENGINE_NAMES,
-  integrityProblems,
-  type Engine,
-  type RowQuery,
-} from './backup.ts';
+import { BackupError, ENGINE_NAMES, type Engine } from './backup-files.ts';
+import { copyUploadedFiles } from './backup-media.ts';
+import { integrityProblems, type RowQuery } from './backup.ts';
 import { migrate, openStorage } from './database.ts';
 import type { Storage } from './types.ts';
 import { describeCounts, isEmpty, RECORD_COUNTS_SQL, recordCounts } from './integrity.ts';

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, DIALECT, type TestApp } from '../fixtures/app.ts';
 import { adminDriver, type AdminDriver } from '../fixtures/admin-browser.ts';
 import { launchChromium } from '../fixtures/browser.ts';
+import { until } from '../fixtures/wait.ts';
 import { startReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 
 /*
@@ -247,15 +248,15 @@ describe(`admin screens in a browser (${DIALECT})`, () => {
     await page.getByRole('status').filter({ hasText: 'Test message queued.' }).waitFor();
     const [first] = await receiver.waitFor('/hook', 1);
     const deliveries = page.getByRole('table', { name: 'Recent deliveries' });
-    // Delivered by the dispatcher in the background: the list shows it after a refresh.
-    for (
-      let tries = 0;
-      tries < 50 && !(await deliveries.getByRole('cell', { name: 'Delivered', exact: true }).isVisible());
-      tries++
-    ) {
+    // Delivered by the dispatcher in the background: the list shows it after a refresh, each one
+    // waited on until the deliveries it read are shown.
+    await until('the delivery shows as delivered', async () => {
+      if (await deliveries.getByRole('cell', { name: 'Delivered', exact: true }).isVisible()) return true;
+      const read = page.waitForResponse((response) => /\/webhooks\/\d+\/deliveries\b/.test(response.url()));
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForTimeout(100);
-    }
+      await read;
+      return false;
+    });
     await deliveries.getByRole('button', { name: /^Redeliver ping #\d+$/ }).click();
     await page
       .getByRole('status')

@@ -3,7 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import { systemClock } from '../../src/clock.ts';
-import { defineRoute, registerRoutes, RouteTable, type ApiRoute, type RouteContext } from '../../src/http/routes.ts';
+import { defineRoute, type ApiRoute } from '../../src/http/route-definition.ts';
+import { registerRoutes, type RouteContext } from '../../src/http/routes.ts';
+import { RouteTable } from '../../src/http/route-table.ts';
 import { API, createTestApp, type TestApp } from '../fixtures/app.ts';
 import { loadExample } from '../fixtures/examples.ts';
 

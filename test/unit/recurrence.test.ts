@@ -3,18 +3,14 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { utcToZoned } from '../../src/dates/zones.ts';
 import { longestStallMs, MAX_EVENT_LOOP_STALL_MS } from '../fixtures/event-loop.ts';
+import { backgroundCoverage, horizonEnd, onDemandUntil } from '../../src/modules/events/series-horizon.ts';
+import { expandSeries, type OccurrenceDates, type SeriesSchedule } from '../../src/modules/events/series-expansion.ts';
 import {
-  backgroundCoverage,
-  expandSeries,
-  horizonEnd,
   MAX_DATES,
   MAX_RULES,
-  onDemandUntil,
   readRecurrence,
   recurrenceOnWire,
-  type OccurrenceDates,
   type Recurrence,
-  type SeriesSchedule,
 } from '../../src/modules/events/recurrence.ts';
 
 // The suite runs with TZ=America/New_York; the zones below are the events', never the process's.

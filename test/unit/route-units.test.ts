@@ -5,7 +5,9 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import type { Caller } from '../../src/auth/roles.ts';
 import { pinnedClock } from '../../src/clock.ts';
 import { ApiError } from '../../src/errors.ts';
-import { defineRoute, registerRoutes, RouteTable, type RouteContext } from '../../src/http/routes.ts';
+import { defineRoute } from '../../src/http/route-definition.ts';
+import { registerRoutes, type RouteContext } from '../../src/http/routes.ts';
+import { RouteTable } from '../../src/http/route-table.ts';
 import type { ReadTx, WriteTx } from '../../src/storage/types.ts';
 import { Urls } from '../../src/urls.ts';
 
@@ -17,7 +19,10 @@ import { Urls } from '../../src/urls.ts';
 
 const EDITOR: Caller = { id: 1, login: 'editor', role: 'editor' };
 
-async function appWith(validate: (loaded: string[]) => Promise<string>) {
+async function appWith(
+  validate: (loaded: string[], before?: string) => Promise<string>,
+  { locks = false }: { locks?: boolean } = {},
+) {
   const units: string[] = [];
   const loads: string[] = [];
   const handled: string[] = [];
@@ -33,8 +38,8 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
     contentVersion: async () => 1,
     contentChanges: async () => new Map(),
     touchContent: async () => void units.push('touch'),
-    // SQLite's answer: no row lock, so the validators run once.
-    dialect: { lockRow: async () => false },
+    // SQLite's answer: no row lock, so the validators run once; PostgreSQL's locks the record, and they run again.
+    dialect: { lockRow: async () => locks },
   };
   const app = Fastify();
   app.decorateRequest('caller', null);
@@ -70,8 +75,9 @@ async function appWith(validate: (loaded: string[]) => Promise<string>) {
       path: '/things',
       permission: { all: ['edit_tribe_events'] },
       schema,
-      validate: () => validate(loads),
+      validate: (_frame, _tx, before?: string) => validate(loads, before),
       currentVersion: () => 7,
+      lockedRecord: () => ({ table: 'posts', id: 1 }),
       handle: async (_frame, _tx, loaded) => {
         handled.push(loaded);
         return { body: { loaded } };
@@ -123,6 +129,20 @@ describe('units of work of a write route', () => {
     assert.deepEqual(response.json(), { loaded: 'thing' });
     assert.deepEqual(units, ['write', 'touch']);
     assert.deepEqual([loads, handled], [['loaded'], ['thing']]);
+  });
+
+  test('a write whose record is locked runs its validator again, given what the first run found', async () => {
+    const { app, units, loads, handled } = await appWith(
+      async (loads, before) => {
+        loads.push(before ?? 'none');
+        return `${before ?? ''}thing`;
+      },
+      { locks: true },
+    );
+    const response = await post(app, { authorization: 'editor' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(units, ['write', 'touch']);
+    assert.deepEqual([loads, handled], [['none', 'thing'], ['thingthing']]);
   });
 
   test('If-Match compares the version of what the validator loaded, inside the write unit', async () => {

@@ -1,4 +1,5 @@
-import { expandSeries, readRecurrence } from '../../modules/events/recurrence.ts';
+import { expandSeries } from '../../modules/events/series-expansion.ts';
+import { readRecurrence } from '../../modules/events/recurrence.ts';
 
 /*
  * The recurrence form's parts and the RFC 5545 rule they stand for (decision 0025's wire: one

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../http/routes.ts';
+import type { ApiRoute } from '../../http/route-definition.ts';
 import { CATEGORY } from '../terms/taxonomy.ts';
 import { termRoutes } from '../terms/terms.routes.ts';
 import type { TermsService } from '../terms/terms.service.ts';

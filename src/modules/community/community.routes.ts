@@ -1,4 +1,4 @@
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import type { CommunityReview } from './community-review.service.ts';
 import {
   MAX_SUBMISSIONS,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError, invalidParam } from '../../errors.ts';
 import { WriteQuery } from '../../http/params.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import { SETTABLE_STATUSES } from '../posts/post-rules.ts';
 import { IMPORT_CAPABILITIES } from '../ical/ical-import.service.ts';
 import { CSV_TYPES, fieldsOf, type CsvType } from './csv-columns.ts';

@@ -17,7 +17,7 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import { dateBounds, windowEnd } from './date-window.ts';
 import type { EventListQuery } from './events.schemas.ts';
 import type { EventsService, EventTerms } from './events.service.ts';
-import { backgroundCoverage, onDemandUntil } from './recurrence.ts';
+import { backgroundCoverage, onDemandUntil } from './series-horizon.ts';
 import { searchWords } from '../posts/search-words.ts';
 
 /*

@@ -5,27 +5,16 @@ import { zoneAbbreviation } from '../../dates/zones.ts';
 import { ApiError, invalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import { throwIfUnitExpired } from '../../storage/write-units.ts';
-import type {
-  EventFields,
-  EventRow,
-  EventsRepository,
-  OccurrenceDates,
-  OccurrenceRow,
-} from '../../storage/repositories/events.repository.ts';
+import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
+import type { OccurrenceDates, OccurrenceRow } from '../../storage/repositories/event-occurrences.repository.ts';
 import type { WrittenRecord } from '../../storage/repositories/post-records.repository.ts';
 import type { PostRecords } from '../posts/post-records.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { eventSchedule, SINGLE_EVENT, type EventSchedule } from './event-fields.ts';
 import type { EventTerms } from './events.service.ts';
-import {
-  expandSeries,
-  horizonEnd,
-  materializationBound,
-  readRecurrence,
-  type ExpandSeriesResult,
-  type Recurrence,
-  type SeriesSchedule,
-} from './recurrence.ts';
+import { expandSeries, type ExpandSeriesResult, type SeriesSchedule } from './series-expansion.ts';
+import { horizonEnd, materializationBound } from './series-horizon.ts';
+import { readRecurrence, type Recurrence } from './recurrence.ts';
 import { excluding, splitRecurrence } from './series-rules.ts';
 
 /*

@@ -99,8 +99,17 @@ export class EventWriter {
     private readonly siteZone: string,
   ) {}
 
-  /** The write's argument validator: it runs before the permission check (wire-format 7.6). */
-  async validateWrite(tx: ReadTx, input: EventInput, caller: Caller | null): Promise<CheckedEventWrite> {
+  /**
+   * The write's argument validator: it runs before the permission check (wire-format 7.6).
+   * `before`: what an earlier run on the same input read of it (a write validated again once its
+   * record is locked), which is not read again.
+   */
+  async validateWrite(
+    tx: ReadTx,
+    input: EventInput,
+    caller: Caller | null,
+    before?: CheckedEventWrite,
+  ): Promise<CheckedEventWrite> {
     const invalid = await this.writer.validate(tx, input, caller);
     const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
     if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
@@ -115,8 +124,8 @@ export class EventWriter {
       const { problems } = readCustomFields(input.custom_fields);
       if (problems.length > 0) invalid.custom_fields = { message: problems.join(' ') };
     }
-    let recurrence: Recurrence | null | undefined;
-    if (input.recurrence !== undefined) {
+    let recurrence = before?.recurrence;
+    if (before === undefined && input.recurrence !== undefined) {
       const read = readRecurrence(input.recurrence);
       if ('problem' in read) invalid.recurrence = { message: read.problem };
       else recurrence = read.recurrence;

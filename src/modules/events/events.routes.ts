@@ -3,7 +3,8 @@ import { archiveLinks } from '../../http/archive-links.ts';
 import { occurrencesCutHeaders, totalHeaders } from '../../http/pagination.ts';
 import { eventPasswordCounter } from '../../http/password-guesses.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import { defineRoute, EDITABLE, tagsShownBy, type AnyRoute, type Frame } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/route-definition.ts';
+import { tagsShownBy } from '../../http/routes.ts';
 import type { RenderedRecord, RenderedRecords } from '../../http/record-cache.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx } from '../../storage/types.ts';
@@ -31,7 +32,7 @@ import {
 } from './events.schemas.ts';
 import type { Access } from '../posts/post-rules.ts';
 import type { EventArchive } from './event-archive.ts';
-import type { EventWriter } from './event-writer.ts';
+import type { CheckedEventWrite, EventWriter } from './event-writer.ts';
 import type { EventRef, EventsService, LoadedRelations, WrittenRelations } from './events.service.ts';
 import type { SeriesHorizonExtender } from './horizon-extender.ts';
 import { LINKED_DATA_TYPE } from '../../http/representation.ts';
@@ -232,10 +233,11 @@ export function eventRoutes(
           body: UpdateBody,
           response: { 200: EventRecord },
         },
-        // The event the address names, and what the validation read of the body.
-        validate: async (frame, tx) => {
+        // The event the address names, and what the validation read of the body (read once: `before`
+        // is the first run's, when the event's row was locked since).
+        validate: async (frame, tx, before?: { readonly checked: CheckedEventWrite }) => {
           const loaded = await load(frame, tx);
-          return { loaded, checked: await writer.validateWrite(tx, frame.body, frame.caller) };
+          return { loaded, checked: await writer.validateWrite(tx, frame.body, frame.caller, before?.checked) };
         },
         currentVersion: ({ loaded }) => loaded?.post.version,
         // An occurrence's row is its series' post.

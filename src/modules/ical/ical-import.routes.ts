@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { nowUtc, type Clock } from '../../clock.ts';
 import { ApiError } from '../../errors.ts';
 import { CommonQuery, Id, WriteQuery } from '../../http/params.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import { shownState } from '../../import-runner.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import { emptyCalendarProgress, type CalendarImportProgress, type IcalImportJobs } from './ical-import-jobs.ts';

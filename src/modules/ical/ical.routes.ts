@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import type { Validators } from '../../http/entity-tags.ts';
 import { occurrencesCutHeaders } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute, type Frame } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute, type Frame } from '../../http/route-definition.ts';
 import type { ReadTx, Storage } from '../../storage/types.ts';
 import type { ContentState } from '../../storage/repositories/content.repository.ts';
 import type { ArchiveCursor } from '../../storage/repositories/events.repository.ts';

@@ -1,5 +1,5 @@
 import { nowUtc, type Clock } from '../../clock.ts';
-import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute } from '../../http/route-definition.ts';
 import { toRun, toSource } from './import-sources.mapper.ts';
 import {
   CreateBody,

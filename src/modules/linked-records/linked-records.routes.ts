@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/roles.ts';
 import { archiveLinks } from '../../http/archive-links.ts';
 import { totalHeaders } from '../../http/pagination.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute, type Frame } from '../../http/route-definition.ts';
 import type { ReadTx } from '../../storage/types.ts';
 import type { Urls } from '../../urls.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';

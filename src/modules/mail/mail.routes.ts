@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import { isMailAddress } from '../../mail-address.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { toOutboxMessage } from './mail.mapper.ts';

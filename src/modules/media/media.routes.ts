@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { toMedia } from './media.mapper.ts';
 import {

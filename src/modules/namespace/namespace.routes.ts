@@ -4,7 +4,8 @@ import { nowUtc, type Clock } from '../../clock.ts';
 import { offsetString } from '../../dates/zones.ts';
 import { discoveryHeaders } from '../../http/discovery.ts';
 import { CommonQuery } from '../../http/params.ts';
-import { defineRoute, methodsOf, type AnyRoute, type ApiRoute, type RouteTable } from '../../http/routes.ts';
+import { defineRoute, methodsOf, type AnyRoute, type ApiRoute } from '../../http/route-definition.ts';
+import type { RouteTable } from '../../http/route-table.ts';
 import { cameThroughWordPress, USERS_PATH } from '../../http/wordpress-paths.ts';
 import { NAMESPACE, type Urls } from '../../urls.ts';
 

@@ -2,7 +2,7 @@ import { Type, type TObject } from '@sinclair/typebox';
 import type { PostTypeCapability } from '../../auth/roles.ts';
 import type { Deadline } from '../../deadline.ts';
 import { CommonQuery } from '../../http/params.ts';
-import { defineRoute, type AnyRoute, type Frame } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute, type Frame } from '../../http/route-definition.ts';
 import type { ReadTx } from '../../storage/types.ts';
 import type { StatusCounts } from './post-records.ts';
 

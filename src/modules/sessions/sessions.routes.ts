@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { ROLE_CAPABILITIES } from '../../auth/roles.ts';
 import type { SessionsService, SessionSummary } from '../../auth/sessions.service.ts';
 import { ApiError } from '../../errors.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import {
   CurrentSession,
   ReadQuery,

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { nowUtc, type Clock } from '../../clock.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import type { SiteImportRow } from '../../storage/tables.ts';
 import { IMPORT_KINDS } from './import-run.ts';
 import { parseProgress } from './recorded-progress.ts';

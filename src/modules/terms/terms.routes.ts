@@ -1,7 +1,7 @@
 import { pageLink } from '../../http/archive-links.ts';
 import { totalHeaders } from '../../http/pagination.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
-import { defineRoute, EDITABLE, type AnyRoute, type HttpMethod } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute, type HttpMethod } from '../../http/route-definition.ts';
 import type { Urls } from '../../urls.ts';
 import { toTermRecord, toTermRecordWithLinks } from './terms.mapper.ts';
 import { termSchemas } from './terms.schemas.ts';

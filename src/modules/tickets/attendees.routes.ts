@@ -1,5 +1,5 @@
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, type AnyRoute } from '../../http/route-definition.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { NAMESPACE } from '../../urls.ts';
 import type { Storage } from '../../storage/types.ts';

@@ -1,5 +1,5 @@
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute } from '../../http/route-definition.ts';
 import { ApiError } from '../../errors.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { withQuery, type Urls } from '../../urls.ts';

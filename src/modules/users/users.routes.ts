@@ -12,7 +12,7 @@ import {
 } from '../../auth/users.service.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute } from '../../http/route-definition.ts';
 import { USERS_PATH } from '../../http/wordpress-paths.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { slugify } from '../../slugs.ts';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { totalHeaders } from '../../http/pagination.ts';
-import { defineRoute, EDITABLE, type AnyRoute } from '../../http/routes.ts';
+import { defineRoute, EDITABLE, type AnyRoute } from '../../http/route-definition.ts';
 import { pageWindow, totalPages } from '../../paging.ts';
 import { toDelivery, toSubscription } from './webhooks.mapper.ts';
 import {
