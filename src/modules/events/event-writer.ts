@@ -16,7 +16,7 @@ import type { PostRecords } from '../posts/post-records.ts';
 import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
 import { requireOnPost } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
-import { CATEGORY, TAG } from '../terms/taxonomy.ts';
+import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
 import { readCustomFields, storedCustomFields } from './custom-fields.ts';
@@ -53,6 +53,13 @@ function asList(value: unknown): unknown[] {
   return [value];
 }
 
+/** The terms of a taxonomy an input names (ids or names), or undefined when it leaves them as they are. */
+export function termRefs(input: EventInput, definition: TaxonomyDefinition): (string | number)[] | undefined {
+  const value = input[definition.eventsFilter];
+  if (value === undefined || value === null) return undefined;
+  return asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
+}
+
 /** What `validateWrite` hands on, read here from an input no one validated (a bad recurrence is a 400). */
 const checkedWrite = (input: EventInput): CheckedEventWrite => ({ recurrence: recurrenceInput(input.recurrence) });
 
@@ -75,6 +82,18 @@ function referenceItems(value: unknown): unknown[] {
 export interface CheckedEventWrite {
   readonly recurrence: Recurrence | null | undefined;
 }
+
+/** A new event's rows before its slug is chosen and its id given (`EventWriter.newEventRows`). */
+export interface NewEventRows {
+  readonly post: Omit<NewPost, 'slug'>;
+  readonly event: EventFields;
+  readonly status: string;
+  readonly title: string;
+}
+
+/** What a new event's slug is made from: the slug asked for, else its title once it needs one (none: an empty slug). */
+export const slugBaseOf = (input: EventCreateInput, status: string, title: string): string | undefined =>
+  input.slug ?? (needsSlug(status) ? title : undefined);
 
 /** A new event as its unit wrote it, and its relations as written (what the answer shows needs no read of them). */
 export interface WrittenEvent {
@@ -168,6 +187,40 @@ export class EventWriter {
     placement: ImportedPlacement = {},
     checked: CheckedEventWrite = checkedWrite(input),
   ): Promise<WrittenEvent> {
+    const { post, event, status, title } = await this.newEventRows(tx, input, caller, language);
+    // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
+    const recurrence = checked.recurrence ?? null;
+    const series = recurrence ? this.series.expand(recurrence, event) : undefined;
+    if (recurrence && series)
+      Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
+    const written = await this.records.insert(tx, this.repository, post, event, {
+      slugBase: slugBaseOf(input, status, title),
+      placement,
+    });
+    const id = written.post.id;
+    // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
+    const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
+    const relations = await this.writeRelations(tx, id, input, caller, language, {
+      status,
+      occurrences: series ? series.dates.length : 1,
+    });
+    // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
+    const row =
+      (first && this.records.created({ ...written, occurrence: first }, language)) ||
+      (await this.reread(tx, id, language))!;
+    return { row, relations: relations! };
+  }
+
+  /**
+   * A new event's post (without its slug) and own row as `create` inserts them, before a series is
+   * expanded: the bulk create of the CSV import (`event-bulk-writer.ts`) inserts the same rows.
+   */
+  async newEventRows(
+    tx: WriteTx,
+    input: EventCreateInput,
+    caller: Caller,
+    language: LanguageCode,
+  ): Promise<NewEventRows> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const title = this.text.inline(input.title, caller).trim();
@@ -201,27 +254,7 @@ export class EventWriter {
       custom_fields: input.custom_fields === undefined ? null : this.customFieldsInput(input.custom_fields, caller),
       ...SINGLE_EVENT,
     };
-    // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
-    const recurrence = checked.recurrence ?? null;
-    const series = recurrence ? this.series.expand(recurrence, event) : undefined;
-    if (recurrence && series)
-      Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
-    const written = await this.records.insert(tx, this.repository, post, event, {
-      slugBase: input.slug ?? (needsSlug(status) ? title : undefined),
-      placement,
-    });
-    const id = written.post.id;
-    // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
-    const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
-    const relations = await this.writeRelations(tx, id, input, caller, language, {
-      status,
-      occurrences: series ? series.dates.length : 1,
-    });
-    // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
-    const row =
-      (first && this.records.created({ ...written, occurrence: first }, language)) ||
-      (await this.reread(tx, id, language))!;
-    return { row, relations: relations! };
+    return { post, event, status, title };
   }
 
   /**
@@ -502,24 +535,36 @@ export class EventWriter {
   ): Promise<WrittenRelations | undefined> {
     const termIds: number[] = [];
     for (const definition of [CATEGORY, TAG]) {
-      const value = input[definition.eventsFilter];
-      if (value === undefined || value === null) continue;
-      const refs = asList(value).filter(
-        (ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number',
-      );
+      const refs = termRefs(input, definition);
+      if (refs === undefined) continue;
       const ids = await this.terms.idsForEvent(tx, definition, refs, language, caller);
       await this.terms.setEventTerms(tx, eventId, definition.taxonomy, ids, created);
       termIds.push(...ids);
     }
-    const links: Record<LinkKind, number[]> = { venue: [], organizer: [] };
     const inline: Localized<LinkedRecordRow>[] = [];
+    const sent = await this.linksOf(tx, input, caller, language, inline);
+    for (const [kind, ids] of Object.entries(sent) as [LinkKind, number[]][])
+      await this.repository.setLinks(tx, eventId, kind, ids, created !== undefined);
+    return created && { termIds, links: { venue: [], organizer: [], ...sent }, inline };
+  }
+
+  /**
+   * The venues and organizers an input links, by kind (a kind it does not send is absent), each
+   * once in the order first given (setLinks); inline ones are created or reused (`inline` gets them).
+   */
+  async linksOf(
+    tx: WriteTx,
+    input: EventInput,
+    caller: Caller,
+    language: LanguageCode,
+    inline: Localized<LinkedRecordRow>[],
+  ): Promise<Partial<Record<LinkKind, number[]>>> {
+    const links: Partial<Record<LinkKind, number[]>> = {};
     for (const kind of ['venue', 'organizer'] as const) {
       const value = input[kind];
-      if (value === undefined) continue;
-      // Linked once each, in the order first given (setLinks).
-      links[kind] = [...new Set(await this.linkedIds(tx, kind, value, caller, language, inline))];
-      await this.repository.setLinks(tx, eventId, kind, links[kind], created !== undefined);
+      if (value !== undefined)
+        links[kind] = [...new Set(await this.linkedIds(tx, kind, value, caller, language, inline))];
     }
-    return created && { termIds, links, inline };
+    return links;
   }
 }
