@@ -20,14 +20,15 @@ import {
 } from './csv-records.ts';
 
 /*
- * The CSV import (issue 47, decision 0115): every row through the services' own create (the
- * checks, text filtering, slugs and links of `POST /events`, `/venues`, `/organizers`), a batch of
- * rows per write unit. A row is all or nothing: its venue, organizers and terms are written in the
- * unit of its event, and a unit in which a row fails after writing is rolled back and written again
- * a row to a unit, so that the failing row leaves nothing and the others are imported.
+ * The CSV import (issue 47, decision 0115): every row through the services' own checks and create
+ * (the validation, text filtering, slugs and links of `POST /events`, `/venues`, `/organizers`), a
+ * batch of rows per write unit, a unit's events written together (`EventBulkWriter`, decision 0131:
+ * the rows `create` writes for each). A row is all or nothing: its venue, organizers and terms are
+ * written in the unit of its event, and a unit in which a row fails after writing is rolled back and
+ * written again a row to a unit, so that the failing row leaves nothing and the others are imported.
  */
 
-/** Rows per write unit. */
+/** Rows per write unit: fewer commits and statements, against the time a unit holds SQLite's one writer (decision 0131). */
 export const CSV_UNIT_ROWS = 1000;
 /** Rows of the file shown as they were read, with their problems: the preview of a mapping. */
 export const CSV_PREVIEW_ROWS = 10;
