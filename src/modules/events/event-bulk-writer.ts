@@ -51,7 +51,7 @@ export class EventBulkWriter {
         await this.writer.create(tx, input, caller, language, {}, checked);
         continue;
       }
-      const rows = await this.writer.newEventRows(tx, input, caller, language);
+      const rows = await this.writer.newEventRows(tx, input, caller, language, checked);
       const slugBase = slugBaseOf(input, rows.status, rows.title);
       singles.push({ input, rows, slugBase: slugBase === undefined ? undefined : this.records.slugBase(slugBase) });
     }

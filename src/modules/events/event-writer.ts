@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
+import type { ParsedDate } from '../../dates/parse.ts';
 import { isValidZone, ZONE_EXPECTED } from '../../dates/zones.ts';
 import { invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
@@ -20,7 +21,7 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
 import { readCustomFields, storedCustomFields } from './custom-fields.ts';
-import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT } from './event-fields.ts';
+import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type ReadDates } from './event-fields.ts';
 import { recurrenceInput, storedRecurrence, type EventSeries, type Scope } from './event-series.ts';
 import type { EventCreateInput, EventInput } from './events.schemas.ts';
 import type { EventLinkedRecords, EventTerms, WrittenRelations } from './events.service.ts';
@@ -81,6 +82,8 @@ function referenceItems(value: unknown): unknown[] {
  */
 export interface CheckedEventWrite {
   readonly recurrence: Recurrence | null | undefined;
+  /** The start and end as read (a create reads them no more; an update in another zone does). */
+  readonly dates?: ReadDates;
 }
 
 /** A new event's rows before its slug is chosen and its id given (`EventWriter.newEventRows`). */
@@ -123,11 +126,15 @@ export class EventWriter {
     const invalid = await this.writer.validate(tx, input, caller);
     const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
     if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
+    const dates: { zone: string; start_date?: ParsedDate; end_date?: ParsedDate } = {
+      zone: isValidZone(zone) ? zone : 'UTC',
+    };
     for (const field of ['start_date', 'end_date'] as const) {
       const value = input[field];
-      const problem =
-        value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
-      if (problem) invalid[field] = problem;
+      if (value === undefined) continue;
+      const read = this.writer.readDate(field, value, dates.zone);
+      if ('problem' in read) invalid[field] = read.problem;
+      else dates[field] = read.parsed;
     }
     if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
     if (input.custom_fields !== undefined) {
@@ -159,7 +166,7 @@ export class EventWriter {
       if (problem) invalid[kind] = problem;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
-    return { recurrence };
+    return { recurrence, dates };
   }
 
   /**
@@ -187,7 +194,7 @@ export class EventWriter {
     placement: ImportedPlacement = {},
     checked: CheckedEventWrite = checkedWrite(input),
   ): Promise<WrittenEvent> {
-    const { post, event, status, title } = await this.newEventRows(tx, input, caller, language);
+    const { post, event, status, title } = await this.newEventRows(tx, input, caller, language, checked);
     // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
     const recurrence = checked.recurrence ?? null;
     const series = recurrence ? this.series.expand(recurrence, event) : undefined;
@@ -220,6 +227,7 @@ export class EventWriter {
     input: EventCreateInput,
     caller: Caller,
     language: LanguageCode,
+    checked: CheckedEventWrite = checkedWrite(input),
   ): Promise<NewEventRows> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
@@ -243,7 +251,7 @@ export class EventWriter {
     );
     if (title === '') throw invalidParam('title');
     const event: EventFields = {
-      ...eventSchedule(input, undefined, this.siteZone, this.clock.now()),
+      ...eventSchedule(input, undefined, this.siteZone, this.clock.now(), checked.dates),
       ...eventCost(this.costInput(input.cost ?? '', caller)),
       website: input.website === undefined ? null : this.text.url(input.website ?? '', caller),
       // Omitted flags are false on create, as the original stores them (wire-format 5.1).
