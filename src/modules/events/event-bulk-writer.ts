@@ -69,6 +69,7 @@ export class EventBulkWriter {
     /** Published events entering each term's count (an event's one occurrence each). */
     const counted = new Map<number, number>();
     const termIds = new Map<string, number[]>();
+    // Venues and organizers written inline (none from the CSV import, which links them by id); nothing answers them here.
     const inline: Localized<LinkedRecordRow>[] = [];
     for (const [at, { input, rows }] of singles.entries()) {
       const eventId = ids[at]!;
