@@ -12,6 +12,8 @@ import { TextFilter } from './content/text-filter.ts';
 import { EventArchive } from './modules/events/event-archive.ts';
 import { EventSeries } from './modules/events/event-series.ts';
 import { EventWriter } from './modules/events/event-writer.ts';
+import { EventBulkWriter } from './modules/events/event-bulk-writer.ts';
+import { EventBulkRepository } from './storage/repositories/event-bulk.repository.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { SeriesHorizonExtender } from './modules/events/horizon-extender.ts';
 import { CalendarFeedService } from './modules/ical/ical.service.ts';
@@ -485,8 +487,13 @@ export async function composeApplication(
       calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()),
       icalImport,
       icalImportJobs,
-      csvImport: new CsvImportService(storage, eventWriter, nestedBodyCheck(CreateBody), { venues, organizers }, () =>
-        clock.now(),
+      csvImport: new CsvImportService(
+        storage,
+        eventWriter,
+        new EventBulkWriter(eventWriter, eventRecords, eventsRepository, new EventBulkRepository(), terms),
+        nestedBodyCheck(CreateBody),
+        { venues, organizers },
+        () => clock.now(),
       ),
       pages: new PagesService(events, eventArchive, eventSeries, venues, organizers, terms, site.timezone, postPassKey),
       community: new CommunitySubmissions(

@@ -296,22 +296,35 @@ function assertSupportedYear(year: number): void {
 
 /** Applies a reading to `now` in `zone`, giving the wall clock (in the written offset when there is one). */
 function resolve(reading: Reading, now: Date, zone: string): string {
-  const today = DateTime.fromJSDate(now, { zone: resolveZone(zone) });
+  // `now` in the zone, read only when the input leaves a part of the date or time to it (a written date and time never do).
+  let zonedNow: DateTime | undefined;
+  const today = () => (zonedNow ??= DateTime.fromJSDate(now, { zone: resolveZone(zone) }));
   const written = reading.date;
   const date = {
-    year: written?.year ?? today.year,
-    month: written?.month ?? today.month,
-    day: written?.day ?? today.day,
+    year: written?.year ?? today().year,
+    month: written?.month ?? today().month,
+    day: written?.day ?? today().day,
   };
   // PHP: a written date without a time means its midnight; otherwise the time of `now`.
   const time =
-    reading.time ?? (reading.date ? MIDNIGHT : { hour: today.hour, minute: today.minute, second: today.second });
+    reading.time ?? (reading.date ? MIDNIGHT : { hour: today().hour, minute: today().minute, second: today().second });
   // A zone-less calendar: DateTime.utc here is only field arithmetic, no instant.
   let calendar = DateTime.utc(date.year, date.month, date.day, time.hour, time.minute, time.second);
   if (!calendar.isValid) throw new Rejection('no such date');
   assertSupportedYear(calendar.year);
 
   const rel = reading.relative;
+  const moves =
+    reading.weekday !== null ||
+    reading.dayOfMonth !== null ||
+    rel.years !== 0 ||
+    rel.months !== 0 ||
+    rel.days !== 0 ||
+    rel.hours !== 0 ||
+    rel.minutes !== 0 ||
+    rel.seconds !== 0;
+  // A date and time as written, moved by nothing (an import's every row): the calendar read is the answer.
+  if (!moves) return calendar.toFormat(WIRE_DATE_FORMAT);
   if (reading.weekday) {
     const { isoWeekday: target, behavior } = reading.weekday;
     calendar = calendar.plus({ days: weekdayShift(target, calendar.weekday, behavior, rel.days) });

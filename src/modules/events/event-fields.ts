@@ -1,4 +1,4 @@
-import { endOfDay, eventWallClock, parseDateInput, startOfDay } from '../../dates/parse.ts';
+import { endOfDay, eventWallClock, parseDateInput, startOfDay, type ParsedDate } from '../../dates/parse.ts';
 import { FIRST_YEAR, isSupportedWireTime, LAST_YEAR } from '../../dates/supported-range.ts';
 import { zoneAbbreviation, zonedToUtc } from '../../dates/zones.ts';
 import { invalidParams } from '../../errors.ts';
@@ -39,6 +39,13 @@ export interface ScheduleInput {
   readonly all_day?: boolean;
 }
 
+/** An input's start and end as its check read them (`parseDateInput`), in the zone it read them in. */
+export interface ReadDates {
+  readonly zone: string;
+  readonly start_date?: ParsedDate;
+  readonly end_date?: ParsedDate;
+}
+
 /** Statuses that give a post its slug; drafts and pending posts keep an empty one until published, as WordPress does. */
 const SLUGGED_STATUSES = new Set(['publish', 'future', 'private']);
 
@@ -57,13 +64,18 @@ export function eventSchedule(
   current: EventSchedule | undefined,
   siteZone: string,
   now: Date,
+  read?: ReadDates,
 ): EventSchedule {
   const zone = input.timezone === undefined ? (current?.timezone ?? siteZone) : input.timezone || siteZone;
-  const read = (value: string | number | undefined, fallback: string | undefined) =>
-    value === undefined ? fallback! : eventWallClock(parseDateInput(value, now, zone), zone);
+  // Dates a check already read in this zone are not read again.
+  const known = read?.zone === zone ? read : undefined;
+  const wallClock = (field: 'start_date' | 'end_date', fallback: string | undefined) => {
+    const value = input[field];
+    return value === undefined ? fallback! : eventWallClock(known?.[field] ?? parseDateInput(value, now, zone), zone);
+  };
   const allDay = input.all_day ?? (current ? current.all_day !== 0 : false);
-  let start = read(input.start_date, current?.start_local);
-  let end = read(input.end_date, current?.end_local);
+  let start = wallClock('start_date', current?.start_local);
+  let end = wallClock('end_date', current?.end_local);
   if (allDay) {
     start = startOfDay(start);
     end = endOfDay(end);

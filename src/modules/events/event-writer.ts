@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/roles.ts';
 import type { Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
+import type { ParsedDate } from '../../dates/parse.ts';
 import { isValidZone, ZONE_EXPECTED } from '../../dates/zones.ts';
 import { invalidParam, invalidParams, type InvalidParam } from '../../errors.ts';
 import { TEXT_LENGTHS } from '../../content/text-lengths.ts';
@@ -16,11 +17,11 @@ import type { PostRecords } from '../posts/post-records.ts';
 import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
 import { requireOnPost } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
-import { CATEGORY, TAG } from '../terms/taxonomy.ts';
+import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 import { costRange } from './cost.ts';
 import { readCustomFields, storedCustomFields } from './custom-fields.ts';
-import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT } from './event-fields.ts';
+import { eventCost, eventSchedule, needsSlug, SINGLE_EVENT, type ReadDates } from './event-fields.ts';
 import { recurrenceInput, storedRecurrence, type EventSeries, type Scope } from './event-series.ts';
 import type { EventCreateInput, EventInput } from './events.schemas.ts';
 import type { EventLinkedRecords, EventTerms, WrittenRelations } from './events.service.ts';
@@ -53,6 +54,13 @@ function asList(value: unknown): unknown[] {
   return [value];
 }
 
+/** The terms of a taxonomy an input names (ids or names), or undefined when it leaves them as they are. */
+export function termRefs(input: EventInput, definition: TaxonomyDefinition): (string | number)[] | undefined {
+  const value = input[definition.eventsFilter];
+  if (value === undefined || value === null) return undefined;
+  return asList(value).filter((ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number');
+}
+
 /** What `validateWrite` hands on, read here from an input no one validated (a bad recurrence is a 400). */
 const checkedWrite = (input: EventInput): CheckedEventWrite => ({ recurrence: recurrenceInput(input.recurrence) });
 
@@ -74,7 +82,21 @@ function referenceItems(value: unknown): unknown[] {
  */
 export interface CheckedEventWrite {
   readonly recurrence: Recurrence | null | undefined;
+  /** The start and end as read (a create reads them no more; an update in another zone does). */
+  readonly dates?: ReadDates;
 }
+
+/** A new event's rows before its slug is chosen and its id given (`EventWriter.newEventRows`). */
+export interface NewEventRows {
+  readonly post: Omit<NewPost, 'slug'>;
+  readonly event: EventFields;
+  readonly status: string;
+  readonly title: string;
+}
+
+/** What a new event's slug is made from: the slug asked for, else its title once it needs one (none: an empty slug). */
+export const slugBaseOf = (input: EventCreateInput, status: string, title: string): string | undefined =>
+  input.slug ?? (needsSlug(status) ? title : undefined);
 
 /** A new event as its unit wrote it, and its relations as written (what the answer shows needs no read of them). */
 export interface WrittenEvent {
@@ -113,11 +135,15 @@ export class EventWriter {
     const invalid = await this.writer.validate(tx, input, caller);
     const zone = typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : this.siteZone;
     if (!isValidZone(zone)) invalid.timezone = { message: ZONE_EXPECTED };
+    const dates: { zone: string; start_date?: ParsedDate; end_date?: ParsedDate } = {
+      zone: isValidZone(zone) ? zone : 'UTC',
+    };
     for (const field of ['start_date', 'end_date'] as const) {
       const value = input[field];
-      const problem =
-        value === undefined ? undefined : this.writer.dateProblem(field, value, isValidZone(zone) ? zone : 'UTC');
-      if (problem) invalid[field] = problem;
+      if (value === undefined) continue;
+      const read = this.writer.readDate(field, value, dates.zone);
+      if ('problem' in read) invalid[field] = read.problem;
+      else dates[field] = read.parsed;
     }
     if (Array.isArray(input.cost) && costRange(input.cost) === undefined) invalid.cost = INVALID;
     if (input.custom_fields !== undefined) {
@@ -149,7 +175,7 @@ export class EventWriter {
       if (problem) invalid[kind] = problem;
     }
     if (Object.keys(invalid).length > 0) throw invalidParams(invalid);
-    return { recurrence };
+    return { recurrence, dates };
   }
 
   /**
@@ -177,6 +203,41 @@ export class EventWriter {
     placement: ImportedPlacement = {},
     checked: CheckedEventWrite = checkedWrite(input),
   ): Promise<WrittenEvent> {
+    const { post, event, status, title } = await this.newEventRows(tx, input, caller, language, checked);
+    // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
+    const recurrence = checked.recurrence ?? null;
+    const series = recurrence ? this.series.expand(recurrence, event) : undefined;
+    if (recurrence && series)
+      Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
+    const written = await this.records.insert(tx, this.repository, post, event, {
+      slugBase: slugBaseOf(input, status, title),
+      placement,
+    });
+    const id = written.post.id;
+    // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
+    const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
+    const relations = await this.writeRelations(tx, id, input, caller, language, {
+      status,
+      occurrences: series ? series.dates.length : 1,
+    });
+    // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
+    const row =
+      (first && this.records.created({ ...written, occurrence: first }, language)) ||
+      (await this.reread(tx, id, language))!;
+    return { row, relations: relations! };
+  }
+
+  /**
+   * A new event's post (without its slug) and own row as `create` inserts them, before a series is
+   * expanded: the bulk create of the CSV import (`event-bulk-writer.ts`) inserts the same rows.
+   */
+  async newEventRows(
+    tx: WriteTx,
+    input: EventCreateInput,
+    caller: Caller,
+    language: LanguageCode,
+    checked: CheckedEventWrite = checkedWrite(input),
+  ): Promise<NewEventRows> {
     const dateUtc = this.writer.publicationDate(input) ?? this.writer.nowUtc();
     const status = this.writer.statusFor(input.status, caller, dateUtc);
     const title = this.text.inline(input.title, caller).trim();
@@ -199,7 +260,7 @@ export class EventWriter {
     );
     if (title === '') throw invalidParam('title');
     const event: EventFields = {
-      ...eventSchedule(input, undefined, this.siteZone, this.clock.now()),
+      ...eventSchedule(input, undefined, this.siteZone, this.clock.now(), checked.dates),
       ...eventCost(this.costInput(input.cost ?? '', caller)),
       website: input.website === undefined ? null : this.text.url(input.website ?? '', caller),
       // Omitted flags are false on create, as the original stores them (wire-format 5.1).
@@ -210,27 +271,7 @@ export class EventWriter {
       custom_fields: input.custom_fields === undefined ? null : this.customFieldsInput(input.custom_fields, caller),
       ...SINGLE_EVENT,
     };
-    // A series is expanded before anything is written: a rule that yields nothing or too much is a 400.
-    const recurrence = checked.recurrence ?? null;
-    const series = recurrence ? this.series.expand(recurrence, event) : undefined;
-    if (recurrence && series)
-      Object.assign(event, { recurrence: JSON.stringify(recurrence), materialized_until: series.materializedUntil });
-    const written = await this.records.insert(tx, this.repository, post, event, {
-      slugBase: input.slug ?? (needsSlug(status) ? title : undefined),
-      placement,
-    });
-    const id = written.post.id;
-    // A new series has no rows, terms or links yet: its rows are written from what the unit knows.
-    const first = series ? await this.series.materializeNew(tx, written, series.dates, status) : written.occurrence;
-    const relations = await this.writeRelations(tx, id, input, caller, language, {
-      status,
-      occurrences: series ? series.dates.length : 1,
-    });
-    // Terms and links go to tables of their own, so the event is as its inserts wrote it (a series shown as its first date).
-    const row =
-      (first && this.records.created({ ...written, occurrence: first }, language)) ||
-      (await this.reread(tx, id, language))!;
-    return { row, relations: relations! };
+    return { post, event, status, title };
   }
 
   /**
@@ -511,24 +552,36 @@ export class EventWriter {
   ): Promise<WrittenRelations | undefined> {
     const termIds: number[] = [];
     for (const definition of [CATEGORY, TAG]) {
-      const value = input[definition.eventsFilter];
-      if (value === undefined || value === null) continue;
-      const refs = asList(value).filter(
-        (ref): ref is string | number => typeof ref === 'string' || typeof ref === 'number',
-      );
+      const refs = termRefs(input, definition);
+      if (refs === undefined) continue;
       const ids = await this.terms.idsForEvent(tx, definition, refs, language, caller);
       await this.terms.setEventTerms(tx, eventId, definition.taxonomy, ids, created);
       termIds.push(...ids);
     }
-    const links: Record<LinkKind, number[]> = { venue: [], organizer: [] };
     const inline: Localized<LinkedRecordRow>[] = [];
+    const sent = await this.linksOf(tx, input, caller, language, inline);
+    for (const [kind, ids] of Object.entries(sent) as [LinkKind, number[]][])
+      await this.repository.setLinks(tx, eventId, kind, ids, created !== undefined);
+    return created && { termIds, links: { venue: [], organizer: [], ...sent }, inline };
+  }
+
+  /**
+   * The venues and organizers an input links, by kind (a kind it does not send is absent), each
+   * once in the order first given (setLinks); inline ones are created or reused (`inline` gets them).
+   */
+  async linksOf(
+    tx: WriteTx,
+    input: EventInput,
+    caller: Caller,
+    language: LanguageCode,
+    inline: Localized<LinkedRecordRow>[],
+  ): Promise<Partial<Record<LinkKind, number[]>>> {
+    const links: Partial<Record<LinkKind, number[]>> = {};
     for (const kind of ['venue', 'organizer'] as const) {
       const value = input[kind];
-      if (value === undefined) continue;
-      // Linked once each, in the order first given (setLinks).
-      links[kind] = [...new Set(await this.linkedIds(tx, kind, value, caller, language, inline))];
-      await this.repository.setLinks(tx, eventId, kind, links[kind], created !== undefined);
+      if (value !== undefined)
+        links[kind] = [...new Set(await this.linkedIds(tx, kind, value, caller, language, inline))];
     }
-    return created && { termIds, links, inline };
+    return links;
   }
 }

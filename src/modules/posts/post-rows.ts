@@ -28,8 +28,13 @@ export interface ImportedPlacement {
 
 /** A UTC instant with its site-local twin, as posts store `date`/`date_utc` and `modified`/`modified_utc`. */
 export function siteDates(utc: string, siteZone: string): { local: string; utc: string } {
-  return { local: utcToZoned(utc, siteZone), utc };
+  // A write's dates are mostly the second it runs in, over and over (a bulk import's every row): the last answer is kept.
+  if (lastSiteDate.utc !== utc || lastSiteDate.zone !== siteZone)
+    lastSiteDate = { utc, zone: siteZone, local: utcToZoned(utc, siteZone) };
+  return { local: lastSiteDate.local, utc };
 }
+
+let lastSiteDate = { utc: '', zone: '', local: '' };
 
 export function modifiedAt(nowUtc: string, siteZone: string): Pick<NewPost, 'modified_local' | 'modified_utc'> {
   const { local, utc } = siteDates(nowUtc, siteZone);

@@ -1,7 +1,7 @@
 import { can, type Caller } from '../../auth/roles.ts';
 import { nowUtc, type Clock } from '../../clock.ts';
 import type { TextFilter } from '../../content/text-filter.ts';
-import { DateParseError, instantOf, parseDateInput } from '../../dates/parse.ts';
+import { DateParseError, instantOf, parseDateInput, type ParsedDate } from '../../dates/parse.ts';
 import { ApiError, typeMismatch, type InvalidParam } from '../../errors.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { ImagesRepository } from '../../storage/repositories/images.repository.ts';
@@ -43,28 +43,40 @@ export function isAbsoluteUrl(value: string): boolean {
 }
 
 /**
- * Why `value` is no date for `field`, in words a person can act on (the code and status stay the
- * original's `rest_invalid_param`); undefined when it is one.
+ * `value` read as a date for `field`, or why it is none, in words a person can act on (the code and
+ * status stay the original's `rest_invalid_param`).
  */
+export function readDateInput(
+  field: string,
+  value: string | number,
+  now: Date,
+  zone: string,
+): { readonly parsed: ParsedDate } | { readonly problem: InvalidParam } {
+  try {
+    return { parsed: parseDateInput(value, now, zone) };
+  } catch (error) {
+    if (!(error instanceof DateParseError)) throw error;
+    const given = JSON.stringify(value);
+    return {
+      problem: {
+        message:
+          error.reason === 'no such date'
+            ? `${field}: there is no such day as ${given} in the calendar.`
+            : `${field}: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got ${given}.`,
+      },
+    };
+  }
+}
+
+/** Why `value` is no date for `field` (readDateInput); undefined when it is one. */
 export function dateInputProblem(
   field: string,
   value: string | number,
   now: Date,
   zone: string,
 ): InvalidParam | undefined {
-  try {
-    parseDateInput(value, now, zone);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof DateParseError)) throw error;
-    const given = JSON.stringify(value);
-    return {
-      message:
-        error.reason === 'no such date'
-          ? `${field}: there is no such day as ${given} in the calendar.`
-          : `${field}: expected a date such as 2027-05-01 19:00 or a relative phrase such as "tomorrow 18:00"; got ${given}.`,
-    };
-  }
+  const read = readDateInput(field, value, now, zone);
+  return 'problem' in read ? read.problem : undefined;
 }
 
 /** Writing rules shared by events, venues and organizers: dates, authors, images, text. */
@@ -101,8 +113,18 @@ export class PostWriter {
    * The schemas let numbers through to here (a string type would have them coerced to strings first).
    */
   dateProblem(field: string, value: string | number, zone = this.site.timezone): InvalidParam | undefined {
-    if (typeof value === 'number') return typeMismatch(field, `${field} is not of type string.`);
-    return dateInputProblem(field, value, this.clock.now(), zone);
+    const read = this.readDate(field, value, zone);
+    return 'problem' in read ? read.problem : undefined;
+  }
+
+  /** `dateProblem`, answering the date read when it is one (a write that checks it first uses it: issue 45). */
+  readDate(
+    field: string,
+    value: string | number,
+    zone = this.site.timezone,
+  ): { readonly parsed: ParsedDate } | { readonly problem: InvalidParam } {
+    if (typeof value === 'number') return { problem: typeMismatch(field, `${field} is not of type string.`) };
+    return readDateInput(field, value, this.clock.now(), zone);
   }
 
   nowUtc(): string {
