@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { WriteTx } from '../types.ts';
 import type { EventLinksTable, EventTermsTable } from '../tables.ts';
-import { singleOccurrence, type EventFields } from './events.repository.ts';
+import { singleOccurrence } from './event-occurrences.repository.ts';
+import type { EventFields } from './events.repository.ts';
 import type { NewPost } from './post-records.repository.ts';
 
 /*
