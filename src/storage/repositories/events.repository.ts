@@ -256,8 +256,8 @@ export class EventsRepository extends PostRecordsRepository<EventFields> {
 
   /**
    * `listAfter`'s batch with only the columns the CSV export writes, in one statement (decision
-   * 0132): reading every column of the record and splitting them into its objects took about a
-   * fifth of the export's time.
+   * 0132): the whole record's columns, read and split into its objects, and its series' rule are
+   * work its cells do not use, and they were much of a batch's own in a profile of the export.
    */
   async exportAfter(
     db: ReadTx,
