@@ -1,5 +1,5 @@
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
-import type { EventRow } from '../../storage/repositories/events.repository.ts';
+import type { ExportEventRow } from '../../storage/repositories/event-export-rows.ts';
 import type { Localized } from '../translations/translations.ts';
 import { dateAndTime, flagCell, joinNames } from './csv-cells.ts';
 
@@ -92,11 +92,11 @@ export const fieldsOf = (type: CsvType): { key: string; label: string }[] =>
 export const headerOf = (type: CsvType): string[] => COLUMNS_OF[type].map((entry) => entry.label);
 
 /** An image's absolute URL (the wire's), or empty. */
-type ImageUrl = (row: { readonly image: LinkedRecordRow['image'] }) => string;
+type ImageUrl = (row: { readonly image: { readonly url: string } | null }) => string;
 
 /** An event as the archive lists it, with what its reader may see of it. */
 export interface ExportedEvent {
-  readonly row: Localized<EventRow>;
+  readonly row: Localized<ExportEventRow>;
   readonly venues: readonly string[];
   readonly organizers: readonly string[];
   readonly categories: readonly string[];
@@ -119,10 +119,9 @@ export function eventCells(
   imageUrl: ImageUrl,
 ): string[] {
   const { post, fields } = row;
-  const dates = row.occurrence ?? fields;
   const allDay = fields.all_day !== 0;
-  const [startDate, startTime] = dateAndTime(dates.start_local);
-  const [endDate, endTime] = dateAndTime(dates.end_local);
+  const [startDate, startTime] = dateAndTime(row.occurrence.start_local);
+  const [endDate, endTime] = dateAndTime(row.occurrence.end_local);
   const shown = (value: string) => (entitled ? value : '');
   return [
     post.title,

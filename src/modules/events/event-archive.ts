@@ -10,6 +10,7 @@ import type { DateBounds, EventFilter } from '../../storage/repositories/event-f
 import type { ArchiveCursor, EventFields, EventsRepository } from '../../storage/repositories/events.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords, StatusCounts } from '../posts/post-records.ts';
+import type { LocalizablePost } from '../translations/translations.ts';
 import { ANY_STATUS, readableStatuses } from '../posts/post-rules.ts';
 import type { PostWriter } from '../posts/post-writer.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
@@ -278,7 +279,28 @@ export class EventArchive {
     language: LanguageCode,
     reader: Caller | null,
   ) {
-    const { rows, next } = await this.repository.listAfter(tx, filter, after, limit);
+    return this.withRelations(tx, await this.repository.listAfter(tx, filter, after, limit), language, reader);
+  }
+
+  /** `listAfter` as the CSV export reads it: only the columns it writes (decision 0132). */
+  async exportAfter(
+    tx: ReadTx,
+    filter: EventFilter,
+    after: ArchiveCursor | undefined,
+    limit: number,
+    language: LanguageCode,
+    reader: Caller | null,
+  ) {
+    return this.withRelations(tx, await this.repository.exportAfter(tx, filter, after, limit), language, reader);
+  }
+
+  /** A batch's rows localized, with their relations as `reader` may see them. */
+  private async withRelations<R extends { readonly post: LocalizablePost }, Cursor>(
+    tx: ReadTx,
+    { rows, next }: { rows: readonly R[]; next: Cursor },
+    language: LanguageCode,
+    reader: Caller | null,
+  ) {
     return {
       rows: await this.records.localize(tx, rows, language),
       relations: await this.events.relations(tx, rows, language, reader),

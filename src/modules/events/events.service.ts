@@ -9,7 +9,7 @@ import type { PostsRepository } from '../../storage/repositories/posts.repositor
 import type { TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
 import type { LinkKind, Taxonomy, TermRow } from '../../storage/tables.ts';
 import type { PostRecords, RecordRef } from '../posts/post-records.ts';
-import type { Access } from '../posts/post-rules.ts';
+import type { Access, PostFacts } from '../posts/post-rules.ts';
 import type { TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
 
@@ -170,7 +170,7 @@ export class EventsService {
     };
   }
 
-  entitled(row: EventRow, caller: Caller | null, access: Access): boolean {
+  entitled(row: { readonly post: PostFacts }, caller: Caller | null, access: Access): boolean {
     return this.records.entitled(row, caller, access);
   }
 
@@ -192,7 +192,7 @@ export class EventsService {
    */
   async relations(
     tx: ReadTx,
-    rows: readonly EventRow[],
+    rows: readonly { readonly post: { readonly id: number } }[],
     language: LanguageCode,
     reader: Caller | null,
     written?: WrittenRelations,

@@ -11,7 +11,7 @@ import type {
 } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
 import type { PostType } from '../../storage/tables.ts';
-import type { Localized, PostTranslations } from '../translations/translations.ts';
+import type { LocalizablePost, Localized, PostTranslations } from '../translations/translations.ts';
 import {
   ANY_STATUS,
   archiveScopeOf,
@@ -21,6 +21,7 @@ import {
   requireOnPost,
   type Access,
   type ArchiveScope,
+  type PostFacts,
 } from './post-rules.ts';
 import { importedDates, type ImportedPlacement } from './post-rows.ts';
 import type { PostWriter } from './post-writer.ts';
@@ -81,11 +82,11 @@ export class PostRecords<Fields> {
     return id === undefined ? undefined : this.repository.get(tx, id);
   }
 
-  localize(
+  localize<R extends { readonly post: LocalizablePost }>(
     tx: ReadTx,
-    rows: readonly PostRecord<Fields>[],
+    rows: readonly R[],
     language: LanguageCode,
-  ): Promise<Localized<PostRecord<Fields>>[]> {
+  ): Promise<Localized<R>[]> {
     return this.translations.localize(tx, rows, language);
   }
 
@@ -125,7 +126,7 @@ export class PostRecords<Fields> {
     return mayOnPost(caller, 'read', this.facts.capability, row.post);
   }
 
-  entitled(row: PostRecord<Fields>, caller: Caller | null, access: Access): boolean {
+  entitled(row: { readonly post: PostFacts }, caller: Caller | null, access: Access): boolean {
     return entitledToPost(caller, this.facts.capability, row.post, access);
   }
 

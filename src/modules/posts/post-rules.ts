@@ -130,7 +130,8 @@ export interface Access {
   readonly context?: string;
 }
 
-interface PostFacts {
+/** What of a post its rules read. */
+export interface PostFacts {
   readonly author_id: number;
   readonly status: string;
   readonly password: string;

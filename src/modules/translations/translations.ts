@@ -64,12 +64,15 @@ function localizeItems<
 /** What of a post translates. */
 const POST_FIELDS = ['title', 'content', 'excerpt', 'slug'] as const;
 
+/** What of a post `localize` reads: its id, its language and the fields that translate. */
+export type LocalizablePost = Pick<PostRow, 'id' | 'language' | (typeof POST_FIELDS)[number]>;
+
 /** Events, venues and organizers: title, content (description), excerpt and slug translate. */
 export class PostTranslations {
   constructor(private readonly repository: TranslationsRepository) {}
 
   /** Rows with their text in `language` (falling back per field), in one query for all of them. */
-  async localize<T extends { readonly post: PostRow }>(
+  async localize<T extends { readonly post: LocalizablePost }>(
     tx: ReadTx,
     rows: readonly T[],
     language: LanguageCode,

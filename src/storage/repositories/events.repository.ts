@@ -3,6 +3,7 @@ import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
 import { eventFilterCondition, filterNeedsPosts, type EventFilter } from './event-filter.ts';
+import { exportBatch, exportRowOf, type ExportEventRow } from './event-export-rows.ts';
 import { countByDaysQuery, countPerStatusByDaysQuery } from './occurrence-day-counts.ts';
 import {
   journalBoundsOf,
@@ -183,16 +184,50 @@ export class EventsRepository extends EventOccurrencesRepository {
     after: ArchiveCursor | undefined,
     limit: number,
   ): Promise<{ rows: EventRow[]; next: ArchiveCursor | undefined }> {
-    let page = this.archive(db, filter).selectAll('o');
-    if (after) {
-      const { start, id } = after;
-      page = page.where((eb) =>
-        eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]),
-      );
-    }
-    const rows = await this.asRecords(db, page.orderBy('o.start_local').orderBy('o.id').limit(limit));
+    const rows = await this.asRecords(db, this.pageAfter(db, filter, after, limit).selectAll('o'));
     const last = rows.at(-1)?.occurrence;
     return { rows, next: last && { start: last.start_local, id: last.id } };
+  }
+
+  /**
+   * `listAfter`'s batch with only the columns the CSV export writes, in one statement (decision
+   * 0132): the whole record's columns, read and split into its objects, and its series' rule are
+   * work its cells do not use, and they were much of a batch's own in a profile of the export.
+   */
+  async exportAfter(
+    db: ReadTx,
+    filter: EventFilter,
+    after: ArchiveCursor | undefined,
+    limit: number,
+  ): Promise<{ rows: ExportEventRow[]; next: ArchiveCursor | undefined }> {
+    const page = this.pageAfter(db, filter, after, limit).select([
+      'o.id',
+      'o.event_id',
+      'o.start_local',
+      'o.end_local',
+    ]);
+    const rows = (await exportBatch(db, page).execute()).map(exportRowOf);
+    const last = rows.at(-1)?.occurrence;
+    return { rows, next: last && { start: last.start_local, id: last.id } };
+  }
+
+  /**
+   * The archive's occurrences after `after` in its order, `limit` of them, before their columns are
+   * chosen. The cursor's start is the filter's lower bound from the second batch on: beside the
+   * filter's own earlier bound, SQLite ranged the index from that one and stepped over every row
+   * already read (26 ms a batch of 200 near the end of a 100k export); the `or` alone is no range.
+   */
+  private pageAfter(db: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number) {
+    if (!after) return this.archive(db, filter).orderBy('o.start_local').orderBy('o.id').limit(limit);
+    const { start, id } = after;
+    const from = filter.startFrom === undefined || start > filter.startFrom ? start : filter.startFrom;
+    return this.archive(db, { ...filter, startFrom: from })
+      .where((eb) =>
+        eb.or([eb('o.start_local', '>', start), eb.and([eb('o.start_local', '=', start), eb('o.id', '>', id)])]),
+      )
+      .orderBy('o.start_local')
+      .orderBy('o.id')
+      .limit(limit);
   }
 
   /**
