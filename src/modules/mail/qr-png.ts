@@ -39,7 +39,7 @@ export function qrPng(text: string, options: QrImageOptions): Buffer {
   const raw = Buffer.alloc(stride * side, 0xff);
   for (let y = 0; y < side; y++) raw[y * stride] = 0;
   // A module row's `scale` pixel rows are alike: the first is drawn module by module, the others
-  // copied from it (drawing every pixel took most of an RSVP's rendering; decision 0133).
+  // copied from it (drawing every pixel was about a sixth of an RSVP's confirmation; decision 0133).
   for (let my = 0; my < size; my++) {
     const first = (options.margin + my) * options.scale * stride;
     for (let mx = 0; mx < size; mx++) {
