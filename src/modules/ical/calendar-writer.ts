@@ -222,12 +222,18 @@ export function eventComponents(
   // No calendar time zone: ical-generator would then write DTSTAMP and LAST-MODIFIED in the process' local time.
   const calendar = ical();
   let text = '';
-  for (const event of events) {
-    const { data, zone } = eventData(event, context);
-    if (zone) zones.add(zone);
-    text += foldLines(calendar.createEvent(data).toString());
-  }
+  for (const event of events) text += eventComponent(eventData(event, context), zones, calendar);
   return text;
+}
+
+/** One event's VEVENT from its calendar data (`eventData`, computed once by a caller that uses it too); its zone is added to `zones`. */
+export function eventComponent(
+  { data, zone }: ReturnType<typeof eventData>,
+  zones: Set<string>,
+  calendar: ICalCalendar = ical(),
+): string {
+  if (zone) zones.add(zone);
+  return foldLines(calendar.createEvent(data).toString());
 }
 
 /** The VTIMEZONE of each zone used, then the end of the calendar. */

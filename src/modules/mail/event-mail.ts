@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
 import { qrPng } from './qr-png.ts';
-import { WIRE_DATE_FORMAT } from '../../clock.ts';
 import { escapeHtml } from '../../content/html.ts';
 import {
   calendarFooter,
   calendarHeader,
-  eventComponents,
+  eventComponent,
   eventData,
   type CalendarContext,
   type CalendarEvent,
@@ -50,7 +49,9 @@ const QR_MARGIN = 4;
  * its caption, and its text listed in the text part).
  */
 export async function eventMail(content: EventMailContent): Promise<MailMessage> {
-  const { data } = eventData(content.event, content.context);
+  // The event's calendar data, computed once for the message's words and its `.ics`.
+  const calendarData = eventData(content.event, content.context);
+  const { data } = calendarData;
   const when = whenOf(content.event, content.language ?? 'en');
   const where = placeOf(data.location);
   const url = typeof data.url === 'string' ? data.url : '';
@@ -59,7 +60,7 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     {
       filename: 'event.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: eventCalendar(content),
+      content: eventCalendar(content, calendarData),
     },
   ];
   const qrs = content.qrs ?? [];
@@ -120,10 +121,10 @@ function placeOf(location: ReturnType<typeof eventData>['data']['location']): st
 }
 
 /** The event as a whole iCalendar document, as the site's single-event feed writes it. */
-function eventCalendar(content: EventMailContent): string {
+function eventCalendar(content: EventMailContent, calendarData: ReturnType<typeof eventData>): string {
   const zones = new Set<string>();
-  const name = String(eventData(content.event, content.context).data.summary ?? '');
-  const body = eventComponents([content.event], content.context, zones);
+  const name = String(calendarData.data.summary ?? '');
+  const body = eventComponent(calendarData, zones);
   return (
     calendarHeader({ name, zone: content.event.row.fields.timezone, language: content.language ?? 'en' }) +
     body +
@@ -134,7 +135,8 @@ function eventCalendar(content: EventMailContent): string {
 /** The event's dates in its own zone, as people read them: `Thursday 4 March 2027, 19:00 – 22:00 (America/New_York)`. */
 function whenOf(event: CalendarEvent, language: string): string {
   const { fields } = event.row;
-  const local = (wire: string) => DateTime.fromFormat(wire, WIRE_DATE_FORMAT, { zone: 'UTC' }).setLocale(language);
+  // A wire time (`YYYY-MM-DD HH:MM:SS`) read by `fromSQL`'s pattern: `fromFormat` parsed the format's tokens on every call.
+  const local = (wire: string) => DateTime.fromSQL(wire, { zone: 'UTC', locale: language });
   const start = local(fields.start_local);
   const end = local(fields.end_local);
   const day = (date: DateTime) => date.toFormat('cccc d LLLL yyyy');

@@ -33,18 +33,21 @@ export function qrPng(text: string, options: QrImageOptions): Buffer {
   const size = modules.size;
   const side = (size + 2 * options.margin) * options.scale;
   const rowBytes = Math.ceil(side / 8);
+  const stride = rowBytes + 1;
   // Each row: filter type 0, then one bit per pixel, 1 white, 0 black; white is the background.
-  const raw = Buffer.alloc((rowBytes + 1) * side, 0xff);
-  for (let y = 0; y < side; y++) {
-    const start = y * (rowBytes + 1);
-    raw[start] = 0;
-    const my = Math.floor(y / options.scale) - options.margin;
-    for (let x = 0; x < side; x++) {
-      const mx = Math.floor(x / options.scale) - options.margin;
-      const dark = my >= 0 && my < size && mx >= 0 && mx < size && modules.get(my, mx) === 1;
-      if (dark) raw[start + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+  // The padding bits past the image's width stay 1, which no decoder reads.
+  const raw = Buffer.alloc(stride * side, 0xff);
+  for (let y = 0; y < side; y++) raw[y * stride] = 0;
+  // A module row's `scale` pixel rows are alike: the first is drawn module by module, the others
+  // copied from it (drawing every pixel was about a sixth of an RSVP's confirmation; decision 0133).
+  for (let my = 0; my < size; my++) {
+    const first = (options.margin + my) * options.scale * stride;
+    for (let mx = 0; mx < size; mx++) {
+      if (modules.get(my, mx) !== 1) continue;
+      const left = (options.margin + mx) * options.scale;
+      for (let x = left; x < left + options.scale; x++) raw[first + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
     }
-    // The padding bits past the image's width stay 1, which no decoder reads.
+    for (let copy = 1; copy < options.scale; copy++) raw.copy(raw, first + copy * stride, first, first + stride);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);

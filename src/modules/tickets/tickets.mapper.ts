@@ -53,6 +53,8 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
   const { urls, siteZone, now, manager } = view;
   const free = Number(ticket.price) === 0;
   const availability = availabilityOf(ticket, now);
+  const globalId = globalIdOf(urls, 'ticket', ticket.id);
+  const date = local(ticket.created_utc, siteZone);
   const capacity = capacityOf(ticket);
   const start = saleBound(ticket.sale_start_utc, siteZone);
   const end = saleBound(ticket.sale_end_utc, siteZone);
@@ -64,15 +66,16 @@ export function toTicketRecord(ticket: TicketListing, view: TicketView): TicketW
     id: ticket.id,
     post_id: ticket.event_id,
     event: ticket.event_id,
-    global_id: globalIdOf(urls, 'ticket', ticket.id),
-    global_id_lineage: [globalIdOf(urls, 'ticket', ticket.id)],
+    global_id: globalId,
+    global_id_lineage: [globalId],
     author: String(ticket.author_id),
     // A ticket of an event in the trash is in the trash with it (decision 0108): restoring the event restores it.
     status: ticket.event_status === 'trash' ? 'trash' : ticket.status,
-    date: local(ticket.created_utc, siteZone),
+    date,
     date_utc: ticket.created_utc,
     date_gmt: ticket.created_utc,
-    modified: local(ticket.modified_utc, siteZone),
+    // A ticket never changed since it was made (most) is converted once: a zone's conversion is most of a ticket's mapping.
+    modified: ticket.modified_utc === ticket.created_utc ? date : local(ticket.modified_utc, siteZone),
     modified_utc: ticket.modified_utc,
     modified_gmt: ticket.modified_utc,
     rest_url: urls.route(`tickets/${ticket.id}`),

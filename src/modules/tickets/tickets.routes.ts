@@ -66,13 +66,12 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
               resource: 'ticket',
               scope: service.syncScope(caller),
               affected: async (_unit, ids) => new Map(ids.map((id) => [id, [id]])),
-              visible: async (unit, ids) =>
-                new Map(
-                  (await service.listed(unit, caller, ids)).map((row) => [
-                    row.id,
-                    toTicketRecord(row, service.view(urls, caller, row)),
-                  ]),
-                ),
+              visible: async (unit, ids) => {
+                const view = service.viewer(urls, caller);
+                return new Map(
+                  (await service.listed(unit, caller, ids)).map((row) => [row.id, toTicketRecord(row, view(row))]),
+                );
+              },
             },
             query.sync_token,
             window.perPage,
@@ -82,7 +81,8 @@ export function ticketRoutes(service: TicketsService, sync: SyncService): AnyRou
         const { rows, total } = await service.list(tx, caller, query, window);
         const pages = totalPages(total, window.perPage);
         checkPage(query.page, pages);
-        const tickets = rows.map((row) => toTicketRecord(row, service.view(urls, caller, row)));
+        const view = service.viewer(urls, caller);
+        const tickets = rows.map((row) => toTicketRecord(row, view(row)));
         const token = listingToken(await sync.snapshotToken(tx), urls);
         return {
           headers: { ...totalHeaders(total, pages, 'et'), ...token.headers },

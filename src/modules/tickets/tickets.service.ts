@@ -40,12 +40,13 @@ export class TicketsService {
 
   /** How a caller sees tickets: counts of attendees and check-ins only for those who may edit the event. */
   view(urls: Urls, caller: Caller | null, ticket: TicketListing): TicketView {
-    return {
-      urls,
-      siteZone: this.siteZone,
-      now: nowUtc(this.clock),
-      manager: mayEditEvent(caller, eventOfListing(ticket)),
-    };
+    return this.viewer(urls, caller)(ticket);
+  }
+
+  /** `view` for the tickets of one answer (a page): the time read once for all of them. */
+  viewer(urls: Urls, caller: Caller | null): (ticket: TicketListing) => TicketView {
+    const now = nowUtc(this.clock);
+    return (ticket) => ({ urls, siteZone: this.siteZone, now, manager: mayEditEvent(caller, eventOfListing(ticket)) });
   }
 
   scopeOf(caller: Caller | null): TicketScope {
