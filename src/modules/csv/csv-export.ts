@@ -104,7 +104,7 @@ export function eventRows(
   return rowsOf<ArchiveCursor>(
     (after) =>
       storage.read(async (unit) => {
-        const { rows, relations, next } = await archive.exportAfter(
+        const { rows, names, next } = await archive.exportAfter(
           unit,
           filter,
           after,
@@ -112,23 +112,20 @@ export function eventRows(
           reader.language,
           reader.caller,
         );
-        const names = (linked: typeof relations.venues, id: number) =>
-          (linked.get(id) ?? []).map((record) => record.post.title);
-        const terms = (id: number, taxonomy: string) =>
-          (relations.terms.get(id) ?? []).filter((term) => term.row.taxonomy === taxonomy).map((term) => term.row.name);
-        const cells = rows.map((row) =>
-          eventCells(
+        const cells = rows.map((row) => {
+          const id = row.post.id;
+          return eventCells(
             {
               row,
-              venues: names(relations.venues, row.post.id),
-              organizers: names(relations.organizers, row.post.id),
-              categories: terms(row.post.id, 'category'),
-              tags: terms(row.post.id, 'tag'),
+              venues: names.venues.get(id) ?? [],
+              organizers: names.organizers.get(id) ?? [],
+              categories: names.categories.get(id) ?? [],
+              tags: names.tags.get(id) ?? [],
               entitled: events.entitled(row, reader.caller, reader.access),
             },
             image,
-          ),
-        );
+          );
+        });
         return { cells, next };
       }),
     CSV_BATCH_ROWS,

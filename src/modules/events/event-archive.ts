@@ -41,7 +41,7 @@ export class EventArchive {
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'idsOf' | 'withDescendants'>,
-    private readonly events: Pick<EventsService, 'relations' | 'readsAllLinked'>,
+    private readonly events: Pick<EventsService, 'relations' | 'relationNames' | 'readsAllLinked'>,
     private readonly writer: Pick<PostWriter, 'dateProblem'>,
     private readonly clock: Clock,
     private readonly siteZone: string,
@@ -282,7 +282,7 @@ export class EventArchive {
     return this.withRelations(tx, await this.repository.listAfter(tx, filter, after, limit), language, reader);
   }
 
-  /** `listAfter` as the CSV export reads it: only the columns it writes (decision 0132). */
+  /** `listAfter` as the CSV export reads it: only the columns it writes, and its relations' names (decision 0132). */
   async exportAfter(
     tx: ReadTx,
     filter: EventFilter,
@@ -291,7 +291,12 @@ export class EventArchive {
     language: LanguageCode,
     reader: Caller | null,
   ) {
-    return this.withRelations(tx, await this.repository.exportAfter(tx, filter, after, limit), language, reader);
+    const { rows, next } = await this.repository.exportAfter(tx, filter, after, limit);
+    return {
+      rows: await this.records.localize(tx, rows, language),
+      names: await this.events.relationNames(tx, rows, language, reader),
+      next,
+    };
   }
 
   /** A batch's rows localized, with their relations as `reader` may see them. */

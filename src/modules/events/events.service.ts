@@ -3,7 +3,7 @@ import { ApiError, invalidParam, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
-import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
+import type { CreatedEvent, TermName } from '../../storage/repositories/terms.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
@@ -34,6 +34,8 @@ export interface EventTerms {
     caller: Caller,
   ): Promise<number[]>;
   termsOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>>;
+  /** `termsOfEvents` as names (the CSV export). */
+  termNamesOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>>;
   setEventTerms(
     tx: WriteTx,
     eventId: number,
@@ -48,6 +50,7 @@ export interface EventTerms {
     items: readonly { row: TermRow }[],
     language: LanguageCode,
   ): Promise<Localized<{ row: TermRow }>[]>;
+  names(tx: ReadTx, terms: readonly TermName[], language: LanguageCode): Promise<Localized<{ row: TermName }>[]>;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface EventTerms {
 export interface EventLinkedRecords {
   readableAmong(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<LinkedRecordRow[]>;
   /** Whether `reader` may read the record (the rule of `readableAmong`). */
-  mayRead(reader: Caller | null, row: LinkedRecordRow): boolean;
+  mayRead(reader: Caller | null, row: { readonly post: PostFacts }): boolean;
   readsAll(tx: ReadTx, ids: readonly number[], reader: Caller | null): Promise<boolean>;
   localize(tx: ReadTx, rows: readonly LinkedRecordRow[], language: LanguageCode): Promise<Localized<LinkedRecordRow>[]>;
   /** What is wrong with a venue or organizer written inline, checked as its own route checks its body; undefined when nothing. */
@@ -96,13 +99,21 @@ export interface WrittenRelations {
   readonly inline: readonly Localized<LinkedRecordRow>[];
 }
 
+/** The names a CSV export writes of its events' relations, by event id, in the JSON's order. */
+export interface RelationNames {
+  readonly venues: ReadonlyMap<number, readonly string[]>;
+  readonly organizers: ReadonlyMap<number, readonly string[]>;
+  readonly categories: ReadonlyMap<number, readonly string[]>;
+  readonly tags: ReadonlyMap<number, readonly string[]>;
+}
+
 /** Reading one event (wire-format 7.3), and the relations events embed. */
 export class EventsService {
   constructor(
     private readonly records: PostRecords<EventFields>,
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
-    private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'localize'>,
+    private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'termNamesOfEvents' | 'localize' | 'names'>,
     private readonly linked: Readonly<
       Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize' | 'mayRead'>>
     >,
@@ -240,6 +251,52 @@ export class EventsService {
       organizers,
       ticketPrices,
       withheld,
+    };
+  }
+  /**
+   * `relations` as names only, for the CSV export (decision 0132): the same venues and organizers
+   * (those `reader` may read, by the rule of `mayRead`) and terms, localized, but the linked ones
+   * read as their titles and the read rule's facts in one statement, not as whole records.
+   */
+  async relationNames(
+    tx: ReadTx,
+    rows: readonly { readonly post: { readonly id: number } }[],
+    language: LanguageCode,
+    reader: Caller | null,
+  ): Promise<RelationNames> {
+    const ids = rows.map((row) => row.post.id);
+    const [terms, links] = await Promise.all([
+      this.terms.termNamesOfEvents(tx, ids),
+      this.repository.linkedPosts(tx, ids),
+    ]);
+    const distinctTerms = new Map([...terms.values()].flat().map((term) => [term.id, term]));
+    const [localizedTerms, named] = await Promise.all([
+      this.terms.names(tx, [...distinctTerms.values()], language),
+      this.records.titles(
+        tx,
+        links.filter((link) => this.linked[link.kind].mayRead(reader, link)),
+        language,
+      ),
+    ]);
+    const termNames = new Map(localizedTerms.map((term) => [term.row.id, term.row.name]));
+    const ofTaxonomy = (taxonomy: string) =>
+      new Map(
+        [...terms].map(([eventId, termRows]) => [
+          eventId,
+          termRows.filter((row) => row.taxonomy === taxonomy).map((row) => termNames.get(row.id)!),
+        ]),
+      );
+    const linked = { venue: new Map<number, string[]>(), organizer: new Map<number, string[]>() };
+    for (const link of named) {
+      const names = linked[link.kind].get(link.event_id);
+      if (names) names.push(link.post.title);
+      else linked[link.kind].set(link.event_id, [link.post.title]);
+    }
+    return {
+      venues: linked.venue,
+      organizers: linked.organizer,
+      categories: ofTaxonomy('category'),
+      tags: ofTaxonomy('tag'),
     };
   }
 }

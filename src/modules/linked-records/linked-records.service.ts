@@ -14,7 +14,14 @@ import type { NewPost } from '../../storage/repositories/post-records.repository
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { PostRecords, RecordRef, StatusCounts } from '../posts/post-records.ts';
 import { importedDates, type ImportedPlacement } from '../posts/post-rows.ts';
-import { mayOnPost, readableBy, readableStatuses, requireOnPost, type Access } from '../posts/post-rules.ts';
+import {
+  mayOnPost,
+  readableBy,
+  readableStatuses,
+  requireOnPost,
+  type Access,
+  type PostFacts,
+} from '../posts/post-rules.ts';
 import { modifiedAfterProblem, modifiedAfterUtc } from '../sync/modified-after.ts';
 import type { Localized } from '../translations/translations.ts';
 import { searchWords } from '../posts/search-words.ts';
@@ -211,7 +218,7 @@ export class LinkedRecordsService {
   }
 
   /** Whether `reader` may read the record, by the rule of `read`. */
-  mayRead(reader: Caller | null, row: LinkedRecordRow): boolean {
+  mayRead(reader: Caller | null, row: { readonly post: PostFacts }): boolean {
     return this.records.mayRead(reader, row);
   }
 

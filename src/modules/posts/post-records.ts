@@ -7,6 +7,7 @@ import type {
   NewPost,
   PostRecord,
   PostRecordsRepository,
+  PostRow,
   WrittenRecord,
 } from '../../storage/repositories/post-records.repository.ts';
 import type { PostText } from '../../storage/repositories/translations.repository.ts';
@@ -90,6 +91,15 @@ export class PostRecords<Fields> {
     return this.translations.localize(tx, rows, language);
   }
 
+  /** Rows with only their title in `language` (PostTranslations.titles). */
+  titles<R extends { readonly post: Pick<PostRow, 'id' | 'language' | 'title'> }>(
+    tx: ReadTx,
+    rows: readonly R[],
+    language: LanguageCode,
+  ): Promise<Localized<R>[]> {
+    return this.translations.titles(tx, rows, language);
+  }
+
   async localized(tx: ReadTx, row: PostRecord<Fields>, language: LanguageCode): Promise<Localized<PostRecord<Fields>>> {
     return (await this.translations.localize(tx, [row], language))[0]!;
   }
@@ -122,7 +132,7 @@ export class PostRecords<Fields> {
     return this.localize(tx, await this.repository.getMany(tx, ids), language);
   }
 
-  mayRead(caller: Caller | null, row: PostRecord<Fields>): boolean {
+  mayRead(caller: Caller | null, row: { readonly post: PostFacts }): boolean {
     return mayOnPost(caller, 'read', this.facts.capability, row.post);
   }
 

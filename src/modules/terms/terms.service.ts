@@ -8,7 +8,12 @@ import type { PageWindow } from '../../paging.ts';
 import { firstFreeSlug, slugify } from '../../slugs.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
-import type { CreatedEvent, TermFilter, TermsRepository } from '../../storage/repositories/terms.repository.ts';
+import type {
+  CreatedEvent,
+  TermFilter,
+  TermName,
+  TermsRepository,
+} from '../../storage/repositories/terms.repository.ts';
 import type { TermText } from '../../storage/repositories/translations.repository.ts';
 import { storableId, type Taxonomy, type TermRow } from '../../storage/tables.ts';
 import type { EventTerms } from '../events/events.service.ts';
@@ -416,6 +421,10 @@ export class TermsService implements EventTerms {
     return this.repository.termsOfEvents(tx, eventIds);
   }
 
+  termNamesOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>> {
+    return this.repository.termNamesOfEvents(tx, eventIds);
+  }
+
   setEventTerms(
     tx: WriteTx,
     eventId: number,
@@ -436,5 +445,10 @@ export class TermsService implements EventTerms {
     language: LanguageCode,
   ): Promise<Localized<{ row: TermRow }>[]> {
     return this.translations.localize(tx, items, language);
+  }
+
+  /** Terms with only their name in `language` (TermTranslations.names). */
+  names(tx: ReadTx, terms: readonly TermName[], language: LanguageCode): Promise<Localized<{ row: TermName }>[]> {
+    return this.translations.names(tx, terms, language);
   }
 }

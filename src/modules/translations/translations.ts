@@ -84,6 +84,16 @@ export class PostTranslations {
     return localizeItems(rows, 'post', POST_FIELDS, translations, language);
   }
 
+  /** Rows with only their title in `language` (falling back to their own): what an export names a relation by. */
+  async titles<T extends { readonly post: Pick<PostRow, 'id' | 'language' | 'title'> }>(
+    tx: ReadTx,
+    rows: readonly T[],
+    language: LanguageCode,
+  ): Promise<Localized<T>[]> {
+    const translations = await this.repository.forPosts(tx, [...new Set(rows.map((row) => row.post.id))]);
+    return localizeItems(rows, 'post', ['title'], translations, language);
+  }
+
   /** A row its unit has just created, in `language`: it has no translation yet, so none is read. */
   untranslated<T extends { readonly post: PostRow }>(row: T, language: LanguageCode): Localized<T> {
     return localizeItems([row], 'post', POST_FIELDS, new Map(), language)[0]!;
@@ -129,6 +139,25 @@ export class TermTranslations {
       items.map((item) => item.row.id),
     );
     return localizeItems(items, 'row', ['name', 'description', 'slug'], translations, language);
+  }
+
+  /** Terms with only their name in `language` (falling back to their own): what an export writes of them. */
+  async names<T extends Pick<TermRow, 'id' | 'language' | 'name'>>(
+    tx: ReadTx,
+    terms: readonly T[],
+    language: LanguageCode,
+  ): Promise<Localized<{ row: T }>[]> {
+    const items = terms.map((row) => ({ row }));
+    return localizeItems(
+      items,
+      'row',
+      ['name'],
+      await this.repository.forTerms(
+        tx,
+        terms.map((term) => term.id),
+      ),
+      language,
+    );
   }
 
   bySlugs(

@@ -13,7 +13,7 @@ import {
 } from './record-changes.repository.ts';
 import type { EventsTable, LinkKind } from '../tables.ts';
 import { EventOccurrencesRepository, type OccurrenceRow } from './event-occurrences.repository.ts';
-import type { AnyDb, PostRecord } from './post-records.repository.ts';
+import type { AnyDb, PostRecord, PostRow } from './post-records.repository.ts';
 
 /** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
 export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
@@ -26,6 +26,13 @@ export interface EventRow extends PostRecord<EventFields> {
   readonly occurrence?: OccurrenceRow;
   /** For an exception detached from a series: the series' stored recurrence, which it shows. */
   readonly seriesRecurrence?: string | null;
+}
+
+/** A venue or organizer an event links to: its kind, and its post's id, language, title and the read rule's facts. */
+export interface LinkedPost {
+  readonly event_id: number;
+  readonly kind: LinkKind;
+  readonly post: Pick<PostRow, 'id' | 'language' | 'title' | 'author_id' | 'status' | 'password'>;
 }
 
 /** A position in the archive's order: the last occurrence read (its local start and id). */
@@ -343,6 +350,25 @@ export class EventsRepository extends EventOccurrencesRepository {
       .execute();
     for (const row of rows) links.set(row.event_id, [...(links.get(row.event_id) ?? []), row.linked_id]);
     return links;
+  }
+
+  /**
+   * The venues and organizers the events link to, in their links' order, as much of their posts as
+   * the read rule and a name need (the CSV export, decision 0132): their whole records, read only to
+   * be named, were an eighth of an export. Every post a link names is of its kind (`integrity.ts`).
+   */
+  linkedPosts(db: ReadTx, eventIds: readonly number[]): Promise<LinkedPost[]> {
+    if (eventIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('event_links as l')
+      .innerJoin('posts as p', 'p.id', 'l.linked_id')
+      .select(['l.event_id', 'l.kind', 'p.id', 'p.language', 'p.title', 'p.author_id', 'p.status', 'p.password'])
+      .where('l.event_id', 'in', inList(eventIds))
+      .orderBy('l.event_id')
+      .orderBy('l.kind')
+      .orderBy('l.position')
+      .execute()
+      .then((rows) => rows.map(({ event_id, kind, ...post }) => ({ event_id, kind, post })));
   }
 
   /** Replaces an event's links of one kind; an event created in the unit (`created`) has none to remove. */

@@ -7,6 +7,9 @@ import { TranslationsRepository } from './translations.repository.ts';
 import { unlessTaken } from './unique.ts';
 import type { Database, NewTerm, Taxonomy, TermRow, TermUpdate } from '../tables.ts';
 
+/** A term as an export names it: its translations' key, its name and taxonomy. */
+export type TermName = Pick<TermRow, 'id' | 'language' | 'name' | 'taxonomy'>;
+
 export type TermOrderBy = 'name' | 'id' | 'include' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
 
 export interface TermFilter {
@@ -402,19 +405,39 @@ export class TermsRepository {
   }
 
   /** The terms of each event, both taxonomies, by name (wire-format 2.1 `categories`). */
-  async termsOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>> {
-    const terms = new Map<number, TermRow[]>();
+  termsOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>> {
+    return this.ofEvents<keyof TermRow>(db, eventIds, 'all');
+  }
+
+  /**
+   * `termsOfEvents` with only what a name needs (the CSV export, decision 0132): every column of
+   * a term for each of its events, descriptions included, was half of that statement's time.
+   */
+  termNamesOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>> {
+    return this.ofEvents(db, eventIds, ['id', 'language', 'name', 'taxonomy']);
+  }
+
+  private async ofEvents<C extends keyof TermRow>(
+    db: ReadTx,
+    eventIds: readonly number[],
+    columns: readonly C[] | 'all',
+  ): Promise<Map<number, Pick<TermRow, C>[]>> {
+    const terms = new Map<number, Pick<TermRow, C>[]>();
     if (eventIds.length === 0) return terms;
-    const rows = await db
-      .selectFrom('event_terms as et')
-      .innerJoin('terms as t', 't.id', 'et.term_id')
-      .selectAll('t')
+    const query = db.selectFrom('event_terms as et').innerJoin('terms as t', 't.id', 'et.term_id');
+    const rows = (await (
+      columns === 'all' ? query.selectAll('t') : query.select(columns.map((column) => `t.${column}` as const) as never)
+    )
       .select('et.event_id')
       .where('et.event_id', 'in', inList(eventIds))
       .orderBy(sql`lower(t.name)`)
       .orderBy('t.id')
-      .execute();
-    for (const { event_id: eventId, ...term } of rows) terms.set(eventId, [...(terms.get(eventId) ?? []), term]);
+      .execute()) as unknown as (Pick<TermRow, C> & { event_id: number })[];
+    for (const { event_id: eventId, ...term } of rows) {
+      const own = terms.get(eventId);
+      if (own) own.push(term as unknown as Pick<TermRow, C>);
+      else terms.set(eventId, [term as unknown as Pick<TermRow, C>]);
+    }
     return terms;
   }
 }
