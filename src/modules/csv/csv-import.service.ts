@@ -122,7 +122,7 @@ const nameKey = (kind: 'venue' | 'organizer', name: string) => `${kind}\n${name.
 
 export class CsvImportService {
   constructor(
-    private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent'>,
+    private readonly storage: Pick<Storage, 'read' | 'write' | 'touchContent' | 'bulkWrites'>,
     private readonly events: Pick<EventWriter, 'validateWrite'>,
     private readonly bulk: Pick<EventBulkWriter, 'createMany'>,
     private readonly checkEventBody: (input: Record<string, unknown>) => Record<string, InvalidParam>,
@@ -197,6 +197,13 @@ export class CsvImportService {
    * never stops the others.
    */
   async import(text: string, request: CsvImportRequest): Promise<CsvImportReport> {
+    // A dry run reads on the readers' connection; writes get the writer's larger cache for their time (decision 0131).
+    return request.dryRun
+      ? this.importText(text, request)
+      : this.storage.bulkWrites(() => this.importText(text, request));
+  }
+
+  private async importText(text: string, request: CsvImportRequest): Promise<CsvImportReport> {
     const kind = this.kindOf(request.type) as RowKind<unknown, unknown>;
     const status = request.status ?? 'publish';
     const report: CsvImportReport = {
