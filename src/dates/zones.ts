@@ -6,7 +6,7 @@
  * All zone math goes through luxon; date-times are wire strings (`YYYY-MM-DD HH:MM:SS`).
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import { WIRE_DATE_FORMAT } from '../clock.ts';
+import { WIRE_DATE_FORMAT, wireUtc } from '../clock.ts';
 
 /** WordPress "manual offset" zone names: `UTC+5`, `UTC-3:30`, `UTC+5.75`. */
 const WORDPRESS_OFFSET = /^UTC([+-])(\d{1,2})(?::(\d{2})|\.(\d+))?$/i;
@@ -133,7 +133,8 @@ function utcInstant(utc: string): DateTime {
 }
 
 export function zonedToUtc(wallClock: string, zone: string): string {
-  return wallClockInstant(wallClock, resolveZone(zone)).toUTC().toFormat(WIRE_DATE_FORMAT);
+  // wireUtc, not luxon's toFormat, which parses its format string on every call (a sixth of an imported event's dates).
+  return wireUtc(wallClockInstant(wallClock, resolveZone(zone)).toJSDate());
 }
 
 export function utcToZoned(utc: string, zone: string): string {

@@ -114,6 +114,7 @@ export function openPostgres(url: string, options: StorageOptions, clock: Clock)
       clock,
       stampJournal: (connection, at) => sql`select number_record_changes(${at})`.execute(connection),
     }),
+    bulkWrites: (work) => work(),
     ping: async () => {
       await sql`select 1`.execute(root);
     },
