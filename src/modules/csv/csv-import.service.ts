@@ -28,8 +28,8 @@ import {
  * written again a row to a unit, so that the failing row leaves nothing and the others are imported.
  */
 
-/** Rows per write unit: fewer commits, and fewer rewrites of the same pages, against the time a unit holds SQLite's one writer (decision 0131). */
-export const CSV_UNIT_ROWS = 5000;
+/** Rows per write unit: fewer commits and statements, against the time a unit holds SQLite's one writer (decision 0131). */
+export const CSV_UNIT_ROWS = 1000;
 /** Rows of the file shown as they were read, with their problems: the preview of a mapping. */
 export const CSV_PREVIEW_ROWS = 10;
 /** Rows' problems listed in a report (all are counted). */
