@@ -203,7 +203,7 @@ export function eventData(
 
 /**
  * The calendar's own properties without a name, by language and zone (a few of each): ical-generator
- * folds a calendar's text with a new TextEncoder a character (decision 0053), which every
+ * folds a calendar's text with a new TextEncoder for each character (decision 0053), which every
  * confirmation's `.ics` did for its header (decision 0134); only the name's two lines are folded anew.
  */
 const namelessHeaders = new Map<string, string>();
