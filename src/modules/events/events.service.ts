@@ -165,19 +165,21 @@ export class EventsService {
   /**
    * The event or occurrence with this id as it stands, whatever its status and unchecked for any
    * caller, localized, with its relations as `reader` may see them; undefined when gone (webhook
-   * payloads, the importer).
+   * payloads, the importer). `prices: false`: for a use that shows no cost (an RSVP's messages and
+   * page), its `ticketPrices` are left empty rather than read (a statement per RSVP, decision 0134).
    */
   async getUnchecked(
     tx: ReadTx,
     id: number,
     language: LanguageCode,
     reader: Caller | null,
+    options: { readonly prices?: boolean } = {},
   ): Promise<{ row: Localized<EventRow>; relations: LoadedRelations } | undefined> {
     const row = await this.repository.getOccurrence(tx, id);
     if (!row) return undefined;
     return {
       row: await this.records.localized(tx, row, language),
-      relations: await this.relations(tx, [row], language, reader),
+      relations: await this.relations(tx, [row], language, reader, undefined, options.prices ?? true),
     };
   }
 
@@ -200,6 +202,7 @@ export class EventsService {
    * read (decision 0051); such a record is left out as if it were not linked. `written`: the
    * relations of the one event of `rows`, created in this unit, which are not read back (its
    * terms' rows are, for their counts and translations, and its linked records but those written inline).
+   * `prices`: whether the tickets' prices are read (else `ticketPrices` is empty).
    */
   async relations(
     tx: ReadTx,
@@ -207,6 +210,7 @@ export class EventsService {
     language: LanguageCode,
     reader: Caller | null,
     written?: WrittenRelations,
+    prices = true,
   ): Promise<LoadedRelations> {
     const ids = rows.map((row) => row.post.id);
     const linksOf = (kind: LinkKind) =>
@@ -215,7 +219,7 @@ export class EventsService {
       written?.termIds.length === 0 ? new Map<number, TermRow[]>() : this.terms.termsOfEvents(tx, ids),
       written ? linksOf('venue') : this.repository.links(tx, ids, 'venue'),
       written ? linksOf('organizer') : this.repository.links(tx, ids, 'organizer'),
-      written ? new Map<number, string[]>() : this.tickets.publishedPrices(tx, ids),
+      written || !prices ? new Map<number, string[]>() : this.tickets.publishedPrices(tx, ids),
     ]);
     const withheld: number[] = [];
     const load = async (kind: LinkKind, links: Map<number, number[]>) => {

@@ -201,16 +201,31 @@ export function eventData(
   return { data, zone };
 }
 
+/**
+ * The calendar's own properties without a name, by language and zone (a few of each): ical-generator
+ * folds a calendar's text with a new TextEncoder for each character (decision 0053), which every
+ * confirmation's `.ics` did for its header (decision 0134); only the name's two lines are folded anew.
+ */
+const namelessHeaders = new Map<string, string>();
+
 /** The calendar's own properties: everything before its components. */
 export function calendarHeader(properties: { name: string; zone: string; language: string }): string {
-  const calendar: ICalCalendar = ical({
-    prodId: { company: 'calendar-events', product: 'calendar-events', language: properties.language },
-    name: properties.name,
-    ttl: REFRESH_SECONDS,
-    x: [['X-WR-TIMEZONE', properties.zone]],
-  });
-  const text = calendar.toString();
-  return text.slice(0, text.lastIndexOf('END:VCALENDAR'));
+  const key = `${properties.language} ${properties.zone}`;
+  let nameless = namelessHeaders.get(key);
+  if (nameless === undefined) {
+    const text = ical({
+      prodId: { company: 'calendar-events', product: 'calendar-events', language: properties.language },
+      ttl: REFRESH_SECONDS,
+      x: [['X-WR-TIMEZONE', properties.zone]],
+    }).toString();
+    nameless = text.slice(0, text.lastIndexOf('END:VCALENDAR'));
+    namelessHeaders.set(key, nameless);
+  }
+  if (properties.name === '') return nameless;
+  // ical-generator writes the name as given (unescaped) in NAME and X-WR-CALNAME, right after PRODID.
+  const at = nameless.indexOf('\r\n', nameless.indexOf('PRODID:')) + 2;
+  const named = foldLines(`NAME:${properties.name}\r\nX-WR-CALNAME:${properties.name}`);
+  return `${nameless.slice(0, at)}${named}\r\n${nameless.slice(at)}`;
 }
 
 /** A batch of events as VEVENT components; the zones they are written in are added to `zones`. */

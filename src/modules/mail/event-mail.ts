@@ -141,8 +141,10 @@ function whenOf(event: CalendarEvent, language: string): string {
   const end = local(fields.end_local);
   const day = (date: DateTime) => date.toFormat('cccc d LLLL yyyy');
   const time = (date: DateTime) => date.toFormat('HH:mm');
-  if (fields.all_day) return start.hasSame(end, 'day') ? day(start) : `${day(start)} – ${day(end)}`;
-  const span = start.hasSame(end, 'day')
+  // The same day: the same date part of the wire times (luxon's `hasSame` converted both; decision 0134).
+  const oneDay = fields.start_local.slice(0, 10) === fields.end_local.slice(0, 10);
+  if (fields.all_day) return oneDay ? day(start) : `${day(start)} – ${day(end)}`;
+  const span = oneDay
     ? `${day(start)}, ${time(start)} – ${time(end)}`
     : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
   return `${span} (${fields.timezone})`;

@@ -9,6 +9,15 @@ import QRCode from 'qrcode';
  * millisecond, and the same image (black modules on white, quiet zone, pixels per module).
  */
 
+/**
+ * The mask pattern every code is drawn with (decision 0134). The standard lets the writer choose
+ * any of the 8 and every reader reads the one the code names; `qrcode` would try all 8 and score
+ * each by the standard's penalty rules, about 1.4 ms a code, most of an RSVP's QR code. Pattern 2
+ * (every third column inverted) is the one those rules chose for 85% of check-in links like ours,
+ * and its penalty is within 1% of the best on average, so the codes scan as well.
+ */
+export const QR_MASK_PATTERN = 2;
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -29,17 +38,24 @@ export interface QrImageOptions {
 }
 
 export function qrPng(text: string, options: QrImageOptions): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: options.errorCorrectionLevel });
+  const { modules } = QRCode.create(text, {
+    errorCorrectionLevel: options.errorCorrectionLevel,
+    maskPattern: QR_MASK_PATTERN,
+  });
   const size = modules.size;
   const side = (size + 2 * options.margin) * options.scale;
   const rowBytes = Math.ceil(side / 8);
   const stride = rowBytes + 1;
-  // Each row: filter type 0, then one bit per pixel, 1 white, 0 black; white is the background.
+  // A module row's `scale` pixel rows are alike: the first is written with filter type 0 (none),
+  // white, then its black modules drawn; the others with filter type 2 (Up: each byte the same as
+  // the row above) and no bytes set. Drawing every pixel was about a sixth of an RSVP's confirmation
+  // (decision 0133), and deflating the rows copied as they are took twice as long as these (0134).
   // The padding bits past the image's width stay 1, which no decoder reads.
-  const raw = Buffer.alloc(stride * side, 0xff);
-  for (let y = 0; y < side; y++) raw[y * stride] = 0;
-  // A module row's `scale` pixel rows are alike: the first is drawn module by module, the others
-  // copied from it (drawing every pixel was about a sixth of an RSVP's confirmation; decision 0133).
+  const raw = Buffer.alloc(stride * side);
+  for (let y = 0; y < side; y++) {
+    if (y % options.scale === 0) raw.fill(0xff, y * stride + 1, (y + 1) * stride);
+    else raw[y * stride] = 2;
+  }
   for (let my = 0; my < size; my++) {
     const first = (options.margin + my) * options.scale * stride;
     for (let mx = 0; mx < size; mx++) {
@@ -47,7 +63,6 @@ export function qrPng(text: string, options: QrImageOptions): Buffer {
       const left = (options.margin + mx) * options.scale;
       for (let x = left; x < left + options.scale; x++) raw[first + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
     }
-    for (let copy = 1; copy < options.scale; copy++) raw.copy(raw, first + copy * stride, first, first + stride);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);

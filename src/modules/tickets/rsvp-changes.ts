@@ -210,7 +210,7 @@ export class RsvpChanges {
     const first = seats[0]!;
     const ticket = (await this.tickets.get(tx, first.ticket_id))!;
     const live = seats.filter((seat) => seat.status !== 'cancelled');
-    const found = (await this.events.getUnchecked(tx, first.event_id, this.language, null))!;
+    const found = (await this.events.getUnchecked(tx, first.event_id, this.language, null, { prices: false }))!;
     const event = { row: found.row, relations: found.relations, entitled: this.events.entitled(found.row, null, {}) };
     const url = eventData(event, { urls, uidHost: '' }).data.url;
     return {

@@ -75,7 +75,7 @@ export class RsvpMail {
 
   /** The order's token for its page of changes, good until a week after its event ends. */
   async token(tx: WriteTx, seat: Pick<AttendeeRow, 'event_id' | 'order_ref'>): Promise<string> {
-    const found = (await this.events.getUnchecked(tx, seat.event_id, this.settings.language, null))!;
+    const found = (await this.events.getUnchecked(tx, seat.event_id, this.settings.language, null, { prices: false }))!;
     return this.links.token(seat.order_ref, linkExpiry(found.row.fields.end_utc, this.clock.now()));
   }
 
@@ -88,7 +88,9 @@ export class RsvpMail {
     urls: Urls,
   ): Promise<string> {
     const first = seats[0]!;
-    const found = (await this.events.getUnchecked(tx, first.event_id, this.settings.language, null))!;
+    const found = (await this.events.getUnchecked(tx, first.event_id, this.settings.language, null, {
+      prices: false,
+    }))!;
     const token = this.links.token(first.order_ref, linkExpiry(found.row.fields.end_utc, this.clock.now()));
     const title = plainText(found.row.post.title);
     const going = first.status === 'going';
