@@ -120,16 +120,21 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     ).json<{ events: Json[] }>().events;
     assert.deepEqual(drafts.map((event) => event.title).sort(), ['Harbour concert', 'Pier market']);
 
-    // The feed changes: one event added, one changed, one gone (kept, as asked).
+    // The feed changes: one event added, one changed, one gone (kept, as asked), and one without a UID, skipped and listed.
     feed.document = calendar([
       single('a@feed', 'Harbour concert', '20270410'),
       single('b@feed', 'Pier market, moved', '20270412'),
       single('c@feed', 'Quay concert', '20270413'),
+      vevent({ DTSTAMP: '20261120T000000Z', DTSTART: '20270414T180000Z', SUMMARY: 'Nameless' }),
     ]);
     await page.getByRole('link', { name: 'Harbour feed' }).click();
     await page.getByRole('button', { name: 'Run now' }).click();
     await page.getByRole('status').filter({ hasText: 'Completed' }).waitFor();
     assert.deepEqual(await counts(page), { Created: '1', Updated: '1', Unchanged: '1', Trashed: '0', Failed: '0' });
+    const skipped = page.getByRole('region', { name: 'Errors: 1' });
+    assert.deepEqual(await skipped.getByRole('listitem').allTextContents(), [
+      'UID "" skipped: The VEVENT has no UID, so a later import could not find it again.',
+    ]);
 
     // The source's history: both runs, newest first, with their counts.
     await page.getByRole('link', { name: 'Harbour feed' }).click();
@@ -139,7 +144,7 @@ describe(`admin import sources and CSV in a browser (${DIALECT})`, () => {
     assert.deepEqual(
       await Promise.all(rows.slice(1).map(async (row) => (await row.getByRole('cell').allTextContents()).slice(0, 6))),
       [
-        ['Completed', '1', '1', '1', '0', '0'],
+        ['Completed (Errors: 1)', '1', '1', '1', '0', '0'],
         ['Completed', '2', '0', '0', '0', '0'],
       ],
     );

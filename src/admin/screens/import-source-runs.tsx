@@ -7,6 +7,7 @@ import type { ScreenProps } from '../screens.ts';
 import type { Source } from './import-sources.tsx';
 // This screen's words, loaded with it.
 import '../import-source-words.ts';
+import { RunErrors } from '../run-errors.tsx';
 
 /** A source's runs: its history, and a run's page, read again every POLL_MS until the run ends. */
 
@@ -182,19 +183,13 @@ export function SourceRun({ params }: ScreenProps) {
               ))}
             </tbody>
           </table>
-          {run.error_count === 0 ? null : (
-            <section aria-labelledby="run-errors">
-              <h2 id="run-errors">{t('runErrors', { count: run.error_count })}</h2>
-              <ul>
-                {run.errors.map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
-              </ul>
-              {run.error_count > run.errors.length ? (
-                <p>{t('moreRunErrors', { count: run.error_count - run.errors.length })}</p>
-              ) : null}
-            </section>
-          )}
+          <RunErrors
+            id="run-errors"
+            heading={t('runErrors', { count: run.error_count })}
+            errors={run.errors}
+            total={run.error_count}
+            unlisted={(count) => t('moreRunErrors', { count })}
+          />
         </div>
       )}
       <p>

@@ -7,6 +7,7 @@ import { href, navigate } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 // This screen's words, loaded with it.
 import '../site-import-words.ts';
+import { RunErrors } from '../run-errors.tsx';
 
 /*
  * Site imports (issue 33, decision 0078), administrators only, over the API of decision 0071 and
@@ -363,19 +364,13 @@ function RunDetails({ run, cancel }: { run: SiteImport; cancel: () => void }) {
         </table>
       </div>
       {run.complete === false ? <p>{t('incompleteRead')}</p> : null}
-      {run.error_count === 0 ? null : (
-        <section aria-labelledby="site-import-errors">
-          <h2 id="site-import-errors">{t('siteImportErrors', { count: run.error_count })}</h2>
-          <ul>
-            {run.errors.map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ul>
-          {run.error_count > run.errors.length ? (
-            <p>{t('moreErrors', { count: run.error_count - run.errors.length })}</p>
-          ) : null}
-        </section>
-      )}
+      <RunErrors
+        id="site-import-errors"
+        heading={t('siteImportErrors', { count: run.error_count })}
+        errors={run.errors}
+        total={run.error_count}
+        unlisted={(count) => t('moreErrors', { count })}
+      />
       {run.notes.length === 0 ? null : (
         <details>
           <summary>{t('importerNotes', { count: run.notes.length })}</summary>
