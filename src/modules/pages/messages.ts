@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode } from '../../languages.ts';
 import { RSVP_DE, RSVP_EN, RSVP_ES, RSVP_FR, type RsvpMessages } from './rsvp-messages.ts';
 
 export type { RsvpMessages } from './rsvp-messages.ts';
@@ -527,11 +527,7 @@ const ES: Messages = {
   jumpToNext: 'Ir a los próximos eventos',
 };
 
-const BY_LANGUAGE: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES };
-
-export function messagesFor(language: LanguageCode): Messages {
-  return BY_LANGUAGE[language] ?? EN;
-}
+export const messagesFor = (language: LanguageCode): Messages => wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
 
 /** The BCP 47 tag of a language code, for `lang` attributes and Intl (`pt-pt` → `pt-PT`). */
 export function localeOf(language: LanguageCode): string {

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode } from '../../languages.ts';
 
 /*
  * The words of the admin's sign-in page, in the languages the public pages speak (decision 0040);
@@ -118,8 +118,5 @@ const ES: SignInMessages = {
     'Este enlace de configuración solo funciona desde el propio servidor (una dirección de bucle local), salvo con CALENDAR_SETUP_FROM_ANYWHERE=true.',
 };
 
-const BY_LANGUAGE: Partial<Record<LanguageCode, SignInMessages>> = { en: EN, fr: FR, de: DE, es: ES };
-
-export function signInMessagesFor(language: LanguageCode): SignInMessages {
-  return BY_LANGUAGE[language] ?? EN;
-}
+export const signInMessagesFor = (language: LanguageCode): SignInMessages =>
+  wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
