@@ -48,17 +48,44 @@ async function ticketFor(t: TestApp, title: string, capacity: number): Promise<{
 const rsvp = (t: TestApp, ticket: number, body: Json) =>
   t.request('anonymous', 'POST', `tickets/${ticket}/rsvps`, body);
 
+/** A ticket of one place that keeps a waitlist (decision 0126). */
+async function waitlistTicketFor(t: TestApp, title: string): Promise<number> {
+  const { ticket } = await ticketFor(t, title, 1);
+  assert.equal(
+    (await t.request('administrator', 'PATCH', `${ET}/tickets/${ticket}`, { waitlist: true })).statusCode,
+    200,
+  );
+  return ticket;
+}
+
+/** Cancels an RSVP by the form of its signed page (decision 0125). */
+async function cancelAt(t: TestApp, manageUrl: string): Promise<void> {
+  const cancelled = await t.app.inject({
+    method: 'POST',
+    url: new URL(manageUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=cancel',
+  });
+  assert.equal(cancelled.statusCode, 303);
+}
+
+/** The app of a site whose e-mail goes to a real SMTP server in this process, its sender running. */
+async function mailingApp(env: Record<string, string> = {}): Promise<{ smtp: LocalSmtp; t: TestApp }> {
+  const smtp = await startSmtp();
+  const t = await createTestApp({
+    clock: systemClock,
+    env: { ...env, CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05' },
+  });
+  t.mailDispatcher!.start({ error: (error) => console.error(error) });
+  return { smtp, t };
+}
+
 describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
   let smtp: LocalSmtp;
   let t: TestApp;
 
   before(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({
-      clock: systemClock,
-      env: { CALENDAR_SMTP_URL: smtp.url, CALENDAR_MAIL_FROM: FROM, CALENDAR_MAIL_POLL_INTERVAL: '0.05' },
-    });
-    t.mailDispatcher!.start({ error: (error) => console.error(error) });
+    ({ smtp, t } = await mailingApp());
   });
   after(async () => {
     await t.close();
@@ -172,11 +199,7 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
   });
 
   test('the confirmation carries the signed link to change or cancel; a promotion from the waitlist arrives with its QR code (decisions 0125, 0126)', async () => {
-    const { ticket } = await ticketFor(t, 'Tiny gig', 1);
-    assert.equal(
-      (await t.request('administrator', 'PATCH', `${ET}/tickets/${ticket}`, { waitlist: true })).statusCode,
-      200,
-    );
+    const ticket = await waitlistTicketFor(t, 'Tiny gig');
     const first = await rsvp(t, ticket, { name: 'Eve', email: 'eve@example.org' });
     assert.equal(first.statusCode, 201, first.body);
     const waiting = await rsvp(t, ticket, { name: 'Fay', email: 'fay@example.org', waitlist: true });
@@ -188,8 +211,7 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
     const link = /Change or cancel your RSVP: (\S+)/.exec(confirmation!.parsed.text ?? '')?.[1];
     assert.equal(link, first.json<Json>().manage_url, "the link of the API's answer");
     assert.match(String(confirmation!.parsed.html), /<a href="[^"]+\/rsvp\/[^"]+">Change or cancel your RSVP<\/a>/);
-    const path = new URL(link!).pathname;
-    assert.equal((await t.request('anonymous', 'GET', path)).statusCode, 200);
+    assert.equal((await t.request('anonymous', 'GET', new URL(link!).pathname)).statusCode, 200);
     const [onList] = await until('the waitlist message arrived', () =>
       arrivedTo('fay@example.org').length > 0 ? arrivedTo('fay@example.org') : undefined,
     );
@@ -199,13 +221,7 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
       0,
       'no QR code while waiting',
     );
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'action=cancel',
-    });
-    assert.equal(cancelled.statusCode, 303);
+    await cancelAt(t, link!);
     const promoted = await until('the promotion arrived', () =>
       arrivedTo('fay@example.org').find((mail) => mail.parsed.subject === 'A place is yours: Tiny gig'),
     );
@@ -234,6 +250,103 @@ describe(`RSVP confirmations by e-mail (${DIALECT})`, () => {
       outbox.messages.filter((row: Json) => row.to === 'bo@example.org').length,
       0,
       'nothing written for the refused RSVP',
+    );
+  });
+});
+
+describe(`RSVP messages on a French site (${DIALECT}; decision 0135)`, () => {
+  let smtp: LocalSmtp;
+  let t: TestApp;
+
+  before(async () => {
+    ({ smtp, t } = await mailingApp({ CALENDAR_DEFAULT_LANGUAGE: 'fr' }));
+  });
+  after(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const arrived = (address: string, subject: string) =>
+    until(`"${subject}" arrived to ${address}`, () =>
+      smtp.received.find((mail) => mail.to.includes(address) && mail.parsed.subject === subject),
+    );
+
+  test("a confirmation speaks the site's language: subject, greeting, places, dates, link and QR captions in text and HTML; its .ics parses and its codes decode", async () => {
+    const { event, ticket } = await ticketFor(t, "Concert d'été", 10);
+    const answer = await rsvp(t, ticket, { name: 'Ada', email: 'ada@example.org', quantity: 2 });
+    assert.equal(answer.statusCode, 201, answer.body);
+    const seats = answer.json<Json>().attendees as { id: number; security_code: string }[];
+    const { parsed } = await arrived('ada@example.org', "Inscription confirmée : Concert d'été");
+    const text = parsed.text ?? '';
+    assert.match(
+      text,
+      /^Bonjour Ada,\nVos 2 places sont réservées\.\nBillet : Free seat\n\nConcert d'été\nQuand : jeudi 4 mars 2027, 19:00 – 22:00 \(America\/New_York\)\n/,
+    );
+    assert.ok(text.includes(`Modifier ou annuler votre inscription : ${answer.json<Json>().manage_url}`), text);
+    assert.ok(text.includes('Ajoutez-le à votre agenda avec le fichier event.ics joint.'), text);
+    const html = String(parsed.html);
+    assert.match(html, /<th [^>]*>Quand<\/th><td>jeudi 4 mars 2027, 19:00 – 22:00 \(America\/New_York\)<\/td>/);
+    assert.match(html, /<a href="[^"]+\/rsvp\/[^"]+">Modifier ou annuler votre inscription<\/a>/);
+    assert.doesNotMatch(`${parsed.subject}\n${text}\n${html}`, /You're|Hello|booked|When|Change or cancel|at the door/);
+
+    const ics = parsed.attachments.find((attachment) => attachment.filename === 'event.ics');
+    assert.ok(ics, 'the .ics is attached');
+    const calendar = new ICAL.Component(ICAL.parse(ics.content.toString('utf8')));
+    assert.match(String(calendar.getFirstPropertyValue('prodid')), /\/\/FR$/i, "the .ics in the site's language");
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    assert.equal(vevent.getFirstPropertyValue('summary'), "Concert d'été");
+    assert.equal(
+      (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+      '2027-03-05T00:00:00.000Z',
+    );
+
+    const pngs = parsed.attachments.filter((attachment) => attachment.contentType === 'image/png');
+    const codes = await Promise.all(pngs.map((png) => decoded(png.content)));
+    assert.deepEqual(
+      codes.map((code) => [code.searchParams.get('ticket_id'), code.searchParams.get('event_id')]),
+      seats.map((seat) => [String(seat.id), String(event)]),
+    );
+    for (const [index, code] of codes.entries()) {
+      const caption = `Place ${index + 1} sur 2 : présentez ce code à l’entrée`;
+      assert.ok(text.includes(`${caption} : ${code.text}`), `the text part's caption of code ${index + 1}`);
+      assert.ok(
+        html.includes(`<p>${caption}<br><img src="cid:${pngs[index]!.cid}"`),
+        `the HTML part's caption of code ${index + 1}`,
+      );
+    }
+  });
+
+  test('the not-going answer, the waitlist and the promotion from it speak French too, with its plurals', async () => {
+    const ticket = await waitlistTicketFor(t, 'Petit concert');
+    const first = await rsvp(t, ticket, { name: 'Eve', email: 'eve@example.org' });
+    assert.equal(first.statusCode, 201, first.body);
+    const declined = await rsvp(t, ticket, { name: 'Gil', email: 'gil@example.org', going: false });
+    assert.equal(declined.statusCode, 201, declined.body);
+    const waiting = await rsvp(t, ticket, { name: 'Fay', email: 'fay@example.org', waitlist: true });
+    assert.equal(waiting.statusCode, 201, waiting.body);
+
+    const going = await arrived('eve@example.org', 'Inscription confirmée : Petit concert');
+    assert.match(going.parsed.text ?? '', /^Bonjour Eve,\nVotre place est réservée\.\n/);
+    assert.ok((going.parsed.text ?? '').includes('\nPrésentez ce code à l’entrée : '), 'one place: no "Place 1 sur 1"');
+    const no = await arrived('gil@example.org', 'Votre réponse : Petit concert');
+    assert.match(no.parsed.text ?? '', /^Bonjour Gil,\nNous avons bien reçu votre réponse : vous ne venez pas\.\n/);
+    const onList = await arrived('fay@example.org', 'Vous êtes sur la liste d’attente : Petit concert');
+    assert.match(
+      onList.parsed.text ?? '',
+      /^Bonjour Fay,\nL’événement est complet : vous êtes sur sa liste d’attente pour une place\. Nous vous écrirons dès qu’une place se libérera pour vous\.\n/,
+    );
+
+    await cancelAt(t, first.json<Json>().manage_url);
+    const promoted = await arrived('fay@example.org', 'Une place pour vous : Petit concert');
+    assert.match(
+      promoted.parsed.text ?? '',
+      /^Bonjour Fay,\nDes places se sont libérées : votre place, sur la liste d’attente, est maintenant réservée\.\n/,
+    );
+    const qr = promoted.parsed.attachments.find((attachment) => attachment.contentType === 'image/png');
+    assert.ok(qr, 'the QR code of the promoted seat');
+    assert.equal(
+      (await decoded(qr.content)).searchParams.get('ticket_id'),
+      String(waiting.json<Json>().attendees[0].id),
     );
   });
 });

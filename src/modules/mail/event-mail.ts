@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { qrPng } from './qr-png.ts';
 import { escapeHtml } from '../../content/html.ts';
+import { wordsIn, type LanguageCode } from '../../languages.ts';
 import {
   calendarFooter,
   calendarHeader,
@@ -24,17 +25,60 @@ export interface EventMailContent {
   /** QR codes to show at the door (one per seat of an order): the text each encodes, and the words beside it. */
   readonly qrs?: readonly { readonly text: string; readonly caption: string }[];
   readonly reference?: string;
-  /** The language of the calendar attachment's PRODID and of the dates' words (default `en`). */
-  readonly language?: string;
+  /** The language of the details' words and dates and of the calendar attachment's PRODID (default `en`). */
+  readonly language?: LanguageCode;
 }
 
-/** The words of an event's details, in one place. */
-const WORDS = {
+/** The words of an event's details in one language (decision 0135). */
+export interface EventMailWords {
+  readonly when: string;
+  readonly where: string;
+  readonly details: string;
+  readonly calendar: string;
+  /** Between a label and its value (`When: …`; French puts a space before the colon). */
+  readonly colon: string;
+  /** How the language writes a day, as a luxon pattern: the long date the public pages show (Intl's), English's kept as it was. */
+  readonly day: string;
+}
+
+const EN: EventMailWords = {
   when: 'When',
   where: 'Where',
   details: 'Details',
   calendar: 'Add it to your calendar with the attached event.ics.',
+  colon: ': ',
+  day: 'cccc d LLLL yyyy',
 };
+
+const FR: EventMailWords = {
+  when: 'Quand',
+  where: 'Où',
+  details: 'Détails',
+  calendar: 'Ajoutez-le à votre agenda avec le fichier event.ics joint.',
+  colon: ' : ',
+  day: 'cccc d LLLL yyyy',
+};
+
+const DE: EventMailWords = {
+  when: 'Wann',
+  where: 'Wo',
+  details: 'Details',
+  calendar: 'Mit der angehängten Datei event.ics tragen Sie die Veranstaltung in Ihren Kalender ein.',
+  colon: ': ',
+  day: 'cccc, d. LLLL yyyy',
+};
+
+const ES: EventMailWords = {
+  when: 'Cuándo',
+  where: 'Dónde',
+  details: 'Detalles',
+  calendar: 'Añádalo a su calendario con el archivo event.ics adjunto.',
+  colon: ': ',
+  day: "cccc, d 'de' LLLL 'de' yyyy",
+};
+
+export const eventMailWords = (language: LanguageCode): EventMailWords =>
+  wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
 
 /** The `n`th QR code's content id (from 1): the HTML part shows the attachment of that id. */
 const qrCid = (n: number) => `qr-code-${n}@calendar`;
@@ -52,7 +96,9 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
   // The event's calendar data, computed once for the message's words and its `.ics`.
   const calendarData = eventData(content.event, content.context);
   const { data } = calendarData;
-  const when = whenOf(content.event, content.language ?? 'en');
+  const language = content.language ?? 'en';
+  const words = eventMailWords(language);
+  const when = whenOf(content.event, language, words.day);
   const where = placeOf(data.location);
   const url = typeof data.url === 'string' ? data.url : '';
   const links = content.links ?? [];
@@ -76,14 +122,14 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     ...content.intro,
     '',
     String(data.summary ?? ''),
-    `${WORDS.when}: ${when}`,
-    ...(where === '' ? [] : [`${WORDS.where}: ${where}`]),
-    ...(url === '' ? [] : [`${WORDS.details}: ${url}`]),
+    `${words.when}${words.colon}${when}`,
+    ...(where === '' ? [] : [`${words.where}${words.colon}${where}`]),
+    ...(url === '' ? [] : [`${words.details}${words.colon}${url}`]),
     '',
-    ...links.map((link) => `${link.label}: ${link.url}`),
-    ...qrs.flatMap((qr) => ['', `${qr.caption}: ${qr.text}`]),
+    ...links.map((link) => `${link.label}${words.colon}${link.url}`),
+    ...qrs.flatMap((qr) => ['', `${qr.caption}${words.colon}${qr.text}`]),
     '',
-    WORDS.calendar,
+    words.calendar,
     '',
   ].join('\n');
   const row = (label: string, value: string) =>
@@ -92,16 +138,16 @@ export async function eventMail(content: EventMailContent): Promise<MailMessage>
     ...content.intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<h1 style="font-size:1.4em">${escapeHtml(String(data.summary ?? ''))}</h1>`,
     '<table>',
-    row(WORDS.when, escapeHtml(when)),
-    ...(where === '' ? [] : [row(WORDS.where, escapeHtml(where))]),
-    ...(url === '' ? [] : [row(WORDS.details, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)]),
+    row(words.when, escapeHtml(when)),
+    ...(where === '' ? [] : [row(words.where, escapeHtml(where))]),
+    ...(url === '' ? [] : [row(words.details, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)]),
     '</table>',
     ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
     ...qrs.map(
       (qr, index) =>
-        `<p>${escapeHtml(qr.caption)}<br><img src="cid:${qrCid(index + 1)}" alt="${escapeHtml(`${qr.caption}: ${qr.text}`)}"></p>`,
+        `<p>${escapeHtml(qr.caption)}<br><img src="cid:${qrCid(index + 1)}" alt="${escapeHtml(`${qr.caption}${words.colon}${qr.text}`)}"></p>`,
     ),
-    `<p>${escapeHtml(WORDS.calendar)}</p>`,
+    `<p>${escapeHtml(words.calendar)}</p>`,
   ].join('\n');
   return {
     to: content.to,
@@ -132,14 +178,18 @@ function eventCalendar(content: EventMailContent, calendarData: ReturnType<typeo
   );
 }
 
-/** The event's dates in its own zone, as people read them: `Thursday 4 March 2027, 19:00 – 22:00 (America/New_York)`. */
-function whenOf(event: CalendarEvent, language: string): string {
+/**
+ * The event's dates in its own zone, as people read them: `Thursday 4 March 2027, 19:00 – 22:00
+ * (America/New_York)`, `jeudi 4 mars 2027, 19:00 – 22:00 (America/New_York)`; names in the
+ * language, days written by `dayPattern`.
+ */
+function whenOf(event: CalendarEvent, language: LanguageCode, dayPattern: string): string {
   const { fields } = event.row;
   // A wire time (`YYYY-MM-DD HH:MM:SS`) read by `fromSQL`'s pattern: `fromFormat` parsed the format's tokens on every call.
   const local = (wire: string) => DateTime.fromSQL(wire, { zone: 'UTC', locale: language });
   const start = local(fields.start_local);
   const end = local(fields.end_local);
-  const day = (date: DateTime) => date.toFormat('cccc d LLLL yyyy');
+  const day = (date: DateTime) => date.toFormat(dayPattern);
   const time = (date: DateTime) => date.toFormat('HH:mm');
   // The same day: the same date part of the wire times (luxon's `hasSame` converted both; decision 0134).
   const oneDay = fields.start_local.slice(0, 10) === fields.end_local.slice(0, 10);

@@ -1,7 +1,7 @@
 /*
  * The words of the RSVP form on an event's page, of its confirmation and of the page of an RSVP's
  * changes (issue 46; decisions 0125, 0126), per language, as `messages.ts` holds the rest of the
- * public pages' words. The RSVP e-mails keep their English words (`tickets/rsvp-mail.ts`).
+ * public pages' words. The RSVP e-mails' words are in `tickets/rsvp-mail-words.ts` (decision 0135).
  */
 
 export interface RsvpMessages {

@@ -8,31 +8,13 @@ import { plainText } from '../ical/calendar-writer.ts';
 import { eventMail } from '../mail/event-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { linkExpiry, type RsvpLinks } from './rsvp-links.ts';
-
-/** The messages' words (decisions 0111, 0125, 0126). */
-const WORDS = {
-  subject: (title: string) => `You're going: ${title}`,
-  declinedSubject: (title: string) => `Your answer: ${title}`,
-  waitlistSubject: (title: string) => `You're on the waitlist: ${title}`,
-  promotedSubject: (title: string) => `A place is yours: ${title}`,
-  greeting: (name: string) => `Hello ${name},`,
-  going: (places: number) => (places === 1 ? 'your place is booked.' : `your ${places} places are booked.`),
-  notGoing: 'we have your answer: you are not going.',
-  waitlisted: (places: number) =>
-    `the event is full: you are on its waitlist for ${places === 1 ? 'one place' : `${places} places`}. We will write when a place is yours.`,
-  promoted: (places: number) =>
-    `places were freed: ${places === 1 ? 'your place is booked' : `your ${places} places are booked`} from the waitlist.`,
-  ticket: (name: string) => `Ticket: ${name}`,
-  qrCaption: (place: number, places: number) =>
-    places === 1 ? 'Show this code at the door' : `Place ${place} of ${places}: show this code at the door`,
-  manage: 'Change or cancel your RSVP',
-};
+import { rsvpMailWords } from './rsvp-mail-words.ts';
 
 /** What the messages need besides the RSVP: where the event's UID points, and the site's language. */
 export interface RsvpMailSettings {
   /** The host part of the event's UID in the attached `.ics`, as the site's feeds write it. */
   readonly uidHost: string;
-  /** The site's language: the event's title and words, and the `.ics`'s. */
+  /** The site's language: the event's title, the messages' words and dates (decision 0135), and the `.ics`'s. */
   readonly language: LanguageCode;
 }
 
@@ -95,34 +77,35 @@ export class RsvpMail {
     const title = plainText(found.row.post.title);
     const going = first.status === 'going';
     const waitlisted = first.status === 'waitlisted';
+    const words = rsvpMailWords(this.settings.language);
     const subject =
       kind === 'promoted'
-        ? WORDS.promotedSubject
+        ? words.promotedSubject
         : going
-          ? WORDS.subject
+          ? words.subject
           : waitlisted
-            ? WORDS.waitlistSubject
-            : WORDS.declinedSubject;
+            ? words.waitlistSubject
+            : words.declinedSubject;
     const state =
       kind === 'promoted'
-        ? WORDS.promoted(seats.length)
+        ? words.promoted(seats.length)
         : going
-          ? WORDS.going(seats.length)
+          ? words.going(seats.length)
           : waitlisted
-            ? WORDS.waitlisted(seats.length)
-            : WORDS.notGoing;
+            ? words.waitlisted(seats.length)
+            : words.notGoing;
     const message = await eventMail({
       to: first.email,
       subject: subject(title),
-      intro: [WORDS.greeting(first.name), state, WORDS.ticket(ticketName)],
+      intro: [words.greeting(first.name), state, words.ticket(ticketName)],
       event: { row: found.row, relations: found.relations, entitled: this.events.entitled(found.row, null, {}) },
       context: { urls, uidHost: this.settings.uidHost },
-      links: [{ label: WORDS.manage, url: manageUrl(urls, token) }],
+      links: [{ label: words.manage, url: manageUrl(urls, token) }],
       ...(going
         ? {
             qrs: seats.map((seat, index) => ({
               text: checkInCode(urls, seat),
-              caption: WORDS.qrCaption(index + 1, seats.length),
+              caption: words.qrCaption(index + 1, seats.length),
             })),
           }
         : {}),
