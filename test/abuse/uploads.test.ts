@@ -169,7 +169,13 @@ describe(`abuse: uploads (${DIALECT})`, () => {
           ),
         ),
       (answers) => {
-        assertAnswers(answers, (status) => status === 201 || isClientError(status), '201 or a 4xx');
+        // Past the places of the images in flight, an upload is refused (429 media_busy) before its body is read,
+        // so its client may meet the closed connection first, as the anonymous ones do.
+        assertAnswers(
+          answers,
+          { answer: refusedOrReset((status) => status === 201 || isClientError(status)) },
+          '201 or a 4xx',
+        );
         assert.ok(
           answers.some((answer) => answer.status === 201),
           'some are stored',
