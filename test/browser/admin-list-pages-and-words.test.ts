@@ -66,6 +66,38 @@ describe(`admin list pages and editor words in a browser (${DIALECT})`, () => {
     assert.deepEqual(errors, []);
   });
 
+  test("a page's answer that comes after the list moved on is never shown: page 2 held, back to page 1, page 2 let go", async () => {
+    const { page, errors } = await signedIn('editor', 'events');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByText('Page 1 of 2').waitFor();
+    const first = await listedTitles(page);
+    const isSecondPage = (url: URL) =>
+      !url.pathname.includes('/admin/') && url.pathname.endsWith('/events') && url.searchParams.get('page') === '2';
+    let asked!: () => void;
+    const secondAsked = new Promise<void>((resolve) => (asked = resolve));
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(isSecondPage, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await secondAsked;
+    await page.goBack();
+    await pager.getByText('Page 1 of 2').waitFor();
+    const secondAnswered = page.waitForResponse((response) => isSecondPage(new URL(response.url())));
+    letGo();
+    await (await secondAnswered).finished();
+    // The page has read the late answer once its response is whole and two frames have been drawn.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))),
+    );
+    assert.deepEqual(await listedTitles(page), first);
+    await pager.getByText('Page 1 of 2').waitFor();
+    assert.deepEqual(errors, []);
+  });
+
   test('the editor: a status in the singular, the unit of "Every how many", a human message for an empty title', async () => {
     const { page, errors } = await signedIn('editor', 'events/new');
     await page.getByRole('heading', { name: 'New event' }).waitFor();

@@ -16,7 +16,7 @@ import {
   type Sort,
 } from '../events.ts';
 import { formatWhen, STATUS_LABEL, STATUS_TAB_LABEL, t, type MessageKey } from '../i18n.ts';
-import { goToList, pageOf, Pager } from '../listing.tsx';
+import { goToList, pageOf, Pager, useListAnswer } from '../listing.tsx';
 import { href } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 
@@ -83,12 +83,12 @@ export default function EventsList({ search }: ScreenProps) {
   const tab = (TABS as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as Tab) : 'all';
   const page = pageOf(search);
   const sort = sortOf(search);
-  const [result, setResult] = useState<Page<EventRecord> | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
   const [options, setOptions] = useState<Record<string, Term[]>>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState<string>('');
   const [reload, setReload] = useState(0);
+  const [result, setResult] = useListAnswer<Page<EventRecord>>(`${search.toString()}#${reload}`);
   const filters: EventListFilters = {
     status: tab,
     page,
@@ -121,7 +121,6 @@ export default function EventsList({ search }: ScreenProps) {
   // A bulk action's report belongs to the list it was made on: another tab or filter clears it.
   useEffect(() => setMessage(''), [search.toString()]);
   useEffect(() => {
-    setResult(undefined);
     setSelected(new Set());
     void listEvents(filters).then(setResult, (error: Error) => setMessage(error.message));
     void eventCounts().then(setCounts, () => setCounts(undefined));

@@ -14,7 +14,7 @@ import {
   type RecordKind,
   type WireRecord,
 } from '../records.ts';
-import { goToList, pageOf, Pager } from '../listing.tsx';
+import { goToList, pageOf, Pager, useListAnswer } from '../listing.tsx';
 import { href, navigate, setGuard } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 
@@ -45,12 +45,12 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
       : 'all';
   const page = pageOf(search);
   const text = search.get('search') ?? '';
-  const [listing, setListing] = useState<Listing | undefined>();
   const [counts, setCounts] = useState<Counts | undefined>();
   const [parents, setParents] = useState<Map<number, string>>(new Map());
   const [message, setMessage] = useState('');
   const [reload, setReload] = useState(0);
   const { collection } = kind;
+  const [listing, setListing] = useListAnswer<Listing>(`${collection}?${search.toString()}#${reload}`);
 
   /** The list's query: a page of it, or (as CSV) every record of its filters. */
   const listQuery = (): Query =>
@@ -58,7 +58,6 @@ function RecordsList({ kind, search }: { kind: RecordKind; search: URLSearchPara
       ? { status: tab === 'all' ? ALL_BUT_TRASH : [tab], page, per_page: PER_PAGE, search: text }
       : { page, per_page: PER_PAGE, search: text, hide_empty: false, orderby: 'name' };
   useEffect(() => {
-    setListing(undefined);
     const query = listQuery();
     void get<Record<string, WireRecord[]>>(collection, query).then(
       ({ body, headers }) =>

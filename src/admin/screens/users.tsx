@@ -6,7 +6,7 @@ import { ErrorSummary, Field, invalid, valueOf } from '../editor/fields.tsx';
 // This screen's words, loaded with it.
 import '../user-words.ts';
 import { formatInstant, t, type MessageKey } from '../i18n.ts';
-import { goToList, pageOf, Pager } from '../listing.tsx';
+import { goToList, pageOf, Pager, useListAnswer } from '../listing.tsx';
 import { href, navigate } from '../router.ts';
 import type { ScreenProps } from '../screens.ts';
 import { AppPasswords } from './app-passwords.tsx';
@@ -75,10 +75,9 @@ export function UsersList({ search }: ScreenProps) {
   const page = pageOf(search);
   const text = search.get('search') ?? '';
   const role = search.get('roles') ?? '';
-  const [listing, setListing] = useState<{ users: User[]; pages: number } | undefined>();
+  const [listing, setListing] = useListAnswer<{ users: User[]; pages: number }>(search.toString());
   const [message, setMessage] = useState(takeNotice);
   useEffect(() => {
-    setListing(undefined);
     void get<User[]>(USERS, { context: 'edit', page, per_page: PER_PAGE, search: text, roles: role }).then(
       ({ body, headers }) => setListing({ users: body, pages: listTotals(headers, body.length).pages }),
       (error: Error) => setMessage(error.message),
