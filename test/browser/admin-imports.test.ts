@@ -391,7 +391,7 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     await context.close();
   });
 
-  test("an administrator cancels a running site import; the recent imports link to each one's progress", async () => {
+  test("an administrator cancels a running site import; the recent imports link to each one's progress; a run that does not exist is refused", async () => {
     front.holding = true;
     const { page, context, errors } = await driver.signedIn('administrator', 'imports/sites');
     await page.getByLabel('Address of the site').fill(front.url);
@@ -416,6 +416,12 @@ describe(`admin imports screen in a browser (${DIALECT})`, () => {
     await recent.getByRole('link', { name: `Site import ${completed}` }).click();
     await page.getByRole('heading', { name: `Site import ${completed}` }).waitFor();
     await status.filter({ hasText: /^Completed$/ }).waitFor();
+
+    // A run that does not exist: the API's refusal is said, the live line stays empty and "Loading…" does not stay.
+    await page.goto(page.url().replace(/\d+$/, '999999'));
+    await page.getByRole('alert').filter({ hasText: 'Site import 999999 does not exist.' }).waitFor();
+    assert.equal(await status.textContent(), '');
+    assert.equal(await page.getByText('Loading…').count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

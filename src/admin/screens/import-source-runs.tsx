@@ -8,6 +8,7 @@ import type { Source } from './import-sources.tsx';
 // This screen's words, loaded with it.
 import '../import-source-words.ts';
 import { RunErrors } from '../run-errors.tsx';
+import { RunStatus } from '../run-status.tsx';
 
 /** A source's runs: its history, and a run's page, read again every POLL_MS until the run ends. */
 
@@ -150,16 +151,8 @@ export function SourceRun({ params }: ScreenProps) {
   return (
     <>
       <h1>{t('runTitle', { id: runId, name: source?.name ?? '' })}</h1>
-      {/* Present from the first render, so that the run's end is announced. */}
-      <p role="status" aria-live="polite">
-        {run === undefined ? '' : runState(run)}
-      </p>
-      {failure === '' ? null : <p role="alert">{failure}</p>}
-      {run === undefined ? (
-        failure === '' ? (
-          <p>{t('loading')}</p>
-        ) : null
-      ) : (
+      <RunStatus state={run === undefined ? undefined : runState(run)} failure={failure} />
+      {run === undefined ? null : (
         <div class="section">
           <dl class="facts">
             <dt>{t('runStarted')}</dt>

@@ -8,6 +8,7 @@ import type { ScreenProps } from '../screens.ts';
 // This screen's words, loaded with it.
 import '../site-import-words.ts';
 import { RunErrors } from '../run-errors.tsx';
+import { RunStatus } from '../run-status.tsx';
 
 /*
  * Site imports (issue 33, decision 0078), administrators only, over the API of decision 0071 and
@@ -284,18 +285,8 @@ export function SiteImportProgress({ params }: ScreenProps) {
   return (
     <>
       <h1>{t('siteImportTitle', { id })}</h1>
-      {/* Present from the first render, so that each change of state or phase is announced. */}
-      <p role="status" aria-live="polite">
-        {run === undefined ? '' : summary(run)}
-      </p>
-      {failure === '' ? null : <p role="alert">{failure}</p>}
-      {run === undefined ? (
-        failure === '' ? (
-          <p>{t('loading')}</p>
-        ) : null
-      ) : (
-        <RunDetails run={run} cancel={() => void cancel()} />
-      )}
+      <RunStatus state={run === undefined ? undefined : summary(run)} failure={failure} />
+      {run === undefined ? null : <RunDetails run={run} cancel={() => void cancel()} />}
       <p>
         <a href={href('imports/sites')}>{t('allSiteImports')}</a>
       </p>
