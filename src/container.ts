@@ -246,7 +246,16 @@ export async function composeApplication(
   );
   const eventLinks = { venue: venues, organizer: organizers };
   const ticketsRepository = new TicketsRepository(dialect);
-  const events = new EventsService(eventRecords, eventsRepository, posts, terms, eventLinks, ticketsRepository);
+  const content = new ContentRepository();
+  const events = new EventsService(
+    eventRecords,
+    eventsRepository,
+    posts,
+    terms,
+    eventLinks,
+    ticketsRepository,
+    content,
+  );
   const eventArchive = new EventArchive(
     eventRecords,
     eventsRepository,
@@ -484,7 +493,7 @@ export async function composeApplication(
       sourceRuns,
       seriesExtender: new SeriesHorizonExtender(storage, eventSeries, eventArchive, clock),
       loginThrottle,
-      calendarFeeds: new CalendarFeedService(events, eventArchive, new ContentRepository()),
+      calendarFeeds: new CalendarFeedService(events, eventArchive, content),
       icalImport,
       icalImportJobs,
       csvImport: new CsvImportService(

@@ -24,6 +24,16 @@ export const COMPRESS_MIN_BYTES = 1024;
  */
 const BROTLI_QUALITY = 5;
 
+/**
+ * A stream's compression (decision 0136): brotli's quality 2, gzip's level 1. A stream (the CSV
+ * export, the iCalendar feed) is as long as its list and compressed as fast as the server makes
+ * it: for the 25 MB CSV export of 100k events, brotli's quality 5 took 0.51 s of a core beside the
+ * export's own 1.6 s; quality 2 takes 0.22 s for 24% more bytes (4.2 MB, not 3.4), gzip's level 1
+ * 0.15 s where its default took 0.33 s, for 29% more.
+ */
+const STREAM_BROTLI_QUALITY = 2;
+const STREAM_GZIP_LEVEL = 1;
+
 /** Text the service sends (JSON, JSON-LD, HTML, CSS, scripts, XML sitemaps, iCalendar); images and media are compressed already. */
 const COMPRESSIBLE =
   /^(?:text\/|application\/(?:json|ld\+json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
@@ -166,8 +176,8 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (request.method === 'HEAD') return payload;
   const compressor =
     encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : zlib.createGzip();
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY } })
+      : zlib.createGzip({ level: STREAM_GZIP_LEVEL });
   // A failing source fails the compressed stream too, which ends the answer as the source's failure would.
   return pipeline(payload, compressor, () => undefined);
 }

@@ -31,6 +31,7 @@ import * as siteImports from './migrations/20261127020000_site_imports.ts';
 import * as importSources from './migrations/20261128232000_import_sources.ts';
 import * as ticketBuyLinksAndWaitlists from './migrations/20261129010000_ticket_buy_links_and_waitlists.ts';
 import * as ticketsJournal from './migrations/20261129013000_tickets_journal.ts';
+import * as eventLinksOrder from './migrations/20261129060000_event_links_order.ts';
 import * as contentVersionStamps from './migrations/20261127050000_content_version_stamps.ts';
 import * as journalNumberedAtCommit from './migrations/20261127060000_journal_numbered_at_commit.ts';
 import * as contentChangesPerUnit from './migrations/20261127061000_content_changes_per_unit.ts';
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128232000_import_sources': importSources,
   '20261129010000_ticket_buy_links_and_waitlists': ticketBuyLinksAndWaitlists,
   '20261129013000_tickets_journal': ticketsJournal,
+  '20261129060000_event_links_order': eventLinksOrder,
 };
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -60,6 +60,8 @@ const postgresCapabilities: DialectCapabilities = {
     return true;
   },
   lockLinked: (tx, query, table) => (isWriteUnit(tx) ? query.forKeyShare(table) : query),
+  arrayRows: async (db, query) =>
+    (await db.executeQuery<Record<string, unknown>>(query.compile())).rows.map((row) => Object.values(row)),
 };
 
 /** PostgreSQL's `int8` type id. */

@@ -216,6 +216,15 @@ describe(`compression (${DIALECT})`, () => {
       ).statusCode,
       304,
     );
+    // A stream's own settings (decision 0136): either coding gives back the identity answer's bytes.
+    const csv = await get(ARCHIVE, { accept: 'text/csv' });
+    assert.equal(csv.headers['content-encoding'], undefined);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = await get(ARCHIVE, { accept: 'text/csv', 'accept-encoding': encoding });
+      assert.equal(compressed.headers['content-encoding'], encoding);
+      assert.ok(compressed.rawPayload.length < csv.rawPayload.length, `${encoding} makes fewer bytes`);
+      assert.equal(decode(compressed), csv.body);
+    }
     const head = await t.request(
       'anonymous',
       'HEAD',

@@ -41,7 +41,8 @@ describe(`the archive's keyset batches (${DIALECT})`, () => {
     const archive = t.services.eventArchive;
     /** A batch read as the CSV export reads it, and as the iCalendar feed and the sitemap do. */
     const reads: Record<string, (tx: ReadTx, cursor: ArchiveCursor | undefined, limit: number) => Promise<Batch>> = {
-      exportAfter: (tx, cursor, limit) => archive.exportAfter(tx, filter, cursor, limit, 'en', null),
+      exportAfter: (tx, cursor, limit) =>
+        archive.exportAfter(tx, filter, cursor, limit, 'en', t.services.events.exportNames('en', null)),
       listAfter: (tx, cursor, limit) => archive.listAfter(tx, filter, cursor, limit, 'en', null),
     };
     for (const limit of [1, 2, 3, 6, 7, 8]) {

@@ -64,6 +64,7 @@ const MIGRATIONS = [
   '20261128232000_import_sources',
   '20261129010000_ticket_buy_links_and_waitlists',
   '20261129013000_tickets_journal',
+  '20261129060000_event_links_order',
 ];
 const APPLICATION_PASSWORD_PATTERN = /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/;
 

@@ -1,5 +1,6 @@
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { ExportEventRow } from '../../storage/repositories/event-export-rows.ts';
+import type { RelationNames } from '../events/export-names.ts';
 import type { Localized } from '../translations/translations.ts';
 import { dateAndTime, flagCell, joinNames } from './csv-cells.ts';
 
@@ -96,11 +97,8 @@ type ImageUrl = (row: { readonly image: { readonly url: string } | null }) => st
 
 /** An event as the archive lists it, with what its reader may see of it. */
 export interface ExportedEvent {
-  readonly row: Localized<ExportEventRow>;
-  readonly venues: readonly string[];
-  readonly organizers: readonly string[];
-  readonly categories: readonly string[];
-  readonly tags: readonly string[];
+  readonly row: ExportEventRow;
+  readonly names: RelationNames;
   /** The reader may see the protected details (no password, or the right one): otherwise they are empty, as in the JSON. */
   readonly entitled: boolean;
 }
@@ -109,45 +107,50 @@ const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 const currencyPosition = (stored: string) => (stored === 'postfix' ? 'suffix' : stored);
 
+/** Where an event's cells stop being what anyone may see (its name, dates and zone) and the protected details begin. */
+const FIRST_PROTECTED_FIELD = 8;
+
 /**
  * An event's cells, in EVENT_COLUMNS' order. The stored text is written as stored (the description
  * is the HTML written, not the JSON's paragraphs; the cost is the text written, not the display
  * cost), so that the importer writes it back the same. The dates are the occurrence's.
  */
-export function eventCells(
-  { row, venues, organizers, categories, tags, entitled }: ExportedEvent,
-  imageUrl: ImageUrl,
-): string[] {
+export function eventCells({ row, names, entitled }: ExportedEvent, imageUrl: ImageUrl): string[] {
   const { post, fields } = row;
   const allDay = fields.all_day !== 0;
   const [startDate, startTime] = dateAndTime(row.occurrence.start_local);
   const [endDate, endTime] = dateAndTime(row.occurrence.end_local);
-  const shown = (value: string) => (entitled ? value : '');
-  return [
+  const cells = [
     post.title,
-    shown(post.content),
-    shown(post.excerpt),
+    post.content,
+    post.excerpt,
     startDate,
     allDay ? '' : startTime,
     endDate,
     allDay ? '' : endTime,
     fields.timezone,
-    shown(flagCell(allDay)),
-    shown(flagCell(fields.hide_from_listings !== 0)),
-    shown(flagCell(post.menu_order === -1)),
-    shown(flagCell(fields.featured !== 0)),
-    shown(venues.join(', ')),
-    shown(joinNames(organizers)),
-    shown(flagCell(fields.show_map_link === null ? null : fields.show_map_link !== 0)),
-    shown(flagCell(fields.show_map === null ? null : fields.show_map !== 0)),
-    shown(fields.cost),
-    shown(fields.currency_symbol),
-    shown(currencyPosition(fields.currency_position)),
-    shown(joinNames(categories)),
-    shown(joinNames(tags)),
-    shown(text(fields.website)),
-    shown(imageUrl(row)),
+    flagCell(allDay),
+    flagCell(fields.hide_from_listings !== 0),
+    flagCell(post.menu_order === -1),
+    flagCell(fields.featured !== 0),
+    names.venues.join(', '),
+    joinNames(names.organizers),
+    flagCell(fields.show_map_link === null ? null : fields.show_map_link !== 0),
+    flagCell(fields.show_map === null ? null : fields.show_map !== 0),
+    fields.cost,
+    fields.currency_symbol,
+    currencyPosition(fields.currency_position),
+    joinNames(names.categories),
+    joinNames(names.tags),
+    text(fields.website),
+    imageUrl(row),
   ];
+  if (!entitled) {
+    cells[1] = '';
+    cells[2] = '';
+    cells.fill('', FIRST_PROTECTED_FIELD);
+  }
+  return cells;
 }
 
 /** A venue's or organizer's cells, in its type's columns' order; protected details empty unless `entitled`. */

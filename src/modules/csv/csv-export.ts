@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { Caller } from '../../auth/roles.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { Storage } from '../../storage/types.ts';
@@ -12,13 +11,13 @@ import type { EventsService } from '../events/events.service.ts';
 import { imageUrl } from '../linked-records/linked-records.mapper.ts';
 import type { LinkedRecordsService } from '../linked-records/linked-records.service.ts';
 import type { Access } from '../posts/post-rules.ts';
-import { neutralise } from './csv-cells.ts';
 import { eventCells, headerOf, linkedRecordCells, type CsvType } from './csv-columns.ts';
+import { csvBytes } from './csv-text.ts';
 
 /*
  * CSV exports of the archives (issue 47, decision 0114): the whole filtered list, never a page,
  * read in keyset batches, each in a read unit of its own once the previous one is written, and
- * written through csv-stringify a batch at a time: memory holds one batch whatever the list's length.
+ * written a batch at a time: memory holds one batch whatever the list's length.
  */
 
 /**
@@ -34,7 +33,7 @@ interface CellBatch<Cursor> {
   readonly next: Cursor | undefined;
 }
 
-/** Every row of a list, neutralised, a batch at a time: a batch shorter than `limit` is the last, so the end costs no empty read. */
+/** Every row of a list, a batch at a time: a batch shorter than `limit` is the last, so the end costs no empty read. */
 export async function* rowsOf<Cursor>(
   read: (after: Cursor | undefined) => Promise<CellBatch<Cursor>>,
   limit: number,
@@ -42,8 +41,6 @@ export async function* rowsOf<Cursor>(
   let after: Cursor | undefined;
   for (;;) {
     const { cells, next } = await read(after);
-    // In place: the cells are this batch's own, and a copy of every row is garbage for nothing.
-    for (const row of cells) for (let column = 0; column < row.length; column++) row[column] = neutralise(row[column]!);
     if (cells.length > 0) yield cells;
     if (next === undefined || cells.length < limit) return;
     after = next;
@@ -58,18 +55,22 @@ export function csvAnswer(type: CsvType, batches: AsyncIterable<string[][]>) {
   return csvFile(type, headerOf(type), batches);
 }
 
+/** UTF-8's byte-order mark, which spreadsheets need to read a CSV file as UTF-8. */
+const BYTE_ORDER_MARK = Buffer.from('\uFEFF');
+
 /**
  * A CSV answer of any columns (`header`), saved as `{name}.csv`: the attendees' list, for one. Each
- * batch is written as one piece of text by csv-stringify's own rules (decision 0132), not a row at
- * a time through its stream (an object and an `await` a row).
+ * batch is written at once (decision 0132), by the rules of `csv-text.ts` (decision 0136), after
+ * a byte-order mark and the header.
  */
 export function csvFile(name: string, header: readonly string[], batches: AsyncIterable<string[][]>) {
-  async function* text() {
-    yield stringify([], { bom: true, header: true, columns: [...header], record_delimiter: 'windows' });
-    for await (const rows of batches) yield stringify(rows, { record_delimiter: 'windows' });
+  async function* bytes() {
+    yield BYTE_ORDER_MARK;
+    yield csvBytes([[...header]]);
+    for await (const rows of batches) yield csvBytes(rows);
   }
   // A failed read destroys the answer (the client sees a cut transfer, never a file that looks whole).
-  const body = Readable.from(text(), { objectMode: false });
+  const body = Readable.from(bytes(), { objectMode: false });
   return {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
@@ -96,36 +97,22 @@ const imageOf = (urls: Urls) => (row: { readonly image: { readonly url: string }
 export function eventRows(
   storage: Pick<Storage, 'read'>,
   archive: Pick<EventArchive, 'exportAfter'>,
-  events: Pick<EventsService, 'entitled'>,
+  events: Pick<EventsService, 'entitled' | 'exportNames'>,
   filter: EventFilter,
   reader: ExportReader,
 ): AsyncIterable<string[][]> {
   const image = imageOf(reader.urls);
+  const names = events.exportNames(reader.language, reader.caller);
   return rowsOf<ArchiveCursor>(
     (after) =>
       storage.read(async (unit) => {
-        const { rows, names, next } = await archive.exportAfter(
-          unit,
-          filter,
-          after,
-          CSV_BATCH_ROWS,
-          reader.language,
-          reader.caller,
-        );
-        const cells = rows.map((row) => {
-          const id = row.post.id;
-          return eventCells(
-            {
-              row,
-              venues: names.venues.get(id) ?? [],
-              organizers: names.organizers.get(id) ?? [],
-              categories: names.categories.get(id) ?? [],
-              tags: names.tags.get(id) ?? [],
-              entitled: events.entitled(row, reader.caller, reader.access),
-            },
+        const { rows, next } = await archive.exportAfter(unit, filter, after, CSV_BATCH_ROWS, reader.language, names);
+        const cells = rows.map((row) =>
+          eventCells(
+            { row, names: names.of(row), entitled: events.entitled(row, reader.caller, reader.access) },
             image,
-          );
-        });
+          ),
+        );
         return { cells, next };
       }),
     CSV_BATCH_ROWS,

@@ -18,6 +18,7 @@ import { CATEGORY, TAG, type TaxonomyDefinition } from '../terms/taxonomy.ts';
 import { dateBounds, windowEnd } from './date-window.ts';
 import type { EventListQuery } from './events.schemas.ts';
 import type { EventsService, EventTerms } from './events.service.ts';
+import type { ExportNames } from './export-names.ts';
 import { backgroundCoverage, onDemandUntil } from './series-horizon.ts';
 import { searchWords } from '../posts/search-words.ts';
 
@@ -37,11 +38,14 @@ const TAB_STATUSES = [...ANY_STATUS, 'trash'] as const;
 /** Listing events: the archive's rules, with the fixes of decisions.md. */
 export class EventArchive {
   constructor(
-    private readonly records: Pick<PostRecords<EventFields>, 'archiveScope' | 'refusesStatuses' | 'localize'>,
+    private readonly records: Pick<
+      PostRecords<EventFields>,
+      'archiveScope' | 'refusesStatuses' | 'localize' | 'textIn'
+    >,
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
     private readonly terms: Pick<EventTerms, 'idsOf' | 'withDescendants'>,
-    private readonly events: Pick<EventsService, 'relations' | 'relationNames' | 'readsAllLinked'>,
+    private readonly events: Pick<EventsService, 'relations' | 'readsAllLinked'>,
     private readonly writer: Pick<PostWriter, 'dateProblem'>,
     private readonly clock: Clock,
     private readonly siteZone: string,
@@ -282,21 +286,22 @@ export class EventArchive {
     return this.withRelations(tx, await this.repository.listAfter(tx, filter, after, limit), language, reader);
   }
 
-  /** `listAfter` as the CSV export reads it: only the columns it writes, and its relations' names (decision 0132). */
+  /**
+   * `listAfter` as the CSV export reads it (decisions 0132, 0136): only the columns it writes, its
+   * text in `language`, and its relations' names loaded into `names`, the export's own, in this
+   * batch's unit.
+   */
   async exportAfter(
     tx: ReadTx,
     filter: EventFilter,
     after: ArchiveCursor | undefined,
     limit: number,
     language: LanguageCode,
-    reader: Caller | null,
+    names: ExportNames,
   ) {
     const { rows, next } = await this.repository.exportAfter(tx, filter, after, limit);
-    return {
-      rows: await this.records.localize(tx, rows, language),
-      names: await this.events.relationNames(tx, rows, language, reader),
-      next,
-    };
+    const [texts] = await Promise.all([this.records.textIn(tx, rows, language), names.load(tx, rows)]);
+    return { rows: texts, next };
   }
 
   /** A batch's rows localized, with their relations as `reader` may see them. */

@@ -3,15 +3,17 @@ import { ApiError, invalidParam, type InvalidParam } from '../../errors.ts';
 import type { LanguageCode } from '../../languages.ts';
 import type { ReadTx, WriteTx } from '../../storage/types.ts';
 import type { EventFields, EventRow, EventsRepository } from '../../storage/repositories/events.repository.ts';
-import type { CreatedEvent, TermName } from '../../storage/repositories/terms.repository.ts';
+import type { CreatedEvent } from '../../storage/repositories/terms.repository.ts';
 import type { LinkedRecordRow } from '../../storage/repositories/linked-records.repository.ts';
 import type { PostsRepository } from '../../storage/repositories/posts.repository.ts';
 import type { TicketsRepository } from '../../storage/repositories/tickets.repository.ts';
+import type { ContentRepository } from '../../storage/repositories/content.repository.ts';
 import type { LinkKind, Taxonomy, TermRow } from '../../storage/tables.ts';
 import type { PostRecords, RecordRef } from '../posts/post-records.ts';
 import type { Access, PostFacts } from '../posts/post-rules.ts';
 import type { TaxonomyDefinition } from '../terms/taxonomy.ts';
 import type { Localized } from '../translations/translations.ts';
+import { ExportNames, type ExportTermNames } from './export-names.ts';
 
 /*
  * One event by its id or slug, and what a page of events embeds. The archive (`event-archive.ts`),
@@ -21,7 +23,7 @@ import type { Localized } from '../translations/translations.ts';
 export type EventRef = RecordRef;
 
 /** What events need of categories and tags (the terms service provides it). */
-export interface EventTerms {
+export interface EventTerms extends ExportTermNames {
   /** Term ids given by id or slug; undefined when one names no term of the taxonomy. */
   idsOf(tx: ReadTx, definition: TaxonomyDefinition, refs: readonly string[]): Promise<number[] | undefined>;
   withDescendants(tx: ReadTx, ids: readonly number[]): Promise<number[]>;
@@ -34,8 +36,6 @@ export interface EventTerms {
     caller: Caller,
   ): Promise<number[]>;
   termsOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>>;
-  /** `termsOfEvents` as names (the CSV export). */
-  termNamesOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>>;
   setEventTerms(
     tx: WriteTx,
     eventId: number,
@@ -50,7 +50,6 @@ export interface EventTerms {
     items: readonly { row: TermRow }[],
     language: LanguageCode,
   ): Promise<Localized<{ row: TermRow }>[]>;
-  names(tx: ReadTx, terms: readonly TermName[], language: LanguageCode): Promise<Localized<{ row: TermName }>[]>;
 }
 
 /**
@@ -99,25 +98,18 @@ export interface WrittenRelations {
   readonly inline: readonly Localized<LinkedRecordRow>[];
 }
 
-/** The names a CSV export writes of its events' relations, by event id, in the JSON's order. */
-export interface RelationNames {
-  readonly venues: ReadonlyMap<number, readonly string[]>;
-  readonly organizers: ReadonlyMap<number, readonly string[]>;
-  readonly categories: ReadonlyMap<number, readonly string[]>;
-  readonly tags: ReadonlyMap<number, readonly string[]>;
-}
-
 /** Reading one event (wire-format 7.3), and the relations events embed. */
 export class EventsService {
   constructor(
     private readonly records: PostRecords<EventFields>,
     private readonly repository: EventsRepository,
     private readonly posts: PostsRepository,
-    private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'termNamesOfEvents' | 'localize' | 'names'>,
+    private readonly terms: Pick<EventTerms, 'termsOfEvents' | 'termNames' | 'termsInNameOrder' | 'localize' | 'names'>,
     private readonly linked: Readonly<
       Record<LinkKind, Pick<EventLinkedRecords, 'readableAmong' | 'readsAll' | 'localize' | 'mayRead'>>
     >,
     private readonly tickets: Pick<TicketsRepository, 'publishedPrices'>,
+    private readonly content: ContentRepository,
   ) {}
 
   /** One event a caller may read, checked in the original's order (wire-format 7.3), localized, with its relations. */
@@ -258,49 +250,24 @@ export class EventsService {
     };
   }
   /**
-   * `relations` as names only, for the CSV export (decision 0132): the same venues and organizers
-   * (those `reader` may read, by the rule of `mayRead`) and terms, localized, but the linked ones
-   * read as their titles and the read rule's facts in one statement, not as whole records.
+   * The names of relations one CSV export writes, for `reader` in `language` (decision 0136): the
+   * venues and organizers `reader` may read (the rule of `mayRead`, as `relations` shows them) and
+   * the terms, localized, read once per content version rather than once per batch.
    */
-  async relationNames(
-    tx: ReadTx,
-    rows: readonly { readonly post: { readonly id: number } }[],
-    language: LanguageCode,
-    reader: Caller | null,
-  ): Promise<RelationNames> {
-    const ids = rows.map((row) => row.post.id);
-    const [terms, links] = await Promise.all([
-      this.terms.termNamesOfEvents(tx, ids),
-      this.repository.linkedPosts(tx, ids),
-    ]);
-    const distinctTerms = new Map([...terms.values()].flat().map((term) => [term.id, term]));
-    const [localizedTerms, named] = await Promise.all([
-      this.terms.names(tx, [...distinctTerms.values()], language),
-      this.records.titles(
-        tx,
-        links.filter((link) => this.linked[link.kind].mayRead(reader, link)),
-        language,
-      ),
-    ]);
-    const termNames = new Map(localizedTerms.map((term) => [term.row.id, term.row.name]));
-    const ofTaxonomy = (taxonomy: string) =>
-      new Map(
-        [...terms].map(([eventId, termRows]) => [
-          eventId,
-          termRows.filter((row) => row.taxonomy === taxonomy).map((row) => termNames.get(row.id)!),
-        ]),
-      );
-    const linked = { venue: new Map<number, string[]>(), organizer: new Map<number, string[]>() };
-    for (const link of named) {
-      const names = linked[link.kind].get(link.event_id);
-      if (names) names.push(link.post.title);
-      else linked[link.kind].set(link.event_id, [link.post.title]);
-    }
-    return {
-      venues: linked.venue,
-      organizers: linked.organizer,
-      categories: ofTaxonomy('category'),
-      tags: ofTaxonomy('tag'),
-    };
+  exportNames(language: LanguageCode, reader: Caller | null): ExportNames {
+    return new ExportNames(
+      {
+        content: this.content,
+        posts: this.posts,
+        records: this.records,
+        terms: this.terms,
+        mayRead: {
+          venue: (caller, row) => this.linked.venue.mayRead(caller, row),
+          organizer: (caller, row) => this.linked.organizer.mayRead(caller, row),
+        },
+      },
+      language,
+      reader,
+    );
   }
 }

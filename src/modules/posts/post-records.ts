@@ -91,6 +91,15 @@ export class PostRecords<Fields> {
     return this.translations.localize(tx, rows, language);
   }
 
+  /** Rows with their text in `language`, without the language facts (PostTranslations.textIn). */
+  textIn<R extends { readonly post: LocalizablePost }>(
+    tx: ReadTx,
+    rows: readonly R[],
+    language: LanguageCode,
+  ): Promise<readonly R[]> {
+    return this.translations.textIn(tx, rows, language);
+  }
+
   /** Rows with only their title in `language` (PostTranslations.titles). */
   titles<R extends { readonly post: Pick<PostRow, 'id' | 'language' | 'title'> }>(
     tx: ReadTx,

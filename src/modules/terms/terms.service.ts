@@ -421,8 +421,12 @@ export class TermsService implements EventTerms {
     return this.repository.termsOfEvents(tx, eventIds);
   }
 
-  termNamesOfEvents(tx: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>> {
-    return this.repository.termNamesOfEvents(tx, eventIds);
+  termNames(tx: ReadTx, ids: readonly number[]): Promise<TermName[]> {
+    return this.repository.names(tx, ids);
+  }
+
+  termsInNameOrder(tx: ReadTx): Promise<number[]> {
+    return this.repository.inNameOrder(tx);
   }
 
   setEventTerms(

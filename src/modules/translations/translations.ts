@@ -35,6 +35,15 @@ type Translatable = { readonly id: number; readonly language: string };
  * into it where that has the field, else the original's; and the record's language facts. Posts
  * and terms alike (only the key of the record in the item and the translated fields differ).
  */
+/** A record with each of `fields` from `text` where that has the field, else its own. */
+function withText<R extends { readonly [field in F]: string }, F extends string>(
+  record: R,
+  fields: readonly F[],
+  text: { readonly [field in F]?: string | null },
+): R {
+  return { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) };
+}
+
 function localizeItems<
   K extends string,
   F extends string,
@@ -50,9 +59,7 @@ function localizeItems<
     const record = item[key];
     const own = translations.get(record.id);
     const text = record.language === language ? undefined : own?.get(language);
-    const translated = text
-      ? { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) }
-      : record;
+    const translated = text ? withText(record, fields, text) : record;
     return {
       ...item,
       [key]: translated,
@@ -82,6 +89,25 @@ export class PostTranslations {
       rows.map((row) => row.post.id),
     );
     return localizeItems(rows, 'post', POST_FIELDS, translations, language);
+  }
+
+  /**
+   * Rows with their text in `language` as `localize` gives it, without the language facts: what the
+   * CSV export writes (decision 0136). Only rows in another language read their translation into
+   * this one; a row without one is the row itself.
+   */
+  async textIn<T extends { readonly post: LocalizablePost }>(
+    tx: ReadTx,
+    rows: readonly T[],
+    language: LanguageCode,
+  ): Promise<readonly T[]> {
+    const others = rows.filter((row) => row.post.language !== language).map((row) => row.post.id);
+    if (others.length === 0) return rows;
+    const texts = await this.repository.postTextsIn(tx, others, language);
+    return rows.map((row) => {
+      const text = texts.get(row.post.id);
+      return text ? { ...row, post: withText(row.post, POST_FIELDS, text) } : row;
+    });
   }
 
   /** Rows with only their title in `language` (falling back to their own): what an export names a relation by. */

@@ -1,4 +1,4 @@
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { CompiledQuery, Selectable, SelectQueryBuilder } from 'kysely';
 import type { DialectCapabilities, ReadTx, WriteTx } from '../types.ts';
 import { inList } from '../in-list-padding.ts';
 import { pageOrder, type ArchiveOrder } from './archive-order.ts';
@@ -13,7 +13,7 @@ import {
 } from './record-changes.repository.ts';
 import type { EventsTable, LinkKind } from '../tables.ts';
 import { EventOccurrencesRepository, type OccurrenceRow } from './event-occurrences.repository.ts';
-import type { AnyDb, PostRecord, PostRow } from './post-records.repository.ts';
+import type { AnyDb, PostRecord } from './post-records.repository.ts';
 
 /** The event's own fields; `status` is the repository's copy of the post's, not the caller's to set. */
 export type EventFields = Omit<Selectable<EventsTable>, 'post_id' | 'status'>;
@@ -26,13 +26,6 @@ export interface EventRow extends PostRecord<EventFields> {
   readonly occurrence?: OccurrenceRow;
   /** For an exception detached from a series: the series' stored recurrence, which it shows. */
   readonly seriesRecurrence?: string | null;
-}
-
-/** A venue or organizer an event links to: its kind, and its post's id, language, title and the read rule's facts. */
-export interface LinkedPost {
-  readonly event_id: number;
-  readonly kind: LinkKind;
-  readonly post: Pick<PostRow, 'id' | 'language' | 'title' | 'author_id' | 'status' | 'password'>;
 }
 
 /** A position in the archive's order: the last occurrence read (its local start and id). */
@@ -79,7 +72,17 @@ const OCCURRENCE_COLUMNS = [
 ] as const satisfies readonly (keyof OccurrenceRow)[];
 const OCCURRENCE_PREFIX = 'occurrence_';
 /** Events: a `posts` row plus an `events` row, with their links to venues, organizers and terms. */
+/**
+ * The cursor a batch statement is compiled with once, its values marking their places (`exportAfter`).
+ * The start sorts after any stored local time, as a real cursor's start never sorts before the
+ * filter's own bound (its row is one of the filter's): `pageAfter` makes either the index's bound.
+ */
+const CURSOR_MARKERS = { start: '\uffffcursor start', id: '\uffffcursor id' as unknown as number } as const;
+
 export class EventsRepository extends EventOccurrencesRepository {
+  /** The CSV export's compiled statements of the batches after the first, by filter and batch size. */
+  private readonly exportStatements = new WeakMap<EventFilter, Map<number, CompiledQuery>>();
+
   constructor(dialect: DialectCapabilities) {
     super({ type: 'event', table: 'events', columns: EVENT_COLUMNS, copiesStatus: true }, dialect);
   }
@@ -197,9 +200,11 @@ export class EventsRepository extends EventOccurrencesRepository {
   }
 
   /**
-   * `listAfter`'s batch with only the columns the CSV export writes, in one statement (decision
-   * 0132): the whole record's columns, read and split into its objects, and its series' rule are
-   * work its cells do not use, and they were much of a batch's own in a profile of the export.
+   * `listAfter`'s batch with only the columns the CSV export writes and its relations' ids, in one
+   * statement read as arrays (decisions 0132, 0136): the whole record's columns, read and split into
+   * its objects, and its series' rule are work its cells do not use. The batches after the first
+   * differ only by their cursor: their statement is built and compiled once per filter and size
+   * (a filter is an export's own object), then run with each cursor's values.
    */
   async exportAfter(
     db: ReadTx,
@@ -207,15 +212,36 @@ export class EventsRepository extends EventOccurrencesRepository {
     after: ArchiveCursor | undefined,
     limit: number,
   ): Promise<{ rows: ExportEventRow[]; next: ArchiveCursor | undefined }> {
-    const page = this.pageAfter(db, filter, after, limit).select([
-      'o.id',
-      'o.event_id',
-      'o.start_local',
-      'o.end_local',
-    ]);
-    const rows = (await exportBatch(db, page).execute()).map(exportRowOf);
+    const statement = after
+      ? this.nextExportStatement(db, filter, after, limit)
+      : this.exportStatement(db, filter, after, limit).compile();
+    const rows = (await this.dialect.arrayRows(db, { compile: () => statement })).map(exportRowOf);
     const last = rows.at(-1)?.occurrence;
     return { rows, next: last && { start: last.start_local, id: last.id } };
+  }
+
+  private exportStatement(db: ReadTx, filter: EventFilter, after: ArchiveCursor | undefined, limit: number) {
+    return exportBatch(
+      db,
+      this.pageAfter(db, filter, after, limit).select(['o.id', 'o.event_id', 'o.start_local', 'o.end_local']),
+    );
+  }
+
+  /** The export's statement after `after`: compiled once with markers in the cursor's places, which take its values. */
+  private nextExportStatement(db: ReadTx, filter: EventFilter, after: ArchiveCursor, limit: number): CompiledQuery {
+    let statements = this.exportStatements.get(filter);
+    if (!statements) this.exportStatements.set(filter, (statements = new Map<number, CompiledQuery>()));
+    let compiled = statements.get(limit);
+    if (!compiled) {
+      compiled = this.exportStatement(db, filter, CURSOR_MARKERS, limit).compile();
+      statements.set(limit, compiled);
+    }
+    return {
+      ...compiled,
+      parameters: compiled.parameters.map((value) =>
+        value === CURSOR_MARKERS.start ? after.start : value === CURSOR_MARKERS.id ? after.id : value,
+      ),
+    };
   }
 
   /**
@@ -350,25 +376,6 @@ export class EventsRepository extends EventOccurrencesRepository {
       .execute();
     for (const row of rows) links.set(row.event_id, [...(links.get(row.event_id) ?? []), row.linked_id]);
     return links;
-  }
-
-  /**
-   * The venues and organizers the events link to, in their links' order, as much of their posts as
-   * the read rule and a name need (the CSV export, decision 0132): their whole records, read only to
-   * be named, were an eighth of an export. Every post a link names is of its kind (`integrity.ts`).
-   */
-  linkedPosts(db: ReadTx, eventIds: readonly number[]): Promise<LinkedPost[]> {
-    if (eventIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('event_links as l')
-      .innerJoin('posts as p', 'p.id', 'l.linked_id')
-      .select(['l.event_id', 'l.kind', 'p.id', 'p.language', 'p.title', 'p.author_id', 'p.status', 'p.password'])
-      .where('l.event_id', 'in', inList(eventIds))
-      .orderBy('l.event_id')
-      .orderBy('l.kind')
-      .orderBy('l.position')
-      .execute()
-      .then((rows) => rows.map(({ event_id, kind, ...post }) => ({ event_id, kind, post })));
   }
 
   /** Replaces an event's links of one kind; an event created in the unit (`created`) has none to remove. */

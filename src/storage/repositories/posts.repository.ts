@@ -1,5 +1,10 @@
 import type { DialectCapabilities, ReadTx } from '../types.ts';
+import { inList } from '../in-list-padding.ts';
 import type { PostType } from '../tables.ts';
+import type { PostRow } from './post-records.repository.ts';
+
+/** A post as a name and the read rule need it: what the CSV export names venues and organizers by (decision 0136). */
+export type NamedPost = Pick<PostRow, 'id' | 'type' | 'language' | 'title' | 'author_id' | 'status' | 'password'>;
 
 /** Questions about posts of any type, asked by validators of several resources. */
 export class PostsRepository {
@@ -38,5 +43,15 @@ export class PostsRepository {
   /** The type of any post with this id, to tell "missing" from "another type" (wire-format 7.3). */
   async typeOf(db: ReadTx, id: number): Promise<string | undefined> {
     return (await db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst())?.type;
+  }
+
+  /** The posts among `ids`, as much of them as a name and the read rule need. */
+  named(db: ReadTx, ids: readonly number[]): Promise<NamedPost[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('posts')
+      .select(['id', 'type', 'language', 'title', 'author_id', 'status', 'password'])
+      .where('id', 'in', inList(ids))
+      .execute();
   }
 }

@@ -405,39 +405,47 @@ export class TermsRepository {
   }
 
   /** The terms of each event, both taxonomies, by name (wire-format 2.1 `categories`). */
-  termsOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>> {
-    return this.ofEvents<keyof TermRow>(db, eventIds, 'all');
-  }
-
-  /**
-   * `termsOfEvents` with only what a name needs (the CSV export, decision 0132): every column of
-   * a term for each of its events, descriptions included, was half of that statement's time.
-   */
-  termNamesOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermName[]>> {
-    return this.ofEvents(db, eventIds, ['id', 'language', 'name', 'taxonomy']);
-  }
-
-  private async ofEvents<C extends keyof TermRow>(
-    db: ReadTx,
-    eventIds: readonly number[],
-    columns: readonly C[] | 'all',
-  ): Promise<Map<number, Pick<TermRow, C>[]>> {
-    const terms = new Map<number, Pick<TermRow, C>[]>();
+  async termsOfEvents(db: ReadTx, eventIds: readonly number[]): Promise<Map<number, TermRow[]>> {
+    const terms = new Map<number, TermRow[]>();
     if (eventIds.length === 0) return terms;
-    const query = db.selectFrom('event_terms as et').innerJoin('terms as t', 't.id', 'et.term_id');
-    const rows = (await (
-      columns === 'all' ? query.selectAll('t') : query.select(columns.map((column) => `t.${column}` as const) as never)
-    )
+    const rows = await db
+      .selectFrom('event_terms as et')
+      .innerJoin('terms as t', 't.id', 'et.term_id')
+      .selectAll('t')
       .select('et.event_id')
       .where('et.event_id', 'in', inList(eventIds))
       .orderBy(sql`lower(t.name)`)
       .orderBy('t.id')
-      .execute()) as unknown as (Pick<TermRow, C> & { event_id: number })[];
+      .execute();
     for (const { event_id: eventId, ...term } of rows) {
       const own = terms.get(eventId);
-      if (own) own.push(term as unknown as Pick<TermRow, C>);
-      else terms.set(eventId, [term as unknown as Pick<TermRow, C>]);
+      if (own) own.push(term);
+      else terms.set(eventId, [term]);
     }
     return terms;
+  }
+
+  /**
+   * Every term's id in the order `termsOfEvents` gives an event's terms (by name, case-insensitive,
+   * then id): what the CSV export orders an event's terms by (decision 0136).
+   */
+  async inNameOrder(db: ReadTx): Promise<number[]> {
+    const rows = await db
+      .selectFrom('terms')
+      .select('id')
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Terms by id with only what a name needs (the CSV export, decisions 0132 and 0136). */
+  names(db: ReadTx, ids: readonly number[]): Promise<TermName[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('terms')
+      .select(['id', 'language', 'name', 'taxonomy'])
+      .where('id', 'in', inList(ids))
+      .execute();
   }
 }

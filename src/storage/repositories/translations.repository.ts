@@ -25,6 +25,21 @@ function byRecord<T extends { language: string }>(
 
 /** The text of records in languages other than their original one (decisions.md section 5). */
 export class TranslationsRepository {
+  /** The translation into `language` of each post among `postIds` that has one. */
+  async postTextsIn(
+    db: ReadTx,
+    postIds: readonly number[],
+    language: string,
+  ): Promise<Map<number, PostTranslationRow>> {
+    const rows = await db
+      .selectFrom('post_translations')
+      .selectAll()
+      .where('language', '=', language)
+      .where('post_id', 'in', inList(postIds))
+      .execute();
+    return new Map(rows.map((row) => [row.post_id, row]));
+  }
+
   async forPosts(db: ReadTx, postIds: readonly number[]): Promise<Map<number, Map<string, PostTranslationRow>>> {
     if (postIds.length === 0) return new Map();
     const rows = await db.selectFrom('post_translations').selectAll().where('post_id', 'in', inList(postIds)).execute();
