@@ -61,7 +61,7 @@ const postgresCapabilities: DialectCapabilities = {
   },
   lockLinked: (tx, query, table) => (isWriteUnit(tx) ? query.forKeyShare(table) : query),
   arrayRows: async (db, query) =>
-    (await db.executeQuery<Record<string, unknown>>(query.compile())).rows.map((row) => Object.values(row)),
+    (await db.executeQuery<Record<string, unknown>>(query)).rows.map((row) => Object.values(row)),
 };
 
 /** PostgreSQL's `int8` type id. */

@@ -54,10 +54,7 @@ const sqliteCapabilities: DialectCapabilities = {
   lockKey: async () => undefined,
   lockRow: async () => false,
   lockLinked: (_tx, query) => query,
-  arrayRows: async (db, query) => {
-    const compiled = query.compile();
-    return (await db.executeQuery<unknown[]>({ ...compiled, sql: ARRAY_ROWS + compiled.sql })).rows;
-  },
+  arrayRows: async (db, query) => (await db.executeQuery<unknown[]>({ ...query, sql: ARRAY_ROWS + query.sql })).rows,
 };
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
-import type { Compilable, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { CompiledQuery, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Deadline } from '../deadline.ts';
 import type { Database } from './tables.ts';
@@ -70,13 +70,13 @@ export interface DialectCapabilities {
     table: TB & string,
   ): SelectQueryBuilder<DB, TB, O>;
   /**
-   * The rows of a select as arrays of their values, in its select list's order, for a reader of
-   * many rows that takes its columns by position (the CSV export, decision 0136). SQLite: its
-   * statement in better-sqlite3's raw mode, which builds no object a row (one of some thirty named
-   * columns cost about what reading the row did); PostgreSQL: `pg`'s row objects' values, which
-   * keep the select list's order. Every column of the select must have a name of its own.
+   * The rows of a compiled select as arrays of their values, in its select list's order, for a
+   * reader of many rows that takes its columns by position (the CSV export, decision 0136).
+   * SQLite: its statement in better-sqlite3's raw mode, which builds no object a row (one of some
+   * thirty named columns cost about what reading the row did); PostgreSQL: `pg`'s row objects'
+   * values, which keep the select list's order. Every column must have a name of its own.
    */
-  arrayRows(db: ReadTx, query: Compilable): Promise<unknown[][]>;
+  arrayRows(db: ReadTx, query: CompiledQuery): Promise<unknown[][]>;
 }
 
 /** A record's row: a post's (events, venues, organizers), a term's, a webhook subscription's or a ticket's. */

@@ -261,10 +261,7 @@ export class EventsService {
         posts: this.posts,
         records: this.records,
         terms: this.terms,
-        mayRead: {
-          venue: (caller, row) => this.linked.venue.mayRead(caller, row),
-          organizer: (caller, row) => this.linked.organizer.mayRead(caller, row),
-        },
+        linked: this.linked,
       },
       language,
       reader,

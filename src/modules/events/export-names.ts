@@ -25,8 +25,10 @@ export interface ExportNamesSources {
   readonly posts: Pick<PostsRepository, 'named'>;
   readonly records: Pick<PostRecords<object>, 'titles'>;
   readonly terms: ExportTermNames;
-  /** The read rule of venues and of organizers (`mayRead` of their services). */
-  readonly mayRead: Readonly<Record<LinkKind, (reader: Caller | null, row: { readonly post: PostFacts }) => boolean>>;
+  /** Venues' and organizers' services, for their read rule. */
+  readonly linked: Readonly<
+    Record<LinkKind, { mayRead(reader: Caller | null, row: { readonly post: PostFacts }): boolean }>
+  >;
 }
 
 /** The names a CSV row writes of its event's relations, in the JSON's order. */
@@ -127,7 +129,7 @@ export class ExportNames {
     for (const post of posts) this.linked.set(post.id, null);
     // Every post a link names is a venue or an organizer (`integrity.ts`): its type is its kind.
     const readable = posts.flatMap((post) =>
-      isLinkKind(post.type) && this.sources.mayRead[post.type](this.reader, { post })
+      isLinkKind(post.type) && this.sources.linked[post.type].mayRead(this.reader, { post })
         ? [{ kind: post.type, post }]
         : [],
     );

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { qrPng } from './qr-png.ts';
 import { escapeHtml } from '../../content/html.ts';
-import { wordsIn, type LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode, type WordsByLanguage } from '../../languages.ts';
 import {
   calendarFooter,
   calendarHeader,
@@ -77,8 +77,9 @@ const ES: EventMailWords = {
   day: "cccc, d 'de' LLLL 'de' yyyy",
 };
 
-export const eventMailWords = (language: LanguageCode): EventMailWords =>
-  wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
+const BY_LANGUAGE: WordsByLanguage<EventMailWords> = { en: EN, fr: FR, de: DE, es: ES };
+
+export const eventMailWords = (language: LanguageCode): EventMailWords => wordsIn(BY_LANGUAGE, language);
 
 /** The `n`th QR code's content id (from 1): the HTML part shows the attachment of that id. */
 const qrCid = (n: number) => `qr-code-${n}@calendar`;

@@ -1,4 +1,4 @@
-import { wordsIn, type LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode, type WordsByLanguage } from '../../languages.ts';
 import { RSVP_DE, RSVP_EN, RSVP_ES, RSVP_FR, type RsvpMessages } from './rsvp-messages.ts';
 
 export type { RsvpMessages } from './rsvp-messages.ts';
@@ -527,7 +527,9 @@ const ES: Messages = {
   jumpToNext: 'Ir a los próximos eventos',
 };
 
-export const messagesFor = (language: LanguageCode): Messages => wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
+const BY_LANGUAGE: WordsByLanguage<Messages> = { en: EN, fr: FR, de: DE, es: ES };
+
+export const messagesFor = (language: LanguageCode): Messages => wordsIn(BY_LANGUAGE, language);
 
 /** The BCP 47 tag of a language code, for `lang` attributes and Intl (`pt-pt` → `pt-PT`). */
 export function localeOf(language: LanguageCode): string {

@@ -1,4 +1,4 @@
-import { wordsIn, type LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode, type WordsByLanguage } from '../../languages.ts';
 
 /*
  * The words of the admin's sign-in page, in the languages the public pages speak (decision 0040);
@@ -118,5 +118,6 @@ const ES: SignInMessages = {
     'Este enlace de configuración solo funciona desde el propio servidor (una dirección de bucle local), salvo con CALENDAR_SETUP_FROM_ANYWHERE=true.',
 };
 
-export const signInMessagesFor = (language: LanguageCode): SignInMessages =>
-  wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
+const BY_LANGUAGE: WordsByLanguage<SignInMessages> = { en: EN, fr: FR, de: DE, es: ES };
+
+export const signInMessagesFor = (language: LanguageCode): SignInMessages => wordsIn(BY_LANGUAGE, language);

@@ -1,4 +1,4 @@
-import { wordsIn, type LanguageCode } from '../../languages.ts';
+import { wordsIn, type LanguageCode, type WordsByLanguage } from '../../languages.ts';
 
 /*
  * The words of an RSVP's messages (decisions 0111, 0125, 0126), per language (decision 0135), as
@@ -105,5 +105,6 @@ const ES: RsvpMailWords = {
   manage: 'Modificar o cancelar su inscripción',
 };
 
-export const rsvpMailWords = (language: LanguageCode): RsvpMailWords =>
-  wordsIn({ en: EN, fr: FR, de: DE, es: ES }, language);
+const BY_LANGUAGE: WordsByLanguage<RsvpMailWords> = { en: EN, fr: FR, de: DE, es: ES };
+
+export const rsvpMailWords = (language: LanguageCode): RsvpMailWords => wordsIn(BY_LANGUAGE, language);

@@ -30,11 +30,6 @@ export type Localized<T> = T & { readonly languages: LanguageFacts };
 /** A record that translates: its id and original language, held in an item under `key` (`post` or `row`). */
 type Translatable = { readonly id: number; readonly language: string };
 
-/**
- * Items with their record's text in `language`: each of `fields` from the record's translation
- * into it where that has the field, else the original's; and the record's language facts. Posts
- * and terms alike (only the key of the record in the item and the translated fields differ).
- */
 /** A record with each of `fields` from `text` where that has the field, else its own. */
 function withText<R extends { readonly [field in F]: string }, F extends string>(
   record: R,
@@ -44,6 +39,11 @@ function withText<R extends { readonly [field in F]: string }, F extends string>
   return { ...record, ...Object.fromEntries(fields.map((field) => [field, text[field] ?? record[field]])) };
 }
 
+/**
+ * Items with their record's text in `language`: each of `fields` from the record's translation
+ * into it where that has the field, else the original's; and the record's language facts. Posts
+ * and terms alike (only the key of the record in the item and the translated fields differ).
+ */
 function localizeItems<
   K extends string,
   F extends string,

@@ -215,7 +215,7 @@ export class EventsRepository extends EventOccurrencesRepository {
     const statement = after
       ? this.nextExportStatement(db, filter, after, limit)
       : this.exportStatement(db, filter, after, limit).compile();
-    const rows = (await this.dialect.arrayRows(db, { compile: () => statement })).map(exportRowOf);
+    const rows = (await this.dialect.arrayRows(db, statement)).map(exportRowOf);
     const last = rows.at(-1)?.occurrence;
     return { rows, next: last && { start: last.start_local, id: last.id } };
   }
